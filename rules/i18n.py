@@ -1,0 +1,109 @@
+"""Message catalogues (English and French) and ``translate``.
+
+Catalogues are JSON files ``locales/en.json`` and ``locales/fr.json`` inside a package;
+``rules`` and every game package register theirs, and ``bot``/``render`` add their own
+with ``register_package``. A parameter whose value is a string starting with ``@`` is a
+key itself and is translated too (``{"where": "@origin.terr.A7"}``).
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from rules.base import Text
+
+LANGS = ("en", "fr")
+DEFAULT_LANG = "en"
+
+_catalogues: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+_packages: set[str] = set()
+
+
+class CatalogueError(ValueError):
+    """A catalogue file is missing, unreadable, or its languages disagree."""
+
+
+def register_package(package: str) -> None:
+    """Load ``<package>/locales/{en,fr}.json`` once; both must have the same keys."""
+    if package in _packages:
+        return
+    loaded: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        path = resources.files(package).joinpath("locales", f"{lang}.json")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CatalogueError(f"{package}/locales/{lang}.json: {exc}") from exc
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise CatalogueError(f"{package}/locales/{lang}.json: not a flat object of strings")
+        loaded[lang] = data
+    missing = set(loaded["en"]) ^ set(loaded["fr"])
+    if missing:
+        raise CatalogueError(f"{package}/locales: keys not in both languages: {sorted(missing)}")
+    for lang in LANGS:
+        _catalogues[lang].update(loaded[lang])
+    _packages.add(package)
+
+
+def has_key(key: str) -> bool:
+    _ensure_rules()
+    return all(key in _catalogues[lang] for lang in LANGS)
+
+
+def keys(lang: str = DEFAULT_LANG) -> set[str]:
+    _ensure_rules()
+    return set(_catalogues[lang])
+
+
+def lang_of(locale: str | None) -> str:
+    """Map a Discord/POSIX locale (``fr``, ``en-US``, ``fr_CA``) to a supported language."""
+    if locale:
+        prefix = str(locale).replace("_", "-").split("-")[0].lower()
+        if prefix in LANGS:
+            return prefix
+    return DEFAULT_LANG
+
+
+class _Params(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def translate(text: Text | str, lang: str = DEFAULT_LANG, **params: Any) -> str:
+    """Render a message key (or ``Text``) in ``lang``; unknown keys come back as the key."""
+    _ensure_rules()
+    if isinstance(text, Text):
+        key, merged = text.key, {**text.params, **params}
+    else:
+        key, merged = text, params
+    lang = lang if lang in LANGS else DEFAULT_LANG
+    template = _catalogues[lang].get(key) or _catalogues[DEFAULT_LANG].get(key)
+    if template is None:
+        return key
+    return string.Formatter().vformat(template, (), _Params(_resolve(merged, lang)))
+
+
+def _resolve(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, str) and value.startswith("@"):
+            out[name] = translate(value[1:], lang)
+        elif isinstance(value, Text):
+            out[name] = translate(value, lang)
+        elif isinstance(value, list | tuple):
+            out[name] = ", ".join(
+                translate(v[1:], lang) if isinstance(v, str) and v.startswith("@") else str(v)
+                for v in value
+            )
+        else:
+            out[name] = value
+    return out
+
+
+def _ensure_rules() -> None:
+    if "rules" not in _packages:
+        register_package("rules")
