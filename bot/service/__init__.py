@@ -1,0 +1,38 @@
+"""The transport-agnostic game service: lobbies, moves, views, scores over the store.
+
+Front ends import everything from here::
+
+    from bot.service import GameService, Player, ServiceError, TurnStarted, ...
+"""
+
+from bot.service.core import GameService
+from bot.service.values import (
+    ACTIVE_STATUSES,
+    MESSAGE_KINDS,
+    Event,
+    GameInfo,
+    GameOver,
+    HistoryEntry,
+    MoveApplied,
+    Player,
+    PlayResult,
+    ServiceError,
+    Status,
+    TurnStarted,
+)
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "MESSAGE_KINDS",
+    "Event",
+    "GameInfo",
+    "GameOver",
+    "GameService",
+    "HistoryEntry",
+    "MoveApplied",
+    "Player",
+    "PlayResult",
+    "ServiceError",
+    "Status",
+    "TurnStarted",
+]

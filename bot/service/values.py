@@ -1,0 +1,150 @@
+"""The values the game service returns: games, players, events, results and its errors.
+
+Front ends (the Discord cogs, the console, the demo) only ever see these frozen values;
+they never see a ``rules.base.State`` or a database row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, NamedTuple
+
+from rules.base import CampfireError, Outcome, ScoreSheet, Seat, Text
+
+Status = Literal["lobby", "running", "over", "aborted"]
+"""Where a stored game is in its life: lobby -> running -> over, or aborted at any point."""
+
+ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "running")
+MESSAGE_KINDS = ("lobby", "turn", "board")
+
+
+class ServiceError(CampfireError):
+    """A request the service refuses; ``key`` is a ``service.*`` message key (en + fr in
+    ``bot/locales``). Known keys and their params:
+
+    - ``service.game_not_found`` (game): no stored game has that id.
+    - ``service.not_in_game``: the caller has no seat in that game.
+    - ``service.not_creator``: only the game's creator may do that (start).
+    - ``service.not_allowed``: neither creator nor moderator (abort).
+    - ``service.lobby_full`` (max): every seat of the lobby is taken.
+    - ``service.already_joined``: the caller already has a seat.
+    - ``service.not_enough_players`` (count, min): too few seats to start.
+    - ``service.not_lobby`` (status): the game has already started or ended.
+    - ``service.not_started``: the game is still a lobby (no board, no scores yet).
+    - ``service.not_running`` (status): the game is not being played (over/aborted/lobby).
+    - ``service.not_your_turn``: the caller has a seat but is not to act now.
+    - ``service.stale`` (version): the game moved on; ``version`` is the current one.
+    - ``service.bad_seat_limit`` (min, max): a requested seat limit outside the rules.
+    - ``service.corrupt`` (game): the stored game cannot be rebuilt from its log.
+    - ``service.internal``: generic apology for unexpected failures (front ends use it).
+
+    ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged.
+    """
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person taking a seat: ``user_id`` is the seat id in the rules (a Discord user id
+    as a string, or a console name); ``name`` is the display name when they joined."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A stored game as the front ends need it (no rules state inside).
+
+    ``seats`` is in turn order once the game runs (join order in a lobby); ``to_act``
+    lists the seats that must decide now, in seat order (empty unless running).
+    ``version`` is the number of moves applied: buttons carry it as ``expected_version``.
+    """
+
+    id: int
+    rules: str
+    options: dict[str, Any]
+    status: Status
+    guild_id: str | None
+    channel_id: str
+    thread_id: str | None
+    creator: str
+    seats: tuple[Player, ...]
+    version: int
+    to_act: tuple[str, ...]
+    min_seats: int
+    max_seats: int
+    created_at: datetime
+    turn_started_at: datetime | None
+    seed: str = ""
+    updated_at: datetime | None = None
+    resigned: str | None = None
+
+    @property
+    def is_active(self) -> bool:
+        """Lobby or running."""
+        return self.status in ACTIVE_STATUSES
+
+    def has_seat(self, user_id: str) -> bool:
+        return any(p.user_id == user_id for p in self.seats)
+
+    def name_of(self, user_id: str) -> str:
+        """The display name a seat joined with (the id itself if unknown)."""
+        for player in self.seats:
+            if player.user_id == user_id:
+                return player.name
+        return user_id
+
+    def names(self) -> dict[str, str]:
+        """``{user_id: display name}`` for every seat (what renderers take as ``names``)."""
+        return {p.user_id: p.name for p in self.seats}
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """``seats`` must decide now (seat order). Emitted when a game starts and whenever the
+    set of seats to act changes; a multi-step turn of the same seat emits none."""
+
+    game_id: int
+    seats: tuple[str, ...]
+    version: int
+
+
+@dataclass(frozen=True)
+class MoveApplied:
+    """``seat`` played ``code`` (``label`` is its human text); the game is now at ``version``."""
+
+    game_id: int
+    seat: str
+    code: str
+    label: Text
+    version: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game ended (normally or by resignation): final ranking and full score sheet."""
+
+    game_id: int
+    outcome: Outcome
+    scores: ScoreSheet
+
+
+Event = TurnStarted | MoveApplied | GameOver
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """The game after a request, and what happened, in order (turn them into messages)."""
+
+    game: GameInfo
+    events: tuple[Event, ...] = field(default_factory=tuple)
+
+
+class HistoryEntry(NamedTuple):
+    """One applied move of the log: who, the stored code, its label, when (UTC)."""
+
+    seat: Seat
+    code: str
+    label: Text
+    at: datetime
