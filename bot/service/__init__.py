@@ -20,6 +20,9 @@ from bot.service.values import (
     Status,
     TurnStarted,
 )
+from rules.i18n import register_package
+
+register_package("bot")
 
 __all__ = [
     "ACTIVE_STATUSES",

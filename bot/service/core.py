@@ -27,16 +27,76 @@ Decisions where the rules and brief are silent:
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import logging
-from collections.abc import Callable
-from datetime import datetime
+import secrets
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any
 
-from bot.service.values import GameInfo, HistoryEntry, Player, PlayResult
-from bot.store import Store
-from rules.base import Move, Outcome, ScoreSheet
+from bot.service.endings import final_outcome, full_sheet, seeded_seat_order
+from bot.service.loader import StateCache, load_state
+from bot.service.values import (
+    Event,
+    GameInfo,
+    GameOver,
+    HistoryEntry,
+    MoveApplied,
+    Player,
+    PlayResult,
+    ServiceError,
+    Status,
+    TurnStarted,
+)
+from bot.store import GameRow, Store
+from rules import registry
+from rules.base import (
+    CampfireError,
+    Game,
+    InvalidOptions,
+    Move,
+    Outcome,
+    ScoreSheet,
+    State,
+    parse_move,
+    to_json,
+)
+from rules.i18n import LANGS
 
 log = logging.getLogger("campfire.service")
+
+Drawer = Callable[..., bytes]
+"""``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
+
+_TYPED_MOVE_ATTEMPTS = 3
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+def _default_drawer(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+    module = importlib.import_module("render.registry")
+    picture: bytes = module.draw(rules, view, lang=lang, names=names)
+    return picture
+
+
+@contextmanager
+def _guard(action: str, game_id: int | None) -> Iterator[None]:
+    """Let keyed errors through; log anything else and answer ``service.internal``."""
+    try:
+        yield
+    except CampfireError:
+        raise
+    except Exception as exc:
+        log.exception("unexpected failure in %s (game %s)", action, game_id)
+        raise ServiceError("service.internal") from exc
 
 
 class GameService:
@@ -49,11 +109,17 @@ class GameService:
         seed_source: Callable[[], str] | None = None,
         clock: Callable[[], datetime] | None = None,
         cache_size: int = 256,
+        drawer: Drawer | None = None,
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
-        rebuilt game states."""
-        raise NotImplementedError
+        rebuilt game states; ``drawer`` replaces ``render.registry.draw`` (tests)."""
+        self.store = store
+        self._seed_source = seed_source or _new_seed
+        self._clock = clock or _now
+        self._cache = StateCache(cache_size)
+        self._drawer = drawer or _default_drawer
+        self._lobby_lock = asyncio.Lock()
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -73,23 +139,90 @@ class GameService:
         ``max_seats`` may lower the spec's maximum. Raises ``InvalidOptions``
         (``game.unknown``, ``options.*``) or ``ServiceError('service.bad_seat_limit')``.
         """
-        raise NotImplementedError
+        game = registry.get(rules)
+        spec = game.spec
+        valid_options = spec.validate_options(options)
+        limit = spec.max_seats if max_seats is None else max_seats
+        if not spec.min_seats <= limit <= spec.max_seats:
+            raise ServiceError("service.bad_seat_limit", min=spec.min_seats, max=spec.max_seats)
+        game_id = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            rules=spec.id,
+            rules_version=spec.rules_version,
+            options=valid_options,
+            seed=self._seed_source(),
+            creator=creator.user_id,
+            creator_name=creator.name,
+            min_seats=spec.min_seats,
+            max_seats=limit,
+            at=self._clock(),
+        )
+        log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
+        return await self.game(game_id)
 
     async def join(self, game_id: int, player: Player) -> GameInfo:
         """Take a seat. Raises ``service.game_not_found``, ``service.not_lobby``,
         ``service.already_joined``, ``service.lobby_full``."""
-        raise NotImplementedError
+        async with self._lobby_lock:
+            row = await self._row(game_id)
+            _require_lobby(row)
+            if _seated(row, player.user_id):
+                raise ServiceError("service.already_joined")
+            if len(row.seats) >= row.max_seats:
+                raise ServiceError("service.lobby_full", max=row.max_seats)
+            if not await self.store.add_seat(game_id, player.user_id, player.name, self._clock()):
+                raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
+        return await self.game(game_id)
 
     async def leave(self, game_id: int, user_id: str) -> GameInfo:
         """Free a lobby seat (creator leaving: hand-over or close, see module doc).
         Raises ``service.game_not_found``, ``service.not_lobby``, ``service.not_in_game``."""
-        raise NotImplementedError
+        async with self._lobby_lock:
+            row = await self._row(game_id)
+            _require_lobby(row)
+            if not _seated(row, user_id):
+                raise ServiceError("service.not_in_game")
+            now = self._clock()
+            if user_id == row.creator:
+                heirs = [s.user_id for s in row.seats if s.user_id != user_id]
+                if not heirs:
+                    await self.store.set_status(game_id, "aborted", now, when_in=("lobby",))
+                    log.info("game %d: lobby closed by its creator leaving", game_id)
+                    return await self.game(game_id)
+                done = await self.store.remove_seat(game_id, user_id, now, new_creator=heirs[0])
+                log.info("game %d: lobby handed over to %s", game_id, heirs[0])
+            else:
+                done = await self.store.remove_seat(game_id, user_id, now)
+            if not done:
+                raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
+        return await self.game(game_id)
 
     async def start(self, game_id: int, user_id: str, *, shuffle_seats: bool = True) -> PlayResult:
         """The creator starts the game: seats ordered, rules ``setup`` run, state stored.
         Events: ``TurnStarted``. Raises ``service.not_creator``, ``service.not_lobby``,
         ``service.not_enough_players``."""
-        raise NotImplementedError
+        async with self._lobby_lock:
+            row = await self._row(game_id)
+            _require_lobby(row)
+            if user_id != row.creator:
+                raise ServiceError("service.not_creator")
+            if len(row.seats) < row.min_seats:
+                raise ServiceError(
+                    "service.not_enough_players", count=len(row.seats), min=row.min_seats
+                )
+            order = [s.user_id for s in row.seats]
+            if shuffle_seats:
+                order = seeded_seat_order(order, row.seed)
+            game = registry.get(row.rules)
+            with _guard("start", game_id):
+                state = game.setup(order, row.seed, row.options)
+            if not await self.store.start_game(game_id, order, to_json(state), self._clock()):
+                raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
+            self._cache.put(game_id, state)
+        info = await self.game(game_id)
+        log.info("game %d: started with seats %s", game_id, order)
+        return PlayResult(info, (TurnStarted(game_id, info.to_act, 0),))
 
     # -- playing -------------------------------------------------------------------------
 
@@ -104,90 +237,304 @@ class GameService:
         or the rules' ``InvalidMove`` / ``IllegalMove`` / ``AmbiguousMove``. Nothing
         changes when it raises.
         """
-        raise NotImplementedError
+        attempts = 1 if expected_version is not None else _TYPED_MOVE_ATTEMPTS
+        for _ in range(attempts):
+            row = await self._row(game_id)
+            _require_running(row)
+            if not _seated(row, user_id):
+                raise ServiceError("service.not_in_game")
+            if expected_version is not None and row.version != expected_version:
+                raise ServiceError("service.stale", version=row.version)
+            game = registry.get(row.rules)
+            state = await load_state(self.store, self._cache, row)
+            with _guard("play", game_id):
+                before = game.to_act(state)
+                if user_id not in before:
+                    raise ServiceError("service.not_your_turn")
+                move = parse_move(game, state, user_id, text)
+                new = game.apply(state, user_id, move)
+                after = game.to_act(new)
+                over = game.outcome(new) is not None
+                snapshot = to_json(new)
+            changed = not over and after != before
+            committed = await self.store.append_move(
+                game_id,
+                expected_version=row.version,
+                seat=user_id,
+                code=move.code,
+                label=move.label,
+                at=self._clock(),
+                snapshot=snapshot,
+                over=over,
+                turn_started=changed,
+            )
+            if committed:
+                self._cache.put(game_id, new)
+                return await self._after_move(game_id, game, new, user_id, move, changed)
+            self._cache.forget(game_id)
+            log.info(
+                "game %d: move %s by %s lost a race at v%d",
+                game_id,
+                move.code,
+                user_id,
+                row.version,
+            )
+        row = await self._row(game_id)
+        _require_running(row)
+        raise ServiceError("service.stale", version=row.version)
+
+    async def _after_move(
+        self, game_id: int, game: Game, state: State, seat: str, move: Move, changed: bool
+    ) -> PlayResult:
+        info = await self.game(game_id)
+        events: list[Event] = [MoveApplied(game_id, seat, move.code, move.label, state.version)]
+        with _guard("after move", game_id):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                events.append(GameOver(game_id, outcome, full_sheet(game, state, final=True)))
+                log.info("game %d: over after %d moves", game_id, state.version)
+            elif changed:
+                events.append(TurnStarted(game_id, info.to_act, state.version))
+        return PlayResult(info, tuple(events))
 
     async def legal_moves(self, game_id: int, user_id: str) -> list[Move]:
         """Every legal decision of ``user_id`` now; ``[]`` if they are not to act (or the
         game is not running). Raises ``service.game_not_found``."""
-        raise NotImplementedError
+        row = await self._row(game_id)
+        if row.status != "running" or not _seated(row, user_id):
+            return []
+        game = registry.get(row.rules)
+        state = await load_state(self.store, self._cache, row)
+        with _guard("legal_moves", game_id):
+            return game.legal_moves(state, user_id)
 
     async def resign(self, game_id: int, user_id: str) -> PlayResult:
         """``user_id`` gives up: the game ends (see module doc). Events: ``GameOver``.
         Raises ``service.not_running``, ``service.not_in_game``."""
-        raise NotImplementedError
+        row = await self._row(game_id)
+        _require_running(row)
+        if not _seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        game = registry.get(row.rules)
+        state = await load_state(self.store, self._cache, row)
+        if not await self.store.resign(game_id, user_id, self._clock()):
+            await self._raise_not_running(game_id)
+        with _guard("resign", game_id):
+            outcome = final_outcome(game, state, user_id)
+            assert outcome is not None
+            sheet = full_sheet(game, state, final=True)
+        log.info("game %d: %s resigned", game_id, user_id)
+        return PlayResult(await self.game(game_id), (GameOver(game_id, outcome, sheet),))
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
         moderator (``is_moderator``: the caller decided, e.g. Manage Server/Threads).
         Raises ``service.not_allowed``, ``service.not_running`` (already ended)."""
-        raise NotImplementedError
+        async with self._lobby_lock:
+            row = await self._row(game_id)
+            if row.status not in ("lobby", "running"):
+                raise ServiceError("service.not_running", status=_status_key(row.status))
+            if user_id != row.creator and not is_moderator:
+                raise ServiceError("service.not_allowed")
+            done = await self.store.set_status(
+                game_id, "aborted", self._clock(), when_in=("lobby", "running")
+            )
+            if not done:
+                await self._raise_not_running(game_id)
+        log.info("game %d: aborted by %s (moderator=%s)", game_id, user_id, is_moderator)
+        return await self.game(game_id)
 
     # -- reading -------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameInfo:
         """The stored game. Raises ``service.game_not_found``."""
-        raise NotImplementedError
+        return await self._info(await self._row(game_id))
 
     async def public_view(self, game_id: int) -> dict[str, Any]:
-        """The rules' public view (``view(state, None)``). Raises ``service.not_started``."""
-        raise NotImplementedError
+        """The rules' public view (``view(state, None)``). Raises ``service.not_started``.
+        The dict may share data with the cached state: do not mutate it."""
+        game, state, _ = await self._started(game_id)
+        with _guard("public_view", game_id):
+            return dict(game.view(state, None))
 
     async def private_view(self, game_id: int, user_id: str) -> dict[str, Any]:
         """The rules' view for ``user_id``'s seat. Raises ``service.not_in_game``,
         ``service.not_started``."""
-        raise NotImplementedError
+        game, state, row = await self._started(game_id)
+        if not _seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        with _guard("private_view", game_id):
+            return dict(game.view(state, user_id))
 
     async def scores(self, game_id: int, user_id: str | None = None) -> ScoreSheet:
         """The public score sheet, or (``user_id`` seated) the sheet as that seat sees it.
         Once the game is over, the full final sheet. Raises ``service.not_started``."""
-        raise NotImplementedError
+        game, state, row = await self._started(game_id)
+        with _guard("scores", game_id):
+            if row.status == "over":
+                return full_sheet(game, state, final=True)
+            if user_id is not None and _seated(row, user_id):
+                return game.scores(state, user_id)
+            return game.scores(state, None)
 
     async def outcome(self, game_id: int) -> Outcome | None:
         """``None`` unless the game is over (normally or by resignation)."""
-        raise NotImplementedError
+        row = await self._row(game_id)
+        if row.status != "over":
+            return None
+        game = registry.get(row.rules)
+        state = await load_state(self.store, self._cache, row)
+        with _guard("outcome", game_id):
+            return final_outcome(game, state, row.resigned)
 
     async def history(self, game_id: int) -> list[HistoryEntry]:
         """Every applied move in order: ``(seat, code, label, at)``."""
-        raise NotImplementedError
+        await self._row(game_id)
+        return [
+            HistoryEntry(m.seat, m.code, m.label, m.at) for m in await self.store.moves(game_id)
+        ]
 
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True
     ) -> list[GameInfo]:
         """Games created in ``channel_id`` (newest first); active = lobby or running."""
-        raise NotImplementedError
+        rows = await self.store.games_in_channel(channel_id, active_only=active_only)
+        return [await self._info(row) for row in rows]
 
     async def games_of_user(self, user_id: str, *, active_only: bool = True) -> list[GameInfo]:
         """Games where ``user_id`` has a seat (newest first)."""
-        raise NotImplementedError
+        rows = await self.store.games_of_user(user_id, active_only=active_only)
+        return [await self._info(row) for row in rows]
 
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""
-        raise NotImplementedError
+        row = await self.store.game_for_thread(thread_id)
+        return None if row is None else await self._info(row)
 
     async def set_thread(self, game_id: int, thread_id: str) -> None:
         """Remember the thread the front end opened for the game."""
-        raise NotImplementedError
+        if not await self.store.set_thread(game_id, thread_id):
+            raise ServiceError("service.game_not_found", game=game_id)
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None:
         """Remember a message to edit later; ``kind`` in ``MESSAGE_KINDS`` or any short
         word (one message per kind, the latest wins)."""
-        raise NotImplementedError
+        await self._row(game_id)
+        await self.store.set_message(game_id, kind, message_id)
 
     async def messages(self, game_id: int) -> dict[str, str]:
         """``{kind: message_id}`` remembered for the game."""
-        raise NotImplementedError
+        return await self.store.messages(game_id)
 
     async def guild_language(self, guild_id: str | None) -> str | None:
         """The language chosen for a guild (``None``: not set, use the user's locale)."""
-        raise NotImplementedError
+        if guild_id is None:
+            return None
+        return await self.store.guild_language(guild_id)
 
     async def set_guild_language(self, guild_id: str, lang: str) -> None:
         """Choose the guild's language (``en`` or ``fr``; others raise ``InvalidOptions``)."""
-        raise NotImplementedError
+        if lang not in LANGS:
+            raise InvalidOptions(
+                "options.bad_choice", option="language", value=lang, choices=", ".join(LANGS)
+            )
+        await self.store.set_guild_language(guild_id, lang, self._clock())
 
     # -- pictures ------------------------------------------------------------------------
 
     async def render_board(self, game_id: int, lang: str) -> bytes:
         """PNG of the public view through ``render.registry.draw`` (run in a worker
-        thread). Raises ``service.not_started``."""
-        raise NotImplementedError
+        thread). Raises ``service.not_started``, ``service.render_failed``."""
+        game, state, row = await self._started(game_id)
+        with _guard("view", game_id):
+            view = game.view(state, None)
+        names = {s.user_id: s.name for s in row.seats}
+        try:
+            return await asyncio.to_thread(self._drawer, row.rules, view, lang=lang, names=names)
+        except Exception as exc:
+            log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
+
+    # -- internals -----------------------------------------------------------------------
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.store.game(game_id)
+        if row is None:
+            raise ServiceError("service.game_not_found", game=game_id)
+        return row
+
+    async def _started(self, game_id: int) -> tuple[Game, State, GameRow]:
+        row = await self._row(game_id)
+        if row.snapshot is None:
+            raise ServiceError("service.not_started")
+        state = await load_state(self.store, self._cache, row)
+        return registry.get(row.rules), state, row
+
+    async def _info(self, row: GameRow) -> GameInfo:
+        to_act: tuple[str, ...] = ()
+        if row.status == "running":
+            try:
+                state = await load_state(self.store, self._cache, row)
+                with _guard("to_act", row.id):
+                    acting = registry.get(row.rules).to_act(state)
+                to_act = tuple(s for s in state.seats if s in acting)
+            except ServiceError as exc:
+                log.warning("game %d: seats to act unknown (%s)", row.id, exc)
+        return GameInfo(
+            id=row.id,
+            rules=row.rules,
+            options=dict(row.options),
+            status=_status(row.status),
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            creator=row.creator,
+            seats=tuple(Player(s.user_id, s.name) for s in row.seats),
+            version=row.version,
+            to_act=to_act,
+            min_seats=row.min_seats,
+            max_seats=row.max_seats,
+            created_at=row.created_at,
+            turn_started_at=row.turn_started_at,
+            seed=row.seed,
+            updated_at=row.updated_at,
+            resigned=row.resigned,
+        )
+
+    async def _status_text(self, game_id: int) -> str:
+        row = await self._row(game_id)
+        return _status_key(row.status)
+
+    async def _raise_not_running(self, game_id: int) -> None:
+        raise ServiceError("service.not_running", status=await self._status_text(game_id))
+
+
+def _status(text: str) -> Status:
+    if text == "lobby":
+        return "lobby"
+    if text == "running":
+        return "running"
+    if text == "over":
+        return "over"
+    return "aborted"
+
+
+def _status_key(status: str) -> str:
+    """A message-key parameter (``@service.status.running``) translated with the error."""
+    return f"@service.status.{status}"
+
+
+def _seated(row: GameRow, user_id: str) -> bool:
+    return any(s.user_id == user_id for s in row.seats)
+
+
+def _require_lobby(row: GameRow) -> None:
+    if row.status != "lobby":
+        raise ServiceError("service.not_lobby", status=_status_key(row.status))
+
+
+def _require_running(row: GameRow) -> None:
+    if row.status == "lobby":
+        raise ServiceError("service.not_started")
+    if row.status != "running":
+        raise ServiceError("service.not_running", status=_status_key(row.status))

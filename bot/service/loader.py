@@ -1,0 +1,110 @@
+"""Rebuild game states from the move log (verified against the stored snapshot), with an LRU.
+
+A stored game is ``(rules, seed, options, seats, moves)``; its state is the replay of
+the log. The ``snapshot`` column is only a cache: on load we replay, compare, and if
+they disagree we trust the log, log a warning and rewrite the snapshot.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+
+from bot.service.values import ServiceError
+from bot.store import GameRow, Store
+from rules import registry
+from rules.base import CampfireError, State, from_json, to_json
+
+log = logging.getLogger("campfire.service.loader")
+
+
+class StateCache:
+    """States by game id, newest use last, at most ``size`` of them."""
+
+    def __init__(self, size: int = 256) -> None:
+        if size < 1:
+            raise ValueError("cache size must be at least 1")
+        self.size = size
+        self._states: OrderedDict[int, State] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def __contains__(self, game_id: int) -> bool:
+        return game_id in self._states
+
+    def get(self, game_id: int, version: int) -> State | None:
+        """The cached state of ``game_id`` if it is exactly at ``version``."""
+        state = self._states.get(game_id)
+        if state is None or state.version != version:
+            return None
+        self._states.move_to_end(game_id)
+        return state
+
+    def put(self, game_id: int, state: State) -> None:
+        """Remember ``state`` unless a newer version of the game is already cached."""
+        known = self._states.get(game_id)
+        if known is not None and known.version > state.version:
+            return
+        self._states[game_id] = state
+        self._states.move_to_end(game_id)
+        while len(self._states) > self.size:
+            self._states.popitem(last=False)
+
+    def forget(self, game_id: int) -> None:
+        self._states.pop(game_id, None)
+
+
+async def load_state(store: Store, cache: StateCache, row: GameRow) -> State:
+    """The state of a started game at ``row.version``: cached, or replayed and verified.
+
+    Raises ``service.not_started`` (no state yet) or ``service.corrupt`` (the log does
+    not replay; logged with its cause).
+    """
+    cached = cache.get(row.id, row.version)
+    if cached is not None:
+        return cached
+    if row.snapshot is None:
+        raise ServiceError("service.not_started")
+    for _ in range(3):
+        moves = await store.moves(row.id)
+        if len(moves) == row.version:
+            break
+        # A move committed between reading the row and the log: read both again.
+        fresh = await store.game(row.id)
+        if fresh is None:
+            raise ServiceError("service.game_not_found", game=row.id)
+        row = fresh
+    else:
+        log.error("game %d: log has %d moves but version is %d", row.id, len(moves), row.version)
+        raise ServiceError("service.corrupt", game=row.id)
+    try:
+        game = registry.get(row.rules)
+        state = game.replay(
+            [s.user_id for s in row.seats], row.seed, row.options, [(m.seat, m.code) for m in moves]
+        )
+    except CampfireError as exc:
+        log.error("game %d (%s) does not replay: %s", row.id, row.rules, exc)
+        raise ServiceError("service.corrupt", game=row.id) from exc
+    except Exception as exc:
+        log.exception("game %d (%s): replay crashed", row.id, row.rules)
+        raise ServiceError("service.corrupt", game=row.id) from exc
+    if not _snapshot_matches(row, state):
+        log.warning(
+            "game %d: stored snapshot differs from the replay of its %d moves; "
+            "trusting the log and rewriting the snapshot",
+            row.id,
+            len(moves),
+        )
+        await store.repair_snapshot(row.id, row.version, to_json(state))
+    cache.put(row.id, state)
+    return state
+
+
+def _snapshot_matches(row: GameRow, state: State) -> bool:
+    if row.snapshot is None:
+        return False
+    try:
+        return from_json(row.snapshot) == state
+    except CampfireError:
+        return False
