@@ -116,6 +116,7 @@ class Board:
     _adjacent: Mapping[str, frozenset[str]]
     _distance: Mapping[str, Mapping[str, int]]
     _straits_at: Mapping[str, tuple[str, ...]]
+    _balls: Mapping[str, tuple[tuple[str, ...], ...]]
 
     def adjacent(self, territory: str) -> frozenset[str]:
         """Territories next to ``territory`` by land or by strait (ruling R1)."""
@@ -127,7 +128,8 @@ class Board:
 
     def within(self, territory: str, steps: int) -> tuple[str, ...]:
         """Territories 1 to ``steps`` steps away, nearest first then by map order."""
-        return tuple(t for t, d in self._distance[territory].items() if 0 < d <= steps)
+        balls = self._balls[territory]
+        return balls[min(steps, len(balls) - 1)] if steps > 0 else ()
 
     def straits_at(self, territory: str) -> tuple[str, ...]:
         """Ids of the straits with an end on ``territory``."""
@@ -363,7 +365,14 @@ def load_board(directory: Path = DATA_DIR) -> Board:
         _adjacent={t: frozenset(v) for t, v in adjacent.items()},
         _distance=distance,
         _straits_at={t: tuple(s.id for s in straits.values() if t in (s.a, s.b)) for t in order},
+        _balls={tid: _balls(distance[tid]) for tid in order},
     )
+
+
+def _balls(distance: Mapping[str, int]) -> tuple[tuple[str, ...], ...]:
+    """``out[k]``: the territories 1 to ``k`` steps away (``out[0]`` is empty)."""
+    radius = max(distance.values())
+    return tuple(tuple(t for t, d in distance.items() if 0 < d <= k) for k in range(radius + 1))
 
 
 def _distances(start: str, graph: Mapping[str, set[str]], order: tuple[str, ...]) -> dict[str, int]:
