@@ -1,0 +1,101 @@
+"""The store: migrations on fresh and existing files, WAL, foreign keys, append-only log."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.store import MIGRATIONS, Store, default_path
+from rules.base import Text
+
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+async def _new_game(store: Store) -> int:
+    return await store.create_game(
+        guild_id="g",
+        channel_id="c",
+        rules="nim",
+        rules_version=1,
+        options={"stones": 5},
+        seed="s",
+        creator="u1",
+        creator_name="Alice",
+        min_seats=2,
+        max_seats=4,
+        at=AT,
+    )
+
+
+async def test_fresh_database_gets_every_migration(db_path: Path) -> None:
+    async with Store(db_path) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+        cursor = await store.db.execute("PRAGMA journal_mode")
+        assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
+        cursor = await store.db.execute("PRAGMA foreign_keys")
+        assert (await cursor.fetchone())[0] == 1  # type: ignore[index]
+    tables = {
+        r[0]
+        for r in sqlite3.connect(db_path).execute(
+            "SELECT name FROM sqlite_master WHERE type='table'"
+        )
+    }
+    assert {"schema_version", "guild_settings", "games", "seats", "moves", "messages"} <= tables
+
+
+async def test_existing_database_is_migrated_and_keeps_its_data(db_path: Path) -> None:
+    async with Store(db_path, migrations=MIGRATIONS[:1]) as old:
+        assert await old.schema_version() == 1
+        game_id = await _new_game(old)
+    async with Store(db_path) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+        row = await store.game(game_id)
+        assert row is not None and row.options == {"stones": 5} and row.seats[0].name == "Alice"
+    async with Store(db_path) as again:  # re-opening applies nothing twice
+        assert await again.schema_version() == len(MIGRATIONS)
+    versions = [
+        r[0] for r in sqlite3.connect(db_path).execute("SELECT version FROM schema_version")
+    ]
+    assert versions == list(range(1, len(MIGRATIONS) + 1))
+
+
+async def test_newer_database_is_refused(db_path: Path) -> None:
+    async with Store(db_path):
+        pass
+    with pytest.raises(RuntimeError, match="newer than this code"):
+        await Store.open(db_path, migrations=MIGRATIONS[:1])
+
+
+async def test_move_log_is_append_only_and_version_checked(store: Store) -> None:
+    game_id = await _new_game(store)
+    assert await store.start_game(game_id, ["u1"], "{}", AT)
+    kwargs = dict(seat="u1", code="take1", label=Text("nim.take", {"n": 1}), at=AT, over=False)
+    assert await store.append_move(
+        game_id, expected_version=0, snapshot="{1}", turn_started=True, **kwargs
+    )
+    assert not await store.append_move(
+        game_id, expected_version=0, snapshot="{x}", turn_started=True, **kwargs
+    )
+    moves = await store.moves(game_id)
+    assert [(m.seq, m.code, m.label) for m in moves] == [(0, "take1", Text("nim.take", {"n": 1}))]
+    row = await store.game(game_id)
+    assert row is not None and row.version == 1 and row.snapshot == "{1}"
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("DELETE FROM moves")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("UPDATE moves SET code = 'take3'")
+
+
+async def test_foreign_keys_are_enforced(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.set_message(999, "turn", "m1")
+
+
+def test_default_path_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CAMPFIRE_DB", raising=False)
+    assert default_path() == "campfire.sqlite3"
+    monkeypatch.setenv("CAMPFIRE_DB", "/tmp/elsewhere.sqlite3")
+    assert default_path() == "/tmp/elsewhere.sqlite3"
