@@ -442,10 +442,24 @@ class GameService:
 
     # -- pictures ------------------------------------------------------------------------
 
+    def has_picture(self, rules: str) -> bool:
+        """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
+        if self._drawer is not _default_drawer:
+            return True
+        try:
+            module = importlib.import_module("render.registry")
+        except ImportError:
+            log.warning("render.registry is missing: no board pictures")
+            return False
+        return rules in module.ids()
+
     async def render_board(self, game_id: int, lang: str) -> bytes:
         """PNG of the public view through ``render.registry.draw`` (run in a worker
-        thread). Raises ``service.not_started``, ``service.render_failed``."""
+        thread). Raises ``service.not_started``, ``service.no_picture`` (no renderer for
+        that game), ``service.render_failed`` (the renderer failed; logged)."""
         game, state, row = await self._started(game_id)
+        if not self.has_picture(row.rules):
+            raise ServiceError("service.no_picture", game=row.rules)
         with _guard("view", game_id):
             view = game.view(state, None)
         names = {s.user_id: s.name for s in row.seats}

@@ -37,6 +37,8 @@ class ServiceError(CampfireError):
     - ``service.stale`` (version): the game moved on; ``version`` is the current one.
     - ``service.bad_seat_limit`` (min, max): a requested seat limit outside the rules.
     - ``service.corrupt`` (game): the stored game cannot be rebuilt from its log.
+    - ``service.no_picture`` (game): no renderer is registered for that rules id.
+    - ``service.render_failed``: the renderer raised (logged with its traceback).
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
 
     ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged.

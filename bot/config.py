@@ -1,0 +1,78 @@
+"""Settings from the environment and ``.env`` (python-dotenv), and the logging set-up.
+
+Variables: ``DISCORD_TOKEN`` (needed only to run the bot), ``CAMPFIRE_DB`` (SQLite file,
+default ``campfire.sqlite3``), ``DEV_GUILD_ID`` (a server where commands sync at once),
+``CAMPFIRE_LOG_LEVEL`` (``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``; default ``INFO``).
+The process environment wins over ``.env``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from bot.store import DEFAULT_DB
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+
+class ConfigError(ValueError):
+    """A setting has a value we cannot use; the message is one line for the operator."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot and the command-line tools need to start."""
+
+    token: str | None
+    db_path: str
+    dev_guild_id: int | None
+    log_level: str
+
+    def __repr__(self) -> str:  # never print the token
+        hidden = "set" if self.token else "missing"
+        return (
+            f"Settings(token=<{hidden}>, db_path={self.db_path!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+        )
+
+
+def load_settings(
+    env_file: str | Path | None = ".env", environ: Mapping[str, str] | None = None
+) -> Settings:
+    """Read ``env_file`` (if it exists) then the environment; raise ``ConfigError``."""
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    guild = get("DEV_GUILD_ID")
+    if guild is not None and not guild.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+    level = (get("CAMPFIRE_LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(
+            f"CAMPFIRE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
+        )
+    return Settings(
+        token=get("DISCORD_TOKEN"),
+        db_path=get("CAMPFIRE_DB") or DEFAULT_DB,
+        dev_guild_id=int(guild) if guild is not None else None,
+        log_level=level,
+    )
+
+
+def configure_logging(level: str = "INFO") -> None:
+    """One stderr handler with timestamps and logger names for the whole process."""
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO), format=LOG_FORMAT)
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
