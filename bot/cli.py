@@ -1,0 +1,196 @@
+"""The ``campfire`` console script: run the bot, sync its commands, play in a terminal, demo.
+
+Usage::
+
+    campfire run [--env FILE]
+    campfire sync [--guild ID] [--env FILE]
+    campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH] [--out DIR]
+                     [--option NAME=VALUE ...]
+    campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH]
+                  [--option NAME=VALUE ...] [--max-moves N]
+    campfire games
+
+Operator mistakes (no token, unknown game, bad option) end with one line on stderr and
+exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import secrets
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.config import ConfigError, configure_logging, load_settings
+from rules import registry
+from rules.base import CampfireError, Text
+from rules.i18n import LANGS, translate
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A one-line explanation for the operator; the process exits with status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="campfire", description="Board games in Discord chat, and in your terminal."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run.add_argument("--env", default=".env", help="settings file (default: .env)")
+
+    sync = commands.add_parser("sync", help="publish the slash commands to Discord")
+    sync.add_argument("--guild", type=int, help="only this server (instant); default: global")
+    sync.add_argument("--env", default=".env", help="settings file (default: .env)")
+
+    console = commands.add_parser("console", help="play a game at this keyboard (hot seat)")
+    _table_arguments(console)
+    console.add_argument("--seed", help="game seed (default: random)")
+    console.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
+    console.add_argument("--out", type=Path, help="folder for board pictures")
+
+    demo = commands.add_parser("demo", help="random bots play a whole game; writes pictures")
+    _table_arguments(demo)
+    demo.add_argument("--seed", required=True, help="seed of the game and of the bots")
+    demo.add_argument("--out", type=Path, required=True, help="output folder")
+    demo.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
+    demo.add_argument("--max-moves", type=int, default=20_000, help="give up after N moves")
+
+    commands.add_parser("games", help="list the game ids")
+    return parser
+
+
+def _table_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help="game id, e.g. origin-junior")
+    parser.add_argument("--players", type=int, required=True, metavar="N")
+    parser.add_argument("--lang", choices=LANGS, default="en")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable); numbers and true/false are converted",
+    )
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["stones=10", "expert=true"]`` -> ``{"stones": 10, "expert": True}``."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option needs NAME=VALUE, not {pair!r}")
+        value: Any = raw.strip()
+        if value.lower() in ("true", "false"):
+            value = value.lower() == "true"
+        elif value.lstrip("-").isdigit():
+            value = int(value)
+        options[name.strip()] = value
+    return options
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``campfire`` script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "games":
+            for game_id in registry.ids():
+                print(game_id)
+            return 0
+        if args.command in ("run", "sync"):
+            return _discord_command(args)
+        configure_logging("WARNING")
+        if args.command == "console":
+            return asyncio.run(_console(args))
+        return asyncio.run(_demo(args))
+    except (UsageError, ConfigError) as problem:
+        print(f"campfire: {problem}", file=sys.stderr)
+        return USAGE_ERROR
+    except CampfireError as problem:
+        lang = getattr(args, "lang", "en")
+        print(f"campfire: {translate(Text(problem.key, problem.params), lang)}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _discord_command(args: argparse.Namespace) -> int:
+    settings = load_settings(args.env)
+    if not settings.token:
+        raise UsageError(
+            "DISCORD_TOKEN is not set: put it in .env (see .env.example) or the environment."
+        )
+    configure_logging(settings.log_level)
+    runner = importlib.import_module("bot.discord.runner")
+    if args.command == "run":
+        runner.run_bot(settings)
+        return 0
+    outcome = runner.sync_commands(settings, args.guild)
+    if asyncio.iscoroutine(outcome):
+        asyncio.run(outcome)
+    return 0
+
+
+def _require_game(game: str, players: int) -> None:
+    spec = registry.get(game).spec
+    if not spec.min_seats <= players <= spec.max_seats:
+        raise UsageError(
+            f"{game} is for {spec.min_seats} to {spec.max_seats} players, not {players}"
+        )
+
+
+async def _console(args: argparse.Namespace) -> int:
+    from bot.console import ConsoleSession, console_players, open_table
+    from bot.service import GameService
+    from bot.store import Store
+
+    _require_game(args.game, args.players)
+    seed = args.seed or secrets.token_hex(8)
+    options = parse_options(args.option)
+    scratch = Path(tempfile.mkdtemp(prefix="campfire-console-"))
+    db_path = args.db or scratch / "console.sqlite3"
+    out_dir = args.out or scratch
+    async with Store(db_path) as store:
+        service = GameService(store, seed_source=lambda: seed)
+        players = console_players(args.players, args.lang)
+        info = await open_table(service, args.game, players, options=options)
+        session = ConsoleSession(service, info.id, args.lang, out_dir, _read_line, print)
+        return await session.run()
+
+
+def _read_line(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+async def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import run_demo
+
+    _require_game(args.game, args.players)
+    result = await run_demo(
+        args.game,
+        args.players,
+        args.seed,
+        args.out,
+        lang=args.lang,
+        db_path=args.db,
+        options=parse_options(args.option),
+        max_moves=args.max_moves,
+    )
+    print(result.summary)
+    return 0 if result.finished else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,244 @@
+"""Hot-seat play in a terminal (``campfire console``) through the same GameService as the bot.
+
+After each move it writes the board PNG and prints its path, whose turn it is and the
+numbered legal moves. A line is a number from that list, a move code, forgiving text
+(English or French labels), or a command: ``help``, ``moves``, ``board``, ``scores``,
+``hand`` (the private view of the seat to act), ``history``, ``quit``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
+from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
+from rules.i18n import translate
+
+log = logging.getLogger("campfire.console")
+
+Reader = Callable[[str], str | None]
+"""Reads one line after showing a prompt; ``None`` at end of input."""
+Writer = Callable[[str], None]
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("help", "aide", "?", "h"),
+    "moves": ("moves", "coups", "list", "liste"),
+    "board": ("board", "plateau"),
+    "scores": ("scores", "score", "points"),
+    "hand": ("hand", "main", "me", "moi"),
+    "history": ("history", "historique", "log"),
+    "quit": ("quit", "exit", "q", "quitter", "sortir"),
+}
+
+
+def console_players(
+    count: int, lang: str, *, prefix: str = "p", kind: str = "player"
+) -> list[Player]:
+    """``count`` local seats: ids ``p1..pN`` and localised names (``Player 1``...)."""
+    return [
+        Player(f"{prefix}{n}", translate(f"console.{kind}", lang, n=n)) for n in range(1, count + 1)
+    ]
+
+
+async def open_table(
+    service: GameService,
+    rules: str,
+    players: Sequence[Player],
+    *,
+    options: Mapping[str, Any] | None = None,
+    channel_id: str = "console",
+) -> GameInfo:
+    """Create a lobby for ``players[0]``, seat the others, start it (seeded seat order)."""
+    lobby = await service.create_lobby(
+        rules=rules,
+        options=dict(options or {}),
+        guild_id=None,
+        channel_id=channel_id,
+        creator=players[0],
+        max_seats=None,
+    )
+    for player in players[1:]:
+        await service.join(lobby.id, player)
+    started = await service.start(lobby.id, players[0].user_id)
+    return started.game
+
+
+def parse_number(text: str) -> int | None:
+    """The choice number typed (``"3"`` -> 3), or ``None`` if the text is not a number."""
+    stripped = text.strip()
+    return int(stripped) if stripped.isdigit() else None
+
+
+def error_text(error: CampfireError, lang: str) -> str:
+    """The localised sentence of a keyed error."""
+    return translate(Text(error.key, error.params), lang)
+
+
+def move_lines(moves: Sequence[Move], lang: str) -> list[str]:
+    """``  1. Take 2 stones  [take2]`` for each legal move."""
+    width = len(str(len(moves)))
+    return [
+        f"  {n:>{width}}. {translate(m.label, lang)}  [{m.code}]" for n, m in enumerate(moves, 1)
+    ]
+
+
+def score_lines(sheet: ScoreSheet, names: Mapping[str, str], lang: str) -> list[str]:
+    """One line per seat: name, total, then the non-zero categories."""
+    lines = []
+    for seat, row in sheet.rows.items():
+        parts = [f"{translate(c, lang)} {row[c]}" for c in sheet.categories if row.get(c)]
+        hidden = sheet.hidden.get(seat)
+        if hidden:
+            parts.append(translate("console.hidden", lang, count=len(hidden)))
+        detail = f"  ({', '.join(parts)})" if parts else ""
+        lines.append(f"  {names.get(seat, seat)}: {sheet.total(seat)}{detail}")
+    return lines
+
+
+def standing_lines(outcome: Outcome, names: Mapping[str, str], lang: str) -> list[str]:
+    """``1. Alice: 12`` per seat, ties sharing a rank, then the termination reason."""
+    lines = [translate(outcome.termination, lang)]
+    rank = 1
+    for group in outcome.ranking:
+        for seat in group:
+            lines.append(
+                "  "
+                + translate(
+                    "console.standing",
+                    lang,
+                    rank=rank,
+                    name=names.get(seat, seat),
+                    score=outcome.scores.get(seat, 0),
+                )
+            )
+        rank += len(group)
+    return lines
+
+
+@dataclass
+class ConsoleSession:
+    """One terminal table: reads lines, calls the service, prints what happened."""
+
+    service: GameService
+    game_id: int
+    lang: str
+    out_dir: Path
+    read: Reader
+    write: Writer
+
+    async def run(self) -> int:
+        """Play until the game ends or the user quits; returns the process exit code."""
+        self.say("console.welcome", game=self.game_id)
+        self.say("console.help")
+        await self.show_board()
+        while True:
+            info = await self.service.game(self.game_id)
+            if info.status != "running":
+                await self.show_end(info)
+                return 0
+            seat = info.to_act[0]
+            moves = await self.service.legal_moves(self.game_id, seat)
+            self.show_turn(info, seat, moves)
+            line = self.read(f"{info.name_of(seat)}> ")
+            if line is None:
+                self.write("")
+                return self.quit()
+            text = line.strip()
+            command = next((c for c, words in COMMANDS.items() if text.lower() in words), None)
+            if command == "quit":
+                return self.quit()
+            if command is not None:
+                await self.command(command, info, seat, moves)
+                continue
+            if not text:
+                continue
+            await self.play(info, seat, moves, text)
+
+    async def play(self, info: GameInfo, seat: str, moves: Sequence[Move], text: str) -> None:
+        number = parse_number(text)
+        if number is not None:
+            if not 1 <= number <= len(moves):
+                self.say("console.bad_number", n=number, max=len(moves))
+                return
+            text = moves[number - 1].code
+        try:
+            result = await self.service.play(
+                self.game_id, seat, text, expected_version=info.version
+            )
+        except CampfireError as error:
+            self.write(error_text(error, self.lang))
+            return
+        for event in result.events:
+            if isinstance(event, MoveApplied):
+                move = translate(event.label, self.lang)
+                self.say("console.played", name=info.name_of(event.seat), move=move)
+        await self.show_board()
+
+    async def command(self, command: str, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
+        if command == "help":
+            self.say("console.help")
+        elif command == "moves":
+            self.write("\n".join(move_lines(moves, self.lang)))
+        elif command == "board":
+            await self.show_board()
+        elif command == "scores":
+            sheet = await self.service.scores(self.game_id)
+            self.say("console.scores_title")
+            self.write("\n".join(score_lines(sheet, info.names(), self.lang)))
+        elif command == "hand":
+            view = await self.service.private_view(self.game_id, seat)
+            self.say("console.hand_title", name=info.name_of(seat))
+            self.write(json.dumps(view, ensure_ascii=False, indent=1, sort_keys=True))
+            mine = await self.service.scores(self.game_id, seat)
+            self.write("\n".join(score_lines(mine, info.names(), self.lang)))
+        elif command == "history":
+            entries = await self.service.history(self.game_id)
+            if not entries:
+                self.say("console.history_empty")
+            for n, entry in enumerate(entries, 1):
+                label = translate(entry.label, self.lang)
+                self.write(f"  {n}. {info.name_of(entry.seat)}: {label}  [{entry.code}]")
+
+    def show_turn(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
+        self.write("")
+        self.say("console.turn", number=info.version + 1, name=info.name_of(seat))
+        others = [info.name_of(s) for s in info.to_act if s != seat]
+        if others:
+            self.say("console.also_waiting", names=", ".join(others))
+        self.write("\n".join(move_lines(moves, self.lang)))
+
+    async def show_board(self) -> None:
+        info = await self.service.game(self.game_id)
+        if not self.service.has_picture(info.rules):
+            return
+        try:
+            png = await self.service.render_board(self.game_id, self.lang)
+        except ServiceError as error:
+            self.write(error_text(error, self.lang))
+            return
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"game{self.game_id}-move{info.version:04d}.png"
+        path.write_bytes(png)
+        self.say("console.board", path=str(path))
+
+    async def show_end(self, info: GameInfo) -> None:
+        self.write("")
+        self.say("console.over")
+        outcome = await self.service.outcome(self.game_id)
+        if outcome is not None:
+            self.write("\n".join(standing_lines(outcome, info.names(), self.lang)))
+            sheet = await self.service.scores(self.game_id)
+            self.say("console.scores_title")
+            self.write("\n".join(score_lines(sheet, info.names(), self.lang)))
+
+    def quit(self) -> int:
+        self.say("console.saved", game=self.game_id, path=self.service.store.path)
+        return 0
+
+    def say(self, key: str, **params: Any) -> None:
+        self.write(translate(key, self.lang, **params))

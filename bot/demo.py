@@ -1,0 +1,188 @@
+"""``campfire demo``: bots choosing random legal moves play a whole game through the service.
+
+Every move goes through ``GameService.play`` exactly as a Discord click would. The demo
+writes, into its output folder: ``turn-NNN.png`` (the board at the start and after each
+turn, when a renderer exists for the game), ``scores.json`` (final sheet and standings),
+``moves.json`` and ``moves.txt`` (the move log), and returns a summary.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.console import console_players, open_table, score_lines, standing_lines
+from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
+from bot.service.core import Drawer
+from bot.store import Store
+from rules.i18n import translate
+
+log = logging.getLogger("campfire.demo")
+
+DEFAULT_MAX_MOVES = 20_000
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    """What a demo produced: the game, its length, the files written, the text summary."""
+
+    game: GameInfo
+    moves: int
+    turns: int
+    pictures: tuple[Path, ...]
+    files: tuple[Path, ...]
+    finished: bool
+    summary: str
+
+
+async def run_demo(
+    rules: str,
+    players: int,
+    seed: str,
+    out_dir: Path,
+    *,
+    lang: str = "en",
+    db_path: Path | None = None,
+    options: Mapping[str, Any] | None = None,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    drawer: Drawer | None = None,
+) -> DemoResult:
+    """Play one whole game of ``rules`` with ``players`` random bots seeded by ``seed``.
+
+    The game's seed is ``seed`` too, so the same arguments replay the same game. Uses a
+    temporary database unless ``db_path`` is given. Raises ``InvalidOptions`` for an
+    unknown game, a bad seat count or bad options.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="campfire-demo-") as scratch:
+        path = db_path or Path(scratch) / "demo.sqlite3"
+        async with Store(path) as store:
+            service = GameService(store, seed_source=lambda: seed, drawer=drawer)
+            return await _play(service, rules, players, seed, out_dir, lang, options, max_moves)
+
+
+async def _play(
+    service: GameService,
+    rules: str,
+    count: int,
+    seed: str,
+    out_dir: Path,
+    lang: str,
+    options: Mapping[str, Any] | None,
+    max_moves: int,
+) -> DemoResult:
+    chooser = random.Random(seed)
+    info = await open_table(
+        service, rules, console_players(count, lang, prefix="bot", kind="bot"), options=options
+    )
+    game_id = info.id
+    drawing = service.has_picture(rules)
+    pictures: list[Path] = []
+
+    async def picture() -> None:
+        if drawing:
+            png = await service.render_board(game_id, lang)
+            target = out_dir / f"turn-{len(pictures):03d}.png"
+            target.write_bytes(png)
+            pictures.append(target)
+
+    await picture()
+    turns = moves = 0
+    while info.status == "running" and moves < max_moves:
+        seat = info.to_act[0]
+        legal = await service.legal_moves(game_id, seat)
+        choice = chooser.choice(legal)
+        result = await service.play(game_id, seat, choice.code, expected_version=info.version)
+        moves += 1
+        info = result.game
+        if any(isinstance(e, TurnStarted | GameOver) for e in result.events):
+            turns += 1
+            await picture()
+    finished = info.status == "over"
+    if not finished:
+        log.warning("demo game %d stopped after %d moves", game_id, moves)
+        info = await service.abort(game_id, info.creator)
+    files = await _write_logs(service, info, seed, out_dir, lang)
+    summary = await _summary(service, info, seed, moves, turns, pictures, out_dir, lang, finished)
+    return DemoResult(info, moves, turns, tuple(pictures), files, finished, summary)
+
+
+async def _write_logs(
+    service: GameService, info: GameInfo, seed: str, out_dir: Path, lang: str
+) -> tuple[Path, ...]:
+    names = info.names()
+    outcome = await service.outcome(info.id)
+    try:
+        sheet = (await service.scores(info.id)).to_json()
+    except ServiceError:
+        sheet = None
+    scores = {
+        "game": info.rules,
+        "game_id": info.id,
+        "seed": seed,
+        "options": info.options,
+        "status": info.status,
+        "seats": [{"id": p.user_id, "name": p.name} for p in info.seats],
+        "outcome": None if outcome is None else outcome.to_json(),
+        "scores": sheet,
+    }
+    history = await service.history(info.id)
+    moves = [
+        {
+            "seq": n,
+            "seat": entry.seat,
+            "name": names.get(entry.seat, entry.seat),
+            "code": entry.code,
+            "label": translate(entry.label, lang),
+        }
+        for n, entry in enumerate(history, 1)
+    ]
+    lines = [f"{m['seq']:4}. {m['name']}: {m['label']}  [{m['code']}]" for m in moves]
+    written = (out_dir / "scores.json", out_dir / "moves.json", out_dir / "moves.txt")
+    written[0].write_text(json.dumps(scores, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    written[1].write_text(json.dumps(moves, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    written[2].write_text("\n".join(lines) + "\n", "utf-8")
+    return written
+
+
+async def _summary(
+    service: GameService,
+    info: GameInfo,
+    seed: str,
+    moves: int,
+    turns: int,
+    pictures: list[Path],
+    out_dir: Path,
+    lang: str,
+    finished: bool,
+) -> str:
+    names = info.names()
+    lines = [
+        translate(
+            "demo.summary",
+            lang,
+            game=info.rules,
+            players=len(info.seats),
+            seed=seed,
+            moves=moves,
+            turns=turns,
+        )
+    ]
+    outcome = await service.outcome(info.id)
+    if outcome is not None:
+        winners = ", ".join(names.get(s, s) for s in outcome.winners)
+        lines.append(translate("demo.winners", lang, names=winners))
+        lines.extend(standing_lines(outcome, names, lang))
+        lines.extend(score_lines(await service.scores(info.id), names, lang))
+    if not finished:
+        lines.append(translate("demo.stopped", lang, moves=moves))
+    if not pictures:
+        lines.append(translate("demo.no_pictures", lang, game=info.rules))
+    lines.append(translate("demo.files", lang, path=str(out_dir), pictures=len(pictures)))
+    return "\n".join(lines)

@@ -1,0 +1,166 @@
+"""The ``campfire`` script and the demo: files written, clean one-line failures."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import cli
+from bot.config import ConfigError, Settings, load_settings
+from bot.demo import run_demo
+from tests.bot.test_console import fake_drawer
+
+
+async def test_demo_plays_nim_and_writes_its_files(nim: None, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = await run_demo("nim", 3, "s1", out, drawer=fake_drawer)
+    assert result.finished and result.game.status == "over"
+    assert {p.name for p in result.files} == {"scores.json", "moves.json", "moves.txt"}
+    scores = json.loads((out / "scores.json").read_text("utf-8"))
+    assert scores["game"] == "nim" and scores["seed"] == "s1"
+    (winner,) = scores["outcome"]["ranking"][0]
+    assert scores["scores"]["totals"][winner] == 1 and scores["scores"]["final"]
+    moves = json.loads((out / "moves.json").read_text("utf-8"))
+    assert len(moves) == result.moves == result.game.version
+    assert len((out / "moves.txt").read_text("utf-8").splitlines()) == result.moves
+    assert len(result.pictures) == result.turns + 1
+    assert all(p.exists() and p.read_bytes().startswith(b"\x89PNG") for p in result.pictures)
+    assert "Winner(s): Bot " in result.summary
+
+
+async def test_demo_is_reproducible_from_its_seed(nim: None, tmp_path: Path) -> None:
+    first = await run_demo("nim", 2, "same", tmp_path / "a")
+    second = await run_demo("nim", 2, "same", tmp_path / "b")
+    assert (tmp_path / "a" / "moves.json").read_text() == (
+        tmp_path / "b" / "moves.json"
+    ).read_text()
+    assert first.pictures == () and "No board pictures" in first.summary
+    assert first.moves == second.moves
+
+
+async def test_demo_gives_up_after_max_moves(nim: None, tmp_path: Path) -> None:
+    result = await run_demo("nim", 2, "s", tmp_path, max_moves=2, options={"stones": 30})
+    assert not result.finished and result.game.status == "aborted" and result.moves == 2
+    assert "Stopped after 2 moves" in result.summary
+
+
+def test_cli_demo_command(nim: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(
+        [
+            "demo",
+            "nim",
+            "--players",
+            "2",
+            "--seed",
+            "7",
+            "--out",
+            str(tmp_path),
+            "--lang",
+            "fr",
+            "--option",
+            "stones=5",
+        ]
+    )
+    assert code == 0
+    assert "Vainqueur(s)" in capsys.readouterr().out
+    assert (tmp_path / "moves.txt").exists()
+
+
+def test_cli_console_command(
+    nim: None, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed = iter(["scores", "1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(feed))
+    db = tmp_path / "console.sqlite3"
+    code = cli.main(["console", "nim", "--players", "2", "--seed", "x", "--db", str(db)])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "Scores:" in out and "played" in out and str(db) in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["console", "chess", "--players", "2"], "There is no game called"),
+        (["console", "nim", "--players", "9"], "nim is for 2 to 4 players, not 9"),
+        (
+            ["demo", "nim", "--players", "2", "--seed", "1", "--out", "x", "--option", "stones"],
+            "--option needs NAME=VALUE",
+        ),
+        (
+            ["demo", "nim", "--players", "2", "--seed", "1", "--out", "x", "--option", "size=3"],
+            "Unknown option",
+        ),
+    ],
+)
+def test_cli_explains_bad_arguments_in_one_line(
+    nim: None,
+    argv: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_run_without_token_explains_and_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("campfire: DISCORD_TOKEN is not set") and "Traceback" not in err
+
+
+def _fake_runner(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    calls: list[tuple[str, Any]] = []
+    runner = types.ModuleType("bot.discord.runner")
+    runner.run_bot = lambda settings: calls.append(("run", settings))  # type: ignore[attr-defined]
+
+    async def sync_commands(settings: Settings, guild_id: int | None) -> None:
+        calls.append(("sync", (settings, guild_id)))
+
+    runner.sync_commands = sync_commands  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bot.discord.runner", runner)
+    return calls
+
+
+def test_run_and_sync_call_the_discord_runner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _fake_runner(monkeypatch)
+    env = tmp_path / "bot.env"
+    env.write_text("DISCORD_TOKEN=abc\nCAMPFIRE_DB=games.sqlite3\nDEV_GUILD_ID=42\n")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("CAMPFIRE_DB", raising=False)
+    monkeypatch.delenv("DEV_GUILD_ID", raising=False)
+    assert cli.main(["run", "--env", str(env)]) == 0
+    assert cli.main(["sync", "--guild", "99", "--env", str(env)]) == 0
+    (kind, settings), (sync_kind, (sync_settings, guild)) = calls
+    assert kind == "run" and sync_kind == "sync" and guild == 99
+    assert settings.token == "abc" and settings.db_path == "games.sqlite3"
+    assert settings.dev_guild_id == 42 and sync_settings == settings
+    assert "abc" not in repr(settings)
+
+
+def test_environment_wins_over_env_file_and_bad_values_are_explained(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=file\nCAMPFIRE_LOG_LEVEL=debug\n")
+    settings = load_settings(env, {"DISCORD_TOKEN": "process"})
+    assert settings.token == "process" and settings.log_level == "DEBUG"
+    assert settings.db_path == "campfire.sqlite3" and settings.dev_guild_id is None
+    with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
+        load_settings(None, {"DEV_GUILD_ID": "my server"})
+    with pytest.raises(ConfigError, match="CAMPFIRE_LOG_LEVEL"):
+        load_settings(None, {"CAMPFIRE_LOG_LEVEL": "loud"})
