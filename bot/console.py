@@ -130,6 +130,7 @@ class ConsoleSession:
     out_dir: Path
     read: Reader
     write: Writer
+    drawing: bool = True
 
     async def run(self) -> int:
         """Play until the game ends or the user quits; returns the process exit code."""
@@ -214,12 +215,13 @@ class ConsoleSession:
 
     async def show_board(self) -> None:
         info = await self.service.game(self.game_id)
-        if not self.service.has_picture(info.rules):
+        if not self.drawing or not self.service.has_picture(info.rules):
             return
         try:
             png = await self.service.render_board(self.game_id, self.lang)
-        except ServiceError as error:
+        except ServiceError as error:  # logged by the service; play on without pictures
             self.write(error_text(error, self.lang))
+            self.drawing = False
             return
         self.out_dir.mkdir(parents=True, exist_ok=True)
         path = self.out_dir / f"game{self.game_id}-move{info.version:04d}.png"

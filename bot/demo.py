@@ -21,6 +21,7 @@ from bot.console import console_players, open_table, score_lines, standing_lines
 from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
 from bot.service.core import Drawer
 from bot.store import Store
+from rules.base import Text
 from rules.i18n import translate
 
 log = logging.getLogger("campfire.demo")
@@ -84,13 +85,21 @@ async def _play(
     game_id = info.id
     drawing = service.has_picture(rules)
     pictures: list[Path] = []
+    notes: list[str] = []
 
     async def picture() -> None:
-        if drawing:
+        nonlocal drawing
+        if not drawing:
+            return
+        try:
             png = await service.render_board(game_id, lang)
-            target = out_dir / f"turn-{len(pictures):03d}.png"
-            target.write_bytes(png)
-            pictures.append(target)
+        except ServiceError as error:  # logged by the service; the game goes on
+            drawing = False
+            notes.append(translate(Text(error.key, error.params), lang))
+            return
+        target = out_dir / f"turn-{len(pictures):03d}.png"
+        target.write_bytes(png)
+        pictures.append(target)
 
     await picture()
     turns = moves = 0
@@ -110,6 +119,7 @@ async def _play(
         info = await service.abort(game_id, info.creator)
     files = await _write_logs(service, info, seed, out_dir, lang)
     summary = await _summary(service, info, seed, moves, turns, pictures, out_dir, lang, finished)
+    summary = "\n".join([summary, *notes])
     return DemoResult(info, moves, turns, tuple(pictures), files, finished, summary)
 
 
@@ -182,7 +192,7 @@ async def _summary(
         lines.extend(score_lines(await service.scores(info.id), names, lang))
     if not finished:
         lines.append(translate("demo.stopped", lang, moves=moves))
-    if not pictures:
+    if not service.has_picture(info.rules):
         lines.append(translate("demo.no_pictures", lang, game=info.rules))
     lines.append(translate("demo.files", lang, path=str(out_dir), pictures=len(pictures)))
     return "\n".join(lines)
