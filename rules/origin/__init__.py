@@ -1,7 +1,27 @@
-"""Origin (Matagot, 2013): component data, shared rules, and the Junior rule set.
+"""Origin (Andrea Mainini, Matagot 2013): component data, shared rules, and the Junior rules.
 
-Modules: ``components`` (data files, loaded and validated once), ``pawns`` (the pawn
-value and the Evolve comparison), and the rules built on them.
+Modules: ``components`` (data files loaded and validated once), ``pawns`` (the pawn
+value and the Evolve comparison), ``movement`` (placement, Migrate/Swap reach, token
+checks), ``scoring``, ``view``, ``explain`` (reasons for refused moves),
+``invariants`` and ``junior`` (the ``origin-junior`` engine, exported as ``JUNIOR``).
+
+Decisions where the Junior rulebook is silent:
+
+- **First player**: the first seat of the lobby (ruling R15; switch ``first_player``
+  in ``data/rules.json``). The neutral start pawn is one of the three small weak pawns
+  drawn by the seeded generator (R14; switch ``neutral_pawn``).
+- **No action possible**: the seat plays ``pass``. It is offered only then. If every
+  seat passes in a row nothing can change any more, so the game ends (termination
+  ``origin.end.blocked``) and is scored as usual.
+- **Order of rewards**: Hunting and Strait tokens are checked as soon as pawns stand in
+  place (for every player, the displaced one included), then the territory's card or
+  tiles are taken. When that card empties a deck the game ends at once (R20); nothing
+  else is left to gain in that turn.
+- **Tiles** are drawn from the face-down stack, shuffled at setup.
+- **A turn is two decisions** (action + territory, then pawn or destination), with
+  ``back`` to change one's mind; only actions that can be completed are offered.
+- **Tie-break**: most cards held, then a shared win (R16). Resigning is the service's
+  business.
 """
 
 from __future__ import annotations
@@ -9,3 +29,7 @@ from __future__ import annotations
 from rules.i18n import register_package
 
 register_package("rules.origin")
+
+from rules.origin.junior import JUNIOR, OriginJunior  # noqa: E402
+
+__all__ = ["JUNIOR", "OriginJunior"]

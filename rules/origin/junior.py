@@ -1,0 +1,413 @@
+"""The Origin Junior engine (``origin-junior``): setup, turns, actions, rewards and end.
+
+Rulebook: the first half of ``seeds/000_da4109cbc6d56b0c.txt`` (Junior), with the
+rulings of ``components/origin.md`` section 4. A turn is two small decisions: choose
+the action and its territory (``evolve:a3``, ``migrate:a7``, ``swap:a7``), then
+complete it (``pawn:z2s1w`` after an Evolve, ``to:a5`` after a Migrate or Swap), or
+``back`` to choose again.
+
+Decisions where the rulebook is silent (documented in the package docstring too):
+
+- A seat with no action at all plays ``pass``; when every seat passes in a row the
+  game cannot progress and ends (termination ``origin.end.blocked``).
+- The first player is the first seat of the lobby (ruling R15, switch
+  ``first_player``); the neutral start pawn is drawn at random (R14, ``neutral_pawn``).
+- Tokens are checked as soon as pawns stand in place, then the territory's card or
+  tiles are taken; if that card empties a deck the game ends at once (R20), so a Strait
+  token completed by the same move is still won.
+- Tiles are drawn from a stack shuffled at setup (the same as drawing at random).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from rules import rng
+from rules.base import (
+    JSON,
+    CorruptState,
+    Game,
+    GameSpec,
+    Move,
+    MoveError,
+    Outcome,
+    ScoreSheet,
+    Seat,
+    State,
+    Text,
+    rank_by,
+)
+from rules.origin import movement as mv
+from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TILES, TOKENS
+from rules.origin.explain import explain
+from rules.origin.invariants import check_junior
+from rules.origin.scoring import HIDDEN_CATEGORIES, JUNIOR_CATEGORIES, junior_row
+from rules.origin.view import junior_view
+
+log = logging.getLogger(__name__)
+
+ACTIONS = ("evolve", "migrate", "swap")
+_TERR_CODES = {t.lower(): t for t in BOARD.order}
+_CODE = re.compile(r"^(evolve|migrate|swap|to):([a-z]+[0-9]+)$|^pawn:(z[1-3]s[1-3][wbk])$")
+_MOVES: dict[tuple[str, str, str], Move] = {}
+
+
+def _move(code: str, key: str, group: str, **params: str) -> Move:
+    """A cached ``Move`` (moves with the same code and label are shared)."""
+    label_id = key + "|" + "|".join(f"{k}={v}" for k, v in sorted(params.items()))
+    cache_key = (code, label_id, group)
+    found = _MOVES.get(cache_key)
+    if found is None:
+        found = _MOVES[cache_key] = Move(code, Text(key, params), group)
+    return found
+
+
+class OriginJunior(Game):
+    """Origin with the Junior rules: 2-4 players, card backs, hidden tokens and tiles."""
+
+    spec = GameSpec(
+        id="origin-junior",
+        name=Text("origin.junior.name"),
+        min_seats=2,
+        max_seats=4,
+        summary=Text("origin.junior.summary"),
+    )
+
+    # -- setup ------------------------------------------------------------------------
+
+    def _setup(self, state: State) -> None:
+        """Rulebook, Junior "Mise en place"."""
+        players = len(state.seats)
+        pool = PAWNS.pool(players)
+        candidates = PAWNS.neutral_candidates
+        if RULES.neutral_pawn == "random":
+            neutral = rng.choice(state, sorted(candidates.values()))
+        else:
+            neutral = candidates[RULES.neutral_pawn]
+        supply = dict(pool)
+        supply[neutral] -= 1
+        hunting = [t.id for t in TOKENS.hunting]
+        rng.shuffle(state, hunting)
+        greens = BOARD.by_colour("green")
+        straits = [t.id for t in TOKENS.strait]
+        rng.shuffle(state, straits)
+        tiles = [t.id for t in TILES.tiles]
+        rng.shuffle(state, tiles)
+        first = 0 if RULES.first_player == "seat_order" else rng.randbelow(state, players)
+        state.data = {
+            "players": players,
+            "first": first,
+            "turn": first,
+            "round": 1,
+            "over": False,
+            "end": None,
+            "passes": 0,
+            "pending": None,
+            "pawn_at": {BOARD.origin: neutral},
+            "owner_at": {BOARD.origin: mv.NEUTRAL},
+            "supply": {p: n for p, n in supply.items() if n > 0},
+            "villages": [RULES.villages_per_player] * players,
+            "decks": [RULES.junior.decks[c] for c in CARD_COLOURS],
+            "cards": [[0, 0, 0] for _ in range(players)],
+            "tiles": tiles,
+            "tiles_of": [[] for _ in range(players)],
+            "hunting": dict(zip(greens, hunting, strict=False)),
+            "hunting_unused": hunting[len(greens) :],
+            "hunting_of": [[] for _ in range(players)],
+            "straits": dict(zip(BOARD.straits, straits, strict=True)),
+            "straits_of": [[] for _ in range(players)],
+            "last": None,
+        }
+
+    # -- turn -------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        if state.data["over"]:
+            return frozenset()
+        return frozenset({state.seats[state.data["turn"]]})
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        data = state.data
+        if data["over"] or state.seats[data["turn"]] != seat:
+            return []
+        pending = data["pending"]
+        if pending is None:
+            return self._first_step(data)
+        action, at = pending
+        back = _move("back", "origin.move.back", "back")
+        if action == "evolve":
+            moves = [
+                _move(f"pawn:{p}", "origin.move.pawn", "pawn", pawn=mv.pawn_name(p))
+                for p in self._fitting(data, at)
+            ]
+        elif action == "migrate":
+            size = PAWNS.pawns[data["pawn_at"][at]].size
+            moves = [
+                _move(f"to:{t.lower()}", "origin.move.to", "to", where=mv.where(t))
+                for t in mv.migrate_destinations(BOARD, data["pawn_at"], at, size)
+            ]
+        else:
+            moves = [
+                _move(
+                    f"to:{t.lower()}",
+                    "origin.move.swap_with",
+                    "to",
+                    where=mv.where(t),
+                    pawn=mv.pawn_name(data["pawn_at"][t]),
+                )
+                for t in self._swap_targets(data, at)
+            ]
+        moves.append(back)
+        return moves
+
+    def _first_step(self, data: dict[str, Any]) -> list[Move]:
+        me = data["turn"]
+        pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+        moves: list[Move] = []
+        if data["villages"][me] > 0 and data["supply"]:
+            options = mv.evolve_options(BOARD, pawn_at, data["supply"])
+            moves += [
+                _move(f"evolve:{t.lower()}", "origin.move.evolve", "evolve", where=mv.where(t))
+                for t in BOARD.order
+                if t in options
+            ]
+        mine = [t for t in BOARD.order if owner_at.get(t) == me]
+        for t in mine:
+            size = PAWNS.pawns[pawn_at[t]].size
+            if mv.migrate_destinations(BOARD, pawn_at, t, size):
+                moves.append(
+                    _move(
+                        f"migrate:{t.lower()}",
+                        "origin.move.migrate",
+                        "migrate",
+                        where=mv.where(t),
+                        pawn=mv.pawn_name(pawn_at[t]),
+                    )
+                )
+        for t in mine:
+            if self._swap_targets(data, t):
+                moves.append(
+                    _move(
+                        f"swap:{t.lower()}",
+                        "origin.move.swap",
+                        "swap",
+                        where=mv.where(t),
+                        pawn=mv.pawn_name(pawn_at[t]),
+                    )
+                )
+        if not moves:
+            moves.append(_move("pass", "origin.move.pass", "pass"))
+        return moves
+
+    @staticmethod
+    def _fitting(data: dict[str, Any], at: str) -> list[str]:
+        fits = mv.fitting_pawns(BOARD, data["pawn_at"], at)
+        return sorted(p for p in fits if data["supply"].get(p, 0) > 0)
+
+    @staticmethod
+    def _swap_targets(data: dict[str, Any], at: str) -> list[str]:
+        size = PAWNS.pawns[data["pawn_at"][at]].size
+        return mv.swap_targets(BOARD, data["pawn_at"], data["owner_at"], at, size)
+
+    # -- apply ------------------------------------------------------------------------
+
+    def _apply(self, state: State, seat: Seat, move: Move) -> None:
+        data = state.data
+        me = data["turn"]
+        kind, _, arg = move.code.partition(":")
+        if kind in ACTIONS:
+            data["pending"] = [kind, _TERR_CODES[arg]]
+            return
+        if kind == "back":
+            data["pending"] = None
+            return
+        if kind == "pass":
+            data["passes"] += 1
+            data["last"] = {
+                "seat": seat,
+                "action": "pass",
+                "pawn": None,
+                "from": None,
+                "to": None,
+                "swapped": None,
+                "gains": _no_gains(),
+            }
+            if data["passes"] >= data["players"]:
+                data["over"], data["end"] = True, "blocked"
+                return
+            self._next_turn(data)
+            return
+        action, at = data["pending"]
+        data["pending"] = None
+        data["passes"] = 0
+        pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+        if kind == "pawn":
+            self._evolve(data, me, at, arg)
+            last = {
+                "seat": seat,
+                "action": "evolve",
+                "pawn": arg,
+                "from": None,
+                "to": at,
+                "swapped": None,
+            }
+            dest, changed = at, [at]
+        else:
+            dest = _TERR_CODES[arg]
+            pawn = pawn_at[at]
+            swapped = None
+            if action == "migrate":
+                del pawn_at[at], owner_at[at]
+            else:
+                other_pawn, other = pawn_at[dest], owner_at[dest]
+                pawn_at[at], owner_at[at] = other_pawn, other
+                swapped = {
+                    "pawn": other_pawn,
+                    "owner": state.seats[other],
+                    "to": at,
+                    "hunting": [],
+                    "straits": [],
+                }
+                hunt = mv.hunting_claim(BOARD, data["hunting"], at)
+                if hunt is not None:
+                    self._take_hunting(data, other, at)
+                    swapped["hunting"].append(at)
+            pawn_at[dest], owner_at[dest] = pawn, me
+            last = {
+                "seat": seat,
+                "action": action,
+                "pawn": pawn,
+                "from": at,
+                "to": dest,
+                "swapped": swapped,
+            }
+            changed = [at, dest]
+        last["gains"] = self._reward(state, me, dest, changed, last)
+        data["last"] = last
+        if not data["over"]:
+            self._next_turn(data)
+
+    @staticmethod
+    def _evolve(data: dict[str, Any], me: int, at: str, pawn: str) -> None:
+        """Place ``pawn`` from the supply and one village of ``me`` on ``at``."""
+        data["pawn_at"][at] = pawn
+        data["owner_at"][at] = me
+        data["supply"][pawn] -= 1
+        if data["supply"][pawn] == 0:
+            del data["supply"][pawn]
+        data["villages"][me] -= 1
+
+    @staticmethod
+    def _take_hunting(data: dict[str, Any], owner: int, territory: str) -> None:
+        token = data["hunting"].pop(territory)
+        data["hunting_of"][owner].append([token, territory])
+
+    def _reward(
+        self, state: State, me: int, dest: str, changed: list[str], last: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Tokens for every player (R5), then the destination's colour reward (R2, R20)."""
+        data = state.data
+        gains = _no_gains()
+        if mv.hunting_claim(BOARD, data["hunting"], dest) is not None:
+            self._take_hunting(data, me, dest)
+            gains["hunting"].append(dest)
+        for sid, owner in mv.strait_claims(BOARD, data["straits"], data["owner_at"], changed):
+            token = data["straits"].pop(sid)
+            data["straits_of"][owner].append([token, sid])
+            if owner == me:
+                gains["straits"].append(sid)
+            elif last["swapped"] is not None:
+                last["swapped"]["straits"].append(sid)
+        colour = BOARD.colour(dest)
+        if colour in CARD_COLOURS:
+            i = CARD_COLOURS.index(colour)
+            if data["decks"][i] > 0:
+                data["decks"][i] -= 1
+                data["cards"][me][i] += 1
+                gains["cards"][colour] = 1
+                if data["decks"][i] == 0:
+                    data["over"], data["end"] = True, "deck"
+        elif colour == "brown":
+            count = min(RULES.junior.brown_tiles, len(data["tiles"]))
+            for _ in range(count):
+                data["tiles_of"][me].append(data["tiles"].pop())
+            gains["tiles"] = count
+        return gains
+
+    @staticmethod
+    def _next_turn(data: dict[str, Any]) -> None:
+        data["turn"] = (data["turn"] + 1) % data["players"]
+        if data["turn"] == data["first"]:
+            data["round"] += 1
+
+    # -- information --------------------------------------------------------------------
+
+    def view(self, state: State, seat: Seat | None) -> JSON:
+        sheet = self.scores(state, seat)
+        return junior_view(state, seat, sheet, sorted(self.to_act(state)))
+
+    def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
+        """Junior scoring; other seats' token and tile points are hidden until the end."""
+        data = state.data
+        over = bool(data["over"])
+        rows: dict[Seat, dict[str, int]] = {}
+        hidden: dict[Seat, frozenset[str]] = {}
+        for i, s in enumerate(state.seats):
+            row = junior_row(
+                data["cards"][i],
+                [p for t, p in data["pawn_at"].items() if data["owner_at"][t] == i],
+                [tok for tok, _ in data["hunting_of"][i]],
+                [tok for tok, _ in data["straits_of"][i]],
+                data["tiles_of"][i],
+            )
+            if not over and s != seat:
+                hidden[s] = HIDDEN_CATEGORIES
+                for cat in HIDDEN_CATEGORIES:
+                    row[cat] = 0
+            rows[s] = row
+        return ScoreSheet(JUNIOR_CATEGORIES, rows, final=over, hidden=hidden)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Highest score wins; tie: most cards held; still tied: shared (R16, R20)."""
+        data = state.data
+        if not data["over"]:
+            return None
+        sheet = self.scores(state)
+        keys = {s: (sheet.total(s), sum(data["cards"][i])) for i, s in enumerate(state.seats)}
+        return Outcome(
+            rank_by(state.seats, keys), sheet.totals(), Text(f"origin.end.{data['end']}")
+        )
+
+    # -- errors -----------------------------------------------------------------------
+
+    def is_well_formed(self, code: str) -> bool:
+        if code in ("pass", "back"):
+            return True
+        match = _CODE.match(code)
+        if match is None:
+            return False
+        return match.group(2) is None or match.group(2) in _TERR_CODES
+
+    def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
+        """A specific, player-facing reason why a well-formed ``code`` is refused now."""
+        return explain(state, seat, code)
+
+    # -- invariants -------------------------------------------------------------------
+
+    def check_game_invariants(self, state: State) -> None:
+        problem = check_junior(state)
+        if problem:
+            log.error("origin-junior state %s fails: %s", state.seed, problem)
+            raise CorruptState("origin.state.corrupt", detail=problem)
+
+
+def _no_gains() -> dict[str, Any]:
+    return {"cards": {}, "tiles": 0, "hunting": [], "straits": []}
+
+
+JUNIOR = OriginJunior()
+
+
+__all__ = ["JUNIOR", "OriginJunior"]
