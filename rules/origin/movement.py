@@ -27,6 +27,8 @@ NEUTRAL = -1
 
 PawnAt = Mapping[str, str]
 OwnerAt = Mapping[str, int]
+EvolutionTable = Mapping[str, tuple[str, ...]]
+"""Base pawn id on the map -> base pawn ids allowed next to it (Evolve)."""
 
 _EVOLUTIONS: dict[str, tuple[str, ...]] = {
     p: evolutions_of(pawn) for p, pawn in PAWNS.pawns.items()
@@ -54,42 +56,73 @@ def pawn_name(pawn: str) -> str:
 # --------------------------------------------------------------------------- Evolve
 
 
-def evolve_candidates(board: Board, pawn_at: PawnAt) -> set[str]:
-    """Empty territories next to an occupied one, by land or strait (any owner)."""
+def _near(board: Board, territory: str, reach: int) -> frozenset[str] | tuple[str, ...]:
+    """Territories whose pawn may be the Evolve reference for ``territory`` (1 = adjacent)."""
+    return board.adjacent(territory) if reach <= 1 else board.within(territory, reach)
+
+
+def evolution_table(extra: Mapping[str, Iterable[str]] | None = None) -> EvolutionTable:
+    """The standard Evolve table, widened by ``extra`` (pawn id -> more allowed ids).
+
+    Classic cards that relax the Evolve rule pass their extra pawns here once at import.
+    """
+    if not extra:
+        return _EVOLUTIONS
+    return {
+        p: _EVOLUTIONS[p] + tuple(x for x in extra.get(p, ()) if x not in _EVOLUTIONS[p])
+        for p in _EVOLUTIONS
+    }
+
+
+def evolve_candidates(board: Board, pawn_at: PawnAt, reach: int = 1) -> set[str]:
+    """Empty territories within ``reach`` of an occupied one (1: next to it, by land or
+    strait; any owner). Classic's EXPANSION card passes ``reach=2``."""
     out: set[str] = set()
     for t in pawn_at:
-        for n in board.adjacent(t):
+        for n in _near(board, t, reach):
             if n not in pawn_at:
                 out.add(n)
     return out
 
 
-def fitting_pawns(board: Board, pawn_at: PawnAt, territory: str) -> dict[str, str]:
+def fitting_pawns(
+    board: Board,
+    pawn_at: PawnAt,
+    territory: str,
+    reach: int = 1,
+    table: EvolutionTable | None = None,
+) -> dict[str, str]:
     """Pawn ids allowed on empty ``territory`` -> one reference territory that allows it.
 
-    Any adjacent pawn may be the reference, the neutral one included (ruling R6);
-    the supply is not consulted here.
+    Any pawn within ``reach`` may be the reference, the neutral one included (ruling
+    R6); ``table`` replaces the standard Evolve table; the supply is not consulted here.
     """
+    evolutions = _EVOLUTIONS if table is None else table
     out: dict[str, str] = {}
-    for ref in sorted(board.adjacent(territory)):
+    for ref in sorted(_near(board, territory, reach)):
         pawn = pawn_at.get(ref)
         if pawn is not None:
-            for new in _EVOLUTIONS[pawn]:
+            for new in evolutions[pawn]:
                 out.setdefault(new, ref)
     return out
 
 
 def evolve_options(
-    board: Board, pawn_at: PawnAt, supply: Mapping[str, int]
+    board: Board,
+    pawn_at: PawnAt,
+    supply: Mapping[str, int],
+    reach: int = 1,
+    table: EvolutionTable | None = None,
 ) -> dict[str, list[str]]:
     """Every empty territory where some supply pawn may evolve -> those pawn ids (sorted)."""
+    evolutions = _EVOLUTIONS if table is None else table
     fits: dict[str, tuple[str, ...]] = {}
     for t, pawn in pawn_at.items():
-        fits[t] = tuple(p for p in _EVOLUTIONS[pawn] if supply.get(p, 0) > 0)
+        fits[t] = tuple(p for p in evolutions[pawn] if supply.get(p, 0) > 0)
     out: dict[str, list[str]] = {}
-    for t in evolve_candidates(board, pawn_at):
+    for t in evolve_candidates(board, pawn_at, reach):
         found: set[str] = set()
-        for ref in board.adjacent(t):
+        for ref in _near(board, t, reach):
             if ref in fits:
                 found.update(fits[ref])
         if found:
@@ -97,27 +130,39 @@ def evolve_options(
     return out
 
 
-def why_not_evolve_into(board: Board, pawn_at: PawnAt, territory: str) -> Reason | None:
+def why_not_evolve_into(
+    board: Board, pawn_at: PawnAt, territory: str, reach: int = 1
+) -> Reason | None:
     """Why no pawn may evolve into ``territory`` whatever the supply, or ``None``."""
     if territory in pawn_at:
         return Reason("origin.illegal.occupied", {"where": where(territory)})
-    if not any(n in pawn_at for n in board.adjacent(territory)):
+    if not any(n in pawn_at for n in _near(board, territory, reach)):
         return Reason("origin.illegal.not_adjacent", {"where": where(territory)})
     return None
 
 
-def why_not_this_pawn(board: Board, pawn_at: PawnAt, territory: str, pawn: str) -> Reason | None:
+def why_not_this_pawn(
+    board: Board,
+    pawn_at: PawnAt,
+    territory: str,
+    pawn: str,
+    reach: int = 1,
+    table: EvolutionTable | None = None,
+) -> Reason | None:
     """Why ``pawn`` may not evolve into ``territory``, or ``None`` if a neighbour allows it.
 
     The supply is not consulted. The first adjacent pawn in map order is the reference
     of the message, so the reason is concrete ("weaker than the one in Maghreb").
     """
     new = PAWNS.pawns[pawn]
-    refs = [t for t in board.order if t in pawn_at and t in board.adjacent(territory)]
+    near = _near(board, territory, reach)
+    refs = [t for t in board.order if t in pawn_at and t in near]
     verdicts = [(ref, evolution(PAWNS.pawns[pawn_at[ref]], new)) for ref in refs]
     if not verdicts:
         return Reason("origin.illegal.not_adjacent", {"where": where(territory)})
     if any(v.allowed for _, v in verdicts):
+        return None
+    if table is not None and any(pawn in table[pawn_at[ref]] for ref in refs):
         return None
     ref, verdict = verdicts[0]
     return Reason(
@@ -149,9 +194,14 @@ def swap_targets(
     start: str,
     steps: int,
     min_lead: int = 1,
+    lead_against: Mapping[int, int] | None = None,
 ) -> list[str]:
     """Territories within ``steps`` holding another player's pawn at least ``min_lead``
-    weaker than the pawn on ``start`` (R3: strictly weaker; never the neutral pawn)."""
+    weaker than the pawn on ``start`` (R3: strictly weaker; never the neutral pawn).
+
+    ``lead_against`` (player index -> lead) overrides ``min_lead`` for the pawns of
+    those players (Classic: DEFENCE protects its owner).
+    """
     owner = owner_at[start]
     strength = PAWNS.pawns[pawn_at[start]].strength
     out: list[str] = []
@@ -159,7 +209,8 @@ def swap_targets(
         other = owner_at.get(t)
         if other is None or other in (owner, NEUTRAL):
             continue
-        if strength - PAWNS.pawns[pawn_at[t]].strength >= min_lead:
+        need = min_lead if lead_against is None else lead_against.get(other, min_lead)
+        if strength - PAWNS.pawns[pawn_at[t]].strength >= need:
             out.append(t)
     return out
 
@@ -197,6 +248,7 @@ def why_not_swap_with(
     target: str,
     steps: int,
     min_lead: int = 1,
+    lead_against: Mapping[int, int] | None = None,
 ) -> Reason:
     """Why the pawn on ``start`` may not swap with the pawn on ``target``."""
     if target == start:
@@ -208,6 +260,8 @@ def why_not_swap_with(
     if owner_at[target] == owner_at[start]:
         return Reason("origin.illegal.swap_own", {"where": where(target)})
     lead = PAWNS.pawns[pawn_at[start]].strength - PAWNS.pawns[pawn_at[target]].strength
+    if lead_against is not None:
+        min_lead = lead_against.get(owner_at[target], min_lead)
     if lead < min_lead:
         return Reason("origin.illegal.swap_not_weaker", {"where": where(target)})
     distance = board.distance(start, target)
@@ -256,6 +310,7 @@ __all__ = [
     "NEUTRAL",
     "Reason",
     "evolve_candidates",
+    "evolution_table",
     "evolve_options",
     "fitting_pawns",
     "hunting_claim",

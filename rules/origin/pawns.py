@@ -113,3 +113,20 @@ def evolutions_of(reference: Pawn) -> tuple[str, ...]:
     if reference.size < 3:
         out.append(pawn_id(reference.size + 1, reference.strength, reference.colour))
     return tuple(out)
+
+
+def two_feature_evolutions_of(reference: Pawn, *, colour_may_change: bool) -> tuple[str, ...]:
+    """Pawns differing from ``reference`` in exactly two features, each by an allowed step.
+
+    Allowed steps are the rulebook's: colour to any other, size +1, strength +1 (never
+    smaller or weaker). With ``colour_may_change`` false only "size +1 and strength +1,
+    same colour" remains. Used by Classic cards (MUTATION, ADAPTATION); the Junior and
+    base Evolve rules never call it.
+    """
+    sizes = [reference.size + 1] if reference.size < 3 else []
+    strengths = [reference.strength + 1] if reference.strength < 3 else []
+    others = [c for c in PAWN_COLOURS if c != reference.colour] if colour_may_change else []
+    out = [pawn_id(z, s, reference.colour) for z in sizes for s in strengths]
+    out += [pawn_id(z, reference.strength, c) for z in sizes for c in others]
+    out += [pawn_id(reference.size, s, c) for s in strengths for c in others]
+    return tuple(out)
