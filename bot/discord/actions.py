@@ -1,0 +1,391 @@
+"""What each command and button does: check, call the service, answer, then post.
+
+Shared by the slash commands (``commands``) and the restart-proof items (``views``): a
+click on *Join* and ``/campfire join`` run the same code. The shape is always the same:
+call the (fast) service, answer the interaction right away, then do the slow part
+(thread, picture) after answering. Errors propagate to the one error handler.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord import embeds, publish
+from bot.discord.context import (
+    candidate_games,
+    is_moderator,
+    player_of,
+    public_lang,
+    service_of,
+    user_key,
+)
+from bot.discord.errors import DiscordError
+from bot.discord.i18n import lang_for, t
+from bot.discord.options import parse_options
+from bot.discord.views import lobby_view, move_menu, resign_view
+from bot.service import GameInfo, MoveApplied, ServiceError
+from rules import registry
+
+if TYPE_CHECKING:
+    from bot.discord.client import CampfireClient
+
+log = logging.getLogger("campfire.discord.actions")
+MAX_LISTED_GAMES = 15
+
+
+def client_of(interaction: discord.Interaction[Any]) -> CampfireClient:
+    return cast("CampfireClient", interaction.client)
+
+
+def is_component(interaction: discord.Interaction[Any]) -> bool:
+    return interaction.type is discord.InteractionType.component
+
+
+async def ephemeral(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, as a first response or a follow-up after a defer."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+# --------------------------------------------------------------------------- lobby
+
+
+async def create(
+    interaction: discord.Interaction[Any], rules_id: str, players: int | None, options: str | None
+) -> None:
+    """``/campfire new``: a public lobby message with Join / Leave / Start."""
+    registry.get(rules_id)  # game.unknown before anything else
+    parsed = parse_options(rules_id, options)
+    channel_id = interaction.channel_id
+    if channel_id is None:
+        raise DiscordError("discord.guild_only")
+    game = await service_of(interaction).create_lobby(
+        rules=rules_id,
+        options=parsed,
+        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+        channel_id=str(channel_id),
+        creator=player_of(interaction),
+        max_seats=players,
+    )
+    lang = await public_lang(interaction)
+    view = lobby_view(game, lang)
+    response = await interaction.response.send_message(
+        t("discord.lobby.invite", lang, creator=embeds.mention(game.creator)),
+        embed=embeds.lobby_embed(game, lang),
+        view=view or discord.utils.MISSING,
+        allowed_mentions=publish.NO_MENTIONS,
+    )
+    message_id = response.message_id if response is not None else None
+    if message_id is None:
+        message_id = (await interaction.original_response()).id
+    await service_of(interaction).set_message(game.id, "lobby", str(message_id))
+
+
+async def refresh_lobby(client: CampfireClient, game: GameInfo, lang: str) -> None:
+    """Redraw the lobby message after a change made elsewhere (a command, an abort)."""
+    message = await lobby_message(client, game)
+    if message is None:
+        return
+    try:
+        await message.edit(embed=embeds.lobby_embed(game, lang), view=lobby_view(game, lang))
+    except discord.HTTPException:
+        log.warning("game %s: lobby message not updated", game.id, exc_info=True)
+
+
+async def lobby_message(client: CampfireClient, game: GameInfo) -> discord.PartialMessage | None:
+    message_id = (await client.service.messages(game.id)).get("lobby")
+    if message_id is None:
+        return None
+    channel: Any = client.get_channel(int(game.channel_id))
+    if channel is None:
+        guild_id = int(game.guild_id) if game.guild_id else None
+        channel = client.get_partial_messageable(int(game.channel_id), guild_id=guild_id)
+    return cast(discord.PartialMessage, channel.get_partial_message(int(message_id)))
+
+
+async def _after_lobby_change(
+    interaction: discord.Interaction[Any], game: GameInfo, from_lobby: bool, key: str
+) -> None:
+    lang = await public_lang(interaction)
+    if from_lobby:
+        await interaction.response.edit_message(
+            embed=embeds.lobby_embed(game, lang), view=lobby_view(game, lang)
+        )
+        return
+    await ephemeral(interaction, t(key, lang_for(interaction), title=embeds.game_title(game, lang)))
+    await refresh_lobby(client_of(interaction), game, lang)
+
+
+async def join(
+    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+) -> None:
+    game = await service_of(interaction).join(game_id, player_of(interaction))
+    await _after_lobby_change(interaction, game, from_lobby, "discord.joined")
+
+
+async def leave(
+    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+) -> None:
+    game = await service_of(interaction).leave(game_id, user_key(interaction))
+    await _after_lobby_change(interaction, game, from_lobby, "discord.left")
+
+
+async def start(
+    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+) -> None:
+    """The creator starts: lobby closed, thread opened under it, first board and turn."""
+    client = client_of(interaction)
+    result = await client.service.start(game_id, user_key(interaction))
+    lang = await public_lang(interaction)
+    lobby: discord.PartialMessage | discord.Message | None
+    if from_lobby and interaction.message is not None:
+        await interaction.response.edit_message(
+            embed=embeds.lobby_embed(result.game, lang), view=None
+        )
+        lobby = interaction.message
+    else:
+        await ephemeral(
+            interaction,
+            t("discord.started", lang_for(interaction), title=embeds.game_title(result.game, lang)),
+        )
+        await refresh_lobby(client, result.game, lang)
+        lobby = await lobby_message(client, result.game)
+    await publish.open_thread(client, result.game, lobby)
+    game = await client.service.game(game_id)
+    await publish.publish(client, game, result.events, lang)
+
+
+# --------------------------------------------------------------------------- playing
+
+
+async def open_menu(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    version: int | None,
+    *,
+    group: int | None = None,
+    page: int = 0,
+) -> None:
+    """The caller's private menu of legal moves (from Play, or a page of the menu)."""
+    service = service_of(interaction)
+    game = await service.game(game_id)
+    lang = lang_for(interaction)
+    me = user_key(interaction)
+    if not game.has_seat(me):
+        raise ServiceError("service.not_in_game")
+    if version is not None and version != game.version:
+        await moved_on(interaction, game)
+        return
+    if game.status != "running":
+        raise ServiceError("service.not_running", status=game.status)
+    if me not in game.to_act:
+        raise DiscordError("discord.wait_for", players=embeds.mentions(game.to_act))
+    moves = await service.legal_moves(game_id, me)
+    menu = move_menu(game, moves, lang, group=group, page=page)
+    await _show_private(interaction, menu.heading, menu.view)
+
+
+async def _show_private(
+    interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None
+) -> None:
+    """Edit the ephemeral menu in place when clicked from it; else a new ephemeral."""
+    message = interaction.message
+    if is_component(interaction) and message is not None and message.flags.ephemeral:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, embed=None, view=view)
+        else:
+            await interaction.response.edit_message(content=text, embed=None, view=view)
+        return
+    await ephemeral(interaction, text, view=view or discord.utils.MISSING)
+
+
+async def moved_on(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """A stale button: say so, show where the game is, and offer the fresh menu if it is
+    the caller's turn."""
+    lang = lang_for(interaction)
+    me = user_key(interaction)
+    lines = [t("discord.moved_on", lang, version=game.version)]
+    view: discord.ui.View | None = None
+    if game.status == "running":
+        lines.append(t("discord.games.turn", lang, players=embeds.mentions(game.to_act) or "—"))
+        if me in game.to_act:
+            moves = await service_of(interaction).legal_moves(game.id, me)
+            menu = move_menu(game, moves, lang)
+            lines.append(menu.heading)
+            view = menu.view
+    else:
+        lines.append(t(f"discord.lobby.status.{game.status}", lang))
+    await _show_private(interaction, "\n".join(lines), view)
+
+
+async def play(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    text: str,
+    *,
+    expected_version: int | None = None,
+) -> None:
+    """Play one move (typed, or picked in the menu) and post the new board and turn."""
+    if not interaction.response.is_done():
+        if is_component(interaction):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    client = client_of(interaction)
+    game = await client.service.game(game_id)
+    if game.status == "running" and game.has_seat(user_key(interaction)):
+        await publish.table_of(client, game)  # a deleted thread stops here, nothing played
+    try:
+        result = await client.service.play(
+            game_id, user_key(interaction), text, expected_version=expected_version
+        )
+    except ServiceError as exc:
+        if exc.key != "service.stale":
+            raise
+        await moved_on(interaction, await client.service.game(game_id))
+        return
+    lang = lang_for(interaction)
+    played = [e for e in result.events if isinstance(e, MoveApplied)]
+    label = t(played[-1].label, lang) if played else text
+    confirmation = t("discord.played", lang, move=label)
+    if is_component(interaction):
+        await interaction.edit_original_response(content=confirmation, view=None)
+    else:
+        await interaction.followup.send(confirmation, ephemeral=True)
+    await publish.publish(client, result.game, result.events, await public_lang(interaction))
+
+
+async def resign(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """Ask for confirmation: resigning ends the game for everybody."""
+    if not game.has_seat(user_key(interaction)):
+        raise ServiceError("service.not_in_game")
+    if game.status != "running":
+        raise ServiceError("service.not_running", status=game.status)
+    lang = lang_for(interaction)
+    await ephemeral(
+        interaction,
+        t("discord.resign.confirm", lang, title=embeds.game_title(game, lang)),
+        view=resign_view(game, lang),
+    )
+
+
+async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) -> None:
+    client = client_of(interaction)
+    result = await client.service.resign(game_id, user_key(interaction))
+    lang = lang_for(interaction)
+    await interaction.response.edit_message(content=t("discord.resign.done", lang), view=None)
+    table_lang = await public_lang(interaction)
+    notice = t(
+        "discord.resign.notice", table_lang, player=result.game.name_of(user_key(interaction))
+    )
+    await publish.post_notice(client, result.game, notice)
+    await publish.publish(client, result.game, result.events, table_lang)
+
+
+async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """Creator or moderator (Manage Server / Manage Threads) stops the game, no result."""
+    client = client_of(interaction)
+    done = await client.service.abort(
+        game.id, user_key(interaction), is_moderator=is_moderator(interaction)
+    )
+    lang = await public_lang(interaction)
+    await ephemeral(
+        interaction,
+        t("discord.aborted", lang_for(interaction), title=embeds.game_title(done, lang)),
+    )
+    await refresh_lobby(client, done, lang)
+    if game.status == "running":
+        who = embeds.mention(user_key(interaction))
+        await publish.post_notice(client, done, t("discord.abort.notice", lang, player=who))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
+    service = service_of(interaction)
+    game = await service.game(game_id)
+    me = user_key(interaction)
+    private = await service.private_view(game_id, me)
+    public = await service.public_view(game_id)
+    embed = embeds.hand_embed(game, private, public, lang_for(interaction))
+    await ephemeral(interaction, "", embed=embed)
+
+
+async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:
+    service = service_of(interaction)
+    game = await service.game(game_id)
+    me = user_key(interaction)
+    sheet = await service.scores(game_id, me if game.has_seat(me) else None)
+    await ephemeral(interaction, "", embed=embeds.scores_embed(game, sheet, lang_for(interaction)))
+
+
+async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """A private look at the current board picture (the thread has the public one)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = lang_for(interaction)
+    png = await service_of(interaction).render_board(game.id, lang)
+    filename = publish.board_filename(game)
+    embed = embeds.board_embed(game, lang, filename=filename, lines=[])
+    await interaction.followup.send(
+        embed=embed, file=discord.File(io.BytesIO(png), filename=filename), ephemeral=True
+    )
+
+
+async def games(interaction: discord.Interaction[Any]) -> None:
+    """The caller's games and this channel's, with whose turn and a jump link."""
+    service = service_of(interaction)
+    lines = []
+    for game in (await candidate_games(interaction))[:MAX_LISTED_GAMES]:
+        messages = await service.messages(game.id)
+        if game.status == "running" and "turn" in messages:
+            link = embeds.jump_url(
+                game.guild_id, game.thread_id or game.channel_id, messages["turn"]
+            )
+        elif "lobby" in messages:
+            link = embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
+        else:
+            link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
+        lines.append(embeds.GameLine(game, link))
+    await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang_for(interaction)))
+
+
+async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None) -> None:
+    lang = lang_for(interaction)
+    await ephemeral(
+        interaction,
+        "",
+        embed=embeds.help_embed(lang, game, what_now(game, user_key(interaction), lang)),
+    )
+
+
+def what_now(game: GameInfo | None, me: str, lang: str) -> str:
+    """One or two sentences: what the caller can do right now."""
+    if game is None:
+        return t("discord.now.no_game", lang)
+    title = embeds.game_title(game, lang)
+    if game.status == "lobby":
+        if not game.has_seat(me):
+            return t("discord.now.lobby_join", lang, title=title)
+        if game.creator == me:
+            return t(
+                "discord.now.lobby_start",
+                lang,
+                title=title,
+                count=len(game.seats),
+                min=game.min_seats,
+            )
+        return t("discord.now.lobby_wait", lang, title=title)
+    if game.status == "running":
+        if me in game.to_act:
+            return t("discord.now.your_turn", lang, title=title)
+        if game.has_seat(me):
+            return t("discord.now.wait", lang, title=title, players=embeds.mentions(game.to_act))
+        return t("discord.now.watch", lang, title=title)
+    return t("discord.now.over", lang, title=title)

@@ -1,0 +1,110 @@
+"""The Discord client: opens the store and service, wires the commands, buttons, translator.
+
+No privileged intents (only ``guilds``, for the channel and thread cache) and no message
+content: everything happens through interactions.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.commands import CampfireGroup
+from bot.discord.errors import reply_error, send_private
+from bot.discord.i18n import CampfireTranslator, lang_for, t
+from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
+from bot.service import GameService
+from bot.store import Store
+
+log = logging.getLogger("campfire.discord.client")
+
+
+class CampfireTree(app_commands.CommandTree["CampfireClient"]):
+    """The command tree whose ``on_error`` is the one error handler of every command."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await reply_error(interaction, error)
+
+
+def intents() -> discord.Intents:
+    """Guilds only: channel and thread cache. Nothing privileged, no message content."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+class CampfireClient(discord.Client):
+    """Campfire on Discord. ``service`` is ready once ``setup_hook`` has run.
+
+    ``db_path`` opens a store in ``setup_hook`` (closed on ``close``); tests pass a ready
+    ``service`` instead. ``sync_guild_id``: sync the commands to that server at start
+    (development: instant); ``None`` leaves syncing to ``campfire sync``.
+    """
+
+    def __init__(
+        self,
+        *,
+        db_path: str | None = None,
+        service: GameService | None = None,
+        sync_guild_id: int | None = None,
+        **options: Any,
+    ) -> None:
+        options.setdefault("intents", intents())
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(**options)
+        self.tree = CampfireTree(self)
+        self._db_path = db_path
+        self._service = service
+        self._store: Store | None = None
+        self._sync_guild_id = sync_guild_id
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the client has not been set up yet")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        """Open the service, add commands, restart-proof items and the translator."""
+        if self._service is None:
+            self._store = await Store.open(self._db_path)
+            self._service = GameService(self._store)
+        self.tree.add_command(CampfireGroup())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CampfireTranslator())
+        if self._sync_guild_id is not None:
+            await self.sync_commands(self._sync_guild_id)
+
+    async def sync_commands(self, guild_id: int | None) -> list[app_commands.AppCommand]:
+        """Publish the commands: to one server (instant) or globally (``None``)."""
+        if guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info("synced %d command(s) to %s", len(synced), guild_id or "every server")
+        return synced
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer clicks on our components that no item can handle (forged or outdated)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if is_ours(custom_id) and not is_known(custom_id):
+            log.info("unknown component id %r from %s", custom_id[:100], interaction.user.id)
+            await send_private(interaction, t("discord.bad_button", lang_for(interaction)))
+
+    async def close(self) -> None:
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None

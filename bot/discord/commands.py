@@ -1,0 +1,284 @@
+"""The ``/campfire`` command group: one subcommand per thing a player can do.
+
+Names and descriptions are ``locale_str`` (French via ``CampfireTranslator``). Inside a
+game thread the game is implied; elsewhere the ``game`` option (autocompleted with the
+caller's games and this channel's) chooses. Every callback is thin: it resolves the
+game and hands over to ``actions``; failures go to the tree's error handler.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord import actions
+from bot.discord.context import candidate_games, resolve_game, service_of, user_key
+from bot.discord.embeds import game_name, game_title
+from bot.discord.i18n import cmd, lang_for, t
+from bot.discord.options import option_choices
+from rules import registry
+from rules.base import CampfireError, normalise
+
+log = logging.getLogger("campfire.discord.commands")
+MAX_CHOICES = 25
+
+
+def rule_choices() -> list[app_commands.Choice[str]]:
+    """Every registered rule set, named by its (translated) spec name."""
+    choices = []
+    for rules_id in registry.ids()[:MAX_CHOICES]:
+        try:
+            key = registry.get(rules_id).spec.name.key
+        except Exception:  # a broken game package: still listed, by id
+            log.exception("game %s cannot be loaded", rules_id)
+            choices.append(app_commands.Choice(name=rules_id, value=rules_id))
+            continue
+        english = game_name(rules_id, "en")
+        choices.append(app_commands.Choice(name=cmd(english, key), value=rules_id))
+    return choices
+
+
+# --------------------------------------------------------------------------- autocomplete
+
+
+async def game_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's games, then this channel's, filtered by what is typed."""
+    try:
+        lang = lang_for(interaction)
+        wanted = normalise(current)
+        choices = []
+        for game in await candidate_games(interaction):
+            label = f"{game_title(game, lang)} · {t(f'discord.lobby.status.{game.status}', lang)}"
+            if wanted and wanted not in normalise(label):
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=str(game.id)))
+            if len(choices) >= MAX_CHOICES:
+                break
+        return choices
+    except Exception:
+        log.exception("game autocomplete failed")
+        return []
+
+
+async def move_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves whose code or label contains every typed word (<= 25)."""
+    try:
+        game = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
+        moves = await service_of(interaction).legal_moves(game.id, user_key(interaction))
+        lang = lang_for(interaction)
+        words = normalise(current).split()
+        choices = []
+        for move in moves:
+            label = t(move.label, lang)
+            haystack = f"{normalise(move.code)} {normalise(label)}"
+            if all(w in haystack for w in words):
+                choices.append(
+                    app_commands.Choice(name=(label or move.code)[:100], value=move.code)
+                )
+                if len(choices) >= MAX_CHOICES:
+                    break
+        return choices
+    except Exception:  # autocomplete never shows errors; the command itself will
+        log.debug("move autocomplete failed", exc_info=True)
+        return []
+
+
+async def options_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    try:
+        return option_choices(
+            getattr(interaction.namespace, "rules", None), current, lang_for(interaction)
+        )
+    except Exception:
+        log.exception("options autocomplete failed")
+        return []
+
+
+GAME_OPTION = cmd("game", "discord.opt.game.name")
+GAME_DESCRIPTION = cmd("Which game (default: this thread's game)", "discord.opt.game.desc")
+
+
+# --------------------------------------------------------------------------- the group
+
+
+@app_commands.guild_only()
+class CampfireGroup(app_commands.Group):
+    """``/campfire ...``"""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name=cmd("campfire", "discord.cmd.campfire.name"),
+            description=cmd("Play board games with your server", "discord.cmd.campfire.desc"),
+        )
+
+    @app_commands.command(
+        name=cmd("new", "discord.cmd.new.name"),
+        description=cmd("Open a new game in this channel", "discord.cmd.new.desc"),
+    )
+    @app_commands.rename(
+        rules=cmd("rules", "discord.opt.rules.name"),
+        players=cmd("players", "discord.opt.players.name"),
+        options=cmd("options", "discord.opt.options.name"),
+    )
+    @app_commands.describe(
+        rules=cmd("Which game to play", "discord.opt.rules.desc"),
+        players=cmd(
+            "Most players allowed (default: the game's maximum)", "discord.opt.players.desc"
+        ),
+        options=cmd("Variants, e.g. name=value name=value", "discord.opt.options.desc"),
+    )
+    @app_commands.choices(rules=rule_choices())
+    @app_commands.autocomplete(options=options_autocomplete)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        rules: str,
+        players: app_commands.Range[int, 1, 25] | None = None,
+        options: app_commands.Range[str, 0, 200] | None = None,
+    ) -> None:
+        await actions.create(interaction, rules, players, options)
+
+    @app_commands.command(
+        name=cmd("join", "discord.cmd.join.name"),
+        description=cmd("Take a seat in a game that has not started", "discord.cmd.join.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def join(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.join(interaction, found.id)
+
+    @app_commands.command(
+        name=cmd("leave", "discord.cmd.leave.name"),
+        description=cmd("Give up your seat before the game starts", "discord.cmd.leave.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def leave(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.leave(interaction, found.id)
+
+    @app_commands.command(
+        name=cmd("start", "discord.cmd.start.name"),
+        description=cmd("Start your game with the players seated", "discord.cmd.start.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def start(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.start(interaction, found.id)
+
+    @app_commands.command(
+        name=cmd("move", "discord.cmd.move.name"),
+        description=cmd("Play a move (pick one from the list)", "discord.cmd.move.desc"),
+    )
+    @app_commands.rename(text=cmd("move", "discord.opt.move.name"), game=GAME_OPTION)
+    @app_commands.describe(
+        text=cmd("Your move: start typing to filter", "discord.opt.move.desc"),
+        game=GAME_DESCRIPTION,
+    )
+    @app_commands.autocomplete(text=move_autocomplete, game=game_autocomplete)
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        text: app_commands.Range[str, 1, 200],
+        game: str | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await resolve_game(interaction, game)
+        await actions.play(interaction, found.id, text)
+
+    @app_commands.command(
+        name=cmd("board", "discord.cmd.board.name"),
+        description=cmd("See the current board (only you)", "discord.cmd.board.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.board(interaction, found)
+
+    @app_commands.command(
+        name=cmd("hand", "discord.cmd.hand.name"),
+        description=cmd("See what only you can see (only you)", "discord.cmd.hand.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.hand(interaction, found.id)
+
+    @app_commands.command(
+        name=cmd("scores", "discord.cmd.scores.name"),
+        description=cmd("Scores so far, category by category", "discord.cmd.scores.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def scores(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.scores(interaction, found.id)
+
+    @app_commands.command(
+        name=cmd("games", "discord.cmd.games.name"),
+        description=cmd(
+            "Your games and this channel's, with whose turn it is", "discord.cmd.games.desc"
+        ),
+    )
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.games(interaction)
+
+    @app_commands.command(
+        name=cmd("resign", "discord.cmd.resign.name"),
+        description=cmd(
+            "Give up a running game (it ends for everybody)", "discord.cmd.resign.desc"
+        ),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.resign(interaction, found)
+
+    @app_commands.command(
+        name=cmd("abort", "discord.cmd.abort.name"),
+        description=cmd(
+            "Stop a game without result (creator or moderators)", "discord.cmd.abort.desc"
+        ),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def abort(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.abort(interaction, found)
+
+    @app_commands.command(
+        name=cmd("help", "discord.cmd.help.name"),
+        description=cmd("How to play, and what you can do now", "discord.cmd.help.desc"),
+    )
+    @app_commands.rename(game=GAME_OPTION)
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        try:
+            found = await resolve_game(interaction, game)
+        except CampfireError:
+            if game:
+                raise
+            found = None
+        await actions.help_now(interaction, found)

@@ -1,0 +1,222 @@
+"""Embeds and short texts shown in Discord: lobby, board, scores, results, game lists, help.
+
+Pure functions of service values and a language; no I/O. Colours and layout live here so
+the other modules only decide *what* to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord.i18n import t
+from bot.service import GameInfo
+from rules import registry
+from rules.base import Outcome, ScoreSheet, Text
+
+LOBBY_COLOUR = discord.Colour(0xE67E22)
+BOARD_COLOUR = discord.Colour(0x8E5B3A)
+SCORES_COLOUR = discord.Colour(0xF1C40F)
+OVER_COLOUR = discord.Colour(0x2ECC71)
+ABORTED_COLOUR = discord.Colour(0x95A5A6)
+MAX_FIELD = 1024
+MAX_DESCRIPTION = 4000
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One row of ``/campfire games``: the game and where to jump to."""
+
+    game: GameInfo
+    link: str | None
+
+
+def game_name(rules_id: str, lang: str) -> str:
+    """The localised name of a rule set (its id if the game cannot be loaded)."""
+    try:
+        return t(registry.get(rules_id).spec.name, lang)
+    except Exception:  # a broken game package must not break lists of games
+        return rules_id
+
+
+def game_title(game: GameInfo, lang: str) -> str:
+    return t("discord.game_title", lang, id=game.id, name=game_name(game.rules, lang))
+
+
+def mention(user_id: str) -> str:
+    """A user mention for Discord seats; console seats (not snowflakes) stay plain text."""
+    return f"<@{user_id}>" if user_id.isdigit() else user_id
+
+
+def mentions(user_ids: Iterable[str]) -> str:
+    return " ".join(mention(u) for u in user_ids)
+
+
+def jump_url(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
+
+
+def options_text(options: Mapping[str, object]) -> str:
+    return ", ".join(f"{k}={_plain(v)}" for k, v in sorted(options.items())) or "—"
+
+
+def _plain(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _clip(text: str, limit: int = MAX_FIELD) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
+    """The lobby message: who sits, how many may sit, the options, and the state."""
+    colour = LOBBY_COLOUR if game.status == "lobby" else ABORTED_COLOUR
+    embed = discord.Embed(title=game_title(game, lang), colour=colour)
+    embed.description = t(f"discord.lobby.status.{game.status}", lang)
+    seated = "\n".join(f"• {mention(p.user_id)}" for p in game.seats) or "—"
+    embed.add_field(
+        name=t("discord.lobby.players", lang, count=len(game.seats), max=game.max_seats),
+        value=_clip(seated),
+        inline=False,
+    )
+    embed.add_field(
+        name=t("discord.lobby.needed", lang),
+        value=t("discord.lobby.range", lang, min=game.min_seats, max=game.max_seats),
+    )
+    embed.add_field(name=t("discord.lobby.options", lang), value=_clip(options_text(game.options)))
+    embed.set_footer(text=t("discord.lobby.footer", lang, creator=game.name_of(game.creator)))
+    return embed
+
+
+def board_embed(
+    game: GameInfo, lang: str, *, filename: str | None, lines: Sequence[str]
+) -> discord.Embed:
+    """The board after a change: what happened, and the picture (as an attachment)."""
+    embed = discord.Embed(title=game_title(game, lang), colour=BOARD_COLOUR)
+    embed.description = _clip("\n".join(lines), MAX_DESCRIPTION) if lines else None
+    if filename:
+        embed.set_image(url=f"attachment://{filename}")
+    embed.set_footer(text=t("discord.board.footer", lang, version=game.version))
+    return embed
+
+
+def move_line(game: GameInfo, seat: str, label: Text, lang: str) -> str:
+    return t("discord.board.played", lang, player=game.name_of(seat), move=t(label, lang))
+
+
+def scores_embed(game: GameInfo, sheet: ScoreSheet, lang: str) -> discord.Embed:
+    """Per-player breakdown by scoring category, best total first."""
+    key = "discord.scores.final" if sheet.final else "discord.scores.running"
+    embed = discord.Embed(title=t(key, lang, title=game_title(game, lang)), colour=SCORES_COLOUR)
+    totals = sheet.totals()
+    for seat in sorted(sheet.rows, key=lambda s: -totals[s])[:25]:
+        hidden = sheet.hidden.get(seat, frozenset())
+        rows = []
+        for category in sheet.categories:
+            shown = "?" if category in hidden else str(sheet.rows[seat].get(category, 0))
+            rows.append(f"{t(category, lang)}: **{shown}**")
+        total = f"{totals[seat]}+?" if hidden else str(totals[seat])
+        embed.add_field(
+            name=_clip(
+                t("discord.scores.total", lang, player=game.name_of(seat), total=total), 256
+            ),
+            value=_clip("\n".join(rows) or "—"),
+            inline=True,
+        )
+    return embed
+
+
+def outcome_lines(game: GameInfo, outcome: Outcome, lang: str) -> list[str]:
+    """``1. Alice (12)`` lines, ties sharing a rank, then how the game ended."""
+    lines = []
+    rank = 1
+    for group in outcome.ranking:
+        names = ", ".join(f"{mention(s)} ({outcome.scores.get(s, 0)})" for s in group)
+        lines.append(t("discord.result.rank", lang, rank=rank, players=names))
+        rank += len(group)
+    lines.append(t(outcome.termination, lang))
+    return lines
+
+
+def result_embed(game: GameInfo, outcome: Outcome, sheet: ScoreSheet, lang: str) -> discord.Embed:
+    """The final message: ranking, winners, and the full score breakdown."""
+    embed = scores_embed(game, sheet, lang)
+    embed.colour = OVER_COLOUR
+    winners = ", ".join(game.name_of(s) for s in outcome.winners)
+    embed.title = t("discord.result.title", lang, title=game_title(game, lang), winners=winners)
+    embed.description = _clip("\n".join(outcome_lines(game, outcome, lang)), MAX_DESCRIPTION)
+    return embed
+
+
+def games_embed(lines: Sequence[GameLine], lang: str) -> discord.Embed:
+    """``/campfire games``: each game, its state, whose turn, and a jump link."""
+    embed = discord.Embed(title=t("discord.games.title", lang), colour=LOBBY_COLOUR)
+    if not lines:
+        embed.description = t("discord.games.none", lang)
+        return embed
+    rows = []
+    for line in lines:
+        game = line.game
+        if game.status == "running":
+            state = t("discord.games.turn", lang, players=mentions(game.to_act) or "—")
+        else:
+            state = t(f"discord.lobby.status.{game.status}", lang)
+        link = f" — [{t('discord.games.jump', lang)}]({line.link})" if line.link else ""
+        rows.append(f"**{game_title(game, lang)}** · {state}{link}")
+    embed.description = _clip("\n".join(rows), MAX_DESCRIPTION)
+    return embed
+
+
+def help_embed(lang: str, game: GameInfo | None, now: str | None) -> discord.Embed:
+    """A short summary of the commands, the rules of this game, and what to do now."""
+    embed = discord.Embed(title=t("discord.help.title", lang), colour=LOBBY_COLOUR)
+    embed.description = t("discord.help.commands", lang)
+    if game is not None:
+        try:
+            summary = t(registry.get(game.rules).spec.summary, lang)
+        except Exception:
+            summary = ""
+        if summary:
+            embed.add_field(name=game_title(game, lang), value=_clip(summary), inline=False)
+    else:
+        names = "\n".join(f"• {game_name(rid, lang)} (`{rid}`)" for rid in registry.ids())
+        embed.add_field(name=t("discord.help.games", lang), value=_clip(names or "—"), inline=False)
+    if now:
+        embed.add_field(name=t("discord.help.now", lang), value=_clip(now), inline=False)
+    return embed
+
+
+def hand_embed(
+    game: GameInfo, private: Mapping[str, object], public: Mapping[str, object], lang: str
+) -> discord.Embed:
+    """What only the caller may see: the parts of their view the table does not show."""
+    embed = discord.Embed(
+        title=t("discord.hand.title", lang, title=game_title(game, lang)), colour=BOARD_COLOUR
+    )
+    secret = {k: v for k, v in private.items() if public.get(k) != v}
+    if not secret:
+        embed.description = t("discord.hand.nothing", lang)
+        return embed
+    for key, value in list(secret.items())[:25]:
+        embed.add_field(
+            name=_clip(t(key, lang), 256), value=_clip(describe(value, lang) or "—"), inline=False
+        )
+    return embed
+
+
+def describe(value: object, lang: str) -> str:
+    """A compact human text for a piece of a view (lists, dicts, message keys)."""
+    if isinstance(value, str):
+        return t(value[1:], lang) if value.startswith("@") else value
+    if isinstance(value, bool):
+        return t("discord.yes" if value else "discord.no", lang)
+    if isinstance(value, Mapping):
+        return "\n".join(f"{t(str(k), lang)}: {describe(v, lang)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(describe(v, lang) for v in value)
+    return str(value)

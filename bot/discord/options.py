@@ -1,0 +1,102 @@
+"""The ``options`` text of ``/campfire new``: ``name=value`` pairs checked by the game's spec.
+
+Values are converted to the type of the option's default (yes/no/oui/non for switches,
+integers for counts); the spec itself validates ranges and choices afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from discord import app_commands
+
+from bot.discord.errors import DiscordError
+from bot.discord.i18n import t
+from rules import registry
+from rules.base import OptionSpec
+
+PAIR = re.compile(r"([A-Za-z0-9_.-]+)\s*=\s*([^\s,;]+)")
+TRUE = {"yes", "y", "true", "on", "1", "oui", "o", "vrai"}
+FALSE = {"no", "n", "false", "off", "0", "non", "faux"}
+MAX_CHOICES = 25
+
+
+def parse_options(rules_id: str, text: str | None) -> dict[str, Any]:
+    """``"stones=20 advanced=yes"`` -> ``{"stones": 20, "advanced": True}``.
+
+    Raises ``DiscordError('discord.options.syntax')`` for text that is not pairs; unknown
+    names and bad values are left to the spec (``InvalidOptions``).
+    """
+    if not text or not text.strip():
+        return {}
+    specs = {o.name: o for o in registry.get(rules_id).spec.options}
+    pairs = PAIR.findall(text)
+    leftover = PAIR.sub("", text).replace(",", " ").replace(";", " ").strip()
+    if leftover or not pairs:
+        raise DiscordError("discord.options.syntax", text=text[:60])
+    return {name: _convert(specs.get(name), value) for name, value in pairs}
+
+
+def _convert(spec: OptionSpec | None, raw: str) -> Any:
+    if spec is None:
+        return raw
+    if isinstance(spec.default, bool):
+        low = raw.lower()
+        if low in TRUE:
+            return True
+        if low in FALSE:
+            return False
+        return raw
+    if isinstance(spec.default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            return raw
+    return raw
+
+
+def option_choices(rules_id: str | None, typed: str, lang: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for the options text: keep what is typed, suggest the next pair."""
+    if not rules_id:
+        return []
+    try:
+        specs = registry.get(rules_id).spec.options
+    except Exception:
+        return []
+    typed = typed.strip()
+    given = {name for name, _ in PAIR.findall(typed)}
+    choices: list[app_commands.Choice[str]] = []
+    if typed:
+        choices.append(app_commands.Choice(name=typed[:100], value=typed[:100]))
+    prefix = (typed + " ") if typed else ""
+    for spec in specs:
+        if spec.name in given:
+            continue
+        for value in _suggested_values(spec):
+            text = f"{prefix}{spec.name}={value}"
+            if len(text) > 100:
+                continue
+            label = f"{text} — {t(spec.description, lang)}"
+            choices.append(app_commands.Choice(name=label[:100], value=text))
+            if len(choices) >= MAX_CHOICES:
+                return choices
+    return choices
+
+
+def _suggested_values(spec: OptionSpec) -> list[str]:
+    if spec.choices:
+        return [_show(c) for c in spec.choices]
+    if isinstance(spec.default, bool):
+        return ["yes", "no"]
+    values = [spec.default]
+    for bound in (spec.minimum, spec.maximum):
+        if bound is not None and bound not in values:
+            values.append(bound)
+    return [_show(v) for v in values]
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

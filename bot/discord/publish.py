@@ -1,0 +1,198 @@
+"""Posting a game to its table: the game thread, board pictures, turn and result messages.
+
+Every change of a running game ends here: the events of a ``PlayResult`` become a board
+message (embed + PNG attachment, rendered off the event loop by the service), a new
+message mentioning exactly the players to act (with Play/Hand/Scores buttons), or the
+final result. The thread is opened under the lobby message at start (the channel is the
+fallback when threads are not allowed) and unarchived before posting.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord import embeds
+from bot.discord.errors import DiscordError
+from bot.discord.i18n import t
+from bot.discord.views import turn_view
+from bot.service import Event, GameInfo, GameOver, MoveApplied, TurnStarted
+
+if TYPE_CHECKING:
+    from bot.discord.client import CampfireClient
+
+log = logging.getLogger("campfire.discord.publish")
+
+THREAD_ARCHIVE_MINUTES = 10080  # a week: games are played over days
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def mentions_only(user_ids: Sequence[str]) -> discord.AllowedMentions:
+    """Allow pings of exactly these users (no roles, no @everyone, no replies)."""
+    users = [discord.Object(id=int(u)) for u in user_ids if u.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def board_filename(game: GameInfo) -> str:
+    return f"campfire-{game.id}-{game.version}.png"
+
+
+async def table_of(client: CampfireClient, game: GameInfo) -> discord.abc.Messageable:
+    """Where the game is played: its thread (unarchived if needed) or its channel.
+
+    A thread deleted by someone moves the game back to its channel and raises
+    ``DiscordError('discord.thread_gone')`` so the caller can say so and change nothing
+    else. Raises ``discord.table_gone`` / ``discord.no_access`` when the channel itself
+    cannot be reached.
+    """
+    target = int(game.thread_id or game.channel_id)
+    channel: Any = client.get_channel(target)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(target)
+        except discord.NotFound:
+            if game.thread_id and game.thread_id != game.channel_id:
+                await client.service.set_thread(game.id, game.channel_id)
+                raise DiscordError("discord.thread_gone", channel=f"<#{game.channel_id}>") from None
+            raise DiscordError("discord.table_gone") from None
+        except discord.Forbidden:
+            raise DiscordError("discord.no_access") from None
+    if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+        try:
+            await channel.edit(archived=False)
+        except discord.HTTPException:
+            log.warning("could not unarchive thread %s of game %s", channel.id, game.id)
+    return channel  # type: ignore[no-any-return]
+
+
+async def open_thread(
+    client: CampfireClient, game: GameInfo, lobby: discord.PartialMessage | discord.Message | None
+) -> None:
+    """Open the game's public thread under its lobby message (at start).
+
+    Keeps playing in the channel when the lobby is itself in a thread, when the lobby
+    message is unknown, or when Discord refuses the thread (missing permission).
+    """
+    if lobby is None or isinstance(lobby.channel, discord.Thread):
+        return
+    name = embeds.game_title(game, "en")[:100]
+    try:
+        thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+    except (discord.Forbidden, discord.NotFound, ValueError):
+        log.info("no thread for game %s: playing in channel %s", game.id, game.channel_id)
+        return
+    except discord.HTTPException:
+        log.warning("thread creation failed for game %s", game.id, exc_info=True)
+        return
+    await client.service.set_thread(game.id, str(thread.id))
+
+
+async def publish(
+    client: CampfireClient, game: GameInfo, events: Sequence[Event], lang: str
+) -> None:
+    """Turn the events of one request into messages at the game's table.
+
+    One board message for the moves (or for the start), then either the result or a
+    new turn message that pings the players to act. HTTP failures are logged, never
+    raised: the game has already moved on and the next turn message will catch up.
+    """
+    if not events:
+        return
+    try:
+        table = await table_of(client, game)
+    except DiscordError:
+        log.warning("game %s: its table is gone, events not posted", game.id)
+        return
+    lines = [
+        embeds.move_line(game, e.seat, e.label, lang) for e in events if isinstance(e, MoveApplied)
+    ]
+    over = next((e for e in events if isinstance(e, GameOver)), None)
+    turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)
+    try:
+        if lines or turn is not None or over is not None:
+            await post_board(client, table, game, lang, lines)
+        if over is not None:
+            await post_result(client, table, game, over, lang)
+        elif turn is not None and game.status == "running":
+            await post_turn(client, table, game, turn.seats, lang)
+    except discord.HTTPException:
+        log.warning(
+            "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
+        )
+
+
+async def board_file(client: CampfireClient, game: GameInfo, lang: str) -> discord.File | None:
+    """The board picture as an attachment; ``None`` when the game has no renderer or
+    the renderer failed (logged by the service): the game goes on without a picture."""
+    if not client.service.has_picture(game.rules):
+        return None
+    try:
+        png = await client.service.render_board(game.id, lang)
+    except Exception:
+        log.warning("game %s: no board picture at version %s", game.id, game.version, exc_info=True)
+        return None
+    return discord.File(io.BytesIO(png), filename=board_filename(game))
+
+
+async def post_board(
+    client: CampfireClient,
+    table: discord.abc.Messageable,
+    game: GameInfo,
+    lang: str,
+    lines: Sequence[str],
+) -> discord.Message:
+    file = await board_file(client, game, lang)
+    embed = embeds.board_embed(game, lang, filename=file.filename if file else None, lines=lines)
+    kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
+    if file is not None:
+        kwargs["file"] = file
+    message = await table.send(**kwargs)
+    await client.service.set_message(game.id, "board", str(message.id))
+    return message
+
+
+async def post_turn(
+    client: CampfireClient,
+    table: discord.abc.Messageable,
+    game: GameInfo,
+    seats: Sequence[str],
+    lang: str,
+) -> discord.Message:
+    """A NEW message (edits do not ping) mentioning exactly the players to act."""
+    content = t(
+        "discord.turn.prompt",
+        lang,
+        players=embeds.mentions(seats),
+        title=embeds.game_title(game, lang),
+    )
+    message = await table.send(
+        content, view=turn_view(game, lang), allowed_mentions=mentions_only(seats)
+    )
+    await client.service.set_message(game.id, "turn", str(message.id))
+    return message
+
+
+async def post_result(
+    client: CampfireClient,
+    table: discord.abc.Messageable,
+    game: GameInfo,
+    over: GameOver,
+    lang: str,
+) -> discord.Message:
+    seats = [p.user_id for p in game.seats]
+    embed = embeds.result_embed(game, over.outcome, over.scores, lang)
+    content = t("discord.result.prompt", lang, players=embeds.mentions(seats))
+    return await table.send(content, embed=embed, allowed_mentions=mentions_only(seats))
+
+
+async def post_notice(client: CampfireClient, game: GameInfo, text: str) -> None:
+    """A one-line public notice at the game's table (abort, resignation); never raises."""
+    try:
+        table = await table_of(client, game)
+        await table.send(text, allowed_mentions=NO_MENTIONS)
+    except (DiscordError, discord.HTTPException):
+        log.warning("game %s: notice not posted", game.id, exc_info=True)

@@ -1,0 +1,48 @@
+"""Entry points for the command line: run the bot, or publish its slash commands.
+
+``campfire run`` calls ``run_bot(settings)``; ``campfire sync [--guild ID]`` calls
+``sync_commands``. Both need ``DISCORD_TOKEN``; tests never call them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.config import ConfigError, Settings, configure_logging
+from bot.discord.client import CampfireClient
+
+log = logging.getLogger("campfire.discord.runner")
+
+
+def _token(settings: Settings) -> str:
+    if not settings.token:
+        raise ConfigError("DISCORD_TOKEN is not set (see .env.example and docs/discord.md)")
+    return settings.token
+
+
+def run_bot(settings: Settings) -> None:
+    """Connect to Discord and serve until stopped (Ctrl+C). Syncs the commands to
+    ``DEV_GUILD_ID`` at start when it is set."""
+    token = _token(settings)
+    configure_logging(settings.log_level)
+    client = CampfireClient(db_path=settings.db_path, sync_guild_id=settings.dev_guild_id)
+    client.run(token, log_handler=None)
+
+
+async def _sync(settings: Settings, guild_id: int | None) -> list[str]:
+    client = CampfireClient(db_path=settings.db_path)
+    async with client:
+        await client.login(_token(settings))  # runs setup_hook: commands are added
+        synced = await client.sync_commands(guild_id)
+    return [command.name for command in synced]
+
+
+def sync_commands(settings: Settings, guild_id: int | None) -> list[str]:
+    """Publish the slash commands once, without connecting to the gateway: to one server
+    (instant) or globally (``None``; Discord may take up to an hour to show them).
+    Returns the names of the top-level commands synced."""
+    configure_logging(settings.log_level)
+    names = asyncio.run(_sync(settings, guild_id))
+    log.info("commands published: %s", ", ".join(names) or "none")
+    return names

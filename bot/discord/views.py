@@ -1,0 +1,419 @@
+"""Restart-proof buttons and selects: ``DynamicItem``s whose custom id carries the state.
+
+Each custom id names the game and (where it matters) the state version it was made for,
+e.g. ``cf:play:12:7``. Nothing else is kept in View or Item objects: a click after a
+restart rebuilds the item from its custom id alone and asks the service. The callbacks
+are thin: they hand over to ``bot.discord.actions`` inside the error guard.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.discord.errors import reply_error
+from bot.discord.i18n import t
+from bot.service import GameInfo
+from rules.base import Move
+
+PREFIX = "cf:"
+GAME = r"(?P<game>[0-9]{1,18})"
+VERSION = r"(?P<version>[0-9]{1,9})"
+PAGE_SIZE = 25
+LOBBY_ACTIONS = ("join", "leave", "start")
+
+Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
+
+
+async def guarded(interaction: discord.Interaction[Any], handler: Handler) -> None:
+    """Run an item callback; every failure becomes an ephemeral reply (see ``errors``)."""
+    try:
+        await handler(interaction)
+    except Exception as exc:  # the one handler for components
+        await reply_error(interaction, exc)
+
+
+def _actions() -> Any:
+    from bot.discord import actions  # local: actions builds these views
+
+    return actions
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"lobby:(?P<action>join|leave|start):" + GAME
+):
+    """Join / Leave / Start on the lobby message."""
+
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, action: str, game_id: int, lang: str = "en") -> None:
+        self.action, self.game_id = action, game_id
+        super().__init__(
+            ui.Button(
+                label=t(f"discord.button.{action}", lang),
+                style=self.STYLES[action],
+                custom_id=f"{PREFIX}lobby:{action}:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        act = _actions()
+        handler = {"join": act.join, "leave": act.leave, "start": act.start}[self.action]
+        await guarded(interaction, lambda i: handler(i, self.game_id, from_lobby=True))
+
+
+class PlayButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"play:" + GAME + ":" + VERSION):
+    """On a turn message: opens the caller's private menu of legal moves."""
+
+    def __init__(self, game_id: int, version: int, lang: str = "en") -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            ui.Button(
+                label=t("discord.button.play", lang),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{PREFIX}play:{game_id}:{version}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> PlayButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, lambda i: _actions().open_menu(i, self.game_id, self.version))
+
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"hand:" + GAME):
+    """On a turn message: the caller's private view, ephemeral."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        self.game_id = game_id
+        super().__init__(
+            ui.Button(
+                label=t("discord.button.hand", lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}hand:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, lambda i: _actions().hand(i, self.game_id))
+
+
+class ScoresButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"scores:" + GAME):
+    """On a turn message: the score breakdown as the caller may see it, ephemeral."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        self.game_id = game_id
+        super().__init__(
+            ui.Button(
+                label=t("discord.button.scores", lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}scores:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> ScoresButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, lambda i: _actions().scores(i, self.game_id))
+
+
+class ResignButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"resign:" + GAME):
+    """The confirmation of ``/campfire resign`` (ephemeral; any version: the intent stands)."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        self.game_id = game_id
+        super().__init__(
+            ui.Button(
+                label=t("discord.button.resign", lang),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"{PREFIX}resign:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, lambda i: _actions().resign_confirmed(i, self.game_id))
+
+
+class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"move:" + GAME + ":" + VERSION):
+    """The private menu of legal moves; the chosen value is the move code."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: Sequence[discord.SelectOption] = (),
+        lang: str = "en",
+    ) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            ui.Select(
+                placeholder=t("discord.menu.placeholder", lang),
+                custom_id=f"{PREFIX}move:{game_id}:{version}",
+                options=list(options) or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        code = str(values[0])
+        await guarded(
+            interaction,
+            lambda i: _actions().play(i, self.game_id, code, expected_version=self.version),
+        )
+
+
+class GroupSelect(
+    ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"group:" + GAME + ":" + VERSION
+):
+    """When there are too many moves for one menu: choose a kind of move first."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: Sequence[discord.SelectOption] = (),
+        lang: str = "en",
+    ) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            ui.Select(
+                placeholder=t("discord.menu.group_placeholder", lang),
+                custom_id=f"{PREFIX}group:{game_id}:{version}",
+                options=list(options) or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> GroupSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or ["0"]
+        raw = str(values[0])
+        group = int(raw) if raw.isdigit() else -1
+        await guarded(
+            interaction,
+            lambda i: _actions().open_menu(i, self.game_id, self.version, group=group, page=0),
+        )
+
+
+class PageButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=PREFIX
+    + r"page:"
+    + GAME
+    + ":"
+    + VERSION
+    + r":(?P<group>-|[0-9]{1,3}):(?P<page>[0-9]{1,3})",
+):
+    """Previous / next page of a long menu, or back to the kinds of moves."""
+
+    def __init__(
+        self, game_id: int, version: int, group: int | None, page: int, label: str = "…"
+    ) -> None:
+        self.game_id, self.version, self.group, self.page = game_id, version, group, page
+        marker = "-" if group is None else str(group)
+        super().__init__(
+            ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}page:{game_id}:{version}:{marker}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        group = None if match["group"] == "-" else int(match["group"])
+        return cls(int(match["game"]), int(match["version"]), group, int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction,
+            lambda i: _actions().open_menu(
+                i, self.game_id, self.version, group=self.group, page=self.page
+            ),
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    PlayButton,
+    HandButton,
+    ScoresButton,
+    ResignButton,
+    MoveSelect,
+    GroupSelect,
+    PageButton,
+)
+
+
+def is_ours(custom_id: str) -> bool:
+    return custom_id.startswith(PREFIX)
+
+
+def is_known(custom_id: str) -> bool:
+    """Whether one of our items will handle ``custom_id`` (else it is forged or outdated)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+# --------------------------------------------------------------------------- builders
+
+
+def _static(view: ui.View) -> ui.View:
+    """A finished view: discord.py renders its components but does not track it. Clicks
+    are routed by the ``DynamicItem`` templates registered on the client, so no view
+    object (and no timeout task) lives on between messages."""
+    view.stop()
+    return view
+
+
+def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
+    """Join / Leave / Start while the game is a lobby; nothing afterwards."""
+    if game.status != "lobby":
+        return None
+    view = ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(action, game.id, lang))
+    return _static(view)
+
+
+def turn_view(game: GameInfo, lang: str = "en") -> ui.View:
+    """Play (for the version it was posted at), Hand and Scores."""
+    view = ui.View(timeout=None)
+    view.add_item(PlayButton(game.id, game.version, lang))
+    view.add_item(HandButton(game.id, lang))
+    view.add_item(ScoresButton(game.id, lang))
+    return _static(view)
+
+
+def resign_view(game: GameInfo, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ResignButton(game.id, lang))
+    return _static(view)
+
+
+@dataclass(frozen=True)
+class Menu:
+    """One screen of the private move menu: a heading and its components."""
+
+    heading: str
+    view: ui.View
+
+
+def groups_of(moves: Sequence[Move]) -> list[str]:
+    """The kinds of moves, in the order the game lists them."""
+    seen: dict[str, None] = {}
+    for move in moves:
+        seen.setdefault(move.group, None)
+    return list(seen)
+
+
+def move_menu(
+    game: GameInfo, moves: Sequence[Move], lang: str, *, group: int | None = None, page: int = 0
+) -> Menu:
+    """The legal moves as a select (at most 25 per page).
+
+    Up to 25 moves: one select. More: first a select of the kinds of moves
+    (``Move.group``), then the moves of the chosen kind, paged with buttons.
+    """
+    groups = groups_of(moves)
+    if len(moves) > PAGE_SIZE and len(groups) > 1 and group is None:
+        return _group_menu(game, moves, groups, lang, page)
+    chosen = list(moves)
+    if len(moves) > PAGE_SIZE and len(groups) > 1 and group is not None:
+        name = groups[group] if 0 <= group < len(groups) else None
+        chosen = [m for m in moves if m.group == name]
+    pages = max(1, -(-len(chosen) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    shown = chosen[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    options = [
+        discord.SelectOption(
+            label=t(m.label, lang)[:100] or m.code, value=m.code, description=m.code[:100]
+        )
+        for m in shown
+    ]
+    view = ui.View(timeout=None)
+    view.add_item(MoveSelect(game.id, game.version, options, lang))
+    if pages > 1:
+        _add_pager(view, game, group, page, pages, lang)
+    if len(moves) > PAGE_SIZE and len(groups) > 1:
+        view.add_item(PageButton(game.id, game.version, None, 0, t("discord.menu.back", lang)))
+    heading = t("discord.menu.heading", lang, count=len(chosen), page=page + 1, pages=pages)
+    return Menu(heading, _static(view))
+
+
+def _group_menu(
+    game: GameInfo, moves: Sequence[Move], groups: list[str], lang: str, page: int
+) -> Menu:
+    pages = max(1, -(-len(groups) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    options = []
+    for index in range(page * PAGE_SIZE, min(len(groups), (page + 1) * PAGE_SIZE)):
+        name = groups[index]
+        count = sum(1 for m in moves if m.group == name)
+        label = t(name, lang) if name else t("discord.menu.other", lang)
+        options.append(discord.SelectOption(label=f"{label} ({count})"[:100], value=str(index)))
+    view = ui.View(timeout=None)
+    view.add_item(GroupSelect(game.id, game.version, options, lang))
+    if pages > 1:
+        _add_pager(view, game, None, page, pages, lang)
+    heading = t("discord.menu.groups", lang, count=len(moves))
+    return Menu(heading, _static(view))
+
+
+def _add_pager(
+    view: ui.View, game: GameInfo, group: int | None, page: int, pages: int, lang: str
+) -> None:
+    if page > 0:
+        view.add_item(
+            PageButton(game.id, game.version, group, page - 1, t("discord.menu.previous", lang))
+        )
+    if page < pages - 1:
+        view.add_item(
+            PageButton(game.id, game.version, group, page + 1, t("discord.menu.next", lang))
+        )

@@ -1,0 +1,73 @@
+"""Fixtures for the Discord layer: Nim registered before the command tree is built, a
+service with a picture-drawing stand-in, and a ``Harness`` around a Campfire client."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from rules import registry
+from tests.nim import NIM
+
+if "nim" not in registry.ids():  # before bot.discord.commands builds the rule choices
+    registry.register(NIM)
+
+from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
+
+from bot.service import GameService  # noqa: E402
+from bot.store import Store  # noqa: E402
+from tests.bot.conftest import FakeClock, seeds  # noqa: E402
+from tests.bot.discord.harness import Harness, User  # noqa: E402
+
+ALICE = User(101, "Alice")
+BOB = User(102, "Bob")
+CAROL = User(103, "Carol", locale="fr")
+MALLORY = User(666, "Mallory")
+
+
+def draw_nim(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+    """A real little PNG of a Nim heap (Nim has no renderer of its own)."""
+    image = Image.new("RGB", (120, 40), "white")
+    ImageDraw.Draw(image).text((5, 12), f"stones: {view['stones']}", fill="black")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+async def make_harness(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Harness, Store]:
+    store = await Store.open(db_path)
+    service = GameService(store, seed_source=seeds(), clock=FakeClock(), drawer=draw_nim)
+    harness = Harness(service)
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", _webhook_router)
+    _ROUTES.append(harness)
+    await harness.setup()
+    return harness, store
+
+
+_ROUTES: list[Harness] = []
+
+
+async def _webhook_router(
+    self: AsyncWebhookAdapter, route: Any, session: Any = None, **kwargs: Any
+) -> Any:
+    """Interaction webhooks go to the newest harness (one per client in a test)."""
+    return await _ROUTES[-1].fake.webhook(route, session, **kwargs)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "campfire.sqlite3"
+
+
+@pytest.fixture
+async def bot(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
+    harness, store = await make_harness(db_path, monkeypatch)
+    yield harness
+    await harness.close()
+    _ROUTES.clear()
+    await store.close()

@@ -1,0 +1,557 @@
+"""A Discord stand-in for tests: real ``Interaction`` objects over a recording fake HTTP.
+
+Interactions are built from raw gateway payloads and fed to discord.py's own dispatcher
+(``ConnectionState.parse_interaction_create``), so the command tree, the ``DynamicItem``
+matching and the response objects are the real ones. Every request the bot would send
+(REST ``HTTPClient.request`` and interaction webhooks ``AsyncWebhookAdapter.request``)
+is recorded as a ``Call`` and answered with a plausible Discord payload. Nothing leaves
+the process; no token is needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord.http import Route
+
+from bot.discord.client import CampfireClient
+from bot.service import GameService
+
+APP_ID = 900000000000000001
+BOT_ID = 900000000000000002
+GUILD_ID = 700000000000000001
+CHANNEL_ID = 700000000000000002
+OTHER_CHANNEL_ID = 700000000000000003
+SIZE_LIMIT = 25 * 1024 * 1024
+EPHEMERAL = 64
+
+ALL = str(discord.Permissions.all().value)
+MEMBER = str(discord.Permissions(send_messages=True, use_application_commands=True).value)
+MODERATOR = str(
+    discord.Permissions(
+        send_messages=True, manage_threads=True, use_application_commands=True
+    ).value
+)
+
+
+@dataclass(frozen=True)
+class User:
+    """A person clicking in the tests; ``perms`` are their resolved channel permissions."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+    perms: str = MEMBER
+
+    @property
+    def key(self) -> str:
+        return str(self.id)
+
+
+@dataclass
+class Call:
+    """One request the bot made: route, JSON body, and attached files."""
+
+    method: str
+    path: str
+    url: str
+    route: Route
+    json: dict[str, Any] | None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    params: dict[str, Any] | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The message part: ``json['data']`` for interaction callbacks, else ``json``."""
+        body = self.json or {}
+        if self.path.endswith("/callback"):
+            return body.get("data") or {}
+        return body
+
+    @property
+    def callback_type(self) -> int | None:
+        return (self.json or {}).get("type") if self.path.endswith("/callback") else None
+
+    @property
+    def flags(self) -> int:
+        return int(self.data.get("flags") or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def content(self) -> str:
+        return str(self.data.get("content") or "")
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.data.get("embeds") or [])
+
+    def text(self) -> str:
+        """Content and every embed text, for loose assertions."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for f in embed.get("fields") or []:
+                parts += [f.get("name", ""), f.get("value", "")]
+        return "\n".join(parts)
+
+    def custom_ids(self) -> list[str]:
+        return [
+            c["custom_id"]
+            for c in walk_components(self.data.get("components") or [])
+            if "custom_id" in c
+        ]
+
+    @property
+    def channel_id(self) -> int | None:
+        return int(self.route.channel_id) if self.route.channel_id else None
+
+
+def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])
+
+
+class FakeResponse(SimpleNamespace):
+    """What ``discord.HTTPException`` reads from an aiohttp response."""
+
+
+def http_error(status: int, code: int, message: str) -> discord.HTTPException:
+    response = FakeResponse(status=status, reason=message)
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+    return kind(response, {"code": code, "message": message})  # type: ignore[arg-type]
+
+
+class FakeDiscord:
+    """The server side: records calls, keeps the messages and channels it "created"."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.channels: dict[int, dict[str, Any]] = {
+            CHANNEL_ID: self.text_channel(CHANNEL_ID, "games"),
+            OTHER_CHANNEL_ID: self.text_channel(OTHER_CHANNEL_ID, "elsewhere"),
+        }
+        self.deleted: set[int] = set()
+        self.forbid_threads = False
+        self.interaction_channels: dict[int, int] = {}
+        self._ids = itertools.count(800000000000000001)
+
+    def snowflake(self) -> int:
+        return next(self._ids)
+
+    # -- payloads -----------------------------------------------------------------------
+
+    @staticmethod
+    def text_channel(channel_id: int, name: str) -> dict[str, Any]:
+        return {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+
+    def thread(self, parent_id: int, name: str, archived: bool = False) -> dict[str, Any]:
+        thread_id = self.snowflake()
+        return {
+            "id": str(thread_id),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(parent_id),
+            "owner_id": str(BOT_ID),
+            "name": name,
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "thread_metadata": {
+                "archived": archived,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
+
+    def message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[tuple[str, bytes]],
+        message_id: int | None = None,
+    ) -> dict[str, Any]:
+        mid = message_id or self.snowflake()
+        attachments = [
+            {
+                "id": str(self.snowflake()),
+                "filename": name,
+                "size": len(data),
+                "url": f"https://cdn.example/{name}",
+                "proxy_url": f"https://cdn.example/{name}",
+            }
+            for name, data in files
+        ]
+        payload = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": {
+                "id": str(BOT_ID),
+                "username": "Campfire",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+            "content": body.get("content") or "",
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": body.get("embeds") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": int(body.get("flags") or 0),
+            "components": body.get("components") or [],
+        }
+        self.messages[mid] = payload
+        return payload
+
+    def edited(
+        self, message_id: int, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> dict[str, Any]:
+        old = self.messages.get(message_id) or self.message(channel_id, {}, [], message_id)
+        new = dict(old)
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body:
+                new[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        self.messages[message_id] = new
+        return new
+
+    # -- the two transports -------------------------------------------------------------
+
+    async def rest(
+        self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any
+    ) -> Any:
+        body, sent = _body(kwargs.get("json"), form, files)
+        call = Call(route.method, route.path, route.url, route, body, sent, kwargs.get("params"))
+        self.calls.append(call)
+        channel_id = int(route.channel_id) if route.channel_id else None
+        if channel_id is not None and channel_id in self.deleted:
+            raise http_error(404, 10003, "Unknown Channel")
+        key = f"{route.method} {route.path}"
+        if key == "POST /channels/{channel_id}/messages":
+            return self.message(channel_id or 0, body or {}, sent)
+        if key == "PATCH /channels/{channel_id}/messages/{message_id}":
+            return self.edited(_last_id(route.url), channel_id or 0, body or {}, sent)
+        if key == "POST /channels/{channel_id}/messages/{message_id}/threads":
+            if self.forbid_threads:
+                raise http_error(403, 50013, "Missing Permissions")
+            thread = self.thread(channel_id or 0, (body or {}).get("name", "thread"))
+            self.channels[int(thread["id"])] = thread
+            return thread
+        if key == "GET /channels/{channel_id}":
+            if channel_id not in self.channels:
+                raise http_error(404, 10003, "Unknown Channel")
+            return self.channels[channel_id]
+        if key == "PATCH /channels/{channel_id}":
+            channel = self.channels[channel_id or 0]
+            if "archived" in (body or {}):
+                channel["thread_metadata"]["archived"] = body["archived"]  # type: ignore[index]
+            return channel
+        raise AssertionError(f"unexpected REST call {key}")
+
+    async def webhook(self, route: Route, session: Any = None, **kwargs: Any) -> Any:
+        body, sent = _body(kwargs.get("payload"), kwargs.get("multipart"), kwargs.get("files"))
+        call = Call(route.method, route.path, route.url, route, body, sent, kwargs.get("params"))
+        self.calls.append(call)
+        key = f"{route.method} {route.path}".replace("/@original", "/{message_id}")
+        interaction_id = int(route.webhook_id or 0)
+        if key == "POST /interactions/{webhook_id}/{webhook_token}/callback":
+            kind = (body or {}).get("type")
+            data = (body or {}).get("data") or {}
+            reply: dict[str, Any] = {"interaction": {"id": str(interaction_id), "type": 2}}
+            channel = self.interaction_channels.get(interaction_id, CHANNEL_ID)
+            if kind == 4:
+                message = self.message(channel, data, sent)
+                reply["interaction"]["response_message_id"] = message["id"]
+                reply["resource"] = {"type": 4, "message": message}
+            elif kind == 7:
+                source = self.source_messages.get(interaction_id)
+                if source is not None:
+                    message = self.edited(source, channel, data, sent)
+                    reply["resource"] = {"type": 7, "message": message}
+            elif kind == 5:
+                reply["interaction"]["response_message_loading"] = True
+                reply["interaction"]["response_message_ephemeral"] = bool(
+                    int(data.get("flags") or 0) & EPHEMERAL
+                )
+            return reply
+        token_channel = self.interaction_channels_by_token.get(str(route.webhook_token), CHANNEL_ID)
+        if key == "POST /webhooks/{webhook_id}/{webhook_token}":
+            return self.message(token_channel, body or {}, sent)
+        if key == "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":
+            source = self.source_by_token.get(str(route.webhook_token))
+            return self.edited(source or self.snowflake(), token_channel, body or {}, sent)
+        if key == "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":
+            return None
+        if key == "GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":
+            return self.message(token_channel, {}, [])
+        raise AssertionError(f"unexpected webhook call {key}")
+
+    source_messages: dict[int, int]
+    source_by_token: dict[str, int]
+    interaction_channels_by_token: dict[str, int]
+
+
+def _body(
+    payload: Any, form: Any, files: Any
+) -> tuple[dict[str, Any] | None, list[tuple[str, bytes]]]:
+    body = payload
+    if form:
+        for part in form:
+            if part.get("name") == "payload_json":
+                body = json.loads(part["value"])
+    sent = []
+    for file in files or []:
+        fp = file.fp
+        fp.seek(0)
+        sent.append((file.filename, fp.read()))
+    return body, sent
+
+
+def _last_id(url: str) -> int:
+    return int(url.rstrip("/").rsplit("/", 1)[-1])
+
+
+# --------------------------------------------------------------------------- the bot side
+
+
+class Harness:
+    """A Campfire client wired to ``FakeDiscord``; drive it with ``command`` and ``press``."""
+
+    def __init__(self, service: GameService) -> None:
+        self.fake = FakeDiscord()
+        self.fake.source_messages = {}
+        self.fake.source_by_token = {}
+        self.fake.interaction_channels_by_token = {}
+        self.service = service
+        self.client = CampfireClient(service=service)
+        self.client.http.request = self.fake.rest  # type: ignore[method-assign]
+        self._ids = itertools.count(600000000000000001)
+
+    async def setup(self) -> None:
+        client = self.client
+        await client._async_setup_hook()
+        state = client._connection
+        state.application_id = APP_ID
+        client.http.token = None
+        state.user = discord.ClientUser(
+            state=state, data=_user_payload(BOT_ID, "Campfire", bot=True)
+        )
+        guild = discord.Guild(data=_guild_payload(list(self.fake.channels.values())), state=state)
+        state._add_guild(guild)
+        await client.setup_hook()
+
+    async def close(self) -> None:
+        await self.settle()
+
+    # -- driving ------------------------------------------------------------------------
+
+    async def settle(self) -> None:
+        """Wait until every task the dispatch started (and their children) is done."""
+        me = asyncio.current_task()
+        for _ in range(100):
+            pending = [t for t in asyncio.all_tasks() if t is not me and not t.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+        raise AssertionError("tasks never settled")
+
+    def _base(self, kind: int, user: User, channel_id: int, data: dict[str, Any]) -> dict[str, Any]:
+        interaction_id = next(self._ids)
+        token = f"token-{interaction_id}"
+        self.fake.interaction_channels[interaction_id] = channel_id
+        self.fake.interaction_channels_by_token[token] = channel_id
+        channel = self.fake.channels.get(channel_id) or self.fake.text_channel(channel_id, "x")
+        return {
+            "id": str(interaction_id),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(channel_id),
+            "channel": channel,
+            "member": {
+                "user": _user_payload(user.id, user.name),
+                "roles": [],
+                "joined_at": "2025-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": user.perms,
+            },
+            "locale": user.locale,
+            "guild_locale": "en-US",
+            "app_permissions": ALL,
+            "attachment_size_limit": SIZE_LIMIT,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "data": data,
+        }
+
+    async def dispatch(self, payload: dict[str, Any]) -> list[Call]:
+        before = len(self.fake.calls)
+        self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+        return self.fake.calls[before:]
+
+    async def command(
+        self, user: User, sub: str, *, channel: int = CHANNEL_ID, **options: Any
+    ) -> list[Call]:
+        """``/campfire <sub> option=value ...`` typed by ``user`` in ``channel``."""
+        data = {
+            "id": str(APP_ID + 7),
+            "name": "campfire",
+            "type": 1,
+            "options": [_sub(sub, options)],
+        }
+        return await self.dispatch(self._base(2, user, channel, data))
+
+    async def autocomplete(
+        self, user: User, sub: str, focused: str, *, channel: int = CHANNEL_ID, **options: Any
+    ) -> list[dict[str, Any]]:
+        """The choices offered while ``user`` types ``options[focused]``."""
+        data = {
+            "id": str(APP_ID + 7),
+            "name": "campfire",
+            "type": 1,
+            "options": [_sub(sub, options, focused)],
+        }
+        calls = await self.dispatch(self._base(4, user, channel, data))
+        replies = [c for c in calls if c.callback_type == 8]
+        assert len(replies) == 1, calls
+        return list(replies[0].data.get("choices") or [])
+
+    async def press(
+        self,
+        user: User,
+        message: dict[str, Any],
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+    ) -> list[Call]:
+        """``user`` clicks the component ``custom_id`` of ``message`` (a select if ``values``)."""
+        component = next(
+            (
+                c
+                for c in walk_components(message.get("components") or [])
+                if c.get("custom_id") == custom_id
+            ),
+            None,
+        )
+        component_type = component["type"] if component else (3 if values is not None else 2)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
+        payload = self._base(3, user, int(message["channel_id"]), data)
+        payload["message"] = message
+        self.fake.source_messages[int(payload["id"])] = int(message["id"])
+        self.fake.source_by_token[payload["token"]] = int(message["id"])
+        return await self.dispatch(payload)
+
+    # -- reading what was sent ----------------------------------------------------------
+
+    def message(self, message_id: int | str) -> dict[str, Any]:
+        return self.fake.messages[int(message_id)]
+
+    def posted_in(self, channel_id: int) -> list[dict[str, Any]]:
+        """Messages the bot created in a channel or thread, oldest first."""
+        return [
+            m
+            for m in self.fake.messages.values()
+            if int(m["channel_id"]) == channel_id and not (m["flags"] & EPHEMERAL)
+        ]
+
+    def find(self, channel_id: int, prefix: str) -> dict[str, Any]:
+        """The newest message in ``channel_id`` with a component whose id starts with ``prefix``."""
+        for message in reversed(list(self.fake.messages.values())):
+            if int(message["channel_id"]) != channel_id:
+                continue
+            for component in walk_components(message.get("components") or []):
+                if str(component.get("custom_id", "")).startswith(prefix):
+                    return message
+        raise AssertionError(f"no message with a {prefix!r} component in {channel_id}")
+
+
+def _sub(name: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
+    items = []
+    for key, value in options.items():
+        kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+        item: dict[str, Any] = {"type": kind, "name": key, "value": value}
+        if key == focused:
+            item["focused"] = True
+        items.append(item)
+    return {"type": 1, "name": name, "options": items}
+
+
+def _user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name.lower(),
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+def _guild_payload(channels: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": str(GUILD_ID),
+        "name": "Test server",
+        "owner_id": "1",
+        "icon": None,
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+        "roles": [
+            {
+                "id": str(GUILD_ID),
+                "name": "@everyone",
+                "permissions": MEMBER,
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            }
+        ],
+        "channels": [c for c in channels if c["type"] == 0],
+        "member_count": 3,
+        "preferred_locale": "en-US",
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "afk_timeout": 300,
+        "premium_tier": 0,
+        "nsfw_level": 0,
+    }
