@@ -1,0 +1,317 @@
+"""The Origin picture: world map with pawns and tokens, player tableaux, supply and legend.
+
+``draw(view, lang=..., names=...)`` renders the public view of an Origin Junior game
+(format: coord/ORIGIN_VIEW.md) as PNG bytes. ``compose`` is the same with hooks that the
+Classic renderer uses to add its reward board (a band under the map) and per-player
+extras, so both rule sets share this module. Pure: never imports bot or discord, never
+mutates the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.cache import ArtCache
+from render.encode import build_palette, png_bytes
+from render.origin import mapart, panels, pieces
+from render.origin.layout import RING, Box, canvas, map_layout
+from render.origin.layout import Canvas as Frame
+from render.origin.panels import PlayerExtra, View
+from render.paint import Canvas, Palette
+from rules.origin.components import BOARD
+
+__all__ = ["Extras", "compose", "draw", "render"]
+
+BandPainter = Callable[[Canvas, Box, View, str], None]
+StaticPainter = Callable[[Image.Image, Box, str], None]
+SUPPLY_WIDTH = 600
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What a variant adds to the shared Origin picture (Classic: the reward board).
+
+    ``band_height`` reserves a band under the map; ``paint_band_static`` draws its
+    unchanging art once (cached per key), ``draw_band`` its per-turn content;
+    ``draw_player`` adds to each player panel. ``key`` names the variant in caches.
+    """
+
+    key: str = "junior"
+    band_height: int = 0
+    paint_band_static: StaticPainter | None = None
+    draw_band: BandPainter | None = None
+    draw_player: PlayerExtra | None = None
+
+
+JUNIOR = Extras()
+
+_static: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache("origin.static", capacity=12)
+_maps: ArtCache[Image.Image] = ArtCache("origin.map", capacity=4)
+_palettes: ArtCache[Palette] = ArtCache("origin.palette", capacity=2)
+
+
+def draw(view: View, *, lang: str = "en", names: Mapping[str, str] | None = None) -> bytes:
+    """The Origin Junior board of a public ``view`` as PNG bytes."""
+    return compose(view, lang=lang, names=names, extras=JUNIOR)
+
+
+def compose(
+    view: View,
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+    extras: Extras = JUNIOR,
+) -> bytes:
+    """``draw`` with a variant's ``extras``; returns palette PNG bytes."""
+    return png_bytes(render(view, lang=lang, names=names, extras=extras))
+
+
+def render(
+    view: View,
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+    extras: Extras = JUNIOR,
+) -> Image.Image:
+    """The composed picture as a palette image (before PNG encoding)."""
+    seats = list(view.get("seats", []))
+    frame = canvas(len(seats), extras.band_height)
+    key = (lang, len(seats), extras.key)
+    static_rgb, static_p = static_art(lang, len(seats), extras)
+    paint = Canvas(static_rgb, static_p, palette(), key)
+    panels.draw_header(paint, frame.header, view, lang, names)
+    draw_map_pieces(paint, frame.map, view, lang)
+    if extras.draw_band is not None and frame.band is not None:
+        extras.draw_band(paint, frame.band, view, lang)
+    for seat, box in zip(seats, frame.panels, strict=True):
+        panels.draw_panel(paint, box, seat, view, lang, names, extras.draw_player)
+    panels.draw_supply(paint, supply_box(frame), view, lang)
+    return paint.image
+
+
+def supply_box(frame: Frame) -> Box:
+    return Box(frame.footer.x, frame.footer.y, SUPPLY_WIDTH, frame.footer.h)
+
+
+def legend_box(frame: Frame) -> Box:
+    gap = 10
+    return Box(
+        frame.footer.x + SUPPLY_WIDTH + gap,
+        frame.footer.y,
+        frame.footer.w - SUPPLY_WIDTH - gap,
+        frame.footer.h,
+    )
+
+
+def static_art(lang: str, players: int, extras: Extras) -> tuple[Image.Image, Image.Image]:
+    """The unchanging art for ``players`` seats in ``lang``: (RGB, palette) images."""
+
+    def build() -> tuple[Image.Image, Image.Image]:
+        rgb = _paint_static(lang, players, extras)
+        return rgb, palette().quantize(rgb)
+
+    return _static.get((lang, players, extras.key), build)
+
+
+def _paint_static(lang: str, players: int, extras: Extras) -> Image.Image:
+    frame = canvas(players, extras.band_height)
+    image = Image.new("RGB", (frame.width, frame.height), style.PAPER)
+    panels.paint_header_frame(image, frame.header)
+    image.paste(_maps.get(lang, lambda: mapart.paint_map(lang)), (frame.map.x, frame.map.y))
+    if frame.band is not None and extras.paint_band_static is not None:
+        extras.paint_band_static(image, frame.band, lang)
+    for index, box in enumerate(frame.panels):
+        panels.paint_panel_static(image, box, index, lang)
+    panels.paint_supply_static(image, supply_box(frame), lang)
+    panels.paint_legend(image, legend_box(frame), lang)
+    return image
+
+
+def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
+    """Pawns, tokens still on the board, the pending choice and the last move."""
+    layout = map_layout()
+    seats = list(view.get("seats", []))
+    ox, oy = box.x, box.y
+
+    def at(tid: str) -> tuple[int, int]:
+        x, y = layout.centre(tid)
+        return (x + ox, y + oy)
+
+    last = view.get("last_move") or {}
+    marked = [t for t in (last.get("to"), last.get("from")) if t in layout.places]
+    if last.get("action") in ("evolve", "migrate", "swap"):
+        for tid in marked:
+            paint.sprite(highlight_ring(), at(tid))
+    for tid, spot in view.get("territories", {}).items():
+        pawn = spot.get("pawn")
+        if not pawn or tid not in layout.places:
+            continue
+        base = str(pawn).split("#", 1)[0]
+        owner = spot.get("owner")
+        index = seats.index(owner) if owner in seats else None
+        features = (int(base[1]), int(base[3]), base[4])
+        sprite = pieces.occupied_disc(BOARD.territories[tid].colour, features, index)
+        paint.sprite(sprite, at(tid))
+    r = layout.radius
+    for tid, token in view.get("hunting", {}).items():
+        if token.get("present") and tid in layout.places:
+            x, y = at(tid)
+            paint.sprite(pieces.hunting_token(token.get("value")), (x - r * 0.8, y - r * 0.8))
+    for sid, token in view.get("straits", {}).items():
+        if token.get("present") and sid in BOARD.straits:
+            x, y = mapart.token_spot(sid, lang)
+            paint.sprite(pieces.strait_token(token.get("value")), (x + ox, y + oy))
+    pending = view.get("pending")
+    if pending and pending.get("at") in layout.places:
+        paint.sprite(pending_ring(), at(pending["at"]))
+    if last.get("action") in ("migrate", "swap") and len(marked) == 2:
+        draw_move_arrow(
+            paint, at(last["from"]), at(last["to"]), box, both_ways=last.get("action") == "swap"
+        )
+
+
+def highlight_ring() -> Image.Image:
+    """A bold ring around a territory touched by the last move."""
+    r = map_layout().radius + RING + 7
+    side = 2 * r + 4
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = side * k / 2
+        d.ellipse((c - r * k, c - r * k, c + r * k, c + r * k), outline=style.WHITE, width=7 * k)
+        rr = (r - 2) * k
+        d.ellipse((c - rr, c - rr, c + rr, c + rr), outline=style.ARROW, width=3 * k)
+
+    return pieces._sprites.get(("highlight", r), lambda: pieces._sprite((side, side), paint))
+
+
+def pending_ring() -> Image.Image:
+    """A dashed ring around the territory chosen in the first step of a turn."""
+    r = map_layout().radius + RING + 7
+    side = 2 * r + 6
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = side * k / 2
+        for i in range(16):
+            start = i * 22.5
+            d.arc(
+                (c - r * k, c - r * k, c + r * k, c + r * k),
+                start,
+                start + 13,
+                fill=style.HIGHLIGHT,
+                width=5 * k,
+            )
+
+    return pieces._sprites.get(("pending", r), lambda: pieces._sprite((side, side), paint))
+
+
+def draw_move_arrow(
+    paint: Canvas,
+    a: tuple[int, int],
+    b: tuple[int, int],
+    box: Box,
+    *,
+    both_ways: bool,
+) -> None:
+    """A cased arrow from ``a`` to ``b`` (heads at both ends for a swap).
+
+    When the shorter way is across the map edge (the wrapped strait), two stubs are
+    drawn, each leaving the map toward the other end.
+    """
+    if abs(b[0] - a[0]) > box.w / 2:
+        west, east = (a, b) if a[0] < b[0] else (b, a)
+        west_edge = (box.x + 2, west[1])
+        east_edge = (box.right - 2, east[1])
+        _arrow(
+            paint,
+            east if east is a else west_edge,
+            east_edge if east is a else west,
+            head_start=False,
+            head_end=True,
+        )
+        _arrow(
+            paint,
+            west if west is a else east_edge,
+            west_edge if west is a else east,
+            head_start=False,
+            head_end=True,
+        )
+        return
+    _arrow(paint, a, b, head_start=both_ways, head_end=True)
+
+
+def _arrow(
+    paint: Canvas, a: tuple[int, int], b: tuple[int, int], *, head_start: bool, head_end: bool
+) -> None:
+    r = map_layout().radius + RING + 4
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 2 * r + 8:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    start = (a[0] + ux * r, a[1] + uy * r)
+    end = (b[0] - ux * r, b[1] - uy * r)
+    heads = [(end, (ux, uy))] if head_end else []
+    if head_start:
+        heads.append((start, (-ux, -uy)))
+    for colour, width, length_, half in ((style.WHITE, 10, 19, 13), (style.ARROW, 5, 15, 9)):
+        paint.line([start, end], fill=colour, width=width)
+        for tip, (hx, hy) in heads:
+            bx, by = tip[0] - hx * length_, tip[1] - hy * length_
+            paint.polygon(
+                [tip, (bx - hy * half, by + hx * half), (bx + hy * half, by - hx * half)],
+                fill=colour,
+            )
+
+
+def palette() -> Palette:
+    """The fixed palette of every Origin picture (built once from the art and sprites)."""
+    return _palettes.get("origin", _build_palette)
+
+
+def _exact_colours() -> list[style.RGB]:
+    colours: list[style.RGB] = [
+        style.PAPER,
+        style.PANEL,
+        style.INK,
+        style.INK_SOFT,
+        style.RULE,
+        style.WHITE,
+        style.HIGHLIGHT,
+        style.ARROW,
+        style.OCEAN,
+        style.OCEAN_DEEP,
+        style.LAND,
+        style.LAND_EDGE,
+        style.BRIDGE,
+        style.TOKEN_BACK,
+        style.TOKEN_FACE,
+        style.HUNT_BACK,
+        panels.HEADER_BG,
+        panels.HEADER_INK,
+        panels.HEADER_SOFT,
+        (0, 0, 0),
+    ]
+    colours += list(style.TERRITORY_COLOURS.values())
+    colours += list(style.PAWN_FILL.values()) + list(style.PAWN_EDGE.values())
+    colours += [style.player_colour(i) for i in range(4)]
+    for ground in (style.PANEL, panels.HEADER_BG):
+        for fg in (style.INK, style.INK_SOFT, panels.HEADER_INK, panels.HEADER_SOFT):
+            if fg != ground:
+                colours += style.ramp(ground, fg, 6)[1:-1]
+    for i in range(4):
+        colours += style.ramp(style.player_colour(i), style.WHITE, 5)[1:-1]
+        colours += style.ramp(style.player_colour(i), style.INK, 4)[1:-1]
+    return colours
+
+
+def _build_palette() -> Palette:
+    sample = _paint_static("en", 4, JUNIOR)
+    sheet = pieces.sprite_sheet()
+    both = Image.new("RGB", (sample.width, sample.height + sheet.height), style.PAPER)
+    both.paste(sample, (0, 0))
+    both.paste(sheet, (0, sample.height))
+    return Palette(build_palette(both, _exact_colours()))

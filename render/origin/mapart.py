@@ -1,0 +1,258 @@
+"""The static Origin world map: ocean, continents, land borders, straits, empty discs, names.
+
+Drawn once per language at three times the size and reduced (smooth edges), then cached;
+every turn copies it and pastes only the pieces.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.origin.layout import (
+    LABEL_LINES,
+    LABEL_SIZE,
+    LABEL_WIDTH,
+    LAND_PAD,
+    Box,
+    MapLayout,
+    map_layout,
+    strait_ends,
+    strait_token_at,
+    toward,
+)
+from render.origin.names import continent_name, territory_name
+from render.origin.pieces import paint_symbol
+from render.text import draw_lines, font, text_width, wrap
+from rules.origin.components import BOARD
+
+SS = 2  # supersampling for the map shapes (text is drawn afterwards at full size)
+BRIDGE_WIDTH = 12
+STRAIT_WIDTH = 4
+DASH, GAP = 11, 7
+TOKEN_CLEARANCE = 15  # half the side of the square kept free around a strait token
+
+
+def land_edges() -> list[tuple[str, str]]:
+    """Each land border once, in board order."""
+    edges = []
+    for tid in BOARD.order:
+        for other in sorted(BOARD.territories[tid].neighbours):
+            if tid < other:
+                edges.append((tid, other))
+    return edges
+
+
+def land_faces(layout: MapLayout, longest: int = 5) -> list[tuple[str, ...]]:
+    """Small land cycles (3 to ``longest`` territories) with no other disc inside.
+
+    They are filled with land so that a continent reads as one mass, not a lattice.
+    """
+    found: set[frozenset[str]] = set()
+    faces: list[tuple[str, ...]] = []
+
+    def inside(point: tuple[int, int], polygon: list[tuple[int, int]]) -> bool:
+        x, y = point
+        hit = False
+        for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+        return hit
+
+    def extend(path: list[str]) -> None:
+        last = path[-1]
+        for nxt in sorted(BOARD.territories[last].neighbours):
+            if nxt == path[0] and len(path) >= 3:
+                key = frozenset(path)
+                if key in found:
+                    continue
+                polygon = [layout.centre(t) for t in path]
+                others = [
+                    layout.centre(t)
+                    for t in layout.places
+                    if t not in key
+                    and layout.places[t].continent == layout.places[path[0]].continent
+                ]
+                if not any(inside(o, polygon) for o in others):
+                    found.add(key)
+                    faces.append(tuple(path))
+            elif nxt not in path and nxt > path[0] and len(path) < longest:
+                extend(path + [nxt])
+
+    for start in sorted(layout.places):
+        extend([start])
+    return faces
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    fill: style.RGB,
+    width: int,
+    dash: float,
+    gap: float,
+) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length == 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        end = min(length, t + dash)
+        draw.line(
+            [(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * end, a[1] + uy * end)],
+            fill=fill,
+            width=width,
+        )
+        t = end + gap
+
+
+def strait_segments(layout: MapLayout) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The drawn pieces of every strait: one segment, or two stubs to the map edges (wrap)."""
+    segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    r = layout.radius
+    for sid in sorted(BOARD.straits):
+        strait = BOARD.straits[sid]
+        a, b = layout.centre(strait.a), layout.centre(strait.b)
+        if sid in layout.wrapped_straits:
+            west, east = (a, b) if a[0] < b[0] else (b, a)
+            segments.append(((float(west[0] - r), float(west[1])), (0.0, float(west[1]))))
+            segments.append(
+                ((float(east[0] + r), float(east[1])), (float(layout.width), float(east[1])))
+            )
+        else:
+            segments.append((toward(a, b, r + 2), toward(b, a, r + 2)))
+    return segments
+
+
+def _paint_shapes(layout: MapLayout) -> Image.Image:
+    k = SS
+    image = Image.new("RGB", (layout.width * k, layout.height * k), style.OCEAN)
+    draw = ImageDraw.Draw(image)
+    grid = style.mix(style.OCEAN, style.WHITE, 0.22)
+    for x in range(80, layout.width, 160):
+        draw.line([(x * k, 0), (x * k, layout.height * k)], fill=grid, width=k)
+    for y in range(70, layout.height, 140):
+        draw.line([(0, y * k), (layout.width * k, y * k)], fill=grid, width=k)
+
+    def pt(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] * k, p[1] * k)
+
+    r = layout.radius
+    edges = land_edges()
+    holes = land_faces(layout)
+    # Land masses: a coast line, then the land, around discs and along land borders.
+    for pad, land in ((LAND_PAD + 3, style.LAND_EDGE), (LAND_PAD, style.LAND)):
+        for a, b in edges:
+            draw.line(
+                [pt(layout.centre(a)), pt(layout.centre(b))],
+                fill=land,
+                width=round((r + pad) * 1.5 * k),
+            )
+        for place in layout.places.values():
+            x, y = place.at
+            rr = (r + pad) * k
+            draw.ellipse((x * k - rr, y * k - rr, x * k + rr, y * k + rr), fill=land)
+        if land == style.LAND:
+            for face in holes:
+                draw.polygon([pt(layout.centre(t)) for t in face], fill=land)
+    for a_pt, b_pt in strait_segments(layout):
+        _dashed(draw, pt(a_pt), pt(b_pt), style.OCEAN_DEEP, STRAIT_WIDTH * k, DASH * k, GAP * k)
+    for a, b in edges:
+        draw.line(
+            [pt(layout.centre(a)), pt(layout.centre(b))], fill=style.BRIDGE, width=BRIDGE_WIDTH * k
+        )
+    for tid, place in layout.places.items():
+        x, y = place.at
+        colour = BOARD.territories[tid].colour
+        fill = style.TERRITORY_COLOURS[colour]
+        rr = r * k
+        draw.ellipse(
+            (x * k - rr, y * k - rr, x * k + rr, y * k + rr), fill=fill, outline=style.INK, width=k
+        )
+        if tid == BOARD.origin:
+            inner = (r - 6) * k
+            draw.ellipse(
+                (x * k - inner, y * k - inner, x * k + inner, y * k + inner),
+                outline=style.INK_SOFT,
+                width=2 * k,
+            )
+        paint_symbol(draw, colour, x * k, y * k, 10 * k, style.mix(fill, style.INK, 0.45))
+    return image.reduce(k)
+
+
+@lru_cache(maxsize=4)
+def label_boxes(lang: str) -> dict[str, Box]:
+    """The box of every territory name in ``lang`` (map coordinates)."""
+    layout = map_layout()
+    face = font(LABEL_SIZE, bold=True)
+    boxes = {}
+    for tid in layout.places:
+        lines = wrap(territory_name(tid, lang), face, LABEL_WIDTH, LABEL_LINES)
+        boxes[tid] = layout.label_box(tid, [text_width(line, face) for line in lines])
+    return boxes
+
+
+TOKEN_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74)
+
+
+@lru_cache(maxsize=64)
+def token_spot(strait: str, lang: str) -> tuple[int, int]:
+    """Where a strait's token sits: on its line, clear of names and discs if possible."""
+    layout = map_layout()
+    if strait in layout.wrapped_straits:
+        return strait_token_at(strait)
+    (ax, ay), (bx, by) = strait_ends(strait)
+    names = list(label_boxes(lang).values())
+    size = TOKEN_CLEARANCE
+    best, best_score = (round((ax + bx) / 2), round((ay + by) / 2)), -1.0
+    for t in TOKEN_SPOTS:
+        x, y = round(ax + (bx - ax) * t), round(ay + (by - ay) * t)
+        box = Box(x - size, y - size, 2 * size, 2 * size)
+        clear = not any(box.overlaps(name) for name in names)
+        gap = min(math.dist((x, y), p.at) for p in layout.places.values()) - layout.radius
+        score = (1000.0 if clear else 0.0) + min(gap, 40)
+        if score > best_score:
+            best, best_score = (x, y), score
+    return best
+
+
+def paint_map(lang: str) -> Image.Image:
+    """The static map in ``lang`` (RGB, map-sized)."""
+    layout = map_layout()
+    image = _paint_shapes(layout)
+    draw = ImageDraw.Draw(image)
+    face = font(LABEL_SIZE, bold=True)
+    for tid in layout.places:
+        lines = wrap(territory_name(tid, lang), face, LABEL_WIDTH, LABEL_LINES)
+        (x, y), align, upwards = layout.label_anchor(tid)
+        if upwards:
+            y -= round(LABEL_SIZE * 1.15 * len(lines))
+        draw_lines(image, (x, y), lines, face, style.INK, align=align, halo=style.LAND)
+    big = font(15, bold=True)
+    for cid, (x, y) in layout.continent_labels.items():
+        text = continent_name(cid, lang).upper()
+        draw.text(
+            (x, y),
+            text,
+            font=big,
+            fill=style.mix(style.OCEAN_DEEP, style.INK, 0.35),
+            anchor="mm",
+            stroke_width=3,
+            stroke_fill=style.OCEAN,
+        )
+    # The wrap-around strait: say where each stub leads.
+    small = font(11, bold=True)
+    for sid in layout.wrapped_straits:
+        strait = BOARD.straits[sid]
+        a, b = layout.centre(strait.a), layout.centre(strait.b)
+        west, east = (a, b) if a[0] < b[0] else (b, a)
+        draw.text((4, west[1] - 16), "◀", font=small, fill=style.OCEAN_DEEP, anchor="la")
+        draw.text(
+            (layout.width - 4, east[1] - 16), "▶", font=small, fill=style.OCEAN_DEEP, anchor="ra"
+        )
+    return image

@@ -1,0 +1,452 @@
+"""The parts of the Origin picture around the map: header, player tableaux, supply, legend."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.origin import pieces
+from render.origin.layout import Box
+from render.origin.names import pawn_words, seat_name, territory_name, tr
+from render.paint import Canvas
+from render.text import draw_text, ellipsise, fit_font, font, text_width
+
+View = Mapping[str, Any]
+PlayerExtra = Callable[[Canvas, Box, str, View, str], None]
+PANEL = style.PANEL
+
+HEADER_BG = (46, 42, 38)
+HEADER_INK = (250, 246, 236)
+HEADER_SOFT = (200, 192, 176)
+CARD_ORDER = ("yellow", "orange", "violet")
+
+
+# ---------------------------------------------------------------- static parts
+
+
+def paint_frame(image: Image.Image, box: Box) -> None:
+    """An empty panel background (the per-turn content goes on top)."""
+    ImageDraw.Draw(image).rounded_rectangle(
+        box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2
+    )
+
+
+def paint_header_frame(image: Image.Image, box: Box) -> None:
+    ImageDraw.Draw(image).rectangle(box.xyxy(), fill=HEADER_BG)
+
+
+def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
+    """The legend (static: depends on the language only), right part of the footer."""
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
+    title = font(14, bold=True)
+    small = font(12)
+    x, y = box.x + 12, box.y + 8
+    draw_text(image, (x, y), tr("render.origin.legend", lang), title, style.INK)
+    width = box.w - 24
+    # Pawn glyphs.
+    y += 24
+    for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
+        pieces.paste_at(image, pieces.pawn_icon(size, strength, "wbk"[i]), (x + i * 22, y))
+    draw_text(image, (x + 72, y + 2), tr("render.origin.legend.pawn", lang), small, style.INK)
+    draw_text(image, (x + 72, y + 18), tr("render.origin.legend.badge", lang), small, style.INK)
+    # Owner ring and marker shape.
+    y += 40
+    pieces.paste(image, pieces.marker_icon(0, radius=8), (x + 10, y + 9))
+    pieces.paste(image, pieces.marker_icon(1, radius=8), (x + 32, y + 9))
+    draw_text(
+        image,
+        (x + 52, y + 2),
+        ellipsise(tr("render.origin.legend.owner", lang), small, width - 52),
+        small,
+        style.INK,
+    )
+    # Tokens face down, last move arrow.
+    y += 24
+    pieces.paste(image, pieces.strait_token(None, radius=9), (x + 10, y + 9))
+    pieces.paste(image, pieces.hunting_token(None, radius=9), (x + 32, y + 9))
+    draw_text(
+        image,
+        (x + 52, y + 2),
+        ellipsise(tr("render.origin.legend.tokens", lang), small, width - 52),
+        small,
+        style.INK,
+    )
+    y += 24
+    draw.line([(x, y + 9), (x + 38, y + 9)], fill=style.WHITE, width=7)
+    draw.line([(x, y + 9), (x + 36, y + 9)], fill=style.ARROW, width=3)
+    draw.polygon([(x + 42, y + 9), (x + 32, y + 3), (x + 32, y + 15)], fill=style.ARROW)
+    draw_text(
+        image,
+        (x + 52, y + 2),
+        ellipsise(tr("render.origin.legend.last", lang), small, width - 52),
+        small,
+        style.INK,
+    )
+    # Territory colours and what they give (Junior).
+    y += 26
+    cx = x
+    for colour in ("yellow", "orange", "violet", "brown", "green", "neutral"):
+        label = tr(f"render.origin.legend.terr.{colour}", lang)
+        sprite = _swatch(colour)
+        pieces.paste_at(image, sprite, (cx, y))
+        draw_text(image, (cx + 22, y + 2), label, small, style.INK)
+        cx += 22 + round(text_width(label, small)) + 12
+
+
+def _swatch(colour: str) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        fill = style.TERRITORY_COLOURS[colour]
+        draw.ellipse((k, k, 17 * k, 17 * k), fill=fill, outline=style.INK, width=k)
+        pieces.paint_symbol(draw, colour, 9 * k, 9 * k, 5 * k, style.mix(fill, style.INK, 0.45))
+
+    return pieces._sprites.get(("swatch", colour), lambda: pieces._sprite((18, 18), paint))
+
+
+# ---------------------------------------------------------------- per turn
+
+
+def draw_header(
+    canvas: Canvas, box: Box, view: View, lang: str, names: Mapping[str, str] | None
+) -> None:
+    """Title, round and turn, whose turn it is (or game over), and what just happened."""
+    bg = HEADER_BG
+    title = tr(
+        "render.origin.title." + ("junior" if view.get("game") == "origin-junior" else "classic"),
+        lang,
+    )
+    canvas.text((box.x + 18, box.y + 10), title, font(24, bold=True), HEADER_INK, ground=bg)
+    sub = tr("render.origin.round_turn", lang, round=view.get("round", 0), turn=view.get("turn", 0))
+    canvas.text((box.x + 18, box.y + 44), sub, font(16), HEADER_SOFT, ground=bg)
+    seats: list[str] = list(view.get("seats", []))
+    right = box.right - 18
+    if view.get("over"):
+        canvas.text(
+            (right, box.y + 12),
+            tr("render.origin.over", lang),
+            font(22, bold=True),
+            style.HIGHLIGHT,
+            anchor="ra",
+            ground=bg,
+        )
+    else:
+        acting = [s for s in view.get("to_act", []) if s in seats]
+        face = font(20, bold=True)
+        x = right
+        for seat in reversed(acting):
+            name = ellipsise(seat_name(seat, names), face, 260)
+            canvas.text((x, box.y + 12), name, face, HEADER_INK, anchor="ra", ground=bg)
+            x -= round(text_width(name, face)) + 6
+            canvas.sprite(
+                pieces.marker_icon(seats.index(seat), radius=10), (x - 12, box.y + 24), ground=bg
+            )
+            x -= 34
+        if acting:
+            canvas.text(
+                (x, box.y + 14),
+                tr("render.origin.to_play", lang),
+                font(18),
+                style.HIGHLIGHT,
+                anchor="ra",
+                ground=bg,
+            )
+    line = describe_turn(view, lang, names)
+    if line:
+        face = font(16)
+        left = box.x + 18 + round(text_width(sub, font(16))) + 30
+        canvas.text(
+            (right, box.y + 46),
+            ellipsise(line, face, right - left),
+            face,
+            HEADER_INK,
+            anchor="ra",
+            ground=bg,
+        )
+
+
+def describe_turn(view: View, lang: str, names: Mapping[str, str] | None) -> str:
+    """One sentence: the pending choice, else the last move and what it gained."""
+    pending = view.get("pending")
+    if pending:
+        return tr(
+            f"render.origin.pending.{pending.get('action')}",
+            lang,
+            player=seat_name(pending.get("seat", "?"), names),
+            at=territory_name(str(pending.get("at")), lang),
+        )
+    last = view.get("last_move")
+    if not last:
+        return ""
+    action = last.get("action")
+    params: dict[str, Any] = {
+        "player": seat_name(last.get("seat", "?"), names),
+        "pawn": pawn_words(str(last.get("pawn") or "?"), lang),
+        "from": territory_name(str(last.get("from")), lang),
+        "to": territory_name(str(last.get("to")), lang),
+    }
+    swapped = last.get("swapped")
+    if action == "swap" and swapped:
+        params["other"] = seat_name(str(swapped.get("owner", "?")), names)
+        params["other_pawn"] = pawn_words(str(swapped.get("pawn", "?")), lang)
+    text = tr(f"render.origin.last.{action}", lang, **params)
+    gains = gains_words(last.get("gains") or {}, lang)
+    return f"{text} {gains}" if gains else text
+
+
+def gains_words(gains: Mapping[str, Any], lang: str) -> str:
+    parts = []
+    for colour, count in sorted((gains.get("cards") or {}).items()):
+        if count:
+            parts.append(tr(f"render.origin.gain.card.{colour}", lang, count=count))
+    if gains.get("tiles"):
+        parts.append(tr("render.origin.gain.tiles", lang, count=gains["tiles"]))
+    if gains.get("hunting"):
+        parts.append(tr("render.origin.gain.hunting", lang, count=len(gains["hunting"])))
+    if gains.get("straits"):
+        parts.append(tr("render.origin.gain.straits", lang, count=len(gains["straits"])))
+    return f"(+ {', '.join(parts)})" if parts else ""
+
+
+PANEL_BAR = 36
+TOKENS_X, TILES_X, CARDS_X, PAWNS_X = 12, 300, 104, 204
+
+
+def _rows(box: Box) -> tuple[int, int, int, int]:
+    """(label y, icon y) of the two body rows of a panel."""
+    top = box.y + PANEL_BAR + 6
+    row1 = top + 17
+    top2 = row1 + 40
+    return top, row1, top2, top2 + 16
+
+
+def paint_panel_static(image: Image.Image, box: Box, index: int, lang: str) -> None:
+    """A player panel's unchanging parts: frame, colour bar, marker, section titles."""
+    draw = ImageDraw.Draw(image)
+    colour = style.player_colour(index)
+    draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
+    draw.rounded_rectangle((box.x, box.y, box.right, box.y + PANEL_BAR), radius=10, fill=colour)
+    draw.rectangle((box.x, box.y + 20, box.right, box.y + PANEL_BAR), fill=colour)
+    pieces.paste(image, pieces.marker_icon(index, radius=10), (box.x + 20, box.y + 18))
+    label = font(12, bold=True)
+    top, _, top2, _ = _rows(box)
+    for key, x, y in (
+        ("villages", 12, top),
+        ("cards", CARDS_X, top),
+        ("pawns", PAWNS_X, top),
+        ("tokens", TOKENS_X, top2),
+        ("tiles", TILES_X, top2),
+    ):
+        draw_text(image, (box.x + x, y), tr(f"render.origin.{key}", lang), label, style.INK_SOFT)
+
+
+def draw_panel(
+    canvas: Canvas,
+    box: Box,
+    seat: str,
+    view: View,
+    lang: str,
+    names: Mapping[str, str] | None,
+    extra: PlayerExtra | None = None,
+) -> None:
+    """One player's tableau: name, score, villages, cards, pawns, tokens, tiles."""
+    seats = list(view.get("seats", []))
+    index = seats.index(seat)
+    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
+    colour = style.player_colour(index)
+    ink = style.WHITE if style.is_dark(colour) else style.INK
+    acting = seat in view.get("to_act", []) and not view.get("over")
+    if acting:
+        canvas.rectangle(box.inset(-4).xyxy(), radius=13, outline=style.HIGHLIGHT, width=5)
+    mid = box.y + PANEL_BAR // 2
+    score = view.get("scores", {}).get(seat, {})
+    score_text = tr("render.origin.points", lang, points=score.get("total", 0))
+    if score.get("partial"):
+        score_text = "≈ " + score_text
+    score_face = font(20, bold=True)
+    score_w = round(text_width(score_text, score_face))
+    canvas.text((box.right - 12, mid), score_text, score_face, ink, anchor="rm", ground=colour)
+    name_room = box.w - 52 - score_w - 24
+    if acting:
+        tag = tr("render.origin.to_play_tag", lang)
+        tag_face = font(13, bold=True)
+        tag_w = round(text_width(tag, tag_face)) + 14
+        tx = box.right - 24 - score_w - tag_w
+        canvas.rectangle(
+            (tx, mid - 10, tx + tag_w, mid + 10), radius=6, fill=style.HIGHLIGHT, outline=style.INK
+        )
+        canvas.text(
+            (tx + tag_w / 2, mid), tag, tag_face, style.INK, anchor="mm", ground=style.HIGHLIGHT
+        )
+        name_room -= tag_w + 8
+    name_face = fit_font(seat_name(seat, names), name_room, 20, bold=True, minimum=14)
+    name = ellipsise(seat_name(seat, names), name_face, name_room)
+    canvas.text((box.x + 38, mid), name, name_face, ink, anchor="lm", ground=colour)
+
+    _, row1, _, row2 = _rows(box)
+    big = font(20, bold=True)
+    x = box.x + 12
+    canvas.sprite(pieces.village_icon(index, side=26), (x, row1 + 2), centre=False, ground=PANEL)
+    canvas.text(
+        (x + 32, row1 + 15),
+        str(player.get("villages_left", 0)),
+        big,
+        style.INK,
+        anchor="lm",
+        ground=PANEL,
+    )
+    cards = player.get("cards", {})
+    for i, card in enumerate(CARD_ORDER):
+        canvas.sprite(
+            pieces.card_icon(card, int(cards.get(card, 0)), height=30),
+            (box.x + CARDS_X + i * 28, row1),
+            centre=False,
+            ground=PANEL,
+        )
+    counts = pawn_colours(view, seat)
+    for i, pawn_colour in enumerate("wbk"):
+        px = box.x + PAWNS_X + i * 46
+        canvas.sprite(
+            pieces.pawn_icon(2, 2, pawn_colour, scale=0.9),
+            (px, row1 - 1),
+            centre=False,
+            ground=PANEL,
+        )
+        canvas.text(
+            (px + 21, row1 + 16),
+            str(counts[pawn_colour]),
+            font(17, bold=True),
+            style.INK,
+            anchor="lm",
+            ground=PANEL,
+        )
+    tokens = [("hunt", t.get("value")) for t in player.get("hunting", [])]
+    tokens += [("strait", t.get("value")) for t in player.get("straits", [])]
+    x = box.x + TOKENS_X
+    if not tokens:
+        canvas.text((x, row2 + 4), "—", font(14), style.INK_SOFT, ground=PANEL)
+    step = min(25, (TILES_X - TOKENS_X - 34) // max(1, len(tokens)))
+    for i, (kind, value) in enumerate(tokens):
+        sprite = (
+            pieces.hunting_token(value, radius=11)
+            if kind == "hunt"
+            else pieces.strait_token(value, radius=11)
+        )
+        canvas.sprite(sprite, (x + i * step, row2), centre=False, ground=PANEL)
+    tiles = list(player.get("tiles", []))
+    x = box.x + TILES_X
+    if not tiles:
+        canvas.text((x, row2 + 4), "—", font(14), style.INK_SOFT, ground=PANEL)
+    elif all(t.get("level") is None for t in tiles):
+        canvas.sprite(pieces.tile_icon(None, side=22), (x, row2), centre=False, ground=PANEL)
+        canvas.text(
+            (x + 30, row2 + 12),
+            f"× {len(tiles)}",
+            font(17, bold=True),
+            style.INK,
+            anchor="lm",
+            ground=PANEL,
+        )
+    else:
+        room = box.right - x - 12
+        step = max(8, min(26, (room - 24) // max(1, len(tiles) - 1)))
+        for i, tile in enumerate(sorted(tiles, key=lambda t: t.get("level") or 0)):
+            canvas.sprite(
+                pieces.tile_icon(tile.get("level"), side=22),
+                (x + i * step, row2),
+                centre=False,
+                ground=PANEL,
+            )
+    if extra is not None:
+        extra(canvas, box, seat, view, lang)
+
+
+def pawn_colours(view: View, seat: str) -> dict[str, int]:
+    """How many pawns of each colour ``seat`` has on the map."""
+    counts = {"w": 0, "b": 0, "k": 0}
+    for spot in view.get("territories", {}).values():
+        pawn = spot.get("pawn")
+        if spot.get("owner") == seat and pawn:
+            colour = str(pawn).split("#", 1)[0][-1:]
+            if colour in counts:
+                counts[colour] += 1
+    return counts
+
+
+SUPPLY_CELL = (44, 41)
+PILES_X = 12 + 9 * SUPPLY_CELL[0] + 18
+
+
+def paint_supply_static(image: Image.Image, box: Box, lang: str) -> None:
+    """The supply box: frame, titles, the grid's empty marks and the piles' captions."""
+    paint_frame(image, box)
+    draw = ImageDraw.Draw(image)
+    title = font(14, bold=True)
+    draw_text(image, (box.x + 12, box.y + 8), tr("render.origin.supply", lang), title, style.INK)
+    head = font(11, bold=True)
+    for col in range(9):
+        x, _ = _supply_cell(box, 0, col)
+        draw_text(
+            image,
+            (x + 12, box.y + 30),
+            f"{col // 3 + 1}·{col % 3 + 1}",
+            head,
+            style.INK_SOFT,
+            anchor="ma",
+        )
+    for row in range(3):
+        for col in range(9):
+            x, y = _supply_cell(box, row, col)
+            draw.line([(x + 5, y + 30), (x + 19, y + 30)], fill=style.RULE, width=2)
+    x = box.x + PILES_X
+    draw.line([(x - 10, box.y + 10), (x - 10, box.bottom - 10)], fill=style.RULE, width=2)
+    draw_text(image, (x, box.y + 8), tr("render.origin.piles", lang), title, style.INK)
+    draw_text(
+        image, (x, box.y + 136), tr("render.origin.tiles_left", lang), font(12), style.INK_SOFT
+    )
+
+
+def _supply_cell(box: Box, row: int, col: int) -> tuple[int, int]:
+    return box.x + 12 + col * SUPPLY_CELL[0], box.y + 44 + row * SUPPLY_CELL[1]
+
+
+def draw_supply(canvas: Canvas, box: Box, view: View, lang: str) -> None:
+    """Copies left of each of the 27 pawns, and the piles (decks, face-down tiles)."""
+    supply: Mapping[str, int] = view.get("supply", {})
+    count_face = font(13, bold=True)
+    for row, colour in enumerate("wbk"):
+        for col in range(9):
+            size, strength = col // 3 + 1, col % 3 + 1
+            left = supply.get(f"z{size}s{strength}{colour}", 0)
+            if not left:
+                continue
+            x, y = _supply_cell(box, row, col)
+            canvas.rectangle((x + 2, y + 26, x + 22, y + 34), fill=PANEL)
+            canvas.sprite(
+                pieces.pawn_icon(size, strength, colour), (x, y + 2), centre=False, ground=PANEL
+            )
+            if left > 1:
+                canvas.text(
+                    (x + 22, y + 34), f"×{left}", count_face, style.INK, anchor="ls", ground=PANEL
+                )
+    x = box.x + PILES_X
+    decks: Mapping[str, int] = view.get("decks", {})
+    for i, colour in enumerate(c for c in CARD_ORDER if c in decks):
+        canvas.sprite(
+            pieces.card_icon(colour, int(decks[colour]), height=44),
+            (x + i * 40, box.y + 34),
+            centre=False,
+            ground=PANEL,
+        )
+    ty = box.y + 96
+    canvas.sprite(pieces.tile_icon(None, side=28), (x, ty), centre=False, ground=PANEL)
+    canvas.text(
+        (x + 36, ty + 15),
+        f"× {int(view.get('tiles_left', 0))}",
+        font(20, bold=True),
+        style.INK,
+        anchor="lm",
+        ground=PANEL,
+    )

@@ -1,0 +1,163 @@
+"""Per-turn painting straight onto a palette image, with smooth edges kept by cached stamps.
+
+Encoding dominates a turn's cost, and mapping a whole RGB picture onto the palette
+costs as much again. So a turn starts from a palette copy of the static art and only
+ever pastes *stamps*: a sprite or a line of text composed once in RGB over what lies
+under it (a flat colour, or the static art at that very spot), mapped onto the palette,
+and cut out by a 0/255 mask. Pasting a stamp is exact, so anti-aliased edges survive;
+stamps are cached, so a turn mostly copies bytes. Lines and polygons (the last-move
+arrow) are drawn directly with palette indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from render.cache import ArtCache
+from render.style import RGB
+from render.text import Anchor, Font, glyph_mask
+
+Ground = RGB | None  # a flat colour, or None: the static art under the stamp
+
+_stamps: ArtCache[tuple[Image.Image, Image.Image, object]] = ArtCache("stamps", capacity=8192)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """A fixed 256-colour palette with a cached colour -> index lookup."""
+
+    image: Image.Image
+    _index: dict[RGB, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def colours(self) -> list[RGB]:
+        raw = self.image.getpalette() or []
+        return [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
+
+    def index(self, colour: RGB) -> int:
+        """The palette index of ``colour`` (nearest if it is not in the palette)."""
+        found = self._index.get(colour)
+        if found is None:
+            found = min(
+                enumerate(self.colours()),
+                key=lambda item: sum((a - b) ** 2 for a, b in zip(item[1], colour, strict=True)),
+            )[0]
+            self._index[colour] = found
+        return found
+
+    def quantize(self, image: Image.Image) -> Image.Image:
+        """``image`` mapped onto this palette (nearest colour, no dithering)."""
+        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+
+
+class Canvas:
+    """A turn's picture: a palette copy of the static art, painted with stamps.
+
+    ``static_key`` names the static art in stamp cache keys (stamps over the static art
+    depend on where they sit and on which art lies under them).
+    """
+
+    def __init__(
+        self, static_rgb: Image.Image, static_p: Image.Image, palette: Palette, static_key: Hashable
+    ) -> None:
+        self.ground = static_rgb
+        self.image = static_p.copy()
+        self.palette = palette
+        self.static_key = static_key
+        self._draw = ImageDraw.Draw(self.image)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    # ------------------------------------------------------------ stamps
+
+    def sprite(
+        self,
+        sprite: Image.Image,
+        xy: tuple[float, float],
+        *,
+        ground: Ground = None,
+        centre: bool = True,
+    ) -> None:
+        """Paste an RGBA ``sprite`` (centred on ``xy``, or with its top-left corner there)."""
+        x = round(xy[0] - sprite.width / 2) if centre else round(xy[0])
+        y = round(xy[1] - sprite.height / 2) if centre else round(xy[1])
+        where = (x, y) if ground is None else None
+        key = ("sprite", id(sprite), ground, where, self.static_key)
+        stamp, mask, _ = _stamps.get(key, lambda: self._stamp_sprite(sprite, (x, y), ground))
+        self.image.paste(stamp, (x, y), mask)
+
+    def _stamp_sprite(
+        self, sprite: Image.Image, xy: tuple[int, int], ground: Ground
+    ) -> tuple[Image.Image, Image.Image, object]:
+        base = self._under(xy, sprite.size, ground)
+        base.alpha_composite(sprite)
+        mask = sprite.getchannel("A").point(lambda a: 255 if a else 0)
+        return self.palette.quantize(base), mask, sprite
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        face: Font,
+        fill: RGB,
+        *,
+        anchor: Anchor = "la",
+        ground: Ground = None,
+    ) -> None:
+        """One line of anti-aliased text over a flat ``ground`` (or the static art)."""
+        if not text:
+            return
+        mask, left, top = glyph_mask(text, face, anchor)
+        x, y = round(xy[0]) + left, round(xy[1]) + top
+        where = (x, y) if ground is None else None
+        key = ("text", text, face.path, face.size, anchor, fill, ground, where, self.static_key)
+        stamp, cut, _ = _stamps.get(key, lambda: self._stamp_text(mask, (x, y), fill, ground))
+        self.image.paste(stamp, (x, y), cut)
+
+    def _stamp_text(
+        self, mask: Image.Image, xy: tuple[int, int], fill: RGB, ground: Ground
+    ) -> tuple[Image.Image, Image.Image, object]:
+        base = self._under(xy, mask.size, ground)
+        base.paste(fill + (255,), (0, 0), mask)
+        cut = mask.point(lambda a: 255 if a else 0)
+        return self.palette.quantize(base), cut, mask
+
+    def _under(self, xy: tuple[int, int], size: tuple[int, int], ground: Ground) -> Image.Image:
+        if ground is not None:
+            return Image.new("RGBA", size, ground + (255,))
+        x, y = xy
+        return self.ground.crop((x, y, x + size[0], y + size[1])).convert("RGBA")
+
+    # ------------------------------------------------------------ direct shapes
+
+    def rectangle(
+        self,
+        box: Sequence[float],
+        *,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        radius: int = 0,
+    ) -> None:
+        fill_i = None if fill is None else self.palette.index(fill)
+        line_i = None if outline is None else self.palette.index(outline)
+        if radius:
+            self._draw.rounded_rectangle(
+                tuple(box),
+                radius=radius,
+                fill=fill_i,
+                outline=line_i,
+                width=width,
+            )
+        else:
+            self._draw.rectangle(tuple(box), fill=fill_i, outline=line_i, width=width)
+
+    def line(self, points: Sequence[tuple[float, float]], *, fill: RGB, width: int = 1) -> None:
+        self._draw.line(list(points), fill=self.palette.index(fill), width=width)
+
+    def polygon(self, points: Sequence[tuple[float, float]], *, fill: RGB) -> None:
+        self._draw.polygon(list(points), fill=self.palette.index(fill))
