@@ -12,6 +12,7 @@ from typing import Any
 from rules.base import IllegalMove, Seat, State
 from rules.origin import movement as mv
 from rules.origin.components import BOARD, PAWNS
+from rules.origin.junior_data import owner_at, villages_left
 
 _TERR_CODES = {t.lower(): t for t in BOARD.order}
 
@@ -34,7 +35,7 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     me = data["turn"]
     kind, _, arg = code.partition(":")
     pending = data["pending"]
-    pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+    pawn_at, owners = data["pawn_at"], owner_at(data)
     if pending is None:
         if kind in ("pawn", "to", "back"):
             return IllegalMove("origin.illegal.choose_action_first")
@@ -42,7 +43,7 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
             return IllegalMove("origin.illegal.pass_not_allowed")
         at = _TERR_CODES[arg]
         if kind == "evolve":
-            if data["villages"][me] == 0:
+            if villages_left(data, me) == 0:
                 return IllegalMove("origin.illegal.no_village")
             if not data["supply"]:
                 return IllegalMove("origin.illegal.supply_empty")
@@ -51,7 +52,7 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
                 "origin.illegal.no_fitting_pawn",
                 where=mv.where(at),
             )
-        refusal = mv.why_not_move_from(pawn_at, owner_at, at, me)
+        refusal = mv.why_not_move_from(pawn_at, owners, at, me)
         if refusal is not None:
             return _illegal(refusal, "move.not_legal", move=code)
         key = "origin.illegal.stuck" if kind == "migrate" else "origin.illegal.no_swap_target"
@@ -72,5 +73,5 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     if action == "migrate":
         reason = mv.why_not_migrate_to(BOARD, pawn_at, at, target, size)
     else:
-        reason = mv.why_not_swap_with(BOARD, pawn_at, owner_at, at, target, size)
+        reason = mv.why_not_swap_with(BOARD, pawn_at, owners, at, target, size)
     return IllegalMove(reason.key, **reason.params)

@@ -9,63 +9,98 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import State
-from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TILES, TOKENS
-from rules.origin.movement import NEUTRAL
+from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TOKENS
+from rules.origin.junior_data import (
+    ALL_HUNTING,
+    ALL_TILES,
+    GREENS,
+    NEUTRAL,
+    Data,
+    hunting_on_board,
+    owner_at,
+    straits_on_board,
+)
 
 
 def check_junior(state: State) -> str:
     """The first broken invariant of ``state``, or ``""`` if it is consistent."""
     data = state.data
     players = len(state.seats)
-    pawn_at, owner_at = data["pawn_at"], data["owner_at"]
-    if set(pawn_at) != set(owner_at) or not set(pawn_at) <= set(BOARD.territories):
-        return "pawn and owner maps disagree"
-    if sorted(owner_at.values()).count(NEUTRAL) != 1 or owner_at.get(BOARD.origin) != NEUTRAL:
-        return "the neutral pawn must stay alone on the Origin territory"
+    pawn_at = data["pawn_at"]
+    return (
+        _check_pawns(data, players, pawn_at)
+        or _check_cards(data)
+        or _check_tokens(data, pawn_at)
+        or _check_flow(data, pawn_at)
+    )
+
+
+def _check_pawns(data: Data, players: int, pawn_at: dict[str, str]) -> str:
+    villages = [t for terrs in data["villages_at"] for t in terrs]
+    if len(set(villages)) != len(villages) or len(data["villages_at"]) != players:
+        return "a territory holds two villages"
+    if set(pawn_at) != set(villages) | {BOARD.origin} or BOARD.origin in villages:
+        return "pawns and villages are not together (the neutral pawn has no village)"
+    if any(len(terrs) > RULES.villages_per_player for terrs in data["villages_at"]):
+        return "a player placed more villages than they own"
+    if not set(pawn_at) <= set(BOARD.territories):
+        return "a pawn stands outside the map"
+    supply = data["supply"]
     on_map = Counter(pawn_at.values())
     pool = PAWNS.pool(players)
     for pawn, copies in pool.items():
-        if on_map[pawn] + data["supply"].get(pawn, 0) != copies:
+        if on_map[pawn] + supply.get(pawn, 0) != copies:
             return f"pawn {pawn} is not conserved"
-    if any(n <= 0 for n in data["supply"].values()) or set(data["supply"]) - set(pool):
+    if any(n <= 0 for n in supply.values()) or set(supply) - set(pool):
         return "supply holds an unknown or empty entry"
-    owned = Counter(owner_at.values())
-    for i in range(players):
-        if owned[i] + data["villages"][i] != RULES.villages_per_player:
-            return f"villages of player {i} are not conserved"
+    return ""
+
+
+def _check_cards(data: Data) -> str:
+    cards, decks = data["cards"], data["decks"]
     for c, colour in enumerate(CARD_COLOURS):
-        held = sum(cards[c] for cards in data["cards"])
-        if held + data["decks"][c] != RULES.junior.decks[colour] or data["decks"][c] < 0:
+        held = sum(hand[c] for hand in cards)
+        if held + decks[c] != RULES.junior.decks[colour] or decks[c] < 0:
             return f"{colour} cards are not conserved"
-    tiles = list(data["tiles"]) + [t for owned_tiles in data["tiles_of"] for t in owned_tiles]
-    if sorted(tiles) != sorted(t.id for t in TILES.tiles):
+    return ""
+
+
+def _check_tokens(data: Data, pawn_at: dict[str, str]) -> str:
+    tiles = [t for owned in data["tiles_of"] for t in owned]
+    if len(set(tiles)) != len(tiles) or set(tiles) - set(ALL_TILES):
         return "innovation tiles are not conserved"
-    hunting = (
-        list(data["hunting"].values())
-        + list(data["hunting_unused"])
-        + [tok for owned_tokens in data["hunting_of"] for tok, _ in owned_tokens]
-    )
-    if sorted(hunting) != sorted(t.id for t in TOKENS.hunting):
-        return "hunting tokens are not conserved"
-    for terr in data["hunting"]:
+    laid = data["hunting"]
+    won = [t for owned in data["hunting_of"] for t in owned]
+    if len(laid) != len(GREENS) or len(set(laid)) != len(laid) or set(laid) - set(ALL_HUNTING):
+        return "hunting tokens are not laid one per green territory"
+    if len(set(won)) != len(won) or not set(won) <= set(laid):
+        return "a hunting token was won twice or never laid"
+    for terr in hunting_on_board(data):
         if terr in pawn_at:
             return f"a hunting token lies under the pawn on {terr}"
-    straits = list(data["straits"].values()) + [
-        tok for owned_tokens in data["straits_of"] for tok, _ in owned_tokens
-    ]
-    if sorted(straits) != sorted(t.id for t in TOKENS.strait):
-        return "strait tokens are not conserved"
-    for sid in data["straits"]:
+    strait_tokens = data["straits"]
+    won = [t for owned in data["straits_of"] for t in owned]
+    if sorted(strait_tokens) != sorted(t.id for t in TOKENS.strait):
+        return "strait tokens are not laid one per strait"
+    if len(set(won)) != len(won):
+        return "a strait token was won twice"
+    owners = owner_at(data)
+    for sid in straits_on_board(data):
         strait = BOARD.straits[sid]
-        a, b = owner_at.get(strait.a), owner_at.get(strait.b)
+        a, b = owners.get(strait.a), owners.get(strait.b)
         if a is not None and a == b and a != NEUTRAL:
             return f"strait {sid} should have been claimed"
+    return ""
+
+
+def _check_flow(data: Data, pawn_at: dict[str, str]) -> str:
     over = bool(data["over"])
+    decks = data["decks"]
     if over != (data["end"] is not None):
         return "end reason and end flag disagree"
-    if over and data["end"] == "deck" and min(data["decks"]) != 0:
+    if over and data["end"] == "deck" and min(decks) != 0:
         return "the game ended on a deck that is not empty"
-    if not over and min(data["decks"]) == 0:
+    if not over and min(decks) == 0:
         return "a deck is empty but the game goes on"
     pending = data["pending"]
     if pending is not None:
@@ -74,6 +109,6 @@ def check_junior(state: State) -> str:
             return "unknown pending action"
         if (action == "evolve") == (at in pawn_at):
             return "pending action does not fit the map"
-        if action != "evolve" and owner_at[at] != data["turn"]:
+        if action != "evolve" and owner_at(data)[at] != data["turn"]:
             return "pending move of a pawn the player does not own"
     return ""

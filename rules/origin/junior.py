@@ -40,9 +40,17 @@ from rules.base import (
     rank_by,
 )
 from rules.origin import movement as mv
-from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TILES, TOKENS
+from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TOKENS
 from rules.origin.explain import explain
 from rules.origin.invariants import check_junior
+from rules.origin.junior_data import (
+    GREENS,
+    hunting_on_board,
+    owner_at,
+    straits_on_board,
+    tile_stack,
+    villages_left,
+)
 from rules.origin.scoring import HIDDEN_CATEGORIES, JUNIOR_CATEGORIES, junior_row
 from rules.origin.view import junior_view
 
@@ -90,11 +98,8 @@ class OriginJunior(Game):
         supply[neutral] -= 1
         hunting = [t.id for t in TOKENS.hunting]
         rng.shuffle(state, hunting)
-        greens = BOARD.by_colour("green")
         straits = [t.id for t in TOKENS.strait]
         rng.shuffle(state, straits)
-        tiles = [t.id for t in TILES.tiles]
-        rng.shuffle(state, tiles)
         first = 0 if RULES.first_player == "seat_order" else rng.randbelow(state, players)
         state.data = {
             "players": players,
@@ -106,17 +111,14 @@ class OriginJunior(Game):
             "passes": 0,
             "pending": None,
             "pawn_at": {BOARD.origin: neutral},
-            "owner_at": {BOARD.origin: mv.NEUTRAL},
+            "villages_at": [[] for _ in range(players)],
             "supply": {p: n for p, n in supply.items() if n > 0},
-            "villages": [RULES.villages_per_player] * players,
             "decks": [RULES.junior.decks[c] for c in CARD_COLOURS],
             "cards": [[0, 0, 0] for _ in range(players)],
-            "tiles": tiles,
             "tiles_of": [[] for _ in range(players)],
-            "hunting": dict(zip(greens, hunting, strict=False)),
-            "hunting_unused": hunting[len(greens) :],
+            "hunting": hunting[: len(GREENS)],
             "hunting_of": [[] for _ in range(players)],
-            "straits": dict(zip(BOARD.straits, straits, strict=True)),
+            "straits": straits,
             "straits_of": [[] for _ in range(players)],
             "last": None,
         }
@@ -157,23 +159,23 @@ class OriginJunior(Game):
                     where=mv.where(t),
                     pawn=mv.pawn_name(data["pawn_at"][t]),
                 )
-                for t in self._swap_targets(data, at)
+                for t in self._swap_targets(data, owner_at(data), at)
             ]
         moves.append(back)
         return moves
 
     def _first_step(self, data: dict[str, Any]) -> list[Move]:
         me = data["turn"]
-        pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+        pawn_at, owners = data["pawn_at"], owner_at(data)
         moves: list[Move] = []
-        if data["villages"][me] > 0 and data["supply"]:
+        if villages_left(data, me) > 0 and data["supply"]:
             options = mv.evolve_options(BOARD, pawn_at, data["supply"])
             moves += [
                 _move(f"evolve:{t.lower()}", "origin.move.evolve", "evolve", where=mv.where(t))
                 for t in BOARD.order
                 if t in options
             ]
-        mine = [t for t in BOARD.order if owner_at.get(t) == me]
+        mine = data["villages_at"][me]
         for t in mine:
             size = PAWNS.pawns[pawn_at[t]].size
             if mv.migrate_destinations(BOARD, pawn_at, t, size):
@@ -187,7 +189,7 @@ class OriginJunior(Game):
                     )
                 )
         for t in mine:
-            if self._swap_targets(data, t):
+            if self._swap_targets(data, owners, t):
                 moves.append(
                     _move(
                         f"swap:{t.lower()}",
@@ -207,9 +209,9 @@ class OriginJunior(Game):
         return sorted(p for p in fits if data["supply"].get(p, 0) > 0)
 
     @staticmethod
-    def _swap_targets(data: dict[str, Any], at: str) -> list[str]:
+    def _swap_targets(data: dict[str, Any], owners: dict[str, int], at: str) -> list[str]:
         size = PAWNS.pawns[data["pawn_at"][at]].size
-        return mv.swap_targets(BOARD, data["pawn_at"], data["owner_at"], at, size)
+        return mv.swap_targets(BOARD, data["pawn_at"], owners, at, size)
 
     # -- apply ------------------------------------------------------------------------
 
@@ -242,7 +244,7 @@ class OriginJunior(Game):
         action, at = data["pending"]
         data["pending"] = None
         data["passes"] = 0
-        pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+        pawn_at, villages_at = data["pawn_at"], data["villages_at"]
         if kind == "pawn":
             self._evolve(data, me, at, arg)
             last = {
@@ -256,25 +258,25 @@ class OriginJunior(Game):
             dest, changed = at, [at]
         else:
             dest = _TERR_CODES[arg]
-            pawn = pawn_at[at]
+            pawn = pawn_at.pop(at)
+            mine = villages_at[me]
+            mine[mine.index(at)] = dest
             swapped = None
-            if action == "migrate":
-                del pawn_at[at], owner_at[at]
-            else:
-                other_pawn, other = pawn_at[dest], owner_at[dest]
-                pawn_at[at], owner_at[at] = other_pawn, other
+            if action == "swap":
+                other = owner_at(data)[dest]
+                theirs = villages_at[other]
+                theirs[theirs.index(dest)] = at
+                pawn_at[at] = pawn_at[dest]
                 swapped = {
-                    "pawn": other_pawn,
+                    "pawn": pawn_at[at],
                     "owner": state.seats[other],
                     "to": at,
                     "hunting": [],
                     "straits": [],
                 }
-                hunt = mv.hunting_claim(BOARD, data["hunting"], at)
-                if hunt is not None:
-                    self._take_hunting(data, other, at)
+                if self._take_hunting(data, other, at):
                     swapped["hunting"].append(at)
-            pawn_at[dest], owner_at[dest] = pawn, me
+            pawn_at[dest] = pawn
             last = {
                 "seat": seat,
                 "action": action,
@@ -293,16 +295,19 @@ class OriginJunior(Game):
     def _evolve(data: dict[str, Any], me: int, at: str, pawn: str) -> None:
         """Place ``pawn`` from the supply and one village of ``me`` on ``at``."""
         data["pawn_at"][at] = pawn
-        data["owner_at"][at] = me
+        data["villages_at"][me].append(at)
         data["supply"][pawn] -= 1
         if data["supply"][pawn] == 0:
             del data["supply"][pawn]
-        data["villages"][me] -= 1
 
     @staticmethod
-    def _take_hunting(data: dict[str, Any], owner: int, territory: str) -> None:
-        token = data["hunting"].pop(territory)
-        data["hunting_of"][owner].append([token, territory])
+    def _take_hunting(data: dict[str, Any], player: int, territory: str) -> bool:
+        """Give ``player`` the Hunting token lying on ``territory``, if any (never lost)."""
+        token = mv.hunting_claim(BOARD, hunting_on_board(data), territory)
+        if token is None:
+            return False
+        data["hunting_of"][player].append(token)
+        return True
 
     def _reward(
         self, state: State, me: int, dest: str, changed: list[str], last: dict[str, Any]
@@ -310,12 +315,11 @@ class OriginJunior(Game):
         """Tokens for every player (R5), then the destination's colour reward (R2, R20)."""
         data = state.data
         gains = _no_gains()
-        if mv.hunting_claim(BOARD, data["hunting"], dest) is not None:
-            self._take_hunting(data, me, dest)
+        if self._take_hunting(data, me, dest):
             gains["hunting"].append(dest)
-        for sid, owner in mv.strait_claims(BOARD, data["straits"], data["owner_at"], changed):
-            token = data["straits"].pop(sid)
-            data["straits_of"][owner].append([token, sid])
+        present = straits_on_board(data)
+        for sid, owner in mv.strait_claims(BOARD, present, owner_at(data), changed):
+            data["straits_of"][owner].append(present[sid])
             if owner == me:
                 gains["straits"].append(sid)
             elif last["swapped"] is not None:
@@ -330,10 +334,10 @@ class OriginJunior(Game):
                 if data["decks"][i] == 0:
                     data["over"], data["end"] = True, "deck"
         elif colour == "brown":
-            count = min(RULES.junior.brown_tiles, len(data["tiles"]))
-            for _ in range(count):
-                data["tiles_of"][me].append(data["tiles"].pop())
-            gains["tiles"] = count
+            stack = tile_stack(data)
+            for _ in range(min(RULES.junior.brown_tiles, len(stack))):
+                data["tiles_of"][me].append(stack.pop(rng.randbelow(state, len(stack))))
+                gains["tiles"] += 1
         return gains
 
     @staticmethod
@@ -357,9 +361,9 @@ class OriginJunior(Game):
         for i, s in enumerate(state.seats):
             row = junior_row(
                 data["cards"][i],
-                [p for t, p in data["pawn_at"].items() if data["owner_at"][t] == i],
-                [tok for tok, _ in data["hunting_of"][i]],
-                [tok for tok, _ in data["straits_of"][i]],
+                [data["pawn_at"][t] for t in data["villages_at"][i]],
+                data["hunting_of"][i],
+                data["straits_of"][i],
                 data["tiles_of"][i],
             )
             if not over and s != seat:

@@ -12,6 +12,18 @@ from typing import Any
 
 from rules.base import JSON, ScoreSheet, Seat, State
 from rules.origin.components import BOARD, CARD_COLOURS, TILES, TOKENS
+from rules.origin.junior_data import (
+    GREENS,
+    NEUTRAL,
+    STRAITS,
+    hunting_on_board,
+    hunting_won,
+    owner_at,
+    straits_on_board,
+    straits_won,
+    tile_stack,
+    villages_left,
+)
 
 
 def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list[Seat]) -> JSON:
@@ -24,42 +36,38 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
     def sees(owner: int) -> bool:
         return over or owner == me
 
-    pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+    pawn_at, owners = data["pawn_at"], owner_at(data)
     territories = {
         t: {
             "pawn": pawn_at.get(t),
-            "owner": seats[owner_at[t]] if owner_at.get(t, -1) >= 0 else None,
+            "owner": seats[owners[t]] if owners.get(t, NEUTRAL) != NEUTRAL else None,
         }
         for t in BOARD.order
     }
+    lying = hunting_on_board(data)
     hunting = {
-        t: {
-            "present": t in data["hunting"],
-            "value": TOKENS.value(data["hunting"][t]) if over and t in data["hunting"] else None,
-        }
-        for t in BOARD.by_colour("green")
+        t: {"present": t in lying, "value": TOKENS.value(lying[t]) if over and t in lying else None}
+        for t in GREENS
     }
+    laid = straits_on_board(data)
     straits = {
-        s: {
-            "present": s in data["straits"],
-            "value": TOKENS.value(data["straits"][s]) if over and s in data["straits"] else None,
-        }
-        for s in BOARD.straits
+        s: {"present": s in laid, "value": TOKENS.value(laid[s]) if over and s in laid else None}
+        for s in STRAITS
     }
     players: dict[Seat, Any] = {}
     for i, s in enumerate(seats):
         visible = sees(i)
         players[s] = {
             "index": i,
-            "villages_left": data["villages"][i],
+            "villages_left": villages_left(data, i),
             "cards": dict(zip(CARD_COLOURS, data["cards"][i], strict=True)),
             "hunting": [
                 {"id": tok, "territory": terr, "value": TOKENS.value(tok) if visible else None}
-                for tok, terr in data["hunting_of"][i]
+                for tok, terr in hunting_won(data, i)
             ],
             "straits": [
                 {"id": tok, "strait": sid, "value": TOKENS.value(tok) if visible else None}
-                for tok, sid in data["straits_of"][i]
+                for tok, sid in straits_won(data, i)
             ],
             "tiles": [
                 {"id": tile, "level": TILES.level(tile) if visible else None}
@@ -87,7 +95,7 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
         "hunting": hunting,
         "straits": straits,
         "decks": dict(zip(CARD_COLOURS, data["decks"], strict=True)),
-        "tiles_left": len(data["tiles"]),
+        "tiles_left": len(tile_stack(data)),
         "players": players,
         "scores": {
             s: {"total": sheet.total(s), "partial": bool(sheet.hidden.get(s))} for s in seats

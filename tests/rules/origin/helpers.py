@@ -7,7 +7,8 @@ from typing import Any
 from rules.base import State
 from rules.origin import JUNIOR
 from rules.origin.components import BOARD
-from rules.origin.movement import NEUTRAL, strait_claims
+from rules.origin.junior_data import hunting_on_board, owner_at, straits_on_board
+from rules.origin.movement import strait_claims
 
 SEATS3 = ["ana", "ben", "cy"]
 
@@ -27,23 +28,22 @@ def position(
     """
     state = JUNIOR.setup(seats or SEATS3, seed)
     data = state.data
-    old = data["pawn_at"]["A1"]
+    old = data["pawn_at"][BOARD.origin]
     data["supply"][old] = data["supply"].get(old, 0) + 1
     _take(data, neutral)
-    data["pawn_at"]["A1"] = neutral
+    data["pawn_at"][BOARD.origin] = neutral
     for territory, (pawn, owner) in pawns.items():
         assert territory not in data["pawn_at"], territory
         _take(data, pawn)
+        lying = hunting_on_board(data)
         data["pawn_at"][territory] = pawn
-        data["owner_at"][territory] = owner
-        data["villages"][owner] -= 1
-        hunting = data["hunting"]
-        if territory in hunting:
-            data["hunting_of"][owner].append([hunting.pop(territory), territory])
+        data["villages_at"][owner].append(territory)
+        if territory in lying:
+            data["hunting_of"][owner].append(lying[territory])
     data["turn"] = turn
-    data["owner_at"]["A1"] = NEUTRAL
-    for sid, owner in strait_claims(BOARD, data["straits"], data["owner_at"]):
-        data["straits_of"][owner].append([data["straits"].pop(sid), sid])
+    laid = straits_on_board(data)
+    for sid, owner in strait_claims(BOARD, laid, owner_at(data)):
+        data["straits_of"][owner].append(laid[sid])
     JUNIOR.check_game_invariants(state)
     return state
 
@@ -57,3 +57,8 @@ def _take(data: dict[str, Any], pawn: str) -> None:
 
 def codes(state: State, seat: str) -> list[str]:
     return [m.code for m in JUNIOR.legal_moves(state, seat)]
+
+
+def owner(state: State, territory: str) -> int | None:
+    """Index of the player whose village is on ``territory`` (-1 neutral, None empty)."""
+    return owner_at(state.data).get(territory)

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rules.base import IllegalMove
-from rules.origin import JUNIOR
-from tests.rules.origin.helpers import codes, position
+from rules.origin import JUNIOR, junior_data
+from rules.origin.components import RULES
+from rules.origin.junior_data import (
+    hunting_on_board,
+    hunting_won,
+    straits_on_board,
+    straits_won,
+    tile_stack,
+    villages_left,
+)
+from tests.rules.origin.helpers import codes, owner, position
 
 
 def test_evolve_is_two_decisions_and_places_pawn_and_village() -> None:
@@ -15,8 +26,8 @@ def test_evolve_is_two_decisions_and_places_pawn_and_village() -> None:
     assert codes(state, "ana") == ["pawn:z1s1b", "pawn:z1s1k", "pawn:z1s2w", "pawn:z2s1w", "back"]
     state = JUNIOR.apply(state, "ana", "pawn:z2s1w")
     data = state.data
-    assert data["pawn_at"]["A7"] == "z2s1w" and data["owner_at"]["A7"] == 0
-    assert data["villages"][0] == 8 and "z2s1w" not in data["supply"]
+    assert data["pawn_at"]["A7"] == "z2s1w" and owner(state, "A7") == 0
+    assert villages_left(data, 0) == 8 and "z2s1w" not in data["supply"]
     assert data["cards"][0] == [1, 0, 0]  # A7 is yellow
     assert JUNIOR.to_act(state) == {"ben"}
 
@@ -81,9 +92,9 @@ def test_migrate_through_an_occupied_territory_to_an_orange_one() -> None:
     assert "to:a5" in codes(state, "ana") and "to:a8" not in codes(state, "ana")
     state = JUNIOR.apply(state, "ana", "to:a5")
     data = state.data
-    assert "A9" not in data["pawn_at"] and data["owner_at"]["A5"] == 0
+    assert "A9" not in data["pawn_at"] and owner(state, "A5") == 0
     assert data["cards"][0] == [0, 1, 0]  # orange
-    assert data["villages"][0] == 8
+    assert villages_left(data, 0) == 8
 
 
 def test_migrate_may_stop_after_one_step() -> None:
@@ -100,8 +111,8 @@ def test_swap_rulebook_example_weaker_pawn_takes_the_movers_place() -> None:
     assert codes(state, "ana") == ["to:a7", "back"]
     state = JUNIOR.apply(state, "ana", "to:a7")
     data = state.data
-    assert (data["pawn_at"]["A7"], data["owner_at"]["A7"]) == ("z2s2w", 0)
-    assert (data["pawn_at"]["A9"], data["owner_at"]["A9"]) == ("z1s1b", 1)
+    assert (data["pawn_at"]["A7"], owner(state, "A7")) == ("z2s2w", 0)
+    assert (data["pawn_at"]["A9"], owner(state, "A9")) == ("z1s1b", 1)
     assert data["cards"][0] == [1, 0, 0]  # the swapping player takes the yellow reward
     assert data["cards"][1] == [0, 0, 0]  # the displaced player gains nothing (A9 violet)
     last = data["last"]
@@ -120,30 +131,30 @@ def test_swap_never_with_the_neutral_pawn_nor_equal_strength() -> None:
 def test_swap_checks_strait_tokens_for_the_displaced_player() -> None:
     # ben holds E1; after the swap his pawn lands on A2, the other end of Gibraltar.
     state = position({"A2": ("z2s2w", 0), "A3": ("z1s1k", 1), "E1": ("z1s1b", 1)})
-    token = state.data["straits"]["ST01"]
+    token = straits_on_board(state.data)["ST01"]
     state = JUNIOR.apply(state, "ana", "swap:a2")
     state = JUNIOR.apply(state, "ana", "to:a3")
-    assert "ST01" not in state.data["straits"]
-    assert state.data["straits_of"][1] == [[token, "ST01"]]
+    assert "ST01" not in straits_on_board(state.data)
+    assert straits_won(state.data, 1) == [(token, "ST01")]
     assert state.data["last"]["swapped"]["straits"] == ["ST01"]
 
 
 def test_strait_token_goes_to_the_first_player_with_both_ends() -> None:
     state = position({"A2": ("z1s1k", 0)})
-    token = state.data["straits"]["ST01"]
+    token = straits_on_board(state.data)["ST01"]
     state = JUNIOR.apply(state, "ana", "evolve:e1")
     state = JUNIOR.apply(state, "ana", "pawn:z1s1b")
-    assert state.data["straits_of"][0] == [[token, "ST01"]]
+    assert straits_won(state.data, 0) == [(token, "ST01")]
     assert state.data["last"]["gains"]["straits"] == ["ST01"]
 
 
 def test_hunting_token_goes_to_the_first_pawn_on_a_green_territory_only() -> None:
     state = position({"A9": ("z1s1b", 1)})
-    token = state.data["hunting"]["A8"]
+    token = hunting_on_board(state.data)["A8"]
     state = JUNIOR.apply(state, "ana", "evolve:a8")
     state = JUNIOR.apply(state, "ana", "pawn:z2s1w")
-    assert state.data["hunting_of"][0] == [[token, "A8"]]
-    assert "A8" not in state.data["hunting"]
+    assert hunting_won(state.data, 0) == [(token, "A8")]
+    assert "A8" not in hunting_on_board(state.data)
     # Migrating away and coming back gives nothing more; the token is never lost.
     state.data["turn"] = 0
     state = JUNIOR.apply(state, "ana", "migrate:a8")
@@ -151,17 +162,16 @@ def test_hunting_token_goes_to_the_first_pawn_on_a_green_territory_only() -> Non
     state.data["turn"] = 0
     state = JUNIOR.apply(state, "ana", "migrate:a5")
     state = JUNIOR.apply(state, "ana", "to:a8")
-    assert state.data["hunting_of"][0] == [[token, "A8"]]
+    assert hunting_won(state.data, 0) == [(token, "A8")]
     assert state.data["last"]["gains"]["hunting"] == []
 
 
 def test_brown_territory_gives_two_tiles_then_what_is_left() -> None:
     state = position({})
-    state.data["tiles"], rest = state.data["tiles"][:3], state.data["tiles"][3:]
-    state.data["tiles_of"][2] = rest
+    state.data["tiles_of"][2] = tile_stack(state.data)[3:]
     state = JUNIOR.apply(state, "ana", "evolve:a3")
     state = JUNIOR.apply(state, "ana", "pawn:z1s1b")
-    assert len(state.data["tiles_of"][0]) == 2 and len(state.data["tiles"]) == 1
+    assert len(state.data["tiles_of"][0]) == 2 and len(tile_stack(state.data)) == 1
     assert state.data["last"]["gains"]["tiles"] == 2
     state.data["turn"] = 0
     state = JUNIOR.apply(state, "ana", "migrate:a3")
@@ -169,7 +179,7 @@ def test_brown_territory_gives_two_tiles_then_what_is_left() -> None:
     state.data["turn"] = 0
     state = JUNIOR.apply(state, "ana", "migrate:a2")
     state = JUNIOR.apply(state, "ana", "to:a3")
-    assert len(state.data["tiles_of"][0]) == 3 and state.data["tiles"] == []
+    assert len(state.data["tiles_of"][0]) == 3 and tile_stack(state.data) == []
     assert state.data["last"]["gains"]["tiles"] == 1
 
 
@@ -191,7 +201,7 @@ def test_game_ends_at_once_when_the_last_card_of_a_deck_is_taken() -> None:
 
 def test_brown_gives_nothing_when_the_tile_stack_is_empty() -> None:
     state = position({})
-    state.data["tiles_of"][1], state.data["tiles"] = state.data["tiles"], []
+    state.data["tiles_of"][1] = tile_stack(state.data)
     state = JUNIOR.apply(state, "ana", "evolve:a3")
     state = JUNIOR.apply(state, "ana", "pawn:z1s1b")
     assert state.data["tiles_of"][0] == [] and state.data["last"]["gains"]["tiles"] == 0
@@ -216,13 +226,13 @@ def test_tie_break_most_cards_then_shared_win() -> None:
     assert outcome is not None and outcome.ranking == (("cy",), ("ana", "ben"))
 
 
-def test_pass_only_when_no_action_and_everyone_passing_ends_the_game() -> None:
+def test_pass_only_when_no_action_and_everyone_passing_ends_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     state = position({}, seats=["ana", "ben"])
-    data = state.data
-    data["villages"] = [0, 0]
-    data["hunting_unused"] += list(data["hunting"].values())
-    data["hunting"] = {}
-    # Nobody has a village left nor a pawn on the map (a contrived, blocked table).
+    # A contrived, blocked table: no player owns a village, so nobody can evolve, and
+    # nobody has a pawn to move.
+    monkeypatch.setattr(junior_data, "RULES", dataclasses.replace(RULES, villages_per_player=0))
     assert codes(state, "ana") == ["pass"]
     with pytest.raises(IllegalMove) as caught:
         JUNIOR.apply(state, "ana", "evolve:a3")

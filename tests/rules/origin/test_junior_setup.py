@@ -9,6 +9,14 @@ import pytest
 from rules.base import InvalidOptions
 from rules.origin import JUNIOR, junior
 from rules.origin.components import BOARD, PAWNS, RULES
+from rules.origin.junior_data import (
+    hunting_on_board,
+    owner_at,
+    straits_on_board,
+    tile_stack,
+    unused_hunting,
+    villages_left,
+)
 from rules.registry import get
 
 
@@ -21,7 +29,7 @@ def test_pawn_pool_by_player_count(players: int, pool: int) -> None:
     state = JUNIOR.setup([f"p{i}" for i in range(players)], "seed")
     data = state.data
     assert sum(data["supply"].values()) + len(data["pawn_at"]) == pool
-    assert data["villages"] == [9] * players
+    assert [villages_left(data, i) for i in range(players)] == [9] * players
     assert data["cards"] == [[0, 0, 0]] * players
 
 
@@ -37,7 +45,7 @@ def test_neutral_pawn_is_a_small_weak_pawn_on_origin_chosen_by_the_seed() -> Non
     for n in range(30):
         data = JUNIOR.setup(["a", "b"], f"seed{n}").data
         assert list(data["pawn_at"]) == [BOARD.origin]
-        assert data["owner_at"] == {BOARD.origin: -1}
+        assert owner_at(data) == {BOARD.origin: -1}
         seen.add(data["pawn_at"][BOARD.origin])
     assert seen == {"z1s1w", "z1s1b", "z1s1k"}
     assert JUNIOR.setup(["a", "b"], "same").data == JUNIOR.setup(["a", "b"], "same").data
@@ -63,15 +71,15 @@ def test_first_player_switch_random(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_decks_tiles_and_tokens_are_laid_out() -> None:
     data = JUNIOR.setup(["a", "b", "c"], "seed").data
     assert data["decks"] == [14, 14, 14]
-    assert sorted(data["tiles"]) == [f"IN{n:02d}" for n in range(1, 31)]
-    assert set(data["hunting"]) == set(BOARD.by_colour("green"))
-    assert len(data["hunting_unused"]) == 1
-    assert set(data["straits"]) == set(BOARD.straits)
-    assert sorted(data["straits"].values()) == [f"SR{n:02d}" for n in range(1, 12)]
+    assert tile_stack(data) == [f"IN{n:02d}" for n in range(1, 31)]
+    assert set(hunting_on_board(data)) == set(BOARD.by_colour("green"))
+    assert len(unused_hunting(data)) == 1
+    assert set(straits_on_board(data)) == set(BOARD.straits)
+    assert sorted(straits_on_board(data).values()) == [f"SR{n:02d}" for n in range(1, 12)]
 
 
 def test_tokens_are_placed_at_random() -> None:
-    layouts = {tuple(JUNIOR.setup(["a", "b"], f"s{n}").data["hunting"].values()) for n in range(10)}
+    layouts = {tuple(JUNIOR.setup(["a", "b"], f"s{n}").data["hunting"]) for n in range(10)}
     assert len(layouts) > 1
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from rules.origin import JUNIOR
 from rules.origin.components import BOARD, TOKENS
+from rules.origin.junior_data import GREENS
 from rules.origin.scoring import (
     CAT_COLOURS,
     CAT_HUNTING,
@@ -60,17 +61,14 @@ def test_rulebook_example_scores_61_in_a_finished_game() -> None:
     state = position({t: (p, 0) for t, p in zip(territories, EXAMPLE_PAWNS, strict=True)})
     data = state.data
     # Strait tokens 4 (SR05) and 5 (SR09) won on ST02 (A3-E2) and ST03 (A4-E5).
-    free_straits = [s for s in BOARD.straits if s not in ("ST02", "ST03")]
-    free_tokens = [t.id for t in TOKENS.strait if t.id not in ("SR05", "SR09")]
-    data["straits"] = dict(zip(free_straits, free_tokens, strict=True))
-    data["straits_of"][0] = [["SR05", "ST02"], ["SR09", "ST03"]]
+    others = iter(t.id for t in TOKENS.strait if t.id not in ("SR05", "SR09"))
+    data["straits"] = [
+        {"ST02": "SR05", "ST03": "SR09"}.get(sid) or next(others) for sid in BOARD.straits
+    ]
+    data["straits_of"][0] = ["SR05", "SR09"]
     # Hunting token 4 (HU1) won on A8 earlier.
-    greens = [t for t in BOARD.by_colour("green") if t != "A8"]
-    data["hunting"] = dict(zip(greens, ["HU2", "HU3", "HU4", "HU5"], strict=True))
-    data["hunting_unused"] = ["HU6"]
-    data["hunting_of"][0] = [["HU1", "A8"]]
-    for tile in EXAMPLE_TILES:
-        data["tiles"].remove(tile)
+    data["hunting"] = ["HU1" if t == "A8" else f"HU{n + 2}" for n, t in enumerate(GREENS)]
+    data["hunting_of"][0] = ["HU1"]
     data["tiles_of"][0] = list(EXAMPLE_TILES)
     data["cards"][0] = [7, 2, 0]
     data["cards"][1] = [7, 0, 0]
