@@ -208,7 +208,7 @@ class State:
             seats=list(self.seats),
             seed=self.seed,
             options=dict(self.options),
-            data=copy.deepcopy(self.data),
+            data=copy_json(self.data),
             rng=self.rng,
             log=[list(m) for m in self.log],
         )
@@ -225,6 +225,22 @@ class State:
             "log": [list(m) for m in self.log],
             "data": self.data,
         }
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, atoms), several times faster than
+    ``copy.deepcopy``; anything else is handed to ``copy.deepcopy``."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else copy_json(v) for v in value]
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
 
 
 def to_json(state: State) -> str:
