@@ -1,0 +1,372 @@
+"""The Origin Classic engine (``origin``): set-up, turns as small decisions, end of game.
+
+Rulebook: ``seeds/003_709d4bd76fa04f11.txt`` with the rulings of
+``components/origin.md`` section 4. A turn is free (no frame pending) or inside a
+frame (``data["frames"]``, last = current). In the free state the player may start the
+action (``evolve:<terr>``, ``migrate:<terr>``, ``swap:<terr>``; ``pass`` only if no
+action exists), play a card (``play:<card>``), or, once the action is done, ``end``
+the turn. Frames: ``act`` (``pawn:``/``to:``), ``extra`` and ``target`` (cards, see
+``play``), and the reward frames (see ``rewards``). ``back`` undoes an uncommitted
+step. Set-up opens a simultaneous phase: every seat keeps one of three Objective cards
+(``keep:<card>``).
+
+End (rulebook "Fin du jeu", R10, R17): checked after every move while no frame is
+pending: a deck empty, no tile on the board, no pawn in the supply, or every village
+placed. The triggering player finishes the turn, every other player plays one more.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from rules import rng
+from rules.base import (
+    JSON,
+    CorruptState,
+    Game,
+    GameSpec,
+    Move,
+    MoveError,
+    Outcome,
+    ScoreSheet,
+    Seat,
+    State,
+    Text,
+    rank_by,
+)
+from rules.origin import movement as mv
+from rules.origin.classic import actions as ac
+from rules.origin.classic import play as pl
+from rules.origin.classic import rewards as rw
+from rules.origin.classic import tiles as tl
+from rules.origin.classic.cards import CARDS, DECK_CARDS, DECKS, REWARD_BOARD
+from rules.origin.classic.explain import explain
+from rules.origin.classic.invariants import check_classic
+from rules.origin.classic.scoring import CATEGORIES, classic_row
+from rules.origin.classic.view import classic_view
+from rules.origin.components import BOARD, PAWNS, RULES, TOKENS
+
+log = logging.getLogger(__name__)
+
+TERR_CODES = {t.lower(): t for t in BOARD.order}
+CARD_CODES = {c.lower(): c for c in CARDS}
+_CODE = re.compile(
+    r"^(?:(evolve|migrate|swap|to):([a-z]+[0-9]+)|pawn:(z[1-3]s[1-3][wbk])"
+    r"|(play|keep|putback|discard):([a-z]+[0-9]+)|tile:in[0-9]{2}|token:sr[0-9]{2}"
+    r"|reward:(tile|card|draw|brown|any)|from:p[1-9]|deck:(action|permanent|objective)"
+    r"|column:(yellow|orange|violet)|back|end|pass)$"
+)
+ENDS = ("deck", "board", "supply", "villages")
+REWARD_KINDS = ("reward", "tile", "putback", "limit")
+
+
+class OriginClassic(Game):
+    """Origin with the Classic rules: cards, innovation stacks, objectives; 2-4 players."""
+
+    spec = GameSpec(
+        id="origin",
+        name=Text("origin.classic.name"),
+        min_seats=2,
+        max_seats=4,
+        summary=Text("origin.classic.summary"),
+    )
+
+    # -- setup ------------------------------------------------------------------------
+
+    def _setup(self, state: State) -> None:
+        """Rulebook "Mise en place" (Classic)."""
+        players = len(state.seats)
+        candidates = PAWNS.neutral_candidates
+        if RULES.neutral_pawn == "random":
+            neutral = rng.choice(state, sorted(candidates.values()))
+        else:
+            neutral = candidates[RULES.neutral_pawn]
+        supply = PAWNS.pool(players)
+        supply[neutral] -= 1
+        decks = {d: list(DECK_CARDS[d]) for d in DECKS}
+        for d in DECKS:
+            rng.shuffle(state, decks[d])
+        dealt = [
+            [decks["objective"].pop() for _ in range(REWARD_BOARD.objectives_dealt)]
+            for _ in range(players)
+        ]
+        hunting = [t.id for t in TOKENS.hunting]
+        rng.shuffle(state, hunting)
+        greens = BOARD.by_colour("green")
+        straits = [t.id for t in TOKENS.strait]
+        rng.shuffle(state, straits)
+        first = 0 if RULES.first_player == "seat_order" else rng.randbelow(state, players)
+        state.data = {
+            "players": players,
+            "first": first,
+            "turn": first,
+            "round": 1,
+            "phase": "choose",
+            "over": False,
+            "end": None,
+            "ending": None,
+            "passes": 0,
+            "pawn_at": {BOARD.origin: neutral},
+            "owner_at": {BOARD.origin: mv.NEUTRAL},
+            "supply": {p: n for p, n in supply.items() if n > 0},
+            "villages": [RULES.villages_per_player] * players,
+            "decks": decks,
+            "dealt": dealt,
+            "discard": [],
+            "hands": [{d: [] for d in DECKS} for _ in range(players)],
+            "permanents": [[] for _ in range(players)],
+            "objectives_done": [[] for _ in range(players)],
+            "stacks": [[] for _ in range(players)],
+            "hunting": dict(zip(greens, hunting, strict=False)),
+            "hunting_unused": hunting[len(greens) :],
+            "hunting_of": [[] for _ in range(players)],
+            "straits": dict(zip(BOARD.straits, straits, strict=True)),
+            "straits_of": [[] for _ in range(players)],
+            "frames": [],
+            "acted": False,
+            "played": dict.fromkeys(DECKS, 0),
+            "played_now": [],
+            "last": None,
+        }
+        tl.deal_board(state)
+
+    # -- who and what -----------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        data = state.data
+        if data["over"]:
+            return frozenset()
+        if data["phase"] == "choose":
+            return frozenset(s for i, s in enumerate(state.seats) if data["dealt"][i])
+        return frozenset({state.seats[data["turn"]]})
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        data = state.data
+        if data["over"] or seat not in state.seats:
+            return []
+        me = state.seats.index(seat)
+        if data["phase"] == "choose":
+            return [
+                ac.mk(f"keep:{c.lower()}", "origin.classic.move.keep", "keep", card=rw.card_name(c))
+                for c in sorted(data["dealt"][me])
+            ]
+        if data["turn"] != me:
+            return []
+        frames = data["frames"]
+        if not frames:
+            return self._free_moves(data, me)
+        return frame_moves(data, me, frames[-1])
+
+    def _free_moves(self, data: dict[str, Any], me: int) -> list[Move]:
+        moves: list[Move] = []
+        if not data["acted"]:
+            for mode in ("evolve", "migrate", "swap"):
+                moves += ac.start_moves(data, me, mode)
+            if not moves:
+                moves.append(ac.mk("pass", "origin.move.pass", "pass"))
+        moves += pl.play_moves(data, me)
+        if data["acted"]:
+            moves.append(ac.mk("end", "origin.classic.move.end", "end"))
+        return moves
+
+    # -- apply ------------------------------------------------------------------------
+
+    def _apply(self, state: State, seat: Seat, move: Move) -> None:
+        data = state.data
+        me = state.seats.index(seat)
+        kind, _, arg = move.code.partition(":")
+        if kind == "keep":
+            self._keep(state, me, CARD_CODES[arg])
+            return
+        frames = data["frames"]
+        frame = frames[-1] if frames else None
+        if frame is None:
+            self._free(state, me, kind, arg)
+        elif kind == "back":
+            frames.pop()
+            if frame["kind"] in ("extra", "target"):
+                pl.unplay(data, me, frame)
+        elif frame["kind"] in ("act", "extra"):
+            self._act(state, me, frame, kind, arg)
+        elif frame["kind"] == "target":
+            pl.apply_target(state, me, frame, kind, arg)
+        else:
+            card_arg = CARD_CODES.get(arg, arg.upper())
+            rw.apply(data, me, frame, kind, arg if kind == "reward" else card_arg)
+        self._settle(state, me)
+
+    def _keep(self, state: State, me: int, card_id: str) -> None:
+        """Set-up: keep one dealt Objective card; the others go back; shuffle when all chose."""
+        data = state.data
+        dealt = data["dealt"][me]
+        data["hands"][me]["objective"].append(card_id)
+        data["decks"]["objective"].extend(c for c in dealt if c != card_id)
+        data["dealt"][me] = []
+        if not any(data["dealt"]):
+            rng.shuffle(state, data["decks"]["objective"])
+            data["phase"] = "play"
+
+    def _free(self, state: State, me: int, kind: str, arg: str) -> None:
+        data = state.data
+        if kind in ("evolve", "migrate", "swap"):
+            data["frames"].append(
+                {"kind": "act", "mode": kind, "at": TERR_CODES[arg], "card": None}
+            )
+        elif kind == "play":
+            pl.start(state, me, CARD_CODES[arg])
+        elif kind == "pass":
+            data["acted"] = True
+            data["passes"] += 1
+            data["last"] = {
+                "seat": state.seats[me],
+                "seat_index": me,
+                "action": "pass",
+                "card": None,
+                "pawn": None,
+                "from": None,
+                "to": None,
+                "swapped": None,
+                "gains": ac.no_gains(),
+            }
+        elif kind == "end":
+            self._end_turn(state, me)
+
+    def _act(self, state: State, me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
+        data = state.data
+        frames = data["frames"]
+        if frame["kind"] == "extra":
+            frames.append(
+                {"kind": "act", "mode": frame["mode"], "at": TERR_CODES[arg], "card": frame["card"]}
+            )
+            return
+        frames.pop()
+        card = frame["card"]
+        if card is not None:
+            frames.pop()
+            pl.commit(data, me, card)
+        else:
+            data["acted"] = True
+            data["passes"] = 0
+        target = TERR_CODES[arg] if kind == "to" else arg
+        last = ac.perform(state, me, frame, target)
+        data["last"] = last
+        if frame["mode"] != "exodus":
+            rw.push_reward(data, BOARD.colour(last["to"]))
+
+    def _settle(self, state: State, me: int) -> None:
+        """Drop void frames, run automatic draws, then check the end triggers."""
+        data = state.data
+        frames = data["frames"]
+        while frames:
+            top = frames[-1]
+            if top["kind"] == "draw":
+                frames.pop()
+                rw.run_draw(data, me, top)
+            elif _is_void(data, me, top):
+                frames.pop()
+            else:
+                break
+        if not frames and data["phase"] == "play" and data["ending"] is None:
+            reason = end_trigger(data)
+            if reason is not None:
+                order = [(me + k) % data["players"] for k in range(1, data["players"])]
+                data["ending"] = {"reason": reason, "by": me, "left": order}
+
+    def _end_turn(self, state: State, me: int) -> None:
+        data = state.data
+        data["acted"] = False
+        data["played"] = dict.fromkeys(DECKS, 0)
+        data["played_now"] = []
+        ending = data["ending"]
+        if ending is not None:
+            if not ending["left"]:
+                data["over"], data["end"] = True, ending["reason"]
+                return
+            data["turn"] = ending["left"].pop(0)
+        elif data["passes"] >= data["players"]:
+            data["over"], data["end"] = True, "blocked"
+            return
+        else:
+            data["turn"] = (me + 1) % data["players"]
+        if data["turn"] == data["first"]:
+            data["round"] += 1
+
+    # -- information --------------------------------------------------------------------
+
+    def view(self, state: State, seat: Seat | None) -> JSON:
+        return classic_view(state, seat, self.scores(state), sorted(self.to_act(state)))
+
+    def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
+        """Classic scoring (rulebook "Décompte"): every category is public."""
+        data = state.data
+        rows = {s: classic_row(data, i) for i, s in enumerate(state.seats)}
+        return ScoreSheet(CATEGORIES, rows, final=bool(data["over"]))
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Highest total wins; tie: most cards in hand; still tied: shared (R16)."""
+        data = state.data
+        if not data["over"]:
+            return None
+        sheet = self.scores(state)
+        keys = {s: (sheet.total(s), pl.hand_size(data, i)) for i, s in enumerate(state.seats)}
+        return Outcome(
+            rank_by(state.seats, keys), sheet.totals(), Text(f"origin.classic.end.{data['end']}")
+        )
+
+    # -- errors -------------------------------------------------------------------------
+
+    def is_well_formed(self, code: str) -> bool:
+        match = _CODE.match(code)
+        if match is None:
+            return False
+        if match.group(2) is not None and match.group(2) not in TERR_CODES:
+            return False
+        return match.group(5) is None or match.group(5) in CARD_CODES
+
+    def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
+        return explain(state, seat, code)
+
+    def check_game_invariants(self, state: State) -> None:
+        problem = check_classic(state)
+        if problem:
+            log.error("origin state %s fails: %s", state.seed, problem)
+            raise CorruptState("origin.state.corrupt", detail=problem)
+
+
+def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
+    """The choices of the current frame."""
+    kind = frame["kind"]
+    if kind == "act":
+        return [*ac.finish_moves(data, me, frame), ac.mk("back", "origin.move.back", "back")]
+    if kind in ("extra", "target"):
+        return pl.frame_moves(data, me, frame)
+    return rw.moves(data, me, frame)
+
+
+def _is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
+    """A reward frame or a committed card frame that offers nothing is dropped."""
+    if frame["kind"] in REWARD_KINDS:
+        return rw.is_void(data, me, frame)
+    if frame["kind"] == "target" and frame.get("committed"):
+        return not pl.target_moves(data, me, frame["card"])
+    return False
+
+
+def end_trigger(data: dict[str, Any]) -> str | None:
+    """Which end condition holds now, if any (R17), in the rulebook's order."""
+    if any(not data["decks"][d] for d in DECKS):
+        return "deck"
+    if tl.board_is_empty(data):
+        return "board"
+    if not data["supply"]:
+        return "supply"
+    if not any(data["villages"]):
+        return "villages"
+    return None
+
+
+CLASSIC = OriginClassic()
+
+__all__ = ["CLASSIC", "ENDS", "OriginClassic", "end_trigger", "frame_moves"]
