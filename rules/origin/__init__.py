@@ -2,8 +2,9 @@
 
 Modules: ``components`` (data files loaded and validated once), ``pawns`` (the pawn
 value and the Evolve comparison), ``movement`` (placement, Migrate/Swap reach, token
-checks), ``scoring``, ``view``, ``explain`` (reasons for refused moves),
-``invariants`` and ``junior`` (the ``origin-junior`` engine, exported as ``JUNIOR``).
+checks), ``scoring``, ``junior_data`` (the Junior state layout and its accessors),
+``view``, ``explain`` (reasons for refused moves), ``invariants`` and ``junior`` (the
+``origin-junior`` engine, exported as ``JUNIOR``).
 
 Decisions where the Junior rulebook is silent:
 
@@ -17,7 +18,7 @@ Decisions where the Junior rulebook is silent:
   place (for every player, the displaced one included), then the territory's card or
   tiles are taken. When that card empties a deck the game ends at once (R20); nothing
   else is left to gain in that turn.
-- **Tiles** are drawn from the face-down stack, shuffled at setup.
+- **Tiles** are drawn one by one at random (seeded generator) from the face-down stack.
 - **A turn is two decisions** (action + territory, then pawn or destination), with
   ``back`` to change one's mind; only actions that can be completed are offered.
 - **Tie-break**: most cards held, then a shared win (R16). Resigning is the service's

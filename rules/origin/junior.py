@@ -15,7 +15,7 @@ Decisions where the rulebook is silent (documented in the package docstring too)
 - Tokens are checked as soon as pawns stand in place, then the territory's card or
   tiles are taken; if that card empties a deck the game ends at once (R20), so a Strait
   token completed by the same move is still won.
-- Tiles are drawn from a stack shuffled at setup (the same as drawing at random).
+- Tiles are drawn one by one at random (seeded generator) from the face-down stack.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ import pytest
 from rules.base import AmbiguousMove, IllegalMove, InvalidMove, MoveError, State, Text, to_json
 from rules.i18n import translate
 from rules.origin import JUNIOR
-from tests.rules.origin.helpers import position
+from rules.origin.components import BOARD, PAWNS
+from tests.rules.origin.helpers import codes, position
 
 
 def refused(state: State, seat: str, code: str) -> MoveError:
@@ -148,3 +149,16 @@ def test_stored_states_are_never_mutated_by_legal_moves() -> None:
         after = JUNIOR.apply(state, "ana", code)
         JUNIOR.legal_moves(after, "ana")
         assert to_json(state) == before
+
+
+def test_no_evolve_once_the_supply_is_empty() -> None:
+    # 4 players: 36 pawns for 36 villages, but the neutral pawn uses one of them.
+    seats = ["ana", "ben", "cy", "dee"]
+    pool = [p for p, n in PAWNS.pool(4).items() for _ in range(n)]
+    pool.remove("z1s1w")  # the neutral pawn
+    free = [t for t in BOARD.order if t != BOARD.origin]
+    pawns = {t: (p, (n + 1) % 4) for n, (t, p) in enumerate(zip(free, pool, strict=False))}
+    state = position(pawns, seats=seats)
+    assert state.data["supply"] == {}
+    assert not any(c.startswith("evolve:") for c in codes(state, "ana"))
+    assert refused(state, "ana", "evolve:t3").key == "origin.illegal.supply_empty"
