@@ -23,7 +23,7 @@ LabelSide = Literal["below", "above", "left", "right"]
 WIDTH = 1280
 MARGIN = 16
 HEADER_HEIGHT = 76
-PANEL_HEIGHT = 132
+PANEL_HEIGHT = 144
 PANEL_GAP = 10
 FOOTER_HEIGHT = 178
 

@@ -17,6 +17,7 @@ from render.origin.layout import (
     LABEL_SIZE,
     LABEL_WIDTH,
     LAND_PAD,
+    RING,
     Box,
     MapLayout,
     map_layout,
@@ -33,6 +34,7 @@ SS = 2  # supersampling for the map shapes (text is drawn afterwards at full siz
 BRIDGE_WIDTH = 12
 STRAIT_WIDTH = 4
 DASH, GAP = 11, 7
+BADGE_DROP = 10  # the pawn badge reaches this far below a disc
 TOKEN_CLEARANCE = 15  # half the side of the square kept free around a strait token
 
 
@@ -200,6 +202,15 @@ def label_boxes(lang: str) -> dict[str, Box]:
 TOKEN_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74)
 
 
+def disc_box(tid: str) -> Box:
+    """The box a disc may cover: its owner ring and the pawn badge below it."""
+    layout = map_layout()
+    x, y = layout.centre(tid)
+    reach = layout.radius + RING
+    badge_bottom = layout.radius + BADGE_DROP
+    return Box(x - reach, y - reach, 2 * reach, reach + badge_bottom)
+
+
 @lru_cache(maxsize=64)
 def token_spot(strait: str, lang: str) -> tuple[int, int]:
     """Where a strait's token sits: on its line, clear of names and discs if possible."""
@@ -207,15 +218,14 @@ def token_spot(strait: str, lang: str) -> tuple[int, int]:
     if strait in layout.wrapped_straits:
         return strait_token_at(strait)
     (ax, ay), (bx, by) = strait_ends(strait)
-    names = list(label_boxes(lang).values())
+    obstacles = list(label_boxes(lang).values()) + [disc_box(t) for t in layout.places]
     size = TOKEN_CLEARANCE
     best, best_score = (round((ax + bx) / 2), round((ay + by) / 2)), -1.0
     for t in TOKEN_SPOTS:
         x, y = round(ax + (bx - ax) * t), round(ay + (by - ay) * t)
         box = Box(x - size, y - size, 2 * size, 2 * size)
-        clear = not any(box.overlaps(name) for name in names)
-        gap = min(math.dist((x, y), p.at) for p in layout.places.values()) - layout.radius
-        score = (1000.0 if clear else 0.0) + min(gap, 40)
+        hits = sum(box.overlaps(other) for other in obstacles)
+        score = -hits - abs(t - 0.5)
         if score > best_score:
             best, best_score = (x, y), score
     return best

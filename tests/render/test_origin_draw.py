@@ -1,0 +1,204 @@
+"""The Origin Junior picture drawn from real views of seeded random games."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render.origin as origin_render
+from render import registry
+from render.origin import Extras, compose, draw, render
+from render.origin.layout import canvas, map_layout
+from render.origin.panels import describe_turn
+from rules.origin.components import BOARD
+from tests.render.games import play, public_view, seat_view
+from tests.render.helpers import assert_image_similar, mean_difference, open_png
+
+BUDGET_BYTES = 200_000
+RENDER_DIR = Path(__file__).resolve().parents[2] / "render"
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def mid_game() -> dict[str, Any]:
+    return public_view(3, seed=5, moves=50)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("moves", [0, 30, None])
+def test_pictures_have_the_layout_size_and_fit_the_budget(players: int, moves: int | None) -> None:
+    view = public_view(players, seed=players * 10, moves=moves)
+    data = draw(view)
+    image = open_png(data)
+    frame = canvas(players)
+    assert image.size == (frame.width, frame.height)
+    assert image.width >= 1280
+    assert image.mode == "P"
+    assert len(data) < BUDGET_BYTES
+
+
+def test_drawing_does_not_mutate_the_view(mid_game: dict[str, Any]) -> None:
+    before = copy.deepcopy(mid_game)
+    draw(mid_game, lang="fr", names={"s1": "Zoé"})
+    assert mid_game == before
+
+
+def test_the_registry_dispatches_by_game_id(mid_game: dict[str, Any]) -> None:
+    assert "origin-junior" in registry.ids()
+    assert registry.draw("origin-junior", mid_game) == draw(mid_game)
+    with pytest.raises(registry.UnknownGame):
+        registry.draw("no-such-game", mid_game)
+
+
+def test_french_and_english_differ_only_in_words(mid_game: dict[str, Any]) -> None:
+    english, french = open_png(draw(mid_game, lang="en")), open_png(draw(mid_game, lang="fr"))
+    assert english.size == french.size
+    assert 0 < mean_difference(english, french) < 8
+
+
+def test_names_replace_seat_ids(mid_game: dict[str, Any]) -> None:
+    plain = open_png(draw(mid_game))
+    named = open_png(draw(mid_game, names={"s1": "Amélie", "s2": "Bob", "s3": "Chloé"}))
+    assert mean_difference(plain, named) > 0
+    # Missing or empty names fall back to the seat id: same picture as no names.
+    assert draw(mid_game, names={"s1": ""}) == draw(mid_game)
+
+
+def test_empty_board_draws_every_piece_from_setup() -> None:
+    view = public_view(2, seed=1, moves=0)
+    assert view["last_move"] is None
+    assert sum(1 for t in view["territories"].values() if t["pawn"]) == 1
+    assert draw(view)
+
+
+def test_game_over_reveals_values_given_by_the_view() -> None:
+    state_view = public_view(4, seed=3, moves=None)
+    assert state_view["over"] and state_view["to_act"] == []
+    image = open_png(draw(state_view))
+    assert image.size[0] >= 1280
+
+
+def test_pending_choice_and_every_action_draw(mid_game: dict[str, Any]) -> None:
+    for seed in range(6):
+        for moves in (1, 7, 12):
+            view = public_view(2 + seed % 3, seed=seed, moves=moves)
+            assert draw(view)
+            if view["pending"]:
+                assert describe_turn(view, "en", None)
+
+
+def test_public_picture_shows_no_hidden_value() -> None:
+    """A seat's own view differs from the public one only inside that seat's panel."""
+    players, seed, moves = 3, 8, 60
+    public = public_view(players, seed, moves)
+    own = seat_view(players, seed, "s1", moves)
+    hidden = [t for t in public["players"]["s1"]["tiles"] if t["level"] is None]
+    hidden += [t for t in public["players"]["s1"]["straits"] if t["value"] is None]
+    assert hidden, "the chosen game should give s1 something secret"
+    for player in public["players"].values():
+        assert all(t["value"] is None for t in player["hunting"] + player["straits"])
+        assert all(t["level"] is None for t in player["tiles"])
+    a, b = render(public).convert("RGB"), render(own).convert("RGB")
+    panel = canvas(players).panels[0]
+    assert mean_difference(a.crop(panel.xyxy()), b.crop(panel.xyxy())) > 0
+    outside = Image.new("RGB", a.size)
+    outside.paste(a)
+    masked_b = b.copy()
+    masked_b.paste(a.crop(panel.xyxy()), (panel.x, panel.y))
+    assert mean_difference(a, masked_b) == 0
+
+
+def test_copy_pawns_and_wrapped_moves_draw(mid_game: dict[str, Any]) -> None:
+    view = copy.deepcopy(mid_game)
+    view["territories"]["N1"] = {"pawn": "z2s1w#2", "owner": "s1"}
+    view["territories"]["E12"] = {"pawn": "z1s1k", "owner": "s2"}
+    view["last_move"] = {
+        "seat": "s1",
+        "action": "swap",
+        "pawn": "z2s1w",
+        "from": "E12",
+        "to": "N1",
+        "swapped": {"pawn": "z1s1k", "owner": "s2", "to": "E12"},
+        "gains": {"cards": {}, "tiles": 0, "hunting": [], "straits": ["ST06"]},
+    }
+    plain = render(mid_game).convert("RGB")
+    moved = render(view).convert("RGB")
+    box = canvas(3).map
+    x, y = map_layout().centre("N1")
+    assert plain.getpixel((x, y + box.y)) != moved.getpixel((x, y + box.y))
+
+
+def test_extras_add_a_band_and_player_parts(mid_game: dict[str, Any]) -> None:
+    seen: list[str] = []
+
+    def band(paint: Any, box: Any, view: Any, lang: str) -> None:
+        paint.rectangle(box.xyxy(), fill=(200, 40, 40))
+
+    def player(paint: Any, box: Any, seat: str, view: Any, lang: str) -> None:
+        seen.append(seat)
+
+    extras = Extras(key="test-band", band_height=120, draw_band=band, draw_player=player)
+    image = open_png(compose(mid_game, extras=extras))
+    assert image.size == (1280, canvas(3, 120).height)
+    assert seen == mid_game["seats"]
+    frame = canvas(3, 120)
+    assert frame.band is not None
+    centre = (frame.band.x + frame.band.w // 2, frame.band.y + frame.band.h // 2)
+    r, g, b = image.convert("RGB").getpixel(centre)  # type: ignore[misc]
+    assert r > 150 and g < 90
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.json")))
+def test_golden_pictures(name: str) -> None:
+    from tests.render.regen_golden import CASES, NAMES
+
+    view = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    lang = CASES[name][3]
+    actual = open_png(registry.draw(view["game"], view, lang=lang, names=NAMES))
+    expected = open_png((GOLDEN / f"{name}.png").read_bytes())
+    assert_image_similar(actual, expected, epsilon=1.0, name=name)
+
+
+def test_a_changed_picture_fails_the_golden_check(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr("tests.render.helpers.FAILURES", tmp_path)
+    expected = Image.new("RGB", (50, 50), (255, 255, 255))
+    actual = Image.new("RGB", (50, 50), (0, 0, 0))
+    with pytest.raises(AssertionError):
+        assert_image_similar(actual, expected, epsilon=1.0, name="broken")
+    assert (tmp_path / "broken.actual.png").exists()
+
+
+def test_renderers_never_import_bot_or_discord() -> None:
+    for path in RENDER_DIR.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert not name.startswith(("bot", "discord")), (path, name)
+
+
+def test_every_strait_and_green_territory_is_drawable() -> None:
+    assert len(BOARD.straits) == 11
+    view = public_view(2, seed=4, moves=0)
+    assert set(view["straits"]) == set(BOARD.straits)
+    assert set(view["hunting"]) == set(BOARD.by_colour("green"))
+    assert origin_render.mapart.token_spot("ST06", "en")[0] > map_layout().width - 60
+
+
+def test_state_is_untouched_by_viewing_and_drawing() -> None:
+    from rules.registry import get
+
+    state = play(2, seed=9, moves=20)
+    snapshot = json.dumps(state.data, sort_keys=True)
+    draw(get("origin-junior").view(state, None))
+    assert json.dumps(state.data, sort_keys=True) == snapshot
