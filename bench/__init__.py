@@ -1,0 +1,1 @@
+"""Benchmarks (speed is measured here, never asserted in tests): ``python -m bench``."""
