@@ -34,6 +34,7 @@ SS = 2  # supersampling for the map shapes (text is drawn afterwards at full siz
 BRIDGE_WIDTH = 12
 STRAIT_WIDTH = 4
 DASH, GAP = 11, 7
+CONTINENT_SIZE = 15
 BADGE_DROP = 10  # the pawn badge reaches this far below a disc
 TOKEN_CLEARANCE = 15  # half the side of the square kept free around a strait token
 
@@ -202,6 +203,15 @@ def label_boxes(lang: str) -> dict[str, Box]:
 TOKEN_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74)
 
 
+def continent_label_box(cid: str, lang: str) -> Box:
+    """The box of a continent's name (drawn centred on its layout spot)."""
+    x, y = map_layout().continent_labels[cid]
+    width = math.ceil(
+        text_width(continent_name(cid, lang).upper(), font(CONTINENT_SIZE, bold=True))
+    )
+    return Box(x - width // 2 - 3, y - CONTINENT_SIZE // 2 - 3, width + 6, CONTINENT_SIZE + 6)
+
+
 def disc_box(tid: str) -> Box:
     """The box a disc may cover: its owner ring and the pawn badge below it."""
     layout = map_layout()
@@ -243,7 +253,7 @@ def paint_map(lang: str) -> Image.Image:
         if upwards:
             y -= round(LABEL_SIZE * 1.15 * len(lines))
         draw_lines(image, (x, y), lines, face, style.INK, align=align, halo=style.LAND)
-    big = font(15, bold=True)
+    big = font(CONTINENT_SIZE, bold=True)
     for cid, (x, y) in layout.continent_labels.items():
         text = continent_name(cid, lang).upper()
         draw.text(

@@ -126,7 +126,7 @@ def draw_header(
     if view.get("over"):
         canvas.text(
             (right, box.y + 12),
-            tr("render.origin.over", lang),
+            ellipsise(over_text(view, lang, names), font(22, bold=True), 760),
             font(22, bold=True),
             style.HIGHLIGHT,
             anchor="ra",
@@ -165,6 +165,14 @@ def draw_header(
             anchor="ra",
             ground=bg,
         )
+
+
+def over_text(view: View, lang: str, names: Mapping[str, str] | None) -> str:
+    """The game-over line, naming the winners when the view gives them (key ``winners``)."""
+    winners = [seat_name(str(s), names) for s in view.get("winners") or []]
+    if not winners:
+        return tr("render.origin.over", lang)
+    return tr("render.origin.over_won", lang, names=", ".join(winners))
 
 
 def describe_turn(view: View, lang: str, names: Mapping[str, str] | None) -> str:
@@ -258,7 +266,8 @@ def draw_panel(
     colour = style.player_colour(index)
     ink = style.WHITE if style.is_dark(colour) else style.INK
     acting = seat in view.get("to_act", []) and not view.get("over")
-    if acting:
+    won = bool(view.get("over")) and seat in (view.get("winners") or [])
+    if acting or won:
         canvas.rectangle(box.inset(-4).xyxy(), radius=13, outline=style.HIGHLIGHT, width=5)
     mid = box.y + PANEL_BAR // 2
     score = view.get("scores", {}).get(seat, {})
@@ -269,8 +278,8 @@ def draw_panel(
     score_w = round(text_width(score_text, score_face))
     canvas.text((box.right - 12, mid), score_text, score_face, ink, anchor="rm", ground=colour)
     name_room = box.w - 52 - score_w - 24
-    if acting:
-        tag = tr("render.origin.to_play_tag", lang)
+    if acting or won:
+        tag = tr("render.origin." + ("to_play_tag" if acting else "winner_tag"), lang)
         tag_face = font(13, bold=True)
         tag_w = round(text_width(tag, tag_face)) + 14
         tx = box.right - 24 - score_w - tag_w

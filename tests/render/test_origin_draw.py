@@ -202,3 +202,13 @@ def test_state_is_untouched_by_viewing_and_drawing() -> None:
     snapshot = json.dumps(state.data, sort_keys=True)
     draw(get("origin-junior").view(state, None))
     assert json.dumps(state.data, sort_keys=True) == snapshot
+
+
+def test_winners_are_named_when_the_view_gives_them() -> None:
+    from render.origin.panels import over_text
+
+    view = public_view(2, seed=2, moves=None)
+    assert over_text(view, "en", None) == "Game over · final scores"
+    crowned = dict(view, winners=["s2"])
+    assert "Bob" in over_text(crowned, "fr", {"s2": "Bob"})
+    assert draw(crowned) != draw(view)

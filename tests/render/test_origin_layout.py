@@ -132,3 +132,15 @@ def test_canvas_is_wide_enough_and_panels_do_not_overlap(players: int) -> None:
     for a, b in itertools.combinations(frame.panels + (frame.footer, frame.map), 2):
         assert not a.overlaps(b)
     assert frame.footer.bottom <= frame.height
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_continent_names_sit_in_clear_water(lang: str) -> None:
+    layout = map_layout()
+    names = mapart.label_boxes(lang)
+    for cid in layout.continent_labels:
+        box = mapart.continent_label_box(cid, lang)
+        assert box.x >= 0 and box.right <= layout.width and box.bottom <= layout.height, cid
+        for tid in layout.places:
+            assert not box.overlaps(names[tid]), (cid, tid)
+            assert not box.overlaps(mapart.disc_box(tid)), (cid, tid)
