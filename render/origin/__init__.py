@@ -19,7 +19,7 @@ from render import style
 from render.cache import ArtCache
 from render.encode import build_palette, png_bytes
 from render.origin import mapart, panels, pieces
-from render.origin.layout import RING, Box, canvas, map_layout
+from render.origin.layout import PANEL_HEIGHT, RING, Box, canvas, map_layout
 from render.origin.layout import Canvas as Frame
 from render.origin.panels import PlayerExtra, View
 from render.paint import Canvas, Palette
@@ -38,11 +38,17 @@ class Extras:
 
     ``band_height`` reserves a band under the map; ``paint_band_static`` draws its
     unchanging art once (cached per key), ``draw_band`` its per-turn content;
-    ``draw_player`` adds to each player panel. ``key`` names the variant in caches.
+    ``panel_height`` makes room in each player panel, where ``draw_player`` adds its
+    parts below the shared rows (from ``box.y + PANEL_HEIGHT``); ``paint_legend``
+    replaces the Junior legend (the rewards differ). ``key`` names the variant in caches:
+    two variants must not share a key. Extra colours should come from ``render.style``
+    (the palette is shared; other colours are mapped to their nearest entry).
     """
 
     key: str = "junior"
     band_height: int = 0
+    panel_height: int = PANEL_HEIGHT
+    paint_legend: StaticPainter | None = None
     paint_band_static: StaticPainter | None = None
     draw_band: BandPainter | None = None
     draw_player: PlayerExtra | None = None
@@ -80,7 +86,7 @@ def render(
 ) -> Image.Image:
     """The composed picture as a palette image (before PNG encoding)."""
     seats = list(view.get("seats", []))
-    frame = canvas(len(seats), extras.band_height)
+    frame = canvas(len(seats), extras.band_height, extras.panel_height)
     key = (lang, len(seats), extras.key)
     static_rgb, static_p = static_art(lang, len(seats), extras)
     paint = Canvas(static_rgb, static_p, palette(), key)
@@ -119,7 +125,7 @@ def static_art(lang: str, players: int, extras: Extras) -> tuple[Image.Image, Im
 
 
 def _paint_static(lang: str, players: int, extras: Extras) -> Image.Image:
-    frame = canvas(players, extras.band_height)
+    frame = canvas(players, extras.band_height, extras.panel_height)
     image = Image.new("RGB", (frame.width, frame.height), style.PAPER)
     panels.paint_header_frame(image, frame.header)
     image.paste(_maps.get(lang, lambda: mapart.paint_map(lang)), (frame.map.x, frame.map.y))
@@ -128,7 +134,7 @@ def _paint_static(lang: str, players: int, extras: Extras) -> Image.Image:
     for index, box in enumerate(frame.panels):
         panels.paint_panel_static(image, box, index, lang)
     panels.paint_supply_static(image, supply_box(frame), lang)
-    panels.paint_legend(image, legend_box(frame), lang)
+    (extras.paint_legend or panels.paint_legend)(image, legend_box(frame), lang)
     return image
 
 

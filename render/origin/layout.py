@@ -132,7 +132,7 @@ class Canvas:
     footer: Box
 
 
-def canvas(players: int, band_height: int = 0) -> Canvas:
+def canvas(players: int, band_height: int = 0, panel_height: int = PANEL_HEIGHT) -> Canvas:
     """The canvas for ``players`` seats (two panels per row) and an optional extra band."""
     layout = map_layout()
     header = Box(0, 0, WIDTH, HEADER_HEIGHT)
@@ -151,12 +151,12 @@ def canvas(players: int, band_height: int = 0) -> Canvas:
         panels.append(
             Box(
                 MARGIN + column * (panel_w + PANEL_GAP),
-                y + PANEL_GAP + row * (PANEL_HEIGHT + PANEL_GAP),
+                y + PANEL_GAP + row * (panel_height + PANEL_GAP),
                 panel_w,
-                PANEL_HEIGHT,
+                panel_height,
             )
         )
-    y += PANEL_GAP + rows * (PANEL_HEIGHT + PANEL_GAP)
+    y += PANEL_GAP + rows * (panel_height + PANEL_GAP)
     footer = Box(MARGIN, y, WIDTH - 2 * MARGIN, FOOTER_HEIGHT)
     return Canvas(WIDTH, footer.bottom + MARGIN, header, map_box, band, tuple(panels), footer)
 

@@ -212,3 +212,18 @@ def test_winners_are_named_when_the_view_gives_them() -> None:
     crowned = dict(view, winners=["s2"])
     assert "Bob" in over_text(crowned, "fr", {"s2": "Bob"})
     assert draw(crowned) != draw(view)
+
+
+def test_concurrent_drawing_gives_the_same_pictures() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [public_view(2 + i % 3, seed=40 + i, moves=10 + 7 * i) for i in range(6)]
+    expected = [draw(v, lang="fr") for v in views]
+    with ThreadPoolExecutor(4) as pool:
+        again = list(pool.map(lambda v: draw(v, lang="fr"), views * 3))
+    assert again == expected * 3
+
+
+def test_taller_panels_for_a_variant(mid_game: dict[str, Any]) -> None:
+    extras = Extras(key="test-tall", panel_height=200)
+    assert open_png(compose(mid_game, extras=extras)).height == canvas(3, 0, 200).height
