@@ -257,20 +257,50 @@ def _arrow(
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 2 * r + 8:
         return
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    start = (a[0] + ux * r, a[1] + uy * r)
-    end = (b[0] - ux * r, b[1] - uy * r)
-    heads = [(end, (ux, uy))] if head_end else []
-    if head_start:
-        heads.append((start, (-ux, -uy)))
-    for colour, width, length_, half in ((style.WHITE, 10, 19, 13), (style.ARROW, 5, 15, 9)):
-        paint.line([start, end], fill=colour, width=width)
-        for tip, (hx, hy) in heads:
-            bx, by = tip[0] - hx * length_, tip[1] - hy * length_
-            paint.polygon(
-                [tip, (bx - hy * half, by + hx * half), (bx + hy * half, by - hx * half)],
-                fill=colour,
-            )
+    sprite, corner = arrow_sprite(a, b, head_start, head_end)
+    paint.sprite(sprite, corner, centre=False)
+
+
+def arrow_sprite(
+    a: tuple[int, int], b: tuple[int, int], head_start: bool, head_end: bool
+) -> tuple[Image.Image, tuple[int, int]]:
+    """A smooth cased arrow from disc ``a`` to disc ``b`` and where its top-left goes."""
+    margin = 16
+    left, top = min(a[0], b[0]) - margin, min(a[1], b[1]) - margin
+    size = (abs(b[0] - a[0]) + 2 * margin, abs(b[1] - a[1]) + 2 * margin)
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        r = map_layout().radius + RING + 4
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        start = ((a[0] + ux * r - left) * k, (a[1] + uy * r - top) * k)
+        end = ((b[0] - ux * r - left) * k, (b[1] - uy * r - top) * k)
+        heads = [(end, (ux, uy))] if head_end else []
+        if head_start:
+            heads.append((start, (-ux, -uy)))
+        for colour, width, long, half in ((style.WHITE, 10, 21, 14), (style.ARROW, 5, 16, 9)):
+            trim = [
+                (tip[0] - hx * long * k * 0.6, tip[1] - hy * long * k * 0.6)
+                for tip, (hx, hy) in heads
+            ]
+            line_start = trim[1] if head_start and head_end else trim[0] if head_start else start
+            line_end = trim[0] if head_end else end
+            d.line([line_start, line_end], fill=colour, width=width * k)
+            for tip, (hx, hy) in heads:
+                extra = 2.5 * k if colour == style.WHITE else 0
+                tx, ty = tip[0] + hx * extra, tip[1] + hy * extra
+                bx, by = tx - hx * long * k, ty - hy * long * k
+                d.polygon(
+                    [
+                        (tx, ty),
+                        (bx - hy * half * k, by + hx * half * k),
+                        (bx + hy * half * k, by - hx * half * k),
+                    ],
+                    fill=colour,
+                )
+
+    key = ("arrow", a, b, head_start, head_end)
+    return pieces._sprites.get(key, lambda: pieces._sprite(size, paint)), (left, top)
 
 
 def palette() -> Palette:
