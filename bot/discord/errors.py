@@ -80,7 +80,12 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
             _describe(interaction),
             exc_info=(type(error), error, error.__traceback__),
         )
-    text = message_for(error, lang_for(interaction))
+    lang = lang_for(interaction)
+    try:
+        text = message_for(error, lang)
+    except Exception:  # a broken message template must not silence the reply
+        log.exception("cannot render the message of %r", error)
+        text = t("discord.apology", lang)
     await send_private(interaction, text)
 
 

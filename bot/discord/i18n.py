@@ -38,9 +38,17 @@ def table_lang(interaction: discord.Interaction[Any]) -> str:
     return lang_for(interaction)
 
 
-def t(text: Text | str, lang: str, **params: Any) -> str:
-    """Translate a message key (or ``Text``) into ``lang``."""
-    return i18n.translate(text, lang, **params)
+def t(text: Text | str, lang: str, /, **params: Any) -> str:
+    """Translate a message key (or ``Text``) into ``lang``.
+
+    Parameters travel inside a ``Text`` so a parameter may be called ``text`` or
+    ``lang`` (``move.unreadable`` has one) without clashing with ``translate``'s own.
+    """
+    if isinstance(text, Text):
+        text = Text(text.key, {**text.params, **params})
+    else:
+        text = Text(text, params)
+    return i18n.translate(text, lang)
 
 
 class CampfireTranslator(app_commands.Translator):

@@ -12,10 +12,12 @@ import pytest
 from PIL import Image, ImageDraw
 
 from rules import registry
+from tests.bot.discord.wide import WIDE
 from tests.nim import NIM
 
-if "nim" not in registry.ids():  # before bot.discord.commands builds the rule choices
-    registry.register(NIM)
+for _game in (NIM, WIDE):  # before bot.discord.commands builds the rule choices
+    if _game.spec.id not in registry.ids():
+        registry.register(_game)
 
 from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
 
@@ -33,7 +35,7 @@ MALLORY = User(666, "Mallory")
 def draw_nim(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
     """A real little PNG of a Nim heap (Nim has no renderer of its own)."""
     image = Image.new("RGB", (120, 40), "white")
-    ImageDraw.Draw(image).text((5, 12), f"stones: {view['stones']}", fill="black")
+    ImageDraw.Draw(image).text((5, 12), str(view)[:20], fill="black")
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -41,6 +43,7 @@ def draw_nim(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | Non
 
 async def make_harness(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Harness, Store]:
     store = await Store.open(db_path)
+    _STORES.append(store)
     service = GameService(store, seed_source=seeds(), clock=FakeClock(), drawer=draw_nim)
     harness = Harness(service)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", _webhook_router)
@@ -50,6 +53,7 @@ async def make_harness(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[
 
 
 _ROUTES: list[Harness] = []
+_STORES: list[Store] = []
 
 
 async def _webhook_router(
@@ -64,10 +68,20 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "campfire.sqlite3"
 
 
-@pytest.fixture
-async def bot(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
-    harness, store = await make_harness(db_path, monkeypatch)
-    yield harness
-    await harness.close()
+@pytest.fixture(autouse=True)
+async def _close_everything() -> AsyncIterator[None]:
+    """Every harness made in a test is settled and its store closed, even on failure
+    (an open aiosqlite connection would keep the test process alive)."""
+    yield
+    for harness in _ROUTES:
+        await harness.close()
+    for store in _STORES:
+        await store.close()
     _ROUTES.clear()
-    await store.close()
+    _STORES.clear()
+
+
+@pytest.fixture
+async def bot(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:
+    harness, _ = await make_harness(db_path, monkeypatch)
+    return harness

@@ -555,3 +555,19 @@ def _guild_payload(channels: list[dict[str, Any]]) -> dict[str, Any]:
         "premium_tier": 0,
         "nsfw_level": 0,
     }
+
+
+def with_component(
+    message: dict[str, Any], custom_id: str, *, select: bool = False
+) -> dict[str, Any]:
+    """``message`` as if it carried one component ``custom_id`` (a forged or outdated one:
+    Discord only sends clicks on components a message really has)."""
+    if select:
+        component: dict[str, Any] = {
+            "type": 3,
+            "custom_id": custom_id,
+            "options": [{"label": "x", "value": "x"}],
+        }
+    else:
+        component = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
+    return {**message, "components": [{"type": 1, "components": [component]}]}

@@ -1,0 +1,164 @@
+"""Bad input through Discord: each gets one clear ephemeral reply and changes nothing."""
+
+from __future__ import annotations
+
+from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
+from tests.bot.discord.harness import CHANNEL_ID, Call, Harness, User, with_component
+from tests.bot.discord.test_game_flow import USERS, open_lobby, start_game
+
+
+def only_reply(calls: list[Call]) -> Call:
+    """The single, ephemeral answer (a defer may precede it); nothing posted publicly."""
+    public = [c for c in calls if c.method == "POST" and "/channels/" in c.path]
+    assert public == [], [c.path for c in public]
+    replies = [c for c in calls if c.content or c.embeds]
+    assert len(replies) == 1, [(c.path, c.json) for c in calls]
+    reply = replies[0]
+    deferred_ephemeral = any(c.callback_type == 5 and c.ephemeral for c in calls)
+    assert reply.ephemeral or deferred_ephemeral
+    return reply
+
+
+async def acting(bot: Harness) -> tuple[User, User]:
+    game = await bot.service.game(1)
+    me = USERS[game.to_act[0]]
+    other = BOB if me is ALICE else ALICE
+    return me, other
+
+
+async def test_move_out_of_turn(bot: Harness) -> None:
+    await start_game(bot, BOB)
+    _, waiting = await acting(bot)
+    reply = only_reply(await bot.command(waiting, "move", move="take1", game="1"))
+    assert "not your turn" in reply.content
+    assert (await bot.service.game(1)).version == 0
+
+
+async def test_garbage_move_text(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    me, _ = await acting(bot)
+    reply = only_reply(await bot.command(me, "move", channel=thread, move="dance a jig"))
+    assert "dance a jig" in reply.content
+    assert (await bot.service.game(1)).version == 0
+
+
+async def test_stranger_pressing_buttons(bot: Harness) -> None:
+    lobby = await open_lobby(bot, BOB)
+    reply = only_reply(await bot.press(MALLORY, lobby, "cf:lobby:start:1"))
+    assert "Only the player who opened the game" in reply.content
+    reply = only_reply(await bot.press(MALLORY, lobby, "cf:lobby:leave:1"))
+    assert "not playing" in reply.content
+    await bot.press(ALICE, lobby, "cf:lobby:start:1")
+    thread = int((await bot.service.game(1)).thread_id or 0)
+    turn = bot.find(thread, "cf:play:")
+    for custom_id in ("cf:play:1:0", "cf:hand:1"):
+        reply = only_reply(await bot.press(MALLORY, turn, custom_id))
+        assert "not playing" in reply.content
+    assert (await bot.service.game(1)).version == 0
+
+
+async def test_forged_and_malformed_custom_ids(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    me, _ = await acting(bot)
+    turn = bot.find(thread, "cf:play:")
+    for forged in ("cf:play:1:abc", "cf:lobby:explode:1", "cf:move:1", "cf:" + "9" * 90):
+        reply = only_reply(await bot.press(me, with_component(turn, forged), forged))
+        assert "not valid" in reply.content
+    forged = "cf:play:999:0"
+    reply = only_reply(await bot.press(me, with_component(turn, forged), forged))
+    assert "There is no game #999" in reply.content
+    forged = "cf:move:1:0"
+    menu = with_component(turn, forged, select=True)
+    reply = only_reply(await bot.press(me, menu, forged, values=["take9"]))
+    assert "take9" in reply.content
+    forged = "someone-elses:button"
+    assert await bot.press(me, with_component(turn, forged), forged) == []  # not ours
+    assert (await bot.service.game(1)).version == 0
+
+
+async def test_stale_buttons_say_the_game_moved_on(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    first, second = await acting(bot)
+    old_turn = bot.find(thread, "cf:play:")
+    await bot.press(first, old_turn, "cf:play:1:0")
+    old_menu = bot.message(max(bot.fake.messages))
+    await bot.press(first, old_menu, "cf:move:1:0", values=["take1"])
+    assert (await bot.service.game(1)).version == 1
+    # the first player's old menu: stale, nothing played
+    calls = await bot.press(first, old_menu, "cf:move:1:0", values=["take1"])
+    edit = next(c for c in calls if "@original" in c.url)
+    assert "moved on" in edit.content and edit.custom_ids() == []
+    assert (await bot.service.game(1)).version == 1
+    # the second player's old Play button: stale, but it is their turn: a fresh menu
+    calls = await bot.press(second, old_turn, "cf:play:1:0")
+    reply = only_reply(calls)
+    assert "moved on" in reply.content
+    assert reply.custom_ids() == ["cf:move:1:1"]
+
+
+async def test_unknown_game_and_unreadable_reference(bot: Harness) -> None:
+    reply = only_reply(await bot.command(ALICE, "board", game="999"))
+    assert "There is no game #999" in reply.content
+    reply = only_reply(await bot.command(ALICE, "scores", game="soon"))
+    assert "not a game number" in reply.content
+    reply = only_reply(await bot.command(ALICE, "join"))
+    assert "Which game?" in reply.content
+    reply = only_reply(await bot.command(CAROL, "join", game="999"))
+    assert "Il n'y a pas de partie" in reply.content or "999" in reply.content
+
+
+async def test_bad_options_for_a_new_game(bot: Harness) -> None:
+    reply = only_reply(await bot.command(ALICE, "new", rules="nim", options="stones=1000"))
+    assert "stones" in reply.content
+    reply = only_reply(await bot.command(ALICE, "new", rules="nim", options="just words"))
+    assert "name=value" in reply.content
+    reply = only_reply(await bot.command(ALICE, "new", rules="nim", options="colour=red"))
+    assert "colour" in reply.content
+    reply = only_reply(await bot.command(ALICE, "new", rules="nim", players=9))
+    assert "between" in reply.content
+    assert await bot.service.games_in_channel(str(CHANNEL_ID)) == []
+
+
+async def test_deleted_thread_stops_the_move_and_moves_the_game_to_its_channel(
+    bot: Harness,
+) -> None:
+    thread = await start_game(bot, BOB)
+    me, _ = await acting(bot)
+    bot.fake.deleted.add(thread)
+    reply = only_reply(await bot.command(me, "move", move="take1", game="1"))
+    assert "thread was deleted" in reply.content and f"<#{CHANNEL_ID}>" in reply.content
+    assert (await bot.service.game(1)).version == 0
+    calls = await bot.command(me, "move", move="take1", game="1")
+    assert (await bot.service.game(1)).version == 1
+    posted = [c for c in calls if c.path == "/channels/{channel_id}/messages"]
+    assert posted and all(c.channel_id == CHANNEL_ID for c in posted)
+
+
+async def test_thread_creation_forbidden_plays_in_the_channel(bot: Harness) -> None:
+    bot.fake.forbid_threads = True
+    lobby = await open_lobby(bot, BOB)
+    await bot.press(ALICE, lobby, "cf:lobby:start:1")
+    game = await bot.service.game(1)
+    assert game.thread_id is None
+    assert bot.find(CHANNEL_ID, "cf:play:1:0")
+
+
+async def test_posting_failure_after_a_move_is_logged_not_shown(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    me, _ = await acting(bot)
+    bot.client._connection._get_guild  # the thread is not cached: fetched then posted
+    original = bot.fake.rest
+
+    async def failing(route, **kwargs):  # type: ignore[no-untyped-def]
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            from tests.bot.discord.harness import http_error
+
+            bot.fake.calls.append(Call("POST", route.path, route.url, route, None))
+            raise http_error(500, 0, "Server Error")
+        return await original(route, **kwargs)
+
+    bot.client.http.request = failing  # type: ignore[method-assign]
+    calls = await bot.command(me, "move", move="take1", channel=thread)
+    assert (await bot.service.game(1)).version == 1
+    answer = [c for c in calls if c.content]
+    assert len(answer) == 1 and "You played" in answer[0].content

@@ -1,0 +1,52 @@
+"""A test game with many moves per decision, to exercise menus and autocomplete limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Game, GameSpec, Move, Outcome, ScoreSheet, Seat, State, Text, rank_by
+
+GROUPS = {"alpha": 30, "beta": 20, "gamma": 10}  # 60 moves: more than one menu page
+
+
+class Wide(Game):
+    """Each player makes one choice among 60; the bigger number wins."""
+
+    spec = GameSpec(id="wide", name=Text("wide"), min_seats=2, max_seats=2)
+
+    def _setup(self, state: State) -> None:
+        state.data = {"picked": {}}
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        waiting = [s for s in state.seats if s not in state.data["picked"]]
+        return frozenset(waiting[:1])
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        moves, n = [], 0
+        for group, count in GROUPS.items():
+            for _ in range(count):
+                moves.append(Move(f"{group}-{n:02d}", Text("wide.pick", {"n": n}), group))
+                n += 1
+        return moves
+
+    def _apply(self, state: State, seat: Seat, move: Move) -> None:
+        state.data["picked"][seat] = int(move.code.split("-")[1])
+
+    def view(self, state: State, seat: Seat | None) -> Any:
+        return {"picked": len(state.data["picked"])}
+
+    def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
+        rows = {s: {"wide.pick": state.data["picked"].get(s, 0)} for s in state.seats}
+        return ScoreSheet(("wide.pick",), rows, final=len(state.data["picked"]) == 2)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if len(state.data["picked"]) < 2:
+            return None
+        sheet = self.scores(state)
+        keys = {s: (sheet.total(s),) for s in state.seats}
+        return Outcome(rank_by(state.seats, keys), sheet.totals(), Text("termination.normal"))
+
+
+WIDE = Wide()
