@@ -18,9 +18,9 @@ from typing import Any
 
 from render.encode import png_bytes
 from render.origin import draw, render
-from render.origin.sample import showcase_view
 from rules.registry import get
 from tests.render.games import seats
+from tests.render.showcase import showcase_view
 
 BUDGET_MS = 15.0
 BUDGET_BYTES = 200_000

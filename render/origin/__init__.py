@@ -192,7 +192,7 @@ def highlight_ring() -> Image.Image:
         rr = (r - 2) * k
         d.ellipse((c - rr, c - rr, c + rr, c + rr), outline=style.ARROW, width=3 * k)
 
-    return pieces._sprites.get(("highlight", r), lambda: pieces._sprite((side, side), paint))
+    return pieces.SPRITES.get(("highlight", r), lambda: pieces.supersampled((side, side), paint))
 
 
 def pending_ring() -> Image.Image:
@@ -212,7 +212,7 @@ def pending_ring() -> Image.Image:
                 width=5 * k,
             )
 
-    return pieces._sprites.get(("pending", r), lambda: pieces._sprite((side, side), paint))
+    return pieces.SPRITES.get(("pending", r), lambda: pieces.supersampled((side, side), paint))
 
 
 def draw_move_arrow(
@@ -300,7 +300,7 @@ def arrow_sprite(
                 )
 
     key = ("arrow", a, b, head_start, head_end)
-    return pieces._sprites.get(key, lambda: pieces._sprite(size, paint)), (left, top)
+    return pieces.SPRITES.get(key, lambda: pieces.supersampled(size, paint)), (left, top)
 
 
 def palette() -> Palette:

@@ -103,7 +103,7 @@ def _swatch(colour: str) -> Image.Image:
         draw.ellipse((k, k, 17 * k, 17 * k), fill=fill, outline=style.INK, width=k)
         pieces.paint_symbol(draw, colour, 9 * k, 9 * k, 5 * k, style.mix(fill, style.INK, 0.45))
 
-    return pieces._sprites.get(("swatch", colour), lambda: pieces._sprite((18, 18), paint))
+    return pieces.SPRITES.get(("swatch", colour), lambda: pieces.supersampled((18, 18), paint))
 
 
 # ---------------------------------------------------------------- per turn

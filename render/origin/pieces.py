@@ -24,13 +24,13 @@ from render.text import font
 
 SS = 3  # supersampling factor for sprites
 
-_sprites: ArtCache[Image.Image] = ArtCache("origin.sprites", capacity=2048)
+SPRITES: ArtCache[Image.Image] = ArtCache("origin.sprites", capacity=2048)
 
 PAWN_HEIGHT = {1: 16, 2: 24, 3: 33}
 PAWN_WIDTH = {1: 10, 2: 16, 3: 22}
 
 
-def _sprite(
+def supersampled(
     size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None]
 ) -> Image.Image:
     """Paint at ``SS`` times ``size`` (paint gets the draw and the scale) and reduce."""
@@ -106,7 +106,7 @@ def _badge_text(pawn_size: int, strength: int) -> str:
 
 def occupied_disc(colour: str, pawn: tuple[int, int, str], owner: int | None) -> Image.Image:
     """A territory disc of ``colour`` holding ``pawn`` (size, strength, colour) of ``owner``."""
-    return _sprites.get(("disc", colour, pawn, owner), lambda: _paint_disc(colour, pawn, owner))
+    return SPRITES.get(("disc", colour, pawn, owner), lambda: _paint_disc(colour, pawn, owner))
 
 
 def disc_half() -> int:
@@ -155,17 +155,17 @@ def _paint_disc(colour: str, pawn: tuple[int, int, str], owner: int | None) -> I
                 max(1, round(1.5 * k)),
             )
 
-    return _sprite((2 * half, 2 * half), paint)
+    return supersampled((2 * half, 2 * half), paint)
 
 
 def strait_token(value: int | None, *, radius: int = 13) -> Image.Image:
     """A Strait token marker: face down (waves, no value) or showing ``value``."""
-    return _sprites.get(("strait", value, radius), lambda: _paint_token(value, radius, "strait"))
+    return SPRITES.get(("strait", value, radius), lambda: _paint_token(value, radius, "strait"))
 
 
 def hunting_token(value: int | None, *, radius: int = 12) -> Image.Image:
     """A Hunting token marker: face down (a spearhead, no value) or showing ``value``."""
-    return _sprites.get(("hunt", value, radius), lambda: _paint_token(value, radius, "hunt"))
+    return SPRITES.get(("hunt", value, radius), lambda: _paint_token(value, radius, "hunt"))
 
 
 def _paint_token(value: int | None, radius: int, kind: str) -> Image.Image:
@@ -206,12 +206,12 @@ def _paint_token(value: int | None, radius: int, kind: str) -> Image.Image:
                 anchor="mm",
             )
 
-    return _sprite((side, side), paint)
+    return supersampled((side, side), paint)
 
 
 def card_icon(colour: str, count: int | None, *, height: int = 30) -> Image.Image:
     """A card of ``colour`` with ``count`` written on it (``None``: no number)."""
-    return _sprites.get(("card", colour, count, height), lambda: _paint_card(colour, count, height))
+    return SPRITES.get(("card", colour, count, height), lambda: _paint_card(colour, count, height))
 
 
 def _paint_card(colour: str, count: int | None, height: int) -> Image.Image:
@@ -245,7 +245,7 @@ def _paint_card(colour: str, count: int | None, height: int) -> Image.Image:
                 style.mix(fill, style.INK, 0.55),
             )
 
-    return _sprite((width + 2, height + 2), paint)
+    return supersampled((width + 2, height + 2), paint)
 
 
 def paint_symbol(
@@ -278,7 +278,7 @@ def paint_symbol(
 
 def tile_icon(level: int | None, *, side: int = 24) -> Image.Image:
     """An Innovation tile: face down (no level) or showing ``level`` as a number."""
-    return _sprites.get(("tile", level, side), lambda: _paint_tile(level, side))
+    return SPRITES.get(("tile", level, side), lambda: _paint_tile(level, side))
 
 
 def _paint_tile(level: int | None, side: int) -> Image.Image:
@@ -312,14 +312,14 @@ def _paint_tile(level: int | None, side: int) -> Image.Image:
                 anchor="mm",
             )
 
-    return _sprite((side + 2, side + 2), paint)
+    return supersampled((side + 2, side + 2), paint)
 
 
 def pawn_icon(size: int, strength: int, colour: str, *, scale: float = 1.0) -> Image.Image:
     """A lone pawn glyph (supply and legend), standing on the bottom of its sprite."""
-    return _sprites.get(
+    return SPRITES.get(
         ("pawn", size, strength, colour, scale),
-        lambda: _sprite(
+        lambda: supersampled(
             (round(24 * scale), round(37 * scale)),
             lambda d, k: paint_pawn(
                 d, 12 * scale * k, 35.5 * scale * k, size, strength, colour, k * scale
@@ -344,7 +344,7 @@ def marker_icon(index: int, *, radius: int = 9) -> Image.Image:
             2 * k,
         )
 
-    return _sprites.get(("marker", index, radius), lambda: _sprite((side, side), paint))
+    return SPRITES.get(("marker", index, radius), lambda: supersampled((side, side), paint))
 
 
 def village_icon(index: int, *, side: int = 22) -> Image.Image:
@@ -368,7 +368,7 @@ def village_icon(index: int, *, side: int = 22) -> Image.Image:
             width=k,
         )
 
-    return _sprites.get(("village", index, side), lambda: _sprite((side, side), paint))
+    return SPRITES.get(("village", index, side), lambda: supersampled((side, side), paint))
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:

@@ -1,4 +1,4 @@
-"""A synthetic Origin view that shows every kind of piece (it seeds the picture's palette).
+"""A synthetic Origin view showing every kind of piece (benchmarks and palette checks).
 
 Not a game position: every territory holds a pawn, owners and pawns cycle, tokens and
 tiles appear both face down and face up. It follows coord/ORIGIN_VIEW.md exactly.
