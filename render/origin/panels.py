@@ -51,8 +51,9 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     y += 24
     for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
         pieces.paste_at(image, pieces.pawn_icon(size, strength, "wbk"[i]), (x + i * 22, y))
-    draw_text(image, (x + 72, y + 2), tr("render.origin.legend.pawn", lang), small, style.INK)
-    draw_text(image, (x + 72, y + 18), tr("render.origin.legend.badge", lang), small, style.INK)
+    for i, key in enumerate(("pawn", "badge")):
+        line = ellipsise(tr(f"render.origin.legend.{key}", lang), small, width - 72)
+        draw_text(image, (x + 72, y + 2 + 16 * i), line, small, style.INK)
     # Owner ring and marker shape.
     y += 40
     pieces.paste(image, pieces.marker_icon(0, radius=8), (x + 10, y + 9))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -227,3 +228,22 @@ def test_concurrent_drawing_gives_the_same_pictures() -> None:
 def test_taller_panels_for_a_variant(mid_game: dict[str, Any]) -> None:
     extras = Extras(key="test-tall", panel_height=200)
     assert open_png(compose(mid_game, extras=extras)).height == canvas(3, 0, 200).height
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_view_of_a_whole_game_draws(players: int) -> None:
+    from rules.registry import get
+
+    game = get("origin-junior")
+    state = game.setup([f"s{i + 1}" for i in range(players)], f"whole-{players}")
+    chooser = random.Random(players)
+    sizes = set()
+    while True:
+        data = draw(game.view(state, None), lang="fr")
+        sizes.add(open_png(data).size)
+        assert len(data) < BUDGET_BYTES
+        if not game.to_act(state):
+            break
+        seat = sorted(game.to_act(state))[0]
+        state = game.apply(state, seat, chooser.choice(game.legal_moves(state, seat)))
+    assert sizes == {(1280, canvas(players).height)}
