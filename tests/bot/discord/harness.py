@@ -273,6 +273,19 @@ class FakeDiscord:
             if "archived" in (body or {}):
                 channel["thread_metadata"]["archived"] = body["archived"]  # type: ignore[index]
             return channel
+        if key in (
+            "PUT /applications/{application_id}/commands",
+            "PUT /applications/{application_id}/guilds/{guild_id}/commands",
+        ):
+            return [
+                {
+                    **command,
+                    "id": str(self.snowflake()),
+                    "application_id": str(APP_ID),
+                    "version": "1",
+                }
+                for command in kwargs.get("json") or []
+            ]
         raise AssertionError(f"unexpected REST call {key}")
 
     async def webhook(self, route: Route, session: Any = None, **kwargs: Any) -> Any:

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
-from tests.bot.discord.harness import CHANNEL_ID, Call, Harness, User, with_component
+from tests.bot.discord.harness import (
+    CHANNEL_ID,
+    Call,
+    Harness,
+    User,
+    http_error,
+    with_component,
+)
 from tests.bot.discord.test_game_flow import USERS, open_lobby, start_game
 
 
@@ -146,13 +153,10 @@ async def test_thread_creation_forbidden_plays_in_the_channel(bot: Harness) -> N
 async def test_posting_failure_after_a_move_is_logged_not_shown(bot: Harness) -> None:
     thread = await start_game(bot, BOB)
     me, _ = await acting(bot)
-    bot.client._connection._get_guild  # the thread is not cached: fetched then posted
     original = bot.fake.rest
 
     async def failing(route, **kwargs):  # type: ignore[no-untyped-def]
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
-            from tests.bot.discord.harness import http_error
-
             bot.fake.calls.append(Call("POST", route.path, route.url, route, None))
             raise http_error(500, 0, "Server Error")
         return await original(route, **kwargs)

@@ -38,7 +38,7 @@ async def play_turn(bot: Harness, thread: int) -> list:
     calls = await bot.press(user, turn, f"cf:play:1:{game.version}")
     menu_call = calls[-1]
     assert menu_call.ephemeral and menu_call.callback_type == 4
-    menu = bot.message(bot.fake.messages and max(bot.fake.messages))
+    menu = bot.message(max(bot.fake.messages))
     select = next(c for c in menu["components"][0]["components"])
     first = select["options"][0]["value"]
     return await bot.press(user, menu, select["custom_id"], values=[first])
@@ -95,8 +95,10 @@ async def test_whole_game_from_lobby_to_final_scores(bot: Harness) -> None:
     assert boards == game.version + 1  # one board at the start and one after every move
     result = bot.posted_in(thread)[-1]
     embed = result["embeds"][0]
-    assert embed["title"].startswith("#1 nim is over")
-    assert "Final scores" in embed["title"] or "1." in embed["description"]
+    winner = (await bot.service.outcome(1)).winners[0]  # type: ignore[union-attr]
+    assert embed["title"] == f"#1 nim is over — winner: {game.name_of(winner)}"
+    assert embed["description"].startswith(f"1. <@{winner}>")
+    assert {f["name"].split(":")[0] for f in embed["fields"]} == {"Alice", "Bob"}
     assert "<@101>" in result["content"] and "<@102>" in result["content"]
     final_call = next(c for c in reversed(bot.fake.calls) if c.json and c.json.get("embeds"))
     assert sorted(final_call.json["allowed_mentions"]["users"]) == [101, 102]
