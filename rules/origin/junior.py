@@ -59,13 +59,12 @@ log = logging.getLogger(__name__)
 ACTIONS = ("evolve", "migrate", "swap")
 _TERR_CODES = {t.lower(): t for t in BOARD.order}
 _CODE = re.compile(r"^(evolve|migrate|swap|to):([a-z]+[0-9]+)$|^pawn:(z[1-3]s[1-3][wbk])$")
-_MOVES: dict[tuple[str, str, str], Move] = {}
+_MOVES: dict[tuple[str, ...], Move] = {}
 
 
 def _move(code: str, key: str, group: str, **params: str) -> Move:
     """A cached ``Move`` (moves with the same code and label are shared)."""
-    label_id = key + "|" + "|".join(f"{k}={v}" for k, v in sorted(params.items()))
-    cache_key = (code, label_id, group)
+    cache_key = (code, key, group, *params.values())
     found = _MOVES.get(cache_key)
     if found is None:
         found = _MOVES[cache_key] = Move(code, Text(key, params), group)
@@ -169,7 +168,7 @@ class OriginJunior(Game):
         pawn_at, owners = data["pawn_at"], owner_at(data)
         moves: list[Move] = []
         if villages_left(data, me) > 0 and data["supply"]:
-            options = mv.evolve_options(BOARD, pawn_at, data["supply"])
+            options = mv.evolve_targets(BOARD, pawn_at, data["supply"])
             moves += [
                 _move(f"evolve:{t.lower()}", "origin.move.evolve", "evolve", where=mv.where(t))
                 for t in BOARD.order

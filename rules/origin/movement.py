@@ -130,6 +130,26 @@ def evolve_options(
     return out
 
 
+def evolve_targets(
+    board: Board,
+    pawn_at: PawnAt,
+    supply: Mapping[str, int],
+    reach: int = 1,
+    table: EvolutionTable | None = None,
+) -> set[str]:
+    """The keys of ``evolve_options``, computed cheaply (offered as first decisions).
+
+    An empty territory is a target when some pawn within ``reach`` has at least one
+    allowed evolution left in the supply.
+    """
+    evolutions = _EVOLUTIONS if table is None else table
+    out: set[str] = set()
+    for t, pawn in pawn_at.items():
+        if any(supply.get(p, 0) > 0 for p in evolutions[pawn]):
+            out.update(n for n in _near(board, t, reach) if n not in pawn_at)
+    return out
+
+
 def why_not_evolve_into(
     board: Board, pawn_at: PawnAt, territory: str, reach: int = 1
 ) -> Reason | None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from rules.origin.components import BOARD
+from rules.origin.components import BOARD, PAWNS
 from rules.origin.movement import (
     evolve_candidates,
     evolve_options,
+    evolve_targets,
     fitting_pawns,
     why_not_evolve_into,
     why_not_this_pawn,
@@ -108,3 +111,14 @@ def test_evolve_reasons_name_the_reference_territory() -> None:
     assert occupied is not None and occupied.key == "origin.illegal.occupied"
     lonely = why_not_evolve_into(BOARD, pawn_at, "T3")
     assert lonely is not None and lonely.key == "origin.illegal.not_adjacent"
+
+
+def test_evolve_targets_match_evolve_options_on_random_positions() -> None:
+    chooser = random.Random(11)
+    free = [t for t in BOARD.order if t != BOARD.origin]
+    for _ in range(300):
+        pawn_at = {BOARD.origin: "z1s1w"}
+        for t in chooser.sample(free, chooser.randrange(0, 20)):
+            pawn_at[t] = chooser.choice(PAWNS.order)
+        supply = {p: 1 for p in chooser.sample(PAWNS.order, chooser.randrange(0, 27))}
+        assert evolve_targets(BOARD, pawn_at, supply) == set(evolve_options(BOARD, pawn_at, supply))
