@@ -153,7 +153,20 @@ def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
     if last.get("action") in ("evolve", "migrate", "swap"):
         for tid in marked:
             paint.sprite(highlight_ring(), at(tid))
-    for tid, spot in view.get("territories", {}).items():
+    # The arrow goes under the discs it crosses: pawns stay readable.
+    crossed: set[str] = set()
+    if last.get("action") in ("migrate", "swap") and len(marked) == 2:
+        draw_move_arrow(
+            paint, at(last["from"]), at(last["to"]), box, both_ways=last.get("action") == "swap"
+        )
+        crossed = crossed_discs(last["from"], last["to"]) - set(marked)
+    territories = view.get("territories", {})
+    for tid in crossed:
+        if not (territories.get(tid) or {}).get("pawn"):
+            paint.sprite(
+                pieces.empty_disc(BOARD.territories[tid].colour, tid == BOARD.origin), at(tid)
+            )
+    for tid, spot in territories.items():
         pawn = spot.get("pawn")
         if not pawn or tid not in layout.places:
             continue
@@ -175,10 +188,23 @@ def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
     pending = view.get("pending")
     if pending and pending.get("at") in layout.places:
         paint.sprite(pending_ring(), at(pending["at"]))
-    if last.get("action") in ("migrate", "swap") and len(marked) == 2:
-        draw_move_arrow(
-            paint, at(last["from"]), at(last["to"]), box, both_ways=last.get("action") == "swap"
-        )
+
+
+def crossed_discs(a: str, b: str) -> set[str]:
+    """Territories whose disc (with its ring) the straight line from ``a`` to ``b`` touches."""
+    layout = map_layout()
+    (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
+    if abs(bx - ax) > layout.width / 2:  # drawn as two stubs through the map edges
+        return set()
+    reach = layout.radius + RING + 4
+    span = (bx - ax) ** 2 + (by - ay) ** 2 or 1
+    found = set()
+    for tid, place in layout.places.items():
+        px, py = place.at
+        t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / span))
+        if math.dist((px, py), (ax + t * (bx - ax), ay + t * (by - ay))) < reach:
+            found.add(tid)
+    return found
 
 
 def highlight_ring() -> Image.Image:

@@ -158,6 +158,22 @@ def _paint_disc(colour: str, pawn: tuple[int, int, str], owner: int | None) -> I
     return supersampled((2 * half, 2 * half), paint)
 
 
+def empty_disc(colour: str, origin: bool = False) -> Image.Image:
+    """An unoccupied territory disc, as the static map draws it (to redraw over an arrow)."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        r = map_layout().radius
+        c = (r + 2) * k
+        fill = style.TERRITORY_COLOURS[colour]
+        _circle(draw, c, c, r * k, fill=fill, outline=style.INK, width=k)
+        if origin:
+            _circle(draw, c, c, (r - 6) * k, outline=style.INK_SOFT, width=2 * k)
+        paint_symbol(draw, colour, c, c, 10 * k, style.mix(fill, style.INK, 0.45))
+
+    side = 2 * (map_layout().radius + 2)
+    return SPRITES.get(("empty", colour, origin), lambda: supersampled((side, side), paint))
+
+
 def strait_token(value: int | None, *, radius: int = 13) -> Image.Image:
     """A Strait token marker: face down (waves, no value) or showing ``value``."""
     return SPRITES.get(("strait", value, radius), lambda: _paint_token(value, radius, "strait"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -247,3 +248,29 @@ def test_every_view_of_a_whole_game_draws(players: int) -> None:
         seat = sorted(game.to_act(state))[0]
         state = game.apply(state, seat, chooser.choice(game.legal_moves(state, seat)))
     assert sizes == {(1280, canvas(players).height)}
+
+
+def test_the_last_move_arrow_passes_under_the_discs_it_crosses() -> None:
+    view = public_view(4, seed=21, moves=60)
+    assert view["last_move"]["from"] == "E7" and view["last_move"]["to"] == "E1"
+    crossed = origin_render.crossed_discs("E7", "E1") - {"E7", "E1"}
+    assert crossed
+    with_arrow = render(view).convert("RGB")
+    without = render(dict(view, last_move=None)).convert("RGB")
+    top = canvas(4).map.y
+    for tid in crossed:
+        x, y = map_layout().centre(tid)
+        for dx in (-12, 0, 12):
+            assert with_arrow.getpixel((x + dx, y + top)) == without.getpixel((x + dx, y + top))
+    # Between discs the arrow is on top.
+    layout = map_layout()
+    (x1, y1), (x7, y7) = layout.centre("E1"), layout.centre("E7")
+    free = [(round(x7 + (x1 - x7) * t / 20), round(y7 + (y1 - y7) * t / 20)) for t in range(2, 19)]
+    free = [
+        p
+        for p in free
+        if all(math.dist(p, q.at) > layout.radius + 14 for q in layout.places.values())
+    ]
+    assert free
+    assert all(with_arrow.getpixel((x, y + top)) != without.getpixel((x, y + top)) for x, y in free)
+    assert origin_render.crossed_discs("N1", "E12") == set()
