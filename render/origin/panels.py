@@ -275,7 +275,7 @@ def draw_panel(
     score_text = tr("render.origin.points", lang, points=score.get("total", 0))
     if score.get("partial"):
         score_text = "≈ " + score_text
-    score_face = font(20, bold=True)
+    score_face = font(22, bold=True)
     score_w = round(text_width(score_text, score_face))
     canvas.text((box.right - 12, mid), score_text, score_face, ink, anchor="rm", ground=colour)
     name_room = box.w - 52 - score_w - 24
@@ -291,7 +291,7 @@ def draw_panel(
             (tx + tag_w / 2, mid), tag, tag_face, style.INK, anchor="mm", ground=style.HIGHLIGHT
         )
         name_room -= tag_w + 8
-    name_face = fit_font(seat_name(seat, names), name_room, 20, bold=True, minimum=14)
+    name_face = fit_font(seat_name(seat, names), name_room, 22, bold=True, minimum=14)
     name = ellipsise(seat_name(seat, names), name_face, name_room)
     canvas.text((box.x + 38, mid), name, name_face, ink, anchor="lm", ground=colour)
 
