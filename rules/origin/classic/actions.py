@@ -30,15 +30,15 @@ START_CODE = {
 ACTION_OF = {"evolve": "evolve", "adapt": "evolve", "migrate": "migrate", "exodus": "migrate"}
 ACTION_OF.update({"swap": "swap", "ambush": "swap"})
 EXODUS_STEPS = 3
-_MOVES: dict[tuple[str, str], Move] = {}
+_MOVES: dict[tuple[Any, ...], Move] = {}
 
 
 def mk(code: str, key: str, group: str, **params: Any) -> Move:
     """A cached ``Move`` (same code and label give the same object)."""
-    label_id = key + "|" + "|".join(f"{k}={v}" for k, v in sorted(params.items()))
-    found = _MOVES.get((code, label_id))
+    cache_key = (code, key, *params.items())
+    found = _MOVES.get(cache_key)
     if found is None:
-        found = _MOVES[(code, label_id)] = Move(code, Text(key, params), group)
+        found = _MOVES[cache_key] = Move(code, Text(key, params), group)
     return found
 
 
@@ -117,6 +117,25 @@ def start_moves(data: dict[str, Any], me: int, mode: str) -> list[Move]:
             if t in places
         ]
     code = START_CODE[mode]
+    mine = own_pawns(data, me)
+    if not mine:
+        return []
+    if mode in ("swap", "ambush"):
+        lead, against = swap_leads(data, me, mode)
+        owner_at = data["owner_at"]
+        usable = [
+            t
+            for t in mine
+            if mv.swap_targets(
+                BOARD, pawn_at, owner_at, t, steps_of(data, me, t, mode), lead, against
+            )
+        ]
+    else:
+        usable = [
+            t
+            for t in mine
+            if mv.migrate_destinations(BOARD, pawn_at, t, steps_of(data, me, t, mode))
+        ]
     return [
         mk(
             f"{code}:{t.lower()}",
@@ -125,8 +144,7 @@ def start_moves(data: dict[str, Any], me: int, mode: str) -> list[Move]:
             where=mv.where(t),
             pawn=mv.pawn_name(pawn_at[t]),
         )
-        for t in own_pawns(data, me)
-        if targets(data, me, mode, t)
+        for t in usable
     ]
 
 

@@ -7,6 +7,7 @@ first problem found, or ``""``.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from rules.base import State
@@ -15,6 +16,16 @@ from rules.origin.classic.cards import CARDS, COLUMNS, DECKS, REWARD_BOARD
 from rules.origin.classic.perks import perks
 from rules.origin.components import BOARD, PAWNS, RULES, TILES, TOKENS
 from rules.origin.movement import NEUTRAL
+
+ALL_CARDS = sorted(CARDS)
+ALL_TILES = sorted(t.id for t in TILES.tiles)
+ALL_HUNTING = sorted(t.id for t in TOKENS.hunting)
+ALL_STRAITS = sorted(t.id for t in TOKENS.strait)
+
+
+@lru_cache(maxsize=8)
+def _pool(players: int) -> dict[str, int]:
+    return PAWNS.pool(players)
 
 
 def check_classic(state: State) -> str:
@@ -34,7 +45,7 @@ def _pawns(data: dict[str, Any], players: int) -> str:
     if list(owner_at.values()).count(NEUTRAL) != 1 or owner_at.get(BOARD.origin) != NEUTRAL:
         return "the neutral pawn must stay alone on the Origin territory"
     on_map = Counter(pawn_at.values())
-    for pawn, copies in PAWNS.pool(players).items():
+    for pawn, copies in _pool(players).items():
         if on_map[pawn] + data["supply"].get(pawn, 0) != copies:
             return f"pawn {pawn} is not conserved"
     if any(n <= 0 for n in data["supply"].values()):
@@ -68,7 +79,7 @@ def _cards(data: dict[str, Any], players: int) -> str:
         pending_limit = any(f["kind"] in ("limit", "putback", "draw") for f in data["frames"])
         if len(data["hands"][i]["objective"]) > limit and not (pending_limit and i == data["turn"]):
             return f"player {i} holds too many objective cards"
-    if sorted(places) != sorted(CARDS):
+    if sorted(places) != ALL_CARDS:
         return "cards are not conserved"
     if any(CARDS[c].deck != "action" for c in data["discard"]):
         return "only action cards are discarded"
@@ -85,7 +96,7 @@ def _tiles(data: dict[str, Any], players: int) -> str:
             if [tl.level(t) for t in stack] != list(range(1, len(stack) + 1)):
                 return f"a tile stack of player {i} is not 1, 2, 3, ..."
             every += stack
-    if sorted(every) != sorted(t.id for t in TILES.tiles):
+    if sorted(every) != ALL_TILES:
         return "innovation tiles are not conserved"
     if data["reserve"] and any(t is None for c in COLUMNS for t in board[c]):
         return "an empty slot while the reserve holds tiles"
@@ -95,13 +106,13 @@ def _tiles(data: dict[str, Any], players: int) -> str:
 def _tokens(data: dict[str, Any], players: int) -> str:
     hunting = list(data["hunting"].values()) + list(data["hunting_unused"])
     hunting += [tok for i in range(players) for tok, _ in data["hunting_of"][i]]
-    if sorted(hunting) != sorted(t.id for t in TOKENS.hunting):
+    if sorted(hunting) != ALL_HUNTING:
         return "hunting tokens are not conserved"
     if any(t in data["pawn_at"] for t in data["hunting"]):
         return "a hunting token lies under a pawn"
     straits = list(data["straits"].values())
     straits += [tok for i in range(players) for tok, _ in data["straits_of"][i]]
-    if sorted(straits) != sorted(t.id for t in TOKENS.strait):
+    if sorted(straits) != ALL_STRAITS:
         return "strait tokens are not conserved"
     owner_at = data["owner_at"]
     for sid in data["straits"]:

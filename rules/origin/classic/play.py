@@ -64,7 +64,9 @@ def hand_size(data: dict[str, Any], player: int) -> int:
     return sum(len(data["hands"][player][d]) for d in DECKS)
 
 
-def why_not_play(data: dict[str, Any], me: int, card_id: str) -> tuple[str, dict[str, Any]] | None:
+def why_not_play(
+    data: dict[str, Any], me: int, card_id: str, holdings: Holdings | None = None
+) -> tuple[str, dict[str, Any]] | None:
     """Why ``me`` may not play ``card_id`` now (message key, params), or ``None``."""
     card = CARDS[card_id]
     name = rw.card_name(card_id)
@@ -78,7 +80,7 @@ def why_not_play(data: dict[str, Any], me: int, card_id: str) -> tuple[str, dict
             return "origin.classic.illegal.needs_level", {"card": name, "level": card.level}
         return None
     if card.deck == "objective":
-        if not is_met(card, Holdings.of(data, me)):
+        if not is_met(card, holdings or Holdings.of(data, me)):
             return "origin.classic.illegal.objective_unmet", {"card": name}
         return None
     if not target_moves(data, me, card_id):
@@ -89,9 +91,16 @@ def why_not_play(data: dict[str, Any], me: int, card_id: str) -> tuple[str, dict
 def play_moves(data: dict[str, Any], me: int) -> list[Move]:
     """``play:<card>`` for every card of ``me``'s hand playable now."""
     out: list[Move] = []
+    hand = data["hands"][me]
+    holdings = Holdings.of(data, me) if hand["objective"] else None
     for deck in DECKS:
-        for cid in sorted(set(data["hands"][me][deck])):
-            if why_not_play(data, me, cid) is None:
+        if not hand[deck]:
+            continue
+        limit = turn_limit(data, me, deck)
+        if limit is not None and data["played"][deck] >= limit:
+            continue
+        for cid in sorted(set(hand[deck])):
+            if why_not_play(data, me, cid, holdings) is None:
                 out.append(
                     ac.mk(
                         f"play:{cid.lower()}",
