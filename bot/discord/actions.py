@@ -253,12 +253,29 @@ async def play(
     lang = lang_for(interaction)
     played = [e for e in result.events if isinstance(e, MoveApplied)]
     label = t(played[-1].label, lang) if played else text
-    confirmation = t("discord.played", lang, move=label)
+    content, view = await _next_step(
+        interaction, result.game, t("discord.played", lang, move=label)
+    )
     if is_component(interaction):
-        await interaction.edit_original_response(content=confirmation, view=None)
+        await interaction.edit_original_response(content=content, view=view)
     else:
-        await interaction.followup.send(confirmation, ephemeral=True)
+        await interaction.followup.send(content, ephemeral=True, view=view or discord.utils.MISSING)
     await publish.publish(client, result.game, result.events, await public_lang(interaction))
+
+
+async def _next_step(
+    interaction: discord.Interaction[Any], game: GameInfo, confirmation: str
+) -> tuple[str, discord.ui.View | None]:
+    """After a move: when the same player decides again (a turn made of several
+    decisions), the menu of the next decision comes with the confirmation."""
+    me = user_key(interaction)
+    if game.status != "running" or me not in game.to_act:
+        return confirmation, None
+    moves = await service_of(interaction).legal_moves(game.id, me)
+    if not moves:
+        return confirmation, None
+    menu = move_menu(game, moves, lang_for(interaction))
+    return f"{confirmation}\n{menu.heading}", menu.view
 
 
 async def resign(interaction: discord.Interaction[Any], game: GameInfo) -> None:
