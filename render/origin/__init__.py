@@ -188,6 +188,26 @@ def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
     pending = view.get("pending")
     if pending and pending.get("at") in layout.places:
         paint.sprite(pending_ring(), at(pending["at"]))
+    if crossed or len(marked) == 2:
+        for tid in crossed_labels(last["from"], last["to"], lang):
+            sprite, (x, y) = mapart.label_sprite(tid, lang)
+            paint.sprite(sprite, (x + ox, y + oy), centre=False)
+
+
+def crossed_labels(a: str, b: str, lang: str) -> list[str]:
+    """Territories whose name the straight line from ``a`` to ``b`` runs through."""
+    layout = map_layout()
+    (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
+    if abs(bx - ax) > layout.width / 2:
+        return []
+    steps = max(1, int(math.dist((ax, ay), (bx, by)) // 4))
+    points = [(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps) for i in range(steps + 1)]
+    found = []
+    for tid, box in mapart.label_boxes(lang).items():
+        near = box.inset(-6)
+        if any(near.x <= x <= near.right and near.y <= y <= near.bottom for x, y in points):
+            found.append(tid)
+    return found
 
 
 def crossed_discs(a: str, b: str) -> set[str]:

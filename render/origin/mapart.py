@@ -241,18 +241,37 @@ def token_spot(strait: str, lang: str) -> tuple[int, int]:
     return best
 
 
+LABEL_MARGIN = 4
+
+
+@lru_cache(maxsize=128)
+def label_sprite(tid: str, lang: str) -> tuple[Image.Image, tuple[int, int]]:
+    """A territory's name with its halo on a transparent ground, and its top-left corner.
+
+    The static map pastes it; a turn pastes it again over a last-move arrow that crosses
+    it, so that names stay on top.
+    """
+    layout = map_layout()
+    face = font(LABEL_SIZE, bold=True)
+    lines = wrap(territory_name(tid, lang), face, LABEL_WIDTH, LABEL_LINES)
+    box = label_boxes(lang)[tid]
+    left, top = box.x - LABEL_MARGIN, box.y - LABEL_MARGIN
+    sprite = Image.new("RGBA", (box.w + 2 * LABEL_MARGIN, box.h + 2 * LABEL_MARGIN), (0, 0, 0, 0))
+    (x, y), align, upwards = layout.label_anchor(tid)
+    if upwards:
+        y -= round(LABEL_SIZE * 1.15 * len(lines))
+    draw_lines(sprite, (x - left, y - top), lines, face, style.INK, align=align, halo=style.LAND)
+    return sprite, (left, top)
+
+
 def paint_map(lang: str) -> Image.Image:
     """The static map in ``lang`` (RGB, map-sized)."""
     layout = map_layout()
     image = _paint_shapes(layout)
     draw = ImageDraw.Draw(image)
-    face = font(LABEL_SIZE, bold=True)
     for tid in layout.places:
-        lines = wrap(territory_name(tid, lang), face, LABEL_WIDTH, LABEL_LINES)
-        (x, y), align, upwards = layout.label_anchor(tid)
-        if upwards:
-            y -= round(LABEL_SIZE * 1.15 * len(lines))
-        draw_lines(image, (x, y), lines, face, style.INK, align=align, halo=style.LAND)
+        sprite, corner = label_sprite(tid, lang)
+        image.paste(sprite, corner, sprite)
     big = font(CONTINENT_SIZE, bold=True)
     for cid, (x, y) in layout.continent_labels.items():
         text = continent_name(cid, lang).upper()

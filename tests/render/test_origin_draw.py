@@ -274,3 +274,26 @@ def test_the_last_move_arrow_passes_under_the_discs_it_crosses() -> None:
     assert free
     assert all(with_arrow.getpixel((x, y + top)) != without.getpixel((x, y + top)) for x, y in free)
     assert origin_render.crossed_discs("N1", "E12") == set()
+
+
+def test_names_stay_on_top_of_the_last_move_arrow() -> None:
+    view = public_view(3, seed=5, moves=50)
+    last = view["last_move"]
+    names = origin_render.crossed_labels(last["from"], last["to"], "fr")
+    assert names
+    with_arrow = render(view, lang="fr").convert("RGB")
+    without = render(dict(view, last_move=None), lang="fr").convert("RGB")
+    top = canvas(3).map.y
+    for tid in names:
+        sprite, (left, y0) = origin_render.mapart.label_sprite(tid, "fr")
+        alpha = sprite.getchannel("A")
+        solid = [
+            (x, y)
+            for x in range(sprite.width)
+            for y in range(sprite.height)
+            if alpha.getpixel((x, y)) == 255
+        ]
+        assert solid
+        for x, y in solid[:: max(1, len(solid) // 200)]:
+            here = (left + x, y0 + y + top)
+            assert with_arrow.getpixel(here) == without.getpixel(here), (tid, here)
