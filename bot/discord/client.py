@@ -7,7 +7,7 @@ content: everything happens through interactions.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -98,7 +98,8 @@ class CampfireClient(discord.Client):
         """Answer clicks on our components that no item can handle (forged or outdated)."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data = cast(dict[str, Any], interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if is_ours(custom_id) and not is_known(custom_id):
             log.info("unknown component id %r from %s", custom_id[:100], interaction.user.id)
             await send_private(interaction, t("discord.bad_button", lang_for(interaction)))

@@ -9,7 +9,7 @@ reaches a user.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -106,6 +106,6 @@ async def send_private(interaction: discord.Interaction[Any], text: str, **kwarg
 
 
 def _describe(interaction: discord.Interaction[Any]) -> str:
-    data = interaction.data or {}
+    data = cast(dict[str, Any], interaction.data or {})
     name = data.get("name") or data.get("custom_id") or "?"
     return f"{interaction.type.name} {name} by {interaction.user.id}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("campfire.discord.publish")
 
-THREAD_ARCHIVE_MINUTES = 10080  # a week: games are played over days
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over days
 NO_MENTIONS = discord.AllowedMentions.none()
 
 

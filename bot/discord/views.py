@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import ui
@@ -36,6 +36,12 @@ async def guarded(interaction: discord.Interaction[Any], handler: Handler) -> No
         await handler(interaction)
     except Exception as exc:  # the one handler for components
         await reply_error(interaction, exc)
+
+
+def selected(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values chosen in a select menu interaction."""
+    data = cast(dict[str, Any], interaction.data or {})
+    return [str(v) for v in data.get("values") or []]
 
 
 def _actions() -> Any:
@@ -195,8 +201,8 @@ class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"move:" + GA
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        code = str(values[0])
+        values = selected(interaction) or [""]
+        code = values[0]
         await guarded(
             interaction,
             lambda i: _actions().play(i, self.game_id, code, expected_version=self.version),
@@ -231,8 +237,8 @@ class GroupSelect(
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or ["0"]
-        raw = str(values[0])
+        values = selected(interaction) or ["0"]
+        raw = values[0]
         group = int(raw) if raw.isdigit() else -1
         await guarded(
             interaction,
