@@ -9,6 +9,7 @@ mutates the view.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,6 +25,9 @@ from render.origin.layout import Canvas as Frame
 from render.origin.panels import PlayerExtra, View
 from render.paint import Canvas, Palette
 from rules.origin.components import BOARD
+from rules.origin.pawns import parse_pawn
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Extras", "compose", "draw", "render"]
 
@@ -170,10 +174,14 @@ def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
         pawn = spot.get("pawn")
         if not pawn or tid not in layout.places:
             continue
-        base = str(pawn).split("#", 1)[0]
+        try:
+            parsed = parse_pawn(str(pawn))
+        except ValueError:
+            log.warning("not a pawn id in the view: %r at %s", pawn, tid)
+            continue
         owner = spot.get("owner")
         index = seats.index(owner) if owner in seats else None
-        features = (int(base[1]), int(base[3]), base[4])
+        features = (parsed.size, parsed.strength, parsed.colour)
         sprite = pieces.occupied_disc(BOARD.territories[tid].colour, features, index)
         paint.sprite(sprite, at(tid))
     r = layout.radius

@@ -297,3 +297,15 @@ def test_names_stay_on_top_of_the_last_move_arrow() -> None:
         for x, y in solid[:: max(1, len(solid) // 200)]:
             here = (left + x, y0 + y + top)
             assert with_arrow.getpixel(here) == without.getpixel(here), (tid, here)
+
+
+def test_a_sparse_or_odd_view_still_draws() -> None:
+    assert draw({"game": "origin-junior", "seats": ["a", "b"]})
+    odd = {
+        "game": "origin-junior",
+        "seats": ["a", "b"],
+        "territories": {"A1": {"pawn": "not-a-pawn", "owner": None}, "ZZ": {"pawn": "z1s1w"}},
+        "straits": {"ST99": {"present": True, "value": None}},
+        "last_move": {"seat": "a", "action": "migrate", "from": "A1", "to": "QQ"},
+    }
+    assert open_png(draw(odd)).size == (1280, canvas(2).height)
