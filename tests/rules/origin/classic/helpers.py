@@ -20,10 +20,12 @@ SEATS3 = ["ana", "ben", "cy"]
 
 
 def started(seats: list[str] | None = None, seed: str = "test") -> State:
-    """A game past the objective choice (each seat kept its first dealt card)."""
+    """A game past the objective choice (each seat kept its first dealt card), with the
+    small weak white pawn as the neutral pawn."""
     state = CLASSIC.setup(seats or SEATS3, seed)
     for i, seat in enumerate(state.seats):
         state = CLASSIC.apply(state, seat, f"keep:{sorted(state.data['dealt'][i])[0].lower()}")
+    set_neutral(state, "z1s1w")
     return state
 
 
