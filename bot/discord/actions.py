@@ -156,7 +156,7 @@ async def start(
         )
         await refresh_lobby(client, result.game, lang)
         lobby = await lobby_message(client, result.game)
-    await publish.open_thread(client, result.game, lobby)
+    await publish.open_thread(client, result.game, lobby, lang)
     game = await client.service.game(game_id)
     await publish.publish(client, game, result.events, lang)
 

@@ -70,7 +70,10 @@ async def table_of(client: CampfireClient, game: GameInfo) -> discord.abc.Messag
 
 
 async def open_thread(
-    client: CampfireClient, game: GameInfo, lobby: discord.PartialMessage | discord.Message | None
+    client: CampfireClient,
+    game: GameInfo,
+    lobby: discord.PartialMessage | discord.Message | None,
+    lang: str = "en",
 ) -> None:
     """Open the game's public thread under its lobby message (at start).
 
@@ -79,7 +82,7 @@ async def open_thread(
     """
     if lobby is None or isinstance(lobby.channel, discord.Thread):
         return
-    name = embeds.game_title(game, "en")[:100]
+    name = embeds.game_title(game, lang)[:100]
     try:
         thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
     except (discord.Forbidden, discord.NotFound, ValueError):

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -23,36 +22,43 @@ from discord.http import Route
 
 from bot.discord.client import CampfireClient
 from bot.service import GameService
-
-APP_ID = 900000000000000001
-BOT_ID = 900000000000000002
-GUILD_ID = 700000000000000001
-CHANNEL_ID = 700000000000000002
-OTHER_CHANNEL_ID = 700000000000000003
-SIZE_LIMIT = 25 * 1024 * 1024
-EPHEMERAL = 64
-
-ALL = str(discord.Permissions.all().value)
-MEMBER = str(discord.Permissions(send_messages=True, use_application_commands=True).value)
-MODERATOR = str(
-    discord.Permissions(
-        send_messages=True, manage_threads=True, use_application_commands=True
-    ).value
+from tests.bot.discord.payloads import (
+    ALL,
+    APP_ID,
+    BOT_ID,
+    CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    MEMBER,
+    MODERATOR,
+    OTHER_CHANNEL_ID,
+    SIZE_LIMIT,
+    User,
+    command_options,
+    guild_payload,
+    user_payload,
+    walk_components,
+    with_component,
 )
 
-
-@dataclass(frozen=True)
-class User:
-    """A person clicking in the tests; ``perms`` are their resolved channel permissions."""
-
-    id: int
-    name: str
-    locale: str = "en-US"
-    perms: str = MEMBER
-
-    @property
-    def key(self) -> str:
-        return str(self.id)
+__all__ = [
+    "ALL",
+    "APP_ID",
+    "BOT_ID",
+    "CHANNEL_ID",
+    "EPHEMERAL",
+    "GUILD_ID",
+    "MEMBER",
+    "MODERATOR",
+    "OTHER_CHANNEL_ID",
+    "Call",
+    "FakeDiscord",
+    "Harness",
+    "User",
+    "http_error",
+    "walk_components",
+    "with_component",
+]
 
 
 @dataclass
@@ -114,12 +120,6 @@ class Call:
     @property
     def channel_id(self) -> int | None:
         return int(self.route.channel_id) if self.route.channel_id else None
-
-
-def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for component in components:
-        yield component
-        yield from walk_components(component.get("components") or [])
 
 
 class FakeResponse(SimpleNamespace):
@@ -374,9 +374,9 @@ class Harness:
         state.application_id = APP_ID
         client.http.token = None
         state.user = discord.ClientUser(
-            state=state, data=_user_payload(BOT_ID, "Campfire", bot=True)
+            state=state, data=user_payload(BOT_ID, "Campfire", bot=True)
         )
-        guild = discord.Guild(data=_guild_payload(list(self.fake.channels.values())), state=state)
+        guild = discord.Guild(data=guild_payload(list(self.fake.channels.values())), state=state)
         state._add_guild(guild)
         await client.setup_hook()
 
@@ -411,7 +411,7 @@ class Harness:
             "channel_id": str(channel_id),
             "channel": channel,
             "member": {
-                "user": _user_payload(user.id, user.name),
+                "user": user_payload(user.id, user.name),
                 "roles": [],
                 "joined_at": "2025-01-01T00:00:00+00:00",
                 "deaf": False,
@@ -443,7 +443,7 @@ class Harness:
             "id": str(APP_ID + 7),
             "name": "campfire",
             "type": 1,
-            "options": [_sub(sub, options)],
+            "options": [command_options(sub, options)],
         }
         return await self.dispatch(self._base(2, user, channel, data))
 
@@ -455,7 +455,7 @@ class Harness:
             "id": str(APP_ID + 7),
             "name": "campfire",
             "type": 1,
-            "options": [_sub(sub, options, focused)],
+            "options": [command_options(sub, options, focused)],
         }
         calls = await self.dispatch(self._base(4, user, channel, data))
         replies = [c for c in calls if c.callback_type == 8]
@@ -511,76 +511,3 @@ class Harness:
                 if str(component.get("custom_id", "")).startswith(prefix):
                     return message
         raise AssertionError(f"no message with a {prefix!r} component in {channel_id}")
-
-
-def _sub(name: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
-    items = []
-    for key, value in options.items():
-        kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
-        item: dict[str, Any] = {"type": kind, "name": key, "value": value}
-        if key == focused:
-            item["focused"] = True
-        items.append(item)
-    return {"type": 1, "name": name, "options": items}
-
-
-def _user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
-    return {
-        "id": str(user_id),
-        "username": name.lower(),
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": None,
-        "bot": bot,
-    }
-
-
-def _guild_payload(channels: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": str(GUILD_ID),
-        "name": "Test server",
-        "owner_id": "1",
-        "icon": None,
-        "features": [],
-        "emojis": [],
-        "stickers": [],
-        "roles": [
-            {
-                "id": str(GUILD_ID),
-                "name": "@everyone",
-                "permissions": MEMBER,
-                "position": 0,
-                "color": 0,
-                "hoist": False,
-                "managed": False,
-                "mentionable": False,
-                "flags": 0,
-            }
-        ],
-        "channels": [c for c in channels if c["type"] == 0],
-        "member_count": 3,
-        "preferred_locale": "en-US",
-        "verification_level": 0,
-        "default_message_notifications": 0,
-        "explicit_content_filter": 0,
-        "mfa_level": 0,
-        "afk_timeout": 300,
-        "premium_tier": 0,
-        "nsfw_level": 0,
-    }
-
-
-def with_component(
-    message: dict[str, Any], custom_id: str, *, select: bool = False
-) -> dict[str, Any]:
-    """``message`` as if it carried one component ``custom_id`` (a forged or outdated one:
-    Discord only sends clicks on components a message really has)."""
-    if select:
-        component: dict[str, Any] = {
-            "type": 3,
-            "custom_id": custom_id,
-            "options": [{"label": "x", "value": "x"}],
-        }
-    else:
-        component = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
-    return {**message, "components": [{"type": 1, "components": [component]}]}
