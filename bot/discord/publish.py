@@ -120,8 +120,10 @@ async def publish(
             await post_board(client, table, game, lang, lines)
         if over is not None:
             await post_result(client, table, game, over, lang)
-        elif turn is not None and game.status == "running":
-            await post_turn(client, table, game, turn.seats, lang)
+        elif game.status == "running" and game.to_act:
+            # A fresh Play button after every move; a ping only when the players to act
+            # changed (the same player going on with a multi-decision turn is not pinged).
+            await post_turn(client, table, game, game.to_act, lang, ping=turn is not None)
     except discord.HTTPException:
         log.warning(
             "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
@@ -164,8 +166,11 @@ async def post_turn(
     game: GameInfo,
     seats: Sequence[str],
     lang: str,
+    *,
+    ping: bool = True,
 ) -> discord.Message:
-    """A NEW message (edits do not ping) mentioning exactly the players to act."""
+    """A NEW message (edits do not ping) naming the players to act, with the Play,
+    Hand and Scores buttons for this version; ``ping`` lets exactly them be notified."""
     content = t(
         "discord.turn.prompt",
         lang,
@@ -173,7 +178,9 @@ async def post_turn(
         title=embeds.game_title(game, lang),
     )
     message = await table.send(
-        content, view=turn_view(game, lang), allowed_mentions=mentions_only(seats)
+        content,
+        view=turn_view(game, lang),
+        allowed_mentions=mentions_only(seats) if ping else NO_MENTIONS,
     )
     await client.service.set_message(game.id, "turn", str(message.id))
     return message

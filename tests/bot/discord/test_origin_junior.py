@@ -38,7 +38,7 @@ async def test_origin_junior_from_lobby_to_final_scores(
         await bot.press(user, bot.message(lobby["id"]), "cf:lobby:join:1")
     await bot.press(ALICE, bot.message(lobby["id"]), "cf:lobby:start:1")
     thread = int((await bot.service.game(1)).thread_id or 0)
-    pictures = next_steps = 0
+    pictures = next_steps = repeats = 0
     for turn in range(400):
         game = await bot.service.game(1)
         if game.status != "running":
@@ -64,12 +64,20 @@ async def test_origin_junior_from_lobby_to_final_scores(
             choices = await bot.autocomplete(user, "move", "move", channel=thread, move="")
             assert 1 <= len(choices) <= 25
             calls = await bot.command(user, "move", channel=thread, move=choices[0]["value"])
-        assert (await bot.service.game(1)).version == game.version + 1, [c.json for c in calls]
+        after = await bot.service.game(1)
+        assert after.version == game.version + 1, [c.json for c in calls]
+        if after.status == "running":  # a fresh Play button after every move...
+            turn_msg = next(c for c in calls if f"cf:play:1:{after.version}" in c.custom_ids())
+            pinged = turn_msg.json["allowed_mentions"].get("users", [])  # type: ignore[index]
+            # ...but a ping only when someone else is to act
+            expected = [] if after.to_act == game.to_act else [int(u) for u in after.to_act]
+            assert pinged == expected
+            repeats += not expected
         pictures += sum(1 for c in calls if c.files and c.files[0][1].startswith(PNG))
     game = await bot.service.game(1)
     assert game.status == "over"
     assert pictures == game.version > 30
-    assert next_steps > 0
+    assert next_steps > 0 and repeats > 0
     result = bot.posted_in(thread)[-1]
     embed = result["embeds"][0]
     assert "is over" in embed["title"]
