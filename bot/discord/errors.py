@@ -19,9 +19,6 @@ from rules.base import CampfireError
 
 log = logging.getLogger("campfire.discord.errors")
 
-PUBLIC_DEFER = "campfire_public_defer"
-"""``interaction.extras`` flag: the interaction was deferred with a public "thinking"."""
-
 
 class DiscordError(CampfireError):
     """A request this layer refuses (``discord.*`` keys in ``bot/discord/locales``)."""
@@ -90,16 +87,17 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
 
 
 async def send_private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Send an ephemeral text (with optional embed/view) however the interaction stands."""
+    """Send an ephemeral text (with optional embed/view) however the interaction stands.
+
+    Every defer in this layer is ephemeral (commands) or a silent update (components),
+    so an ephemeral follow-up stays private.
+    """
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             return
         if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
             return
-        if interaction.extras.pop(PUBLIC_DEFER, False):
-            # The first follow-up of a public "thinking" would be public: drop it first.
-            await interaction.delete_original_response()
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.harness import (
     CHANNEL_ID,
@@ -166,3 +168,22 @@ async def test_posting_failure_after_a_move_is_logged_not_shown(bot: Harness) ->
     assert (await bot.service.game(1)).version == 1
     answer = [c for c in calls if c.content]
     assert len(answer) == 1 and "You played" in answer[0].content
+
+
+async def test_unexpected_failures_are_logged_and_answered_with_an_apology(
+    bot: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    thread = await start_game(bot, BOB)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(bot.service, "scores", broken)
+    reply = only_reply(await bot.command(ALICE, "scores", channel=thread))
+    assert reply.content.startswith("Sorry, something went wrong")
+    turn = bot.find(thread, "cf:scores:")
+    reply = only_reply(await bot.press(CAROL, turn, "cf:scores:1"))
+    assert reply.content.startswith("Désolé")
+    failures = [r for r in caplog.records if r.name == "campfire.discord.errors"]
+    assert len(failures) == 2 and all(r.exc_info for r in failures)
+    assert all("database on fire" not in c.text() for c in bot.fake.calls)

@@ -178,3 +178,17 @@ async def test_game_and_option_autocomplete(bot: Harness) -> None:
     options = await bot.autocomplete(ALICE, "new", "options", rules="nim", options="")
     assert 1 <= len(options) <= 25
     assert {c["value"] for c in options} == {"stones=15", "stones=3", "stones=60"}
+
+
+async def test_abort_of_a_running_game_is_announced_in_its_thread(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    reply = only_reply(await bot.command(BOB, "abort", channel=thread))
+    assert "creator or a moderator" in reply.content
+    calls = await bot.command(ALICE, "abort", channel=thread)
+    assert calls[0].ephemeral and "was stopped" in calls[0].content
+    notice = bot.posted_in(thread)[-1]
+    assert notice["content"] == "<@101> stopped this game. It ends without a result."
+    assert (await bot.service.game(1)).status == "aborted"
+    turn = bot.find(thread, "cf:play:")
+    reply = only_reply(await bot.press(ALICE, turn, "cf:play:1:0"))
+    assert "not being played" in reply.content
