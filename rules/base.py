@@ -488,6 +488,10 @@ def parse_move(game: Game, state: State, seat: Seat, text: str) -> Move:
     for move in legal:
         if move.code == code:
             return move
+    if CODE_PATTERN.match(code) and len(code) <= MAX_CODE_LENGTH and game.is_well_formed(code):
+        # A move code that is not legal now is refused with its reason; it must not
+        # fall through to label matching (typing "back" must not pick "put 2 back").
+        raise game.explain_illegal(state, seat, code)
     wanted = normalise(raw)
     if not wanted:
         raise InvalidMove("move.unreadable", text=raw[:40])
