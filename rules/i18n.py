@@ -73,7 +73,7 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
-def translate(text: Text | str, lang: str = DEFAULT_LANG, **params: Any) -> str:
+def translate(text: Text | str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """Render a message key (or ``Text``) in ``lang``; unknown keys come back as the key."""
     _ensure_rules()
     if isinstance(text, Text):
