@@ -98,7 +98,13 @@ def test_every_village_placed_ends_the_game() -> None:
     state = started(["ana", "ben"])
     spots = [t for t in BOARD.order if t not in ("A1", "A7") and t not in BOARD.adjacent("A7")]
     pawns = [p for p in PAWNS.order if p not in ("z1s1w", "z1s1b")]
-    place(state, {t: (p, 0 if i < 8 else 1) for i, (t, p) in enumerate(zip(spots, pawns[:17]))})
+    place(
+        state,
+        {
+            t: (p, 0 if i < 8 else 1)
+            for i, (t, p) in enumerate(zip(spots, pawns[:17], strict=False))
+        },
+    )
     state = play(check(state), "ana", "evolve:a7", "pawn:z1s1b")
     while state.data["frames"]:
         state = play(state, "ana", codes(state, "ana")[0])
