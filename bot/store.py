@@ -191,7 +191,11 @@ class Store:
         await db.execute("PRAGMA synchronous=NORMAL")
         await db.execute("PRAGMA busy_timeout=5000")
         self._db = db
-        await self._migrate()
+        try:
+            await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._db is not None:
