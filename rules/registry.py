@@ -12,6 +12,7 @@ from rules.base import Game, InvalidOptions
 
 _GAMES: dict[str, tuple[str, str]] = {
     # id: (module, attribute)
+    "origin": ("rules.origin.classic", "CLASSIC"),
     "origin-junior": ("rules.origin", "JUNIOR"),
 }
 _loaded: dict[str, Game] = {}
