@@ -33,6 +33,7 @@ __all__ = ["Extras", "compose", "draw", "render"]
 
 BandPainter = Callable[[Canvas, Box, View, str], None]
 StaticPainter = Callable[[Image.Image, Box, str], None]
+Describer = panels.Describer
 SUPPLY_WIDTH = 600
 
 
@@ -44,9 +45,14 @@ class Extras:
     unchanging art once (cached per key), ``draw_band`` its per-turn content;
     ``panel_height`` makes room in each player panel, where ``draw_player`` adds its
     parts below the shared rows (from ``box.y + PANEL_HEIGHT``); ``paint_legend``
-    replaces the Junior legend (the rewards differ). ``key`` names the variant in caches:
-    two variants must not share a key. Extra colours should come from ``render.style``
-    (the palette is shared; other colours are mapped to their nearest entry).
+    replaces the Junior legend (the rewards differ). ``paint_panel`` and
+    ``draw_panel_body`` replace the Junior rows of a player panel (section titles, then
+    per-turn content under the name bar); ``paint_piles`` and ``draw_piles`` replace the
+    decks-and-tiles part of the supply box; ``describe`` replaces the header's line on the
+    pending choice or last move, and ``notice`` adds a short highlighted notice to the
+    header (empty: none). ``key`` names the variant in caches: two variants must not share
+    a key. Extra colours should come from ``render.style`` (the palette is shared; other
+    colours are mapped to their nearest entry).
     """
 
     key: str = "junior"
@@ -56,6 +62,12 @@ class Extras:
     paint_band_static: StaticPainter | None = None
     draw_band: BandPainter | None = None
     draw_player: PlayerExtra | None = None
+    paint_panel: panels.PanelStatic | None = None
+    draw_panel_body: PlayerExtra | None = None
+    paint_piles: StaticPainter | None = None
+    draw_piles: BandPainter | None = None
+    describe: Describer | None = None
+    notice: Describer | None = None
 
 
 JUNIOR = Extras()
@@ -94,13 +106,17 @@ def render(
     key = (lang, len(seats), extras.key)
     static_rgb, static_p = static_art(lang, len(seats), extras)
     paint = Canvas(static_rgb, static_p, palette(), key)
-    panels.draw_header(paint, frame.header, view, lang, names)
+    panels.draw_header(
+        paint, frame.header, view, lang, names, describe=extras.describe, notice=extras.notice
+    )
     draw_map_pieces(paint, frame.map, view, lang)
     if extras.draw_band is not None and frame.band is not None:
         extras.draw_band(paint, frame.band, view, lang)
     for seat, box in zip(seats, frame.panels, strict=True):
-        panels.draw_panel(paint, box, seat, view, lang, names, extras.draw_player)
-    panels.draw_supply(paint, supply_box(frame), view, lang)
+        panels.draw_panel(
+            paint, box, seat, view, lang, names, extras.draw_player, extras.draw_panel_body
+        )
+    panels.draw_supply(paint, supply_box(frame), view, lang, extras.draw_piles)
     return paint.image
 
 
@@ -136,8 +152,8 @@ def _paint_static(lang: str, players: int, extras: Extras) -> Image.Image:
     if frame.band is not None and extras.paint_band_static is not None:
         extras.paint_band_static(image, frame.band, lang)
     for index, box in enumerate(frame.panels):
-        panels.paint_panel_static(image, box, index, lang)
-    panels.paint_supply_static(image, supply_box(frame), lang)
+        panels.paint_panel_static(image, box, index, lang, extras.paint_panel)
+    panels.paint_supply_static(image, supply_box(frame), lang, extras.paint_piles)
     (extras.paint_legend or panels.paint_legend)(image, legend_box(frame), lang)
     return image
 

@@ -16,7 +16,11 @@ from render.text import draw_text, ellipsise, fit_font, font, text_width
 
 View = Mapping[str, Any]
 PlayerExtra = Callable[[Canvas, Box, str, View, str], None]
+PanelStatic = Callable[[Image.Image, Box, int, str], None]
+PilesPainter = Callable[[Canvas, Box, View, str], None]
+Describer = Callable[[View, str, Mapping[str, str] | None], str]
 PANEL = style.PANEL
+StaticPainter = Callable[[Image.Image, Box, str], None]
 
 HEADER_BG = (46, 42, 38)
 HEADER_INK = (250, 246, 236)
@@ -111,9 +115,20 @@ def _swatch(colour: str) -> Image.Image:
 
 
 def draw_header(
-    canvas: Canvas, box: Box, view: View, lang: str, names: Mapping[str, str] | None
+    canvas: Canvas,
+    box: Box,
+    view: View,
+    lang: str,
+    names: Mapping[str, str] | None,
+    *,
+    describe: Describer | None = None,
+    notice: Describer | None = None,
 ) -> None:
-    """Title, round and turn, whose turn it is (or game over), and what just happened."""
+    """Title, round and turn, whose turn it is (or game over), and what just happened.
+
+    ``describe`` replaces the Junior sentence on the pending choice or last move;
+    ``notice`` (if it gives a text) is a highlighted tag after the title.
+    """
     bg = HEADER_BG
     title = tr(
         "render.origin.title." + ("junior" if view.get("game") == "origin-junior" else "classic"),
@@ -154,7 +169,9 @@ def draw_header(
                 anchor="ra",
                 ground=bg,
             )
-    line = describe_turn(view, lang, names)
+    if notice is not None:
+        _draw_notice(canvas, box, notice(view, lang, names), bg)
+    line = (describe or describe_turn)(view, lang, names)
     if line:
         face = font(16)
         left = box.x + 18 + round(text_width(sub, font(16))) + 30
@@ -166,6 +183,22 @@ def draw_header(
             anchor="ra",
             ground=bg,
         )
+
+
+def _draw_notice(canvas: Canvas, box: Box, text: str, bg: style.RGB) -> None:
+    if not text:
+        return
+    title_w = round(text_width("ORIGIN JUNIOR", font(24, bold=True)))
+    face = font(17, bold=True)
+    text = ellipsise(text, face, 560)
+    width = round(text_width(text, face)) + 22
+    x = box.x + 18 + title_w + 24
+    canvas.rectangle(
+        (x, box.y + 10, x + width, box.y + 38), radius=8, fill=style.HIGHLIGHT, outline=style.INK
+    )
+    canvas.text(
+        (x + width / 2, box.y + 24), text, face, style.INK, anchor="mm", ground=style.HIGHLIGHT
+    )
 
 
 def over_text(view: View, lang: str, names: Mapping[str, str] | None) -> str:
@@ -231,14 +264,22 @@ def _rows(box: Box) -> tuple[int, int, int, int]:
     return top, row1, top2, top2 + 16
 
 
-def paint_panel_static(image: Image.Image, box: Box, index: int, lang: str) -> None:
-    """A player panel's unchanging parts: frame, colour bar, marker, section titles."""
+def paint_panel_static(
+    image: Image.Image, box: Box, index: int, lang: str, body: PanelStatic | None = None
+) -> None:
+    """A player panel's unchanging parts: frame, colour bar, marker, section titles.
+
+    ``body`` replaces the Junior section titles (a variant with other rows).
+    """
     draw = ImageDraw.Draw(image)
     colour = style.player_colour(index)
     draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
     draw.rounded_rectangle((box.x, box.y, box.right, box.y + PANEL_BAR), radius=10, fill=colour)
     draw.rectangle((box.x, box.y + 20, box.right, box.y + PANEL_BAR), fill=colour)
     pieces.paste(image, pieces.marker_icon(index, radius=10), (box.x + 20, box.y + 18))
+    if body is not None:
+        body(image, box, index, lang)
+        return
     label = font(12, bold=True)
     top, _, top2, _ = _rows(box)
     for key, x, y in (
@@ -259,11 +300,15 @@ def draw_panel(
     lang: str,
     names: Mapping[str, str] | None,
     extra: PlayerExtra | None = None,
+    body: PlayerExtra | None = None,
 ) -> None:
-    """One player's tableau: name, score, villages, cards, pawns, tokens, tiles."""
+    """One player's tableau: name, score, villages, cards, pawns, tokens, tiles.
+
+    ``body`` replaces everything under the name bar (a variant's rows); ``extra`` adds
+    parts after the rows.
+    """
     seats = list(view.get("seats", []))
     index = seats.index(seat)
-    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
     colour = style.player_colour(index)
     ink = style.WHITE if style.is_dark(colour) else style.INK
     acting = seat in view.get("to_act", []) and not view.get("over")
@@ -294,7 +339,16 @@ def draw_panel(
     name_face = fit_font(seat_name(seat, names), name_room, 22, bold=True, minimum=14)
     name = ellipsise(seat_name(seat, names), name_face, name_room)
     canvas.text((box.x + 38, mid), name, name_face, ink, anchor="lm", ground=colour)
+    (body or draw_panel_rows)(canvas, box, seat, view, lang)
+    if extra is not None:
+        extra(canvas, box, seat, view, lang)
 
+
+def draw_panel_rows(canvas: Canvas, box: Box, seat: str, view: View, lang: str) -> None:
+    """The Junior rows under the name bar: villages, cards, pawns, tokens, tiles."""
+    seats = list(view.get("seats", []))
+    index = seats.index(seat)
+    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
     _, row1, _, row2 = _rows(box)
     big = font(20, bold=True)
     x = box.x + 12
@@ -369,8 +423,6 @@ def draw_panel(
                 centre=False,
                 ground=PANEL,
             )
-    if extra is not None:
-        extra(canvas, box, seat, view, lang)
 
 
 def pawn_colours(view: View, seat: str) -> dict[str, int]:
@@ -389,8 +441,18 @@ SUPPLY_CELL = (44, 41)
 PILES_X = 12 + 9 * SUPPLY_CELL[0] + 18
 
 
-def paint_supply_static(image: Image.Image, box: Box, lang: str) -> None:
-    """The supply box: frame, titles, the grid's empty marks and the piles' captions."""
+def piles_box(box: Box) -> Box:
+    """The right part of the supply box (decks and tiles), right of its rule."""
+    return Box(box.x + PILES_X, box.y, box.w - PILES_X, box.h)
+
+
+def paint_supply_static(
+    image: Image.Image, box: Box, lang: str, piles: StaticPainter | None = None
+) -> None:
+    """The supply box: frame, titles, the grid's empty marks and the piles' captions.
+
+    ``piles`` replaces the Junior captions of the piles part (``piles_box``).
+    """
     paint_frame(image, box)
     draw = ImageDraw.Draw(image)
     title = font(14, bold=True)
@@ -412,6 +474,9 @@ def paint_supply_static(image: Image.Image, box: Box, lang: str) -> None:
             draw.line([(x + 5, y + 30), (x + 19, y + 30)], fill=style.RULE, width=2)
     x = box.x + PILES_X
     draw.line([(x - 10, box.y + 10), (x - 10, box.bottom - 10)], fill=style.RULE, width=2)
+    if piles is not None:
+        piles(image, piles_box(box), lang)
+        return
     draw_text(image, (x, box.y + 8), tr("render.origin.piles", lang), title, style.INK)
     draw_text(
         image, (x, box.y + 136), tr("render.origin.tiles_left", lang), font(12), style.INK_SOFT
@@ -422,8 +487,13 @@ def _supply_cell(box: Box, row: int, col: int) -> tuple[int, int]:
     return box.x + 12 + col * SUPPLY_CELL[0], box.y + 44 + row * SUPPLY_CELL[1]
 
 
-def draw_supply(canvas: Canvas, box: Box, view: View, lang: str) -> None:
-    """Copies left of each of the 27 pawns, and the piles (decks, face-down tiles)."""
+def draw_supply(
+    canvas: Canvas, box: Box, view: View, lang: str, piles: PilesPainter | None = None
+) -> None:
+    """Copies left of each of the 27 pawns, and the piles (decks, face-down tiles).
+
+    ``piles`` replaces the Junior piles (drawn in ``piles_box``).
+    """
     supply: Mapping[str, int] = view.get("supply", {})
     count_face = font(13, bold=True)
     for row, colour in enumerate("wbk"):
@@ -441,6 +511,9 @@ def draw_supply(canvas: Canvas, box: Box, view: View, lang: str) -> None:
                 canvas.text(
                     (x + 22, y + 34), f"×{left}", count_face, style.INK, anchor="ls", ground=PANEL
                 )
+    if piles is not None:
+        piles(canvas, piles_box(box), view, lang)
+        return
     x = box.x + PILES_X
     decks: Mapping[str, int] = view.get("decks", {})
     for i, colour in enumerate(c for c in CARD_ORDER if c in decks):
