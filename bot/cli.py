@@ -134,9 +134,12 @@ def _discord_command(args: argparse.Namespace) -> int:
     if args.command == "run":
         runner.run_bot(settings)
         return 0
-    outcome = runner.sync_commands(settings, args.guild)
-    if asyncio.iscoroutine(outcome):
-        asyncio.run(outcome)
+    synced = runner.sync_commands(settings, args.guild)
+    if asyncio.iscoroutine(synced):
+        synced = asyncio.run(synced)
+    where = f"server {args.guild}" if args.guild is not None else "every server (global)"
+    names = ", ".join(str(n) for n in synced) if isinstance(synced, list | tuple) else "done"
+    print(f"commands synced to {where}: {names}")
     return 0
 
 

@@ -165,15 +165,19 @@ class GameService:
         """Take a seat. Raises ``service.game_not_found``, ``service.not_lobby``,
         ``service.already_joined``, ``service.lobby_full``."""
         async with self._lobby_lock:
-            row = await self._row(game_id)
-            _require_lobby(row)
-            if _seated(row, player.user_id):
-                raise ServiceError("service.already_joined")
-            if len(row.seats) >= row.max_seats:
-                raise ServiceError("service.lobby_full", max=row.max_seats)
-            if not await self.store.add_seat(game_id, player.user_id, player.name, self._clock()):
-                raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
-        return await self.game(game_id)
+            for attempt in range(2):
+                row = await self._row(game_id)
+                _require_lobby(row)
+                if _seated(row, player.user_id):
+                    raise ServiceError("service.already_joined")
+                if len(row.seats) >= row.max_seats:
+                    raise ServiceError("service.lobby_full", max=row.max_seats)
+                if attempt == 0 and await self.store.add_seat(
+                    game_id, player.user_id, player.name, self._clock()
+                ):
+                    return await self.game(game_id)
+            # Another process changed the lobby between our read and our write, twice.
+            raise ServiceError("service.stale", version=row.version)
 
     async def leave(self, game_id: int, user_id: str) -> GameInfo:
         """Free a lobby seat (creator leaving: hand-over or close, see module doc).

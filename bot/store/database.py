@@ -1,4 +1,4 @@
-"""SQLite persistence of games (aiosqlite, WAL): schema migrations, rows, one transaction per move.
+"""The Store: one aiosqlite connection (WAL, foreign keys) and every query, one transaction per move.
 
 The move log is the truth; ``games.snapshot`` is a cache of the state after the last
 move that the service checks against a replay of the log when it loads a game. A move
@@ -16,7 +16,6 @@ import logging
 import os
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -24,141 +23,27 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.rows import (
+    GAME_COLUMNS,
+    GameRow,
+    MoveRow,
+    SeatRow,
+    game_row,
+    iso,
+    parse_time,
+    text_from_json,
+)
+from bot.store.schema import MIGRATIONS, migrate
 from rules.base import Text
 
 log = logging.getLogger("campfire.store")
 
 DEFAULT_DB = "campfire.sqlite3"
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the core tables
-    """
-    CREATE TABLE guild_settings (
-        guild_id   TEXT PRIMARY KEY,
-        language   TEXT,
-        updated_at TEXT NOT NULL
-    );
-    CREATE TABLE games (
-        id              INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id        TEXT,
-        channel_id      TEXT NOT NULL,
-        thread_id       TEXT,
-        rules           TEXT NOT NULL,
-        rules_version   INTEGER NOT NULL,
-        options         TEXT NOT NULL,
-        seed            TEXT NOT NULL,
-        status          TEXT NOT NULL
-                        CHECK (status IN ('lobby', 'running', 'over', 'aborted')),
-        version         INTEGER NOT NULL DEFAULT 0,
-        creator         TEXT NOT NULL,
-        min_seats       INTEGER NOT NULL,
-        max_seats       INTEGER NOT NULL,
-        created_at      TEXT NOT NULL,
-        updated_at      TEXT NOT NULL,
-        turn_started_at TEXT,
-        resigned        TEXT,
-        snapshot        TEXT
-    );
-    CREATE INDEX games_by_channel ON games (channel_id, status);
-    CREATE INDEX games_by_thread ON games (thread_id);
-    CREATE TABLE seats (
-        game_id   INTEGER NOT NULL REFERENCES games (id),
-        position  INTEGER NOT NULL,
-        user_id   TEXT NOT NULL,
-        name      TEXT NOT NULL,
-        joined_at TEXT NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE INDEX seats_by_user ON seats (user_id);
-    CREATE TABLE moves (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq     INTEGER NOT NULL,
-        seat    TEXT NOT NULL,
-        code    TEXT NOT NULL,
-        label   TEXT NOT NULL,
-        at      TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    CREATE TABLE messages (
-        game_id    INTEGER NOT NULL REFERENCES games (id),
-        kind       TEXT NOT NULL,
-        message_id TEXT NOT NULL,
-        PRIMARY KEY (game_id, kind)
-    );
-    """,
-    # 2: the move log is append-only, enforced by the database itself
-    """
-    CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
-    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
-    CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
-    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
-    """,
-)
-
 
 def default_path() -> str:
     """``$CAMPFIRE_DB`` or ``campfire.sqlite3``."""
     return os.environ.get("CAMPFIRE_DB") or DEFAULT_DB
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.astimezone(UTC).isoformat()
-
-
-def _dt(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """A seat: ``position`` is join order in a lobby, turn order once started."""
-
-    user_id: str
-    name: str
-    position: int
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A ``games`` row with its seats (ordered by position)."""
-
-    id: int
-    guild_id: str | None
-    channel_id: str
-    thread_id: str | None
-    rules: str
-    rules_version: int
-    options: dict[str, Any]
-    seed: str
-    status: str
-    version: int
-    creator: str
-    min_seats: int
-    max_seats: int
-    created_at: datetime
-    updated_at: datetime
-    turn_started_at: datetime | None
-    resigned: str | None
-    snapshot: str | None
-    seats: tuple[SeatRow, ...]
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    """One entry of the append-only move log (``seq`` counts from 0)."""
-
-    seq: int
-    seat: str
-    code: str
-    label: Text
-    at: datetime
-
-
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, rules, rules_version, options, seed, status, "
-    "version, creator, min_seats, max_seats, created_at, updated_at, turn_started_at, "
-    "resigned, snapshot"
-)
 
 
 class Store:
@@ -243,28 +128,7 @@ class Store:
 
     async def _migrate(self) -> None:
         async with self._transaction() as db:
-            await db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version "
-                "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-            )
-            cursor = await db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-            row = await cursor.fetchone()
-            current = int(row[0]) if row else 0
-            if current > len(self._migrations):
-                raise RuntimeError(
-                    f"{self.path} has schema version {current}, newer than this code "
-                    f"({len(self._migrations)})"
-                )
-            for number, script in enumerate(self._migrations, start=1):
-                if number <= current:
-                    continue
-                for statement in _statements(script):
-                    await db.execute(statement)
-                await db.execute(
-                    "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
-                    (number, _iso(datetime.now(UTC))),
-                )
-                log.info("database %s migrated to schema version %d", self.path, number)
+            await migrate(db, self._migrations, self.path)
 
     async def schema_version(self) -> int:
         rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
@@ -288,7 +152,7 @@ class Store:
         at: datetime,
     ) -> int:
         """Insert a lobby with its creator in seat 0; return the new game id."""
-        when = _iso(at)
+        when = iso(at)
         async with self._transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO games (guild_id, channel_id, rules, rules_version, options, seed, "
@@ -318,7 +182,7 @@ class Store:
         return int(game_id)
 
     async def game(self, game_id: int) -> GameRow | None:
-        rows = await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return rows[0] if rows else None
 
     async def _games(self, sql: str, params: Iterable[Any]) -> list[GameRow]:
@@ -337,18 +201,18 @@ class Store:
                 for game_id, user_id, name, position in await cursor.fetchall():
                     seats[int(game_id)].append(SeatRow(str(user_id), str(name), int(position)))
                 await cursor.close()
-        return [_game_row(r, tuple(seats[int(r[0])])) for r in raw]
+        return [game_row(r, tuple(seats[int(r[0])])) for r in raw]
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
         extra = " AND status IN ('lobby', 'running')" if active_only else ""
         return await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?{extra} ORDER BY id DESC",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?{extra} ORDER BY id DESC",
             (channel_id,),
         )
 
     async def games_of_user(self, user_id: str, *, active_only: bool) -> list[GameRow]:
         extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
-        columns = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
         return await self._games(
             f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE s.user_id = ?{extra} ORDER BY g.id DESC",
@@ -357,7 +221,7 @@ class Store:
 
     async def game_for_thread(self, thread_id: str) -> GameRow | None:
         rows = await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
             (thread_id,),
         )
         return rows[0] if rows else None
@@ -369,14 +233,22 @@ class Store:
     # -- lobby changes (each returns False when the game is no longer a lobby) -------------
 
     async def add_seat(self, game_id: int, user_id: str, name: str, at: datetime) -> bool:
+        """Seat ``user_id`` last, only if the game is a lobby with a free seat that the
+        user does not already hold (checked in the transaction, so safe across processes)."""
         async with self._transaction() as db:
-            if not await _touch(db, game_id, at, "lobby"):
+            cursor = await db.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby' "
+                "AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < max_seats "
+                "AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?)",
+                (iso(at), game_id, game_id, game_id, user_id),
+            )
+            if cursor.rowcount != 1:
                 return False
             await db.execute(
                 "INSERT INTO seats (game_id, position, user_id, name, joined_at) VALUES "
                 "(?, (SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?), "
                 "?, ?, ?)",
-                (game_id, game_id, user_id, name, _iso(at)),
+                (game_id, game_id, user_id, name, iso(at)),
             )
         return True
 
@@ -401,7 +273,7 @@ class Store:
         self, game_id: int, seat_order: Sequence[str], snapshot: str, at: datetime
     ) -> bool:
         """Lobby -> running with seats in ``seat_order`` and the initial state snapshot."""
-        when = _iso(at)
+        when = iso(at)
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'running', snapshot = ?, updated_at = ?, "
@@ -421,7 +293,7 @@ class Store:
         async with self._transaction() as db:
             cursor = await db.execute(
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-                (status, _iso(at), game_id, *when_in),
+                (status, iso(at), game_id, *when_in),
             )
             return cursor.rowcount == 1
 
@@ -431,7 +303,7 @@ class Store:
             cursor = await db.execute(
                 "UPDATE games SET status = 'over', resigned = ?, updated_at = ? "
                 "WHERE id = ? AND status = 'running'",
-                (seat, _iso(at), game_id),
+                (seat, iso(at), game_id),
             )
             return cursor.rowcount == 1
 
@@ -452,7 +324,7 @@ class Store:
     ) -> bool:
         """Log one move and store the new snapshot, in one transaction, only if the game
         is running at ``expected_version``. Returns False (nothing written) otherwise."""
-        when = _iso(at)
+        when = iso(at)
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
@@ -489,7 +361,13 @@ class Store:
             (game_id,),
         )
         return [
-            MoveRow(int(seq), str(seat), str(code), _text(label), _dt(at) or datetime.now(UTC))
+            MoveRow(
+                int(seq),
+                str(seat),
+                str(code),
+                text_from_json(label),
+                parse_time(at) or datetime.now(UTC),
+            )
             for seq, seat, code, label, at in rows
         ]
 
@@ -537,38 +415,14 @@ class Store:
                 "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "updated_at = excluded.updated_at",
-                (guild_id, language, _iso(at)),
+                (guild_id, language, iso(at)),
             )
-
-
-# -- helpers -------------------------------------------------------------------------------
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into statements (triggers keep their inner ``;``)."""
-    statements: list[str] = []
-    buffer = ""
-    for line in script.splitlines():
-        buffer += line + "\n"
-        if line.rstrip().endswith(";") and _complete(buffer):
-            statements.append(buffer.strip())
-            buffer = ""
-    if buffer.strip():
-        statements.append(buffer.strip())
-    return statements
-
-
-def _complete(statement: str) -> bool:
-    upper = statement.upper()
-    if "CREATE TRIGGER" in upper:
-        return upper.rstrip().endswith("END;")
-    return True
 
 
 async def _touch(db: aiosqlite.Connection, game_id: int, at: datetime, status: str) -> bool:
     cursor = await db.execute(
         "UPDATE games SET updated_at = ? WHERE id = ? AND status = ?",
-        (_iso(at), game_id, status),
+        (iso(at), game_id, status),
     )
     return cursor.rowcount == 1
 
@@ -586,32 +440,3 @@ async def _renumber(db: aiosqlite.Connection, game_id: int, order: list[str] | N
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?",
             (position, game_id, user_id),
         )
-
-
-def _text(raw: str) -> Text:
-    data = json.loads(raw)
-    return Text(str(data["key"]), dict(data.get("params") or {}))
-
-
-def _game_row(r: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
-    return GameRow(
-        id=int(r[0]),
-        guild_id=r[1],
-        channel_id=str(r[2]),
-        thread_id=r[3],
-        rules=str(r[4]),
-        rules_version=int(r[5]),
-        options=dict(json.loads(r[6])),
-        seed=str(r[7]),
-        status=str(r[8]),
-        version=int(r[9]),
-        creator=str(r[10]),
-        min_seats=int(r[11]),
-        max_seats=int(r[12]),
-        created_at=_dt(r[13]) or datetime.now(UTC),
-        updated_at=_dt(r[14]) or datetime.now(UTC),
-        turn_started_at=_dt(r[15]),
-        resigned=r[16],
-        snapshot=r[17],
-        seats=seats,
-    )

@@ -1,0 +1,101 @@
+"""The rows the store returns (games with their seats, log entries) and their conversions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from rules.base import Text
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A timestamp as stored: ISO 8601 in UTC."""
+    return None if moment is None else moment.astimezone(UTC).isoformat()
+
+
+def parse_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat: ``position`` is join order in a lobby, turn order once started."""
+
+    user_id: str
+    name: str
+    position: int
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A ``games`` row with its seats (ordered by position)."""
+
+    id: int
+    guild_id: str | None
+    channel_id: str
+    thread_id: str | None
+    rules: str
+    rules_version: int
+    options: dict[str, Any]
+    seed: str
+    status: str
+    version: int
+    creator: str
+    min_seats: int
+    max_seats: int
+    created_at: datetime
+    updated_at: datetime
+    turn_started_at: datetime | None
+    resigned: str | None
+    snapshot: str | None
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One entry of the append-only move log (``seq`` counts from 0)."""
+
+    seq: int
+    seat: str
+    code: str
+    label: Text
+    at: datetime
+
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, rules, rules_version, options, seed, status, "
+    "version, creator, min_seats, max_seats, created_at, updated_at, turn_started_at, "
+    "resigned, snapshot"
+)
+
+
+def text_from_json(raw: str) -> Text:
+    data = json.loads(raw)
+    return Text(str(data["key"]), dict(data.get("params") or {}))
+
+
+def game_row(r: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
+    return GameRow(
+        id=int(r[0]),
+        guild_id=r[1],
+        channel_id=str(r[2]),
+        thread_id=r[3],
+        rules=str(r[4]),
+        rules_version=int(r[5]),
+        options=dict(json.loads(r[6])),
+        seed=str(r[7]),
+        status=str(r[8]),
+        version=int(r[9]),
+        creator=str(r[10]),
+        min_seats=int(r[11]),
+        max_seats=int(r[12]),
+        created_at=parse_time(r[13]) or datetime.now(UTC),
+        updated_at=parse_time(r[14]) or datetime.now(UTC),
+        turn_started_at=parse_time(r[15]),
+        resigned=r[16],
+        snapshot=r[17],
+        seats=seats,
+    )

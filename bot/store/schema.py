@@ -1,0 +1,126 @@
+"""The database schema as numbered migrations, and applying the missing ones in order.
+
+Each migration is a script of statements applied in one transaction together with its
+row in ``schema_version``; a database newer than the code is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import aiosqlite
+
+log = logging.getLogger("campfire.store.schema")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the core tables
+    """
+    CREATE TABLE guild_settings (
+        guild_id   TEXT PRIMARY KEY,
+        language   TEXT,
+        updated_at TEXT NOT NULL
+    );
+    CREATE TABLE games (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id        TEXT,
+        channel_id      TEXT NOT NULL,
+        thread_id       TEXT,
+        rules           TEXT NOT NULL,
+        rules_version   INTEGER NOT NULL,
+        options         TEXT NOT NULL,
+        seed            TEXT NOT NULL,
+        status          TEXT NOT NULL
+                        CHECK (status IN ('lobby', 'running', 'over', 'aborted')),
+        version         INTEGER NOT NULL DEFAULT 0,
+        creator         TEXT NOT NULL,
+        min_seats       INTEGER NOT NULL,
+        max_seats       INTEGER NOT NULL,
+        created_at      TEXT NOT NULL,
+        updated_at      TEXT NOT NULL,
+        turn_started_at TEXT,
+        resigned        TEXT,
+        snapshot        TEXT
+    );
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+    CREATE INDEX games_by_thread ON games (thread_id);
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id),
+        position  INTEGER NOT NULL,
+        user_id   TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        joined_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL,
+        seat    TEXT NOT NULL,
+        code    TEXT NOT NULL,
+        label   TEXT NOT NULL,
+        at      TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE messages (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        kind       TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        PRIMARY KEY (game_id, kind)
+    );
+    """,
+    # 2: the move log is append-only, enforced by the database itself
+    """
+    CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
+    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    """,
+)
+
+
+async def migrate(db: aiosqlite.Connection, migrations: Sequence[str], path: str) -> None:
+    """Apply the migrations ``db`` lacks; the caller holds an open transaction."""
+    await db.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version "
+        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
+    cursor = await db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    row = await cursor.fetchone()
+    current = int(row[0]) if row else 0
+    if current > len(migrations):
+        raise RuntimeError(
+            f"{path} has schema version {current}, newer than this code ({len(migrations)})"
+        )
+    for number, script in enumerate(migrations, start=1):
+        if number <= current:
+            continue
+        for statement in statements(script):
+            await db.execute(statement)
+        await db.execute(
+            "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+            (number, datetime.now(UTC).isoformat()),
+        )
+        log.info("database %s migrated to schema version %d", path, number)
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration script into statements (triggers keep their inner ``;``)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines():
+        buffer += line + "\n"
+        if line.rstrip().endswith(";") and complete(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements
+
+
+def complete(statement: str) -> bool:
+    upper = statement.upper()
+    if "CREATE TRIGGER" in upper:
+        return upper.rstrip().endswith("END;")
+    return True
