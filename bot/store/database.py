@@ -1,4 +1,4 @@
-"""The Store: one aiosqlite connection (WAL, foreign keys) and every query, one transaction per move.
+"""The Store: one aiosqlite connection (WAL, foreign keys), every query, a transaction per move.
 
 The move log is the truth; ``games.snapshot`` is a cache of the state after the last
 move that the service checks against a replay of the log when it loads a game. A move
