@@ -96,7 +96,10 @@ def score_lines(sheet: ScoreSheet, names: Mapping[str, str], lang: str) -> list[
         if hidden:
             parts.append(translate("console.hidden", lang, count=len(hidden)))
         detail = f"  ({', '.join(parts)})" if parts else ""
-        lines.append(f"  {names.get(seat, seat)}: {sheet.total(seat)}{detail}")
+        total = translate(
+            "console.score_line", lang, name=names.get(seat, seat), score=sheet.total(seat)
+        )
+        lines.append(f"  {total}{detail}")
     return lines
 
 
@@ -137,6 +140,7 @@ class ConsoleSession:
         self.say("console.welcome", game=self.game_id)
         self.say("console.help")
         await self.show_board()
+        shown: tuple[int, str] | None = None
         while True:
             info = await self.service.game(self.game_id)
             if info.status != "running":
@@ -144,7 +148,9 @@ class ConsoleSession:
                 return 0
             seat = info.to_act[0]
             moves = await self.service.legal_moves(self.game_id, seat)
-            self.show_turn(info, seat, moves)
+            if shown != (info.version, seat):  # list the choices once per decision
+                self.show_turn(info, seat, moves)
+                shown = (info.version, seat)
             line = self.read(f"{info.name_of(seat)}> ")
             if line is None:
                 self.write("")
@@ -194,7 +200,9 @@ class ConsoleSession:
         elif command == "hand":
             view = await self.service.private_view(self.game_id, seat)
             self.say("console.hand_title", name=info.name_of(seat))
-            self.write(json.dumps(view, ensure_ascii=False, indent=1, sort_keys=True))
+            players = view.get("players")
+            own = players.get(seat, view) if isinstance(players, dict) else view
+            self.write(json.dumps(own, ensure_ascii=False, indent=1, sort_keys=True))
             mine = await self.service.scores(self.game_id, seat)
             self.write("\n".join(score_lines(mine, info.names(), self.lang)))
         elif command == "history":
