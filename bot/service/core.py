@@ -320,9 +320,10 @@ class GameService:
         if not _seated(row, user_id):
             raise ServiceError("service.not_in_game")
         game = registry.get(row.rules)
-        state = await load_state(self.store, self._cache, row)
         if not await self.store.resign(game_id, user_id, self._clock()):
             await self._raise_not_running(game_id)
+        # The state as stored when the resignation committed (a move may have come first).
+        state = await load_state(self.store, self._cache, await self._row(game_id))
         with _guard("resign", game_id):
             outcome = final_outcome(game, state, user_id)
             assert outcome is not None

@@ -25,8 +25,15 @@ async def test_whole_origin_junior_game_through_the_service(store: Store, db_pat
     started = await service.start(lobby.id, ALICE.user_id)
     info = started.game
     assert {p.user_id for p in info.seats} == {"u1", "u2", "u3"}
+    first = info.to_act[0]
+    evolve = next(m for m in await service.legal_moves(info.id, first) if m.group == "evolve")
+    step = await service.play(info.id, first, evolve.code)
+    # the same seat now chooses the pawn: no new turn is announced
+    assert [type(e) for e in step.events] == [MoveApplied]
+    assert step.game.to_act == (first,)
+    info = step.game
     chooser = random.Random(3)
-    events = list(started.events)
+    events = [*started.events, *step.events]
     while info.status == "running":
         seat = info.to_act[0]
         legal = await service.legal_moves(info.id, seat)

@@ -123,3 +123,17 @@ async def test_the_state_cache_is_bounded(store: Store, nim: None) -> None:
         await service.public_view(game_id)
     assert len(service._cache) == 2
     assert ids[-1] in service._cache and ids[0] not in service._cache
+
+
+async def test_last_seat_taken_from_two_processes_goes_to_one(db_path: Path, nim: None) -> None:
+    async with Store(db_path) as first_store, Store(db_path) as second_store:
+        first, second = GameService(first_store), GameService(second_store)
+        lobby = await first.create_lobby(
+            rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE, max_seats=2
+        )
+        results = await asyncio.gather(
+            first.join(lobby.id, BOB), second.join(lobby.id, CAROL), return_exceptions=True
+        )
+        keys = sorted(r.key if isinstance(r, ServiceError) else "ok" for r in results)
+        assert keys == ["ok", "service.lobby_full"]
+        assert len((await first.game(lobby.id)).seats) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,22 @@ async def test_resignation_survives_a_restart(service: GameService, db_path: Pat
         again = GameService(store)
         assert await again.outcome(game_id) == first.events[0].outcome  # type: ignore[union-attr]
         assert (await again.game(game_id)).resigned == BOB.user_id
+
+
+async def test_resigning_while_a_move_lands_reports_the_stored_state(
+    service: GameService,
+) -> None:
+    game_id = await running_nim(service, ALICE, BOB, stones=20)
+    played, resigned = await asyncio.gather(
+        service.play(game_id, ALICE.user_id, "take3", expected_version=0),
+        service.resign(game_id, BOB.user_id),
+        return_exceptions=True,
+    )
+    assert not isinstance(resigned, BaseException)
+    over = resigned.events[0]
+    assert isinstance(over, GameOver)
+    assert await service.outcome(game_id) == over.outcome
+    assert over.outcome.ranking == ((ALICE.user_id,), (BOB.user_id,))
+    info = await service.game(game_id)
+    expected_version = 0 if isinstance(played, BaseException) else 1
+    assert info.version == expected_version and info.status == "over"
