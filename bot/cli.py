@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="game id, e.g. origin-junior")
-    parser.add_argument("--players", type=int, required=True, metavar="N")
+    parser.add_argument("--players", type=int, required=True, metavar="N", help="seats")
     parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument(
         "--option",
@@ -102,8 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "games":
-            for game_id in registry.ids():
-                print(game_id)
+            _list_games()
             return 0
         if args.command in ("run", "sync"):
             return _discord_command(args)
@@ -121,6 +120,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _list_games() -> None:
+    """One line per registered game: id, name, seat range (a broken game says so)."""
+    for game_id in registry.ids():
+        try:
+            spec = registry.get(game_id).spec
+        except Exception as exc:  # one broken game must not hide the others
+            print(f"{game_id:16} (cannot be loaded: {exc})")
+            continue
+        print(f"{game_id:16} {translate(spec.name):24} {spec.min_seats}-{spec.max_seats} players")
 
 
 def _discord_command(args: argparse.Namespace) -> int:

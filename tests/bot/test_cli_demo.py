@@ -164,3 +164,10 @@ def test_environment_wins_over_env_file_and_bad_values_are_explained(tmp_path: P
         load_settings(None, {"DEV_GUILD_ID": "my server"})
     with pytest.raises(ConfigError, match="CAMPFIRE_LOG_LEVEL"):
         load_settings(None, {"CAMPFIRE_LOG_LEVEL": "loud"})
+
+
+def test_games_lists_every_registered_game(nim: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("nim ") and "2-4 players" in line for line in lines)
+    assert any(line.startswith("origin-junior ") for line in lines)
