@@ -79,6 +79,16 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     if frame["kind"] == "extra":
         return _start(data, me, frame["mode"], kind, arg, code)
     if kind == "reward":
+        colour = frame["colour"]
+        if arg == "card" and colour != "brown" and rw.placeable(data, me, (colour,)):
+            return _no("origin.classic.illegal.take_the_tile", column=rw.colour_name(colour))
+        if (
+            arg in ("brown", "any")
+            and colour != "brown"
+            or arg in ("tile", "card", "draw")
+            and colour == "brown"
+        ):
+            return _no("origin.classic.illegal.not_this_colour", column=rw.colour_name(colour))
         return _no("origin.classic.illegal.reward_option", option=f"@origin.classic.option.{arg}")
     if kind == "tile":
         return _tile(data, me, frame, arg.upper())

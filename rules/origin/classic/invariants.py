@@ -23,9 +23,13 @@ ALL_HUNTING = sorted(t.id for t in TOKENS.hunting)
 ALL_STRAITS = sorted(t.id for t in TOKENS.strait)
 
 
+TERRITORIES = frozenset(BOARD.territories)
+DECK_SETS = {d: frozenset(c for c in CARDS if CARDS[c].deck == d) for d in DECKS}
+
+
 @lru_cache(maxsize=8)
-def _pool(players: int) -> dict[str, int]:
-    return PAWNS.pool(players)
+def _pool(players: int) -> Counter[str]:
+    return Counter(PAWNS.pool(players))
 
 
 def check_classic(state: State) -> str:
@@ -40,16 +44,16 @@ def check_classic(state: State) -> str:
 
 def _pawns(data: dict[str, Any], players: int) -> str:
     pawn_at, owner_at = data["pawn_at"], data["owner_at"]
-    if set(pawn_at) != set(owner_at) or not set(pawn_at) <= set(BOARD.territories):
+    if pawn_at.keys() != owner_at.keys() or not pawn_at.keys() <= TERRITORIES:
         return "pawn and owner maps disagree"
     if list(owner_at.values()).count(NEUTRAL) != 1 or owner_at.get(BOARD.origin) != NEUTRAL:
         return "the neutral pawn must stay alone on the Origin territory"
-    on_map = Counter(pawn_at.values())
-    for pawn, copies in _pool(players).items():
-        if on_map[pawn] + data["supply"].get(pawn, 0) != copies:
-            return f"pawn {pawn} is not conserved"
-    if any(n <= 0 for n in data["supply"].values()):
+    if min(data["supply"].values(), default=1) <= 0:
         return "supply holds an empty entry"
+    every = Counter(pawn_at.values())
+    every.update(data["supply"])
+    if every != _pool(players):
+        return "pawns are not conserved"
     owned = Counter(owner_at.values())
     for i in range(players):
         if owned[i] + data["villages"][i] != RULES.villages_per_player or data["villages"][i] < 0:
@@ -69,11 +73,11 @@ def _cards(data: dict[str, Any], players: int) -> str:
         places += [c for d in DECKS for c in data["hands"][i][d]]
         places += data["permanents"][i] + data["objectives_done"][i] + data["dealt"][i]
         for d in DECKS:
-            if any(CARDS[c].deck != d for c in data["hands"][i][d]):
+            if not DECK_SETS[d].issuperset(data["hands"][i][d]):
                 return f"a card sits in the wrong part of player {i}'s hand"
-        if any(CARDS[c].deck != "permanent" for c in data["permanents"][i]):
+        if not DECK_SETS["permanent"].issuperset(data["permanents"][i]):
             return "a non-permanent card is on the table"
-        if any(CARDS[c].deck != "objective" for c in data["objectives_done"][i]):
+        if not DECK_SETS["objective"].issuperset(data["objectives_done"][i]):
             return "a non-objective card was validated"
         limit = perks(data, i).objective_limit
         pending_limit = any(f["kind"] in ("limit", "putback", "draw") for f in data["frames"])
@@ -81,7 +85,7 @@ def _cards(data: dict[str, Any], players: int) -> str:
             return f"player {i} holds too many objective cards"
     if sorted(places) != ALL_CARDS:
         return "cards are not conserved"
-    if any(CARDS[c].deck != "action" for c in data["discard"]):
+    if not DECK_SETS["action"].issuperset(data["discard"]):
         return "only action cards are discarded"
     return ""
 

@@ -72,3 +72,11 @@ def test_card_reasons() -> None:
     give_cards(state, 0, ["P05", "A06"])
     assert refuse(state, "ana", "play:p05").key == "origin.classic.illegal.needs_level"
     assert refuse(state, "ana", "play:a06").key == "origin.classic.illegal.card_no_effect"
+
+
+def test_reward_reasons() -> None:
+    state = play(started(), "ana", "evolve:a3", "pawn:z1s1b")
+    assert refuse(state, "ana", "reward:draw").key == "origin.classic.illegal.not_this_colour"
+    yellow = play(started(), "ana", "evolve:a7", "pawn:z1s1b")
+    if "reward:tile" in [m.code for m in CLASSIC.legal_moves(yellow, "ana")]:
+        assert refuse(yellow, "ana", "reward:card").key == "origin.classic.illegal.take_the_tile"

@@ -1,13 +1,13 @@
 """Random Classic games: every API invariant after every move, 1000 games of 2-4 players.
 
-After each move: someone is to act and every seat to act has a legal move; the game
-data is plain JSON (dicts with string keys, lists, strings, integers, booleans, None:
-exactly what survives a JSON round trip); pieces, cards and tiles are conserved
-(``check_game_invariants``); the game stays short. At the end the log is replayed step
-by step and every intermediate state must equal the one the game went through: this
-proves both "replay equals snapshot" and "apply never changed its input" (a changed
-input would differ from its fresh replay). Every tenth game also round-trips the whole
-state through ``to_json``/``from_json`` after every move.
+After each move: someone is to act and every seat to act has a legal move; pieces,
+cards and tiles are conserved (``check_game_invariants``); the game stays short. At the
+end the state round-trips through JSON and the log is replayed step by step: every
+intermediate state must equal the one the game went through, which proves both "replay
+equals snapshot" and "apply never changed its input" (a changed input would differ
+from its fresh replay). Every fifth game also checks after every move that the data is
+plain JSON (string keys, lists, strings, integers, booleans, None) and that the whole
+state round-trips through ``to_json``/``from_json``; the other games do it at the end.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ def play_random(seed: int, players: int, round_trip: bool = False) -> State:
         forward = [m for m in moves if m.code != "back"]
         move = chooser.choice(forward if forward and chooser.random() > 0.05 else moves)
         state = CLASSIC.apply(state, seat, move.code)
-        assert is_plain_json(state.data), "the game data is not plain JSON"
         if round_trip:
+            assert is_plain_json(state.data), "the game data is not plain JSON"
             assert from_json(to_json(state)) == state, "JSON round trip changed the state"
         CLASSIC.check_game_invariants(state)
         history.append(state)
@@ -61,7 +61,7 @@ def play_random(seed: int, players: int, round_trip: bool = False) -> State:
     for index, (seat, code) in enumerate(state.log, start=1):
         replayed = CLASSIC.apply(replayed, seat, code)
         assert replayed == history[index], f"step {index} differs from its replay"
-    assert from_json(to_json(state)) == state
+    assert is_plain_json(state.data) and from_json(to_json(state)) == state
     outcome = CLASSIC.outcome(state)
     assert outcome is not None
     assert sorted(s for group in outcome.ranking for s in group) == sorted(state.seats)
@@ -74,7 +74,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
     per_chunk = GAMES // CHUNKS
     ends: set[str] = set()
     for n in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        state = play_random(n, 2 + n % 3, round_trip=n % 10 == 0)
+        state = play_random(n, 2 + n % 3, round_trip=n % 5 == 0)
         ends.add(state.data["end"])
     assert ends <= {"deck", "board", "supply", "villages", "blocked"}
 
