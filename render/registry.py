@@ -21,6 +21,7 @@ class Renderer(Protocol):
 
 # game id -> "module:function"; modules are imported on first use.
 _RENDERERS: dict[str, str] = {
+    "origin": "render.origin_classic:draw",
     "origin-junior": "render.origin:draw",
 }
 

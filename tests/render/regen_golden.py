@@ -1,6 +1,7 @@
 """Regenerate the golden Origin pictures: ``.venv/bin/python -m tests.render.regen_golden``.
 
-Each golden is a real view (a seeded random Junior game stopped after some decisions),
+Each golden is a real view (a seeded random Junior or Classic game stopped after some
+decisions),
 stored as JSON, and its picture. The test renders the stored JSON and compares it with
 the stored picture, so only renderer changes can move it. Never edit the files by hand:
 change the renderer, run this script, look at the new pictures, commit both.
@@ -13,6 +14,7 @@ import logging
 from pathlib import Path
 
 from render.registry import draw
+from tests.render import classic_games
 from tests.render.games import public_view
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -20,6 +22,9 @@ GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "origin_junior_3p_mid_en": (3, 7, 45, "en"),
     "origin_junior_4p_end_fr": (4, 11, None, "fr"),
+    # Origin Classic: a reward being chosen, the last round (same tuple, Classic games).
+    "origin_classic_3p_reward_en": (3, 4, 33, "en"),
+    "origin_classic_4p_last_fr": (4, 5, 352, "fr"),
 }
 NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 
@@ -29,7 +34,8 @@ log = logging.getLogger(__name__)
 def main() -> None:
     GOLDEN.mkdir(exist_ok=True)
     for name, (players, seed, moves, lang) in CASES.items():
-        view = public_view(players, seed, moves)
+        classic = name.startswith("origin_classic")
+        view = (classic_games.public_view if classic else public_view)(players, seed, moves)
         (GOLDEN / f"{name}.json").write_text(
             json.dumps(view, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8"
         )

@@ -1,0 +1,64 @@
+"""The Classic legend (static, per language): pawns, villages, tokens, tiles, hands, cards."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import style
+from render.origin import pieces
+from render.origin.layout import Box
+from render.origin.names import tr
+from render.origin_classic.board import level_tile
+from render.origin_classic.tableau import ORANGE, VIOLET, chip
+from render.text import draw_text, ellipsise, font
+
+ROW = 20
+TEXT_X = 74
+
+
+def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
+    """How to read the Classic board, right part of the footer."""
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
+    small = font(12)
+    x, y = box.x + 12, box.y + 8
+    draw_text(
+        image, (x, y), tr("render.origin.classic.legend", lang), font(14, bold=True), style.INK
+    )
+    width = box.w - 24 - TEXT_X
+
+    def line(key: str, at: int) -> None:
+        text = ellipsise(tr(key, lang), small, width)
+        draw_text(image, (x + TEXT_X, at + 3), text, small, style.INK)
+
+    y += 24
+    for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
+        pieces.paste_at(
+            image, pieces.pawn_icon(size, strength, "wbk"[i], scale=0.55), (x + i * 18, y - 2)
+        )
+    line("render.origin.legend.pawn", y)
+    y += ROW
+    pieces.paste(image, pieces.marker_icon(0, radius=7), (x + 9, y + 9))
+    pieces.paste(image, pieces.marker_icon(1, radius=7), (x + 29, y + 9))
+    line("render.origin.legend.owner", y)
+    y += ROW
+    pieces.paste(image, pieces.strait_token(4, radius=9), (x + 9, y + 9))
+    pieces.paste(image, pieces.hunting_token(6, radius=9), (x + 33, y + 9))
+    line("render.origin.classic.legend.tokens", y)
+    y += ROW
+    pieces.paste_at(image, level_tile(3, 20, free=True), (x, y))
+    pieces.paste_at(image, level_tile(2, 20), (x + 24, y))
+    line("render.origin.classic.legend.tiles", y)
+    y += ROW
+    for i, colour in enumerate(("yellow", "orange", "violet")):
+        pieces.paste_at(image, pieces.card_icon(colour, 2, height=18), (x + i * 17, y))
+    line("render.origin.classic.legend.hand", y)
+    y += ROW
+    pieces.paste_at(image, chip("A", None, ORANGE), (x, y))
+    pieces.paste_at(image, chip("B", 3, VIOLET), (x + 26, y))
+    line("render.origin.classic.legend.chips", y)
+    y += ROW
+    draw.line([(x, y + 9), (x + 38, y + 9)], fill=style.WHITE, width=7)
+    draw.line([(x, y + 9), (x + 36, y + 9)], fill=style.ARROW, width=3)
+    draw.polygon([(x + 42, y + 9), (x + 32, y + 3), (x + 32, y + 15)], fill=style.ARROW)
+    draw_text(image, (x + 52, y + 3), tr("render.origin.legend.last", lang), small, style.INK)

@@ -1,0 +1,139 @@
+"""Sentences of the Origin Classic picture: the pending decision, the last move, notices.
+
+Texts come from the render catalogue (keys ``render.origin.classic.*``) and the rules'
+catalogues (card titles ``origin.classic.card.<id>.title``, deck names, territory names),
+so English and French go through ``rules.i18n`` like every other picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.origin.names import pawn_words, seat_name, territory_name, tr
+from render.origin.panels import View
+
+PENDING_KINDS = ("act", "extra", "target", "reward", "tile", "putback", "limit")
+DECKS = ("action", "permanent", "objective")
+
+
+def card_title(card: str, lang: str) -> str:
+    """A card's title from the rules catalogue (its id when the catalogue has none)."""
+    key = f"origin.classic.card.{card}.title"
+    text = tr(key, lang)
+    return card if text == key else text
+
+
+def ending_reason(ending: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
+    """Why the game is ending, in a few words ("a deck ran out")."""
+    reason = str(ending.get("reason", ""))
+    key = f"render.origin.classic.reason.{reason}"
+    text = tr(key, lang, player=seat_name(str(ending.get("by", "?")), names))
+    return reason if text == key else text
+
+
+def choosing(view: View) -> list[str]:
+    """Seats still choosing their starting objective (set-up phase)."""
+    players: Mapping[str, Any] = view.get("players", {})
+    return [s for s in view.get("seats", []) if (players.get(s) or {}).get("choosing")]
+
+
+def notice(view: View, lang: str, names: Mapping[str, str] | None) -> str:
+    """The header's highlighted notice: set-up, or the last round and why (else empty)."""
+    if view.get("over"):
+        return ""
+    if view.get("phase") == "choose":
+        return tr("render.origin.classic.notice.setup", lang)
+    ending = view.get("ending")
+    if ending:
+        return tr(
+            "render.origin.classic.notice.last", lang, reason=ending_reason(ending, lang, names)
+        )
+    return ""
+
+
+def describe(view: View, lang: str, names: Mapping[str, str] | None) -> str:
+    """The header's sentence: the set-up choice, the pending decision or the last move."""
+    if view.get("over"):
+        ending = view.get("ending")
+        if ending:
+            return tr(
+                "render.origin.classic.ended", lang, reason=ending_reason(ending, lang, names)
+            )
+        return last_move_words(view, lang, names)
+    if view.get("phase") == "choose":
+        who = ", ".join(seat_name(s, names) for s in choosing(view))
+        return tr("render.origin.classic.setup", lang, names=who or "—")
+    pending = view.get("pending")
+    if pending:
+        return pending_words(view, pending, lang, names)
+    return last_move_words(view, lang, names)
+
+
+def pending_words(
+    view: View, pending: Mapping[str, Any], lang: str, names: Mapping[str, str] | None
+) -> str:
+    """The pending decision ("Bob is choosing a reward on Maghreb…")."""
+    kind = pending.get("kind")
+    player = seat_name(str(pending.get("seat", "?")), names)
+    card = card_title(str(pending.get("card")), lang) if pending.get("card") else ""
+    action, at = pending.get("action"), pending.get("at")
+    if kind in ("act", "extra") and action in ("evolve", "migrate", "swap") and at:
+        text = tr(
+            f"render.origin.pending.{action}", lang, player=player, at=territory_name(at, lang)
+        )
+        return (
+            f"{text} ({tr('render.origin.classic.with_card', lang, card=card)})" if card else text
+        )
+    if kind == "reward":
+        last = view.get("last_move") or {}
+        if last.get("seat") == pending.get("seat") and last.get("to"):
+            where = territory_name(str(last["to"]), lang)
+            return tr("render.origin.classic.pending.reward", lang, player=player, at=where)
+        colour = tr(f"origin.colour.{pending.get('colour')}", lang)
+        return tr("render.origin.classic.pending.reward_colour", lang, player=player, colour=colour)
+    if kind in PENDING_KINDS:
+        return tr(f"render.origin.classic.pending.{kind}", lang, player=player, card=card)
+    return tr("render.origin.classic.pending.other", lang, player=player)
+
+
+def last_move_words(view: View, lang: str, names: Mapping[str, str] | None) -> str:
+    """The last action and what it gained (cards per deck, tiles, tokens)."""
+    last = view.get("last_move")
+    if not last or last.get("action") not in ("evolve", "migrate", "swap", "pass"):
+        return ""
+    action = last["action"]
+    params: dict[str, Any] = {
+        "player": seat_name(str(last.get("seat", "?")), names),
+        "pawn": pawn_words(str(last.get("pawn") or "?"), lang),
+        "from": territory_name(str(last.get("from")), lang),
+        "to": territory_name(str(last.get("to")), lang),
+    }
+    swapped = last.get("swapped")
+    if action == "swap" and swapped:
+        params["other"] = seat_name(str(swapped.get("owner", "?")), names)
+        params["other_pawn"] = pawn_words(str(swapped.get("pawn", "?")), lang)
+    text = tr(f"render.origin.last.{action}", lang, **params)
+    if last.get("card"):
+        card = card_title(str(last["card"]), lang)
+        text += " " + tr("render.origin.classic.with_card", lang, card=card)
+    gains = gains_words(last.get("gains") or {}, lang)
+    return f"{text} {gains}" if gains else text
+
+
+def gains_words(gains: Mapping[str, Any], lang: str) -> str:
+    """``(+ 1 Action card(s), 2 tile(s))`` from a Classic ``gains`` record (empty: none)."""
+    parts = []
+    cards: Mapping[str, int] = gains.get("cards") or {}
+    for deck in DECKS:
+        if cards.get(deck):
+            parts.append(tr(f"render.origin.classic.gain.{deck}", lang, count=cards[deck]))
+    tiles = gains.get("tiles")
+    count = len(tiles) if isinstance(tiles, list) else int(tiles or 0)
+    if count:
+        parts.append(tr("render.origin.gain.tiles", lang, count=count))
+    if gains.get("hunting"):
+        parts.append(tr("render.origin.gain.hunting", lang, count=len(gains["hunting"])))
+    if gains.get("straits"):
+        parts.append(tr("render.origin.gain.straits", lang, count=len(gains["straits"])))
+    return f"(+ {', '.join(parts)})" if parts else ""
