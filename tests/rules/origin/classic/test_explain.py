@@ -80,3 +80,38 @@ def test_reward_reasons() -> None:
     yellow = play(started(), "ana", "evolve:a7", "pawn:z1s1b")
     if "reward:tile" in [m.code for m in CLASSIC.legal_moves(yellow, "ana")]:
         assert refuse(yellow, "ana", "reward:card").key == "origin.classic.illegal.take_the_tile"
+
+
+def all_codes() -> list[str]:
+    from rules.origin.classic.cards import CARDS
+    from rules.origin.components import BOARD
+
+    out = [f"{k}:{t.lower()}" for k in ("evolve", "migrate", "swap", "to") for t in BOARD.order]
+    out += [f"pawn:z{a}s{b}{c}" for a in (1, 2, 3) for b in (1, 2, 3) for c in "wbk"]
+    out += [f"{k}:{c.lower()}" for k in ("play", "keep", "putback", "discard") for c in CARDS]
+    out += [f"tile:in{n:02d}" for n in range(1, 31)] + [f"token:sr{n:02d}" for n in range(1, 12)]
+    out += [f"reward:{x}" for x in ("tile", "card", "draw", "brown", "any")]
+    out += [f"from:p{n}" for n in range(1, 5)] + ["back", "end", "pass"]
+    out += [f"deck:{d}" for d in ("action", "permanent", "objective")]
+    return out + [f"column:{c}" for c in ("yellow", "orange", "violet")]
+
+
+def test_every_refusal_in_random_games_has_a_specific_translated_reason() -> None:
+    import random
+
+    codes_ = all_codes()
+    chooser = random.Random(11)
+    for game in range(4):
+        state = CLASSIC.setup(["a", "b", "c"][: 2 + game % 2], f"explain-{game}")
+        while CLASSIC.outcome(state) is None:
+            seat = sorted(CLASSIC.to_act(state))[0]
+            legal = {m.code for m in CLASSIC.legal_moves(state, seat)}
+            for code in chooser.sample(codes_, 6):
+                assert CLASSIC.is_well_formed(code), code
+                if code in legal:
+                    continue
+                error = CLASSIC.explain_illegal(state, seat, code)
+                assert error.key != "move.not_legal", code
+                assert has_key(error.key), error.key
+            moves = [c for c in legal if c != "back"]
+            state = CLASSIC.apply(state, seat, chooser.choice(sorted(moves)))
