@@ -1,10 +1,11 @@
 """Render benchmark: ``.venv/bin/python -m bench.bench_render [--repeat N]``.
 
-Draws real Origin Junior views (seeded random games, 2 to 4 players) and prints the
-median time to compose and encode one board, its size in bytes, and the ratios to the
-budget (15 ms, 200 KB) and to a plain RGB PNG of the same picture. "turn by turn"
-draws every view of a game once, in order, as the bot does (static art warm, new
-pieces met as they come); "same view" redraws one view (everything cached).
+Draws real Origin Junior and Origin Classic views (seeded random games, 2 to 4
+players) and prints the median time to compose and encode one board, its size in
+bytes, and the ratios to the budget (15 ms, 200 KB) and to a plain RGB PNG of the
+same picture. "turn by turn" draws every view of a game once, in order, as the bot
+does (static art warm, new pieces met as they come); "same view" redraws one view
+(everything cached).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from render import origin_classic
 from render.encode import png_bytes
 from render.origin import draw, render
 from rules.registry import get
@@ -26,20 +28,61 @@ BUDGET_MS = 15.0
 BUDGET_BYTES = 200_000
 
 
-def game_views(players: int, seed: int) -> list[dict[str, Any]]:
+def game_views(players: int, seed: int, game_id: str = "origin-junior") -> list[dict[str, Any]]:
     """Every public view of one seeded random game, in order."""
     import random
 
-    game = get("origin-junior")
+    game = get(game_id)
     state = game.setup(seats(players), f"bench-{seed}")
     chooser = random.Random(seed)
     views = [game.view(state, None)]
     while game.to_act(state):
         seat = sorted(game.to_act(state))[0]
-        legal = [m for m in game.legal_moves(state, seat) if m.code != "back"]
-        state = game.apply(state, seat, chooser.choice(legal))
+        legal = game.legal_moves(state, seat)
+        forward = [m for m in legal if m.code != "back" and not m.code.startswith("unplay")]
+        state = game.apply(state, seat, chooser.choice(forward or legal))
         views.append(game.view(state, None))
     return views
+
+
+def classic_figures(games: int, repeat: int) -> None:
+    """The same figures for Origin Classic (reward board, taller panels)."""
+    print()
+    print("Origin Classic")
+    print(f"{'case':<26}{'median ms':>10}{'p90 ms':>8}{'max KB':>8}{'x time':>8}{'x bytes':>8}")
+    all_turns: list[float] = []
+    worst = 0
+    last_view: dict[str, Any] = {}
+    for players in (2, 3, 4):
+        times: list[float] = []
+        sizes: list[int] = []
+        for seed in range(games):
+            views = game_views(players, seed, "origin")
+            origin_classic.draw(views[0])
+            for view in views:
+                ms, data = timed(lambda v=view: origin_classic.draw(v))
+                times.append(ms)
+                sizes.append(len(data))
+            last_view = views[-1]
+        all_turns += times
+        worst = max(worst, *sizes)
+        median = statistics.median(times)
+        print(
+            f"{f'{players} players, turn by turn':<26}{median:>10.2f}"
+            f"{statistics.quantiles(times, n=10)[-1]:>8.2f}{max(sizes) / 1000:>8.0f}"
+            f"{median / BUDGET_MS:>8.2f}{max(sizes) / BUDGET_BYTES:>8.2f}"
+        )
+    same = [timed(lambda: origin_classic.draw(last_view))[0] for _ in range(repeat)]
+    data = origin_classic.draw(last_view)
+    print(
+        f"{'4p game over, same view':<26}{statistics.median(same):>10.2f}"
+        f"{statistics.quantiles(same, n=10)[-1]:>8.2f}{len(data) / 1000:>8.0f}"
+        f"{statistics.median(same) / BUDGET_MS:>8.2f}{len(data) / BUDGET_BYTES:>8.2f}"
+    )
+    print(
+        f"all Classic turns: median {statistics.median(all_turns):.2f} ms over "
+        f"{len(all_turns)} draws; largest picture {worst / 1000:.0f} KB (budget 200 KB)"
+    )
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -105,6 +148,7 @@ def main() -> None:
         f"palette PNG {len(data) / 1000:.0f} KB vs RGB PNG {rgb / 1000:.0f} KB: "
         f"{rgb / len(data):.1f}x smaller"
     )
+    classic_figures(args.games, args.repeat)
 
 
 if __name__ == "__main__":
