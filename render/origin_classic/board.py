@@ -51,7 +51,8 @@ def level_tile(level: int | None, side: int = TILE, *, free: bool = False) -> Im
         outer = (k, k, (side - 1) * k, (side - 1) * k)
         if free:
             draw.rounded_rectangle(outer, radius=6 * k, fill=style.HIGHLIGHT)
-            inner = (4 * k, 4 * k, (side - 4) * k, (side - 4) * k)
+            m = 4 if side >= 30 else 3
+            inner = (m * k, m * k, (side - m) * k, (side - m) * k)
             draw.rounded_rectangle(
                 inner, radius=4 * k, fill=TILE_FACE, outline=style.INK, width=k * edge
             )
@@ -66,7 +67,7 @@ def level_tile(level: int | None, side: int = TILE, *, free: bool = False) -> Im
         draw.text(
             (c, c - (side * 0.1 * k if pips else -k)),
             str(level),
-            font=font(round(side * (0.56 if pips else 0.6)) * k, bold=True),
+            font=font(round(side * (0.56 if pips else 0.6 if not free else 0.52)) * k, bold=True),
             fill=style.INK,
             anchor="mm",
         )

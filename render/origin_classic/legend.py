@@ -34,7 +34,7 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     y += 24
     for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
         pieces.paste_at(
-            image, pieces.pawn_icon(size, strength, "wbk"[i], scale=0.55), (x + i * 18, y - 2)
+            image, pieces.pawn_icon(size, strength, "wbk"[i], scale=0.6), (x + i * 18, y - 5)
         )
     line("render.origin.legend.pawn", y)
     y += ROW
@@ -46,8 +46,8 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     pieces.paste(image, pieces.hunting_token(6, radius=9), (x + 33, y + 9))
     line("render.origin.classic.legend.tokens", y)
     y += ROW
-    pieces.paste_at(image, level_tile(3, 20, free=True), (x, y))
-    pieces.paste_at(image, level_tile(2, 20), (x + 24, y))
+    pieces.paste_at(image, level_tile(3, 24, free=True), (x - 1, y - 3))
+    pieces.paste_at(image, level_tile(2, 20), (x + 26, y - 1))
     line("render.origin.classic.legend.tiles", y)
     y += ROW
     for i, colour in enumerate(("yellow", "orange", "violet")):
