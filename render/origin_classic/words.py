@@ -65,9 +65,28 @@ def describe(view: View, lang: str, names: Mapping[str, str] | None) -> str:
         who = ", ".join(seat_name(s, names) for s in choosing(view))
         return tr("render.origin.classic.setup", lang, names=who or "—")
     pending = view.get("pending")
-    if pending:
-        return pending_words(view, pending, lang, names)
-    return last_move_words(view, lang, names)
+    line = pending_words(view, pending, lang, names) if pending else ""
+    line = line or last_move_words(view, lang, names)
+    played = played_words(view, lang, names, skip=line)
+    return f"{line.rstrip('…')} · {played}" if line and played else line or played
+
+
+def played_words(view: View, lang: str, names: Mapping[str, str] | None, *, skip: str = "") -> str:
+    """Cards played this turn by the player whose turn it is ("Bob played RAID this turn").
+
+    Titles already in ``skip`` (the sentence it will follow) are left out.
+    """
+    titles = [card_title(str(c), lang) for c in view.get("played_this_turn") or []]
+    cards = [t for t in titles if t not in skip]
+    acting = [s for s in view.get("to_act") or [] if s in view.get("seats", [])]
+    if not cards or len(acting) != 1:
+        return ""
+    return tr(
+        "render.origin.classic.played",
+        lang,
+        player=seat_name(acting[0], names),
+        cards=", ".join(cards),
+    )
 
 
 def pending_words(

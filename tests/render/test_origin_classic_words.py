@@ -119,3 +119,20 @@ def test_the_last_move_names_the_card_played_and_gains() -> None:
     assert words.card_title("A12", "en") in line
     assert "1 Action" in line and "2 Objective" in line and "2 tile" in line
     assert "Strait" in line
+
+
+def test_cards_played_this_turn_are_named_once() -> None:
+    view: dict[str, Any] = {
+        "seats": ["s1", "s2"],
+        "to_act": ["s2"],
+        "phase": "play",
+        "pending": {"seat": "s2", "kind": "reward", "colour": "yellow"},
+        "played_this_turn": ["A06", "P01"],
+    }
+    line = words.describe(view, "en", NAMES)
+    raid, stride = words.card_title("A06", "en"), words.card_title("P01", "en")
+    assert line.count(raid) == 1 and line.count(stride) == 1 and "Bob" in line
+    view["pending"] = {"seat": "s2", "kind": "extra", "card": "A06"}
+    line = words.describe(view, "fr", NAMES)
+    assert line.count(words.card_title("A06", "fr")) == 1
+    assert words.card_title("P01", "fr") in line
