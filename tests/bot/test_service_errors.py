@@ -99,16 +99,18 @@ async def test_playing_in_a_lobby_is_refused(service: GameService) -> None:
     assert early.value.key == "service.not_started"
 
 
-async def test_every_service_key_has_both_languages() -> None:
+async def test_every_key_the_bot_uses_has_both_languages() -> None:
     import re
     from pathlib import Path
 
     from rules.i18n import has_key
 
-    source = "\n".join(p.read_text(encoding="utf-8") for p in Path("bot/service").glob("*.py"))
-    used = set(re.findall(r"\"(service\.[a-z_.]+)\"", source))
+    files = [*Path("bot/service").glob("*.py"), Path("bot/console.py"), Path("bot/demo.py")]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in files)
+    used = set(re.findall(r"\"((?:service|console|demo)\.[a-z_.]+)\"", source))
     used |= {f"service.status.{s}" for s in ("lobby", "running", "over", "aborted")}
-    assert "service.stale" in used
+    used |= {"console.player", "console.bot"}
+    assert {"service.stale", "console.turn", "demo.summary"} <= used
     assert [k for k in sorted(used) if not has_key(k)] == []
 
 
