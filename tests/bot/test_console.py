@@ -94,3 +94,40 @@ def test_parse_number() -> None:
     assert parse_number(" 12 ") == 12
     assert parse_number("take3") is None
     assert parse_number("") is None
+
+
+def test_campfire_console_reads_its_moves_from_stdin(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = tmp_path / "table.sqlite3"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot.cli",
+            "console",
+            "origin-junior",
+            "--players",
+            "2",
+            "--seed",
+            "9",
+            "--db",
+            str(db),
+            "--out",
+            str(tmp_path / "boards"),
+        ],
+        input="1\n1\nnonsense words\nscores\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Move 3: Player" in run.stdout
+    from rules.base import Text
+    from rules.i18n import translate
+
+    assert translate(Text("move.unreadable", {"text": "nonsense words"}), "en") in run.stdout
+    assert "Scores:" in run.stdout and f"is saved in {db}" in run.stdout
+    assert "Traceback" not in run.stderr
