@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 from PIL import Image
@@ -10,6 +12,8 @@ from PIL import Image
 from bot.console import ConsoleSession, console_players, open_table, parse_number
 from bot.service import GameService
 from bot.store import Store
+from rules.base import Text
+from rules.i18n import translate
 from tests.bot.conftest import FakeClock, seeds
 
 
@@ -97,9 +101,6 @@ def test_parse_number() -> None:
 
 
 def test_campfire_console_reads_its_moves_from_stdin(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     db = tmp_path / "table.sqlite3"
     run = subprocess.run(
         [
@@ -125,9 +126,6 @@ def test_campfire_console_reads_its_moves_from_stdin(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "Move 3: Player" in run.stdout
-    from rules.base import Text
-    from rules.i18n import translate
-
     assert translate(Text("move.unreadable", {"text": "nonsense words"}), "en") in run.stdout
     assert "Scores:" in run.stdout and f"is saved in {db}" in run.stdout
     assert "Traceback" not in run.stderr
