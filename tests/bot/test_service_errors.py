@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from bot.service import GameService, ServiceError
 from bot.store import Store
 from rules.base import CampfireError, InvalidMove
+from rules.i18n import has_key
 from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
+from tests.nim import Nim
 
 
 async def _snapshot(store: Store, game_id: int) -> tuple[object, ...]:
@@ -100,11 +105,6 @@ async def test_playing_in_a_lobby_is_refused(service: GameService) -> None:
 
 
 async def test_every_key_the_bot_uses_has_both_languages() -> None:
-    import re
-    from pathlib import Path
-
-    from rules.i18n import has_key
-
     files = [*Path("bot/service").glob("*.py"), Path("bot/console.py"), Path("bot/demo.py")]
     source = "\n".join(p.read_text(encoding="utf-8") for p in files)
     used = set(re.findall(r"\"((?:service|console|demo)\.[a-z_.]+)\"", source))
@@ -118,7 +118,6 @@ async def test_internal_failures_are_logged_and_keyed(
     service: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     game_id = await running_nim(service, ALICE, BOB)
-    from tests.nim import Nim
 
     def broken(self: Nim, state: object, seat: str, move: object) -> None:
         raise ZeroDivisionError("bug in the rules")

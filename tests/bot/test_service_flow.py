@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
+from bot.service.endings import seeded_seat_order
 from rules.base import InvalidOptions
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
 
@@ -110,9 +111,7 @@ async def test_shuffled_seat_order_is_reproducible_from_the_seed(service: GameSe
         started = await service.start(info.id, ALICE.user_id)
         orders.append([p.user_id for p in started.game.seats])
     assert sorted(orders[0]) == ["u1", "u2", "u3", "u4"]
-    # different seeds (seed0, seed1) give a permutation; same seed always the same one
-    from bot.service.endings import seeded_seat_order
-
+    # the order is the seeded shuffle of the join order, for each game's own seed
     assert seeded_seat_order(["u1", "u2", "u3", "u4"], "seed0") == orders[0]
     assert seeded_seat_order(["u1", "u2", "u3", "u4"], "seed1") == orders[1]
 
