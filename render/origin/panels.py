@@ -134,15 +134,19 @@ def draw_header(
         "render.origin.title." + ("junior" if view.get("game") == "origin-junior" else "classic"),
         lang,
     )
-    canvas.text((box.x + 18, box.y + 10), title, font(24, bold=True), HEADER_INK, ground=bg)
+    title_face = font(24, bold=True)
+    canvas.text((box.x + 18, box.y + 10), title, title_face, HEADER_INK, ground=bg)
     sub = tr("render.origin.round_turn", lang, round=view.get("round", 0), turn=view.get("turn", 0))
     canvas.text((box.x + 18, box.y + 44), sub, font(16), HEADER_SOFT, ground=bg)
     seats: list[str] = list(view.get("seats", []))
     right = box.right - 18
+    taken = right  # the left end of what the first line shows on the right
     if view.get("over"):
+        over_line = ellipsise(over_text(view, lang, names), font(22, bold=True), 760)
+        taken = right - round(text_width(over_line, font(22, bold=True)))
         canvas.text(
             (right, box.y + 12),
-            ellipsise(over_text(view, lang, names), font(22, bold=True), 760),
+            over_line,
             font(22, bold=True),
             style.HIGHLIGHT,
             anchor="ra",
@@ -161,6 +165,7 @@ def draw_header(
             )
             x -= 34
         if acting:
+            taken = x - round(text_width(tr("render.origin.to_play", lang), font(18)))
             canvas.text(
                 (x, box.y + 14),
                 tr("render.origin.to_play", lang),
@@ -170,7 +175,8 @@ def draw_header(
                 ground=bg,
             )
     if notice is not None:
-        _draw_notice(canvas, box, notice(view, lang, names), bg)
+        start = box.x + 18 + round(text_width(title, title_face)) + 24
+        _draw_notice(canvas, box, notice(view, lang, names), start, taken - 24)
     line = (describe or describe_turn)(view, lang, names)
     if line:
         face = font(16)
@@ -185,14 +191,13 @@ def draw_header(
         )
 
 
-def _draw_notice(canvas: Canvas, box: Box, text: str, bg: style.RGB) -> None:
-    if not text:
-        return
-    title_w = round(text_width("ORIGIN JUNIOR", font(24, bold=True)))
+def _draw_notice(canvas: Canvas, box: Box, text: str, x: int, end: int) -> None:
+    """A highlighted tag on the first header line, from ``x``, never past ``end``."""
     face = font(17, bold=True)
-    text = ellipsise(text, face, 560)
+    if not text or end - x < 80:
+        return
+    text = ellipsise(text, face, end - x - 22)
     width = round(text_width(text, face)) + 22
-    x = box.x + 18 + title_w + 24
     canvas.rectangle(
         (x, box.y + 10, x + width, box.y + 38), radius=8, fill=style.HIGHLIGHT, outline=style.INK
     )
