@@ -170,6 +170,14 @@ def draw_band(canvas: Canvas, band: Box, view: View, lang: str) -> None:
     decks: Mapping[str, int] = view.get("decks", {})
     pending = view.get("pending") or {}
     rewarded = pending.get("colour") if pending.get("kind") == "reward" else None
+    title_w = round(text_width(tr("render.origin.classic.board", lang), font(16, bold=True)))
+    canvas.text(
+        (band.x + 4 + title_w + 14, band.y + 3),
+        tr("render.origin.classic.reserve_line", lang, count=int(view.get("reserve", 0))),
+        font(14),
+        style.INK_SOFT,
+        ground=style.PAPER,
+    )
     empty_face = font(12)
     for column in columns(band):
         fill = style.TERRITORY_COLOURS[column.colour]
