@@ -27,9 +27,13 @@ TERRITORIES = frozenset(BOARD.territories)
 DECK_SETS = {d: frozenset(c for c in CARDS if CARDS[c].deck == d) for d in DECKS}
 
 
+LEVELS = dict(TILES.levels)
+STACK_LEVELS = [list(range(1, n + 1)) for n in range(7)]
+
+
 @lru_cache(maxsize=8)
-def _pool(players: int) -> Counter[str]:
-    return Counter(PAWNS.pool(players))
+def _pool(players: int) -> dict[str, int]:
+    return PAWNS.pool(players)
 
 
 def check_classic(state: State) -> str:
@@ -50,8 +54,9 @@ def _pawns(data: dict[str, Any], players: int) -> str:
         return "the neutral pawn must stay alone on the Origin territory"
     if min(data["supply"].values(), default=1) <= 0:
         return "supply holds an empty entry"
-    every = Counter(pawn_at.values())
-    every.update(data["supply"])
+    every = dict(data["supply"])
+    for pawn in pawn_at.values():
+        every[pawn] = every.get(pawn, 0) + 1
     if every != _pool(players):
         return "pawns are not conserved"
     owned = Counter(owner_at.values())
@@ -97,7 +102,7 @@ def _tiles(data: dict[str, Any], players: int) -> str:
     every = tl.board_tiles(data, COLUMNS) + list(data["reserve"])
     for i in range(players):
         for stack in data["stacks"][i]:
-            if [tl.level(t) for t in stack] != list(range(1, len(stack) + 1)):
+            if [LEVELS[t] for t in stack] != STACK_LEVELS[len(stack)]:
                 return f"a tile stack of player {i} is not 1, 2, 3, ..."
             every += stack
     if sorted(every) != ALL_TILES:
