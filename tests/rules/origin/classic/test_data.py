@@ -106,3 +106,9 @@ def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(CardDataError) as err:
         load_cards(tmp_path)
     assert err.value.entry == "file"
+
+
+def test_duplicate_action_cards_share_their_effect() -> None:
+    """JOURNEY (A01, A02), GROWTH (A03, A04) and GATHERING (A09, A10) exist twice."""
+    for a, b in (("A01", "A02"), ("A03", "A04"), ("A09", "A10")):
+        assert (CARDS[a].kind, CARDS[a].params) == (CARDS[b].kind, CARDS[b].params)

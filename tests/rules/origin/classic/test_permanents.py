@@ -93,13 +93,16 @@ def test_craft_and_lore_put_back_only_one(card: str, territory: str, deck: str) 
 def test_vision_p06_puts_back_one_then_the_hand_limit_applies() -> None:
     state = started()
     clear_hand(state, 0)
+    give_cards(state, 0, [state.data["decks"]["objective"][0]])
     lay_permanents(state, 0, ["P06"])
     state = play(state, "ana", "evolve:a4", "pawn:z1s1b", "reward:draw")
-    state = play(state, "ana", codes(state, "ana")[0])
-    assert len(state.data["hands"][0]["objective"]) == 2
-    assert "end" in codes(state, "ana")
-    give_cards(state, 0, [state.data["decks"]["objective"][0]])
+    assert len(state.data["hands"][0]["objective"]) == 4
+    state = play(state, "ana", codes(state, "ana")[0])  # put back only one
     assert len(state.data["hands"][0]["objective"]) == 3
+    assert all(c.startswith("discard:") for c in codes(state, "ana"))  # limit 2
+    state = play(state, "ana", codes(state, "ana")[0])
+    assert len(state.data["hands"][0]["objective"]) == 2 and "end" in codes(state, "ana")
+    check(state)
 
 
 def test_seafaring_p04_draws_an_action_card_with_each_strait_token() -> None:
