@@ -7,6 +7,7 @@ they disagree we trust the log, log a warning and rewrite the snapshot.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 
@@ -16,6 +17,9 @@ from rules import registry
 from rules.base import CampfireError, State, from_json, to_json
 
 log = logging.getLogger("campfire.service.loader")
+
+THREADED_REPLAY = 40
+"""Logs longer than this are replayed in a worker thread so the gateway never stalls."""
 
 
 class StateCache:
@@ -80,9 +84,16 @@ async def load_state(store: Store, cache: StateCache, row: GameRow) -> State:
         raise ServiceError("service.corrupt", game=row.id)
     try:
         game = registry.get(row.rules)
-        state = game.replay(
-            [s.user_id for s in row.seats], row.seed, row.options, [(m.seat, m.code) for m in moves]
+        args = (
+            [s.user_id for s in row.seats],
+            row.seed,
+            row.options,
+            [(m.seat, m.code) for m in moves],
         )
+        if len(moves) > THREADED_REPLAY:  # long logs: CPU work off the event loop
+            state = await asyncio.to_thread(game.replay, *args)
+        else:
+            state = game.replay(*args)
     except CampfireError as exc:
         log.error("game %d (%s) does not replay: %s", row.id, row.rules, exc)
         raise ServiceError("service.corrupt", game=row.id) from exc
