@@ -20,9 +20,15 @@ Decisions where the rules and brief are silent:
   (``rules.rng`` on the game's seed with a ``:seats`` suffix), so the order is random
   but reproducible; ``shuffle_seats=False`` keeps join order.
 - **Typed moves and races.** A move without ``expected_version`` that loses a race is
-  re-validated once against the fresh state (it may still be legal, e.g. when several
-  seats decide at once); a move with ``expected_version`` (a button) gets
-  ``service.stale`` as soon as the game moved on.
+  validated again against the fresh state (up to three attempts; it may still be legal,
+  e.g. when several seats decide at once); a move with ``expected_version`` (a button)
+  gets ``service.stale`` as soon as the game moved on.
+- **Turn announcements.** ``TurnStarted`` is emitted when the set of seats to act
+  changes, so the second step of a multi-step turn (evolve, then choose the pawn) does
+  not announce a new turn.
+- **Scores at the end.** Once a game is over, ``scores`` returns every seat's full row
+  (hidden tokens revealed) whoever asks; before that, the public sheet, or the asking
+  seat's own view of it.
 """
 
 from __future__ import annotations
