@@ -98,6 +98,32 @@ def targets(data: dict[str, Any], me: int, mode: str, at: str) -> list[str]:
     return mv.swap_targets(BOARD, data["pawn_at"], data["owner_at"], at, steps, lead, against)
 
 
+def movable(data: dict[str, Any], me: int, mode: str, first_only: bool = False) -> list[str]:
+    """Own pawns that can Migrate (``migrate``/``exodus``) or Swap (``swap``/``ambush``)."""
+    pawn_at, owner_at = data["pawn_at"], data["owner_at"]
+    mine = own_pawns(data, me)
+    if not mine:
+        return []
+    rules = perks(data, me)
+    out: list[str] = []
+    if mode in ("swap", "ambush"):
+        lead, against = swap_leads(data, me, mode)
+        for t in mine:
+            steps = rules.steps(PAWNS.pawns[pawn_at[t]].size)
+            if mv.swap_targets(BOARD, pawn_at, owner_at, t, steps, lead, against):
+                out.append(t)
+                if first_only:
+                    break
+        return out
+    for t in mine:
+        steps = EXODUS_STEPS if mode == "exodus" else rules.steps(PAWNS.pawns[pawn_at[t]].size)
+        if any(n not in pawn_at for n in BOARD.within(t, steps)):
+            out.append(t)
+            if first_only:
+                break
+    return out
+
+
 def own_pawns(data: dict[str, Any], me: int) -> list[str]:
     owner_at = data["owner_at"]
     return [t for t in BOARD.order if owner_at.get(t) == me]
@@ -117,25 +143,7 @@ def start_moves(data: dict[str, Any], me: int, mode: str) -> list[Move]:
             if t in places
         ]
     code = START_CODE[mode]
-    mine = own_pawns(data, me)
-    if not mine:
-        return []
-    if mode in ("swap", "ambush"):
-        lead, against = swap_leads(data, me, mode)
-        owner_at = data["owner_at"]
-        usable = [
-            t
-            for t in mine
-            if mv.swap_targets(
-                BOARD, pawn_at, owner_at, t, steps_of(data, me, t, mode), lead, against
-            )
-        ]
-    else:
-        usable = [
-            t
-            for t in mine
-            if mv.migrate_destinations(BOARD, pawn_at, t, steps_of(data, me, t, mode))
-        ]
+    usable = movable(data, me, mode)
     return [
         mk(
             f"{code}:{t.lower()}",
@@ -280,6 +288,7 @@ __all__ = [
     "fitting",
     "gain_strait",
     "mk",
+    "movable",
     "no_gains",
     "own_pawns",
     "perform",

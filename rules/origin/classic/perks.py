@@ -106,11 +106,15 @@ def perks_of(permanents: tuple[str, ...]) -> Perks:
     )
 
 
+NO_PERKS = perks_of(())
+
+
 def perks(data: dict[str, object], player: int) -> Perks:
     """The perks of ``player`` in the game ``data``."""
     permanents = data["permanents"]
     assert isinstance(permanents, list)
-    return perks_of(tuple(permanents[player]))
+    mine = permanents[player]
+    return perks_of(tuple(mine)) if mine else NO_PERKS
 
 
 __all__ = ["DOUBLE_STEP", "STANDARD", "TWO_FEATURES", "Perks", "perks", "perks_of"]

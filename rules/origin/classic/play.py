@@ -83,9 +83,28 @@ def why_not_play(
         if not is_met(card, holdings or Holdings.of(data, me)):
             return "origin.classic.illegal.objective_unmet", {"card": name}
         return None
-    if not target_moves(data, me, card_id):
+    if not has_target(data, me, card_id):
         return "origin.classic.illegal.card_no_effect", {"card": name}
     return None
+
+
+def has_target(data: dict[str, Any], me: int, card_id: str) -> bool:
+    """Whether the Action card ``card_id`` would have an effect now (cheap check)."""
+    mode = extra_mode(card_id)
+    if mode in ("migrate", "exodus", "swap", "ambush"):
+        return bool(ac.movable(data, me, mode, first_only=True))
+    if mode is not None:
+        return bool(ac.evolve_places(data, me, mode))
+    kind = CARDS[card_id].kind
+    if kind == "steal_card":
+        return any(hand_size(data, j) for j in opponents(data, me))
+    if kind == "steal_token":
+        return any(data["straits_of"][j] for j in opponents(data, me))
+    if kind == "steal_tile":
+        return any(data["stacks"][j] for j in opponents(data, me))
+    if kind == "draw_any":
+        return any(data["decks"][d] for d in DECKS)
+    return bool(target_moves(data, me, card_id))
 
 
 def play_moves(data: dict[str, Any], me: int) -> list[Move]:
@@ -289,6 +308,7 @@ __all__ = [
     "extra_mode",
     "frame_moves",
     "hand_size",
+    "has_target",
     "mv",
     "opponents",
     "play_moves",
