@@ -210,7 +210,7 @@ class State:
             options=dict(self.options),
             data=copy_json(self.data),
             rng=self.rng,
-            log=[list(m) for m in self.log],
+            log=list(self.log),  # the [seat, code] pairs are never changed in place
         )
 
     def to_dict(self) -> JSON:
