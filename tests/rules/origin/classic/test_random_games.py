@@ -62,7 +62,10 @@ def play_random(seed: int, players: int, round_trip: bool = False) -> State:
     assert replayed == history[0]
     for index, (seat, code) in enumerate(state.log, start=1):
         replayed = CLASSIC.apply(replayed, seat, code)
-        assert replayed == history[index], f"step {index} differs from its replay"
+        seen = history[index]
+        assert replayed.data == seen.data and replayed.rng == seen.rng, f"step {index} differs"
+        assert len(seen.log) == index, f"step {index} changed its log"
+    assert replayed == state, "replay differs from the snapshot"
     assert is_plain_json(state.data) and from_json(to_json(state)) == state
     outcome = CLASSIC.outcome(state)
     assert outcome is not None
