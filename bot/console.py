@@ -8,13 +8,13 @@ numbered legal moves. A line is a number from that list, a move code, forgiving 
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.present import private_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
 from rules.i18n import translate
@@ -198,11 +198,8 @@ class ConsoleSession:
             self.say("console.scores_title")
             self.write("\n".join(score_lines(sheet, info.names(), self.lang)))
         elif command == "hand":
-            view = await self.service.private_view(self.game_id, seat)
             self.say("console.hand_title", name=info.name_of(seat))
-            players = view.get("players")
-            own = players.get(seat, view) if isinstance(players, dict) else view
-            self.write(json.dumps(own, ensure_ascii=False, indent=1, sort_keys=True))
+            self.write("\n".join(await self.hand_lines(info, seat, moves)))
             mine = await self.service.scores(self.game_id, seat)
             self.write("\n".join(score_lines(mine, info.names(), self.lang)))
         elif command == "history":
@@ -212,6 +209,21 @@ class ConsoleSession:
             for n, entry in enumerate(entries, 1):
                 label = translate(entry.label, self.lang)
                 self.write(f"  {n}. {info.name_of(entry.seat)}: {label}  [{entry.code}]")
+
+    async def hand_lines(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> list[str]:
+        """The seat's private view as titled sections (``bot.present``), indented."""
+        private = await self.service.private_view(self.game_id, seat)
+        public = await self.service.public_view(self.game_id)
+        sections = private_sections(
+            info.rules, private, seat, self.lang, public_view=public, moves=moves
+        )
+        if not sections:
+            return ["  " + translate("present.nothing", self.lang)]
+        lines = []
+        for section in sections:
+            lines.append(f"  {section.title}")
+            lines.extend(f"    - {line}" for line in section.lines)
+        return lines
 
     def show_turn(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
         self.write("")

@@ -27,6 +27,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.views import lobby_view, move_menu, resign_view
+from bot.present import private_sections
 from bot.service import GameInfo, MoveApplied, ServiceError
 from rules import registry
 
@@ -326,13 +327,16 @@ async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 
 async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The caller's private view, as sections (``bot.present``), in an ephemeral embed."""
     service = service_of(interaction)
     game = await service.game(game_id)
     me = user_key(interaction)
+    lang = lang_for(interaction)
     private = await service.private_view(game_id, me)
     public = await service.public_view(game_id)
-    embed = embeds.hand_embed(game, private, public, lang_for(interaction))
-    await ephemeral(interaction, "", embed=embed)
+    moves = await service.legal_moves(game_id, me)  # marks the cards playable now
+    sections = private_sections(game.rules, private, me, lang, public_view=public, moves=moves)
+    await ephemeral(interaction, "", embed=embeds.hand_embed(game, sections, lang))
 
 
 async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord.i18n import t
+from bot.present import Section
 from bot.service import GameInfo
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Text
@@ -22,6 +23,10 @@ SCORES_COLOUR = discord.Colour(0xF1C40F)
 OVER_COLOUR = discord.Colour(0x2ECC71)
 ABORTED_COLOUR = discord.Colour(0x95A5A6)
 MAX_FIELD = 1024
+MAX_NAME = 256
+MAX_FIELDS = 25
+MAX_EMBED = 6000
+FOOTER_ROOM = 200  # kept free for the title and the "left out" footer
 MAX_DESCRIPTION = 4000
 
 
@@ -191,32 +196,48 @@ def help_embed(lang: str, game: GameInfo | None, now: str | None) -> discord.Emb
     return embed
 
 
-def hand_embed(
-    game: GameInfo, private: Mapping[str, object], public: Mapping[str, object], lang: str
-) -> discord.Embed:
-    """What only the caller may see: the parts of their view the table does not show."""
+def hand_embed(game: GameInfo, sections: Sequence[Section], lang: str) -> discord.Embed:
+    """What only the caller may see (``bot.present`` sections), one field per section.
+
+    Discord's limits hold whatever the game shows: a section longer than a field goes
+    on in a second field of the same name, and once 25 fields or 6000 characters would
+    be exceeded the rest is left out, and the footer says how many lines were.
+    """
     embed = discord.Embed(
         title=t("discord.hand.title", lang, title=game_title(game, lang)), colour=BOARD_COLOUR
     )
-    secret = {k: v for k, v in private.items() if public.get(k) != v}
-    if not secret:
+    if not sections:
         embed.description = t("discord.hand.nothing", lang)
         return embed
-    for key, value in list(secret.items())[:25]:
-        embed.add_field(
-            name=_clip(t(key, lang), 256), value=_clip(describe(value, lang) or "—"), inline=False
-        )
+    left_out = 0
+    for section in sections:
+        chunks = field_chunks(section.lines)
+        for n, chunk in enumerate(chunks):
+            name = _clip(section.title if n == 0 else f"{section.title} ({n + 1})", MAX_NAME)
+            if (
+                len(embed.fields) >= MAX_FIELDS
+                or len(embed) + len(name) + len(chunk) > MAX_EMBED - FOOTER_ROOM
+            ):
+                left_out += sum(1 for c in chunks[n:] for line in c.splitlines())
+                break
+            embed.add_field(name=name, value=chunk, inline=False)
+    if left_out:
+        embed.set_footer(text=t("discord.hand.left_out", lang, count=left_out))
     return embed
 
 
-def describe(value: object, lang: str) -> str:
-    """A compact human text for a piece of a view (lists, dicts, message keys)."""
-    if isinstance(value, str):
-        return t(value[1:], lang) if value.startswith("@") else value
-    if isinstance(value, bool):
-        return t("discord.yes" if value else "discord.no", lang)
-    if isinstance(value, Mapping):
-        return "\n".join(f"{t(str(k), lang)}: {describe(v, lang)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return ", ".join(describe(v, lang) for v in value)
-    return str(value)
+def field_chunks(lines: Sequence[str], limit: int = MAX_FIELD) -> list[str]:
+    """Lines bulleted (when several) and packed into field values of at most ``limit``
+    characters, cut between lines; a single line too long for a field is clipped."""
+    bullet = "• " if len(lines) > 1 else ""
+    chunks: list[str] = []
+    current = ""
+    for line in lines or ["—"]:
+        item = _clip(f"{bullet}{line}" if line else "—", limit)
+        if current and len(current) + 1 + len(item) > limit:
+            chunks.append(current)
+            current = item
+        else:
+            current = f"{current}\n{item}" if current else item
+    chunks.append(current)
+    return chunks

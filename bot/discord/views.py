@@ -18,6 +18,7 @@ from discord import ui
 
 from bot.discord.errors import reply_error
 from bot.discord.i18n import t
+from bot.present import group_name
 from bot.service import GameInfo
 from rules.base import Move
 
@@ -402,7 +403,7 @@ def _group_menu(
     for index in range(page * PAGE_SIZE, min(len(groups), (page + 1) * PAGE_SIZE)):
         name = groups[index]
         count = sum(1 for m in moves if m.group == name)
-        label = t(name, lang) if name else t("discord.menu.other", lang)
+        label = group_name(name, lang)
         options.append(discord.SelectOption(label=f"{label} ({count})"[:100], value=str(index)))
     view = ui.View(timeout=None)
     view.add_item(GroupSelect(game.id, game.version, options, lang))

@@ -78,7 +78,7 @@ async def test_console_commands_and_errors_in_french(
     assert "Il n'y a pas de choix 9 : choisissez entre 1 et 3." in text
     assert "Je ne" in text or "n'importe quoi" in text
     assert "Aucun coup pour l'instant." in text
-    assert "Ce que Joueur" in text and '"stones"' in text
+    assert "Ce que Joueur" in text and "Rien de caché" in text  # Nim hides nothing
     assert "a joué" in text
     assert f"La partie n°{session.game_id} est enregistrée" in text
     info = await session.service.game(session.game_id)
