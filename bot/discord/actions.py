@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -26,8 +27,8 @@ from bot.discord.context import (
 from bot.discord.errors import DiscordError
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
-from bot.discord.views import lobby_view, move_menu, resign_view
-from bot.present import private_sections
+from bot.discord.views import groups_of, lobby_view, move_menu, resign_view
+from bot.present import group_name, private_sections
 from bot.service import GameInfo, MoveApplied, ServiceError
 from rules import registry
 
@@ -378,16 +379,34 @@ async def games(interaction: discord.Interaction[Any]) -> None:
 
 
 async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None) -> None:
+    """The commands, this game's summary and tips, and what the caller can do now."""
     lang = lang_for(interaction)
-    await ephemeral(
-        interaction,
-        "",
-        embed=embeds.help_embed(lang, game, what_now(game, user_key(interaction), lang)),
-    )
+    me = user_key(interaction)
+    kinds: list[str] = []
+    private = False
+    if game is not None and game.status == "running" and game.has_seat(me):
+        service = service_of(interaction)
+        kinds = [group_name(g, lang) for g in groups_of(await service.legal_moves(game.id, me))]
+        view = await service.private_view(game.id, me)
+        public = await service.public_view(game.id)
+        private = bool(private_sections(game.rules, view, me, lang, public_view=public))
+    now = what_now(game, me, lang, kinds=kinds, private=private)
+    await ephemeral(interaction, "", embed=embeds.help_embed(lang, game, now))
 
 
-def what_now(game: GameInfo | None, me: str, lang: str) -> str:
-    """One or two sentences: what the caller can do right now."""
+def what_now(
+    game: GameInfo | None,
+    me: str,
+    lang: str,
+    *,
+    kinds: Sequence[str] = (),
+    private: bool = False,
+) -> str:
+    """One or two sentences: what the caller can do right now.
+
+    ``kinds`` names the kinds of moves the caller has now (``Move.group``, localised);
+    ``private`` says the caller has something only they can see (``/campfire hand``).
+    """
     if game is None:
         return t("discord.now.no_game", lang)
     title = embeds.game_title(game, lang)
@@ -404,9 +423,13 @@ def what_now(game: GameInfo | None, me: str, lang: str) -> str:
             )
         return t("discord.now.lobby_wait", lang, title=title)
     if game.status == "running":
-        if me in game.to_act:
-            return t("discord.now.your_turn", lang, title=title)
-        if game.has_seat(me):
-            return t("discord.now.wait", lang, title=title, players=embeds.mentions(game.to_act))
-        return t("discord.now.watch", lang, title=title)
+        if me in game.to_act and kinds:
+            now = t("discord.now.your_turn_kinds", lang, title=title, kinds=", ".join(kinds))
+        elif me in game.to_act:
+            now = t("discord.now.your_turn", lang, title=title)
+        elif game.has_seat(me):
+            now = t("discord.now.wait", lang, title=title, players=embeds.mentions(game.to_act))
+        else:
+            return t("discord.now.watch", lang, title=title)
+        return f"{now}\n{t('discord.now.hand', lang)}" if private else now
     return t("discord.now.over", lang, title=title)

@@ -28,6 +28,10 @@ MAX_FIELDS = 25
 MAX_EMBED = 6000
 FOOTER_ROOM = 200  # kept free for the title and the "left out" footer
 MAX_DESCRIPTION = 4000
+HELP_TIPS = {  # how a game goes in chat, for games whose turns have several parts
+    "origin": "discord.help.tips.origin",
+    "origin-junior": "discord.help.tips.origin_junior",
+}
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,9 @@ def help_embed(lang: str, game: GameInfo | None, now: str | None) -> discord.Emb
             summary = t(registry.get(game.rules).spec.summary, lang)
         except Exception:
             summary = ""
+        tips = HELP_TIPS.get(game.rules)
+        if tips:
+            summary = f"{summary}\n{t(tips, lang)}" if summary else t(tips, lang)
         if summary:
             embed.add_field(name=game_title(game, lang), value=_clip(summary), inline=False)
     else:
