@@ -119,6 +119,11 @@ async def test_origin_classic_from_lobby_to_final_scores(
     assert "not your turn" in reply.content
     assert (await bot.service.game(1)).version == 1
 
+    # Carol opens her menu now, but Bob will choose before she does
+    await bot.press(CAROL, bot.message(turn_message_id(bot, 1)), "cf:play:1:1")
+    carol_menu = newest(bot)
+    assert carol_menu["components"][0]["components"][0]["custom_id"] == "cf:move:1:1"
+
     # Bob's hand shows his three objectives, in his language, and none of Alice's
     bob_view = await bot.service.private_view(1, BOB.key)
     reply = only_reply(await bot.command(BOB, "hand", channel=thread))
@@ -136,8 +141,21 @@ async def test_origin_classic_from_lobby_to_final_scores(
     assert game.version == 2 and game.to_act == (CAROL.key,)
     assert pinged(turn_message(calls, 2)) == {CAROL.id}
 
-    # Carol clicks Play on the first turn message: the game moved on, but she still has
-    # to choose, so the answer (in French) comes with her fresh menu
+    # Carol picks in her menu, made before Bob chose: the game moved on, but she still
+    # has to choose, so the menu is replaced by a fresh one (in French)
+    stale = carol_menu["components"][0]["components"][0]["options"][0]["value"]
+    await bot.press(CAROL, carol_menu, "cf:move:1:1", values=[stale])
+    assert (await bot.service.game(1)).version == 2
+    carol_menu = bot.message(carol_menu["id"])
+    assert translate("discord.moved_on", "fr", version=2) in carol_menu["content"]
+    assert carol_menu["components"][0]["components"][0]["custom_id"] == "cf:move:1:2"
+
+    # Alice, who has chosen, clicks Play on the first turn message: moved on, no menu
+    reply = only_reply(await bot.press(ALICE, bot.message(turn_message_id(bot, 0)), "cf:play:1:0"))
+    assert "moved on" in reply.content and f"<@{CAROL.id}>" in reply.content
+    assert reply.custom_ids() == []
+
+    # Carol clicks Play on the first turn message too: a fresh menu comes with the answer
     reply = only_reply(await bot.press(CAROL, bot.message(turn_message_id(bot, 0)), "cf:play:1:0"))
     assert translate("discord.moved_on", "fr", version=2) in reply.content
     assert reply.custom_ids() == ["cf:move:1:2"]
