@@ -150,6 +150,23 @@ def evolve_targets(
     return out
 
 
+def evolve_territories(
+    board: Board,
+    pawn_at: PawnAt,
+    supply: Mapping[str, int],
+    reach: int = 1,
+    table: EvolutionTable | None = None,
+) -> set[str]:
+    """The keys of ``evolve_options`` only (empty territories where some supply pawn may
+    evolve), computed without listing the pawns: the cheap test for offering Evolve."""
+    evolutions = _EVOLUTIONS if table is None else table
+    out: set[str] = set()
+    for t, pawn in pawn_at.items():
+        if any(supply.get(p, 0) > 0 for p in evolutions[pawn]):
+            out.update(n for n in _near(board, t, reach) if n not in pawn_at)
+    return out
+
+
 def why_not_evolve_into(
     board: Board, pawn_at: PawnAt, territory: str, reach: int = 1
 ) -> Reason | None:
@@ -332,6 +349,7 @@ __all__ = [
     "evolve_candidates",
     "evolution_table",
     "evolve_options",
+    "evolve_territories",
     "fitting_pawns",
     "hunting_claim",
     "judge",

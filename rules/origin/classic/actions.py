@@ -75,12 +75,12 @@ def can_evolve(data: dict[str, Any], me: int) -> bool:
     return data["villages"][me] > 0 and bool(data["supply"])
 
 
-def evolve_places(data: dict[str, Any], me: int, mode: str) -> dict[str, list[str]]:
-    """Empty territory -> supply pawns that may evolve there (empty without a village)."""
+def evolve_places(data: dict[str, Any], me: int, mode: str) -> set[str]:
+    """Empty territories where some supply pawn may evolve (none without a village)."""
     if not can_evolve(data, me):
-        return {}
+        return set()
     reach, table = evolve_rule(data, me, mode)
-    return mv.evolve_options(BOARD, data["pawn_at"], data["supply"], reach, table)
+    return mv.evolve_territories(BOARD, data["pawn_at"], data["supply"], reach, table)
 
 
 def fitting(data: dict[str, Any], me: int, mode: str, at: str) -> list[str]:

@@ -112,6 +112,7 @@ def play_moves(data: dict[str, Any], me: int) -> list[Move]:
     out: list[Move] = []
     hand = data["hands"][me]
     holdings = Holdings.of(data, me) if hand["objective"] else None
+    effects: dict[tuple[str, str], bool] = {}
     for deck in DECKS:
         if not hand[deck]:
             continue
@@ -119,7 +120,15 @@ def play_moves(data: dict[str, Any], me: int) -> list[Move]:
         if limit is not None and data["played"][deck] >= limit:
             continue
         for cid in sorted(set(hand[deck])):
-            if why_not_play(data, me, cid, holdings) is None:
+            card = CARDS[cid]
+            if deck == "action":
+                key = (card.kind, str(card.params))
+                if key not in effects:
+                    effects[key] = has_target(data, me, cid)
+                playable = effects[key]
+            else:
+                playable = why_not_play(data, me, cid, holdings) is None
+            if playable:
                 out.append(
                     ac.mk(
                         f"play:{cid.lower()}",

@@ -5,9 +5,9 @@ cards and tiles are conserved (``check_game_invariants``); the game stays short.
 end the state round-trips through JSON and the log is replayed step by step: every
 intermediate state must equal the one the game went through, which proves both "replay
 equals snapshot" and "apply never changed its input" (a changed input would differ
-from its fresh replay). Every fifth game also checks after every move that the data is
-plain JSON (string keys, lists, strings, integers, booleans, None) and that the whole
-state round-trips through ``to_json``/``from_json``; the other games do it at the end.
+from its fresh replay). Every tenth game also round-trips the whole state through
+``to_json``/``from_json`` after every move (equality after the round trip rules out
+tuples, sets and non-string keys); the other games do it at the end.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -25,16 +24,6 @@ from rules.origin.classic import CLASSIC
 GAMES = 1000
 CHUNKS = 10
 MAX_MOVES = 2500
-
-
-def is_plain_json(value: Any) -> bool:
-    """Whether ``value`` is made of JSON types only (string keys, no tuples or sets)."""
-    kind = type(value)
-    if kind is dict:
-        return all(type(k) is str and is_plain_json(v) for k, v in value.items())
-    if kind is list:
-        return all(is_plain_json(v) for v in value)
-    return kind in (str, int, bool) or value is None
 
 
 def play_random(seed: int, players: int, round_trip: bool = False) -> State:
@@ -53,7 +42,6 @@ def play_random(seed: int, players: int, round_trip: bool = False) -> State:
         move = chooser.choice(forward if forward and chooser.random() > 0.05 else moves)
         state = CLASSIC.apply(state, seat, move.code)
         if round_trip:
-            assert is_plain_json(state.data), "the game data is not plain JSON"
             assert from_json(to_json(state)) == state, "JSON round trip changed the state"
         CLASSIC.check_game_invariants(state)
         history.append(state)
@@ -66,7 +54,7 @@ def play_random(seed: int, players: int, round_trip: bool = False) -> State:
         assert replayed.data == seen.data and replayed.rng == seen.rng, f"step {index} differs"
         assert len(seen.log) == index, f"step {index} changed its log"
     assert replayed == state, "replay differs from the snapshot"
-    assert is_plain_json(state.data) and from_json(to_json(state)) == state
+    assert from_json(to_json(state)) == state
     outcome = CLASSIC.outcome(state)
     assert outcome is not None
     assert sorted(s for group in outcome.ranking for s in group) == sorted(state.seats)
@@ -92,7 +80,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
     per_chunk = GAMES // CHUNKS
     ends: set[str] = set()
     for n in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        state = play_random(n, 2 + n % 3, round_trip=n % 5 == 0)
+        state = play_random(n, 2 + n % 3, round_trip=n % 10 == 0)
         ends.add(state.data["end"])
     assert ends <= {"deck", "board", "supply", "villages", "blocked"}
 
