@@ -20,7 +20,7 @@ from bot.discord.embeds import game_name, game_title
 from bot.discord.i18n import cmd, lang_for, t
 from bot.discord.options import option_choices
 from rules import registry
-from rules.base import CampfireError, normalise
+from rules.base import CampfireError, Move, normalise
 
 log = logging.getLogger("campfire.discord.commands")
 MAX_CHOICES = 25
@@ -68,26 +68,47 @@ async def game_autocomplete(
 async def move_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    """The caller's legal moves whose code or label contains every typed word (<= 25)."""
+    """The caller's legal moves whose code or label contains every typed word (<= 25).
+
+    When more moves match than Discord shows, every kind of move (``Move.group``) gets
+    its turn in the list, so a kind listed last by the game (cards to play, say) is
+    still offered before anything is typed.
+    """
     try:
         game = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
         moves = await service_of(interaction).legal_moves(game.id, user_key(interaction))
         lang = lang_for(interaction)
         words = normalise(current).split()
-        choices = []
+        matching = []
         for move in moves:
             label = t(move.label, lang)
             haystack = f"{normalise(move.code)} {normalise(label)}"
             if all(w in haystack for w in words):
-                choices.append(
-                    app_commands.Choice(name=(label or move.code)[:100], value=move.code)
-                )
-                if len(choices) >= MAX_CHOICES:
-                    break
-        return choices
+                matching.append((move, label))
+        return [
+            app_commands.Choice(name=(label or move.code)[:100], value=move.code)
+            for move, label in fair_share(matching, MAX_CHOICES)
+        ]
     except Exception:  # autocomplete never shows errors; the command itself will
         log.debug("move autocomplete failed", exc_info=True)
         return []
+
+
+def fair_share(matching: list[tuple[Move, str]], limit: int) -> list[tuple[Move, str]]:
+    """At most ``limit`` moves: all of them when they fit, else taken from each kind of
+    move in turn; either way in the game's order."""
+    if len(matching) <= limit:
+        return matching
+    by_group: dict[str, list[int]] = {}
+    for index, (move, _) in enumerate(matching):
+        by_group.setdefault(move.group, []).append(index)
+    chosen: list[int] = []
+    queues = list(by_group.values())
+    while len(chosen) < limit:
+        for queue in queues:
+            if queue and len(chosen) < limit:
+                chosen.append(queue.pop(0))
+    return [matching[i] for i in sorted(chosen)]
 
 
 async def options_autocomplete(

@@ -166,6 +166,17 @@ async def test_move_autocomplete_is_filtered_and_at_most_25(bot: Harness) -> Non
     assert await bot.autocomplete(me, "move", "move", channel=thread, move="zzz") == []
 
 
+async def test_move_autocomplete_offers_every_kind_of_move_when_too_many(bot: Harness) -> None:
+    thread = await wide_game(bot)
+    me, _ = await acting(bot)
+    offered = [
+        c["value"] for c in await bot.autocomplete(me, "move", "move", channel=thread, move="")
+    ]
+    kinds = [v.split("-")[0] for v in offered]
+    assert [kinds.count(k) for k in ("alpha", "beta", "gamma")] == [9, 8, 8]  # in turn
+    assert offered == sorted(offered, key=lambda v: int(v.split("-")[1]))  # the game's order
+
+
 async def test_game_and_option_autocomplete(bot: Harness) -> None:
     await open_lobby(bot)
     await bot.command(ALICE, "new", rules="nim", channel=999)
