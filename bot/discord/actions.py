@@ -215,12 +215,16 @@ async def moved_on(interaction: discord.Interaction[Any], game: GameInfo) -> Non
     lines = [t("discord.moved_on", lang, version=game.version)]
     view: discord.ui.View | None = None
     if game.status == "running":
-        lines.append(t("discord.games.turn", lang, players=embeds.mentions(game.to_act) or "—"))
-        if me in game.to_act:
+        players = embeds.mentions(game.to_act) or "—"
+        if me in game.to_act:  # e.g. several players choosing at once: still theirs
             moves = await service_of(interaction).legal_moves(game.id, me)
             menu = move_menu(game, moves, lang)
-            lines.append(menu.heading)
+            lines += [t("discord.moved_on.still_yours", lang), menu.heading]
             view = menu.view
+        elif game.has_seat(me):
+            lines.append(t("discord.wait_for", lang, players=players))
+        else:
+            lines.append(t("discord.games.turn", lang, players=players))
     else:
         lines.append(t(f"discord.lobby.status.{game.status}", lang))
     await _show_private(interaction, "\n".join(lines), view)

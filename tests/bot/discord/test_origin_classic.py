@@ -152,12 +152,14 @@ async def test_origin_classic_from_lobby_to_final_scores(
 
     # Alice, who has chosen, clicks Play on the first turn message: moved on, no menu
     reply = only_reply(await bot.press(ALICE, bot.message(turn_message_id(bot, 0)), "cf:play:1:0"))
-    assert "moved on" in reply.content and f"<@{CAROL.id}>" in reply.content
+    assert "moved on" in reply.content and "not your turn" in reply.content
+    assert f"<@{CAROL.id}>" in reply.content
     assert reply.custom_ids() == []
 
     # Carol clicks Play on the first turn message too: a fresh menu comes with the answer
     reply = only_reply(await bot.press(CAROL, bot.message(turn_message_id(bot, 0)), "cf:play:1:0"))
     assert translate("discord.moved_on", "fr", version=2) in reply.content
+    assert translate("discord.moved_on.still_yours", "fr") in reply.content
     assert reply.custom_ids() == ["cf:move:1:2"]
     menu = newest(bot)
     options = menu["components"][0]["components"][0]["options"]
