@@ -188,6 +188,8 @@ def classic_sections(
     hand = me.get("hand") or {}
     for deck in CLASSIC_DECKS:
         cards = hand.get(deck) or []
+        if dealt and not any(hand.get(d) for d in CLASSIC_DECKS):
+            break  # choosing at set-up with an empty hand: the objectives are the news
         title = _t("present.classic.deck", lang, deck=_t(f"origin.classic.deck.{deck}", lang))
         lines = [card_line(c, lang, codes) for c in cards]
         sections.append(

@@ -119,6 +119,7 @@ def test_classic_set_up_shows_the_objectives_dealt_with_points_and_effect(lang: 
     dealt = sections[0]
     assert dealt.title == translate("present.classic.dealt", lang)
     assert len(dealt.lines) == len(view["me"]["dealt"]) == 3
+    assert not any(s.title.endswith("(0)") for s in sections)  # no empty hand while choosing
     for card, line in zip(view["me"]["dealt"], dealt.lines, strict=True):
         assert line.startswith(card[lang]["title"]) and card[lang]["text"] in line
         assert str(card["points"]) in line
