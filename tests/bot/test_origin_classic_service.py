@@ -3,12 +3,14 @@ at once, a whole game, the replay of its log, and the private hand in the termin
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
 from bot.console import ConsoleSession, console_players, open_table
+from bot.demo import run_demo
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
 from bot.store import Store
 from rules import registry
@@ -123,3 +125,12 @@ def hand_after(output: list[str], title: int) -> str:
     lines = "\n".join(output[title + 1 :]).splitlines()
     end = next((n for n, line in enumerate(lines) if not line.startswith("  ")), len(lines))
     return "\n".join(lines[:end])
+
+
+async def test_demo_of_origin_classic_writes_its_files(tmp_path: Path) -> None:
+    result = await run_demo("origin", 3, "7", tmp_path, drawer=fake_drawer)
+    assert result.finished
+    assert len(result.pictures) == result.turns + 1 >= 3
+    scores = json.loads((tmp_path / "scores.json").read_text("utf-8"))
+    assert scores["game"] == "origin" and scores["outcome"]["ranking"]
+    assert len(json.loads((tmp_path / "moves.json").read_text("utf-8"))) == result.moves
