@@ -123,7 +123,8 @@ async def publish(
         elif game.status == "running" and game.to_act:
             # A fresh Play button after every move; a ping only when the players to act
             # changed (the same player going on with a multi-decision turn is not pinged).
-            await post_turn(client, table, game, game.to_act, lang, ping=turn is not None)
+            pinged = turn.new_seats if turn is not None else ()
+            await post_turn(client, table, game, game.to_act, lang, pinged=pinged)
     except discord.HTTPException:
         log.warning(
             "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
@@ -167,10 +168,11 @@ async def post_turn(
     seats: Sequence[str],
     lang: str,
     *,
-    ping: bool = True,
+    pinged: Sequence[str] | None = None,
 ) -> discord.Message:
     """A NEW message (edits do not ping) naming the players to act, with the Play,
-    Hand and Scores buttons for this version; ``ping`` lets exactly them be notified."""
+    Hand and Scores buttons for this version; only ``pinged`` (default: all of
+    ``seats``) are notified."""
     content = t(
         "discord.turn.prompt",
         lang,
@@ -180,7 +182,9 @@ async def post_turn(
     message = await table.send(
         content,
         view=turn_view(game, lang),
-        allowed_mentions=mentions_only(seats) if ping else NO_MENTIONS,
+        allowed_mentions=mentions_only(seats if pinged is None else pinged)
+        if pinged is None or pinged
+        else NO_MENTIONS,
     )
     await client.service.set_message(game.id, "turn", str(message.id))
     return message

@@ -23,9 +23,10 @@ Decisions where the rules and brief are silent:
   validated again against the fresh state (up to three attempts; it may still be legal,
   e.g. when several seats decide at once); a move with ``expected_version`` (a button)
   gets ``service.stale`` as soon as the game moved on.
-- **Turn announcements.** ``TurnStarted`` is emitted when the set of seats to act
-  changes, so the second step of a multi-step turn (evolve, then choose the pawn) does
-  not announce a new turn.
+- **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
+  ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
+  pawn) announces nothing, and a player finishing a simultaneous choice (Origin's
+  objectives at set-up) does not ping again those still choosing.
 - **Scores at the end.** Once a game is over, ``scores`` returns every seat's full row
   (hidden tokens revealed) whoever asks; before that, the public sheet, or the asking
   seat's own view of it.
@@ -241,7 +242,7 @@ class GameService:
     ) -> PlayResult:
         """Apply one decision typed or clicked by ``user_id`` (a code, or forgiving text).
 
-        Events: ``MoveApplied``, then ``GameOver`` or (if the seats to act changed)
+        Events: ``MoveApplied``, then ``GameOver`` or (if someone new must act)
         ``TurnStarted``. Raises ``service.game_not_found``, ``service.not_running``,
         ``service.not_in_game``, ``service.not_your_turn``, ``service.stale`` (version),
         or the rules' ``InvalidMove`` / ``IllegalMove`` / ``AmbiguousMove``. Nothing
@@ -266,7 +267,7 @@ class GameService:
                 after = game.to_act(new)
                 over = game.outcome(new) is not None
                 snapshot = to_json(new)
-            changed = not over and after != before
+            changed = not over and not after <= before
             committed = await self.store.append_move(
                 game_id,
                 expected_version=row.version,
@@ -280,7 +281,8 @@ class GameService:
             )
             if committed:
                 self._cache.put(game_id, new)
-                return await self._after_move(game_id, game, new, user_id, move, changed)
+                fresh = frozenset() if over else after - before
+                return await self._after_move(game_id, game, new, user_id, move, fresh)
             self._cache.forget(game_id)
             log.info(
                 "game %d: move %s by %s lost a race at v%d",
@@ -294,7 +296,13 @@ class GameService:
         raise ServiceError("service.stale", version=row.version)
 
     async def _after_move(
-        self, game_id: int, game: Game, state: State, seat: str, move: Move, changed: bool
+        self,
+        game_id: int,
+        game: Game,
+        state: State,
+        seat: str,
+        move: Move,
+        new_seats: frozenset[str],
     ) -> PlayResult:
         info = await self.game(game_id)
         events: list[Event] = [MoveApplied(game_id, seat, move.code, move.label, state.version)]
@@ -303,8 +311,9 @@ class GameService:
             if outcome is not None:
                 events.append(GameOver(game_id, outcome, full_sheet(game, state, final=True)))
                 log.info("game %d: over after %d moves", game_id, state.version)
-            elif changed:
-                events.append(TurnStarted(game_id, info.to_act, state.version))
+            elif new_seats:
+                fresh = tuple(s for s in info.to_act if s in new_seats)
+                events.append(TurnStarted(game_id, info.to_act, state.version, fresh))
         return PlayResult(info, tuple(events))
 
     async def legal_moves(self, game_id: int, user_id: str) -> list[Move]:

@@ -104,12 +104,19 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class TurnStarted:
-    """``seats`` must decide now (seat order). Emitted when a game starts and whenever the
-    set of seats to act changes; a multi-step turn of the same seat emits none."""
+    """``seats`` must decide now (seat order); ``new_seats`` are those who did not have to
+    decide before this move (all of ``seats`` at the start). Emitted when a game starts
+    and whenever someone new must decide: a multi-step turn of the same seat, or a seat
+    finishing a simultaneous choice while others still choose, emits none."""
 
     game_id: int
     seats: tuple[str, ...]
     version: int
+    new_seats: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.new_seats:
+            object.__setattr__(self, "new_seats", self.seats)
 
 
 @dataclass(frozen=True)
