@@ -1,7 +1,7 @@
 """The Origin picture: world map with pawns and tokens, player tableaux, supply and legend.
 
 ``draw(view, lang=..., names=...)`` renders the public view of an Origin Junior game
-(format: coord/ORIGIN_VIEW.md) as PNG bytes. ``compose`` is the same with hooks that the
+(format: docs/origin-view.md) as PNG bytes. ``compose`` is the same with hooks that the
 Classic renderer uses to add its reward board (a band under the map) and per-player
 extras, so both rule sets share this module. Pure: never imports bot or discord, never
 mutates the view.

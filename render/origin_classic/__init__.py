@@ -12,7 +12,6 @@ set-up choice, the pending decision and the last round. Pure: it never reads ``m
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from PIL import Image
 
@@ -21,7 +20,7 @@ from render.origin.panels import View
 from render.origin_classic import board, legend, tableau, words
 from render.origin_classic.layout import BAND_HEIGHT, PANEL_HEIGHT
 
-__all__ = ["CLASSIC", "draw", "render", "with_winners"]
+__all__ = ["CLASSIC", "draw", "render"]
 
 CLASSIC = origin.Extras(
     key="classic",
@@ -41,33 +40,9 @@ CLASSIC = origin.Extras(
 
 def draw(view: View, *, lang: str = "en", names: Mapping[str, str] | None = None) -> bytes:
     """The Origin Classic board of a public ``view`` as PNG bytes."""
-    return origin.compose(with_winners(view), lang=lang, names=names, extras=CLASSIC)
+    return origin.compose(view, lang=lang, names=names, extras=CLASSIC)
 
 
 def render(view: View, *, lang: str = "en", names: Mapping[str, str] | None = None) -> Image.Image:
     """The composed Classic picture as a palette image (before PNG encoding)."""
-    return origin.render(with_winners(view), lang=lang, names=names, extras=CLASSIC)
-
-
-def with_winners(view: View) -> View:
-    """``view`` with ``winners`` once the game is over (a shallow copy; the view is kept).
-
-    The view gives final scores and hand sizes, which is all the Classic ranking needs
-    (rules R16: highest total, then most cards in hand, else shared). A view that
-    already names its winners is returned as it is.
-    """
-    if not view.get("over") or view.get("winners") is not None:
-        return view
-    scores: Mapping[str, Any] = view.get("scores") or {}
-    players: Mapping[str, Any] = view.get("players") or {}
-
-    def key(seat: str) -> tuple[int, int]:
-        hand = (players.get(seat) or {}).get("hand") or {}
-        total = (scores.get(seat) or {}).get("total") or 0
-        return (int(total), sum(int(n) for n in hand.values()))
-
-    seats = [s for s in view.get("seats", []) if s in scores]
-    if not seats:
-        return view
-    best = max(key(s) for s in seats)
-    return {**view, "winners": [s for s in seats if key(s) == best]}
+    return origin.render(view, lang=lang, names=names, extras=CLASSIC)

@@ -348,8 +348,13 @@ class OriginJunior(Game):
     # -- information --------------------------------------------------------------------
 
     def view(self, state: State, seat: Seat | None) -> JSON:
+        """``junior_view`` plus ``winners`` (after the tie-break) once the game is over."""
         sheet = self.scores(state, seat)
-        return junior_view(state, seat, sheet, sorted(self.to_act(state)))
+        out = junior_view(state, seat, sheet, sorted(self.to_act(state)))
+        outcome = self.outcome(state)
+        if outcome is not None:
+            out["winners"] = list(outcome.winners)
+        return out
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Junior scoring; other seats' token and tile points are hidden until the end."""

@@ -296,7 +296,12 @@ class OriginClassic(Game):
     # -- information --------------------------------------------------------------------
 
     def view(self, state: State, seat: Seat | None) -> JSON:
-        return classic_view(state, seat, self.scores(state), sorted(self.to_act(state)))
+        """``classic_view`` plus ``winners`` (after the tie-break) once the game is over."""
+        out = classic_view(state, seat, self.scores(state), sorted(self.to_act(state)))
+        outcome = self.outcome(state)
+        if outcome is not None:
+            out["winners"] = list(outcome.winners)
+        return out
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Classic scoring (rulebook "Décompte"): every category is public."""

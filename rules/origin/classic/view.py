@@ -1,4 +1,4 @@
-"""What a seat may see of an Origin Classic game (shape documented in coord/ORIGIN_VIEW.md).
+"""What a seat may see of an Origin Classic game (shape documented in docs/origin-view.md).
 
 Hidden information (ruling R18): the cards in each hand and the Objective cards dealt
 at set-up belong to their owner. Everything else is public in Classic: tokens lie face
@@ -33,6 +33,7 @@ Shape (Junior's view, plus the Classic keys)::
                         "straits": [{"id", "strait", "value"}],
                         "tiles": [[1, 2, 3], [1]], "tile_ids": [["IN01", ...], ...]}},
      "scores": {seat: {"total": int, "partial": false}},
+     "winners": [seats] (added by the engine once the game is over),
      "me": null | {"seat": s, "hand": {"action": [card], "permanent": [...],
                    "objective": [...]}, "dealt": [card]}}
 

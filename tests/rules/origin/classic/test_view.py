@@ -1,4 +1,4 @@
-"""The Classic views (coord/ORIGIN_VIEW.md, "Classic"): shape, public facts, hidden hands (R18)."""
+"""The Classic views (docs/origin-view.md, "Classic"): shape, public facts, hidden hands (R18)."""
 
 from __future__ import annotations
 
