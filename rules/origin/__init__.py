@@ -4,7 +4,8 @@ Modules: ``components`` (data files loaded and validated once), ``pawns`` (the p
 value and the Evolve comparison), ``movement`` (placement, Migrate/Swap reach, token
 checks), ``scoring``, ``junior_data`` (the Junior state layout and its accessors),
 ``view``, ``explain`` (reasons for refused moves), ``invariants`` and ``junior`` (the
-``origin-junior`` engine, exported as ``JUNIOR``).
+``origin-junior`` engine, exported as ``JUNIOR``). The Classic rules (``origin``) live in
+the subpackage ``rules.origin.classic`` and reuse the board, pawns and movement here.
 
 Decisions where the Junior rulebook is silent:
 
