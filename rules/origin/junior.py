@@ -40,7 +40,8 @@ from rules.base import (
     rank_by,
 )
 from rules.origin import movement as mv
-from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TOKENS
+from rules.origin import setup
+from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES
 from rules.origin.explain import explain
 from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
@@ -87,19 +88,9 @@ class OriginJunior(Game):
     def _setup(self, state: State) -> None:
         """Rulebook, Junior "Mise en place"."""
         players = len(state.seats)
-        pool = PAWNS.pool(players)
-        candidates = PAWNS.neutral_candidates
-        if RULES.neutral_pawn == "random":
-            neutral = rng.choice(state, sorted(candidates.values()))
-        else:
-            neutral = candidates[RULES.neutral_pawn]
-        supply = dict(pool)
-        supply[neutral] -= 1
-        hunting = [t.id for t in TOKENS.hunting]
-        rng.shuffle(state, hunting)
-        straits = [t.id for t in TOKENS.strait]
-        rng.shuffle(state, straits)
-        first = 0 if RULES.first_player == "seat_order" else rng.randbelow(state, players)
+        neutral = setup.neutral_pawn(state, RULES.neutral_pawn)
+        hunting, straits = setup.shuffled_tokens(state)
+        first = setup.first_player(state, players, RULES.first_player)
         state.data = {
             "players": players,
             "first": first,
@@ -111,7 +102,7 @@ class OriginJunior(Game):
             "pending": None,
             "pawn_at": {BOARD.origin: neutral},
             "villages_at": [[] for _ in range(players)],
-            "supply": {p: n for p, n in supply.items() if n > 0},
+            "supply": setup.pawn_supply(players, neutral),
             "decks": [RULES.junior.decks[c] for c in CARD_COLOURS],
             "cards": [[0, 0, 0] for _ in range(players)],
             "tiles_of": [[] for _ in range(players)],

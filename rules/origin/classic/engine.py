@@ -37,6 +37,7 @@ from rules.base import (
     rank_by,
 )
 from rules.origin import movement as mv
+from rules.origin import setup
 from rules.origin.classic import actions as ac
 from rules.origin.classic import play as pl
 from rules.origin.classic import rewards as rw
@@ -46,7 +47,7 @@ from rules.origin.classic.explain import explain
 from rules.origin.classic.invariants import check_classic
 from rules.origin.classic.scoring import CATEGORIES, classic_row
 from rules.origin.classic.view import classic_view
-from rules.origin.components import BOARD, PAWNS, RULES, TOKENS
+from rules.origin.components import BOARD, RULES
 
 log = logging.getLogger(__name__)
 
@@ -78,13 +79,7 @@ class OriginClassic(Game):
     def _setup(self, state: State) -> None:
         """Rulebook "Mise en place" (Classic)."""
         players = len(state.seats)
-        candidates = PAWNS.neutral_candidates
-        if RULES.neutral_pawn == "random":
-            neutral = rng.choice(state, sorted(candidates.values()))
-        else:
-            neutral = candidates[RULES.neutral_pawn]
-        supply = PAWNS.pool(players)
-        supply[neutral] -= 1
+        neutral = setup.neutral_pawn(state, RULES.neutral_pawn)
         decks = {d: list(DECK_CARDS[d]) for d in DECKS}
         for d in DECKS:
             rng.shuffle(state, decks[d])
@@ -92,12 +87,9 @@ class OriginClassic(Game):
             [decks["objective"].pop() for _ in range(REWARD_BOARD.objectives_dealt)]
             for _ in range(players)
         ]
-        hunting = [t.id for t in TOKENS.hunting]
-        rng.shuffle(state, hunting)
+        hunting, straits = setup.shuffled_tokens(state)
         greens = BOARD.by_colour("green")
-        straits = [t.id for t in TOKENS.strait]
-        rng.shuffle(state, straits)
-        first = 0 if RULES.first_player == "seat_order" else rng.randbelow(state, players)
+        first = setup.first_player(state, players, RULES.first_player)
         state.data = {
             "players": players,
             "first": first,
@@ -110,7 +102,7 @@ class OriginClassic(Game):
             "passes": 0,
             "pawn_at": {BOARD.origin: neutral},
             "owner_at": {BOARD.origin: mv.NEUTRAL},
-            "supply": {p: n for p, n in supply.items() if n > 0},
+            "supply": setup.pawn_supply(players, neutral),
             "villages": [RULES.villages_per_player] * players,
             "decks": decks,
             "dealt": dealt,
