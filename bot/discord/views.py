@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, Self, cast
 
 import discord
 from discord import ui
@@ -26,7 +26,6 @@ PREFIX = "cf:"
 GAME = r"(?P<game>[0-9]{1,18})"
 VERSION = r"(?P<version>[0-9]{1,9})"
 PAGE_SIZE = 25
-LOBBY_ACTIONS = ("join", "leave", "start")
 
 Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
 
@@ -51,133 +50,158 @@ def _actions() -> Any:
     return actions
 
 
-class LobbyButton(
-    ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"lobby:(?P<action>join|leave|start):" + GAME
-):
-    """Join / Leave / Start on the lobby message."""
+class GameButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"(?!)"):
+    """The shape every game button shares: its custom id is ``cf:<stem>:<game>``, then
+    ``:<version>`` when the button is ``versioned``.
 
-    STYLES = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-    }
+    A subclass names its ``stem``, ``button_style`` and ``label_key`` in its class
+    statement and says what a click does in ``handle`` (run inside the error guard). The
+    base itself matches no custom id and is never registered.
+    """
 
-    def __init__(self, action: str, game_id: int, lang: str = "en") -> None:
-        self.action, self.game_id = action, game_id
+    stem: ClassVar[str]
+    button_style: ClassVar[discord.ButtonStyle]
+    label_key: ClassVar[str]
+    versioned: ClassVar[bool]
+
+    def __init_subclass__(
+        cls,
+        *,
+        stem: str,
+        button_style: discord.ButtonStyle,
+        label_key: str,
+        versioned: bool = False,
+    ) -> None:
+        cls.stem, cls.button_style = stem, button_style
+        cls.label_key, cls.versioned = label_key, versioned
+        template = PREFIX + stem + ":" + GAME + (":" + VERSION if versioned else "")
+        super().__init_subclass__(template=template)
+
+    def __init__(self, game_id: int, lang: str = "en", *, version: int | None = None) -> None:
+        self.game_id, self.version = game_id, version
+        suffix = "" if version is None else f":{version}"
         super().__init__(
             ui.Button(
-                label=t(f"discord.button.{action}", lang),
-                style=self.STYLES[action],
-                custom_id=f"{PREFIX}lobby:{action}:{game_id}",
+                label=t(self.label_key, lang),
+                style=self.button_style,
+                custom_id=f"{PREFIX}{self.stem}:{game_id}{suffix}",
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(match["action"], int(match["game"]))
+    ) -> Self:
+        version = int(match["version"]) if cls.versioned else None
+        return cls(int(match["game"]), version=version)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        act = _actions()
-        handler = {"join": act.join, "leave": act.leave, "start": act.start}[self.action]
-        await guarded(interaction, lambda i: handler(i, self.game_id, from_lobby=True))
+        await guarded(interaction, self.handle)
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
 
 
-class PlayButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"play:" + GAME + ":" + VERSION):
+class JoinButton(
+    GameButton,
+    stem="lobby:join",
+    button_style=discord.ButtonStyle.success,
+    label_key="discord.button.join",
+):
+    """On the lobby message: take a seat."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().join(interaction, self.game_id, from_lobby=True)
+
+
+class LeaveButton(
+    GameButton,
+    stem="lobby:leave",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.leave",
+):
+    """On the lobby message: give one's seat back."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().leave(interaction, self.game_id, from_lobby=True)
+
+
+class StartButton(
+    GameButton,
+    stem="lobby:start",
+    button_style=discord.ButtonStyle.primary,
+    label_key="discord.button.start",
+):
+    """On the lobby message: the host starts the game."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().start(interaction, self.game_id, from_lobby=True)
+
+
+class PlayButton(
+    GameButton,
+    stem="play",
+    button_style=discord.ButtonStyle.primary,
+    label_key="discord.button.play",
+    versioned=True,
+):
     """On a turn message: opens the caller's private menu of legal moves."""
 
-    def __init__(self, game_id: int, version: int, lang: str = "en") -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(
-            ui.Button(
-                label=t("discord.button.play", lang),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{PREFIX}play:{game_id}:{version}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> PlayButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda i: _actions().open_menu(i, self.game_id, self.version))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().open_menu(interaction, self.game_id, self.version)
 
 
-class HandButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"hand:" + GAME):
+class HandButton(
+    GameButton,
+    stem="hand",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.hand",
+):
     """On a turn message: the caller's private view, ephemeral."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        self.game_id = game_id
-        super().__init__(
-            ui.Button(
-                label=t("discord.button.hand", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}hand:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda i: _actions().hand(i, self.game_id))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().hand(interaction, self.game_id)
 
 
-class ScoresButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"scores:" + GAME):
+class ScoresButton(
+    GameButton,
+    stem="scores",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.scores",
+):
     """On a turn message: the score breakdown as the caller may see it, ephemeral."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        self.game_id = game_id
-        super().__init__(
-            ui.Button(
-                label=t("discord.button.scores", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}scores:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> ScoresButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda i: _actions().scores(i, self.game_id))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().scores(interaction, self.game_id)
 
 
-class ResignButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"resign:" + GAME):
+class ResignButton(
+    GameButton,
+    stem="resign",
+    button_style=discord.ButtonStyle.danger,
+    label_key="discord.button.resign",
+):
     """The confirmation of ``/campfire resign`` (ephemeral; any version: the intent stands)."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        self.game_id = game_id
-        super().__init__(
-            ui.Button(
-                label=t("discord.button.resign", lang),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"{PREFIX}resign:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> ResignButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda i: _actions().resign_confirmed(i, self.game_id))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await _actions().resign_confirmed(interaction, self.game_id)
 
 
-class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"move:" + GAME + ":" + VERSION):
-    """The private menu of legal moves; the chosen value is the move code."""
+class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
+    """The shape of the private move menus: custom id ``cf:<stem>:<game>:<version>``.
+
+    A subclass names its ``stem``, ``placeholder_key`` and the value of the lone
+    ``blank`` option (shown when no options are given) in its class statement, and says
+    what a choice does in ``choose`` (run inside the error guard).
+    """
+
+    stem: ClassVar[str]
+    placeholder_key: ClassVar[str]
+    blank: ClassVar[str]
+
+    def __init_subclass__(cls, *, stem: str, placeholder_key: str, blank: str) -> None:
+        cls.stem, cls.placeholder_key, cls.blank = stem, placeholder_key, blank
+        super().__init_subclass__(template=PREFIX + stem + ":" + GAME + ":" + VERSION)
 
     def __init__(
         self,
@@ -189,62 +213,43 @@ class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"move:" + GA
         self.game_id, self.version = game_id, version
         super().__init__(
             ui.Select(
-                placeholder=t("discord.menu.placeholder", lang),
-                custom_id=f"{PREFIX}move:{game_id}:{version}",
-                options=list(options) or [discord.SelectOption(label="-", value="-")],
+                placeholder=t(self.placeholder_key, lang),
+                custom_id=f"{PREFIX}{self.stem}:{game_id}:{version}",
+                options=list(options) or [discord.SelectOption(label="-", value=self.blank)],
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
+    ) -> Self:
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = selected(interaction) or [""]
-        code = values[0]
-        await guarded(
-            interaction,
-            lambda i: _actions().play(i, self.game_id, code, expected_version=self.version),
-        )
+        values = selected(interaction)
+        await guarded(interaction, lambda i: self.choose(i, values))
+
+    async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
+        raise NotImplementedError
+
+
+class MoveSelect(GameSelect, stem="move", placeholder_key="discord.menu.placeholder", blank="-"):
+    """The private menu of legal moves; the chosen value is the move code."""
+
+    async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
+        code = (values or [""])[0]
+        await _actions().play(interaction, self.game_id, code, expected_version=self.version)
 
 
 class GroupSelect(
-    ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"group:" + GAME + ":" + VERSION
+    GameSelect, stem="group", placeholder_key="discord.menu.group_placeholder", blank="0"
 ):
     """When there are too many moves for one menu: choose a kind of move first."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        options: Sequence[discord.SelectOption] = (),
-        lang: str = "en",
-    ) -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(
-            ui.Select(
-                placeholder=t("discord.menu.group_placeholder", lang),
-                custom_id=f"{PREFIX}group:{game_id}:{version}",
-                options=list(options) or [discord.SelectOption(label="-", value="0")],
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
-    ) -> GroupSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = selected(interaction) or ["0"]
-        raw = values[0]
+    async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
+        raw = (values or ["0"])[0]
         group = int(raw) if raw.isdigit() else -1
-        await guarded(
-            interaction,
-            lambda i: _actions().open_menu(i, self.game_id, self.version, group=group, page=0),
-        )
+        await _actions().open_menu(interaction, self.game_id, self.version, group=group, page=0)
 
 
 class PageButton(
@@ -288,7 +293,9 @@ class PageButton(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
+    JoinButton,
+    LeaveButton,
+    StartButton,
     PlayButton,
     HandButton,
     ScoresButton,
@@ -324,15 +331,15 @@ def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
     if game.status != "lobby":
         return None
     view = ui.View(timeout=None)
-    for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(action, game.id, lang))
+    for button in (JoinButton, LeaveButton, StartButton):
+        view.add_item(button(game.id, lang))
     return _static(view)
 
 
 def turn_view(game: GameInfo, lang: str = "en") -> ui.View:
     """Play (for the version it was posted at), Hand and Scores."""
     view = ui.View(timeout=None)
-    view.add_item(PlayButton(game.id, game.version, lang))
+    view.add_item(PlayButton(game.id, lang, version=game.version))
     view.add_item(HandButton(game.id, lang))
     view.add_item(ScoresButton(game.id, lang))
     return _static(view)
