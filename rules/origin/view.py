@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import JSON, ScoreSheet, Seat, State
-from rules.origin.components import BOARD, CARD_COLOURS, TILES, TOKENS
+from rules.origin.components import BOARD, CARD_COLOURS, TILES
 from rules.origin.junior_data import (
     GREENS,
-    NEUTRAL,
     STRAITS,
     hunting_on_board,
     hunting_won,
@@ -23,6 +22,13 @@ from rules.origin.junior_data import (
     straits_won,
     tile_stack,
     villages_left,
+)
+from rules.origin.view_parts import (
+    hunting_won_view,
+    json_copy,
+    straits_won_view,
+    territories_view,
+    tokens_view,
 )
 
 
@@ -36,24 +42,9 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
     def sees(owner: int) -> bool:
         return over or owner == me
 
-    pawn_at, owners = data["pawn_at"], owner_at(data)
-    territories = {
-        t: {
-            "pawn": pawn_at.get(t),
-            "owner": seats[owners[t]] if owners.get(t, NEUTRAL) != NEUTRAL else None,
-        }
-        for t in BOARD.order
-    }
-    lying = hunting_on_board(data)
-    hunting = {
-        t: {"present": t in lying, "value": TOKENS.value(lying[t]) if over and t in lying else None}
-        for t in GREENS
-    }
-    laid = straits_on_board(data)
-    straits = {
-        s: {"present": s in laid, "value": TOKENS.value(laid[s]) if over and s in laid else None}
-        for s in STRAITS
-    }
+    territories = territories_view(seats, data["pawn_at"], owner_at(data))
+    hunting = tokens_view(hunting_on_board(data), GREENS, over)
+    straits = tokens_view(straits_on_board(data), STRAITS, over)
     players: dict[Seat, Any] = {}
     for i, s in enumerate(seats):
         visible = sees(i)
@@ -61,14 +52,8 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
             "index": i,
             "villages_left": villages_left(data, i),
             "cards": dict(zip(CARD_COLOURS, data["cards"][i], strict=True)),
-            "hunting": [
-                {"id": tok, "territory": terr, "value": TOKENS.value(tok) if visible else None}
-                for tok, terr in hunting_won(data, i)
-            ],
-            "straits": [
-                {"id": tok, "strait": sid, "value": TOKENS.value(tok) if visible else None}
-                for tok, sid in straits_won(data, i)
-            ],
+            "hunting": hunting_won_view(hunting_won(data, i), visible),
+            "straits": straits_won_view(straits_won(data, i), visible),
             "tiles": [
                 {"id": tile, "level": TILES.level(tile) if visible else None}
                 for tile in data["tiles_of"][i]
@@ -88,7 +73,7 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
             if pending is None
             else {"seat": seats[data["turn"]], "action": pending[0], "at": pending[1]}
         ),
-        "last_move": _copy(last),
+        "last_move": json_copy(last),
         "territories": territories,
         "origin": BOARD.origin,
         "supply": {p: n for p, n in sorted(data["supply"].items()) if n > 0},
@@ -101,12 +86,3 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
             s: {"total": sheet.total(s), "partial": bool(sheet.hidden.get(s))} for s in seats
         },
     }
-
-
-def _copy(value: Any) -> Any:
-    """A plain copy of JSON data (the view never shares lists with the state)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

@@ -50,7 +50,14 @@ from rules.i18n import translate
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, COLUMNS, DECKS
 from rules.origin.classic.play import describe_card
-from rules.origin.components import BOARD, TOKENS
+from rules.origin.components import BOARD
+from rules.origin.view_parts import (
+    hunting_won_view,
+    json_copy,
+    straits_won_view,
+    territories_view,
+    tokens_view,
+)
 
 
 def card_face(card_id: str) -> dict[str, Any]:
@@ -65,28 +72,9 @@ def classic_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: lis
     """The view of ``seat`` (``None``: public) as a JSON-able dict."""
     data = state.data
     seats = state.seats
-    pawn_at, owner_at = data["pawn_at"], data["owner_at"]
-    territories = {
-        t: {
-            "pawn": pawn_at.get(t),
-            "owner": seats[owner_at[t]] if owner_at.get(t, -1) >= 0 else None,
-        }
-        for t in BOARD.order
-    }
-    hunting = {
-        t: {
-            "present": t in data["hunting"],
-            "value": TOKENS.value(data["hunting"][t]) if t in data["hunting"] else None,
-        }
-        for t in BOARD.by_colour("green")
-    }
-    straits = {
-        s: {
-            "present": s in data["straits"],
-            "value": TOKENS.value(data["straits"][s]) if s in data["straits"] else None,
-        }
-        for s in BOARD.straits
-    }
+    territories = territories_view(seats, data["pawn_at"], data["owner_at"])
+    hunting = tokens_view(data["hunting"], BOARD.by_colour("green"), reveal=True)
+    straits = tokens_view(data["straits"], BOARD.straits, reveal=True)
     players: dict[Seat, Any] = {}
     for i, s in enumerate(seats):
         players[s] = {
@@ -98,14 +86,8 @@ def classic_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: lis
             "objectives_done": [
                 {"id": c, "points": CARDS[c].points} for c in data["objectives_done"][i]
             ],
-            "hunting": [
-                {"id": tok, "territory": terr, "value": TOKENS.value(tok)}
-                for tok, terr in data["hunting_of"][i]
-            ],
-            "straits": [
-                {"id": tok, "strait": sid, "value": TOKENS.value(tok)}
-                for tok, sid in data["straits_of"][i]
-            ],
+            "hunting": hunting_won_view(data["hunting_of"][i], visible=True),
+            "straits": straits_won_view(data["straits_of"][i], visible=True),
             "tiles": [[tl.level(t) for t in stack] for stack in data["stacks"][i]],
             "tile_ids": [list(stack) for stack in data["stacks"][i]],
         }
@@ -172,16 +154,8 @@ def _pending(data: dict[str, Any], seats: list[Seat]) -> dict[str, Any] | None:
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
     if last is None:
         return None
-    out: dict[str, Any] = _copy({k: v for k, v in last.items() if k != "seat_index"})
+    out: dict[str, Any] = json_copy({k: v for k, v in last.items() if k != "seat_index"})
     return out
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 __all__ = ["card_face", "classic_view"]
