@@ -24,6 +24,12 @@ register_package("bot")
 MAX_GENERIC_SECTIONS = 20
 CLASSIC_DECKS = ("action", "permanent", "objective")
 JUNIOR_COLOURS = ("yellow", "orange", "violet")
+# The hidden tokens of Origin Junior: (part of the seat's view, message key, key prefix
+# of the place's name, field naming the place).
+JUNIOR_TOKENS = (
+    ("hunting", "present.origin.hunting", "origin.terr", "territory"),
+    ("straits", "present.origin.strait", "origin.strait", "strait"),
+)
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,20 @@ def _value(value: object) -> str:
     return "?" if value is None else str(value)
 
 
+def _or_none(lines: Sequence[str], lang: str) -> tuple[str, ...]:
+    """The lines of a section, or the one line that says there is nothing."""
+    return tuple(lines) or (_t("present.none", lang),)
+
+
+def _score_section(view: Mapping[str, Any], seat: str, key: str, lang: str) -> list[Section]:
+    """The seat's total under ``key`` as a one-line section; none when the view has no
+    score for the seat."""
+    score = (view.get("scores") or {}).get(seat)
+    if not isinstance(score, Mapping):
+        return []
+    return [Section(_t("present.score", lang), (_t(key, lang, total=score.get("total", 0)),))]
+
+
 def _own(view: Mapping[str, Any], seat: str) -> Mapping[str, Any]:
     players = view.get("players")
     if isinstance(players, Mapping):
@@ -102,22 +122,9 @@ def junior_sections(
     per colour, and the score with those hidden points counted."""
     own = _own(view, seat)
     tokens = [
-        _t(
-            "present.origin.hunting",
-            lang,
-            place=_t(f"origin.terr.{tok.get('territory')}", lang),
-            value=_value(tok.get("value")),
-        )
-        for tok in own.get("hunting") or []
-    ]
-    tokens += [
-        _t(
-            "present.origin.strait",
-            lang,
-            place=_t(f"origin.strait.{tok.get('strait')}", lang),
-            value=_value(tok.get("value")),
-        )
-        for tok in own.get("straits") or []
+        _t(key, lang, place=_t(f"{places}.{tok.get(field)}", lang), value=_value(tok.get("value")))
+        for part, key, places, field in JUNIOR_TOKENS
+        for tok in own.get(part) or []
     ]
     tiles = [_value(tile.get("level")) for tile in own.get("tiles") or []]
     cards = own.get("cards") or {}
@@ -126,7 +133,7 @@ def junior_sections(
         for c in JUNIOR_COLOURS
     ]
     sections = [
-        Section(_t("present.origin.tokens", lang), tuple(tokens or [_t("present.none", lang)])),
+        Section(_t("present.origin.tokens", lang), _or_none(tokens, lang)),
         Section(
             _t("present.origin.tiles", lang),
             (
@@ -137,15 +144,7 @@ def junior_sections(
         ),
         Section(_t("present.origin.cards", lang), (" · ".join(colours),)),
     ]
-    score = (view.get("scores") or {}).get(seat)
-    if isinstance(score, Mapping):
-        sections.append(
-            Section(
-                _t("present.score", lang),
-                (_t("present.score.hidden_included", lang, total=score.get("total", 0)),),
-            )
-        )
-    return sections
+    return sections + _score_section(view, seat, "present.score.hidden_included", lang)
 
 
 # --------------------------------------------------------------------------- Origin Classic
@@ -192,9 +191,7 @@ def classic_sections(
             break  # choosing at set-up with an empty hand: the objectives are the news
         title = _t("present.classic.deck", lang, deck=_t(f"origin.classic.deck.{deck}", lang))
         lines = [card_line(c, lang, codes) for c in cards]
-        sections.append(
-            Section(f"{title} ({len(cards)})", tuple(lines or [_t("present.none", lang)]))
-        )
+        sections.append(Section(f"{title} ({len(cards)})", _or_none(lines, lang)))
     own = _own(view, seat)
     permanents = [_t(f"origin.classic.card.{c}.title", lang) for c in own.get("permanents") or []]
     if permanents:
@@ -209,18 +206,8 @@ def classic_sections(
             for i, tile in enumerate(stack)
         )
         lines.append(_t("present.classic.stack", lang, n=n, tiles=tiles))
-    sections.append(
-        Section(_t("present.classic.stacks", lang), tuple(lines or [_t("present.none", lang)]))
-    )
-    score = (view.get("scores") or {}).get(seat)
-    if isinstance(score, Mapping):
-        sections.append(
-            Section(
-                _t("present.score", lang),
-                (_t("present.score.total", lang, total=score.get("total", 0)),),
-            )
-        )
-    return sections
+    sections.append(Section(_t("present.classic.stacks", lang), _or_none(lines, lang)))
+    return sections + _score_section(view, seat, "present.score.total", lang)
 
 
 # --------------------------------------------------------------------------- any game
