@@ -119,10 +119,12 @@ class Store:
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self._lock:
-            cursor = await self.db.execute(sql, tuple(params))
-            rows = await cursor.fetchall()
-            await cursor.close()
-            return list(rows)
+            return await _rows(self.db, sql, params)
+
+    async def _update(self, sql: str, params: Iterable[Any]) -> bool:
+        """One conditional ``UPDATE`` in its own transaction: whether it changed a row."""
+        async with self._transaction() as db:
+            return await _changed(db, sql, params)
 
     # -- schema --------------------------------------------------------------------------
 
@@ -187,20 +189,17 @@ class Store:
 
     async def _games(self, sql: str, params: Iterable[Any]) -> list[GameRow]:
         async with self._lock:
-            cursor = await self.db.execute(sql, tuple(params))
-            raw = list(await cursor.fetchall())
-            await cursor.close()
+            raw = await _rows(self.db, sql, params)
             seats: dict[int, list[SeatRow]] = {int(r[0]): [] for r in raw}
             if seats:
                 marks = ",".join("?" * len(seats))
-                cursor = await self.db.execute(
+                for game_id, user_id, name, position in await _rows(
+                    self.db,
                     f"SELECT game_id, user_id, name, position FROM seats "
                     f"WHERE game_id IN ({marks}) ORDER BY game_id, position",
-                    tuple(seats),
-                )
-                for game_id, user_id, name, position in await cursor.fetchall():
+                    seats,
+                ):
                     seats[int(game_id)].append(SeatRow(str(user_id), str(name), int(position)))
-                await cursor.close()
         return [game_row(r, tuple(seats[int(r[0])])) for r in raw]
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
@@ -236,13 +235,13 @@ class Store:
         """Seat ``user_id`` last, only if the game is a lobby with a free seat that the
         user does not already hold (checked in the transaction, so safe across processes)."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            if not await _changed(
+                db,
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby' "
                 "AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < max_seats "
                 "AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?)",
                 (iso(at), game_id, game_id, game_id, user_id),
-            )
-            if cursor.rowcount != 1:
+            ):
                 return False
             await db.execute(
                 "INSERT INTO seats (game_id, position, user_id, name, joined_at) VALUES "
@@ -275,12 +274,12 @@ class Store:
         """Lobby -> running with seats in ``seat_order`` and the initial state snapshot."""
         when = iso(at)
         async with self._transaction() as db:
-            cursor = await db.execute(
+            if not await _changed(
+                db,
                 "UPDATE games SET status = 'running', snapshot = ?, updated_at = ?, "
                 "turn_started_at = ?, version = 0 WHERE id = ? AND status = 'lobby'",
                 (snapshot, when, when, game_id),
-            )
-            if cursor.rowcount != 1:
+            ):
                 return False
             await _renumber(db, game_id, list(seat_order))
         return True
@@ -290,22 +289,18 @@ class Store:
     ) -> bool:
         """Move a game to ``status`` if it is currently in one of ``when_in``."""
         marks = ",".join("?" * len(when_in))
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-                (status, iso(at), game_id, *when_in),
-            )
-            return cursor.rowcount == 1
+        return await self._update(
+            f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+            (status, iso(at), game_id, *when_in),
+        )
 
     async def resign(self, game_id: int, seat: str, at: datetime) -> bool:
         """A running game ends by ``seat``'s resignation."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET status = 'over', resigned = ?, updated_at = ? "
-                "WHERE id = ? AND status = 'running'",
-                (seat, iso(at), game_id),
-            )
-            return cursor.rowcount == 1
+        return await self._update(
+            "UPDATE games SET status = 'over', resigned = ?, updated_at = ? "
+            "WHERE id = ? AND status = 'running'",
+            (seat, iso(at), game_id),
+        )
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -326,7 +321,8 @@ class Store:
         is running at ``expected_version``. Returns False (nothing written) otherwise."""
         when = iso(at)
         async with self._transaction() as db:
-            cursor = await db.execute(
+            if not await _changed(
+                db,
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
                 "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END "
                 "WHERE id = ? AND version = ? AND status = 'running'",
@@ -339,8 +335,7 @@ class Store:
                     game_id,
                     expected_version,
                 ),
-            )
-            if cursor.rowcount != 1:
+            ):
                 return False
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, code, label, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -373,21 +368,17 @@ class Store:
 
     async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool:
         """Replace the cached snapshot (after it disagreed with the log) at ``version``."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET snapshot = ? WHERE id = ? AND version = ?",
-                (snapshot, game_id, version),
-            )
-            return cursor.rowcount == 1
+        return await self._update(
+            "UPDATE games SET snapshot = ? WHERE id = ? AND version = ?",
+            (snapshot, game_id, version),
+        )
 
     # -- front-end bookkeeping -----------------------------------------------------------
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
-            )
-            return cursor.rowcount == 1
+        return await self._update(
+            "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
+        )
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None:
         async with self._transaction() as db:
@@ -419,22 +410,36 @@ class Store:
             )
 
 
+async def _rows(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    """Every row of one query (the cursor closed)."""
+    cursor = await db.execute(sql, tuple(params))
+    rows = list(await cursor.fetchall())
+    await cursor.close()
+    return rows
+
+
+async def _changed(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> bool:
+    """Run a conditional ``UPDATE``: whether it changed exactly one row (else the game
+    was not in the state the statement asks for, and nothing was written)."""
+    cursor = await db.execute(sql, tuple(params))
+    return cursor.rowcount == 1
+
+
 async def _touch(db: aiosqlite.Connection, game_id: int, at: datetime, status: str) -> bool:
-    cursor = await db.execute(
+    return await _changed(
+        db,
         "UPDATE games SET updated_at = ? WHERE id = ? AND status = ?",
         (iso(at), game_id, status),
     )
-    return cursor.rowcount == 1
 
 
 async def _renumber(db: aiosqlite.Connection, game_id: int, order: list[str] | None) -> None:
     """Rewrite seat positions 0..n-1: in ``order`` if given, else keeping the current order."""
     if order is None:
-        cursor = await db.execute(
-            "SELECT user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+        rows = await _rows(
+            db, "SELECT user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
         )
-        order = [str(r[0]) for r in await cursor.fetchall()]
-        await cursor.close()
+        order = [str(r[0]) for r in rows]
     for position, user_id in enumerate(order):
         await db.execute(
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?",
