@@ -3,31 +3,28 @@ at once, a whole game, the replay of its log, and the private hand in the termin
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 import pytest
 
 from bot.console import ConsoleSession, console_players, open_table
-from bot.demo import run_demo
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
 from bot.store import Store
-from rules import registry
-from rules.base import from_json
 from rules.i18n import translate
-from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock, seeds
+from tests.bot.conftest import FakeClock, seeds
 from tests.bot.test_console import fake_drawer
+from tests.bot.whole_games import (
+    check_demo_writes_its_files,
+    check_log_replays,
+    play_to_the_end,
+    start_for_three,
+)
 
 
 async def test_whole_origin_classic_game_through_the_service(store: Store, db_path: Path) -> None:
     service = GameService(store, seed_source=seeds("classic"), clock=FakeClock())
-    lobby = await service.create_lobby(
-        rules="origin", options={}, guild_id="g", channel_id="c", creator=ALICE
-    )
-    await service.join(lobby.id, BOB)
-    await service.join(lobby.id, CAROL)
-    started = await service.start(lobby.id, ALICE.user_id)
+    started = await start_for_three(service, "origin", {})
     info = started.game
     everyone = {"u1", "u2", "u3"}
     assert set(info.to_act) == everyone
@@ -54,18 +51,7 @@ async def test_whole_origin_classic_game_through_the_service(store: Store, db_pa
     assert all(p["hand"]["objective"] == 1 for p in view["players"].values())
 
     chooser = random.Random(11)
-    events = []
-    while info.status == "running":
-        seat = info.to_act[0]
-        legal = await service.legal_moves(info.id, seat)
-        assert legal, f"no legal move for {seat} at v{info.version}"
-        choices = [m for m in legal if m.code != "back"] or legal
-        result = await service.play(
-            info.id, seat, chooser.choice(choices).code, expected_version=info.version
-        )
-        events.extend(result.events)
-        info = result.game
-        assert info.version < 3000
+    info, events = await play_to_the_end(service, info, chooser, max_version=3000, avoid={"back"})
     assert isinstance(events[-1], GameOver)
     assert sum(isinstance(e, MoveApplied) for e in events) == info.version - 3
     outcome = events[-1].outcome
@@ -73,15 +59,7 @@ async def test_whole_origin_classic_game_through_the_service(store: Store, db_pa
     sheet = await service.scores(info.id)
     assert sheet.final and "origin.classic.score.objectives" in sheet.categories
 
-    row = await store.game(info.id)
-    assert row is not None and row.snapshot is not None
-    moves = await store.moves(info.id)
-    rules = registry.get("origin")
-    replayed = rules.replay(
-        [s.user_id for s in row.seats], row.seed, row.options, [(m.seat, m.code) for m in moves]
-    )
-    assert from_json(row.snapshot) == replayed
-    assert rules.outcome(replayed) == outcome
+    await check_log_replays(store, info.id, "origin", outcome)
     async with Store(db_path) as again:
         fresh = GameService(again)
         assert await fresh.outcome(info.id) == outcome
@@ -128,9 +106,4 @@ def hand_after(output: list[str], title: int) -> str:
 
 
 async def test_demo_of_origin_classic_writes_its_files(tmp_path: Path) -> None:
-    result = await run_demo("origin", 3, "7", tmp_path, drawer=fake_drawer)
-    assert result.finished
-    assert len(result.pictures) == result.turns + 1 >= 3
-    scores = json.loads((tmp_path / "scores.json").read_text("utf-8"))
-    assert scores["game"] == "origin" and scores["outcome"]["ranking"]
-    assert len(json.loads((tmp_path / "moves.json").read_text("utf-8"))) == result.moves
+    await check_demo_writes_its_files("origin", tmp_path)

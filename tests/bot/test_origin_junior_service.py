@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
-from bot.demo import run_demo
 from bot.service import GameOver, GameService, MoveApplied, TurnStarted
 from bot.store import Store
-from rules import registry
-from rules.base import from_json
-from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock, seeds
-from tests.bot.test_console import fake_drawer
+from tests.bot.conftest import FakeClock, seeds
+from tests.bot.whole_games import (
+    check_demo_writes_its_files,
+    check_log_replays,
+    play_to_the_end,
+    start_for_three,
+)
 
 
 async def test_whole_origin_junior_game_through_the_service(store: Store, db_path: Path) -> None:
     service = GameService(store, seed_source=seeds("oj"), clock=FakeClock())
-    lobby = await service.create_lobby(
-        rules="origin-junior", options=None, guild_id="g", channel_id="c", creator=ALICE
-    )
-    await service.join(lobby.id, BOB)
-    await service.join(lobby.id, CAROL)
-    started = await service.start(lobby.id, ALICE.user_id)
+    started = await start_for_three(service, "origin-junior", None)
     info = started.game
     assert {p.user_id for p in info.seats} == {"u1", "u2", "u3"}
     first = info.to_act[0]
@@ -33,17 +29,8 @@ async def test_whole_origin_junior_game_through_the_service(store: Store, db_pat
     assert step.game.to_act == (first,)
     info = step.game
     chooser = random.Random(3)
-    events = [*started.events, *step.events]
-    while info.status == "running":
-        seat = info.to_act[0]
-        legal = await service.legal_moves(info.id, seat)
-        assert legal, f"no legal move for {seat} at v{info.version}"
-        result = await service.play(
-            info.id, seat, chooser.choice(legal).code, expected_version=info.version
-        )
-        events.extend(result.events)
-        info = result.game
-        assert info.version < 2000
+    info, played = await play_to_the_end(service, info, chooser, max_version=2000)
+    events = [*started.events, *step.events, *played]
     assert isinstance(events[-1], GameOver)
     assert sum(isinstance(e, MoveApplied) for e in events) == info.version
     assert any(isinstance(e, TurnStarted) for e in events[1:])
@@ -51,16 +38,7 @@ async def test_whole_origin_junior_game_through_the_service(store: Store, db_pat
     assert await service.outcome(info.id) == outcome
     assert sorted(s for group in outcome.ranking for s in group) == ["u1", "u2", "u3"]
 
-    row = await store.game(info.id)
-    assert row is not None and row.snapshot is not None
-    moves = await store.moves(info.id)
-    rules = registry.get("origin-junior")
-    replayed = rules.replay(
-        [s.user_id for s in row.seats], row.seed, row.options, [(m.seat, m.code) for m in moves]
-    )
-    assert from_json(row.snapshot) == replayed
-    assert rules.outcome(replayed) == outcome
-
+    await check_log_replays(store, info.id, "origin-junior", outcome)
     async with Store(db_path) as again:
         fresh = GameService(again)
         assert await fresh.outcome(info.id) == outcome
@@ -69,9 +47,4 @@ async def test_whole_origin_junior_game_through_the_service(store: Store, db_pat
 
 
 async def test_demo_of_origin_junior_writes_its_files(tmp_path: Path) -> None:
-    result = await run_demo("origin-junior", 3, "7", tmp_path, drawer=fake_drawer)
-    assert result.finished
-    assert len(result.pictures) == result.turns + 1 >= 3
-    scores = json.loads((tmp_path / "scores.json").read_text("utf-8"))
-    assert scores["game"] == "origin-junior" and scores["outcome"]["ranking"]
-    assert len(json.loads((tmp_path / "moves.json").read_text("utf-8"))) == result.moves
+    await check_demo_writes_its_files("origin-junior", tmp_path)
