@@ -9,7 +9,8 @@ game and hands over to ``actions``; failures go to the tree's error handler.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -24,6 +25,7 @@ from rules.base import CampfireError, Move, normalise
 
 log = logging.getLogger("campfire.discord.commands")
 MAX_CHOICES = 25
+CommandCallback = TypeVar("CommandCallback", bound=Callable[..., Any])
 
 
 def rule_choices() -> list[app_commands.Choice[str]]:
@@ -127,6 +129,14 @@ GAME_OPTION = cmd("game", "discord.opt.game.name")
 GAME_DESCRIPTION = cmd("Which game (default: this thread's game)", "discord.opt.game.desc")
 
 
+def game_option(callback: CommandCallback) -> CommandCallback:
+    """The optional ``game`` parameter most subcommands take: named and described in the
+    user's language, autocompleted with the caller's games and this channel's."""
+    callback = app_commands.autocomplete(game=game_autocomplete)(callback)
+    callback = app_commands.describe(game=GAME_DESCRIPTION)(callback)
+    return app_commands.rename(game=GAME_OPTION)(callback)
+
+
 # --------------------------------------------------------------------------- the group
 
 
@@ -171,9 +181,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("join", "discord.cmd.join.name"),
         description=cmd("Take a seat in a game that has not started", "discord.cmd.join.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def join(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.join(interaction, found.id)
@@ -182,9 +190,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("leave", "discord.cmd.leave.name"),
         description=cmd("Give up your seat before the game starts", "discord.cmd.leave.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def leave(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.leave(interaction, found.id)
@@ -193,9 +199,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("start", "discord.cmd.start.name"),
         description=cmd("Start your game with the players seated", "discord.cmd.start.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def start(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.start(interaction, found.id)
@@ -224,9 +228,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("board", "discord.cmd.board.name"),
         description=cmd("See the current board (only you)", "discord.cmd.board.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def board(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.board(interaction, found)
@@ -235,9 +237,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("hand", "discord.cmd.hand.name"),
         description=cmd("See what only you can see (only you)", "discord.cmd.hand.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.hand(interaction, found.id)
@@ -246,9 +246,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("scores", "discord.cmd.scores.name"),
         description=cmd("Scores so far, category by category", "discord.cmd.scores.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def scores(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.scores(interaction, found.id)
@@ -268,9 +266,7 @@ class CampfireGroup(app_commands.Group):
             "Give up a running game (it ends for everybody)", "discord.cmd.resign.desc"
         ),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.resign(interaction, found)
@@ -281,9 +277,7 @@ class CampfireGroup(app_commands.Group):
             "Stop a game without result (creator or moderators)", "discord.cmd.abort.desc"
         ),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def abort(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.abort(interaction, found)
@@ -292,9 +286,7 @@ class CampfireGroup(app_commands.Group):
         name=cmd("help", "discord.cmd.help.name"),
         description=cmd("How to play, and what you can do now", "discord.cmd.help.desc"),
     )
-    @app_commands.rename(game=GAME_OPTION)
-    @app_commands.describe(game=GAME_DESCRIPTION)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @game_option
     async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         try:
             found = await resolve_game(interaction, game)
