@@ -22,6 +22,7 @@ for _game in (NIM, WIDE):  # before bot.discord.commands builds the rule choices
 from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
 
 from bot.service import GameService  # noqa: E402
+from bot.service.core import Drawer  # noqa: E402
 from bot.store import Store  # noqa: E402
 from tests.bot.conftest import FakeClock, seeds  # noqa: E402
 from tests.bot.discord.harness import Harness, User  # noqa: E402
@@ -41,10 +42,18 @@ def draw_nim(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | Non
     return out.getvalue()
 
 
-async def make_harness(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Harness, Store]:
+async def make_harness(
+    db_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    seed_prefix: str = "seed",
+    drawer: Drawer | None = draw_nim,
+) -> tuple[Harness, Store]:
+    """A set-up ``Harness`` over a service on ``db_path`` with known seeds and clock;
+    ``drawer=None`` draws real pictures (``render.registry``)."""
     store = await Store.open(db_path)
     _STORES.append(store)
-    service = GameService(store, seed_source=seeds(), clock=FakeClock(), drawer=draw_nim)
+    service = GameService(store, seed_source=seeds(seed_prefix), clock=FakeClock(), drawer=drawer)
     harness = Harness(service)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", _webhook_router)
     _ROUTES.append(harness)

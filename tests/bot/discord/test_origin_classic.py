@@ -14,11 +14,9 @@ from PIL import Image
 
 from bot.discord import publish
 from bot.discord.views import PAGE_SIZE, groups_of
-from bot.service import GameService
 from render import registry as pictures
 from rules.i18n import translate
 from rules.origin.classic.cards import CARDS
-from tests.bot.conftest import FakeClock, seeds
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, draw_nim, make_harness
 from tests.bot.discord.harness import CHANNEL_ID, Call, Harness, User
 from tests.bot.discord.test_bad_input import only_reply
@@ -37,9 +35,7 @@ def draw_some(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | No
 
 
 async def classic_harness(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:
-    bot, store = await make_harness(db_path, monkeypatch)
-    bot.service = GameService(store, seed_source=seeds("oc"), clock=FakeClock(), drawer=draw_some)
-    bot.client._service = bot.service
+    bot, _ = await make_harness(db_path, monkeypatch, seed_prefix="oc", drawer=draw_some)
     return bot
 
 

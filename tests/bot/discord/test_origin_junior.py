@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
-from tests.bot.conftest import FakeClock, seeds
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
 from tests.bot.discord.harness import CHANNEL_ID, Harness, walk_components
 from tests.bot.discord.test_game_flow import PNG
@@ -21,9 +19,7 @@ def bot_ids(message: dict) -> list[str]:
 
 async def real_pictures(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:
     """A harness whose service draws with ``render.registry`` (no stand-in)."""
-    bot, store = await make_harness(db_path, monkeypatch)
-    bot.service = GameService(store, seed_source=seeds("oj"), clock=FakeClock())
-    bot.client._service = bot.service
+    bot, _ = await make_harness(db_path, monkeypatch, seed_prefix="oj", drawer=None)
     return bot
 
 
