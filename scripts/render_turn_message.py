@@ -325,62 +325,35 @@ def _embed_body(
     measure: bool,
 ) -> float:
     target = Canvas(1, 1, canvas.scale, BACKGROUND) if measure else canvas
-    top, y = y, y + 8
+
+    def write(at_x: float, at_y: float, text: str, span: float, fill: Any, **style: Any) -> float:
+        size, line = style.pop("size", 14), style.pop("line", 19)
+        return target.paragraph(
+            at_x, at_y, text, size=size, line=line, width=span, fill=fill, names=names, **style
+        )
+
+    top, y = y, y + 12
     if embed.get("title"):
-        y += (
-            target.paragraph(
-                x,
-                y + 4,
-                str(embed["title"]),
-                size=15,
-                line=20,
-                width=width,
-                fill=STRONG,
-                names={},
-                bold=True,
-            )
-            + 4
-        )
+        y += write(x, y, str(embed["title"]), width, STRONG, size=15, line=20, bold=True) + 4
     if embed.get("description"):
-        y += target.paragraph(
-            x,
-            y + 4,
-            str(embed["description"]),
-            size=14,
-            line=19,
-            width=width,
-            fill=TEXT,
-            names=names,
-        )
-    for field in embed.get("fields") or []:
-        y += 8
-        y += target.paragraph(
-            x,
-            y,
-            f"**{field.get('name', '')}**",
-            size=14,
-            line=19,
-            width=width,
-            fill=STRONG,
-            names=names,
-        )
-        y += target.paragraph(
-            x,
-            y,
-            str(field.get("value", "")),
-            size=14,
-            line=19,
-            width=width,
-            fill=TEXT,
-            names=names,
-        )
+        y += write(x, y, str(embed["description"]), width, TEXT)
+    for row in field_rows(embed.get("fields") or []):
+        column = (width - 8 * (len(row) - 1)) / len(row)
+        heights = []
+        for n, field in enumerate(row):
+            left = x + n * (column + 8)
+            name = write(left, y + 8, f"**{field.get('name', '')}**", column, STRONG)
+            heights.append(
+                name + write(left, y + 8 + name, str(field.get("value", "")), column, TEXT)
+            )
+        y += 8 + max(heights)
     image = (embed.get("image") or {}).get("url")
     data = message.attachment(str(image)) if image else None
     if data is not None:
+        y += 16
         picture = Image.open(io.BytesIO(data)).convert("RGB")
         w = target.px(width)
         h = round(picture.height * w / picture.width)
-        y += 16
         if not measure:
             shown = picture.resize((w, h), Image.Resampling.LANCZOS)
             mask = Image.new("L", (w, h), 0)
@@ -393,6 +366,17 @@ def _embed_body(
         target.text(x, y + 2, str(footer), 11, FOOTER)
         y += 16
     return y + 16 - top
+
+
+def field_rows(fields: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    """Discord's field grid: up to three consecutive inline fields share a row."""
+    rows: list[list[Mapping[str, Any]]] = []
+    for field in fields:
+        if field.get("inline") and rows and rows[-1][-1].get("inline") and len(rows[-1]) < 3:
+            rows[-1].append(field)
+        else:
+            rows.append([field])
+    return rows
 
 
 def _buttons(canvas: Canvas, rows: Sequence[Sequence[Button]], x: float, y: float) -> float:

@@ -16,6 +16,7 @@ from scripts.render_turn_message import (
     Run,
     draw_turn_message,
     encode,
+    field_rows,
     parse_inline,
     record_turn,
 )
@@ -72,3 +73,9 @@ async def test_full_size_picture_fits_the_readme_budget(
     data = encode(draw_turn_message(turn))
     assert data.startswith(PNG)
     assert len(data) <= SIZE_LIMIT
+
+
+def test_inline_fields_share_rows_of_three_like_discord() -> None:
+    fields = [{"name": str(n), "value": "v", "inline": n != 4} for n in range(6)]
+    rows = field_rows(fields)
+    assert [[f["name"] for f in row] for row in rows] == [["0", "1", "2"], ["3"], ["4"], ["5"]]
