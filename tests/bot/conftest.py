@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.service import GameService, Player
+from bot.service import GameInfo, GameService, Player
 from bot.store import Store
 from rules import registry
 from tests.nim import NIM
@@ -58,15 +59,22 @@ async def service(store: Store, nim: None) -> GameService:
     return GameService(store, seed_source=seeds(), clock=FakeClock())
 
 
-async def running_nim(service: GameService, *players: Player, stones: int = 5) -> int:
-    """A started Nim game with ``players`` seated in the given order; returns its id."""
-    info = await service.create_lobby(
+async def nim_lobby(
+    service: GameService, creator: Player = ALICE, options: dict[str, Any] | None = None
+) -> GameInfo:
+    """An open Nim lobby (default options) of ``creator`` in channel c1 of guild g1."""
+    return await service.create_lobby(
         rules="nim",
-        options={"stones": stones},
+        options={} if options is None else options,
         guild_id="g1",
         channel_id="c1",
-        creator=players[0],
+        creator=creator,
     )
+
+
+async def running_nim(service: GameService, *players: Player, stones: int = 5) -> int:
+    """A started Nim game with ``players`` seated in the given order; returns its id."""
+    info = await nim_lobby(service, players[0], {"stones": stones})
     for player in players[1:]:
         await service.join(info.id, player)
     await service.start(info.id, players[0].user_id, shuffle_seats=False)

@@ -11,7 +11,7 @@ from bot.service import GameService, ServiceError
 from bot.store import Store
 from rules.base import CampfireError, InvalidMove
 from rules.i18n import has_key
-from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
+from tests.bot.conftest import ALICE, BOB, CAROL, nim_lobby, running_nim
 from tests.nim import Nim
 
 
@@ -78,9 +78,7 @@ async def test_abort_needs_the_creator_or_a_moderator(service: GameService, stor
 
 
 async def test_creator_aborts_a_lobby(service: GameService) -> None:
-    info = await service.create_lobby(
-        rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE
-    )
+    info = await nim_lobby(service)
     assert (await service.abort(info.id, ALICE.user_id)).status == "aborted"
     with pytest.raises(ServiceError) as closed:
         await service.join(info.id, BOB)
@@ -96,9 +94,7 @@ async def test_leaving_a_running_game_is_refused(service: GameService) -> None:
 
 
 async def test_playing_in_a_lobby_is_refused(service: GameService) -> None:
-    info = await service.create_lobby(
-        rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE
-    )
+    info = await nim_lobby(service)
     with pytest.raises(ServiceError) as early:
         await service.play(info.id, ALICE.user_id, "take1")
     assert early.value.key == "service.not_started"

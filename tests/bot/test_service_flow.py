@@ -7,7 +7,7 @@ import pytest
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
 from bot.service.endings import seeded_seat_order
 from rules.base import InvalidOptions
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, nim_lobby, running_nim
 
 
 async def test_create_lobby_seats_the_creator_and_fills_default_options(
@@ -66,9 +66,7 @@ async def test_join_leave_and_full_lobby(service: GameService) -> None:
 
 
 async def test_creator_leaving_hands_the_lobby_over_then_closes_it(service: GameService) -> None:
-    info = await service.create_lobby(
-        rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE
-    )
+    info = await nim_lobby(service)
     await service.join(info.id, BOB)
     await service.join(info.id, CAROL)
     handed = await service.leave(info.id, ALICE.user_id)
@@ -80,9 +78,7 @@ async def test_creator_leaving_hands_the_lobby_over_then_closes_it(service: Game
 
 
 async def test_start_needs_the_creator_and_enough_players(service: GameService) -> None:
-    info = await service.create_lobby(
-        rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE
-    )
+    info = await nim_lobby(service)
     with pytest.raises(ServiceError) as few:
         await service.start(info.id, ALICE.user_id)
     assert few.value.key == "service.not_enough_players"
@@ -103,9 +99,7 @@ async def test_start_needs_the_creator_and_enough_players(service: GameService) 
 async def test_shuffled_seat_order_is_reproducible_from_the_seed(service: GameService) -> None:
     orders = []
     for _ in range(2):
-        info = await service.create_lobby(
-            rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE
-        )
+        info = await nim_lobby(service)
         for player in (BOB, CAROL, DAVE):
             await service.join(info.id, player)
         started = await service.start(info.id, ALICE.user_id)
@@ -179,9 +173,7 @@ async def test_views_scores_and_messages(service: GameService) -> None:
 
 
 async def test_lobby_has_no_board_yet(service: GameService) -> None:
-    info = await service.create_lobby(
-        rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE
-    )
+    info = await nim_lobby(service)
     for call in (service.public_view(info.id), service.scores(info.id)):
         with pytest.raises(ServiceError) as early:
             await call
