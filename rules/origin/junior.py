@@ -40,6 +40,7 @@ from rules.base import (
     rank_by,
 )
 from rules.origin import movement as mv
+from rules.origin import moves as om
 from rules.origin import setup
 from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES
 from rules.origin.explain import explain
@@ -60,16 +61,6 @@ log = logging.getLogger(__name__)
 ACTIONS = ("evolve", "migrate", "swap")
 _TERR_CODES = {t.lower(): t for t in BOARD.order}
 _CODE = re.compile(r"^(evolve|migrate|swap|to):([a-z]+[0-9]+)$|^pawn:(z[1-3]s[1-3][wbk])$")
-_MOVES: dict[tuple[str, ...], Move] = {}
-
-
-def _move(code: str, key: str, group: str, **params: str) -> Move:
-    """A cached ``Move`` (moves with the same code and label are shared)."""
-    cache_key = (code, key, group, *params.values())
-    found = _MOVES.get(cache_key)
-    if found is None:
-        found = _MOVES[cache_key] = Move(code, Text(key, params), group)
-    return found
 
 
 class OriginJunior(Game):
@@ -128,30 +119,17 @@ class OriginJunior(Game):
         if pending is None:
             return self._first_step(data)
         action, at = pending
-        back = _move("back", "origin.move.back", "back")
+        pawn_at = data["pawn_at"]
         if action == "evolve":
-            moves = [
-                _move(f"pawn:{p}", "origin.move.pawn", "pawn", pawn=mv.pawn_name(p))
-                for p in self._fitting(data, at)
-            ]
+            moves = [om.place_pawn(p) for p in self._fitting(data, at)]
         elif action == "migrate":
-            size = PAWNS.pawns[data["pawn_at"][at]].size
-            moves = [
-                _move(f"to:{t.lower()}", "origin.move.to", "to", where=mv.where(t))
-                for t in mv.migrate_destinations(BOARD, data["pawn_at"], at, size)
-            ]
+            size = PAWNS.pawns[pawn_at[at]].size
+            moves = [om.migrate_to(t) for t in mv.migrate_destinations(BOARD, pawn_at, at, size)]
         else:
             moves = [
-                _move(
-                    f"to:{t.lower()}",
-                    "origin.move.swap_with",
-                    "to",
-                    where=mv.where(t),
-                    pawn=mv.pawn_name(data["pawn_at"][t]),
-                )
-                for t in self._swap_targets(data, owner_at(data), at)
+                om.swap_with(t, pawn_at[t]) for t in self._swap_targets(data, owner_at(data), at)
             ]
-        moves.append(back)
+        moves.append(om.back())
         return moves
 
     def _first_step(self, data: dict[str, Any]) -> list[Move]:
@@ -160,37 +138,17 @@ class OriginJunior(Game):
         moves: list[Move] = []
         if villages_left(data, me) > 0 and data["supply"]:
             options = mv.evolve_targets(BOARD, pawn_at, data["supply"])
-            moves += [
-                _move(f"evolve:{t.lower()}", "origin.move.evolve", "evolve", where=mv.where(t))
-                for t in BOARD.order
-                if t in options
-            ]
+            moves += [om.evolve_at(t) for t in BOARD.order if t in options]
         mine = data["villages_at"][me]
         for t in mine:
             size = PAWNS.pawns[pawn_at[t]].size
             if mv.migrate_destinations(BOARD, pawn_at, t, size):
-                moves.append(
-                    _move(
-                        f"migrate:{t.lower()}",
-                        "origin.move.migrate",
-                        "migrate",
-                        where=mv.where(t),
-                        pawn=mv.pawn_name(pawn_at[t]),
-                    )
-                )
+                moves.append(om.start_from("migrate", t, pawn_at[t]))
         for t in mine:
             if self._swap_targets(data, owners, t):
-                moves.append(
-                    _move(
-                        f"swap:{t.lower()}",
-                        "origin.move.swap",
-                        "swap",
-                        where=mv.where(t),
-                        pawn=mv.pawn_name(pawn_at[t]),
-                    )
-                )
+                moves.append(om.start_from("swap", t, pawn_at[t]))
         if not moves:
-            moves.append(_move("pass", "origin.move.pass", "pass"))
+            moves.append(om.pass_turn())
         return moves
 
     @staticmethod

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Move, State, Text
+from rules.base import Move, State
 from rules.origin import movement as mv
+from rules.origin import moves as om
 from rules.origin.classic.perks import TWO_FEATURES, perks
 from rules.origin.components import BOARD, PAWNS
+from rules.origin.moves import cached_move as mk  # Classic's short name, used module-wide
 
 MODES = ("evolve", "adapt", "migrate", "exodus", "swap", "ambush")
 START_CODE = {
@@ -30,16 +32,6 @@ START_CODE = {
 ACTION_OF = {"evolve": "evolve", "adapt": "evolve", "migrate": "migrate", "exodus": "migrate"}
 ACTION_OF.update({"swap": "swap", "ambush": "swap"})
 EXODUS_STEPS = 3
-_MOVES: dict[tuple[Any, ...], Move] = {}
-
-
-def mk(code: str, key: str, group: str, **params: Any) -> Move:
-    """A cached ``Move`` (same code and label give the same object)."""
-    cache_key = (code, key, *params.items())
-    found = _MOVES.get(cache_key)
-    if found is None:
-        found = _MOVES[cache_key] = Move(code, Text(key, params), group)
-    return found
 
 
 # --------------------------------------------------------------------------- parameters
@@ -137,48 +129,19 @@ def start_moves(data: dict[str, Any], me: int, mode: str) -> list[Move]:
     pawn_at = data["pawn_at"]
     if mode in ("evolve", "adapt"):
         places = evolve_places(data, me, mode)
-        return [
-            mk(f"evolve:{t.lower()}", "origin.move.evolve", "evolve", where=mv.where(t))
-            for t in BOARD.order
-            if t in places
-        ]
+        return [om.evolve_at(t) for t in BOARD.order if t in places]
     code = START_CODE[mode]
-    usable = movable(data, me, mode)
-    return [
-        mk(
-            f"{code}:{t.lower()}",
-            f"origin.move.{code}",
-            code,
-            where=mv.where(t),
-            pawn=mv.pawn_name(pawn_at[t]),
-        )
-        for t in usable
-    ]
+    return [om.start_from(code, t, pawn_at[t]) for t in movable(data, me, mode)]
 
 
 def finish_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
     """The second step: which pawn to place, or where the pawn goes."""
     mode, at = frame["mode"], frame["at"]
     if mode in ("evolve", "adapt"):
-        return [
-            mk(f"pawn:{p}", "origin.move.pawn", "pawn", pawn=mv.pawn_name(p))
-            for p in fitting(data, me, mode, at)
-        ]
+        return [om.place_pawn(p) for p in fitting(data, me, mode, at)]
     if mode in ("migrate", "exodus"):
-        return [
-            mk(f"to:{t.lower()}", "origin.move.to", "to", where=mv.where(t))
-            for t in targets(data, me, mode, at)
-        ]
-    return [
-        mk(
-            f"to:{t.lower()}",
-            "origin.move.swap_with",
-            "to",
-            where=mv.where(t),
-            pawn=mv.pawn_name(data["pawn_at"][t]),
-        )
-        for t in targets(data, me, mode, at)
-    ]
+        return [om.migrate_to(t) for t in targets(data, me, mode, at)]
+    return [om.swap_with(t, data["pawn_at"][t]) for t in targets(data, me, mode, at)]
 
 
 # --------------------------------------------------------------------------- applying

@@ -37,6 +37,7 @@ from rules.base import (
     rank_by,
 )
 from rules.origin import movement as mv
+from rules.origin import moves as om
 from rules.origin import setup
 from rules.origin.classic import actions as ac
 from rules.origin.classic import play as pl
@@ -157,7 +158,7 @@ class OriginClassic(Game):
             for mode in ("evolve", "migrate", "swap"):
                 moves += ac.start_moves(data, me, mode)
             if not moves:
-                moves.append(ac.mk("pass", "origin.move.pass", "pass"))
+                moves.append(om.pass_turn())
         moves += pl.play_moves(data, me)
         if data["acted"]:
             moves.append(ac.mk("end", "origin.classic.move.end", "end"))
@@ -336,7 +337,7 @@ def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Mo
     """The choices of the current frame."""
     kind = frame["kind"]
     if kind == "act":
-        return [*ac.finish_moves(data, me, frame), ac.mk("back", "origin.move.back", "back")]
+        return [*ac.finish_moves(data, me, frame), om.back()]
     if kind in ("extra", "target"):
         return pl.frame_moves(data, me, frame)
     return rw.moves(data, me, frame)
