@@ -61,12 +61,14 @@ from bot.store import GameRow, Store
 from rules import registry
 from rules.base import (
     CampfireError,
+    CorruptState,
     Game,
     InvalidOptions,
     Move,
     Outcome,
     ScoreSheet,
     State,
+    from_json,
     parse_move,
     to_json,
 )
@@ -419,12 +421,12 @@ class GameService:
     ) -> list[GameInfo]:
         """Games created in ``channel_id`` (newest first); active = lobby or running."""
         rows = await self.store.games_in_channel(channel_id, active_only=active_only)
-        return [await self._info(row) for row in rows]
+        return [await self._info(row, listing=True) for row in rows]
 
     async def games_of_user(self, user_id: str, *, active_only: bool = True) -> list[GameInfo]:
         """Games where ``user_id`` has a seat (newest first)."""
         rows = await self.store.games_of_user(user_id, active_only=active_only)
-        return [await self._info(row) for row in rows]
+        return [await self._info(row, listing=True) for row in rows]
 
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""
@@ -504,15 +506,26 @@ class GameService:
         state = await load_state(self.store, self._cache, row)
         return registry.get(row.rules), state, row
 
-    async def _info(self, row: GameRow) -> GameInfo:
+    async def _info(self, row: GameRow, *, listing: bool = False) -> GameInfo:
+        """The front ends' picture of a stored game.
+
+        ``listing``: for lists of games (autocomplete, ``games``) whose states are not
+        cached, whose turn it is comes from the snapshot stored with the last move
+        (committed in the same transaction) instead of a replay of the whole log; the
+        replay, which checks the snapshot, happens when the game itself is used.
+        """
         to_act: tuple[str, ...] = ()
         if row.status == "running":
             try:
-                state = await load_state(self.store, self._cache, row)
+                state = self._cache.get(row.id, row.version)
+                if state is None and listing and row.snapshot is not None:
+                    state = from_json(row.snapshot)
+                if state is None:
+                    state = await load_state(self.store, self._cache, row)
                 with _guard("to_act", row.id):
                     acting = registry.get(row.rules).to_act(state)
                 to_act = tuple(s for s in state.seats if s in acting)
-            except ServiceError as exc:
+            except (ServiceError, CorruptState) as exc:
                 log.warning("game %d: seats to act unknown (%s)", row.id, exc)
         return GameInfo(
             id=row.id,
