@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import logging
 import secrets
 import sys
 import tempfile
@@ -26,10 +27,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.config import ConfigError, configure_logging, load_settings
+from bot.config import ConfigError, Settings, configure_logging, load_settings
 from rules import registry
 from rules.base import CampfireError, Text
 from rules.i18n import LANGS, translate
+
+log = logging.getLogger("campfire.cli")
 
 USAGE_ERROR = 2
 
@@ -140,6 +143,23 @@ def _discord_command(args: argparse.Namespace) -> int:
             "DISCORD_TOKEN is not set: put it in .env (see .env.example) or the environment."
         )
     configure_logging(settings.log_level)
+    try:
+        return _talk_to_discord(args, settings)
+    except Exception as exc:  # the operator gets one line; the traceback goes to the log
+        import discord  # only here: the offline commands never import discord.py
+
+        if isinstance(exc, discord.LoginFailure):
+            message = "Discord refused the token: check DISCORD_TOKEN (Bot tab of the application)."
+        elif isinstance(exc, OSError | discord.GatewayNotFound | discord.HTTPException):
+            message = f"cannot reach Discord ({type(exc).__name__}: {exc})."
+        else:
+            raise
+        log.debug("discord command failed", exc_info=True)
+        print(f"campfire: {message}", file=sys.stderr)
+        return 1
+
+
+def _talk_to_discord(args: argparse.Namespace, settings: Settings) -> int:
     runner = importlib.import_module("bot.discord.runner")
     if args.command == "run":
         runner.run_bot(settings)

@@ -38,6 +38,11 @@ def intents() -> discord.Intents:
     return chosen
 
 
+# Campfire never joins voice channels: the voice libraries' absence is not news.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class CampfireClient(discord.Client):
     """Campfire on Discord. ``service`` is ready once ``setup_hook`` has run.
 

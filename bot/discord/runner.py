@@ -17,7 +17,7 @@ log = logging.getLogger("campfire.discord.runner")
 
 def _token(settings: Settings) -> str:
     if not settings.token:
-        raise ConfigError("DISCORD_TOKEN is not set (see .env.example and docs/discord.md)")
+        raise ConfigError("DISCORD_TOKEN is not set (see .env.example and the README)")
     return settings.token
 
 

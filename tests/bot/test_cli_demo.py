@@ -154,6 +154,34 @@ def test_run_and_sync_call_the_discord_runner(
     assert "abc" not in repr(settings)
 
 
+@pytest.mark.parametrize(
+    ("failure", "says"),
+    [
+        (lambda: __import__("discord").LoginFailure("Improper token"), "refused the token"),
+        (lambda: OSError("Name or service not known"), "cannot reach Discord"),
+    ],
+)
+def test_run_explains_a_refused_token_or_no_network_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    failure: Any,
+    says: str,
+) -> None:
+    runner = types.ModuleType("bot.discord.runner")
+
+    def run_bot(settings: Settings) -> None:
+        raise failure()
+
+    runner.run_bot = run_bot  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bot.discord.runner", runner)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["run"]) == 1
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
 def test_environment_wins_over_env_file_and_bad_values_are_explained(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text("DISCORD_TOKEN=file\nCAMPFIRE_LOG_LEVEL=debug\n")
