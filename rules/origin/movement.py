@@ -150,23 +150,6 @@ def evolve_targets(
     return out
 
 
-def evolve_territories(
-    board: Board,
-    pawn_at: PawnAt,
-    supply: Mapping[str, int],
-    reach: int = 1,
-    table: EvolutionTable | None = None,
-) -> set[str]:
-    """The keys of ``evolve_options`` only (empty territories where some supply pawn may
-    evolve), computed without listing the pawns: the cheap test for offering Evolve."""
-    evolutions = _EVOLUTIONS if table is None else table
-    out: set[str] = set()
-    for t, pawn in pawn_at.items():
-        if any(supply.get(p, 0) > 0 for p in evolutions[pawn]):
-            out.update(n for n in _near(board, t, reach) if n not in pawn_at)
-    return out
-
-
 def why_not_evolve_into(
     board: Board, pawn_at: PawnAt, territory: str, reach: int = 1
 ) -> Reason | None:
@@ -271,10 +254,7 @@ def why_not_migrate_to(
         return Reason("origin.illegal.same_place", {"where": where(target)})
     if target in pawn_at:
         return Reason("origin.illegal.migrate_occupied", {"where": where(target)})
-    distance = board.distance(start, target)
-    return Reason(
-        "origin.illegal.too_far", {"where": where(target), "steps": distance, "size": steps}
-    )
+    return _too_far(board, start, target, steps)
 
 
 def why_not_swap_with(
@@ -301,6 +281,11 @@ def why_not_swap_with(
         min_lead = lead_against.get(owner_at[target], min_lead)
     if lead < min_lead:
         return Reason("origin.illegal.swap_not_weaker", {"where": where(target)})
+    return _too_far(board, start, target, steps)
+
+
+def _too_far(board: Board, start: str, target: str, steps: int) -> Reason:
+    """``target`` lies beyond the ``steps`` the pawn on ``start`` may go."""
     distance = board.distance(start, target)
     return Reason(
         "origin.illegal.too_far", {"where": where(target), "steps": distance, "size": steps}
@@ -349,7 +334,7 @@ __all__ = [
     "evolve_candidates",
     "evolution_table",
     "evolve_options",
-    "evolve_territories",
+    "evolve_targets",
     "fitting_pawns",
     "hunting_claim",
     "judge",

@@ -72,7 +72,7 @@ def evolve_places(data: dict[str, Any], me: int, mode: str) -> set[str]:
     if not can_evolve(data, me):
         return set()
     reach, table = evolve_rule(data, me, mode)
-    return mv.evolve_territories(BOARD, data["pawn_at"], data["supply"], reach, table)
+    return mv.evolve_targets(BOARD, data["pawn_at"], data["supply"], reach, table)
 
 
 def fitting(data: dict[str, Any], me: int, mode: str, at: str) -> list[str]:
