@@ -42,6 +42,7 @@ __all__ = [
     "load_tiles",
     "load_tokens",
     "parse_pawn",
+    "read_json_object",
 ]
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -55,8 +56,11 @@ TILE_LEVELS = (1, 2, 3, 4, 5)
 class ComponentError(ValueError):
     """A data file is missing, unreadable or inconsistent; names the file and the entry."""
 
+    folder = "rules/origin/data"
+    """Where the data files of this kind of error live (named in the message)."""
+
     def __init__(self, file: str, entry: str, problem: str) -> None:
-        super().__init__(f"rules/origin/data/{file}: {entry}: {problem}")
+        super().__init__(f"{self.folder}/{file}: {entry}: {problem}")
         self.file = file
         self.entry = entry
         self.problem = problem
@@ -227,16 +231,19 @@ class Rules:
 # --------------------------------------------------------------------------- reading
 
 
-def _read(directory: Path, file: str) -> dict[str, Any]:
-    path = directory / file
+def read_json_object(
+    directory: Path, file: str, error: type[ComponentError] = ComponentError
+) -> dict[str, Any]:
+    """The JSON object in ``directory/file``; ``error`` (``ComponentError`` or Classic's
+    ``CardDataError``) is raised when it cannot be had."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads((directory / file).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ComponentError(file, "file", f"cannot be read ({exc.strerror})") from exc
+        raise error(file, "file", f"cannot be read ({exc.strerror})") from exc
     except ValueError as exc:
-        raise ComponentError(file, "file", f"is not valid JSON ({exc})") from exc
+        raise error(file, "file", f"is not valid JSON ({exc})") from exc
     if not isinstance(raw, dict):
-        raise ComponentError(file, "file", "must hold a JSON object")
+        raise error(file, "file", "must hold a JSON object")
     return raw
 
 
@@ -272,7 +279,7 @@ def _unique(file: str, ids: list[str], what: str) -> None:
 def load_board(directory: Path = DATA_DIR) -> Board:
     """Read ``board.json`` + ``straits.json``; check ids, colours, symmetry, connection."""
     file = "board.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file)
     origin = _field(file, "file", raw, "origin", str)
     continent_ids = [
         _field(file, f"continent #{n}", c, "id", str)
@@ -316,7 +323,7 @@ def load_board(directory: Path = DATA_DIR) -> Board:
         raise ComponentError(file, "territories", "exactly one territory must be neutral")
 
     sfile = "straits.json"
-    sraw = _read(directory, sfile)
+    sraw = read_json_object(directory, sfile)
     straits: dict[str, Strait] = {}
     for n, entry in enumerate(_entries(sfile, sraw, "straits")):
         sid = _field(sfile, f"strait #{n}", entry, "id", str)
@@ -394,7 +401,7 @@ def _distances(start: str, graph: Mapping[str, set[str]], order: tuple[str, ...]
 def load_pawns(directory: Path = DATA_DIR) -> PawnSet:
     """Read ``pawns.json``: the features, the 4-player copies and the neutral candidates."""
     file = "pawns.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file)
     sizes = _field(file, "file", raw, "sizes", list)
     strengths = _field(file, "file", raw, "strengths", list)
     colours = _field(file, "file", raw, "colours", list)
@@ -441,7 +448,7 @@ def _tokens(
 def load_tokens(directory: Path = DATA_DIR) -> Tokens:
     """Read ``tokens.json``: Hunting values 4-8 and Strait values 3-5 (rulebook ranges)."""
     file = "tokens.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file)
     hunting = _tokens(file, raw, "hunting", HUNTING_RANGE)
     strait = _tokens(file, raw, "strait", STRAIT_RANGE)
     _unique(file, [t.id for t in hunting + strait], "token")
@@ -451,7 +458,7 @@ def load_tokens(directory: Path = DATA_DIR) -> Tokens:
 def load_tiles(directory: Path = DATA_DIR) -> Tiles:
     """Read ``tiles.json``: tile levels 1-5 and the score of each level per rule set."""
     file = "tiles.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file)
     tiles: list[Tile] = []
     for n, entry in enumerate(_entries(file, raw, "tiles")):
         tid = _field(file, f"tile #{n}", entry, "id", str)
@@ -473,7 +480,7 @@ def load_tiles(directory: Path = DATA_DIR) -> Tiles:
 def load_rules(directory: Path = DATA_DIR) -> Rules:
     """Read ``rules.json``: switch values are checked against their allowed values."""
     file = "rules.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file)
     choices = {
         "neutral_pawn": ("random", "white", "brown", "black"),
         "first_player": ("seat_order", "random"),

@@ -11,13 +11,17 @@ board layout (3.10) and the Classic numbers of the rulebook. Every problem raise
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.origin.components import BOARD, TERRITORY_COLOURS
+from rules.origin.components import (
+    BOARD,
+    TERRITORY_COLOURS,
+    ComponentError,
+    read_json_object,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 DECKS = ("action", "permanent", "objective")
@@ -26,14 +30,10 @@ COLOUR_OF_DECK = {deck: colour for colour, deck in DECK_OF_COLOUR.items()}
 COLUMNS = ("yellow", "orange", "violet", "brown")
 
 
-class CardDataError(ValueError):
+class CardDataError(ComponentError):
     """A Classic data file is missing or inconsistent; names the file and the entry."""
 
-    def __init__(self, file: str, entry: str, problem: str) -> None:
-        super().__init__(f"rules/origin/classic/data/{file}: {entry}: {problem}")
-        self.file = file
-        self.entry = entry
-        self.problem = problem
+    folder = "rules/origin/classic/data"
 
 
 @dataclass(frozen=True)
@@ -156,18 +156,6 @@ SCHEMAS: Mapping[str, Mapping[str, Schema]] = {
 # --------------------------------------------------------------------------- loading
 
 
-def _read(directory: Path, file: str) -> dict[str, Any]:
-    try:
-        raw = json.loads((directory / file).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(file, "file", f"cannot be read ({exc.strerror})") from exc
-    except ValueError as exc:
-        raise CardDataError(file, "file", f"is not valid JSON ({exc})") from exc
-    if not isinstance(raw, dict):
-        raise CardDataError(file, "file", "must hold a JSON object")
-    return raw
-
-
 def _card(file: str, deck: str, n: int, entry: Any) -> Card:
     if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
         raise CardDataError(file, f"{deck} card #{n}", "needs a string 'id'")
@@ -214,7 +202,7 @@ def _card(file: str, deck: str, n: int, entry: Any) -> Card:
 def load_cards(directory: Path = DATA_DIR) -> dict[str, Card]:
     """Read ``cards.json``: three decks of cards with known kinds and valid parameters."""
     file = "cards.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file, CardDataError)
     cards: dict[str, Card] = {}
     for deck in DECKS:
         entries = raw.get(deck)
@@ -233,7 +221,7 @@ def load_cards(directory: Path = DATA_DIR) -> dict[str, Card]:
 def load_reward_board(directory: Path = DATA_DIR) -> RewardBoard:
     """Read ``reward_board.json``: four columns (decks of yellow/orange/violet) and numbers."""
     file = "reward_board.json"
-    raw = _read(directory, file)
+    raw = read_json_object(directory, file, CardDataError)
     columns = raw.get("columns")
     if not isinstance(columns, list):
         raise CardDataError(file, "columns", "must be a list")
