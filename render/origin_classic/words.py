@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.origin.names import pawn_words, seat_name, territory_name, tr
-from render.origin.panels import View
+from render.origin.names import seat_name, territory_name, tr
+from render.origin.panels import View, action_words, gains_line, tile_and_token_gains
 
 PENDING_KINDS = ("act", "extra", "target", "reward", "tile", "putback", "limit")
 DECKS = ("action", "permanent", "objective")
@@ -121,18 +121,7 @@ def last_move_words(view: View, lang: str, names: Mapping[str, str] | None) -> s
     last = view.get("last_move")
     if not last or last.get("action") not in ("evolve", "migrate", "swap", "pass"):
         return ""
-    action = last["action"]
-    params: dict[str, Any] = {
-        "player": seat_name(str(last.get("seat", "?")), names),
-        "pawn": pawn_words(str(last.get("pawn") or "?"), lang),
-        "from": territory_name(str(last.get("from")), lang),
-        "to": territory_name(str(last.get("to")), lang),
-    }
-    swapped = last.get("swapped")
-    if action == "swap" and swapped:
-        params["other"] = seat_name(str(swapped.get("owner", "?")), names)
-        params["other_pawn"] = pawn_words(str(swapped.get("pawn", "?")), lang)
-    text = tr(f"render.origin.last.{action}", lang, **params)
+    text = action_words(last, lang, names)
     if last.get("card"):
         card = card_title(str(last["card"]), lang)
         text += " " + tr("render.origin.classic.with_card", lang, card=card)
@@ -147,12 +136,4 @@ def gains_words(gains: Mapping[str, Any], lang: str) -> str:
     for deck in DECKS:
         if cards.get(deck):
             parts.append(tr(f"render.origin.classic.gain.{deck}", lang, count=cards[deck]))
-    tiles = gains.get("tiles")
-    count = len(tiles) if isinstance(tiles, list) else int(tiles or 0)
-    if count:
-        parts.append(tr("render.origin.gain.tiles", lang, count=count))
-    if gains.get("hunting"):
-        parts.append(tr("render.origin.gain.hunting", lang, count=len(gains["hunting"])))
-    if gains.get("straits"):
-        parts.append(tr("render.origin.gain.straits", lang, count=len(gains["straits"])))
-    return f"(+ {', '.join(parts)})" if parts else ""
+    return gains_line(parts + tile_and_token_gains(gains, lang))
