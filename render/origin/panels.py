@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -369,48 +369,58 @@ def draw_panel(
         extra(canvas, box, seat, view, lang)
 
 
-def draw_panel_rows(canvas: Canvas, box: Box, seat: str, view: View, lang: str) -> None:
-    """The Junior rows under the name bar: villages, cards, pawns, tokens, tiles."""
-    seats = list(view.get("seats", []))
-    index = seats.index(seat)
-    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
-    _, row1, _, row2 = _rows(box)
+def draw_villages_left(canvas: Canvas, xy: tuple[int, int], index: int, left: int) -> None:
+    """A player's village icon at ``xy`` and how many villages are left beside it."""
+    x, y = xy
+    canvas.sprite(pieces.village_icon(index, side=26), (x, y + 2), centre=False, ground=PANEL)
     big = font(20, bold=True)
-    x = box.x + 12
-    canvas.sprite(pieces.village_icon(index, side=26), (x, row1 + 2), centre=False, ground=PANEL)
-    canvas.text(
-        (x + 32, row1 + 15),
-        str(player.get("villages_left", 0)),
-        big,
-        style.INK,
-        anchor="lm",
-        ground=PANEL,
-    )
-    cards = player.get("cards", {})
-    for i, card in enumerate(CARD_ORDER):
+    canvas.text((x + 32, y + 15), str(left), big, style.INK, anchor="lm", ground=PANEL)
+
+
+def draw_card_counts(canvas: Canvas, xy: tuple[int, int], held: Sequence[tuple[str, int]]) -> None:
+    """One card icon per ``(colour, count)`` from ``xy`` rightwards, the count on it."""
+    x, y = xy
+    for i, (colour, count) in enumerate(held):
         canvas.sprite(
-            pieces.card_icon(card, int(cards.get(card, 0)), height=30),
-            (box.x + CARDS_X + i * 28, row1),
+            pieces.card_icon(colour, count, height=30),
+            (x + i * 28, y),
             centre=False,
             ground=PANEL,
         )
-    counts = pawn_colours(view, seat)
+
+
+def draw_pawn_counts(canvas: Canvas, xy: tuple[int, int], counts: Mapping[str, int]) -> None:
+    """A pawn of each colour (white, brown, black) from ``xy`` with how many stand on the map."""
+    x, y = xy
     for i, pawn_colour in enumerate("wbk"):
-        px = box.x + PAWNS_X + i * 46
+        px = x + i * 46
         canvas.sprite(
             pieces.pawn_icon(2, 2, pawn_colour, scale=0.9),
-            (px, row1 - 1),
+            (px, y - 1),
             centre=False,
             ground=PANEL,
         )
         canvas.text(
-            (px + 21, row1 + 16),
+            (px + 21, y + 16),
             str(counts[pawn_colour]),
             font(17, bold=True),
             style.INK,
             anchor="lm",
             ground=PANEL,
         )
+
+
+def draw_panel_rows(canvas: Canvas, box: Box, seat: str, view: View, lang: str) -> None:
+    """The Junior rows under the name bar: villages, cards, pawns, tokens, tiles."""
+    seats = list(view.get("seats", []))
+    index = seats.index(seat)
+    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
+    _, row1, _, row2 = _rows(box)
+    draw_villages_left(canvas, (box.x + 12, row1), index, player.get("villages_left", 0))
+    cards = player.get("cards", {})
+    held = [(card, int(cards.get(card, 0))) for card in CARD_ORDER]
+    draw_card_counts(canvas, (box.x + CARDS_X, row1), held)
+    draw_pawn_counts(canvas, (box.x + PAWNS_X, row1), pawn_colours(view, seat))
     tokens = [("hunt", t.get("value")) for t in player.get("hunting", [])]
     tokens += [("strait", t.get("value")) for t in player.get("straits", [])]
     x = box.x + TOKENS_X

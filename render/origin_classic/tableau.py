@@ -18,7 +18,13 @@ from render import style
 from render.origin import pieces
 from render.origin.layout import Box
 from render.origin.names import tr
-from render.origin.panels import View, pawn_colours
+from render.origin.panels import (
+    View,
+    draw_card_counts,
+    draw_pawn_counts,
+    draw_villages_left,
+    pawn_colours,
+)
 from render.origin_classic.board import level_tile
 from render.origin_classic.layout import (
     CHIP_GAP,
@@ -101,33 +107,11 @@ def _row_a(
     canvas: Canvas, box: Box, index: int, player: Mapping[str, Any], view: View, seat: str
 ) -> None:
     y = box.y + ROW_A
-    big = font(20, bold=True)
-    x = box.x + VILLAGES_X
-    canvas.sprite(pieces.village_icon(index, side=26), (x, y + 2), centre=False, ground=PANEL)
-    villages = str(player.get("villages_left", 0))
-    canvas.text((x + 32, y + 15), villages, big, style.INK, anchor="lm", ground=PANEL)
+    draw_villages_left(canvas, (box.x + VILLAGES_X, y), index, player.get("villages_left", 0))
     hand: Mapping[str, int] = player.get("hand") or {}
-    for i, (deck, colour) in enumerate(HAND_COLOURS):
-        canvas.sprite(
-            pieces.card_icon(colour, int(hand.get(deck, 0)), height=30),
-            (box.x + HAND_X + i * 28, y),
-            centre=False,
-            ground=PANEL,
-        )
-    counts = pawn_colours(view, seat)
-    for i, colour in enumerate("wbk"):
-        px = box.x + PAWNS_X + i * 46
-        canvas.sprite(
-            pieces.pawn_icon(2, 2, colour, scale=0.9), (px, y - 1), centre=False, ground=PANEL
-        )
-        canvas.text(
-            (px + 21, y + 16),
-            str(counts[colour]),
-            font(17, bold=True),
-            style.INK,
-            anchor="lm",
-            ground=PANEL,
-        )
+    held = [(colour, int(hand.get(deck, 0))) for deck, colour in HAND_COLOURS]
+    draw_card_counts(canvas, (box.x + HAND_X, y), held)
+    draw_pawn_counts(canvas, (box.x + PAWNS_X, y), pawn_colours(view, seat))
     tokens = [("hunt", t.get("value")) for t in player.get("hunting") or []]
     tokens += [("strait", t.get("value")) for t in player.get("straits") or []]
     x = box.x + TOKENS_X
