@@ -44,53 +44,36 @@ def paint_header_frame(image: Image.Image, box: Box) -> None:
 
 def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     """The legend (static: depends on the language only), right part of the footer."""
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
+    paint_frame(image, box)
     title = font(14, bold=True)
     small = font(12)
     x, y = box.x + 12, box.y + 8
     draw_text(image, (x, y), tr("render.origin.legend", lang), title, style.INK)
     width = box.w - 24
+
+    def line(key: str, at: tuple[int, int], indent: int) -> None:
+        text = ellipsise(tr(key, lang), small, width - indent)
+        draw_text(image, at, text, small, style.INK)
+
     # Pawn glyphs.
     y += 24
     for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
         pieces.paste_at(image, pieces.pawn_icon(size, strength, "wbk"[i]), (x + i * 22, y))
     for i, key in enumerate(("pawn", "badge")):
-        line = ellipsise(tr(f"render.origin.legend.{key}", lang), small, width - 72)
-        draw_text(image, (x + 72, y + 2 + 16 * i), line, small, style.INK)
+        line(f"render.origin.legend.{key}", (x + 72, y + 2 + 16 * i), 72)
     # Owner ring and marker shape.
     y += 40
     pieces.paste(image, pieces.marker_icon(0, radius=8), (x + 10, y + 9))
     pieces.paste(image, pieces.marker_icon(1, radius=8), (x + 32, y + 9))
-    draw_text(
-        image,
-        (x + 52, y + 2),
-        ellipsise(tr("render.origin.legend.owner", lang), small, width - 52),
-        small,
-        style.INK,
-    )
+    line("render.origin.legend.owner", (x + 52, y + 2), 52)
     # Tokens face down, last move arrow.
     y += 24
     pieces.paste(image, pieces.strait_token(None, radius=9), (x + 10, y + 9))
     pieces.paste(image, pieces.hunting_token(None, radius=9), (x + 32, y + 9))
-    draw_text(
-        image,
-        (x + 52, y + 2),
-        ellipsise(tr("render.origin.legend.tokens", lang), small, width - 52),
-        small,
-        style.INK,
-    )
+    line("render.origin.legend.tokens", (x + 52, y + 2), 52)
     y += 24
-    draw.line([(x, y + 9), (x + 38, y + 9)], fill=style.WHITE, width=7)
-    draw.line([(x, y + 9), (x + 36, y + 9)], fill=style.ARROW, width=3)
-    draw.polygon([(x + 42, y + 9), (x + 32, y + 3), (x + 32, y + 15)], fill=style.ARROW)
-    draw_text(
-        image,
-        (x + 52, y + 2),
-        ellipsise(tr("render.origin.legend.last", lang), small, width - 52),
-        small,
-        style.INK,
-    )
+    draw_legend_arrow(image, x, y)
+    line("render.origin.legend.last", (x + 52, y + 2), 52)
     # Territory colours and what they give (Junior).
     y += 26
     cx = x
@@ -100,6 +83,14 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
         pieces.paste_at(image, sprite, (cx, y))
         draw_text(image, (cx + 22, y + 2), label, small, style.INK)
         cx += 22 + round(text_width(label, small)) + 12
+
+
+def draw_legend_arrow(image: Image.Image, x: int, y: int) -> None:
+    """The last-move arrow of the legends, pointing right, 42 px long, from ``(x, y)``."""
+    draw = ImageDraw.Draw(image)
+    draw.line([(x, y + 9), (x + 38, y + 9)], fill=style.WHITE, width=7)
+    draw.line([(x, y + 9), (x + 36, y + 9)], fill=style.ARROW, width=3)
+    draw.polygon([(x + 42, y + 9), (x + 32, y + 3), (x + 32, y + 15)], fill=style.ARROW)
 
 
 def _swatch(colour: str) -> Image.Image:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import style
 from render.origin import pieces
 from render.origin.layout import Box
 from render.origin.names import tr
+from render.origin.panels import draw_legend_arrow, paint_frame
 from render.origin_classic.board import level_tile
 from render.origin_classic.tableau import ORANGE, VIOLET, chip
 from render.text import draw_text, ellipsise, font
@@ -18,8 +19,7 @@ TEXT_X = 74
 
 def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     """How to read the Classic board, right part of the footer."""
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
+    paint_frame(image, box)
     small = font(12)
     x, y = box.x + 12, box.y + 8
     draw_text(
@@ -58,7 +58,5 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     pieces.paste_at(image, chip("B", 3, VIOLET), (x + 26, y))
     line("render.origin.classic.legend.chips", y)
     y += ROW
-    draw.line([(x, y + 9), (x + 38, y + 9)], fill=style.WHITE, width=7)
-    draw.line([(x, y + 9), (x + 36, y + 9)], fill=style.ARROW, width=3)
-    draw.polygon([(x + 42, y + 9), (x + 32, y + 3), (x + 32, y + 15)], fill=style.ARROW)
+    draw_legend_arrow(image, x, y)
     draw_text(image, (x + 52, y + 3), tr("render.origin.legend.last", lang), small, style.INK)
