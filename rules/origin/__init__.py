@@ -5,7 +5,9 @@ value and the Evolve comparison), ``movement`` (placement, Migrate/Swap reach, t
 checks), ``scoring``, ``junior_data`` (the Junior state layout and its accessors),
 ``view``, ``explain`` (reasons for refused moves), ``invariants`` and ``junior`` (the
 ``origin-junior`` engine, exported as ``JUNIOR``). The Classic rules (``origin``) live in
-the subpackage ``rules.origin.classic`` and reuse the board, pawns and movement here.
+the subpackage ``rules.origin.classic`` and reuse the board, pawns and movement here,
+and the pieces both engines share: ``setup`` (start pawn, supply, tokens, first
+player), ``moves`` (the action steps' ``Move`` objects) and ``view_parts``.
 
 Decisions where the Junior rulebook is silent:
 
