@@ -29,6 +29,9 @@ Decisions where the rulebook and ``components/origin.md`` are silent:
   during a player's turn makes that turn the player's last one.
 - **Last turn**: the per-turn limit on Objective cards is lifted, only the first one
   played is replaced.
+- **End of turn**: once the action and its reward are done, ``end`` finishes the turn
+  while a card could still be played; when none can, the turn ends by itself (``end``
+  would be the only choice).
 - **No action possible**: ``pass`` (cards may still be played, then ``end``); if every
   player passes in a row the game ends (``origin.classic.end.blocked``).
 - **THEFT** takes a uniformly random card among all cards of the chosen opponent's hand.

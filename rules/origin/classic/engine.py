@@ -266,6 +266,10 @@ class OriginClassic(Game):
             if reason is not None:
                 order = [(me + k) % data["players"] for k in range(1, data["players"])]
                 data["ending"] = {"reason": reason, "by": me, "left": order}
+        if not frames and data["acted"] and not data["over"] and not pl.play_moves(data, me):
+            # Action done and no card can be played: ``end`` would be the only choice,
+            # so the turn ends by itself (one click less per turn, nothing to decide).
+            self._end_turn(state, me)
 
     def _end_turn(self, state: State, me: int) -> None:
         data = state.data

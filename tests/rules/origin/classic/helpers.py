@@ -33,6 +33,14 @@ def codes(state: State, seat: str) -> list[str]:
     return [m.code for m in CLASSIC.legal_moves(state, seat)]
 
 
+def resolved(state: State, seat: str) -> bool:
+    """The action and its reward are fully resolved: nothing is pending, and the turn
+    either waits for ``end`` (a card could still be played) or ended by itself."""
+    return not state.data["frames"] and (
+        "end" in codes(state, seat) or seat not in CLASSIC.to_act(state)
+    )
+
+
 def play(state: State, seat: str, *moves: str) -> State:
     for code in moves:
         state = CLASSIC.apply(state, seat, code)

@@ -36,10 +36,11 @@ def thin_deck(state: State, deck: str, keep: int) -> None:
 
 
 def finish_turn(state: State, seat: str) -> State:
-    """Do the first available action and its rewards, then end the turn."""
-    while "end" not in codes(state, seat):
+    """Do the first available action and its rewards, then end the turn (which ends by
+    itself when no card can be played)."""
+    while seat in CLASSIC.to_act(state) and "end" not in codes(state, seat):
         state = play(state, seat, codes(state, seat)[0])
-    return play(state, seat, "end")
+    return play(state, seat, "end") if seat in CLASSIC.to_act(state) else state
 
 
 def test_an_empty_deck_ends_the_game_after_one_more_turn_each() -> None:
@@ -171,3 +172,30 @@ def test_tie_break_most_cards_in_hand_then_shared() -> None:
     outcome = CLASSIC.outcome(check(state))
     assert outcome is not None
     assert outcome.ranking[0] == ("ben", "cy")  # same points, same cards: shared
+
+
+def test_the_turn_ends_by_itself_when_no_card_can_be_played() -> None:
+    """After the action, ``end`` would be the only choice: the turn passes at once."""
+    state = started()
+    clear_hand(state, 0)
+    state = play(state, "ana", "evolve:a3", "pawn:z1s1b", "reward:brown")  # tiles only
+    while state.data["frames"]:
+        assert CLASSIC.to_act(state) == frozenset({"ana"})
+        state = play(state, "ana", codes(state, "ana")[0])
+    assert not any(state.data["hands"][0].values())
+    assert CLASSIC.to_act(state) == frozenset({"ben"})
+    assert state.log[-1][0] == "ana" and state.log[-1][1].startswith("tile:")
+    check(state)
+
+
+def test_the_turn_waits_for_end_while_a_card_can_be_played() -> None:
+    state = started()
+    give_cards(state, 0, ["A09"])  # GATHERING: playable whenever a deck holds cards
+    state = play(state, "ana", "evolve:a7", "pawn:z1s1b")
+    while state.data["frames"]:
+        state = play(state, "ana", codes(state, "ana")[0])
+    assert CLASSIC.to_act(state) == frozenset({"ana"})
+    assert "end" in codes(state, "ana") and "play:a09" in codes(state, "ana")
+    state = play(state, "ana", "end")
+    assert CLASSIC.to_act(state) == frozenset({"ben"})
+    check(state)

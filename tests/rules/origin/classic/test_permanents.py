@@ -16,6 +16,7 @@ from tests.rules.origin.classic.helpers import (
     lay_permanents,
     place,
     play,
+    resolved,
     set_board,
     started,
     tile_of,
@@ -87,7 +88,7 @@ def test_craft_and_lore_put_back_only_one(card: str, territory: str, deck: str) 
     state = play(state, "ana", f"evolve:{territory.lower()}", "pawn:z1s1b", "reward:draw")
     first = codes(state, "ana")[0]
     state = play(state, "ana", first)
-    assert len(state.data["hands"][0][deck]) == 2 and "end" in codes(state, "ana")
+    assert len(state.data["hands"][0][deck]) == 2 and resolved(state, "ana")
 
 
 def test_vision_p06_puts_back_one_then_the_hand_limit_applies() -> None:
@@ -101,7 +102,7 @@ def test_vision_p06_puts_back_one_then_the_hand_limit_applies() -> None:
     assert len(state.data["hands"][0]["objective"]) == 3
     assert all(c.startswith("discard:") for c in codes(state, "ana"))  # limit 2
     state = play(state, "ana", codes(state, "ana")[0])
-    assert len(state.data["hands"][0]["objective"]) == 2 and "end" in codes(state, "ana")
+    assert len(state.data["hands"][0]["objective"]) == 2 and resolved(state, "ana")
     check(state)
 
 
@@ -129,7 +130,7 @@ def test_memory_p05_keeps_three_objectives() -> None:
     assert len(after.data["hands"][0]["objective"]) == 2
     lay_permanents(state, 0, ["P05"])
     kept = play(state, "ana", "evolve:a4", "pawn:z1s1b", "reward:card")
-    assert len(kept.data["hands"][0]["objective"]) == 3 and "end" in codes(kept, "ana")
+    assert len(kept.data["hands"][0]["objective"]) == 3 and resolved(kept, "ana")
     check(kept)
 
 

@@ -16,6 +16,7 @@ from tests.rules.origin.classic.helpers import (
     give_cards,
     lay_permanents,
     play,
+    resolved,
     set_board,
     started,
     tile_of,
@@ -75,7 +76,7 @@ def test_tile_option_is_replaced_by_the_card_alone_when_no_tile_fits() -> None:
     before = len(state.data["hands"][0]["action"])
     state = play(state, "ana", "reward:card")
     assert len(state.data["hands"][0]["action"]) == before + 1
-    assert state.data["frames"] == [] and "end" in codes(state, "ana")
+    assert resolved(state, "ana")
     check(state)
 
 
@@ -120,7 +121,7 @@ def test_draw_three_put_two_back_option(territory: str, colour: str, deck: str) 
     state = play(state, "ana", f"putback:{top3[0].lower()}", f"putback:{top3[1].lower()}")
     assert state.data["hands"][0][deck] == [top3[2]]
     assert state.data["decks"][deck][:2] == [top3[1], top3[0]]  # under the deck
-    assert "end" in codes(state, "ana")
+    assert resolved(state, "ana")
     check(state)
 
 
@@ -149,7 +150,7 @@ def test_brown_two_tiles_option_and_refill_between_picks() -> None:
     assert f"tile:{tile_of(2).lower()}" in codes(state, "ana")  # now it fits on the 1
     state = play(state, "ana", f"tile:{tile_of(2).lower()}")
     assert levels(state) == [[1, 2]]
-    assert "end" in codes(state, "ana")
+    assert resolved(state, "ana")
     check(state)
 
 
@@ -181,7 +182,7 @@ def test_nothing_is_gained_when_no_tile_fits_and_the_deck_is_empty() -> None:
     state.data["decks"]["action"] = []
     state = arrive(state, "A7")
     assert state.data["frames"] == []
-    assert "end" in codes(state, "ana")
+    assert resolved(state, "ana")
     check(state)
 
 
