@@ -47,6 +47,7 @@ from rules.origin.explain import explain
 from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
     GREENS,
+    NEUTRAL,
     hunting_on_board,
     owner_at,
     straits_on_board,
@@ -206,12 +207,14 @@ class OriginJunior(Game):
             dest, changed = at, [at]
         else:
             dest = _TERR_CODES[arg]
+            # The displaced player is read before any village moves: once the mover's
+            # village stands on ``dest`` too, ``owner_at`` could name the mover.
+            other = owner_at(data)[dest] if action == "swap" else NEUTRAL
             pawn = pawn_at.pop(at)
             mine = villages_at[me]
             mine[mine.index(at)] = dest
             swapped = None
             if action == "swap":
-                other = owner_at(data)[dest]
                 theirs = villages_at[other]
                 theirs[theirs.index(dest)] = at
                 pawn_at[at] = pawn_at[dest]

@@ -243,3 +243,30 @@ def test_pass_only_when_no_action_and_everyone_passing_ends_the_game(
     assert state.data["over"] and state.data["end"] == "blocked"
     outcome = JUNIOR.outcome(state)
     assert outcome is not None and outcome.termination.key == "origin.end.blocked"
+
+
+def test_swap_by_a_later_seat_moves_each_village_with_its_pawn() -> None:
+    # The mover (cy, third seat) swaps with an earlier seat (ana): each village must
+    # travel with its own pawn, whatever the seat order.
+    state = position({"A9": ("z2s2w", 2), "A7": ("z1s1b", 0), "E1": ("z1s1k", 0)}, turn=2)
+    state = JUNIOR.apply(state, "cy", "swap:a9")
+    state = JUNIOR.apply(state, "cy", "to:a7")
+    data = state.data
+    assert (data["pawn_at"]["A7"], owner(state, "A7")) == ("z2s2w", 2)
+    assert (data["pawn_at"]["A9"], owner(state, "A9")) == ("z1s1b", 0)
+    assert data["villages_at"][2] == ["A7"] and sorted(data["villages_at"][0]) == ["A9", "E1"]
+    assert data["last"]["swapped"]["owner"] == "ana"
+    assert data["cards"][2] == [1, 0, 0] and data["cards"][0] == [0, 0, 0]
+
+
+def test_swap_by_a_later_seat_gives_the_displaced_player_a_strait_token() -> None:
+    # ben (second seat) swaps with ana's pawn on A3; ana lands on A2 and, holding E1,
+    # completes Gibraltar.
+    state = position({"A2": ("z2s2w", 1), "A3": ("z1s1k", 0), "E1": ("z1s1b", 0)}, turn=1)
+    token = straits_on_board(state.data)["ST01"]
+    state = JUNIOR.apply(state, "ben", "swap:a2")
+    state = JUNIOR.apply(state, "ben", "to:a3")
+    assert straits_won(state.data, 0) == [(token, "ST01")]
+    assert straits_won(state.data, 1) == []
+    assert state.data["last"]["swapped"]["straits"] == ["ST01"]
+    assert state.data["last"]["gains"]["straits"] == []
