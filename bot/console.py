@@ -182,7 +182,7 @@ class ConsoleSession:
             return
         for event in result.events:
             if isinstance(event, MoveApplied):
-                move = translate(event.label, self.lang)
+                move = translate(event.table_label, self.lang)  # a shared screen
                 self.say("console.played", name=info.name_of(event.seat), move=move)
         await self.show_board()
 
@@ -207,8 +207,9 @@ class ConsoleSession:
             if not entries:
                 self.say("console.history_empty")
             for n, entry in enumerate(entries, 1):
-                label = translate(entry.label, self.lang)
-                self.write(f"  {n}. {info.name_of(entry.seat)}: {label}  [{entry.code}]")
+                label = translate(entry.public_label, self.lang)
+                code = "" if entry.hidden else f"  [{entry.code}]"
+                self.write(f"  {n}. {info.name_of(entry.seat)}: {label}{code}")
 
     async def hand_lines(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> list[str]:
         """The seat's private view as titled sections (``bot.present``), indented."""

@@ -111,7 +111,9 @@ async def publish(
         log.warning("game %s: its table is gone, events not posted", game.id)
         return
     lines = [
-        embeds.move_line(game, e.seat, e.label, lang) for e in events if isinstance(e, MoveApplied)
+        embeds.move_line(game, e.seat, e.table_label, lang)
+        for e in events
+        if isinstance(e, MoveApplied)
     ]
     over = next((e for e in events if isinstance(e, GameOver)), None)
     turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)

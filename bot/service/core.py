@@ -45,6 +45,7 @@ from typing import Any
 
 from bot.service.endings import final_outcome, full_sheet, seeded_seat_order
 from bot.service.loader import StateCache, load_state
+from bot.service.redact import public_label
 from bot.service.values import (
     Event,
     GameInfo,
@@ -307,7 +308,10 @@ class GameService:
         new_seats: frozenset[str],
     ) -> PlayResult:
         info = await self.game(game_id)
-        events: list[Event] = [MoveApplied(game_id, seat, move.code, move.label, state.version)]
+        public = public_label(move.label)
+        events: list[Event] = [
+            MoveApplied(game_id, seat, move.code, move.label, state.version, public)
+        ]
         with _guard("after move", game_id):
             outcome = game.outcome(state)
             if outcome is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
+from bot.service.redact import is_hidden, public_label
 from rules.base import CampfireError, Outcome, ScoreSheet, Seat, Text
 
 Status = Literal["lobby", "running", "over", "aborted"]
@@ -121,13 +122,24 @@ class TurnStarted:
 
 @dataclass(frozen=True)
 class MoveApplied:
-    """``seat`` played ``code`` (``label`` is its human text); the game is now at ``version``."""
+    """``seat`` played ``code``; the game is now at ``version``.
+
+    ``label`` is the move's text for the player who made it; ``public_label`` is what
+    everybody else may read (``bot.service.redact``: a move naming a card of a hidden
+    hand is announced by its kind only). Public messages use ``table_label``.
+    """
 
     game_id: int
     seat: str
     code: str
     label: Text
     version: int
+    public_label: Text | None = None
+
+    @property
+    def table_label(self) -> Text:
+        """The text every player may read (``label`` when nothing in it is hidden)."""
+        return self.label if self.public_label is None else self.public_label
 
 
 @dataclass(frozen=True)
@@ -151,9 +163,20 @@ class PlayResult:
 
 
 class HistoryEntry(NamedTuple):
-    """One applied move of the log: who, the stored code, its label, when (UTC)."""
+    """One applied move of the log: who, the stored code, its label, when (UTC).
+
+    ``label`` and ``code`` are the player's own; ``public_label`` is what everybody may
+    read (``bot.service.redact``), and ``hidden`` says the code names a hidden card."""
 
     seat: Seat
     code: str
     label: Text
     at: datetime
+
+    @property
+    def hidden(self) -> bool:
+        return is_hidden(self.label)
+
+    @property
+    def public_label(self) -> Text:
+        return public_label(self.label)

@@ -1,0 +1,51 @@
+"""Moves that name a hidden card are announced by kind: service events, history, console."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.console import ConsoleSession, console_players, open_table
+from bot.service import GameService, MoveApplied
+from bot.service.redact import HIDDEN_LABELS, public_label
+from bot.store import Store
+from rules import registry
+from rules.base import Text
+from rules.i18n import has_key, translate
+from tests.bot.conftest import FakeClock, seeds
+from tests.bot.test_console import fake_drawer
+
+
+def test_hidden_labels_have_texts_and_others_pass_through() -> None:
+    registry.get("origin")  # its message keys
+    for source, neutral in HIDDEN_LABELS.items():
+        assert has_key(source) and has_key(neutral)
+        label = Text(source, {"card": "Knowledge"})
+        assert "Knowledge" in translate(label, "en")
+        assert public_label(label) == Text(neutral)
+        assert all("Knowledge" not in translate(public_label(label), lang) for lang in ("en", "fr"))
+    played = Text("origin.classic.move.play", {"card": "X"})
+    assert public_label(played) is played
+
+
+async def test_kept_objectives_are_announced_without_the_card(store: Store, tmp_path: Path) -> None:
+    service = GameService(store, seed_source=seeds("rd"), clock=FakeClock(), drawer=fake_drawer)
+    info = await open_table(service, "origin", console_players(2, "en"))
+    seat = info.to_act[0]
+    keep = (await service.legal_moves(info.id, seat))[0]
+    title = translate(keep.label, "en").removeprefix("Keep the objective ")
+    result = await service.play(info.id, seat, keep.code)
+    applied = next(e for e in result.events if isinstance(e, MoveApplied))
+    assert applied.label == keep.label  # the player's own confirmation names the card
+    assert translate(applied.table_label, "en") == "Keep one of the objectives dealt"
+    entry = (await service.history(info.id))[-1]
+    assert entry.hidden and entry.public_label == applied.table_label
+
+    lines = iter(["history", "quit"])
+    output: list[str] = []
+    session = ConsoleSession(
+        service, info.id, "en", tmp_path, lambda _prompt: next(lines, None), output.append
+    )
+    await session.run()
+    text = "\n".join(output)
+    assert "Keep one of the objectives dealt" in text
+    assert title not in text and keep.code not in text
