@@ -18,6 +18,7 @@ import discord
 from bot.discord import embeds, publish
 from bot.discord.context import (
     candidate_games,
+    in_this_server,
     is_moderator,
     player_of,
     public_lang,
@@ -314,9 +315,9 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
 async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """Creator or moderator (Manage Server / Manage Threads) stops the game, no result."""
     client = client_of(interaction)
-    done = await client.service.abort(
-        game.id, user_key(interaction), is_moderator=is_moderator(interaction)
-    )
+    # Permissions are those of this channel: they count only for this server's games.
+    moderator = is_moderator(interaction) and in_this_server(interaction, game)
+    done = await client.service.abort(game.id, user_key(interaction), is_moderator=moderator)
     lang = await public_lang(interaction)
     await ephemeral(
         interaction,

@@ -14,7 +14,7 @@ import discord
 
 from bot.discord.errors import DiscordError
 from bot.discord.i18n import table_lang
-from bot.service import GameInfo, GameService, Player
+from bot.service import GameInfo, GameService, Player, ServiceError
 
 if TYPE_CHECKING:
     from bot.discord.client import CampfireClient
@@ -66,7 +66,10 @@ async def resolve_game(interaction: discord.Interaction[Any], ref: str | None) -
         game_id = parse_game_ref(ref)
         if game_id is None:
             raise DiscordError("discord.bad_game_ref", text=ref[:40])
-        return await service.game(game_id)
+        named = await service.game(game_id)
+        if not is_reachable(interaction, named):
+            raise ServiceError("service.game_not_found", game=game_id)
+        return named
     channel_id = interaction.channel_id
     if channel_id is not None:
         game = await service.game_for_thread(str(channel_id))
@@ -81,6 +84,22 @@ async def resolve_game(interaction: discord.Interaction[Any], ref: str | None) -
     if len(mine) == 1:
         return mine[0]
     raise DiscordError("discord.which_game")
+
+
+def in_this_server(interaction: discord.Interaction[Any], game: GameInfo) -> bool:
+    """Whether ``game`` was opened in the server where ``interaction`` happens."""
+    here = str(interaction.guild_id) if interaction.guild_id is not None else None
+    return game.guild_id == here
+
+
+def is_reachable(interaction: discord.Interaction[Any], game: GameInfo) -> bool:
+    """A game named by its number is this server's, or one where the caller has a seat.
+
+    Game numbers are global and sequential: without this, anyone could join, read or
+    (with Manage Server in their own server) abort another server's games by typing a
+    number. Another server's game is "not found" to those who do not play in it.
+    """
+    return in_this_server(interaction, game) or game.has_seat(user_key(interaction))
 
 
 async def candidate_games(interaction: discord.Interaction[Any]) -> list[GameInfo]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.service import Player
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.harness import (
     CHANNEL_ID,
+    MODERATOR,
     Call,
     Harness,
     User,
@@ -187,3 +189,25 @@ async def test_unexpected_failures_are_logged_and_answered_with_an_apology(
     failures = [r for r in caplog.records if r.name == "campfire.discord.errors"]
     assert len(failures) == 2 and all(r.exc_info for r in failures)
     assert all("database on fire" not in c.text() for c in bot.fake.calls)
+
+
+async def test_another_servers_game_is_not_found_by_its_number(bot: Harness) -> None:
+    """Game numbers are global: a game of another server cannot be joined, read or
+    aborted from here (not even by a moderator of this server), unless one plays in it."""
+    elsewhere = await bot.service.create_lobby(
+        rules="nim",
+        options={"stones": 4},
+        guild_id="800000000000000001",
+        channel_id="800000000000000002",
+        creator=Player(ALICE.key, "Alice"),
+    )
+    moderator = User(555, "Mod", perms=MODERATOR)
+    for user, sub in ((MALLORY, "join"), (MALLORY, "board"), (moderator, "abort")):
+        reply = only_reply(await bot.command(user, sub, game=str(elsewhere.id)))
+        assert f"There is no game #{elsewhere.id}" in reply.content, (sub, reply.content)
+    assert await bot.autocomplete(MALLORY, "move", "move", game=str(elsewhere.id), move="") == []
+    game = await bot.service.game(elsewhere.id)
+    assert game.status == "lobby" and not game.has_seat(MALLORY.key)
+    # its own player may still name it from here (e.g. to read their hand), as before
+    reply = only_reply(await bot.command(ALICE, "leave", game=str(elsewhere.id)))
+    assert "You left" in reply.content
