@@ -186,7 +186,7 @@ async def open_menu(
         await moved_on(interaction, game)
         return
     if game.status != "running":
-        raise ServiceError("service.not_running", status=game.status)
+        raise ServiceError("service.not_running", status=f"@service.status.{game.status}")
     if me not in game.to_act:
         raise DiscordError("discord.wait_for", players=embeds.mentions(game.to_act))
     moves = await service.legal_moves(game_id, me)
@@ -290,7 +290,7 @@ async def resign(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     if not game.has_seat(user_key(interaction)):
         raise ServiceError("service.not_in_game")
     if game.status != "running":
-        raise ServiceError("service.not_running", status=game.status)
+        raise ServiceError("service.not_running", status=f"@service.status.{game.status}")
     lang = lang_for(interaction)
     await ephemeral(
         interaction,

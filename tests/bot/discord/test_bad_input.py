@@ -211,3 +211,14 @@ async def test_another_servers_game_is_not_found_by_its_number(bot: Harness) -> 
     # its own player may still name it from here (e.g. to read their hand), as before
     reply = only_reply(await bot.command(ALICE, "leave", game=str(elsewhere.id)))
     assert "You left" in reply.content
+
+
+async def test_ended_game_is_named_in_the_players_language(bot: Harness) -> None:
+    """Play and resign on a stopped game: the status is a word of the reader's language."""
+    thread = await start_game(bot, CAROL)
+    turn = bot.find(thread, "cf:play:")
+    await bot.command(ALICE, "abort", game="1")
+    reply = only_reply(await bot.press(CAROL, turn, "cf:play:1:0"))
+    assert reply.content == "Cette partie n'est pas en cours : elle est annulée."
+    reply = only_reply(await bot.command(ALICE, "resign", game="1"))
+    assert reply.content == "This game is not being played: it is aborted."
