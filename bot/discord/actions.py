@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -54,6 +55,23 @@ async def ephemeral(interaction: discord.Interaction[Any], text: str, **kwargs: 
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+@asynccontextmanager
+async def committed(interaction: discord.Interaction[Any], game_id: int) -> AsyncIterator[None]:
+    """Answer the caller about a change already committed (a move, a start, a
+    resignation), at best effort: if Discord refuses that answer (an expired
+    interaction, a server error) the failure is logged and the table is still told,
+    so a stored move is never left unannounced."""
+    try:
+        yield
+    except discord.HTTPException:
+        log.warning(
+            "game %s: the answer to interaction %s failed; posting to the table anyway",
+            game_id,
+            interaction.id,
+            exc_info=True,
+        )
 
 
 # --------------------------------------------------------------------------- lobby
@@ -148,15 +166,15 @@ async def start(
     lang = await public_lang(interaction)
     lobby: discord.PartialMessage | discord.Message | None
     if from_lobby and interaction.message is not None:
-        await interaction.response.edit_message(
-            embed=embeds.lobby_embed(result.game, lang), view=None
-        )
         lobby = interaction.message
+        async with committed(interaction, game_id):
+            await interaction.response.edit_message(
+                embed=embeds.lobby_embed(result.game, lang), view=None
+            )
     else:
-        await ephemeral(
-            interaction,
-            t("discord.started", lang_for(interaction), title=embeds.game_title(result.game, lang)),
-        )
+        title = embeds.game_title(result.game, lang)
+        async with committed(interaction, game_id):
+            await ephemeral(interaction, t("discord.started", lang_for(interaction), title=title))
         await refresh_lobby(client, result.game, lang)
         lobby = await lobby_message(client, result.game)
     await publish.open_thread(client, result.game, lobby, lang)
@@ -260,13 +278,16 @@ async def play(
     lang = lang_for(interaction)
     played = [e for e in result.events if isinstance(e, MoveApplied)]
     label = t(played[-1].label, lang) if played else text
-    content, view = await _next_step(
-        interaction, result.game, t("discord.played", lang, move=label)
-    )
-    if is_component(interaction):
-        await interaction.edit_original_response(content=content, view=view)
-    else:
-        await interaction.followup.send(content, ephemeral=True, view=view or discord.utils.MISSING)
+    async with committed(interaction, game_id):
+        content, view = await _next_step(
+            interaction, result.game, t("discord.played", lang, move=label)
+        )
+        if is_component(interaction):
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.followup.send(
+                content, ephemeral=True, view=view or discord.utils.MISSING
+            )
     await publish.publish(client, result.game, result.events, await public_lang(interaction))
 
 
@@ -303,7 +324,8 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
     client = client_of(interaction)
     result = await client.service.resign(game_id, user_key(interaction))
     lang = lang_for(interaction)
-    await interaction.response.edit_message(content=t("discord.resign.done", lang), view=None)
+    async with committed(interaction, game_id):
+        await interaction.response.edit_message(content=t("discord.resign.done", lang), view=None)
     table_lang = await public_lang(interaction)
     notice = t(
         "discord.resign.notice", table_lang, player=result.game.name_of(user_key(interaction))

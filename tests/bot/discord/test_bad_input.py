@@ -222,3 +222,42 @@ async def test_ended_game_is_named_in_the_players_language(bot: Harness) -> None
     assert reply.content == "Cette partie n'est pas en cours : elle est annulée."
     reply = only_reply(await bot.command(ALICE, "resign", game="1"))
     assert reply.content == "This game is not being played: it is aborted."
+
+
+def refusing(bot: Harness, refused: str) -> list[str]:
+    """Make Discord refuse the interaction answers whose route is ``refused`` (a 500);
+    returns the list of refusals, for asserting they happened."""
+    original = bot.fake.webhook
+    refusals: list[str] = []
+
+    async def webhook(route, session=None, **kwargs):  # type: ignore[no-untyped-def]
+        body = kwargs.get("payload") or {}
+        if f"{route.method} {route.path}" == refused and body.get("type") in (None, 7):
+            refusals.append(refused)
+            raise http_error(500, 0, "Server Error")
+        return await original(route, session, **kwargs)
+
+    bot.fake.webhook = webhook  # type: ignore[method-assign]
+    return refusals
+
+
+async def test_a_refused_answer_still_announces_the_committed_move(bot: Harness) -> None:
+    """The move is stored before the player's confirmation is sent: if Discord refuses
+    that confirmation, the thread still gets the board and the next turn."""
+    thread = await start_game(bot, BOB)
+    me, other = await acting(bot)
+    refusals = refusing(bot, "POST /webhooks/{webhook_id}/{webhook_token}")
+    await bot.command(me, "move", move="take1", channel=thread)
+    assert refusals and (await bot.service.game(1)).version == 1
+    newest = bot.posted_in(thread)[-1]
+    assert "cf:play:1:1" in str(newest["components"]) and f"<@{other.id}>" in newest["content"]
+    assert any("take" in str(m["embeds"]) for m in bot.posted_in(thread)[-2:])
+
+
+async def test_a_refused_answer_to_start_still_opens_the_game(bot: Harness) -> None:
+    lobby = await open_lobby(bot, BOB)
+    refusals = refusing(bot, "POST /interactions/{webhook_id}/{webhook_token}/callback")
+    await bot.press(ALICE, lobby, "cf:lobby:start:1")
+    game = await bot.service.game(1)
+    assert refusals and game.status == "running" and game.thread_id is not None
+    assert bot.find(int(game.thread_id), "cf:play:1:0")
