@@ -3,7 +3,8 @@
 Hidden information: Hunting and Strait token values and Innovation tile levels belong
 to their owner (ruling R20); the tokens still on the board are face down for everyone.
 The public view (``seat=None``) and other seats' views show them as ``None`` until the
-game is over, when everything is revealed. Pure functions of the state: no rules here.
+game is over, when everything is revealed; so are their ids, which the data files map to
+values and levels. Pure functions of the state: no rules here.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list
             "hunting": hunting_won_view(hunting_won(data, i), visible),
             "straits": straits_won_view(straits_won(data, i), visible),
             "tiles": [
-                {"id": tile, "level": TILES.level(tile) if visible else None}
+                {"id": tile if visible else None, "level": TILES.level(tile) if visible else None}
                 for tile in data["tiles_of"][i]
             ],
         }

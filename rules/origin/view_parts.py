@@ -43,17 +43,27 @@ def tokens_view(
 
 
 def hunting_won_view(won: Iterable[Sequence[str]], visible: bool) -> list[dict[str, Any]]:
-    """The Hunting tokens a player won, from ``(token, territory)`` pairs."""
+    """The Hunting tokens a player won, from ``(token, territory)`` pairs. Unless
+    ``visible``, the id is withheld with the value: ids map to values in the data files."""
     return [
-        {"id": tok, "territory": terr, "value": TOKENS.value(tok) if visible else None}
+        {
+            "id": tok if visible else None,
+            "territory": terr,
+            "value": TOKENS.value(tok) if visible else None,
+        }
         for tok, terr in won
     ]
 
 
 def straits_won_view(won: Iterable[Sequence[str]], visible: bool) -> list[dict[str, Any]]:
-    """The Strait tokens a player won, from ``(token, strait)`` pairs."""
+    """The Strait tokens a player won, from ``(token, strait)`` pairs (id and value
+    withheld unless ``visible``)."""
     return [
-        {"id": tok, "strait": sid, "value": TOKENS.value(tok) if visible else None}
+        {
+            "id": tok if visible else None,
+            "strait": sid,
+            "value": TOKENS.value(tok) if visible else None,
+        }
         for tok, sid in won
     ]
 

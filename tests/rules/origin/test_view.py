@@ -106,6 +106,33 @@ def test_owned_secrets_are_shown_to_their_owner_only() -> None:
     assert JUNIOR.view(state, None)["straits"]["ST01"] == {"present": False, "value": None}
 
 
+def test_hidden_token_and_tile_ids_are_not_shown_either() -> None:
+    # Ids map to values in the shipped data files (HU1 is worth 4, IN29 is level 5): a
+    # face-down item shows neither its value nor its id to anyone but its owner.
+    state = position({"A2": ("z1s1k", 0), "A9": ("z2s2w", 0)})
+    state = JUNIOR.apply(state, "ana", "evolve:e1")
+    state = JUNIOR.apply(state, "ana", "pawn:z1s1b")
+    state.data["turn"] = 0
+    state = JUNIOR.apply(state, "ana", "evolve:a8")
+    state = JUNIOR.apply(state, "ana", "pawn:z2s1w")
+    state.data["turn"] = 0
+    state = JUNIOR.apply(state, "ana", "evolve:a3")
+    state = JUNIOR.apply(state, "ana", "pawn:z1s2k")
+    data = state.data
+    assert data["hunting_of"][0] and data["straits_of"][0] and data["tiles_of"][0]
+    for viewer in (None, "ben", "cy"):
+        block = JUNIOR.view(state, viewer)["players"]["ana"]
+        items = block["hunting"] + block["straits"] + block["tiles"]
+        assert len(items) == 1 + 1 + 2
+        assert all(item["id"] is None for item in items)
+        assert [t["territory"] for t in block["hunting"]] == ["A8"]
+        assert [t["strait"] for t in block["straits"]] == ["ST01"]
+    own = JUNIOR.view(state, "ana")["players"]["ana"]
+    assert [t["id"] for t in own["hunting"]] == data["hunting_of"][0]
+    assert [t["id"] for t in own["straits"]] == data["straits_of"][0]
+    assert [t["id"] for t in own["tiles"]] == data["tiles_of"][0]
+
+
 def test_public_score_sheet_hides_token_and_tile_points_until_the_end() -> None:
     state = position({"A2": ("z1s1k", 0)})
     state = JUNIOR.apply(state, "ana", "evolve:e1")
