@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rules.base import Text
 from rules.i18n import has_key, translate
-from rules.origin import JUNIOR
+from rules.origin import JUNIOR, moves
 from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, TERRITORY_COLOURS
 from rules.origin.pawns import Evolution
 from rules.origin.scoring import JUNIOR_CATEGORIES
@@ -67,3 +67,33 @@ def test_every_move_label_of_random_games_translates_fully() -> None:
         assert translate(outcome.termination, "fr") != outcome.termination.key
         for category in JUNIOR.scores(state).categories:
             assert translate(Text(category), "fr") != category
+
+
+def test_the_first_step_of_a_swap_names_the_players_own_pawn_as_the_mover() -> None:
+    # The pawn named in ``swap:<territory>`` is the player's own, the one that moves;
+    # "swap with the pawn" would name it as the target.
+    label = moves.start_from("swap", "A2", "z2s2w").label
+    assert translate(label, "en") == "Swap: move the medium normal white pawn from Maghreb"
+    assert translate(label, "fr") == (
+        "Échanger : déplacer le pion moyen normal blanc du territoire Maghreb"
+    )
+
+
+def test_every_move_label_fits_a_discord_choice() -> None:
+    longest_pawn = max(PAWNS.order, key=lambda p: len(translate(f"origin.pawn.{p}", "fr")))
+    for lang in ("en", "fr"):
+        for territory in BOARD.order:
+            for label in (
+                moves.evolve_at(territory).label,
+                moves.start_from("migrate", territory, longest_pawn).label,
+                moves.start_from("swap", territory, longest_pawn).label,
+                moves.swap_with(territory, longest_pawn).label,
+                moves.migrate_to(territory).label,
+            ):
+                assert len(translate(label, lang)) <= 100, translate(label, lang)
+
+
+def test_french_colour_words_follow_the_grammar() -> None:
+    # "orange" and "marron" are nouns used as colour words: they stay invariable.
+    assert translate("origin.score.orange", "fr") == "Cartes orange"
+    assert translate("origin.strait.ST09", "fr") == "Ligne de Wallace"
