@@ -111,7 +111,8 @@ async def test_junior_boards_are_drawn_from_the_public_view_only(
         for player in view["players"].values():
             hidden = player["hunting"] + player["straits"] + player["tiles"]
             won += len(hidden)
-            assert all(h.get("value") is None and h.get("level") is None for h in hidden)
+            # no value, no level, and no id (the data files map ids to values and levels)
+            assert all(h.get("value") is h.get("level") is h.get("id") is None for h in hidden)
         tokens = list(view["hunting"].values()) + list(view["straits"].values())
         assert all(t["value"] is None for t in tokens)
     assert won > 0  # tokens and tiles were won, face down for the table
