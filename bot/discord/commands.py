@@ -91,8 +91,10 @@ async def move_autocomplete(
             app_commands.Choice(name=(label or move.code)[:100], value=move.code)
             for move, label in fair_share(matching, MAX_CHOICES)
         ]
-    except Exception:  # autocomplete never shows errors; the command itself will
-        log.debug("move autocomplete failed", exc_info=True)
+    except CampfireError:  # no game here, not seated...: the command itself will say so
+        return []
+    except Exception:  # autocomplete never shows errors, but a bug is logged
+        log.exception("move autocomplete failed")
         return []
 
 

@@ -261,3 +261,21 @@ async def test_a_refused_answer_to_start_still_opens_the_game(bot: Harness) -> N
     game = await bot.service.game(1)
     assert refusals and game.status == "running" and game.thread_id is not None
     assert bot.find(int(game.thread_id), "cf:play:1:0")
+
+
+async def test_a_failing_move_autocomplete_is_logged_and_offers_nothing(
+    bot: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    thread = await start_game(bot, BOB)
+    me, _ = await acting(bot)
+    assert await bot.autocomplete(MALLORY, "move", "move", channel=thread, move="") == []
+    assert await bot.autocomplete(me, "move", "move", game="soon", move="") == []
+    assert not [r for r in caplog.records if r.levelno >= 40]  # expected refusals: quiet
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("legal moves on fire")
+
+    monkeypatch.setattr(bot.service, "legal_moves", broken)
+    assert await bot.autocomplete(me, "move", "move", channel=thread, move="") == []
+    failures = [r for r in caplog.records if r.name == "campfire.discord.commands"]
+    assert len(failures) == 1 and failures[0].levelno >= 40 and failures[0].exc_info
