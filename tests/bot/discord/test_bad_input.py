@@ -208,8 +208,13 @@ async def test_another_servers_game_is_not_found_by_its_number(bot: Harness) -> 
     assert await bot.autocomplete(MALLORY, "move", "move", game=str(elsewhere.id), move="") == []
     game = await bot.service.game(elsewhere.id)
     assert game.status == "lobby" and not game.has_seat(MALLORY.key)
-    # its own player may still name it from here (e.g. to read their hand), as before
-    reply = only_reply(await bot.command(ALICE, "leave", game=str(elsewhere.id)))
+    # a moderator here who plays there is a player there, not a moderator
+    await bot.service.join(elsewhere.id, Player(moderator.key, "Mod"))
+    reply = only_reply(await bot.command(moderator, "abort", game=str(elsewhere.id)))
+    assert "creator or a moderator" in reply.content
+    assert (await bot.service.game(elsewhere.id)).status == "lobby"
+    # its own players may still name it from here (e.g. to read their hand), as before
+    reply = only_reply(await bot.command(moderator, "leave", game=str(elsewhere.id)))
     assert "You left" in reply.content
 
 
