@@ -16,10 +16,11 @@ from typing import Any, ClassVar, Self, cast
 import discord
 from discord import ui
 
+from bot.discord.context import is_reachable, service_of
 from bot.discord.errors import reply_error
 from bot.discord.i18n import t
 from bot.present import group_name
-from bot.service import GameInfo
+from bot.service import GameInfo, ServiceError
 from rules.base import Move
 
 PREFIX = "cf:"
@@ -30,9 +31,19 @@ PAGE_SIZE = 25
 Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
 
 
-async def guarded(interaction: discord.Interaction[Any], handler: Handler) -> None:
-    """Run an item callback; every failure becomes an ephemeral reply (see ``errors``)."""
+async def guarded(
+    interaction: discord.Interaction[Any], handler: Handler, game_id: int | None = None
+) -> None:
+    """Run an item callback; every failure becomes an ephemeral reply (see ``errors``).
+
+    With ``game_id`` (the game the custom id names), a game of another server in which
+    the caller has no seat is "not found", as for a typed game number: a custom id
+    forged onto another message cannot reach it."""
     try:
+        if game_id is not None:
+            game = await service_of(interaction).game(game_id)
+            if not is_reachable(interaction, game):
+                raise ServiceError("service.game_not_found", game=game_id)
         await handler(interaction)
     except Exception as exc:  # the one handler for components
         await reply_error(interaction, exc)
@@ -96,7 +107,7 @@ class GameButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"(?!)"):
         return cls(int(match["game"]), version=version)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.handle)
+        await guarded(interaction, self.handle, self.game_id)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
@@ -227,7 +238,7 @@ class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected(interaction)
-        await guarded(interaction, lambda i: self.choose(i, values))
+        await guarded(interaction, lambda i: self.choose(i, values), self.game_id)
 
     async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
         raise NotImplementedError
@@ -289,6 +300,7 @@ class PageButton(
             lambda i: _actions().open_menu(
                 i, self.game_id, self.version, group=self.group, page=self.page
             ),
+            self.game_id,
         )
 
 

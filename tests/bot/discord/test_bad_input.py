@@ -284,3 +284,22 @@ async def test_a_failing_move_autocomplete_is_logged_and_offers_nothing(
     assert await bot.autocomplete(me, "move", "move", channel=thread, move="") == []
     failures = [r for r in caplog.records if r.name == "campfire.discord.commands"]
     assert len(failures) == 1 and failures[0].levelno >= 40 and failures[0].exc_info
+
+
+async def test_a_forged_button_cannot_reach_another_servers_game(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    elsewhere = await bot.service.create_lobby(
+        rules="nim",
+        options={"stones": 4},
+        guild_id="800000000000000001",
+        channel_id="800000000000000002",
+        creator=Player(ALICE.key, "Alice"),
+    )
+    turn = bot.find(thread, "cf:play:")
+    for forged in (f"cf:lobby:join:{elsewhere.id}", f"cf:scores:{elsewhere.id}"):
+        reply = only_reply(await bot.press(MALLORY, with_component(turn, forged), forged))
+        assert f"There is no game #{elsewhere.id}" in reply.content
+    assert not (await bot.service.game(elsewhere.id)).has_seat(MALLORY.key)
+    forged = f"cf:lobby:leave:{elsewhere.id}"  # its creator, who plays there, still can
+    calls = await bot.press(ALICE, with_component(turn, forged), forged)
+    assert (await bot.service.game(elsewhere.id)).status == "aborted", calls
