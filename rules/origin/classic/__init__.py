@@ -14,8 +14,9 @@ Decisions where the rulebook and ``components/origin.md`` are silent:
   commits it, and ``back`` returns it to the hand before that.
 - **Extra actions** (JOURNEY, GROWTH, AMBUSH, ADAPTATION) are additional actions with
   the territory reward; they may come before or after the turn's own action. AMBUSH
-  ignores DEFENCE as well (it ignores every strength condition). ADAPTATION allows any
-  pawn up to two features away (never smaller or weaker, one step each). EXODUS ignores
+  ignores DEFENCE as well (it ignores every strength condition). ADAPTATION's pawn
+  differs from its reference in exactly two features (the card's text; never smaller or
+  weaker, one step each): an ordinary evolution is the ordinary Evolve. EXODUS ignores
   STRIDE/ENDURANCE (it ignores size).
 - **SEAFARING** draws for every Strait token gained, RAID included, by whoever owns it.
 - **A tile stack choice never matters** (stacks with the same top are identical in
@@ -33,7 +34,8 @@ Decisions where the rulebook and ``components/origin.md`` are silent:
   while a card could still be played; when none can, the turn ends by itself (``end``
   would be the only choice).
 - **No action possible**: ``pass`` (cards may still be played, then ``end``); if every
-  player passes in a row the game ends (``origin.classic.end.blocked``).
+  player passes in a row the game ends (``origin.classic.end.blocked``); a pawn placed
+  or moved by a card breaks the run (it may open actions again).
 - **THEFT** takes a uniformly random card among all cards of the chosen opponent's hand.
 """
 

@@ -168,6 +168,9 @@ def _finish(
             return _no("origin.illegal.pawn_not_in_supply", pawn=mv.pawn_name(arg))
         reach, table = ac.evolve_rule(data, me, mode)
         reason = mv.why_not_this_pawn(BOARD, pawn_at, at, arg, reach, table)
+        if reason is None and mode == "adapt":
+            # An ordinary evolution: ADAPTATION asks for exactly two features changed.
+            return _no("origin.classic.illegal.adapt_two_features", pawn=mv.pawn_name(arg))
         if reason is None:
             return _no("move.not_legal", move=code)
         return _no(reason.key, **reason.params)

@@ -3,8 +3,9 @@
 Rulebook "Cartes Permanent": a played Permanent card acts for the rest of the game.
 Each card's effect is a kind with parameters in ``data/cards.json``; effects stack
 (P01 with P09 gives size-1 pawns two more steps). Also the three Evolve tables:
-standard, MUTATION (+1 size and +1 strength at once) and ADAPTATION (any two
-features), built once through the shared ``movement.evolution_table`` hook.
+standard, MUTATION (the standard ones, or +1 size and +1 strength at once) built
+through the shared ``movement.evolution_table`` hook, and ADAPTATION (exactly two
+features differ, each by an allowed step: the card's own Evolve, never the ordinary one).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ STANDARD = mv.evolution_table()
 DOUBLE_STEP = mv.evolution_table(
     {p: two_feature_evolutions_of(v, colour_may_change=False) for p, v in PAWNS.pawns.items()}
 )
-TWO_FEATURES = mv.evolution_table(
-    {p: two_feature_evolutions_of(v, colour_may_change=True) for p, v in PAWNS.pawns.items()}
-)
+TWO_FEATURES: mv.EvolutionTable = {
+    p: two_feature_evolutions_of(v, colour_may_change=True) for p, v in PAWNS.pawns.items()
+}
 
 
 @dataclass(frozen=True)

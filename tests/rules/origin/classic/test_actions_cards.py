@@ -202,3 +202,18 @@ def test_a_card_may_be_played_before_the_action() -> None:
     state = play(state, "ana", "play:a09", "deck:action", "deck:action")
     assert any(c.startswith("evolve:") for c in codes(state, "ana"))
     assert "end" not in codes(state, "ana")
+
+
+def test_adaptation_a14_needs_two_different_features_not_one() -> None:
+    """The card's pawn differs from the reference in two features (components 3.7 A14):
+    an identical pawn or a one-feature evolution is the ordinary Evolve, not this card."""
+    state = started()
+    give_cards(state, 0, ["A14"])
+    state = play(state, "ana", "play:a14", "evolve:a7")
+    offered = set(codes(state, "ana"))
+    # The neutral pawn z1s1w is the only reference next to A7.
+    for one_feature in ("pawn:z1s1b", "pawn:z1s2w", "pawn:z2s1w"):
+        assert one_feature not in offered
+    with pytest.raises(IllegalMove) as err:
+        CLASSIC.apply(state, "ana", "pawn:z1s1b")
+    assert err.value.key == "origin.classic.illegal.adapt_two_features"
