@@ -241,7 +241,9 @@ class OriginClassic(Game):
             pl.commit(data, me, card)
         else:
             data["acted"] = True
-            data["passes"] = 0
+        # A pawn placed or moved (a card's action too) may open actions for the players
+        # who passed: the run of passes that ends a blocked game starts over.
+        data["passes"] = 0
         target = TERR_CODES[arg] if kind == "to" else arg
         last = ac.perform(state, me, frame, target)
         data["last"] = last

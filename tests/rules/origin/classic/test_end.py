@@ -199,3 +199,39 @@ def test_the_turn_waits_for_end_while_a_card_can_be_played() -> None:
     state = play(state, "ana", "end")
     assert CLASSIC.to_act(state) == frozenset({"ben"})
     check(state)
+
+
+def test_a_pawn_moved_by_a_card_breaks_a_run_of_passes() -> None:
+    """ "Every player passes in a row" ends a blocked game; a pawn moved by a card in
+    the passing turn may open actions again, so the run of passes starts over."""
+    state = started(["ana", "ben"])
+    clear_hand(state, 0)
+    clear_hand(state, 1)
+    # ana: nine pawns (no village left), boxed in Africa and New Guinea by stronger pawns.
+    place(
+        state,
+        {
+            "A2": ("z1s1b", 0),
+            "A3": ("z1s1k", 0),
+            "A4": ("z1s2w", 0),
+            "A5": ("z1s2b", 0),
+            "A6": ("z1s2k", 0),
+            "A7": ("z1s3w", 0),
+            "A8": ("z1s3b", 0),
+            "A9": ("z2s1w", 0),
+            "O5": ("z1s3k", 0),
+            "E1": ("z2s3w", 1),
+            "E2": ("z2s3b", 1),
+            "E5": ("z2s3k", 1),
+            "E6": ("z3s3w", 1),
+            "E11": ("z3s3b", 1),
+            "O1": ("z3s3k", 1),
+        },
+    )
+    assert codes(state, "ana") == ["pass"]
+    give_cards(state, 0, ["A12"])
+    state.data["passes"] = 1  # ben passed on the turn before
+    state = play(state, "ana", "pass", "play:a12", "migrate:a2", "to:e4")
+    assert not state.data["over"]
+    assert CLASSIC.to_act(state) == {"ben"}
+    check(state)
