@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.discord.commands import CampfireGroup
 from bot.discord.errors import reply_error, send_private
 from bot.discord.i18n import CampfireTranslator, lang_for, t
+from bot.discord.publish import catch_up
 from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
 from bot.service import GameService
 from bot.store import Store
@@ -67,6 +68,7 @@ class CampfireClient(discord.Client):
         self._service = service
         self._store: Store | None = None
         self._sync_guild_id = sync_guild_id
+        self._caught_up = False
 
     @property
     def service(self) -> GameService:
@@ -98,6 +100,16 @@ class CampfireClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+        if self._caught_up:  # on_ready comes again after each reconnection
+            return
+        self._caught_up = True
+        try:
+            caught = await catch_up(self)
+        except Exception:
+            log.exception("catching up the games' tables failed")
+            return
+        if caught:
+            log.info("announced %d game(s) left unannounced: %s", len(caught), caught)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks on our components that no item can handle (forged or outdated)."""

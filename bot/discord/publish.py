@@ -21,6 +21,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.i18n import t
 from bot.discord.views import turn_view
 from bot.service import Event, GameInfo, GameOver, MoveApplied, TurnStarted
+from rules.i18n import lang_of
 
 if TYPE_CHECKING:
     from bot.discord.client import CampfireClient
@@ -29,6 +30,8 @@ log = logging.getLogger("campfire.discord.publish")
 
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over days
 NO_MENTIONS = discord.AllowedMentions.none()
+ANNOUNCED = "announced"
+"""Message kind whose value is the version last posted at the table (see ``catch_up``)."""
 
 
 def mentions_only(user_ids: Sequence[str]) -> discord.AllowedMentions:
@@ -127,10 +130,43 @@ async def publish(
             # changed (the same player going on with a multi-decision turn is not pinged).
             pinged = turn.new_seats if turn is not None else ()
             await post_turn(client, table, game, game.to_act, lang, pinged=pinged)
+        await _record_announced(client, game)
     except discord.HTTPException:
         log.warning(
             "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
         )
+
+
+async def catch_up(client: CampfireClient) -> list[int]:
+    """Post the board and turn of every running game whose last committed change never
+    reached its table (the process stopped between the commit and the post, or Discord
+    refused the post): the players to act are pinged. Returns the game ids caught up.
+
+    Games never announced since this record exists are left alone (no flood of old
+    games on the first start of this version)."""
+    caught = []
+    for game in await client.service.running_games():
+        announced = (await client.service.messages(game.id)).get(ANNOUNCED)
+        if announced is None or announced == str(game.version):
+            continue
+        lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
+        log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
+        await publish(client, game, (TurnStarted(game.id, game.to_act, game.version),), lang)
+        caught.append(game.id)
+    return caught
+
+
+async def _record_announced(client: CampfireClient, game: GameInfo) -> None:
+    """Remember that the table has seen ``game.version`` (never going back, should two
+    posts finish out of order)."""
+    known = (await client.service.messages(game.id)).get(ANNOUNCED)
+    if known is None or not known.isdigit() or int(known) < game.version:
+        await client.service.set_message(game.id, ANNOUNCED, str(game.version))
+
+
+def _server_lang(client: CampfireClient, game: GameInfo) -> str:
+    guild = client.get_guild(int(game.guild_id)) if game.guild_id else None
+    return lang_of(str(guild.preferred_locale)) if guild is not None else "en"
 
 
 async def board_file(client: CampfireClient, game: GameInfo, lang: str) -> discord.File | None:

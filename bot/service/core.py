@@ -432,6 +432,10 @@ class GameService:
         rows = await self.store.games_of_user(user_id, active_only=active_only)
         return [await self._info(row, listing=True) for row in rows]
 
+    async def running_games(self) -> list[GameInfo]:
+        """Every game being played, oldest first (front ends catching up after a restart)."""
+        return [await self._info(row, listing=True) for row in await self.store.running_games()]
+
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""
         row = await self.store.game_for_thread(thread_id)

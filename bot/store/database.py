@@ -218,6 +218,12 @@ class Store:
             (user_id,),
         )
 
+    async def running_games(self) -> list[GameRow]:
+        """Every game being played (oldest first)."""
+        return await self._games(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id", ()
+        )
+
     async def game_for_thread(self, thread_id: str) -> GameRow | None:
         rows = await self._games(
             f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
