@@ -32,6 +32,7 @@ def check_junior(state: State) -> str:
         or _check_cards(data)
         or _check_tokens(data, pawn_at)
         or _check_flow(data, pawn_at)
+        or _check_last(state, pawn_at)
     )
 
 
@@ -111,4 +112,25 @@ def _check_flow(data: Data, pawn_at: dict[str, str]) -> str:
             return "pending action does not fit the map"
         if action != "evolve" and owner_at(data)[at] != data["turn"]:
             return "pending move of a pawn the player does not own"
+    return ""
+
+
+def _check_last(state: State, pawn_at: dict[str, str]) -> str:
+    """The last completed move still stands: no pawn has moved since it (a first step
+    moves nothing), so its pawns and villages are where it put them."""
+    last = state.data["last"]
+    if last is None or last["action"] == "pass":
+        return ""
+    owners = owner_at(state.data)
+    seats = state.seats
+    if pawn_at.get(last["to"]) != last["pawn"] or owners.get(last["to"]) != seats.index(
+        last["seat"]
+    ):
+        return "the last move's pawn and village are not where it went"
+    swapped = last["swapped"]
+    if swapped is not None and (
+        pawn_at.get(swapped["to"]) != swapped["pawn"]
+        or owners.get(swapped["to"]) != seats.index(swapped["owner"])
+    ):
+        return "the swapped pawn and its village are not where the swap sent them"
     return ""

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rules.base import IllegalMove
+from rules.base import CorruptState, IllegalMove
 from rules.origin import JUNIOR, junior_data
 from rules.origin.components import RULES
 from rules.origin.junior_data import (
@@ -270,3 +270,15 @@ def test_swap_by_a_later_seat_gives_the_displaced_player_a_strait_token() -> Non
     assert straits_won(state.data, 1) == []
     assert state.data["last"]["swapped"]["straits"] == ["ST01"]
     assert state.data["last"]["gains"]["straits"] == []
+
+
+def test_invariants_check_that_the_last_move_left_each_village_with_its_pawn() -> None:
+    state = position({"A9": ("z2s2w", 1), "A7": ("z1s1b", 0)}, turn=1)
+    state = JUNIOR.apply(state, "ben", "swap:a9")
+    state = JUNIOR.apply(state, "ben", "to:a7")
+    JUNIOR.check_game_invariants(state)
+    villages = state.data["villages_at"]
+    villages[0], villages[1] = villages[1], villages[0]  # what the old Swap left behind
+    with pytest.raises(CorruptState) as caught:
+        JUNIOR.check_game_invariants(state)
+    assert "last move" in caught.value.params["detail"]
