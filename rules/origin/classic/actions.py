@@ -16,6 +16,7 @@ from typing import Any
 from rules.base import Move, State
 from rules.origin import movement as mv
 from rules.origin import moves as om
+from rules.origin.classic.cards import CARDS
 from rules.origin.classic.perks import TWO_FEATURES, perks
 from rules.origin.components import BOARD, PAWNS
 from rules.origin.moves import cached_move as mk  # Classic's short name, used module-wide
@@ -31,7 +32,13 @@ START_CODE = {
 }
 ACTION_OF = {"evolve": "evolve", "adapt": "evolve", "migrate": "migrate", "exodus": "migrate"}
 ACTION_OF.update({"swap": "swap", "ambush": "swap"})
-EXODUS_STEPS = 3
+
+
+def exodus_steps() -> int:
+    """How far EXODUS moves a pawn, whatever its size: the ``steps`` of the
+    ``free_move`` card in ``data/cards.json`` (the data chooses, the engine applies)."""
+    found = (int(c.params["steps"]) for c in CARDS.values() if c.kind == "free_move")
+    return max(found, default=0)
 
 
 # --------------------------------------------------------------------------- parameters
@@ -40,7 +47,7 @@ EXODUS_STEPS = 3
 def steps_of(data: dict[str, Any], me: int, at: str, mode: str) -> int:
     """How far the pawn on ``at`` may go in ``mode``."""
     if mode == "exodus":
-        return EXODUS_STEPS
+        return exodus_steps()
     return perks(data, me).steps(PAWNS.pawns[data["pawn_at"][at]].size)
 
 
@@ -107,8 +114,9 @@ def movable(data: dict[str, Any], me: int, mode: str, first_only: bool = False) 
                 if first_only:
                     break
         return out
+    exodus = exodus_steps() if mode == "exodus" else 0
     for t in mine:
-        steps = EXODUS_STEPS if mode == "exodus" else rules.steps(PAWNS.pawns[pawn_at[t]].size)
+        steps = exodus if mode == "exodus" else rules.steps(PAWNS.pawns[pawn_at[t]].size)
         if any(n not in pawn_at for n in BOARD.within(t, steps)):
             out.append(t)
             if first_only:
@@ -245,6 +253,7 @@ __all__ = [
     "START_CODE",
     "can_evolve",
     "claim_tokens",
+    "exodus_steps",
     "evolve_places",
     "evolve_rule",
     "finish_moves",

@@ -8,6 +8,7 @@ import pytest
 from rules.base import IllegalMove
 from rules.origin.classic import CLASSIC
 from rules.origin.classic import tiles as tl
+from rules.origin.classic.cards import CARDS, Card
 from tests.rules.origin.classic.helpers import (
     check,
     clear_hand,
@@ -217,3 +218,16 @@ def test_adaptation_a14_needs_two_different_features_not_one() -> None:
     with pytest.raises(IllegalMove) as err:
         CLASSIC.apply(state, "ana", "pawn:z1s1b")
     assert err.value.key == "origin.classic.illegal.adapt_two_features"
+
+
+def test_exodus_reach_comes_from_the_card_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine implements the kind ``free_move``; its ``steps`` come from cards.json."""
+    shorter = Card("A12", "action", "free_move", {"steps": 2})
+    monkeypatch.setitem(CARDS, "A12", shorter)
+    state = started()
+    place(state, {"A9": ("z1s2b", 0)})
+    give_cards(state, 0, ["A12"])
+    state = play(state, "ana", "play:a12", "migrate:a9")
+    offered = set(codes(state, "ana"))
+    assert "to:a6" in offered  # A9-A7-A6, two steps
+    assert "to:a4" not in offered  # three steps: beyond this card's reach
