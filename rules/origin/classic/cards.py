@@ -82,6 +82,10 @@ def _pos(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v > 0
 
 
+def _one(v: Any) -> bool:
+    return v == 1 and not isinstance(v, bool)
+
+
 def _level(v: Any) -> bool:
     return _pos(v) and v <= 5
 
@@ -116,7 +120,8 @@ SCHEMAS: Mapping[str, Mapping[str, Schema]] = {
     "objective": {
         "pawns_on_colour": ({"colour": _colour, "n": _pos}, {}),
         "pawns_on_continent": ({"continent": _continent, "n": _pos}, {}),
-        "adjacent_group": ({"n": _pos}, {"continents": _pos, "min_continents": _pos}),
+        # ``continents`` can only be 1 (a group on a single continent, OB11).
+        "adjacent_group": ({"n": _pos}, {"continents": _one, "min_continents": _pos}),
         "distinct_continents": ({"n": _pos}, {}),
         "pawns_with": ({"n": _pos}, {"size": _level, "strength": _level}),
         "pawns_per_colour": ({"n": _pos}, {}),

@@ -70,6 +70,13 @@ def broken(tmp_path: Path, file: str, change: Callable[[Any], None]) -> Path:
             "exactly one",
         ),
         (lambda r: r["objective"][2].update(points=0), "objective card OB03", "points"),
+        # The engine only knows a group on a single continent (OB11): any other
+        # number would be silently read as 1.
+        (
+            lambda r: r["objective"][10]["params"].update(continents=2),
+            "objective card OB11",
+            "continents",
+        ),
     ],
 )
 def test_broken_cards_name_the_file_and_the_entry(
