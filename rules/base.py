@@ -380,6 +380,15 @@ class Game(ABC):
         """
         return IllegalMove("move.not_legal", move=code)
 
+    def public_label(self, label: Text) -> Text:
+        """What the whole table may read of a move whose player's label is ``label``.
+
+        A label is written for the player who moves, so it may name something hidden
+        (a card of their hand); games whose labels do override this and return a
+        neutral text. The default: the label itself.
+        """
+        return label
+
     def is_well_formed(self, code: str) -> bool:
         """Whether ``code`` has this game's move syntax (legal or not). Games override."""
         return bool(CODE_PATTERN.match(code))

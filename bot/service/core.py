@@ -45,7 +45,6 @@ from typing import Any
 
 from bot.service.endings import final_outcome, full_sheet, seeded_seat_order
 from bot.service.loader import StateCache, load_state
-from bot.service.redact import public_label
 from bot.service.values import (
     Event,
     GameInfo,
@@ -308,9 +307,16 @@ class GameService:
         new_seats: frozenset[str],
     ) -> PlayResult:
         info = await self.game(game_id)
-        public = public_label(move.label)
+        public = game.public_label(move.label)
         events: list[Event] = [
-            MoveApplied(game_id, seat, move.code, move.label, state.version, public)
+            MoveApplied(
+                game_id,
+                seat,
+                move.code,
+                move.label,
+                state.version,
+                None if public == move.label else public,
+            )
         ]
         with _guard("after move", game_id):
             outcome = game.outcome(state)
@@ -415,10 +421,14 @@ class GameService:
 
     async def history(self, game_id: int) -> list[HistoryEntry]:
         """Every applied move in order: ``(seat, code, label, at)``."""
-        await self._row(game_id)
-        return [
-            HistoryEntry(m.seat, m.code, m.label, m.at) for m in await self.store.moves(game_id)
-        ]
+        game = registry.get((await self._row(game_id)).rules)
+        entries = []
+        for m in await self.store.moves(game_id):
+            public = game.public_label(m.label)
+            entries.append(
+                HistoryEntry(m.seat, m.code, m.label, m.at, None if public == m.label else public)
+            )
+        return entries
 
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
-from bot.service.redact import is_hidden, public_label
 from rules.base import CampfireError, Outcome, ScoreSheet, Seat, Text
 
 Status = Literal["lobby", "running", "over", "aborted"]
@@ -125,8 +124,9 @@ class MoveApplied:
     """``seat`` played ``code``; the game is now at ``version``.
 
     ``label`` is the move's text for the player who made it; ``public_label`` is what
-    everybody else may read (``bot.service.redact``: a move naming a card of a hidden
-    hand is announced by its kind only). Public messages use ``table_label``.
+    everybody else may read when it differs (the rules' ``Game.public_label``: a move
+    naming a card of a hidden hand is announced by its kind only). Public messages use
+    ``table_label``.
     """
 
     game_id: int
@@ -165,18 +165,20 @@ class PlayResult:
 class HistoryEntry(NamedTuple):
     """One applied move of the log: who, the stored code, its label, when (UTC).
 
-    ``label`` and ``code`` are the player's own; ``public_label`` is what everybody may
-    read (``bot.service.redact``), and ``hidden`` says the code names a hidden card."""
+    ``label`` and ``code`` are the player's own; ``public`` is what everybody may read
+    when it differs (the rules' ``Game.public_label``), so ``hidden`` says the move
+    names something hidden."""
 
     seat: Seat
     code: str
     label: Text
     at: datetime
+    public: Text | None = None
 
     @property
     def hidden(self) -> bool:
-        return is_hidden(self.label)
+        return self.public is not None
 
     @property
     def public_label(self) -> Text:
-        return public_label(self.label)
+        return self.label if self.public is None else self.public

@@ -62,6 +62,12 @@ _CODE = re.compile(
 )
 ENDS = ("deck", "board", "supply", "villages")
 REWARD_KINDS = ("reward", "tile", "putback", "limit")
+HIDDEN_LABELS = {
+    # Labels that name a card of a hidden hand (R18), and what the table is told instead.
+    "origin.classic.move.keep": "origin.classic.public.keep",
+    "origin.classic.move.putback": "origin.classic.public.putback",
+    "origin.classic.move.discard": "origin.classic.public.discard",
+}
 
 
 class OriginClassic(Game):
@@ -293,6 +299,12 @@ class OriginClassic(Game):
             data["round"] += 1
 
     # -- information --------------------------------------------------------------------
+
+    def public_label(self, label: Text) -> Text:
+        """Keeping a dealt objective, putting a card back or under the deck name a card
+        of a hidden hand: the table only learns the kind of move (R18)."""
+        key = HIDDEN_LABELS.get(label.key)
+        return label if key is None else Text(key)
 
     def view(self, state: State, seat: Seat | None) -> JSON:
         """``classic_view`` plus ``winners`` (after the tie-break) once the game is over."""

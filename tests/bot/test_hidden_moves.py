@@ -6,25 +6,10 @@ from pathlib import Path
 
 from bot.console import ConsoleSession, console_players, open_table
 from bot.service import GameService, MoveApplied
-from bot.service.redact import HIDDEN_LABELS, public_label
 from bot.store import Store
-from rules import registry
-from rules.base import Text
-from rules.i18n import has_key, translate
+from rules.i18n import translate
 from tests.bot.conftest import FakeClock, seeds
 from tests.bot.test_console import fake_drawer
-
-
-def test_hidden_labels_have_texts_and_others_pass_through() -> None:
-    registry.get("origin")  # its message keys
-    for source, neutral in HIDDEN_LABELS.items():
-        assert has_key(source) and has_key(neutral)
-        label = Text(source, {"card": "Knowledge"})
-        assert "Knowledge" in translate(label, "en")
-        assert public_label(label) == Text(neutral)
-        assert all("Knowledge" not in translate(public_label(label), lang) for lang in ("en", "fr"))
-    played = Text("origin.classic.move.play", {"card": "X"})
-    assert public_label(played) is played
 
 
 async def test_kept_objectives_are_announced_without_the_card(store: Store, tmp_path: Path) -> None:
