@@ -14,6 +14,7 @@ _GAMES: dict[str, tuple[str, str]] = {
     # id: (module, attribute)
     "origin": ("rules.origin.classic", "CLASSIC"),
     "origin-junior": ("rules.origin", "JUNIOR"),
+    "nim": ("rules.nim", "NIM"),
 }
 _loaded: dict[str, Game] = {}
 

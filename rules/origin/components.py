@@ -218,11 +218,8 @@ class JuniorRules:
 
 @dataclass(frozen=True)
 class Rules:
-    """The switches of ``rules.json`` (rulings R10, R14, R15) and the game's numbers."""
+    """The numbers of ``rules.json`` (variants are options: ``rules.origin.options``)."""
 
-    neutral_pawn: str
-    first_player: str
-    deck_empty_check: str
     villages_per_player: int
     hunting_tokens_on_board: int
     junior: JuniorRules
@@ -481,15 +478,6 @@ def load_rules(directory: Path = DATA_DIR) -> Rules:
     """Read ``rules.json``: switch values are checked against their allowed values."""
     file = "rules.json"
     raw = read_json_object(directory, file)
-    choices = {
-        "neutral_pawn": ("random", "white", "brown", "black"),
-        "first_player": ("seat_order", "random"),
-        "deck_empty_check": ("after_reward",),
-    }
-    for name, allowed in choices.items():
-        value = _field(file, "file", raw, name, str)
-        if value not in allowed:
-            raise ComponentError(file, name, f"{value!r} is not one of {list(allowed)}")
     villages = _field(file, "file", raw, "villages_per_player", int)
     hunting = _field(file, "file", raw, "hunting_tokens_on_board", int)
     if villages < 1 or hunting < 0:
@@ -511,9 +499,6 @@ def load_rules(directory: Path = DATA_DIR) -> Rules:
         colour_bonus_min_pawns=_field(file, "junior", j, "colour_bonus_min_pawns", int),
     )
     return Rules(
-        neutral_pawn=raw["neutral_pawn"],
-        first_player=raw["first_player"],
-        deck_empty_check=raw["deck_empty_check"],
         villages_per_player=villages,
         hunting_tokens_on_board=hunting,
         junior=junior,

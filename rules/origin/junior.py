@@ -33,15 +33,17 @@ from rules.base import (
     Move,
     MoveError,
     Outcome,
+    Record,
     ScoreSheet,
     Seat,
+    Section,
     State,
     Text,
     rank_by,
 )
 from rules.origin import movement as mv
 from rules.origin import moves as om
-from rules.origin import setup
+from rules.origin import notes, setup
 from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES
 from rules.origin.explain import explain
 from rules.origin.invariants import check_junior
@@ -54,6 +56,8 @@ from rules.origin.junior_data import (
     tile_stack,
     villages_left,
 )
+from rules.origin.options import SHARED
+from rules.origin.present import GROUPS, junior_sections, own_entry
 from rules.origin.scoring import HIDDEN_CATEGORIES, JUNIOR_CATEGORIES, junior_row
 from rules.origin.view import junior_view
 
@@ -73,6 +77,9 @@ class OriginJunior(Game):
         min_seats=2,
         max_seats=4,
         summary=Text("origin.junior.summary"),
+        options=SHARED,
+        tips=(Text("origin.junior.tips"),),
+        groups=GROUPS,
     )
 
     # -- setup ------------------------------------------------------------------------
@@ -80,9 +87,9 @@ class OriginJunior(Game):
     def _setup(self, state: State) -> None:
         """Rulebook, Junior "Mise en place"."""
         players = len(state.seats)
-        neutral = setup.neutral_pawn(state, RULES.neutral_pawn)
+        neutral = setup.neutral_pawn(state, state.options["neutral_pawn"])
         hunting, straits = setup.shuffled_tokens(state)
-        first = setup.first_player(state, players, RULES.first_player)
+        first = setup.first_player(state, players, state.options["first_player"])
         state.data = {
             "players": players,
             "first": first,
@@ -107,12 +114,12 @@ class OriginJunior(Game):
 
     # -- turn -------------------------------------------------------------------------
 
-    def to_act(self, state: State) -> frozenset[Seat]:
+    def _to_act(self, state: State) -> frozenset[Seat]:
         if state.data["over"]:
             return frozenset()
         return frozenset({state.seats[state.data["turn"]]})
 
-    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+    def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
         data = state.data
         if data["over"] or state.seats[data["turn"]] != seat:
             return []
@@ -164,7 +171,12 @@ class OriginJunior(Game):
 
     # -- apply ------------------------------------------------------------------------
 
-    def _apply(self, state: State, seat: Seat, move: Move) -> None:
+    def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
+        before = notes.tally_junior(state.data)
+        self._play(state, seat, move)
+        notes.gains(record, state.seats, before, notes.tally_junior(state.data))
+
+    def _play(self, state: State, seat: Seat, move: Move) -> None:
         data = state.data
         me = data["turn"]
         kind, _, arg = move.code.partition(":")
@@ -299,14 +311,16 @@ class OriginJunior(Game):
 
     # -- information --------------------------------------------------------------------
 
-    def view(self, state: State, seat: Seat | None) -> JSON:
-        """``junior_view`` plus ``winners`` (after the tie-break) once the game is over."""
+    def _view(self, state: State, seat: Seat | None) -> JSON:
+        """``junior_view``; the contract adds the envelope (``winners`` once over)."""
         sheet = self.scores(state, seat)
-        out = junior_view(state, seat, sheet, sorted(self.to_act(state)))
-        outcome = self.outcome(state)
-        if outcome is not None:
-            out["winners"] = list(outcome.winners)
+        out: dict[str, Any] = junior_view(state, seat, sheet, sorted(self.to_act(state)))
         return out
+
+    def private_sections(self, state: State, seat: Seat) -> list[Section]:
+        """The seat's token values, tile levels, cards and score with them counted."""
+        own = own_entry(self.view(state, seat), seat)
+        return junior_sections(own, self.scores(state, seat).total(seat))
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Junior scoring; other seats' token and tile points are hidden until the end."""
@@ -329,7 +343,7 @@ class OriginJunior(Game):
             rows[s] = row
         return ScoreSheet(JUNIOR_CATEGORIES, rows, final=over, hidden=hidden)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def _outcome(self, state: State) -> Outcome | None:
         """Highest score wins; tie: most cards held; still tied: shared (R16, R20)."""
         data = state.data
         if not data["over"]:

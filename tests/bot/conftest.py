@@ -12,7 +12,7 @@ import pytest
 from bot.service import GameInfo, GameService, Player
 from bot.store import Store
 from rules import registry
-from tests.nim import NIM
+from rules.nim import NIM
 
 ALICE = Player("u1", "Alice")
 BOB = Player("u2", "Bob")

@@ -16,9 +16,9 @@ from bot.service import GameInfo, Player
 from rules import registry
 from rules.base import State
 from rules.i18n import has_key, translate
+from rules.nim import NIM
 from rules.origin.classic.cards import CARDS
 from tests.bot.conftest import FakeClock
-from tests.nim import NIM
 
 SEATS = ["a", "b", "c"]
 

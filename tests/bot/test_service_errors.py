@@ -11,8 +11,8 @@ from bot.service import GameService, ServiceError
 from bot.store import Store
 from rules.base import CampfireError, InvalidMove
 from rules.i18n import has_key
+from rules.nim import Nim
 from tests.bot.conftest import ALICE, BOB, CAROL, nim_lobby, running_nim
-from tests.nim import Nim
 
 
 async def _snapshot(store: Store, game_id: int) -> tuple[object, ...]:

@@ -16,7 +16,7 @@ from rules.base import (
     to_json,
 )
 from rules.i18n import lang_of, translate
-from tests.nim import NIM
+from rules.nim import NIM
 
 
 def new_game(seed: str = "s1") -> State:

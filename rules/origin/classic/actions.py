@@ -245,6 +245,8 @@ def gain_strait(data: dict[str, Any], owner: int, token: str, sid: str) -> None:
         for _ in range(n):
             if data["decks"][deck]:
                 data["hands"][owner][deck].append(data["decks"][deck].pop())
+                if not data["decks"][deck]:
+                    data["deck_emptied"] = True  # R10, see rewards.draw_cards
 
 
 __all__ = [

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from rules import rng
@@ -30,15 +31,17 @@ from rules.base import (
     Move,
     MoveError,
     Outcome,
+    Record,
     ScoreSheet,
     Seat,
+    Section,
     State,
     Text,
     rank_by,
 )
 from rules.origin import movement as mv
 from rules.origin import moves as om
-from rules.origin import setup
+from rules.origin import notes, setup
 from rules.origin.classic import actions as ac
 from rules.origin.classic import play as pl
 from rules.origin.classic import rewards as rw
@@ -49,6 +52,8 @@ from rules.origin.classic.invariants import check_classic
 from rules.origin.classic.scoring import CATEGORIES, classic_row
 from rules.origin.classic.view import classic_view
 from rules.origin.components import BOARD, RULES
+from rules.origin.options import DECK_END, SHARED
+from rules.origin.present import GROUPS, classic_sections, own_entry
 
 log = logging.getLogger(__name__)
 
@@ -79,14 +84,24 @@ class OriginClassic(Game):
         min_seats=2,
         max_seats=4,
         summary=Text("origin.classic.summary"),
+        rules_version=2,
+        options=(*SHARED, DECK_END),
+        tips=(Text("origin.classic.tips"),),
+        groups=GROUPS,
     )
+
+    def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Version 1 read R10 after the reward: such games keep that reading."""
+        if version == 1:
+            return {**options, "deck_end": "after_reward"}
+        return super().upgrade_options(version, options)
 
     # -- setup ------------------------------------------------------------------------
 
     def _setup(self, state: State) -> None:
         """Rulebook "Mise en place" (Classic)."""
         players = len(state.seats)
-        neutral = setup.neutral_pawn(state, RULES.neutral_pawn)
+        neutral = setup.neutral_pawn(state, state.options["neutral_pawn"])
         decks = {d: list(DECK_CARDS[d]) for d in DECKS}
         for d in DECKS:
             rng.shuffle(state, decks[d])
@@ -96,7 +111,7 @@ class OriginClassic(Game):
         ]
         hunting, straits = setup.shuffled_tokens(state)
         greens = BOARD.by_colour("green")
-        first = setup.first_player(state, players, RULES.first_player)
+        first = setup.first_player(state, players, state.options["first_player"])
         state.data = {
             "players": players,
             "first": first,
@@ -133,7 +148,7 @@ class OriginClassic(Game):
 
     # -- who and what -----------------------------------------------------------------
 
-    def to_act(self, state: State) -> frozenset[Seat]:
+    def _to_act(self, state: State) -> frozenset[Seat]:
         data = state.data
         if data["over"]:
             return frozenset()
@@ -141,7 +156,7 @@ class OriginClassic(Game):
             return frozenset(s for i, s in enumerate(state.seats) if data["dealt"][i])
         return frozenset({state.seats[data["turn"]]})
 
-    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+    def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
         data = state.data
         if data["over"] or seat not in state.seats:
             return []
@@ -172,7 +187,17 @@ class OriginClassic(Game):
 
     # -- apply ------------------------------------------------------------------------
 
-    def _apply(self, state: State, seat: Seat, move: Move) -> None:
+    def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
+        hidden = HIDDEN_LABELS.get(move.label.key)
+        if hidden is not None:
+            # Keeping a dealt objective, putting a card back or under the deck name a
+            # card of a hidden hand: the table only learns the kind of move (R18).
+            record.hide(Text(hidden))
+        before = notes.tally_classic(state.data)
+        self._play(state, seat, move)
+        notes.gains(record, state.seats, before, notes.tally_classic(state.data))
+
+    def _play(self, state: State, seat: Seat, move: Move) -> None:
         data = state.data
         me = state.seats.index(seat)
         kind, _, arg = move.code.partition(":")
@@ -270,7 +295,7 @@ class OriginClassic(Game):
             else:
                 break
         if not frames and data["phase"] == "play" and data["ending"] is None:
-            reason = end_trigger(data)
+            reason = end_trigger(data, at_once=state.options["deck_end"] == "at_once")
             if reason is not None:
                 order = [(me + k) % data["players"] for k in range(1, data["players"])]
                 data["ending"] = {"reason": reason, "by": me, "left": order}
@@ -300,19 +325,25 @@ class OriginClassic(Game):
 
     # -- information --------------------------------------------------------------------
 
-    def public_label(self, label: Text) -> Text:
-        """Keeping a dealt objective, putting a card back or under the deck name a card
-        of a hidden hand: the table only learns the kind of move (R18)."""
-        key = HIDDEN_LABELS.get(label.key)
-        return label if key is None else Text(key)
-
-    def view(self, state: State, seat: Seat | None) -> JSON:
-        """``classic_view`` plus ``winners`` (after the tie-break) once the game is over."""
-        out = classic_view(state, seat, self.scores(state), sorted(self.to_act(state)))
-        outcome = self.outcome(state)
-        if outcome is not None:
-            out["winners"] = list(outcome.winners)
+    def _view(self, state: State, seat: Seat | None) -> JSON:
+        """``classic_view``; the contract adds the envelope (``winners`` once over)."""
+        out: dict[str, Any] = classic_view(
+            state, seat, self.scores(state), sorted(self.to_act(state))
+        )
         return out
+
+    def private_sections(self, state: State, seat: Seat) -> list[Section]:
+        """The objectives dealt, the hand by deck (playable cards marked), the
+        Permanent cards in play, the stacks and the score."""
+        view = self.view(state, seat)
+        me = view.get("me")
+        if not isinstance(me, dict) or me.get("seat") != seat:
+            return []
+        playable = frozenset(
+            m.code[5:].upper() for m in self.legal_moves(state, seat) if m.code.startswith("play:")
+        )
+        total = self.scores(state, seat).total(seat)
+        return classic_sections(me, own_entry(view, seat), playable, total)
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Classic scoring (rulebook "Décompte"): every category is public."""
@@ -320,7 +351,7 @@ class OriginClassic(Game):
         rows = {s: classic_row(data, i) for i, s in enumerate(state.seats)}
         return ScoreSheet(CATEGORIES, rows, final=bool(data["over"]))
 
-    def outcome(self, state: State) -> Outcome | None:
+    def _outcome(self, state: State) -> Outcome | None:
         """Highest total wins; tie: most cards in hand; still tied: shared (R16)."""
         data = state.data
         if not data["over"]:
@@ -370,9 +401,11 @@ def _is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
     return False
 
 
-def end_trigger(data: dict[str, Any]) -> str | None:
-    """Which end condition holds now, if any (R17), in the rulebook's order."""
-    if any(not data["decks"][d] for d in DECKS):
+def end_trigger(data: dict[str, Any], *, at_once: bool = True) -> str | None:
+    """Which end condition holds now, if any (R17), in the rulebook's order. ``at_once``
+    (option ``deck_end``, R10): a deck emptied by a draw during this turn counts even if
+    cards went back under it since."""
+    if any(not data["decks"][d] for d in DECKS) or (at_once and data.get("deck_emptied")):
         return "deck"
     if tl.board_is_empty(data):
         return "board"

@@ -60,6 +60,8 @@ def draw_cards(data: dict[str, Any], me: int, deck: str, n: int) -> int:
     while drawn < n and pile:
         data["hands"][me][deck].append(pile.pop())
         drawn += 1
+    if drawn and not pile:
+        data["deck_emptied"] = True  # R10 with ``deck_end=at_once``: this ends the game
     last = data["last"]
     if last is not None and drawn and last["seat_index"] == me:
         last["gains"]["cards"][deck] += drawn

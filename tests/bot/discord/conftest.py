@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from rules import registry
+from rules.nim import NIM
 from tests.bot.discord.wide import WIDE
-from tests.nim import NIM
 
 for _game in (NIM, WIDE):  # before bot.discord.commands builds the rule choices
     if _game.spec.id not in registry.ids():

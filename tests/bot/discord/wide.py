@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Game, GameSpec, Move, Outcome, ScoreSheet, Seat, State, Text, rank_by
+from rules.base import (
+    Game,
+    GameSpec,
+    Move,
+    Outcome,
+    Record,
+    ScoreSheet,
+    Seat,
+    State,
+    Text,
+    rank_by,
+)
 
 GROUPS = {"alpha": 30, "beta": 20, "gamma": 10}  # 60 moves: more than one menu page
 
@@ -17,13 +28,11 @@ class Wide(Game):
     def _setup(self, state: State) -> None:
         state.data = {"picked": {}}
 
-    def to_act(self, state: State) -> frozenset[Seat]:
+    def _to_act(self, state: State) -> frozenset[Seat]:
         waiting = [s for s in state.seats if s not in state.data["picked"]]
         return frozenset(waiting[:1])
 
-    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        if seat not in self.to_act(state):
-            return []
+    def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
         moves, n = [], 0
         for group, count in GROUPS.items():
             for _ in range(count):
@@ -31,17 +40,17 @@ class Wide(Game):
                 n += 1
         return moves
 
-    def _apply(self, state: State, seat: Seat, move: Move) -> None:
+    def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
         state.data["picked"][seat] = int(move.code.split("-")[1])
 
-    def view(self, state: State, seat: Seat | None) -> Any:
+    def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return {"picked": len(state.data["picked"])}
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         rows = {s: {"wide.pick": state.data["picked"].get(s, 0)} for s in state.seats}
         return ScoreSheet(("wide.pick",), rows, final=len(state.data["picked"]) == 2)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def _outcome(self, state: State) -> Outcome | None:
         if len(state.data["picked"]) < 2:
             return None
         sheet = self.scores(state)

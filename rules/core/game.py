@@ -1,0 +1,380 @@
+"""The abstract ``Game``: what every game implements, and what the contract enforces.
+
+A game implements the ``_`` hooks (``_setup``, ``_to_act``, ``_legal_moves``,
+``_apply``, ``_view``, ``scores``, ``_outcome``) and may override the presentation and
+seat-removal hooks. The public methods enforce the contract for every game alike:
+turn checks, copy-then-apply, one parse per move, the growing revision, the log, the
+standard view envelope, and what happens when a seat leaves.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.envelope import LastPlay, SeatScore, ViewEnvelope
+from rules.core.errors import CorruptState, IllegalMove, MoveError, RulesChanged
+from rules.core.options import GameSpec, refuse_version
+from rules.core.parsing import parse_move
+from rules.core.scores import Outcome, ScoreSheet, rank_by
+from rules.core.state import REMOVAL_PREFIX, State, from_json, to_json
+from rules.core.values import CODE_PATTERN, JSON, Move, Seat, Section, Text
+
+REMOVAL_REASONS = ("resign", "timeout", "out")
+"""Why a seat leaves a running game: it gave up, its clock ran out, it cannot go on."""
+TERMINATIONS = {
+    "resign": "termination.resigned",
+    "timeout": "termination.timeout",
+    "out": "termination.out",
+}
+
+
+class Record:
+    """What ``_apply`` tells the table besides changing the state.
+
+    ``note`` adds a public note (a die rolled, a card gained, an event triggered);
+    ``hide`` replaces the label the table reads (the player's own label may name a
+    hidden card); ``learned`` marks that a seat saw something new (a card drawn, a tile
+    turned), so the move can never be undone. A move that moves the seeded generator is
+    never undoable either; the contract sees that by itself.
+    """
+
+    __slots__ = ("label", "learned", "notes")
+
+    def __init__(self, label: Text) -> None:
+        self.label = label
+        self.notes: list[Text] = []
+        self.learned = False
+
+    def note(self, key: str, /, **params: Any) -> None:
+        self.notes.append(Text(key, params))
+
+    def hide(self, label: Text) -> None:
+        self.label = label
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One applied log entry: the new state and what the table should read of it.
+
+    ``move`` is the resolved move (code and the player's own label); ``label`` is what
+    everyone may read; ``notes`` are the public notes; ``undoable`` says whether an undo
+    could take it back without revealing or re-rolling anything.
+    """
+
+    state: State
+    seat: Seat
+    move: Move
+    label: Text
+    notes: tuple[Text, ...]
+    undoable: bool
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the table reads something else than the player's label."""
+        return self.label != self.move.label
+
+
+class Game(ABC):
+    """One game's rules. Subclasses implement the ``_`` hooks; the public methods
+    enforce the contract (turn checks, copy-on-apply, parsing, logging)."""
+
+    spec: GameSpec
+    continues_without_a_seat: bool = False
+    """Whether the others play on when a seat leaves (``_remove_seat`` then takes it out
+    of the turn order); otherwise the game ends there, ranked by the current scores."""
+
+    # -- to implement ---------------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self, state: State) -> None:
+        """Fill ``state.data`` for a new game (options and seats already validated)."""
+
+    @abstractmethod
+    def _to_act(self, state: State) -> frozenset[Seat]:
+        """Who must decide now; empty once the game is over."""
+
+    @abstractmethod
+    def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """Every legal decision of ``seat``, who is to act."""
+
+    @abstractmethod
+    def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
+        """Apply a legal move to ``state`` (a private copy) in place; tell ``record``
+        what the table should read (notes, a hidden label, something learned)."""
+
+    @abstractmethod
+    def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        """The game's own part of what ``seat`` may see (``None``: the public view)."""
+
+    @abstractmethod
+    def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
+        """Scores as ``seat`` may see them (``None``: public); exact once the game is over."""
+
+    @abstractmethod
+    def _outcome(self, state: State) -> Outcome | None:
+        """``None`` while the game runs; the final ranking once its rules end it."""
+
+    # -- optional hooks -------------------------------------------------------------------
+
+    def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
+        """Why a well-formed ``code`` is not legal now, in the player's terms."""
+        return IllegalMove("move.not_legal", move=code)
+
+    def is_well_formed(self, code: str) -> bool:
+        """Whether ``code`` has this game's move syntax (legal or not). Games override."""
+        return bool(CODE_PATTERN.match(code))
+
+    def check_game_invariants(self, state: State) -> None:  # noqa: B027 - optional hook
+        """Raise ``CorruptState`` if the game-specific invariants fail. Games override."""
+
+    def private_sections(self, state: State, seat: Seat) -> list[Section]:
+        """What only ``seat`` may see, as titled sections (a hand, hidden tokens).
+        Empty: the seat has nothing hidden. Games with hidden information override."""
+        return []
+
+    def round_of(self, state: State) -> int | None:
+        """The game's round, for the view envelope (``None``: no rounds)."""
+        value = state.data.get("round")
+        return value if isinstance(value, int) else None
+
+    def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:  # noqa: B027
+        """Take ``seat`` (already in ``state.out``) out of the turn order of a game that
+        continues without it. Only called when ``continues_without_a_seat``."""
+
+    def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that make a game stored under rules ``version`` play on exactly as
+        it did under the current rules; raise ``RulesChanged`` when that is impossible.
+        Games that change their rules override this for the versions they can carry."""
+        if version == self.spec.rules_version:
+            return dict(options)
+        raise refuse_version(self.spec, version)
+
+    # -- the contract -------------------------------------------------------------------
+
+    def setup(
+        self, seats: Sequence[Seat], seed: str, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A new game. Raises ``InvalidOptions`` for bad seats or options."""
+        self.spec.validate_seats(seats)
+        state = State(
+            game=self.spec.id,
+            rules_version=self.spec.rules_version,
+            seats=[str(s) for s in seats],
+            seed=str(seed),
+            options=self.spec.validate_options(options),
+            data={},
+        )
+        self._setup(state)
+        return state
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        """Who must decide now; empty once the game is over (by its rules or a removal)."""
+        if state.ended is not None:
+            return frozenset()
+        acting = self._to_act(state)
+        return acting - set(state.out) if state.out else acting
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """Every legal decision of ``seat`` now (empty if it is not to act)."""
+        if seat not in self.to_act(state):
+            return []
+        return self._legal_moves(state, seat)
+
+    def play(self, state: State, seat: Seat, move: Move | str) -> Applied:
+        """Validate and apply one decision, parsed once; the input state is untouched.
+
+        ``move`` is a legal ``Move`` (from ``legal_moves``) or what the player typed.
+        Raises ``IllegalMove`` (not your turn, game over, forbidden move),
+        ``InvalidMove`` or ``AmbiguousMove`` (unreadable text).
+        """
+        if self.outcome(state) is not None:
+            raise IllegalMove("move.game_over")
+        if seat not in state.seats:
+            raise IllegalMove("move.not_a_player")
+        if seat not in self.to_act(state):
+            raise IllegalMove("move.not_your_turn")
+        resolved = parse_move(self, state, seat, move.code if isinstance(move, Move) else move)
+        new = state.copy()
+        record = Record(resolved.label)
+        self._apply(new, seat, resolved, record)
+        new.log.append([seat, resolved.code])
+        return self._close(state, new, seat, resolved, record)
+
+    def apply(self, state: State, seat: Seat, move: Move | str) -> State:
+        """``play`` when only the new state matters (tests, replay)."""
+        return self.play(state, seat, move).state
+
+    def remove_seat(self, state: State, seat: Seat, reason: str = "resign") -> Applied:
+        """``seat`` leaves a running game (``reason`` in ``REMOVAL_REASONS``).
+
+        The game goes on without it when ``continues_without_a_seat`` and at least
+        ``spec.min_seats`` seats stay (never fewer than two); otherwise it ends, and the
+        others are ranked by their current scores. The log records ``[seat, "!reason"]``
+        so a replay is exact. Raises ``IllegalMove`` (game over, not a player, already out).
+        """
+        if reason not in REMOVAL_REASONS:
+            raise ValueError(f"unknown removal reason {reason!r}")
+        if self.outcome(state) is not None:
+            raise IllegalMove("move.game_over")
+        if seat not in state.seats or seat in state.out:
+            raise IllegalMove("move.not_a_player")
+        new = state.copy()
+        new.out.append(seat)
+        record = Record(Text(f"seat.{reason}", {"seat": seat}))
+        staying = len(new.playing)
+        if self.continues_without_a_seat and staying >= max(2, self.spec.min_seats):
+            self._remove_seat(new, seat, record)
+            if self._outcome(new) is None and not self.to_act(new):
+                new.ended = TERMINATIONS[reason]  # the game could not go on after all
+        else:
+            new.ended = TERMINATIONS[reason]
+        new.log.append([seat, REMOVAL_PREFIX + reason])
+        move = Move("out", record.label)
+        return self._close(state, new, seat, move, record, undoable=False)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """``None`` while the game runs; the final ranking once it is over. Seats that
+        left rank below every seat still playing, the first to leave last."""
+        if state.ended is not None:
+            sheet = self.full_scores(state)
+            playing = state.playing
+            ranking = rank_by(playing, {s: (sheet.total(s),) for s in playing})
+            ranking += tuple((s,) for s in reversed(state.out))
+            reason = state.out[-1] if state.out else ""
+            return Outcome(ranking, sheet.totals(), Text(state.ended, {"seat": reason}))
+        found = self._outcome(state)
+        if found is None or not state.out:
+            return found
+        kept = tuple(
+            g
+            for g in (tuple(s for s in group if s not in state.out) for group in found.ranking)
+            if g
+        )
+        return Outcome(
+            kept + tuple((s,) for s in reversed(state.out)), found.scores, found.termination
+        )
+
+    def full_scores(self, state: State) -> ScoreSheet:
+        """Every seat's row as that seat sees it (nothing hidden): the sheet shown at the
+        end, and the one a game ended by a removal is ranked by."""
+        public = self.scores(state, None)
+        own = {seat: self.scores(state, seat) for seat in state.seats}
+        rows = {seat: dict(own[seat].rows[seat]) for seat in state.seats}
+        given = {seat: own[seat].total(seat) for seat in state.seats}
+        categories = list(public.categories)
+        for row in rows.values():
+            categories.extend(c for c in row if c not in categories)
+        over = public.final or self.outcome_is_known(state)
+        return ScoreSheet(tuple(categories), rows, final=over, given=given)
+
+    def outcome_is_known(self, state: State) -> bool:
+        return state.ended is not None or self._outcome(state) is not None
+
+    def view(self, state: State, seat: Seat | None) -> JSON:
+        """What ``seat`` may see (``None``: the public view): the game's own keys plus
+        the standard envelope (``rules.core.envelope.ViewEnvelope``)."""
+        own = self._view(state, seat)
+        sheet = self.scores(state, seat)
+        outcome = self.outcome(state)
+        acting = self.to_act(state)
+        envelope: ViewEnvelope = {
+            "game": self.spec.id,
+            "seats": list(state.seats),
+            "out": list(state.out),
+            "to_act": [s for s in state.seats if s in acting],
+            "turn": state.version,
+            "round": own.get("round", self.round_of(state)),
+            "over": outcome is not None,
+            "last": _last_play(state.last),
+            "scores": {
+                s: SeatScore(total=sheet.total(s), partial=sheet.has_hidden(s))
+                for s in state.seats
+                if s in sheet.rows
+            },
+            "winners": list(outcome.winners) if outcome is not None else [],
+        }
+        return {**own, **envelope}
+
+    def replay(
+        self,
+        seats: Sequence[Seat],
+        seed: str,
+        options: Mapping[str, Any] | None,
+        moves: Iterable[Sequence[str]],
+    ) -> State:
+        """Rebuild a game from its log; raises ``CorruptState`` if an entry does not apply."""
+        state = self.setup(seats, seed, options)
+        for index, (seat, code) in enumerate(moves):
+            try:
+                if code.startswith(REMOVAL_PREFIX):
+                    state = self.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :]).state
+                else:
+                    state = self.apply(state, seat, code)
+            except (MoveError, ValueError) as exc:
+                raise CorruptState("state.replay_failed", index=index, move=code) from exc
+        return state
+
+    def check_invariants(self, state: State) -> None:
+        """The checks every game meets after every move (raise ``CorruptState``)."""
+        if from_json(to_json(state)) != state:
+            raise CorruptState("state.json_roundtrip")
+        replayed = self.replay(state.seats, state.seed, state.options, state.log)
+        if replayed != state:
+            raise CorruptState("state.replay_mismatch")
+        self.check_step_invariants(state)
+
+    def check_step_invariants(self, state: State) -> None:
+        """The cheap checks (no replay): someone acts while the game runs, every actor
+        has a legal move, the revision counts the log, the game's own invariants."""
+        running = self.outcome(state) is None
+        actors = self.to_act(state)
+        if running and not actors:
+            raise CorruptState("state.nobody_to_act")
+        for seat in actors:
+            if not self.legal_moves(state, seat):
+                raise CorruptState("state.no_legal_move", seat=seat)
+        if state.revision < state.version:
+            raise CorruptState("state.revision_behind", revision=state.revision)
+        self.check_game_invariants(state)
+
+    def check_rules_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options to replay a stored game under the current rules (see
+        ``upgrade_options``); raises ``RulesChanged`` when it cannot be replayed exactly."""
+        upgraded = self.upgrade_options(version, options)
+        return self.spec.validate_options(upgraded)
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _close(
+        self,
+        before: State,
+        new: State,
+        seat: Seat,
+        move: Move,
+        record: Record,
+        *,
+        undoable: bool = True,
+    ) -> Applied:
+        new.revision = before.revision + 1
+        notes = tuple(record.notes)
+        new.last = {
+            "seat": seat,
+            "label": record.label.to_json(),
+            "notes": [n.to_json() for n in notes],
+        }
+        undoable = (
+            undoable and not record.learned and new.rng == before.rng and self.outcome(new) is None
+        )
+        return Applied(new, seat, move, record.label, notes, undoable)
+
+
+def _last_play(raw: Mapping[str, Any] | None) -> LastPlay | None:
+    if raw is None:
+        return None
+    return LastPlay(seat=raw["seat"], label=raw["label"], notes=list(raw["notes"]))
+
+
+__all__ = ["REMOVAL_REASONS", "Applied", "Game", "Record", "RulesChanged"]

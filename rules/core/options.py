@@ -1,0 +1,159 @@
+"""What a game is (``GameSpec``) and its documented variant switches (``OptionSpec``).
+
+Every variant a game has is an ``OptionSpec`` whose value is stored with each game, so
+changing a default never changes a game already being played. Kinds: one of a few
+choices, an integer in a range, a yes/no switch, free text, or (``multiple``) a set of
+choices (modules switched on together). ``requires`` links an option to others: when it
+is set to anything but its default, each named option must have the given value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.errors import InvalidOptions, RulesChanged
+from rules.core.values import Seat, Text
+
+OptionValue = str | int | bool | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A documented variant switch of a game.
+
+    ``choices`` lists the allowed values; an empty tuple with an ``int`` default means
+    any integer in ``[minimum, maximum]``. With ``multiple`` the value is a set of
+    ``choices`` (stored as a sorted tuple; text ``a+b`` or a list is accepted).
+    ``requires`` maps other option names to the value they must have whenever this
+    option is not at its default.
+    """
+
+    name: str
+    default: OptionValue
+    choices: tuple[str | int | bool, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    description: Text = field(default_factory=lambda: Text("option.none"))
+    multiple: bool = False
+    requires: Mapping[str, str | int | bool] = field(default_factory=dict)
+
+    def validate(self, value: Any) -> OptionValue:
+        """The value in its stored form, or ``InvalidOptions`` naming what is wrong."""
+        if self.multiple:
+            return self._validate_set(value)
+        if self.choices:
+            if value not in self.choices:
+                raise InvalidOptions(
+                    "options.bad_choice",
+                    option=self.name,
+                    value=str(value),
+                    choices=", ".join(str(c) for c in self.choices),
+                )
+            return value  # type: ignore[no-any-return]
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise InvalidOptions("options.bad_type", option=self.name, value=str(value))
+            return value
+        if isinstance(self.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidOptions("options.bad_type", option=self.name, value=str(value))
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOptions(
+                    "options.out_of_range",
+                    option=self.name,
+                    value=value,
+                    minimum=self.minimum,
+                    maximum=self.maximum,
+                )
+            return value
+        if not isinstance(value, str):
+            raise InvalidOptions("options.bad_type", option=self.name, value=str(value))
+        return value
+
+    def _validate_set(self, value: Any) -> tuple[str, ...]:
+        if isinstance(value, str):
+            items: list[Any] = [v for v in value.replace(",", "+").split("+") if v.strip()]
+            items = [v.strip() for v in items]
+        elif isinstance(value, list | tuple | set | frozenset):
+            items = list(value)
+        else:
+            raise InvalidOptions("options.bad_type", option=self.name, value=str(value))
+        for item in items:
+            if item not in self.choices:
+                raise InvalidOptions(
+                    "options.bad_choice",
+                    option=self.name,
+                    value=str(item),
+                    choices=", ".join(str(c) for c in self.choices),
+                )
+        return tuple(sorted({str(i) for i in items}))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is: id, seat range, options, rules version and the texts that present it.
+
+    ``summary`` says what the game is about; ``tips`` say how its turns go in chat (shown
+    by every front end's help); ``groups`` name the kinds of move (``Move.group``) in
+    menus. All are keys of the game package's own catalogue.
+    """
+
+    id: str
+    name: Text
+    min_seats: int
+    max_seats: int
+    rules_version: int = 1
+    options: tuple[OptionSpec, ...] = ()
+    summary: Text = field(default_factory=lambda: Text("game.no_summary"))
+    tips: tuple[Text, ...] = ()
+    groups: Mapping[str, Text] = field(default_factory=dict)
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise InvalidOptions("options.unknown", option=name)
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the full option dict (defaults filled in, sets as lists) or raise
+        ``InvalidOptions`` (unknown name, bad value, a ``requires`` link broken)."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                raise InvalidOptions("options.unknown", option=name)
+        valid = {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
+        for spec in self.options:
+            if valid[spec.name] == spec.validate(spec.default):
+                continue
+            for other, wanted in spec.requires.items():
+                if valid.get(other) != wanted:
+                    raise InvalidOptions(
+                        "options.requires",
+                        option=spec.name,
+                        other=other,
+                        value=str(wanted),
+                    )
+        # JSON keeps lists, not tuples: the stored form equals the validated one.
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in valid.items()}
+
+    def validate_seats(self, seats: Sequence[Seat]) -> None:
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise InvalidOptions(
+                "options.seat_count", count=len(seats), min=self.min_seats, max=self.max_seats
+            )
+        if len(set(seats)) != len(seats):
+            raise InvalidOptions("options.duplicate_seat")
+
+    def group_label(self, group: str) -> Text:
+        """The name of a kind of move, for menus (``move.group.other`` when unnamed)."""
+        return self.groups.get(group) or Text("move.group.other", {"group": group})
+
+
+def refuse_version(spec: GameSpec, version: int) -> RulesChanged:
+    """The error for a stored game whose rules version the code cannot migrate."""
+    return RulesChanged("game.rules_changed", game=spec.id, stored=version, now=spec.rules_version)

@@ -1,0 +1,63 @@
+"""Small values that cross the contract: ``Text`` (a translatable message), ``Move`` and
+``Section`` (a titled block of what one seat sees privately)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Seat = str
+"""An opaque player id (a Discord user id, a console name). Order in a game = turn order."""
+
+JSON = Any
+MAX_CODE_LENGTH = 90
+CODE_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._:+#-]*$")
+"""Codes a player may type. Log entries outside it (``!resign``) are the table's, not moves."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message key with parameters, translated by ``rules.i18n.translate``."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        """``{"key", "params"}`` in plain JSON (tuples become lists), so it round-trips."""
+        return {
+            "key": self.key,
+            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()},
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Text:
+        return cls(str(raw["key"]), dict(raw.get("params") or {}))
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal decision.
+
+    ``code`` is the canonical short text that is stored, typed and put in button ids;
+    ``label`` is the human text; ``group`` clusters moves in menus (e.g. ``evolve``).
+    """
+
+    code: str
+    label: Text
+    group: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.code) > MAX_CODE_LENGTH or not CODE_PATTERN.match(self.code):
+            raise ValueError(f"bad move code {self.code!r}")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One titled block of what a seat sees privately (``Game.private_sections``): a title
+    and a few lines, all translatable, so every front end shows them in its reader's
+    language."""
+
+    title: Text
+    lines: tuple[Text, ...]
