@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from rules import registry
 from rules.base import Game
-from tests.nim import NIM
+from rules.nim import NIM
 
 TARGET_GAME_MS = 50.0
 

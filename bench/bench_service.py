@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--rules", default="origin-junior,nim", help="comma-separated game ids (3 seats each)"
     )
     args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
-    from tests.nim import NIM
+    from rules.nim import NIM
 
     if "nim" not in registry.ids():
         registry.register(NIM)

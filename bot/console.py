@@ -17,7 +17,7 @@ from typing import Any
 from bot.present import private_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
-from rules.i18n import translate
+from rules.i18n import translate, with_names
 
 log = logging.getLogger("campfire.console")
 
@@ -184,6 +184,8 @@ class ConsoleSession:
             if isinstance(event, MoveApplied):
                 move = translate(event.table_label, self.lang)  # a shared screen
                 self.say("console.played", name=info.name_of(event.seat), move=move)
+                for note in event.notes:
+                    self.write("    " + translate(with_names(note, info.names()), self.lang))
         await self.show_board()
 
     async def command(self, command: str, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
@@ -207,9 +209,12 @@ class ConsoleSession:
             if not entries:
                 self.say("console.history_empty")
             for n, entry in enumerate(entries, 1):
-                label = translate(entry.public_label, self.lang)
+                label = translate(with_names(entry.public_label, info.names()), self.lang)
                 code = "" if entry.hidden else f"  [{entry.code}]"
-                self.write(f"  {n}. {info.name_of(entry.seat)}: {label}{code}")
+                notes = "".join(
+                    f"; {translate(with_names(x, info.names()), self.lang)}" for x in entry.notes
+                )
+                self.write(f"  {n}. {info.name_of(entry.seat)}: {label}{code}{notes}")
 
     async def hand_lines(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> list[str]:
         """The seat's private view as titled sections (``bot.present``), indented."""

@@ -104,6 +104,22 @@ def _resolve(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
+SEAT_PARAMS = frozenset({"seat", "owner", "player"})
+"""Parameters that hold a seat id (``Text("seat.resign", {"seat": id})``, a note naming who
+gained what): front ends show the seat's display name there (``with_names``)."""
+
+
+def with_names(text: Text, names: Mapping[str, str]) -> Text:
+    """``text`` with every seat-id parameter (``SEAT_PARAMS``) replaced by its name."""
+    if not any(k in SEAT_PARAMS for k in text.params):
+        return text
+    params = {
+        k: names.get(v, v) if k in SEAT_PARAMS and isinstance(v, str) else v
+        for k, v in text.params.items()
+    }
+    return Text(text.key, params)
+
+
 def _ensure_rules() -> None:
     if "rules" not in _packages:
         register_package("rules")

@@ -16,6 +16,7 @@ from bot.present import Section
 from bot.service import GameInfo
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Text
+from rules.i18n import with_names
 
 LOBBY_COLOUR = discord.Colour(0xE67E22)
 BOARD_COLOUR = discord.Colour(0x8E5B3A)
@@ -114,8 +115,12 @@ def board_embed(
     return embed
 
 
-def move_line(game: GameInfo, seat: str, label: Text, lang: str) -> str:
-    return t("discord.board.played", lang, player=game.name_of(seat), move=t(label, lang))
+def move_line(game: GameInfo, seat: str, label: Text, lang: str, notes: Sequence[Text] = ()) -> str:
+    """``**Ann** played: label``, then the public notes of the move (what it gained, what
+    chance decided), each on its own line, seat ids shown as names."""
+    names = game.names()
+    line = t("discord.board.played", lang, player=game.name_of(seat), move=t(label, lang))
+    return "\n".join([line, *(f"-# {t(with_names(n, names), lang)}" for n in notes)])
 
 
 def scores_embed(game: GameInfo, sheet: ScoreSheet, lang: str) -> discord.Embed:

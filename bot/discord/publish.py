@@ -21,6 +21,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.i18n import t
 from bot.discord.views import turn_view
 from bot.service import Event, GameInfo, GameOver, MoveApplied, TurnStarted
+from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
 
 if TYPE_CHECKING:
@@ -114,10 +115,10 @@ async def publish(
         log.warning("game %s: its table is gone, events not posted", game.id)
         return
     lines = [
-        embeds.move_line(game, e.seat, e.table_label, lang)
+        embeds.move_line(game, e.seat, e.table_label, lang, e.notes)
         for e in events
-        if isinstance(e, MoveApplied)
-    ]
+        if isinstance(e, MoveApplied) and not e.code.startswith(REMOVAL_PREFIX)
+    ]  # a seat leaving is announced by its own notice (resign, timeout)
     over = next((e for e in events if isinstance(e, GameOver)), None)
     turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)
     try:

@@ -9,16 +9,17 @@ Decisions where the rules and brief are silent:
   leaves, the lobby is handed over to the player who joined earliest after them; if
   nobody else is seated, the lobby closes (status ``aborted``). Leaving a running game
   is refused (``service.not_lobby``): resign instead.
-- **Resigning.** The game contract has no "skip this seat", so a resignation ends the
-  game for everybody, for every game: the resigner ranks last on their own, the other
-  seats are ranked by their current totals (each seat's full own score, ties shared).
-  With two players this is the usual "the other one wins". The resignation is stored
-  with the game (not in the move log, which holds rule moves only); the outcome is
-  recomputed from it, so it survives restarts. Termination text:
-  ``termination.resigned``.
+- **Resigning.** A resignation is an entry of the log (``!resign``, through the
+  contract's ``Game.remove_seat``), so replay is exact. Each game says whether the
+  others play on without the seat; otherwise the game ends: the resigner ranks last on
+  their own, the others by their current totals (ties shared). Termination text:
+  ``termination.resigned``. The final places are stored (``results``) in the same
+  transaction as the entry that ends a game.
 - **Seat order.** ``start(shuffle_seats=True)`` orders seats by a seeded shuffle
   (``rules.rng`` on the game's seed with a ``:seats`` suffix), so the order is random
   but reproducible; ``shuffle_seats=False`` keeps join order.
+- **Revisions.** ``version`` is the game's revision: it grows with every entry and every
+  undo, never goes back, so a button made for an older revision is stale.
 - **Typed moves and races.** A move without ``expected_version`` that loses a race is
   validated again against the fresh state (up to three attempts; it may still be legal,
   e.g. when several seats decide at once); a move with ``expected_version`` (a button)
@@ -43,7 +44,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.service.endings import final_outcome, full_sheet, seeded_seat_order
+from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import StateCache, load_state
 from bot.service.values import (
     Event,
@@ -60,16 +61,18 @@ from bot.service.values import (
 from bot.store import GameRow, Store
 from rules import registry
 from rules.base import (
+    Applied,
     CampfireError,
     CorruptState,
     Game,
+    IllegalMove,
     InvalidOptions,
     Move,
     Outcome,
     ScoreSheet,
+    Section,
     State,
     from_json,
-    parse_move,
     to_json,
 )
 from rules.i18n import LANGS
@@ -261,35 +264,16 @@ class GameService:
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
             with _guard("play", game_id):
-                before = game.to_act(state)
-                if user_id not in before:
+                if user_id not in game.to_act(state):
                     raise ServiceError("service.not_your_turn")
-                move = parse_move(game, state, user_id, text)
-                new = game.apply(state, user_id, move)
-                after = game.to_act(new)
-                over = game.outcome(new) is not None
-                snapshot = to_json(new)
-            changed = not over and not after <= before
-            committed = await self.store.append_move(
-                game_id,
-                expected_version=row.version,
-                seat=user_id,
-                code=move.code,
-                label=move.label,
-                at=self._clock(),
-                snapshot=snapshot,
-                over=over,
-                turn_started=changed,
-            )
-            if committed:
-                self._cache.put(game_id, new)
-                fresh = frozenset() if over else after - before
-                return await self._after_move(game_id, game, new, user_id, move, fresh)
+                applied = game.play(state, user_id, text)
+            if await self._commit(game_id, game, row, state, applied):
+                return await self._after_move(game_id, game, state, applied)
             self._cache.forget(game_id)
             log.info(
                 "game %d: move %s by %s lost a race at v%d",
                 game_id,
-                move.code,
+                applied.move.code,
                 user_id,
                 row.version,
             )
@@ -297,35 +281,62 @@ class GameService:
         _require_running(row)
         raise ServiceError("service.stale", version=row.version)
 
+    async def _commit(
+        self, game_id: int, game: Game, row: GameRow, before: State, applied: Applied
+    ) -> bool:
+        """Store one applied entry (and the results if it ends the game) in one
+        transaction at ``row.version``; False when another entry came first."""
+        new = applied.state
+        with _guard("commit", game_id):
+            outcome = game.outcome(new)
+            snapshot = to_json(new)
+            changed = outcome is None and not game.to_act(new) <= game.to_act(before)
+            results = () if outcome is None else results_of(game, new, outcome)
+        committed = await self.store.append_move(
+            game_id,
+            expected_version=row.version,
+            seat=applied.seat,
+            code=new.log[-1][1],
+            label=applied.move.label,
+            at=self._clock(),
+            snapshot=snapshot,
+            over=outcome is not None,
+            turn_started=changed,
+            public_label=applied.label if applied.hidden else None,
+            notes=applied.notes,
+            undoable=applied.undoable,
+            results=results,
+        )
+        if committed:
+            self._cache.put(game_id, new)
+        return committed
+
     async def _after_move(
-        self,
-        game_id: int,
-        game: Game,
-        state: State,
-        seat: str,
-        move: Move,
-        new_seats: frozenset[str],
+        self, game_id: int, game: Game, before: State, applied: Applied
     ) -> PlayResult:
         info = await self.game(game_id)
-        public = game.public_label(move.label)
+        state = applied.state
         events: list[Event] = [
             MoveApplied(
                 game_id,
-                seat,
-                move.code,
-                move.label,
-                state.version,
-                None if public == move.label else public,
+                applied.seat,
+                state.log[-1][1],
+                applied.move.label,
+                state.revision,
+                applied.label if applied.hidden else None,
+                applied.notes,
+                applied.undoable,
             )
         ]
         with _guard("after move", game_id):
             outcome = game.outcome(state)
+            new_seats = game.to_act(state) - game.to_act(before)
             if outcome is not None:
-                events.append(GameOver(game_id, outcome, full_sheet(game, state, final=True)))
-                log.info("game %d: over after %d moves", game_id, state.version)
+                events.append(GameOver(game_id, outcome, game.full_scores(state)))
+                log.info("game %d: over after %d entries", game_id, state.version)
             elif new_seats:
                 fresh = tuple(s for s in info.to_act if s in new_seats)
-                events.append(TurnStarted(game_id, info.to_act, state.version, fresh))
+                events.append(TurnStarted(game_id, info.to_act, state.revision, fresh))
         return PlayResult(info, tuple(events))
 
     async def legal_moves(self, game_id: int, user_id: str) -> list[Move]:
@@ -340,23 +351,27 @@ class GameService:
             return game.legal_moves(state, user_id)
 
     async def resign(self, game_id: int, user_id: str) -> PlayResult:
-        """``user_id`` gives up: the game ends (see module doc). Events: ``GameOver``.
-        Raises ``service.not_running``, ``service.not_in_game``."""
-        row = await self._row(game_id)
-        _require_running(row)
-        if not _seated(row, user_id):
-            raise ServiceError("service.not_in_game")
-        game = registry.get(row.rules)
-        if not await self.store.resign(game_id, user_id, self._clock()):
-            await self._raise_not_running(game_id)
-        # The state as stored when the resignation committed (a move may have come first).
-        state = await load_state(self.store, self._cache, await self._row(game_id))
-        with _guard("resign", game_id):
-            outcome = final_outcome(game, state, user_id)
-            assert outcome is not None
-            sheet = full_sheet(game, state, final=True)
-        log.info("game %d: %s resigned", game_id, user_id)
-        return PlayResult(await self.game(game_id), (GameOver(game_id, outcome, sheet),))
+        """``user_id`` gives up (see module doc). Events: ``MoveApplied`` (the
+        resignation), then ``GameOver`` or, when the others play on and someone new must
+        act, ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``."""
+        for _ in range(_TYPED_MOVE_ATTEMPTS):
+            row = await self._row(game_id)
+            _require_running(row)
+            if not _seated(row, user_id):
+                raise ServiceError("service.not_in_game")
+            game = registry.get(row.rules)
+            state = await load_state(self.store, self._cache, row)
+            try:
+                with _guard("resign", game_id):
+                    applied = game.remove_seat(state, user_id, "resign")
+            except IllegalMove as exc:
+                raise ServiceError("service.not_in_game") from exc
+            if await self._commit(game_id, game, row, state, applied):
+                log.info("game %d: %s resigned", game_id, user_id)
+                return await self._after_move(game_id, game, state, applied)
+            self._cache.forget(game_id)
+        await self._raise_not_running(game_id)
+        raise ServiceError("service.stale", version=row.version)
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
@@ -404,7 +419,7 @@ class GameService:
         game, state, row = await self._started(game_id)
         with _guard("scores", game_id):
             if row.status == "over":
-                return full_sheet(game, state, final=True)
+                return game.full_scores(state)
             if user_id is not None and _seated(row, user_id):
                 return game.scores(state, user_id)
             return game.scores(state, None)
@@ -417,18 +432,24 @@ class GameService:
         game = registry.get(row.rules)
         state = await load_state(self.store, self._cache, row)
         with _guard("outcome", game_id):
-            return final_outcome(game, state, row.resigned)
+            return game.outcome(state)
 
     async def history(self, game_id: int) -> list[HistoryEntry]:
-        """Every applied move in order: ``(seat, code, label, at)``."""
-        game = registry.get((await self._row(game_id)).rules)
-        entries = []
-        for m in await self.store.moves(game_id):
-            public = game.public_label(m.label)
-            entries.append(
-                HistoryEntry(m.seat, m.code, m.label, m.at, None if public == m.label else public)
-            )
-        return entries
+        """Every entry of the log in order: who, code, label, when, what the table read."""
+        await self._row(game_id)
+        return [
+            HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes)
+            for m in await self.store.moves(game_id)
+        ]
+
+    async def private_sections(self, game_id: int, user_id: str) -> list[Section]:
+        """What only ``user_id``'s seat may see, as the game presents it (empty: nothing
+        hidden). Raises ``service.not_in_game``, ``service.not_started``."""
+        game, state, row = await self._started(game_id)
+        if not _seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        with _guard("private_sections", game_id):
+            return game.private_sections(state, user_id)
 
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True

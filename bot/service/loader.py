@@ -38,9 +38,9 @@ class StateCache:
         return game_id in self._states
 
     def get(self, game_id: int, version: int) -> State | None:
-        """The cached state of ``game_id`` if it is exactly at ``version``."""
+        """The cached state of ``game_id`` if it is exactly at revision ``version``."""
         state = self._states.get(game_id)
-        if state is None or state.version != version:
+        if state is None or state.revision != version:
             return None
         self._states.move_to_end(game_id)
         return state
@@ -48,7 +48,7 @@ class StateCache:
     def put(self, game_id: int, state: State) -> None:
         """Remember ``state`` unless a newer version of the game is already cached."""
         known = self._states.get(game_id)
-        if known is not None and known.version > state.version:
+        if known is not None and known.revision > state.revision:
             return
         self._states[game_id] = state
         self._states.move_to_end(game_id)
@@ -60,19 +60,24 @@ class StateCache:
 
 
 async def load_state(store: Store, cache: StateCache, row: GameRow) -> State:
-    """The state of a started game at ``row.version``: cached, or replayed and verified.
+    """The state of a started game at revision ``row.version``: cached, or replayed and
+    verified. A game stored under an older rules version replays with the options the
+    game gives for it (``Game.check_rules_version``), or is refused.
 
-    Raises ``service.not_started`` (no state yet) or ``service.corrupt`` (the log does
-    not replay; logged with its cause).
+    Raises ``service.not_started`` (no state yet), ``game.rules_changed`` (the rules
+    changed in a way the game cannot carry) or ``service.corrupt`` (the log does not
+    replay; logged with its cause).
     """
     cached = cache.get(row.id, row.version)
     if cached is not None:
         return cached
     if row.snapshot is None:
         raise ServiceError("service.not_started")
+    game = registry.get(row.rules)
+    options = game.check_rules_version(row.rules_version, row.options)
     for _ in range(3):
         moves = await store.moves(row.id)
-        if len(moves) == row.version:
+        if await store.log_revision(row.id) == row.version:
             break
         # A move committed between reading the row and the log: read both again.
         fresh = await store.game(row.id)
@@ -80,14 +85,13 @@ async def load_state(store: Store, cache: StateCache, row: GameRow) -> State:
             raise ServiceError("service.game_not_found", game=row.id)
         row = fresh
     else:
-        log.error("game %d: log has %d moves but version is %d", row.id, len(moves), row.version)
+        log.error("game %d: log has %d entries but revision is %d", row.id, len(moves), row.version)
         raise ServiceError("service.corrupt", game=row.id)
     try:
-        game = registry.get(row.rules)
         args = (
             [s.user_id for s in row.seats],
             row.seed,
-            row.options,
+            options,
             [(m.seat, m.code) for m in moves],
         )
         if len(moves) > THREADED_REPLAY:  # long logs: CPU work off the event loop
@@ -100,6 +104,7 @@ async def load_state(store: Store, cache: StateCache, row: GameRow) -> State:
     except Exception as exc:
         log.exception("game %d (%s): replay crashed", row.id, row.rules)
         raise ServiceError("service.corrupt", game=row.id) from exc
+    state.revision = row.version  # undos make the revision run ahead of the log
     if not _snapshot_matches(row, state):
         log.warning(
             "game %d: stored snapshot differs from the replay of its %d moves; "

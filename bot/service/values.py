@@ -124,9 +124,11 @@ class MoveApplied:
     """``seat`` played ``code``; the game is now at ``version``.
 
     ``label`` is the move's text for the player who made it; ``public_label`` is what
-    everybody else may read when it differs (the rules' ``Game.public_label``: a move
+    everybody else may read when it differs (the rules' ``Applied.label``: a move
     naming a card of a hidden hand is announced by its kind only). Public messages use
-    ``table_label``.
+    ``table_label`` and the public ``notes`` (dice, draws, gains). ``version`` is the
+    game's revision after the move; ``undoable`` whether an undo could take it back.
+    A seat leaving (resignation) is an entry too, with code ``!resign``.
     """
 
     game_id: int
@@ -135,6 +137,8 @@ class MoveApplied:
     label: Text
     version: int
     public_label: Text | None = None
+    notes: tuple[Text, ...] = ()
+    undoable: bool = False
 
     @property
     def table_label(self) -> Text:
@@ -166,14 +170,15 @@ class HistoryEntry(NamedTuple):
     """One applied move of the log: who, the stored code, its label, when (UTC).
 
     ``label`` and ``code`` are the player's own; ``public`` is what everybody may read
-    when it differs (the rules' ``Game.public_label``), so ``hidden`` says the move
-    names something hidden."""
+    when it differs (the rules' ``Applied.label``), so ``hidden`` says the move
+    names something hidden; ``notes`` are what the table read with it."""
 
     seat: Seat
     code: str
     label: Text
     at: datetime
     public: Text | None = None
+    notes: tuple[Text, ...] = ()
 
     @property
     def hidden(self) -> bool:

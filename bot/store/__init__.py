@@ -5,7 +5,16 @@
 """
 
 from bot.store.database import DEFAULT_DB, Store, default_path
-from bot.store.rows import GameRow, MoveRow, SeatRow
+from bot.store.rows import GameRow, MoveRow, ResultRow, SeatRow
 from bot.store.schema import MIGRATIONS
 
-__all__ = ["DEFAULT_DB", "MIGRATIONS", "GameRow", "MoveRow", "SeatRow", "Store", "default_path"]
+__all__ = [
+    "DEFAULT_DB",
+    "MIGRATIONS",
+    "GameRow",
+    "MoveRow",
+    "ResultRow",
+    "SeatRow",
+    "Store",
+    "default_path",
+]

@@ -27,11 +27,13 @@ from bot.store.rows import (
     GAME_COLUMNS,
     GameRow,
     MoveRow,
+    ResultRow,
     SeatRow,
     game_row,
     iso,
     parse_time,
     text_from_json,
+    text_to_json,
 )
 from bot.store.schema import MIGRATIONS, migrate
 from rules.base import Text
@@ -300,14 +302,6 @@ class Store:
             (status, iso(at), game_id, *when_in),
         )
 
-    async def resign(self, game_id: int, seat: str, at: datetime) -> bool:
-        """A running game ends by ``seat``'s resignation."""
-        return await self._update(
-            "UPDATE games SET status = 'over', resigned = ?, updated_at = ? "
-            "WHERE id = ? AND status = 'running'",
-            (seat, iso(at), game_id),
-        )
-
     # -- moves ---------------------------------------------------------------------------
 
     async def append_move(
@@ -322,9 +316,15 @@ class Store:
         snapshot: str,
         over: bool,
         turn_started: bool,
+        public_label: Text | None = None,
+        notes: Sequence[Text] = (),
+        undoable: bool = False,
+        results: Sequence[ResultRow] = (),
     ) -> bool:
-        """Log one move and store the new snapshot, in one transaction, only if the game
-        is running at ``expected_version``. Returns False (nothing written) otherwise."""
+        """Log one entry (a move, or ``!reason`` for a seat leaving) with what the table
+        read of it, store the new snapshot and (``over``) the final ``results``, in one
+        transaction, only if the game is running at revision ``expected_version``.
+        Returns False (nothing written) otherwise."""
         when = iso(at)
         async with self._transaction() as db:
             if not await _changed(
@@ -344,22 +344,92 @@ class Store:
             ):
                 return False
             await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, code, label, at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO moves (game_id, seq, seat, code, label, at, public_label, notes, "
+                "undoable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     expected_version,
                     seat,
                     code,
-                    json.dumps(label.to_json(), sort_keys=True),
+                    text_to_json(label),
                     when,
+                    None if public_label is None else text_to_json(public_label),
+                    json.dumps([n.to_json() for n in notes], sort_keys=True),
+                    undoable,
                 ),
+            )
+            if code == "!resign":
+                await db.execute("UPDATE games SET resigned = ? WHERE id = ?", (seat, game_id))
+            await db.executemany(
+                "INSERT INTO results (game_id, seat, rank, score) VALUES (?, ?, ?, ?)",
+                [(game_id, r.seat, r.rank, r.score) for r in results],
             )
         return True
 
-    async def moves(self, game_id: int) -> list[MoveRow]:
+    async def undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        count: int,
+        by: str,
+        at: datetime,
+        snapshot: str,
+    ) -> bool:
+        """Take back the last ``count`` entries of the log: they are kept, marked undone
+        by a new undo record, and the revision grows (a button made before stays stale).
+        Only if the game is running at ``expected_version``; False otherwise."""
+        when = iso(at)
+        async with self._transaction() as db:
+            if not await _changed(
+                db,
+                "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
+                "turn_started_at = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (snapshot, when, when, game_id, expected_version),
+            ):
+                return False
+            cursor = await db.execute(
+                "INSERT INTO undos (game_id, revision, by_seat, at) VALUES (?, ?, ?, ?)",
+                (game_id, expected_version + 1, by, when),
+            )
+            undo_id = cursor.lastrowid
+            last = await _rows(
+                db,
+                "SELECT seq FROM moves WHERE game_id = ? AND seq NOT IN "
+                "(SELECT seq FROM undone_moves WHERE game_id = ?) ORDER BY seq DESC LIMIT ?",
+                (game_id, game_id, count),
+            )
+            await db.executemany(
+                "INSERT INTO undone_moves (game_id, seq, undo_id) VALUES (?, ?, ?)",
+                [(game_id, int(seq), undo_id) for (seq,) in last],
+            )
+        return True
+
+    async def undone_moves(self, game_id: int) -> list[MoveRow]:
+        """The entries taken back by undos, oldest first (kept for the record)."""
+        return await self._moves(
+            "AND seq IN (SELECT seq FROM undone_moves WHERE game_id = ?)", game_id
+        )
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """The final places of a finished game (empty while it runs or if aborted)."""
         rows = await self._fetchall(
-            "SELECT seq, seat, code, label, at FROM moves WHERE game_id = ? ORDER BY seq",
+            "SELECT seat, rank, score FROM results WHERE game_id = ? ORDER BY rank, seat",
             (game_id,),
+        )
+        return [ResultRow(str(s), int(r), int(p)) for s, r, p in rows]
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        """The log: every entry not taken back by an undo, in order."""
+        return await self._moves(
+            "AND seq NOT IN (SELECT seq FROM undone_moves WHERE game_id = ?)", game_id
+        )
+
+    async def _moves(self, where: str, game_id: int) -> list[MoveRow]:
+        rows = await self._fetchall(
+            "SELECT seq, seat, code, label, at, public_label, notes, undoable FROM moves "
+            f"WHERE game_id = ? {where} ORDER BY seq",
+            (game_id, game_id),
         )
         return [
             MoveRow(
@@ -368,9 +438,21 @@ class Store:
                 str(code),
                 text_from_json(label),
                 parse_time(at) or datetime.now(UTC),
+                None if public is None else text_from_json(public),
+                tuple(Text.from_json(n) for n in json.loads(notes)),
+                bool(undoable),
             )
-            for seq, seat, code, label, at in rows
+            for seq, seat, code, label, at, public, notes, undoable in rows
         ]
+
+    async def log_revision(self, game_id: int) -> int:
+        """The revision the log accounts for: every entry ever appended plus every undo."""
+        rows = await self._fetchall(
+            "SELECT (SELECT COUNT(*) FROM moves WHERE game_id = ?) + "
+            "(SELECT COUNT(*) FROM undos WHERE game_id = ?)",
+            (game_id, game_id),
+        )
+        return int(rows[0][0])
 
     async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool:
         """Replace the cached snapshot (after it disagreed with the log) at ``version``."""

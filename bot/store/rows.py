@@ -63,6 +63,18 @@ class MoveRow:
     code: str
     label: Text
     at: datetime
+    public_label: Text | None = None
+    notes: tuple[Text, ...] = ()
+    undoable: bool = False
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """A seat's place (1 = won; ties share it) and final score in a finished game."""
+
+    seat: str
+    rank: int
+    score: int
 
 
 GAME_COLUMNS = (
@@ -73,8 +85,11 @@ GAME_COLUMNS = (
 
 
 def text_from_json(raw: str) -> Text:
-    data = json.loads(raw)
-    return Text(str(data["key"]), dict(data.get("params") or {}))
+    return Text.from_json(json.loads(raw))
+
+
+def text_to_json(text: Text) -> str:
+    return json.dumps(text.to_json(), sort_keys=True)
 
 
 def game_row(r: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:

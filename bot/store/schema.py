@@ -77,6 +77,42 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
     BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
     """,
+    # 3: contract v2. What the table read of each entry (public label when it differs,
+    # notes, undoable); final results written with the last entry; undo records that
+    # keep undone entries (the log stays append-only); a resignation becomes a log entry.
+    """
+    ALTER TABLE moves ADD COLUMN public_label TEXT;
+    ALTER TABLE moves ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE moves ADD COLUMN undoable INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat    TEXT NOT NULL,
+        rank    INTEGER NOT NULL,
+        score   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_seat ON results (seat);
+    CREATE TABLE undos (
+        id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        revision INTEGER NOT NULL,
+        by_seat  TEXT NOT NULL,
+        at       TEXT NOT NULL
+    );
+    CREATE TABLE undone_moves (
+        game_id INTEGER NOT NULL,
+        seq     INTEGER NOT NULL,
+        undo_id INTEGER NOT NULL REFERENCES undos (id),
+        PRIMARY KEY (game_id, seq),
+        FOREIGN KEY (game_id, seq) REFERENCES moves (game_id, seq)
+    );
+    INSERT INTO moves (game_id, seq, seat, code, label, at)
+        SELECT id, version, resigned, '!resign',
+               json_object('key', 'seat.resign', 'params', json_object('seat', resigned)),
+               updated_at
+        FROM games WHERE resigned IS NOT NULL;
+    UPDATE games SET version = version + 1 WHERE resigned IS NOT NULL;
+    """,
 )
 
 

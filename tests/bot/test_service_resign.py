@@ -1,4 +1,5 @@
-"""Resignation: the game ends, the resigner ranks last, the result survives restarts."""
+"""Resignation: a log entry; the game ends (or, in a game that goes on without the seat,
+continues), the resigner ranks last, the result survives restarts."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameOver, GameService, ServiceError
-from bot.store import Store
+from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
+from bot.store import ResultRow, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
 
 
@@ -16,7 +17,8 @@ async def test_resigning_two_player_game_makes_the_other_win(service: GameServic
     game_id = await running_nim(service, ALICE, BOB)
     result = await service.resign(game_id, ALICE.user_id)
     assert result.game.status == "over" and result.game.resigned == ALICE.user_id
-    (over,) = result.events
+    entry, over = result.events
+    assert isinstance(entry, MoveApplied) and entry.code == "!resign"
     assert isinstance(over, GameOver)
     assert over.outcome.ranking == ((BOB.user_id,), (ALICE.user_id,))
     assert over.outcome.termination.key == "termination.resigned"
@@ -25,17 +27,46 @@ async def test_resigning_two_player_game_makes_the_other_win(service: GameServic
     with pytest.raises(ServiceError) as again:
         await service.resign(game_id, BOB.user_id)
     assert again.value.key == "service.not_running"
+    assert await service.store.results(game_id) == [
+        ResultRow(BOB.user_id, 1, 0),
+        ResultRow(ALICE.user_id, 2, 0),
+    ]
+    history = await service.history(game_id)
+    assert [(h.seat, h.code) for h in history] == [(ALICE.user_id, "!resign")]
 
 
-async def test_resigning_with_three_players_ranks_the_rest_by_score(
+async def test_in_nim_the_others_play_on_and_the_resigner_ranks_last(
     service: GameService,
 ) -> None:
+    """Nim goes on without a seat while two stay (``continues_without_a_seat``)."""
     game_id = await running_nim(service, ALICE, BOB, CAROL)
-    result = await service.resign(game_id, BOB.user_id)
-    (over,) = result.events
-    assert isinstance(over, GameOver)
-    # Nobody has won a point: Alice and Carol share first place, Bob is last alone.
-    assert over.outcome.ranking == ((ALICE.user_id, CAROL.user_id), (BOB.user_id,))
+    first = (await service.game(game_id)).to_act[0]
+    result = await service.resign(game_id, first)
+    entry, turn = result.events
+    assert isinstance(entry, MoveApplied) and isinstance(turn, TurnStarted)
+    assert result.game.status == "running" and first not in result.game.to_act
+    while (info := await service.game(game_id)).status == "running":
+        await service.play(game_id, info.to_act[0], "take3")
+    outcome = await service.outcome(game_id)
+    assert outcome is not None and outcome.ranking[-1] == (first,)
+    assert len(outcome.ranking[0]) == 1 and first not in outcome.ranking[0]
+    with pytest.raises(ServiceError):
+        await service.play(game_id, first, "take1")
+
+
+async def test_resigning_from_origin_ends_the_game(service: GameService) -> None:
+    """Origin does not go on without a seat: the others are ranked by their scores."""
+    info = await service.create_lobby(
+        rules="origin-junior", options=None, guild_id="g", channel_id="c", creator=ALICE
+    )
+    for player in (BOB, CAROL):
+        await service.join(info.id, player)
+    await service.start(info.id, ALICE.user_id)
+    result = await service.resign(info.id, BOB.user_id)
+    over = result.events[-1]
+    assert isinstance(over, GameOver) and result.game.status == "over"
+    assert over.outcome.ranking[-1] == (BOB.user_id,)
+    assert over.outcome.termination.key == "termination.resigned"
 
 
 async def test_outsider_cannot_resign(service: GameService) -> None:
@@ -52,7 +83,7 @@ async def test_resignation_survives_a_restart(service: GameService, db_path: Pat
     first = await service.resign(game_id, BOB.user_id)
     async with Store(db_path) as store:
         again = GameService(store)
-        assert await again.outcome(game_id) == first.events[0].outcome  # type: ignore[union-attr]
+        assert await again.outcome(game_id) == first.events[-1].outcome  # type: ignore[union-attr]
         assert (await again.game(game_id)).resigned == BOB.user_id
 
 
@@ -66,10 +97,10 @@ async def test_resigning_while_a_move_lands_reports_the_stored_state(
         return_exceptions=True,
     )
     assert not isinstance(resigned, BaseException)
-    over = resigned.events[0]
+    over = resigned.events[-1]
     assert isinstance(over, GameOver)
     assert await service.outcome(game_id) == over.outcome
     assert over.outcome.ranking == ((ALICE.user_id,), (BOB.user_id,))
     info = await service.game(game_id)
-    expected_version = 0 if isinstance(played, BaseException) else 1
+    expected_version = 1 if isinstance(played, BaseException) else 2  # the resignation too
     assert info.version == expected_version and info.status == "over"

@@ -96,7 +96,7 @@ async def test_whole_game_from_lobby_to_final_scores(bot: Harness) -> None:
     result = bot.posted_in(thread)[-1]
     embed = result["embeds"][0]
     winner = (await bot.service.outcome(1)).winners[0]  # type: ignore[union-attr]
-    assert embed["title"] == f"#1 nim is over — winner: {game.name_of(winner)}"
+    assert embed["title"] == f"#1 Nim is over — winner: {game.name_of(winner)}"
     assert embed["description"].startswith(f"1. <@{winner}>")
     assert {f["name"].split(":")[0] for f in embed["fields"]} == {"Alice", "Bob"}
     assert "<@101>" in result["content"] and "<@102>" in result["content"]

@@ -24,7 +24,7 @@ async def test_hand_and_scores_are_private_embeds(bot: Harness) -> None:
     assert reply.ephemeral
     fields = reply.embeds[0]["fields"]
     assert {f["name"].split(":")[0] for f in fields} == {"Alice", "Bob"}
-    assert all("nim.win: **0**" in f["value"] for f in fields)
+    assert all("Win: **0**" in f["value"] for f in fields)
     turn = bot.find(thread, "cf:play:")
     reply = only_reply(await bot.press(ALICE, turn, "cf:scores:1"))
     assert reply.ephemeral and reply.embeds[0]["title"].startswith("Scores so far")
@@ -39,7 +39,7 @@ async def test_board_is_deferred_then_sent_privately_with_the_picture(bot: Harne
     sent = calls[-1]
     assert sent.ephemeral and sent.files and sent.files[0][1].startswith(PNG)
     assert sent.embeds[0]["image"]["url"] == f"attachment://{sent.files[0][0]}"
-    assert sent.embeds[0]["title"] == "n°1 nim"  # Carol reads French
+    assert sent.embeds[0]["title"] == "n°1 Nim"  # Carol reads French
 
 
 async def test_board_of_a_lobby_says_not_started(bot: Harness) -> None:
@@ -84,7 +84,7 @@ async def test_resign_asks_then_ends_the_game_for_everybody(bot: Harness) -> Non
     texts = [m["content"] for m in bot.posted_in(thread)]
     assert "Bob resigned." in texts
     assert bot.posted_in(thread)[-1]["embeds"][0]["title"].startswith(
-        "#1 nim is over — winner: Alice"
+        "#1 Nim is over — winner: Alice"
     )
 
 
@@ -103,7 +103,7 @@ async def test_abort_needs_the_creator_or_a_moderator(bot: Harness) -> None:
 async def test_commands_update_the_lobby_message(bot: Harness) -> None:
     lobby = await open_lobby(bot)
     calls = await bot.command(BOB, "join", game="1")
-    assert calls[0].ephemeral and "You joined #1 nim" in calls[0].content
+    assert calls[0].ephemeral and "You joined #1 Nim" in calls[0].content
     assert "<@102>" in bot.message(lobby["id"])["embeds"][0]["fields"][0]["value"]
     calls = await bot.command(BOB, "leave", game="1")
     assert "You left" in calls[0].content

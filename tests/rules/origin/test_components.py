@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from rules.origin import JUNIOR
+from rules.origin.classic import CLASSIC
 from rules.origin.components import (
     BOARD,
     DATA_DIR,
@@ -90,8 +92,10 @@ def test_tokens_and_tiles_hold_the_proposed_values() -> None:
     assert TILES.score["junior"][4] == 4 and TILES.score["classic"][4] == 1
 
 
-def test_rule_switches_have_their_defaults() -> None:
-    assert RULES.neutral_pawn == "random" and RULES.first_player == "seat_order"
+def test_rule_numbers_and_variant_defaults() -> None:
+    options = JUNIOR.spec.validate_options({})
+    assert options == {"neutral_pawn": "random", "first_player": "seat_order"}
+    assert CLASSIC.spec.validate_options({})["deck_end"] == "at_once"
     assert RULES.villages_per_player == 9
     assert RULES.junior.series_points == (0, 1, 3, 7, 13, 21)
     assert RULES.junior.decks == {"yellow": 14, "orange": 14, "violet": 14}
@@ -141,7 +145,7 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ("tokens.json", lambda r: r["strait"].pop(), "strait", "one per strait"),
     ("tiles.json", lambda r: r["tiles"][4].update(level=6), "tile IN05", "level 6"),
     ("tiles.json", lambda r: r["tiles"][4].pop("level"), "tile IN05", "missing field"),
-    ("rules.json", lambda r: r.update(neutral_pawn="purple"), "neutral_pawn", "purple"),
+    ("rules.json", lambda r: r.update(villages_per_player=0), "villages_per_player", "positive"),
     ("pawns.json", lambda r: r["neutral_candidates"].update(white="z2s1w"), "white", "small weak"),
 ]
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from rules.base import InvalidOptions
-from rules.origin import JUNIOR, junior
-from rules.origin.components import BOARD, PAWNS, RULES
+from rules.origin import JUNIOR
+from rules.origin.components import BOARD, PAWNS
 from rules.origin.junior_data import (
     hunting_on_board,
     owner_at,
@@ -51,10 +49,10 @@ def test_neutral_pawn_is_a_small_weak_pawn_on_origin_chosen_by_the_seed() -> Non
     assert JUNIOR.setup(["a", "b"], "same").data == JUNIOR.setup(["a", "b"], "same").data
 
 
-def test_neutral_pawn_switch_fixes_its_colour(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(junior, "RULES", dataclasses.replace(RULES, neutral_pawn="black"))
+def test_neutral_pawn_option_fixes_its_colour() -> None:
     for n in range(5):
-        assert JUNIOR.setup(["a", "b"], f"s{n}").data["pawn_at"]["A1"] == "z1s1k"
+        state = JUNIOR.setup(["a", "b"], f"s{n}", {"neutral_pawn": "black"})
+        assert state.data["pawn_at"]["A1"] == "z1s1k"
 
 
 def test_first_player_is_the_first_seat() -> None:
@@ -62,9 +60,12 @@ def test_first_player_is_the_first_seat() -> None:
     assert JUNIOR.to_act(state) == {"x"}
 
 
-def test_first_player_switch_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(junior, "RULES", dataclasses.replace(RULES, first_player="random"))
-    firsts = {next(iter(JUNIOR.to_act(JUNIOR.setup(["x", "y", "z"], f"s{n}")))) for n in range(30)}
+def test_first_player_option_random() -> None:
+    options = {"first_player": "random"}
+    firsts = {
+        next(iter(JUNIOR.to_act(JUNIOR.setup(["x", "y", "z"], f"s{n}", options))))
+        for n in range(30)
+    }
     assert firsts == {"x", "y", "z"}
 
 

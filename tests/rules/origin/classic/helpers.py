@@ -19,10 +19,12 @@ from rules.origin.movement import NEUTRAL, strait_claims
 SEATS3 = ["ana", "ben", "cy"]
 
 
-def started(seats: list[str] | None = None, seed: str = "test") -> State:
+def started(
+    seats: list[str] | None = None, seed: str = "test", options: dict[str, Any] | None = None
+) -> State:
     """A game past the objective choice (each seat kept its first dealt card), with the
     small weak white pawn as the neutral pawn."""
-    state = CLASSIC.setup(seats or SEATS3, seed)
+    state = CLASSIC.setup(seats or SEATS3, seed, options)
     for i, seat in enumerate(state.seats):
         state = CLASSIC.apply(state, seat, f"keep:{sorted(state.data['dealt'][i])[0].lower()}")
     set_neutral(state, "z1s1w")

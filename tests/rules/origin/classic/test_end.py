@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules.base import State
+import pytest
+
+from rules.base import RulesChanged, State
 from rules.origin.classic import CLASSIC
 from rules.origin.classic.engine import end_trigger
 from rules.origin.classic.scoring import score_row
@@ -61,14 +63,38 @@ def test_an_empty_deck_ends_the_game_after_one_more_turn_each() -> None:
     check(state)
 
 
-def test_a_deck_emptied_and_refilled_by_the_draw_option_does_not_end_the_game() -> None:
-    """R10: the check waits until the reward is fully resolved."""
+def test_a_deck_emptied_by_the_draw_option_ends_the_game_even_if_refilled() -> None:
+    """R10 (« dès que l'une des 3 pioches … est épuisée »), option ``deck_end=at_once``,
+    the default: drawing the last three cards triggers the end although two go back."""
     state = started()
+    assert state.options["deck_end"] == "at_once"
+    thin_deck(state, "action", 3)
+    state = play(state, "ana", "evolve:a7", "pawn:z1s1b", "reward:draw")
+    assert state.data["decks"]["action"] == []
+    state = play(state, "ana", codes(state, "ana")[0], codes(state, "ana")[1])
+    assert len(state.data["decks"]["action"]) == 2
+    assert state.data["ending"] == {"reason": "deck", "by": 0, "left": [1, 2]}
+
+
+def test_with_deck_end_after_reward_a_refilled_deck_does_not_end_the_game() -> None:
+    """Option ``deck_end=after_reward`` (rules version 1): the check waits until the
+    reward is fully resolved, and the deck is no longer empty then."""
+    state = started(options={"deck_end": "after_reward"})
     thin_deck(state, "action", 3)
     state = play(state, "ana", "evolve:a7", "pawn:z1s1b", "reward:draw")
     assert state.data["decks"]["action"] == []
     state = play(state, "ana", codes(state, "ana")[0], codes(state, "ana")[1])
     assert len(state.data["decks"]["action"]) == 2 and state.data["ending"] is None
+
+
+def test_a_version_1_game_keeps_the_after_reward_reading() -> None:
+    """Games stored under rules version 1 replay with ``deck_end=after_reward``; an
+    unknown version is refused rather than replayed differently."""
+    assert CLASSIC.spec.rules_version == 2
+    assert CLASSIC.check_rules_version(1, {})["deck_end"] == "after_reward"
+    assert CLASSIC.check_rules_version(2, {})["deck_end"] == "at_once"
+    with pytest.raises(RulesChanged):
+        CLASSIC.check_rules_version(7, {})
 
 
 def test_an_empty_reward_board_ends_the_game() -> None:
