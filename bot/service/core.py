@@ -57,7 +57,7 @@ from bot.service.values import (
     Status,
     TurnStarted,
 )
-from bot.store import GameRow, Store
+from bot.store import GameRow, GameStore
 from rules import registry
 from rules.base import (
     CampfireError,
@@ -113,7 +113,7 @@ class GameService:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         *,
         seed_source: Callable[[], str] | None = None,
         clock: Callable[[], datetime] | None = None,
