@@ -30,7 +30,6 @@ from bot.discord.errors import DiscordError
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view
-from bot.present import group_name, private_sections
 from bot.service import GameInfo, MoveApplied, ServiceError
 from rules import registry
 
@@ -355,15 +354,11 @@ async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 
 async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """The caller's private view, as sections (``bot.present``), in an ephemeral embed."""
+    """What only the caller may see (the game's private sections), in an ephemeral embed."""
     service = service_of(interaction)
     game = await service.game(game_id)
-    me = user_key(interaction)
+    sections = await service.private_sections(game_id, user_key(interaction))
     lang = lang_for(interaction)
-    private = await service.private_view(game_id, me)
-    public = await service.public_view(game_id)
-    moves = await service.legal_moves(game_id, me)  # marks the cards playable now
-    sections = private_sections(game.rules, private, me, lang, public_view=public, moves=moves)
     await ephemeral(interaction, "", embed=embeds.hand_embed(game, sections, lang))
 
 
@@ -413,10 +408,10 @@ async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None)
     private = False
     if game is not None and game.status == "running" and game.has_seat(me):
         service = service_of(interaction)
-        kinds = [group_name(g, lang) for g in groups_of(await service.legal_moves(game.id, me))]
-        view = await service.private_view(game.id, me)
-        public = await service.public_view(game.id)
-        private = bool(private_sections(game.rules, view, me, lang, public_view=public))
+        spec = registry.get(game.rules).spec
+        groups = groups_of(await service.legal_moves(game.id, me))
+        kinds = [t(spec.group_label(g), lang) for g in groups]
+        private = bool(await service.private_sections(game.id, me))
     now = what_now(game, me, lang, kinds=kinds, private=private)
     await ephemeral(interaction, "", embed=embeds.help_embed(lang, game, now))
 

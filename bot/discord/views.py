@@ -19,8 +19,8 @@ from discord import ui
 from bot.discord.context import is_reachable, service_of
 from bot.discord.errors import reply_error
 from bot.discord.i18n import t
-from bot.present import group_name
 from bot.service import GameInfo, ServiceError
+from rules import registry
 from rules.base import Move
 
 PREFIX = "cf:"
@@ -418,11 +418,12 @@ def _group_menu(
 ) -> Menu:
     pages = max(1, -(-len(groups) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
+    spec = registry.get(game.rules).spec
     options = []
     for index in range(page * PAGE_SIZE, min(len(groups), (page + 1) * PAGE_SIZE)):
         name = groups[index]
         count = sum(1 for m in moves if m.group == name)
-        label = group_name(name, lang)
+        label = t(spec.group_label(name), lang)
         options.append(discord.SelectOption(label=f"{label} ({count})"[:100], value=str(index)))
     view = ui.View(timeout=None)
     view.add_item(GroupSelect(game.id, game.version, options, lang))

@@ -25,8 +25,8 @@ Decisions where the rules and brief are silent:
   gets ``service.stale`` as soon as the game moved on.
 - **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
-  pawn) announces nothing, and a player finishing a simultaneous choice (Origin's
-  objectives at set-up) does not ping again those still choosing.
+  pawn) announces nothing, and a player finishing a simultaneous choice (say,
+  objectives kept at set-up) does not ping again those still choosing.
 - **Scores at the end.** Once a game is over, ``scores`` returns every seat's full row
   (hidden tokens revealed) whoever asks; before that, the public sheet, or the asking
   seat's own view of it.
@@ -67,6 +67,7 @@ from rules.base import (
     Move,
     Outcome,
     ScoreSheet,
+    Section,
     State,
     from_json,
     parse_move,
@@ -397,6 +398,17 @@ class GameService:
             raise ServiceError("service.not_in_game")
         with _guard("private_view", game_id):
             return dict(game.view(state, user_id))
+
+    async def private_sections(self, game_id: int, user_id: str) -> list[Section]:
+        """What only ``user_id``'s seat may see, as the game presents it
+        (``Game.private_sections``: titled sections of translatable texts); empty when
+        nothing of theirs is hidden. Raises ``service.not_in_game``,
+        ``service.not_started``."""
+        game, state, row = await self._started(game_id)
+        if not _seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        with _guard("private_sections", game_id):
+            return game.private_sections(state, user_id)
 
     async def scores(self, game_id: int, user_id: str | None = None) -> ScoreSheet:
         """The public score sheet, or (``user_id`` seated) the sheet as that seat sees it.
