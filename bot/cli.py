@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _table_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="game id, e.g. origin-junior")
+    parser.add_argument("game", metavar="GAME", help="game id (`campfire games` lists them)")
     parser.add_argument("--players", type=int, required=True, metavar="N", help="seats")
     parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument(

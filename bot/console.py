@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.present import private_sections
+from bot.present import game_help, nothing_hidden, translate_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
 from rules.i18n import translate, with_names
@@ -92,9 +92,8 @@ def score_lines(sheet: ScoreSheet, names: Mapping[str, str], lang: str) -> list[
     lines = []
     for seat, row in sheet.rows.items():
         parts = [f"{translate(c, lang)} {row[c]}" for c in sheet.categories if row.get(c)]
-        hidden = sheet.hidden.get(seat)
-        if hidden:
-            parts.append(translate("console.hidden", lang, count=len(hidden)))
+        if sheet.has_hidden(seat):
+            parts.append(translate("console.hidden", lang, count=len(sheet.hidden[seat])))
         detail = f"  ({', '.join(parts)})" if parts else ""
         total = translate(
             "console.score_line", lang, name=names.get(seat, seat), score=sheet.total(seat)
@@ -191,6 +190,7 @@ class ConsoleSession:
     async def command(self, command: str, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
         if command == "help":
             self.say("console.help")
+            self.write("\n".join(game_help(info.rules, self.lang)))
         elif command == "moves":
             self.write("\n".join(move_lines(moves, self.lang)))
         elif command == "board":
@@ -201,7 +201,7 @@ class ConsoleSession:
             self.write("\n".join(score_lines(sheet, info.names(), self.lang)))
         elif command == "hand":
             self.say("console.hand_title", name=info.name_of(seat))
-            self.write("\n".join(await self.hand_lines(info, seat, moves)))
+            self.write("\n".join(await self.hand_lines(seat)))
             mine = await self.service.scores(self.game_id, seat)
             self.write("\n".join(score_lines(mine, info.names(), self.lang)))
         elif command == "history":
@@ -216,17 +216,13 @@ class ConsoleSession:
                 )
                 self.write(f"  {n}. {info.name_of(entry.seat)}: {label}{code}{notes}")
 
-    async def hand_lines(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> list[str]:
-        """The seat's private view as titled sections (``bot.present``), indented."""
-        private = await self.service.private_view(self.game_id, seat)
-        public = await self.service.public_view(self.game_id)
-        sections = private_sections(
-            info.rules, private, seat, self.lang, public_view=public, moves=moves
-        )
+    async def hand_lines(self, seat: str) -> list[str]:
+        """What only ``seat`` may see (the game's private sections), indented."""
+        sections = await self.service.private_sections(self.game_id, seat)
         if not sections:
-            return ["  " + translate("present.nothing", self.lang)]
+            return ["  " + nothing_hidden(self.lang)]
         lines = []
-        for section in sections:
+        for section in translate_sections(sections, self.lang):
             lines.append(f"  {section.title}")
             lines.extend(f"    - {line}" for line in section.lines)
         return lines

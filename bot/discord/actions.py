@@ -12,7 +12,7 @@ import io
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
@@ -27,22 +27,15 @@ from bot.discord.context import (
     user_key,
 )
 from bot.discord.errors import DiscordError
+from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view
-from bot.present import group_name, private_sections
 from bot.service import GameInfo, MoveApplied, ServiceError
 from rules import registry
 
-if TYPE_CHECKING:
-    from bot.discord.client import CampfireClient
-
 log = logging.getLogger("campfire.discord.actions")
 MAX_LISTED_GAMES = 15
-
-
-def client_of(interaction: discord.Interaction[Any]) -> CampfireClient:
-    return cast("CampfireClient", interaction.client)
 
 
 def is_component(interaction: discord.Interaction[Any]) -> bool:
@@ -108,7 +101,7 @@ async def create(
     await service_of(interaction).set_message(game.id, "lobby", str(message_id))
 
 
-async def refresh_lobby(client: CampfireClient, game: GameInfo, lang: str) -> None:
+async def refresh_lobby(client: CampfireBot, game: GameInfo, lang: str) -> None:
     """Redraw the lobby message after a change made elsewhere (a command, an abort)."""
     message = await lobby_message(client, game)
     if message is None:
@@ -119,7 +112,7 @@ async def refresh_lobby(client: CampfireClient, game: GameInfo, lang: str) -> No
         log.warning("game %s: lobby message not updated", game.id, exc_info=True)
 
 
-async def lobby_message(client: CampfireClient, game: GameInfo) -> discord.PartialMessage | None:
+async def lobby_message(client: CampfireBot, game: GameInfo) -> discord.PartialMessage | None:
     message_id = (await client.service.messages(game.id)).get("lobby")
     if message_id is None:
         return None
@@ -140,7 +133,7 @@ async def _after_lobby_change(
         )
         return
     await ephemeral(interaction, t(key, lang_for(interaction), title=embeds.game_title(game, lang)))
-    await refresh_lobby(client_of(interaction), game, lang)
+    await refresh_lobby(bot_of(interaction), game, lang)
 
 
 async def join(
@@ -161,7 +154,7 @@ async def start(
     interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
 ) -> None:
     """The creator starts: lobby closed, thread opened under it, first board and turn."""
-    client = client_of(interaction)
+    client = bot_of(interaction)
     result = await client.service.start(game_id, user_key(interaction))
     lang = await public_lang(interaction)
     lobby: discord.PartialMessage | discord.Message | None
@@ -262,7 +255,7 @@ async def play(
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-    client = client_of(interaction)
+    client = bot_of(interaction)
     game = await client.service.game(game_id)
     if game.status == "running" and game.has_seat(user_key(interaction)):
         await publish.table_of(client, game)  # a deleted thread stops here, nothing played
@@ -321,7 +314,7 @@ async def resign(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 
 async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) -> None:
-    client = client_of(interaction)
+    client = bot_of(interaction)
     result = await client.service.resign(game_id, user_key(interaction))
     lang = lang_for(interaction)
     async with committed(interaction, game_id):
@@ -336,7 +329,7 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
 
 async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """Creator or moderator (Manage Server / Manage Threads) stops the game, no result."""
-    client = client_of(interaction)
+    client = bot_of(interaction)
     # Permissions are those of this channel: they count only for this server's games.
     moderator = is_moderator(interaction) and in_this_server(interaction, game)
     done = await client.service.abort(game.id, user_key(interaction), is_moderator=moderator)
@@ -355,15 +348,11 @@ async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 
 async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """The caller's private view, as sections (``bot.present``), in an ephemeral embed."""
+    """What only the caller may see (the game's private sections), in an ephemeral embed."""
     service = service_of(interaction)
     game = await service.game(game_id)
-    me = user_key(interaction)
+    sections = await service.private_sections(game_id, user_key(interaction))
     lang = lang_for(interaction)
-    private = await service.private_view(game_id, me)
-    public = await service.public_view(game_id)
-    moves = await service.legal_moves(game_id, me)  # marks the cards playable now
-    sections = private_sections(game.rules, private, me, lang, public_view=public, moves=moves)
     await ephemeral(interaction, "", embed=embeds.hand_embed(game, sections, lang))
 
 
@@ -413,10 +402,10 @@ async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None)
     private = False
     if game is not None and game.status == "running" and game.has_seat(me):
         service = service_of(interaction)
-        kinds = [group_name(g, lang) for g in groups_of(await service.legal_moves(game.id, me))]
-        view = await service.private_view(game.id, me)
-        public = await service.public_view(game.id)
-        private = bool(private_sections(game.rules, view, me, lang, public_view=public))
+        spec = registry.get(game.rules).spec
+        groups = groups_of(await service.legal_moves(game.id, me))
+        kinds = [t(spec.group_label(g), lang) for g in groups]
+        private = bool(await service.private_sections(game.id, me))
     now = what_now(game, me, lang, kinds=kinds, private=private)
     await ephemeral(interaction, "", embed=embeds.help_embed(lang, game, now))
 

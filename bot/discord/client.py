@@ -12,8 +12,10 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord import actions
 from bot.discord.commands import CampfireGroup
 from bot.discord.errors import reply_error, send_private
+from bot.discord.host import Handlers
 from bot.discord.i18n import CampfireTranslator, lang_for, t
 from bot.discord.publish import catch_up
 from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
@@ -49,7 +51,8 @@ class CampfireClient(discord.Client):
 
     ``db_path`` opens a store in ``setup_hook`` (closed on ``close``); tests pass a ready
     ``service`` instead. ``sync_guild_id``: sync the commands to that server at start
-    (development: instant); ``None`` leaves syncing to ``campfire sync``.
+    (development: instant); ``None`` leaves syncing to ``campfire sync``. ``handlers``
+    answer clicks on our items (default: ``bot.discord.actions``).
     """
 
     def __init__(
@@ -58,6 +61,7 @@ class CampfireClient(discord.Client):
         db_path: str | None = None,
         service: GameService | None = None,
         sync_guild_id: int | None = None,
+        handlers: Handlers = actions,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -66,6 +70,7 @@ class CampfireClient(discord.Client):
         self.tree = CampfireTree(self)
         self._db_path = db_path
         self._service = service
+        self._item_handlers = handlers
         self._store: Store | None = None
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
@@ -75,6 +80,11 @@ class CampfireClient(discord.Client):
         if self._service is None:
             raise RuntimeError("the client has not been set up yet")
         return self._service
+
+    @property
+    def handlers(self) -> Handlers:
+        """What a click on one of our items does (``views`` reaches them from here)."""
+        return self._item_handlers
 
     async def setup_hook(self) -> None:
         """Open the service, add commands, restart-proof items and the translator."""
@@ -104,7 +114,7 @@ class CampfireClient(discord.Client):
             return
         self._caught_up = True
         try:
-            caught = await catch_up(self)
+            caught = await catch_up(self)  # mypy: the client is a ``CampfireBot``
         except Exception:
             log.exception("catching up the games' tables failed")
             return

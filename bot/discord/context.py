@@ -8,16 +8,14 @@ every answer comes from the service.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.discord.errors import DiscordError
+from bot.discord.host import bot_of
 from bot.discord.i18n import table_lang
 from bot.service import GameInfo, GameService, Player, ServiceError
-
-if TYPE_CHECKING:
-    from bot.discord.client import CampfireClient
 
 GAME_REF = re.compile(r"^\s*#?\s*(\d{1,18})\b")
 MAX_NAME = 64
@@ -25,7 +23,7 @@ MAX_NAME = 64
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
     """The game service of the client that received ``interaction``."""
-    return cast("CampfireClient", interaction.client).service
+    return bot_of(interaction).service
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:

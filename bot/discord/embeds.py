@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord.i18n import t
-from bot.present import Section
+from bot.present import game_help, translate_sections
 from bot.service import GameInfo
 from rules import registry
-from rules.base import Outcome, ScoreSheet, Text
+from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
 
 LOBBY_COLOUR = discord.Colour(0xE67E22)
@@ -29,10 +29,6 @@ MAX_FIELDS = 25
 MAX_EMBED = 6000
 FOOTER_ROOM = 200  # kept free for the title and the "left out" footer
 MAX_DESCRIPTION = 4000
-HELP_TIPS = {  # how a game goes in chat, for games whose turns have several parts
-    "origin": "discord.help.tips.origin",
-    "origin-junior": "discord.help.tips.origin_junior",
-}
 
 
 @dataclass(frozen=True)
@@ -134,7 +130,7 @@ def scores_embed(game: GameInfo, sheet: ScoreSheet, lang: str) -> discord.Embed:
         for category in sheet.categories:
             shown = "?" if category in hidden else str(sheet.rows[seat].get(category, 0))
             rows.append(f"{t(category, lang)}: **{shown}**")
-        total = f"{totals[seat]}+?" if hidden else str(totals[seat])
+        total = f"{totals[seat]}+?" if sheet.has_hidden(seat) else str(totals[seat])
         embed.add_field(
             name=_clip(
                 t("discord.scores.total", lang, player=game.name_of(seat), total=total), 256
@@ -191,15 +187,9 @@ def help_embed(lang: str, game: GameInfo | None, now: str | None) -> discord.Emb
     embed = discord.Embed(title=t("discord.help.title", lang), colour=LOBBY_COLOUR)
     embed.description = t("discord.help.commands", lang)
     if game is not None:
-        try:
-            summary = t(registry.get(game.rules).spec.summary, lang)
-        except Exception:
-            summary = ""
-        tips = HELP_TIPS.get(game.rules)
-        if tips:
-            summary = f"{summary}\n{t(tips, lang)}" if summary else t(tips, lang)
-        if summary:
-            embed.add_field(name=game_title(game, lang), value=_clip(summary), inline=False)
+        about = "\n".join(game_help(game.rules, lang))
+        if about:
+            embed.add_field(name=game_title(game, lang), value=_clip(about), inline=False)
     else:
         names = "\n".join(f"• {game_name(rid, lang)} (`{rid}`)" for rid in registry.ids())
         embed.add_field(name=t("discord.help.games", lang), value=_clip(names or "—"), inline=False)
@@ -209,7 +199,8 @@ def help_embed(lang: str, game: GameInfo | None, now: str | None) -> discord.Emb
 
 
 def hand_embed(game: GameInfo, sections: Sequence[Section], lang: str) -> discord.Embed:
-    """What only the caller may see (``bot.present`` sections), one field per section.
+    """What only the caller may see (the game's private sections, translated), one field
+    per section.
 
     Discord's limits hold whatever the game shows: a section longer than a field goes
     on in a second field of the same name, and once 25 fields or 6000 characters would
@@ -222,7 +213,7 @@ def hand_embed(game: GameInfo, sections: Sequence[Section], lang: str) -> discor
         embed.description = t("discord.hand.nothing", lang)
         return embed
     left_out = 0
-    for section in sections:
+    for section in translate_sections(sections, lang):
         chunks = field_chunks(section.lines)
         for n, chunk in enumerate(chunks):
             name = _clip(section.title if n == 0 else f"{section.title} ({n + 1})", MAX_NAME)

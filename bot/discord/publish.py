@@ -12,20 +12,18 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 
 from bot.discord import embeds
 from bot.discord.errors import DiscordError
+from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.views import turn_view
 from bot.service import Event, GameInfo, GameOver, MoveApplied, TurnStarted
 from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
-
-if TYPE_CHECKING:
-    from bot.discord.client import CampfireClient
 
 log = logging.getLogger("campfire.discord.publish")
 
@@ -45,7 +43,7 @@ def board_filename(game: GameInfo) -> str:
     return f"campfire-{game.id}-{game.version}.png"
 
 
-async def table_of(client: CampfireClient, game: GameInfo) -> discord.abc.Messageable:
+async def table_of(client: CampfireBot, game: GameInfo) -> discord.abc.Messageable:
     """Where the game is played: its thread (unarchived if needed) or its channel.
 
     A thread deleted by someone moves the game back to its channel and raises
@@ -74,7 +72,7 @@ async def table_of(client: CampfireClient, game: GameInfo) -> discord.abc.Messag
 
 
 async def open_thread(
-    client: CampfireClient,
+    client: CampfireBot,
     game: GameInfo,
     lobby: discord.PartialMessage | discord.Message | None,
     lang: str = "en",
@@ -98,9 +96,7 @@ async def open_thread(
     await client.service.set_thread(game.id, str(thread.id))
 
 
-async def publish(
-    client: CampfireClient, game: GameInfo, events: Sequence[Event], lang: str
-) -> None:
+async def publish(client: CampfireBot, game: GameInfo, events: Sequence[Event], lang: str) -> None:
     """Turn the events of one request into messages at the game's table.
 
     One board message for the moves (or for the start), then either the result or a
@@ -138,7 +134,7 @@ async def publish(
         )
 
 
-async def catch_up(client: CampfireClient) -> list[int]:
+async def catch_up(client: CampfireBot) -> list[int]:
     """Post the board and turn of every running game whose last committed change never
     reached its table (the process stopped between the commit and the post, or Discord
     refused the post): the players to act are pinged. Returns the game ids caught up.
@@ -157,7 +153,7 @@ async def catch_up(client: CampfireClient) -> list[int]:
     return caught
 
 
-async def _record_announced(client: CampfireClient, game: GameInfo) -> None:
+async def _record_announced(client: CampfireBot, game: GameInfo) -> None:
     """Remember that the table has seen ``game.version`` (never going back, should two
     posts finish out of order)."""
     known = (await client.service.messages(game.id)).get(ANNOUNCED)
@@ -165,12 +161,12 @@ async def _record_announced(client: CampfireClient, game: GameInfo) -> None:
         await client.service.set_message(game.id, ANNOUNCED, str(game.version))
 
 
-def _server_lang(client: CampfireClient, game: GameInfo) -> str:
+def _server_lang(client: CampfireBot, game: GameInfo) -> str:
     guild = client.get_guild(int(game.guild_id)) if game.guild_id else None
     return lang_of(str(guild.preferred_locale)) if guild is not None else "en"
 
 
-async def board_file(client: CampfireClient, game: GameInfo, lang: str) -> discord.File | None:
+async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
     """The board picture as an attachment; ``None`` when the game has no renderer or
     the renderer failed (logged by the service): the game goes on without a picture."""
     if not client.service.has_picture(game.rules):
@@ -184,7 +180,7 @@ async def board_file(client: CampfireClient, game: GameInfo, lang: str) -> disco
 
 
 async def post_board(
-    client: CampfireClient,
+    client: CampfireBot,
     table: discord.abc.Messageable,
     game: GameInfo,
     lang: str,
@@ -201,7 +197,7 @@ async def post_board(
 
 
 async def post_turn(
-    client: CampfireClient,
+    client: CampfireBot,
     table: discord.abc.Messageable,
     game: GameInfo,
     seats: Sequence[str],
@@ -230,7 +226,7 @@ async def post_turn(
 
 
 async def post_result(
-    client: CampfireClient,
+    client: CampfireBot,
     table: discord.abc.Messageable,
     game: GameInfo,
     over: GameOver,
@@ -242,7 +238,7 @@ async def post_result(
     return await table.send(content, embed=embed, allowed_mentions=mentions_only(seats))
 
 
-async def post_notice(client: CampfireClient, game: GameInfo, text: str) -> None:
+async def post_notice(client: CampfireBot, game: GameInfo, text: str) -> None:
     """A one-line public notice at the game's table (abort, resignation); never raises."""
     try:
         table = await table_of(client, game)

@@ -3,7 +3,9 @@
 Each custom id names the game and (where it matters) the state version it was made for,
 e.g. ``cf:play:12:7``. Nothing else is kept in View or Item objects: a click after a
 restart rebuilds the item from its custom id alone and asks the service. The callbacks
-are thin: they hand over to ``bot.discord.actions`` inside the error guard.
+are thin: inside the error guard they hand over to the client's handlers
+(``bot.discord.host.Handlers``, implemented by ``bot.discord.actions``, which builds
+these items and so cannot be imported from here).
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from discord import ui
 
 from bot.discord.context import is_reachable, service_of
 from bot.discord.errors import reply_error
+from bot.discord.host import bot_of
 from bot.discord.i18n import t
-from bot.present import group_name
 from bot.service import GameInfo, ServiceError
+from rules import registry
 from rules.base import Move
 
 PREFIX = "cf:"
@@ -53,12 +56,6 @@ def selected(interaction: discord.Interaction[Any]) -> list[str]:
     """The values chosen in a select menu interaction."""
     data = cast(dict[str, Any], interaction.data or {})
     return [str(v) for v in data.get("values") or []]
-
-
-def _actions() -> Any:
-    from bot.discord import actions  # local: actions builds these views
-
-    return actions
 
 
 class GameButton(ui.DynamicItem[ui.Button[Any]], template=PREFIX + r"(?!)"):
@@ -122,7 +119,7 @@ class JoinButton(
     """On the lobby message: take a seat."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().join(interaction, self.game_id, from_lobby=True)
+        await bot_of(interaction).handlers.join(interaction, self.game_id, from_lobby=True)
 
 
 class LeaveButton(
@@ -134,7 +131,7 @@ class LeaveButton(
     """On the lobby message: give one's seat back."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().leave(interaction, self.game_id, from_lobby=True)
+        await bot_of(interaction).handlers.leave(interaction, self.game_id, from_lobby=True)
 
 
 class StartButton(
@@ -146,7 +143,7 @@ class StartButton(
     """On the lobby message: the host starts the game."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().start(interaction, self.game_id, from_lobby=True)
+        await bot_of(interaction).handlers.start(interaction, self.game_id, from_lobby=True)
 
 
 class PlayButton(
@@ -159,7 +156,7 @@ class PlayButton(
     """On a turn message: opens the caller's private menu of legal moves."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().open_menu(interaction, self.game_id, self.version)
+        await bot_of(interaction).handlers.open_menu(interaction, self.game_id, self.version)
 
 
 class HandButton(
@@ -171,7 +168,7 @@ class HandButton(
     """On a turn message: the caller's private view, ephemeral."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().hand(interaction, self.game_id)
+        await bot_of(interaction).handlers.hand(interaction, self.game_id)
 
 
 class ScoresButton(
@@ -183,7 +180,7 @@ class ScoresButton(
     """On a turn message: the score breakdown as the caller may see it, ephemeral."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().scores(interaction, self.game_id)
+        await bot_of(interaction).handlers.scores(interaction, self.game_id)
 
 
 class ResignButton(
@@ -195,7 +192,7 @@ class ResignButton(
     """The confirmation of ``/campfire resign`` (ephemeral; any version: the intent stands)."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await _actions().resign_confirmed(interaction, self.game_id)
+        await bot_of(interaction).handlers.resign_confirmed(interaction, self.game_id)
 
 
 class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
@@ -249,7 +246,9 @@ class MoveSelect(GameSelect, stem="move", placeholder_key="discord.menu.placehol
 
     async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
         code = (values or [""])[0]
-        await _actions().play(interaction, self.game_id, code, expected_version=self.version)
+        await bot_of(interaction).handlers.play(
+            interaction, self.game_id, code, expected_version=self.version
+        )
 
 
 class GroupSelect(
@@ -260,7 +259,9 @@ class GroupSelect(
     async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
         raw = (values or ["0"])[0]
         group = int(raw) if raw.isdigit() else -1
-        await _actions().open_menu(interaction, self.game_id, self.version, group=group, page=0)
+        await bot_of(interaction).handlers.open_menu(
+            interaction, self.game_id, self.version, group=group, page=0
+        )
 
 
 class PageButton(
@@ -297,7 +298,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction,
-            lambda i: _actions().open_menu(
+            lambda i: bot_of(i).handlers.open_menu(
                 i, self.game_id, self.version, group=self.group, page=self.page
             ),
             self.game_id,
@@ -418,11 +419,12 @@ def _group_menu(
 ) -> Menu:
     pages = max(1, -(-len(groups) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
+    spec = registry.get(game.rules).spec
     options = []
     for index in range(page * PAGE_SIZE, min(len(groups), (page + 1) * PAGE_SIZE)):
         name = groups[index]
         count = sum(1 for m in moves if m.group == name)
-        label = group_name(name, lang)
+        label = t(spec.group_label(name), lang)
         options.append(discord.SelectOption(label=f"{label} ({count})"[:100], value=str(index)))
     view = ui.View(timeout=None)
     view.add_item(GroupSelect(game.id, game.version, options, lang))

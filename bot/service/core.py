@@ -26,8 +26,8 @@ Decisions where the rules and brief are silent:
   gets ``service.stale`` as soon as the game moved on.
 - **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
-  pawn) announces nothing, and a player finishing a simultaneous choice (Origin's
-  objectives at set-up) does not ping again those still choosing.
+  pawn) announces nothing, and a player finishing a simultaneous choice (say,
+  objectives kept at set-up) does not ping again those still choosing.
 - **Scores at the end.** Once a game is over, ``scores`` returns every seat's full row
   (hidden tokens revealed) whoever asks; before that, the public sheet, or the asking
   seat's own view of it.
@@ -58,7 +58,7 @@ from bot.service.values import (
     Status,
     TurnStarted,
 )
-from bot.store import GameRow, Store
+from bot.store import GameRow, GameStore
 from rules import registry
 from rules.base import (
     Applied,
@@ -116,7 +116,7 @@ class GameService:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         *,
         seed_source: Callable[[], str] | None = None,
         clock: Callable[[], datetime] | None = None,
@@ -413,6 +413,17 @@ class GameService:
         with _guard("private_view", game_id):
             return dict(game.view(state, user_id))
 
+    async def private_sections(self, game_id: int, user_id: str) -> list[Section]:
+        """What only ``user_id``'s seat may see, as the game presents it
+        (``Game.private_sections``: titled sections of translatable texts); empty when
+        nothing of theirs is hidden. Raises ``service.not_in_game``,
+        ``service.not_started``."""
+        game, state, row = await self._started(game_id)
+        if not _seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        with _guard("private_sections", game_id):
+            return game.private_sections(state, user_id)
+
     async def scores(self, game_id: int, user_id: str | None = None) -> ScoreSheet:
         """The public score sheet, or (``user_id`` seated) the sheet as that seat sees it.
         Once the game is over, the full final sheet. Raises ``service.not_started``."""
@@ -441,15 +452,6 @@ class GameService:
             HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes)
             for m in await self.store.moves(game_id)
         ]
-
-    async def private_sections(self, game_id: int, user_id: str) -> list[Section]:
-        """What only ``user_id``'s seat may see, as the game presents it (empty: nothing
-        hidden). Raises ``service.not_in_game``, ``service.not_started``."""
-        game, state, row = await self._started(game_id)
-        if not _seated(row, user_id):
-            raise ServiceError("service.not_in_game")
-        with _guard("private_sections", game_id):
-            return game.private_sections(state, user_id)
 
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True

@@ -12,7 +12,7 @@ import logging
 from collections import OrderedDict
 
 from bot.service.values import ServiceError
-from bot.store import GameRow, Store
+from bot.store import GameRow, GameStore
 from rules import registry
 from rules.base import CampfireError, State, from_json, to_json
 
@@ -59,7 +59,7 @@ class StateCache:
         self._states.pop(game_id, None)
 
 
-async def load_state(store: Store, cache: StateCache, row: GameRow) -> State:
+async def load_state(store: GameStore, cache: StateCache, row: GameRow) -> State:
     """The state of a started game at revision ``row.version``: cached, or replayed and
     verified. A game stored under an older rules version replays with the options the
     game gives for it (``Game.check_rules_version``), or is refused.

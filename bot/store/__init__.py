@@ -1,10 +1,12 @@
 """SQLite persistence of games (aiosqlite, WAL): schema migrations, rows, one transaction per move.
 
-``Store`` (in ``database``) is the only way in; ``rows`` holds what it returns and
+``GameStore`` (in ``protocol``) is what the service needs of a store; ``Store`` (in
+``database``, SQLite) is the one we have. ``rows`` holds what a store returns and
 ``schema`` the numbered migrations.
 """
 
 from bot.store.database import DEFAULT_DB, Store, default_path
+from bot.store.protocol import GameStore
 from bot.store.rows import GameRow, MoveRow, ResultRow, SeatRow
 from bot.store.schema import MIGRATIONS
 
@@ -12,6 +14,7 @@ __all__ = [
     "DEFAULT_DB",
     "MIGRATIONS",
     "GameRow",
+    "GameStore",
     "MoveRow",
     "ResultRow",
     "SeatRow",

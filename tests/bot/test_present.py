@@ -1,42 +1,30 @@
-"""Private views as sections: Origin Junior and Classic in both languages, the generic
-fallback, and the Discord embed that holds them within Discord's limits."""
+"""How games present themselves to any front end (``bot.present``): private sections
+translated for the reader, the "nothing hidden" line, each game's help from its spec,
+the service's ``private_sections`` (seated players only), and the Discord embed that
+holds the sections within Discord's limits. What each game shows is tested with the
+game (``tests/rules/origin/test_present.py``)."""
 
 from __future__ import annotations
-
-import random
-import re
-from pathlib import Path
 
 import discord
 import pytest
 
-from bot.discord.embeds import MAX_FIELD, hand_embed
-from bot.present import Section, private_sections, section_text
-from bot.service import GameInfo, Player
+from bot.discord.embeds import MAX_FIELD, hand_embed, scores_embed
+from bot.present import (
+    TranslatedSection,
+    game_help,
+    nothing_hidden,
+    section_text,
+    translate_sections,
+)
+from bot.service import GameInfo, GameService, Player, ServiceError
 from rules import registry
-from rules.base import State
-from rules.i18n import has_key, translate
+from rules.base import ScoreSheet, Section, Text
+from rules.i18n import translate
 from rules.nim import NIM
-from rules.origin.classic.cards import CARDS
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock
 
 SEATS = ["a", "b", "c"]
-
-
-def played(rules_id: str, seed: int, moves: int) -> State:
-    """A real game after ``moves`` random decisions (never ``back``)."""
-    game = registry.get(rules_id)
-    state = game.setup(SEATS, seed, {})
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        seat = sorted(game.to_act(state))[0]
-        legal = [m for m in game.legal_moves(state, seat) if m.code != "back"]
-        state = game.apply(state, seat, chooser.choice(legal).code)
-    return state
-
-
-def text_of(sections: list[Section]) -> str:
-    return "\n".join(f"{s.title}\n{section_text(s)}" for s in sections)
 
 
 def info(rules_id: str) -> GameInfo:
@@ -60,161 +48,60 @@ def info(rules_id: str) -> GameInfo:
     )
 
 
-# --------------------------------------------------------------------------- Origin Junior
+def text(raw: str) -> Text:
+    """A literal line (an unknown key translates to itself)."""
+    return Text(raw)
+
+
+# --------------------------------------------------------------------------- any game
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_junior_shows_own_token_values_tiles_cards_and_score(lang: str) -> None:
-    game = registry.get("origin-junior")
-    state = next(
-        s
-        for s in (played("origin-junior", seed, 45) for seed in range(30))
-        if game.view(s, "a")["players"]["a"]["straits"]
-        and game.view(s, "a")["players"]["a"]["tiles"]
-    )
-    view = game.view(state, "a")
-    own = view["players"]["a"]
-    sections = private_sections("origin-junior", view, "a", lang)
-    text = text_of(sections)
-    for token in own["straits"]:
-        name = translate(f"origin.strait.{token['strait']}", lang)
-        assert re.search(rf"{re.escape(name)} ?: {token['value']}\b", text), text
-    levels = ", ".join(str(t["level"]) for t in own["tiles"])
-    assert levels in text
-    yellow = translate("origin.colour.yellow", lang)
-    assert re.search(rf"{yellow} ?: {own['cards']['yellow']}\b", text)
-    assert str(view["scores"]["a"]["total"]) in sections[-1].lines[0]
-    assert view["scores"]["a"]["total"] != game.view(state, None)["scores"]["a"]["total"] or not (
-        own["straits"] or own["hunting"] or own["tiles"]
-    )
-    assert "origin." not in text and "present." not in text  # every key translated
-
-
-def test_junior_never_names_another_seats_tokens() -> None:
-    game = registry.get("origin-junior")
-    for seed in range(20):
-        state = played("origin-junior", seed, 60)
-        view = game.view(state, "a")
-        own = {t["strait"] for t in view["players"]["a"]["straits"]}
-        others = {t["strait"] for s in ("b", "c") for t in view["players"][s]["straits"]} - own
-        text = text_of(private_sections("origin-junior", view, "a", "en"))
-        for strait in others:
-            assert translate(f"origin.strait.{strait}", "en") not in text
-
-
-# --------------------------------------------------------------------------- Origin Classic
-
-
-def titles(card_ids: list[str], lang: str) -> set[str]:
-    return {translate(CARDS[c].title_key, lang) for c in card_ids}
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_classic_set_up_shows_the_objectives_dealt_with_points_and_effect(lang: str) -> None:
-    game = registry.get("origin")
-    state = game.setup(SEATS, 4, {})
-    view = game.view(state, "b")
-    moves = game.legal_moves(state, "b")
-    sections = private_sections("origin", view, "b", lang, moves=moves)
-    dealt = sections[0]
-    assert dealt.title == translate("present.classic.dealt", lang)
-    assert len(dealt.lines) == len(view["me"]["dealt"]) == 3
-    assert not any(s.title.endswith("(0)") for s in sections)  # no empty hand while choosing
-    for card, line in zip(view["me"]["dealt"], dealt.lines, strict=True):
-        assert line.startswith(card[lang]["title"]) and card[lang]["text"] in line
-        assert str(card["points"]) in line
-    others = {c for i in (0, 2) for c in state.data["dealt"][i]} - set(state.data["dealt"][1])
-    text = text_of(sections)
-    for title in titles(sorted(others), lang) - titles(state.data["dealt"][1], lang):
-        assert title not in text
-
-
-def classic_with_a_playable_card() -> tuple[State, str]:
-    """A Classic state where the seat to act holds a Permanent card and can play a card."""
-    game = registry.get("origin")
-    for seed in range(40):
-        state = game.setup(SEATS, seed, {})
-        chooser = random.Random(seed)
-        for _ in range(250):
-            if game.outcome(state) is not None:
-                break
-            seat = sorted(game.to_act(state))[0]
-            legal = game.legal_moves(state, seat)
-            me = state.seats.index(seat)
-            if state.data["hands"][me]["permanent"] and any(m.group == "play" for m in legal):
-                return state, seat
-            choices = [m for m in legal if m.code != "back" and m.group != "play"] or legal
-            state = game.apply(state, seat, chooser.choice(choices).code)
-    raise AssertionError("no state with a playable card")
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_classic_hand_by_deck_with_levels_points_and_what_is_playable_now(lang: str) -> None:
-    game = registry.get("origin")
-    state, seat = classic_with_a_playable_card()
-    view = game.view(state, seat)
-    moves = game.legal_moves(state, seat)
-    playable = {m.code.split(":", 1)[1].upper() for m in moves if m.group == "play"}
-    sections = private_sections("origin", view, seat, lang, moves=moves)
-    by_title = {s.title: s for s in sections}
-    marker = translate("present.classic.playable", lang)
-    for deck in ("action", "permanent", "objective"):
-        cards = view["me"]["hand"][deck]
-        deck_name = translate(f"origin.classic.deck.{deck}", lang)
-        title = f"{translate('present.classic.deck', lang, deck=deck_name)} ({len(cards)})"
-        section = by_title[title]
-        if not cards:
-            assert section.lines == (translate("present.none", lang),)
-            continue
-        assert len(section.lines) == len(cards)
-        for card, line in zip(cards, section.lines, strict=True):
-            assert line.startswith(card[lang]["title"]) and card[lang]["text"] in line
-            assert (marker in line) == (card["id"] in playable)
-            if deck == "permanent":
-                assert translate("present.classic.level", lang, level=card["level"]) in line
-            if deck == "objective":
-                assert translate("present.classic.points", lang, points=card["points"]) in line
-    assert sum(marker in line for s in sections for line in s.lines) == len(playable)
-    stacks = by_title[translate("present.classic.stacks", lang)]
-    tile_ids = view["players"][seat]["tile_ids"]
-    assert len(stacks.lines) == max(1, len(tile_ids))
-    for stack, line in zip(tile_ids, stacks.lines, strict=False):
-        assert all(tile in line for tile in stack)
-    # nobody else's cards: titles only held by other seats never appear
-    me = state.seats.index(seat)
-    mine = [c for d in state.data["hands"][me].values() for c in d] + state.data["permanents"][me]
-    others = [
-        c for i in range(len(SEATS)) if i != me for d in state.data["hands"][i].values() for c in d
-    ]
-    text = text_of(sections)
-    for title in titles(others, lang) - titles(mine, lang):
-        assert title not in text
-
-
-def test_classic_sections_are_empty_for_a_view_that_is_not_the_seats_own() -> None:
-    game = registry.get("origin")
-    state = game.setup(SEATS, 2, {})
-    assert private_sections("origin", game.view(state, None), "a", "en") == []
-    assert private_sections("origin", game.view(state, "b"), "a", "en") == []
-
-
-# --------------------------------------------------------------------------- other games
-
-
-def test_generic_fallback_shows_only_what_differs_from_the_public_view() -> None:
+def test_sections_are_translated_title_and_lines(lang: str) -> None:
     state = NIM.setup(["a", "b"], 1, {"stones": 5})
-    view = NIM.view(state, "a")
-    assert private_sections("nim", view, "a", "en", public_view=NIM.view(state, None)) == []
-    private = {"stones": 5, "secret": {"hidden": True, "cards": ["x", "y"]}}
-    sections = private_sections("nim", private, "a", "fr", public_view={"stones": 5})
-    assert sections == [Section("secret", ("hidden: oui", "cards: x, y"))]
+    sections = NIM.private_sections(state, "a")
+    shown = translate_sections(sections, lang)
+    assert [s.title for s in shown] == [translate(s.title, lang) for s in sections]
+    assert shown[0].lines == tuple(translate(line, lang) for line in sections[0].lines)
+    assert "nim." not in "\n".join(line for s in shown for line in s.lines)
 
 
-def test_every_present_key_has_english_and_french_text() -> None:
-    source = Path("bot/present.py").read_text(encoding="utf-8")
-    used = set(re.findall(r"\"(present\.[a-z_.]+)\"", source))
-    assert {"present.classic.dealt", "present.origin.tokens"} <= used
-    assert [k for k in sorted(used) if not has_key(k)] == []
+def test_section_text_bullets_several_lines_only() -> None:
+    assert section_text(TranslatedSection("t", ("one",))) == "one"
+    assert section_text(TranslatedSection("t", ("one", "two"))) == "- one\n- two"
+
+
+def test_nothing_hidden_is_said_in_the_readers_language() -> None:
+    assert nothing_hidden("en").startswith("Nothing hidden")
+    assert nothing_hidden("fr").startswith("Rien de caché")
+
+
+@pytest.mark.parametrize("rules_id", ["nim", "origin", "origin-junior"])
+def test_help_of_a_game_is_its_summary_then_its_tips(rules_id: str) -> None:
+    spec = registry.get(rules_id).spec
+    for lang in ("en", "fr"):
+        assert game_help(rules_id, lang) == [
+            translate(spec.summary, lang),
+            *(translate(tip, lang) for tip in spec.tips),
+        ]
+    assert game_help("no-such-game", "en") == []
+
+
+async def test_service_gives_a_seated_player_the_games_sections(service: GameService) -> None:
+    lobby = await service.create_lobby(
+        rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE
+    )
+    await service.join(lobby.id, BOB)
+    with pytest.raises(ServiceError) as raised:
+        await service.private_sections(lobby.id, ALICE.user_id)
+    assert raised.value.key == "service.not_started"
+    await service.start(lobby.id, ALICE.user_id)
+    sections = await service.private_sections(lobby.id, ALICE.user_id)
+    assert sections and all(isinstance(s, Section) for s in sections)
+    assert sections[0].title == Text("nim.present.title")
+    with pytest.raises(ServiceError) as raised:
+        await service.private_sections(lobby.id, CAROL.user_id)
+    assert raised.value.key == "service.not_in_game"
 
 
 # --------------------------------------------------------------------------- Discord embed
@@ -222,10 +109,10 @@ def test_every_present_key_has_english_and_french_text() -> None:
 
 def test_hand_embed_is_one_field_per_section_in_the_readers_language() -> None:
     game = registry.get("origin")
-    state, seat = classic_with_a_playable_card()
-    sections = private_sections("origin", game.view(state, seat), seat, "fr")
+    state = game.setup(SEATS, 4, {})
+    sections = game.private_sections(state, "b")
     embed = hand_embed(info("origin"), sections, "fr")
-    assert [f.name for f in embed.fields] == [s.title for s in sections]
+    assert [f.name for f in embed.fields] == [translate(s.title, "fr") for s in sections]
     assert embed.title is not None and embed.title.startswith("Pour vous seul")
     assert embed.footer.text is None
 
@@ -233,9 +120,12 @@ def test_hand_embed_is_one_field_per_section_in_the_readers_language() -> None:
 def test_hand_embed_stays_within_discord_limits() -> None:
     long_line = "x" * 3000
     sections = [
-        Section(f"section {n} " + "t" * 300, tuple(f"line {i} " + "y" * 150 for i in range(12)))
+        Section(
+            text(f"section {n} " + "t" * 300),
+            tuple(text(f"line {i} " + "y" * 150) for i in range(12)),
+        )
         for n in range(30)
-    ] + [Section("long", (long_line,))]
+    ] + [Section(text("long"), (text(long_line),))]
     embed = hand_embed(info("nim"), sections, "en")
     assert len(embed.fields) <= 25
     assert all(len(f.value or "") <= MAX_FIELD and len(f.name or "") <= 256 for f in embed.fields)
@@ -244,9 +134,11 @@ def test_hand_embed_stays_within_discord_limits() -> None:
     left = int(embed.footer.text.split()[0])
     shown = sum(len((f.value or "").splitlines()) for f in embed.fields)
     assert shown + left == 30 * 12 + 1
-    one = hand_embed(info("nim"), [Section("long", (long_line,))], "en")
+    one = hand_embed(info("nim"), [Section(text("long"), (text(long_line),))], "en")
     assert len(one.fields) == 1 and (one.fields[0].value or "").endswith("…")
-    split = hand_embed(info("nim"), [Section("s", tuple("z" * 300 for _ in range(8)))], "en")
+    split = hand_embed(
+        info("nim"), [Section(text("s"), tuple(text("z" * 300) for _ in range(8)))], "en"
+    )
     assert [f.name for f in split.fields] == ["s", "s (2)", "s (3)"]
     assert isinstance(split, discord.Embed) and split.footer.text is None
 
@@ -254,3 +146,16 @@ def test_hand_embed_stays_within_discord_limits() -> None:
 def test_hand_embed_without_sections_says_nothing_is_hidden() -> None:
     embed = hand_embed(info("nim"), [], "en")
     assert embed.description and "nothing hidden" in embed.description
+
+
+def test_scores_embed_says_hidden_only_for_a_seat_with_something_hidden() -> None:
+    sheet = ScoreSheet(
+        ("nim.win", "points"),
+        {"a": {"nim.win": 1, "points": 0}, "b": {"nim.win": 0}, "c": {"nim.win": 0}},
+        hidden={"a": frozenset({"points"}), "b": frozenset()},
+    )
+    embed = scores_embed(info("nim"), sheet, "en")
+    by_name = {(f.name or "").split(":")[0]: f for f in embed.fields}
+    assert "+?" in (by_name["A"].name or "") and "**?**" in (by_name["A"].value or "")
+    for seat in ("B", "C"):
+        assert "?" not in (by_name[seat].name or "") + (by_name[seat].value or "")

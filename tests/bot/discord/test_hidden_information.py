@@ -95,7 +95,7 @@ async def test_junior_boards_are_drawn_from_the_public_view_only(
     thread = await start(bot, "origin-junior")
     words = {
         translate(k, lang)
-        for k in ("present.origin.tokens", "present.origin.tiles")
+        for k in ("origin.present.tokens", "origin.present.tiles")
         for lang in ("en", "fr")
     }
     texts: list[str] = []

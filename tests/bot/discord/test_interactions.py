@@ -19,7 +19,8 @@ from tests.bot.discord.test_game_flow import PNG, open_lobby, start_game
 async def test_hand_and_scores_are_private_embeds(bot: Harness) -> None:
     thread = await start_game(bot, BOB)
     reply = only_reply(await bot.command(ALICE, "hand", channel=thread))
-    assert reply.ephemeral and "nothing hidden" in reply.text()
+    assert reply.ephemeral and "Your stones" in reply.text()  # Nim's own section
+    assert "Stones you took: 0" in reply.text() and "nothing hidden" not in reply.text()
     reply = only_reply(await bot.command(BOB, "scores", channel=thread))
     assert reply.ephemeral
     fields = reply.embeds[0]["fields"]

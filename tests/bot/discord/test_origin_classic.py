@@ -262,7 +262,7 @@ async def test_classic_cards_are_reachable_through_the_kinds_of_moves(
     menu = newest(bot)
     kinds = menu["components"][0]["components"][0]["options"]
     count = sum(m.group == "play" for m in moves)
-    labels = {f"{translate('present.group.play', lang)} ({count})" for lang in ("en", "fr")}
+    labels = {f"{translate('origin.group.play', lang)} ({count})" for lang in ("en", "fr")}
     index = next(o["value"] for o in kinds if o["label"] in labels)
     calls = await bot.press(user, menu, reply.custom_ids()[0], values=[index])
     menu = bot.message(menu["id"])

@@ -23,7 +23,13 @@ GROUPS = {"alpha": 30, "beta": 20, "gamma": 10}  # 60 moves: more than one menu 
 class Wide(Game):
     """Each player makes one choice among 60; the bigger number wins."""
 
-    spec = GameSpec(id="wide", name=Text("wide"), min_seats=2, max_seats=2)
+    spec = GameSpec(
+        id="wide",
+        name=Text("wide"),
+        min_seats=2,
+        max_seats=2,
+        groups={group: Text(group) for group in GROUPS},  # no catalogue: keys read as is
+    )
 
     def _setup(self, state: State) -> None:
         state.data = {"picked": {}}

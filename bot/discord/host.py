@@ -1,0 +1,96 @@
+"""What the commands, items and publishers need of the Discord client, as protocols.
+
+Imports in ``bot.discord`` go one way: ``client`` -> ``commands`` -> ``actions`` ->
+``publish`` / ``views`` -> ``context`` -> ``host``. The restart-proof items (``views``)
+are built by ``actions``, so they cannot import it back: they reach the handlers
+through the client that received the click (``bot_of(interaction).handlers``), typed
+by ``Handlers`` so mypy checks every call. Nothing here imports another module of
+``bot.discord``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+import discord
+from discord.abc import GuildChannel, PrivateChannel
+
+from bot.service import GameService
+
+
+class Handlers(Protocol):
+    """What a click on one of our items does (``bot.discord.actions`` implements it)."""
+
+    async def join(
+        self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+    ) -> None: ...
+
+    async def leave(
+        self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+    ) -> None: ...
+
+    async def start(
+        self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+    ) -> None: ...
+
+    async def open_menu(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int | None,
+        *,
+        group: int | None = None,
+        page: int = 0,
+    ) -> None: ...
+
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
+    ) -> None: ...
+
+    async def hand(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+    async def scores(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+    async def resign_confirmed(
+        self, interaction: discord.Interaction[Any], game_id: int
+    ) -> None: ...
+
+
+class CampfireBot(Protocol):
+    """The Campfire client as the rest of ``bot.discord`` sees it: the game service, the
+    item handlers, and the few ``discord.Client`` look-ups used to reach a table."""
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def handlers(self) -> Handlers: ...
+
+    def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...
+
+    async def fetch_channel(
+        self, channel_id: int, /
+    ) -> GuildChannel | PrivateChannel | discord.Thread: ...
+
+    def get_partial_messageable(
+        self,
+        id: int,
+        *,
+        guild_id: int | None = None,
+        type: discord.ChannelType | None = None,
+    ) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> CampfireBot:
+    """The Campfire client that received ``interaction``."""
+    return cast(CampfireBot, interaction.client)
+
+
+__all__ = ["CampfireBot", "Handlers", "bot_of"]

@@ -1,0 +1,138 @@
+"""``GameStore``: what the game service needs of a store, so a second store can come.
+
+The service (``bot.service``) and its loader are typed against this protocol, never
+against the SQLite ``Store``, which satisfies it (mypy checks that where a service is
+built over it; ``tests/bot/test_store_protocol.py`` compares the signatures too).
+
+Every method that changes a game is one transaction and returns ``False`` (nothing
+written) when the game is not in the state the change needs: that is how concurrent
+clicks cannot both apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from bot.store.rows import GameRow, MoveRow, ResultRow
+from rules.base import Text
+
+
+class GameStore(Protocol):
+    """The persistence of games, lobbies, move logs and front-end bookkeeping."""
+
+    @property
+    def path(self) -> str:
+        """Where the games are kept (a file path, a URL), for messages to the user."""
+        ...
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: str | None,
+        channel_id: str,
+        rules: str,
+        rules_version: int,
+        options: dict[str, Any],
+        seed: str,
+        creator: str,
+        creator_name: str,
+        min_seats: int,
+        max_seats: int,
+        at: datetime,
+    ) -> int:
+        """Insert a lobby with its creator in seat 0; return the new game id."""
+        ...
+
+    async def game(self, game_id: int) -> GameRow | None: ...
+
+    async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]: ...
+
+    async def games_of_user(self, user_id: str, *, active_only: bool) -> list[GameRow]: ...
+
+    async def running_games(self) -> list[GameRow]: ...
+
+    async def game_for_thread(self, thread_id: str) -> GameRow | None: ...
+
+    # -- lobby and status changes (``False``: the game was not in the needed state) ------
+
+    async def add_seat(self, game_id: int, user_id: str, name: str, at: datetime) -> bool: ...
+
+    async def remove_seat(
+        self, game_id: int, user_id: str, at: datetime, *, new_creator: str | None = None
+    ) -> bool: ...
+
+    async def start_game(
+        self, game_id: int, seat_order: Sequence[str], snapshot: str, at: datetime
+    ) -> bool: ...
+
+    async def set_status(
+        self, game_id: int, status: str, at: datetime, *, when_in: Sequence[str]
+    ) -> bool: ...
+
+    # -- moves ---------------------------------------------------------------------------
+
+    async def append_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: str,
+        code: str,
+        label: Text,
+        at: datetime,
+        snapshot: str,
+        over: bool,
+        turn_started: bool,
+        public_label: Text | None = None,
+        notes: Sequence[Text] = (),
+        undoable: bool = False,
+        results: Sequence[ResultRow] = (),
+    ) -> bool:
+        """Log one entry with what the table read of it, the new snapshot and (``over``)
+        the results in one transaction, only if the game is at revision
+        ``expected_version``."""
+        ...
+
+    async def undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        count: int,
+        by: str,
+        at: datetime,
+        snapshot: str,
+    ) -> bool:
+        """Mark the last ``count`` entries undone (kept) and grow the revision."""
+        ...
+
+    async def moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def undone_moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def log_revision(self, game_id: int) -> int: ...
+
+    async def results(self, game_id: int) -> list[ResultRow]: ...
+
+    async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool: ...
+
+    # -- front-end bookkeeping -----------------------------------------------------------
+
+    async def set_thread(self, game_id: int, thread_id: str | None) -> bool: ...
+
+    async def set_message(self, game_id: int, kind: str, message_id: str) -> None: ...
+
+    async def messages(self, game_id: int) -> dict[str, str]: ...
+
+    async def guild_language(self, guild_id: str) -> str | None: ...
+
+    async def set_guild_language(
+        self, guild_id: str, language: str | None, at: datetime
+    ) -> None: ...
+
+
+__all__ = ["GameStore"]
