@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from render import origin_classic
-from render.encode import png_bytes
+from render.kit.encode import png_bytes
 from render.origin import draw, render
 from rules.registry import get
 from tests.render.games import seats

@@ -16,14 +16,27 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render import style
-from render.cache import ArtCache
-from render.encode import build_palette, png_bytes
+from render.kit import style
+from render.kit.cache import ArtCache
+from render.kit.encode import build_palette, png_bytes
+from render.kit.paint import Canvas, Palette
 from render.origin import mapart, panels, pieces
+from render.origin.colours import (
+    BRIDGE,
+    HUNT_BACK,
+    LAND,
+    LAND_EDGE,
+    OCEAN,
+    OCEAN_DEEP,
+    PAWN_EDGE,
+    PAWN_FILL,
+    TERRITORY_COLOURS,
+    TOKEN_BACK,
+    TOKEN_FACE,
+)
 from render.origin.layout import PANEL_HEIGHT, RING, Box, canvas, map_layout
 from render.origin.layout import Canvas as Frame
 from render.origin.panels import PlayerExtra, View
-from render.paint import Canvas, Palette
 from rules.origin.components import BOARD
 from rules.origin.pawns import parse_pawn
 
@@ -388,24 +401,24 @@ def _exact_colours() -> list[style.RGB]:
         style.WHITE,
         style.HIGHLIGHT,
         style.ARROW,
-        style.OCEAN,
-        style.OCEAN_DEEP,
-        style.LAND,
-        style.LAND_EDGE,
-        style.BRIDGE,
-        style.TOKEN_BACK,
-        style.TOKEN_FACE,
-        style.HUNT_BACK,
-        panels.HEADER_BG,
-        panels.HEADER_INK,
-        panels.HEADER_SOFT,
+        OCEAN,
+        OCEAN_DEEP,
+        LAND,
+        LAND_EDGE,
+        BRIDGE,
+        TOKEN_BACK,
+        TOKEN_FACE,
+        HUNT_BACK,
+        style.HEADER_BG,
+        style.HEADER_INK,
+        style.HEADER_SOFT,
         (0, 0, 0),
     ]
-    colours += list(style.TERRITORY_COLOURS.values())
-    colours += list(style.PAWN_FILL.values()) + list(style.PAWN_EDGE.values())
+    colours += list(TERRITORY_COLOURS.values())
+    colours += list(PAWN_FILL.values()) + list(PAWN_EDGE.values())
     colours += [style.player_colour(i) for i in range(4)]
-    for ground in (style.PANEL, panels.HEADER_BG):
-        for fg in (style.INK, style.INK_SOFT, panels.HEADER_INK, panels.HEADER_SOFT):
+    for ground in (style.PANEL, style.HEADER_BG):
+        for fg in (style.INK, style.INK_SOFT, style.HEADER_INK, style.HEADER_SOFT):
             if fg != ground:
                 colours += style.ramp(ground, fg, 6)[1:-1]
     for i in range(4):

@@ -7,12 +7,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render.kit import style
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
+from render.origin.colours import TERRITORY_COLOURS
 from render.origin.layout import Box
 from render.origin.names import pawn_words, seat_name, territory_name, tr
-from render.paint import Canvas
-from render.text import draw_text, ellipsise, fit_font, font, text_width
 
 View = Mapping[str, Any]
 PlayerExtra = Callable[[Canvas, Box, str, View, str], None]
@@ -22,9 +23,6 @@ Describer = Callable[[View, str, Mapping[str, str] | None], str]
 PANEL = style.PANEL
 StaticPainter = Callable[[Image.Image, Box, str], None]
 
-HEADER_BG = (46, 42, 38)
-HEADER_INK = (250, 246, 236)
-HEADER_SOFT = (200, 192, 176)
 CARD_ORDER = ("yellow", "orange", "violet")
 
 
@@ -39,7 +37,7 @@ def paint_frame(image: Image.Image, box: Box) -> None:
 
 
 def paint_header_frame(image: Image.Image, box: Box) -> None:
-    ImageDraw.Draw(image).rectangle(box.xyxy(), fill=HEADER_BG)
+    ImageDraw.Draw(image).rectangle(box.xyxy(), fill=style.HEADER_BG)
 
 
 def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
@@ -95,7 +93,7 @@ def draw_legend_arrow(image: Image.Image, x: int, y: int) -> None:
 
 def _swatch(colour: str) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        fill = style.TERRITORY_COLOURS[colour]
+        fill = TERRITORY_COLOURS[colour]
         draw.ellipse((k, k, 17 * k, 17 * k), fill=fill, outline=style.INK, width=k)
         pieces.paint_symbol(draw, colour, 9 * k, 9 * k, 5 * k, style.mix(fill, style.INK, 0.45))
 
@@ -120,15 +118,15 @@ def draw_header(
     ``describe`` replaces the Junior sentence on the pending choice or last move;
     ``notice`` (if it gives a text) is a highlighted tag after the title.
     """
-    bg = HEADER_BG
+    bg = style.HEADER_BG
     title = tr(
         "render.origin.title." + ("junior" if view.get("game") == "origin-junior" else "classic"),
         lang,
     )
     title_face = font(24, bold=True)
-    canvas.text((box.x + 18, box.y + 10), title, title_face, HEADER_INK, ground=bg)
+    canvas.text((box.x + 18, box.y + 10), title, title_face, style.HEADER_INK, ground=bg)
     sub = tr("render.origin.round_turn", lang, round=view.get("round", 0), turn=view.get("turn", 0))
-    canvas.text((box.x + 18, box.y + 44), sub, font(16), HEADER_SOFT, ground=bg)
+    canvas.text((box.x + 18, box.y + 44), sub, font(16), style.HEADER_SOFT, ground=bg)
     seats: list[str] = list(view.get("seats", []))
     right = box.right - 18
     taken = right  # the left end of what the first line shows on the right
@@ -149,7 +147,7 @@ def draw_header(
         x = right
         for seat in reversed(acting):
             name = ellipsise(seat_name(seat, names), face, 260)
-            canvas.text((x, box.y + 12), name, face, HEADER_INK, anchor="ra", ground=bg)
+            canvas.text((x, box.y + 12), name, face, style.HEADER_INK, anchor="ra", ground=bg)
             x -= round(text_width(name, face)) + 6
             canvas.sprite(
                 pieces.marker_icon(seats.index(seat), radius=10), (x - 12, box.y + 24), ground=bg
@@ -176,7 +174,7 @@ def draw_header(
             (right, box.y + 46),
             ellipsise(line, face, right - left),
             face,
-            HEADER_INK,
+            style.HEADER_INK,
             anchor="ra",
             ground=bg,
         )

@@ -16,11 +16,20 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render import style
-from render.cache import ArtCache
+from render.kit import style
+from render.kit.cache import ArtCache
+from render.kit.style import RGB
+from render.kit.text import font
+from render.origin.colours import (
+    HUNT_BACK,
+    LAND,
+    PAWN_EDGE,
+    PAWN_FILL,
+    TERRITORY_COLOURS,
+    TOKEN_BACK,
+    TOKEN_FACE,
+)
 from render.origin.layout import RING, map_layout
-from render.style import RGB
-from render.text import font
 
 SS = 3  # supersampling factor for sprites
 
@@ -87,7 +96,7 @@ def paint_pawn(
     height, width = PAWN_HEIGHT[size] * k, PAWN_WIDTH[strength] * k
     head = width * 0.36
     top = base - height
-    fill, edge = style.PAWN_FILL[colour], style.PAWN_EDGE[colour]
+    fill, edge = PAWN_FILL[colour], PAWN_EDGE[colour]
     line = max(1, round(1.3 * k))
     shoulder = top + head * 1.7
     body = [
@@ -124,7 +133,7 @@ def _paint_disc(colour: str, pawn: tuple[int, int, str], owner: int | None) -> I
         if owner is not None:
             ring = style.player_colour(owner)
             _circle(draw, c, c, (r + RING) * k, fill=ring, outline=ink, width=k)
-        _circle(draw, c, c, r * k, fill=style.TERRITORY_COLOURS[colour], outline=ink, width=k)
+        _circle(draw, c, c, r * k, fill=TERRITORY_COLOURS[colour], outline=ink, width=k)
         _circle(draw, c, c, (r - 7) * k, fill=style.PANEL, outline=ink, width=k)
         size, strength, pawn_colour = pawn
         paint_pawn(draw, c, c + 16 * k, size, strength, pawn_colour, k)
@@ -164,7 +173,7 @@ def empty_disc(colour: str, origin: bool = False) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         r = map_layout().radius
         c = (r + 2) * k
-        fill = style.TERRITORY_COLOURS[colour]
+        fill = TERRITORY_COLOURS[colour]
         _circle(draw, c, c, r * k, fill=fill, outline=style.INK, width=k)
         if origin:
             _circle(draw, c, c, (r - 6) * k, outline=style.INK_SOFT, width=2 * k)
@@ -185,7 +194,7 @@ def hunting_token(value: int | None, *, radius: int = 12) -> Image.Image:
 
 
 def _paint_token(value: int | None, radius: int, kind: str) -> Image.Image:
-    back = style.TOKEN_BACK if kind == "strait" else style.HUNT_BACK
+    back = TOKEN_BACK if kind == "strait" else HUNT_BACK
     side = 2 * radius + 4
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -213,7 +222,7 @@ def _paint_token(value: int | None, radius: int, kind: str) -> Image.Image:
                     fill=light,
                 )
         else:
-            _circle(draw, c, c, r, fill=style.TOKEN_FACE, outline=back, width=3 * k)
+            _circle(draw, c, c, r, fill=TOKEN_FACE, outline=back, width=3 * k)
             draw.text(
                 (c, c + k),
                 str(value),
@@ -232,7 +241,7 @@ def card_icon(colour: str, count: int | None, *, height: int = 30) -> Image.Imag
 
 def _paint_card(colour: str, count: int | None, height: int) -> Image.Image:
     width = round(height * 0.72)
-    fill = style.TERRITORY_COLOURS[colour]
+    fill = TERRITORY_COLOURS[colour]
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         draw.rounded_rectangle(
@@ -298,7 +307,7 @@ def tile_icon(level: int | None, *, side: int = 24) -> Image.Image:
 
 
 def _paint_tile(level: int | None, side: int) -> Image.Image:
-    brown = style.TERRITORY_COLOURS["brown"]
+    brown = TERRITORY_COLOURS["brown"]
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         face = style.mix(brown, style.WHITE, 0.8) if level is not None else brown
@@ -403,7 +412,7 @@ def sprite_sheet() -> Image.Image:
     """Every kind of sprite on its usual ground (seeds the palette with their edge shades)."""
     discs = [
         occupied_disc(colour, (size, size, "wbk"[(size + i) % 3]), owner)
-        for i, colour in enumerate(style.TERRITORY_COLOURS)
+        for i, colour in enumerate(TERRITORY_COLOURS)
         for owner in (None, 0, 1, 2, 3)
         for size in (1, 2, 3)
     ]
@@ -415,7 +424,7 @@ def sprite_sheet() -> Image.Image:
     half = disc_half() * 2
     per_row = 1280 // half
     rows = -(-len(discs) // per_row) + 2
-    sheet = Image.new("RGB", (1280, rows * half), style.LAND)
+    sheet = Image.new("RGB", (1280, rows * half), LAND)
     for i, sprite in enumerate(discs):
         row, col = divmod(i, per_row)
         sheet.paste(sprite, (col * half, row * half), sprite)

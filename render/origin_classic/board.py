@@ -13,16 +13,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render.kit import style
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
+from render.origin.colours import TERRITORY_COLOURS
 from render.origin.layout import Box
 from render.origin.names import tr
 from render.origin.panels import View
 from render.origin_classic.layout import DECK_OF, TILE, columns
-from render.paint import Canvas
-from render.text import draw_text, ellipsise, fit_font, font, text_width
 
-BROWN = style.TERRITORY_COLOURS["brown"]
+BROWN = TERRITORY_COLOURS["brown"]
 TILE_FACE = style.mix(BROWN, style.WHITE, 0.8)
 
 
@@ -117,7 +118,7 @@ def paint_band(image: Image.Image, band: Box, lang: str) -> None:
     )
     paint_rewards_key(image, band, lang)
     for column in columns(band):
-        fill = style.TERRITORY_COLOURS[column.colour]
+        fill = TERRITORY_COLOURS[column.colour]
         draw.rounded_rectangle(
             column.box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2
         )
@@ -180,7 +181,7 @@ def draw_band(canvas: Canvas, band: Box, view: View, lang: str) -> None:
     )
     empty_face = font(12)
     for column in columns(band):
-        fill = style.TERRITORY_COLOURS[column.colour]
+        fill = TERRITORY_COLOURS[column.colour]
         deck = DECK_OF.get(column.colour)
         if deck is not None:
             ink = style.WHITE if style.is_dark(fill) else style.INK
@@ -262,7 +263,7 @@ def swatch(colour: str) -> Image.Image:
     """A small territory disc with its symbol (what a territory of that colour gives)."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        fill = style.TERRITORY_COLOURS[colour]
+        fill = TERRITORY_COLOURS[colour]
         draw.ellipse((k, k, 15 * k, 15 * k), fill=fill, outline=style.INK, width=k)
         pieces.paint_symbol(draw, colour, 8 * k, 8 * k, 4 * k, style.mix(fill, style.INK, 0.45))
 

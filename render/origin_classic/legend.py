@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render import style
+from render.kit import style
+from render.kit.text import draw_text, ellipsise, font
 from render.origin import pieces
 from render.origin.layout import Box
 from render.origin.names import tr
 from render.origin.panels import draw_legend_arrow, paint_frame
 from render.origin_classic.board import level_tile
 from render.origin_classic.tableau import ORANGE, VIOLET, chip
-from render.text import draw_text, ellipsise, font
 
 ROW = 20
 TEXT_X = 74

@@ -14,8 +14,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render.kit import style
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, font, text_width
 from render.origin import pieces
+from render.origin.colours import TERRITORY_COLOURS
 from render.origin.layout import Box
 from render.origin.names import tr
 from render.origin.panels import (
@@ -43,15 +46,13 @@ from render.origin_classic.layout import (
     VILLAGES_X,
 )
 from render.origin_classic.words import card_title
-from render.paint import Canvas
-from render.text import draw_text, ellipsise, font, text_width
 
 PANEL = style.PANEL
 HAND_COLOURS = (("action", "yellow"), ("permanent", "orange"), ("objective", "violet"))
 STACK_TILE = 38
 PLATE = 4
-ORANGE = style.TERRITORY_COLOURS["orange"]
-VIOLET = style.TERRITORY_COLOURS["violet"]
+ORANGE = TERRITORY_COLOURS["orange"]
+VIOLET = TERRITORY_COLOURS["violet"]
 
 
 def paint_panel(image: Image.Image, box: Box, index: int, lang: str) -> None:
@@ -142,7 +143,7 @@ def stack_sprite(levels: Sequence[int | None]) -> Image.Image:
                 lambda d, k: d.rounded_rectangle(
                     (k, k, (side - 1) * k, (side - 1) * k),
                     radius=5 * k,
-                    fill=style.TERRITORY_COLOURS["brown"],
+                    fill=TERRITORY_COLOURS["brown"],
                     outline=style.INK,
                     width=2 * k,
                 ),
