@@ -2,7 +2,9 @@
 
 Texts come from the render catalogue (keys ``render.origin.classic.*``) and the rules'
 catalogues (card titles ``origin.classic.card.<id>.title``, deck names, territory names),
-so English and French go through ``rules.i18n`` like every other picture.
+so English and French go through ``rules.i18n`` like every other picture. The card
+catalogue is loaded here: a process that only draws (a render worker) never imports the
+Classic rules, and would otherwise show card ids instead of titles.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from typing import Any
 
 from render.origin.names import seat_name, territory_name, tr
 from render.origin.panels import View, action_words, gains_line, tile_and_token_gains
+from rules import i18n
+
+i18n.register_package("rules.origin.classic")
 
 PENDING_KINDS = ("act", "extra", "target", "reward", "tile", "putback", "limit")
 DECKS = ("action", "permanent", "objective")
