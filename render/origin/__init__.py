@@ -19,6 +19,8 @@ from PIL import Image, ImageDraw
 from render.kit import style
 from render.kit.cache import ArtCache
 from render.kit.encode import build_palette, png_bytes
+from render.kit.geometry import Box
+from render.kit.geometry import FrameLayout as Frame
 from render.kit.paint import Canvas, Palette
 from render.origin import mapart, panels, pieces
 from render.origin.colours import (
@@ -34,8 +36,7 @@ from render.origin.colours import (
     TOKEN_BACK,
     TOKEN_FACE,
 )
-from render.origin.layout import PANEL_HEIGHT, RING, Box, canvas, map_layout
-from render.origin.layout import Canvas as Frame
+from render.origin.layout import PANEL_HEIGHT, RING, canvas, map_layout
 from render.origin.panels import PlayerExtra, View
 from rules.origin.components import BOARD
 from rules.origin.pawns import parse_pawn
@@ -122,7 +123,7 @@ def render(
     panels.draw_header(
         paint, frame.header, view, lang, names, describe=extras.describe, notice=extras.notice
     )
-    draw_map_pieces(paint, frame.map, view, lang)
+    draw_map_pieces(paint, frame.board, view, lang)
     if extras.draw_band is not None and frame.band is not None:
         extras.draw_band(paint, frame.band, view, lang)
     for seat, box in zip(seats, frame.panels, strict=True):
@@ -133,18 +134,20 @@ def render(
     return paint.image
 
 
+def footer_boxes(frame: Frame) -> tuple[Box, Box]:
+    """The footer's two parts: the supply (left) and the legend (right)."""
+    if frame.footer is None:
+        raise ValueError("the Origin frame always has a footer")
+    supply, legend = frame.footer.split([SUPPLY_WIDTH, None])
+    return supply, legend
+
+
 def supply_box(frame: Frame) -> Box:
-    return Box(frame.footer.x, frame.footer.y, SUPPLY_WIDTH, frame.footer.h)
+    return footer_boxes(frame)[0]
 
 
 def legend_box(frame: Frame) -> Box:
-    gap = 10
-    return Box(
-        frame.footer.x + SUPPLY_WIDTH + gap,
-        frame.footer.y,
-        frame.footer.w - SUPPLY_WIDTH - gap,
-        frame.footer.h,
-    )
+    return footer_boxes(frame)[1]
 
 
 def static_art(lang: str, players: int, extras: Extras) -> tuple[Image.Image, Image.Image]:
@@ -161,7 +164,7 @@ def _paint_static(lang: str, players: int, extras: Extras) -> Image.Image:
     frame = canvas(players, extras.band_height, extras.panel_height)
     image = Image.new("RGB", (frame.width, frame.height), style.PAPER)
     panels.paint_header_frame(image, frame.header)
-    image.paste(_maps.get(lang, lambda: mapart.paint_map(lang)), (frame.map.x, frame.map.y))
+    image.paste(_maps.get(lang, lambda: mapart.paint_map(lang)), (frame.board.x, frame.board.y))
     if frame.band is not None and extras.paint_band_static is not None:
         extras.paint_band_static(image, frame.band, lang)
     for index, box in enumerate(frame.panels):

@@ -12,6 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.kit import style
+from render.kit.geometry import Box, toward
 from render.kit.text import draw_lines, font, text_width, wrap
 from render.origin.colours import BRIDGE, LAND, LAND_EDGE, OCEAN, OCEAN_DEEP, TERRITORY_COLOURS
 from render.origin.layout import (
@@ -20,12 +21,10 @@ from render.origin.layout import (
     LABEL_WIDTH,
     LAND_PAD,
     RING,
-    Box,
     MapLayout,
     map_layout,
     strait_ends,
     strait_token_at,
-    toward,
 )
 from render.origin.names import continent_name, territory_name
 from render.origin.pieces import paint_symbol

@@ -8,11 +8,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import style
+from render.kit.geometry import Box
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
-from render.origin.layout import Box
 from render.origin.names import pawn_words, seat_name, territory_name, tr
 
 View = Mapping[str, Any]

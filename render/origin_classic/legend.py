@@ -5,9 +5,9 @@ from __future__ import annotations
 from PIL import Image
 
 from render.kit import style
+from render.kit.geometry import Box
 from render.kit.text import draw_text, ellipsise, font
 from render.origin import pieces
-from render.origin.layout import Box
 from render.origin.names import tr
 from render.origin.panels import draw_legend_arrow, paint_frame
 from render.origin_classic.board import level_tile

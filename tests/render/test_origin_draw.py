@@ -131,7 +131,7 @@ def test_copy_pawns_and_wrapped_moves_draw(mid_game: dict[str, Any]) -> None:
     }
     plain = render(mid_game).convert("RGB")
     moved = render(view).convert("RGB")
-    box = canvas(3).map
+    box = canvas(3).board
     x, y = map_layout().centre("N1")
     assert plain.getpixel((x, y + box.y)) != moved.getpixel((x, y + box.y))
 
@@ -260,7 +260,7 @@ def test_the_last_move_arrow_passes_under_the_discs_it_crosses() -> None:
     assert crossed
     with_arrow = render(view).convert("RGB")
     without = render(dict(view, last_move=None)).convert("RGB")
-    top = canvas(4).map.y
+    top = canvas(4).board.y
     for tid in crossed:
         x, y = map_layout().centre(tid)
         for dx in (-12, 0, 12):
@@ -286,7 +286,7 @@ def test_names_stay_on_top_of_the_last_move_arrow() -> None:
     assert names
     with_arrow = render(view, lang="fr").convert("RGB")
     without = render(dict(view, last_move=None), lang="fr").convert("RGB")
-    top = canvas(3).map.y
+    top = canvas(3).board.y
     for tid in names:
         sprite, (left, y0) = origin_render.mapart.label_sprite(tid, "fr")
         alpha = sprite.getchannel("A")

@@ -103,7 +103,7 @@ def test_names_do_not_overlap_discs_or_each_other(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_strait_tokens_sit_clear_of_names_and_discs(lang: str) -> None:
-    from render.origin.layout import Box
+    from render.kit.geometry import Box
 
     size = mapart.TOKEN_CLEARANCE
     obstacles = list(mapart.label_boxes(lang).values())
@@ -129,7 +129,7 @@ def test_canvas_is_wide_enough_and_panels_do_not_overlap(players: int) -> None:
     frame = canvas(players)
     assert frame.width >= 1280
     assert len(frame.panels) == players
-    for a, b in itertools.combinations(frame.panels + (frame.footer, frame.map), 2):
+    for a, b in itertools.combinations(frame.panels + (frame.footer, frame.board), 2):
         assert not a.overlaps(b)
     assert frame.footer.bottom <= frame.height
 
