@@ -14,9 +14,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from render.kit import style
+from render.kit import sprites, style
 from render.kit.cache import ArtCache
 from render.kit.encode import build_palette, png_bytes
 from render.kit.geometry import Box
@@ -269,36 +269,12 @@ def crossed_discs(a: str, b: str) -> set[str]:
 
 def highlight_ring() -> Image.Image:
     """A bold ring around a territory touched by the last move."""
-    r = map_layout().radius + RING + 7
-    side = 2 * r + 4
-
-    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        c = side * k / 2
-        d.ellipse((c - r * k, c - r * k, c + r * k, c + r * k), outline=style.WHITE, width=7 * k)
-        rr = (r - 2) * k
-        d.ellipse((c - rr, c - rr, c + rr, c + rr), outline=style.ARROW, width=3 * k)
-
-    return pieces.SPRITES.get(("highlight", r), lambda: pieces.supersampled((side, side), paint))
+    return sprites.highlight_ring(map_layout().radius + RING + 7)
 
 
 def pending_ring() -> Image.Image:
     """A dashed ring around the territory chosen in the first step of a turn."""
-    r = map_layout().radius + RING + 7
-    side = 2 * r + 6
-
-    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        c = side * k / 2
-        for i in range(16):
-            start = i * 22.5
-            d.arc(
-                (c - r * k, c - r * k, c + r * k, c + r * k),
-                start,
-                start + 13,
-                fill=style.HIGHLIGHT,
-                width=5 * k,
-            )
-
-    return pieces.SPRITES.get(("pending", r), lambda: pieces.supersampled((side, side), paint))
+    return sprites.dashed_ring(map_layout().radius + RING + 7)
 
 
 def draw_move_arrow(
@@ -343,50 +319,8 @@ def _arrow(
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 2 * r + 8:
         return
-    sprite, corner = arrow_sprite(a, b, head_start, head_end)
+    sprite, corner = sprites.arrow(a, b, trim=r, head_start=head_start, head_end=head_end)
     paint.sprite(sprite, corner, centre=False)
-
-
-def arrow_sprite(
-    a: tuple[int, int], b: tuple[int, int], head_start: bool, head_end: bool
-) -> tuple[Image.Image, tuple[int, int]]:
-    """A smooth cased arrow from disc ``a`` to disc ``b`` and where its top-left goes."""
-    margin = 16
-    left, top = min(a[0], b[0]) - margin, min(a[1], b[1]) - margin
-    size = (abs(b[0] - a[0]) + 2 * margin, abs(b[1] - a[1]) + 2 * margin)
-
-    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        r = map_layout().radius + RING + 4
-        length = math.hypot(b[0] - a[0], b[1] - a[1])
-        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        start = ((a[0] + ux * r - left) * k, (a[1] + uy * r - top) * k)
-        end = ((b[0] - ux * r - left) * k, (b[1] - uy * r - top) * k)
-        heads = [(end, (ux, uy))] if head_end else []
-        if head_start:
-            heads.append((start, (-ux, -uy)))
-        for colour, width, long, half in ((style.WHITE, 10, 21, 14), (style.ARROW, 5, 16, 9)):
-            trim = [
-                (tip[0] - hx * long * k * 0.6, tip[1] - hy * long * k * 0.6)
-                for tip, (hx, hy) in heads
-            ]
-            line_start = trim[1] if head_start and head_end else trim[0] if head_start else start
-            line_end = trim[0] if head_end else end
-            d.line([line_start, line_end], fill=colour, width=width * k)
-            for tip, (hx, hy) in heads:
-                extra = 2.5 * k if colour == style.WHITE else 0
-                tx, ty = tip[0] + hx * extra, tip[1] + hy * extra
-                bx, by = tx - hx * long * k, ty - hy * long * k
-                d.polygon(
-                    [
-                        (tx, ty),
-                        (bx - hy * half * k, by + hx * half * k),
-                        (bx + hy * half * k, by - hx * half * k),
-                    ],
-                    fill=colour,
-                )
-
-    key = ("arrow", a, b, head_start, head_end)
-    return pieces.SPRITES.get(key, lambda: pieces.supersampled(size, paint)), (left, top)
 
 
 def palette() -> Palette:

@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import style
+from render.kit import sprites, style
 from render.kit.geometry import Box
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
@@ -56,18 +56,18 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     # Pawn glyphs.
     y += 24
     for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
-        pieces.paste_at(image, pieces.pawn_icon(size, strength, "wbk"[i]), (x + i * 22, y))
+        sprites.paste_at(image, pieces.pawn_icon(size, strength, "wbk"[i]), (x + i * 22, y))
     for i, key in enumerate(("pawn", "badge")):
         line(f"render.origin.legend.{key}", (x + 72, y + 2 + 16 * i), 72)
     # Owner ring and marker shape.
     y += 40
-    pieces.paste(image, pieces.marker_icon(0, radius=8), (x + 10, y + 9))
-    pieces.paste(image, pieces.marker_icon(1, radius=8), (x + 32, y + 9))
+    sprites.paste(image, sprites.marker_icon(0, radius=8), (x + 10, y + 9))
+    sprites.paste(image, sprites.marker_icon(1, radius=8), (x + 32, y + 9))
     line("render.origin.legend.owner", (x + 52, y + 2), 52)
     # Tokens face down, last move arrow.
     y += 24
-    pieces.paste(image, pieces.strait_token(None, radius=9), (x + 10, y + 9))
-    pieces.paste(image, pieces.hunting_token(None, radius=9), (x + 32, y + 9))
+    sprites.paste(image, pieces.strait_token(None, radius=9), (x + 10, y + 9))
+    sprites.paste(image, pieces.hunting_token(None, radius=9), (x + 32, y + 9))
     line("render.origin.legend.tokens", (x + 52, y + 2), 52)
     y += 24
     draw_legend_arrow(image, x, y)
@@ -78,7 +78,7 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
     for colour in ("yellow", "orange", "violet", "brown", "green", "neutral"):
         label = tr(f"render.origin.legend.terr.{colour}", lang)
         sprite = _swatch(colour)
-        pieces.paste_at(image, sprite, (cx, y))
+        sprites.paste_at(image, sprite, (cx, y))
         draw_text(image, (cx + 22, y + 2), label, small, style.INK)
         cx += 22 + round(text_width(label, small)) + 12
 
@@ -97,7 +97,7 @@ def _swatch(colour: str) -> Image.Image:
         draw.ellipse((k, k, 17 * k, 17 * k), fill=fill, outline=style.INK, width=k)
         pieces.paint_symbol(draw, colour, 9 * k, 9 * k, 5 * k, style.mix(fill, style.INK, 0.45))
 
-    return pieces.SPRITES.get(("swatch", colour), lambda: pieces.supersampled((18, 18), paint))
+    return sprites.SPRITES.get(("swatch", colour), lambda: sprites.supersampled((18, 18), paint))
 
 
 # ---------------------------------------------------------------- per turn
@@ -150,7 +150,7 @@ def draw_header(
             canvas.text((x, box.y + 12), name, face, style.HEADER_INK, anchor="ra", ground=bg)
             x -= round(text_width(name, face)) + 6
             canvas.sprite(
-                pieces.marker_icon(seats.index(seat), radius=10), (x - 12, box.y + 24), ground=bg
+                sprites.marker_icon(seats.index(seat), radius=10), (x - 12, box.y + 24), ground=bg
             )
             x -= 34
         if acting:
@@ -290,7 +290,7 @@ def paint_panel_static(
     draw.rounded_rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
     draw.rounded_rectangle((box.x, box.y, box.right, box.y + PANEL_BAR), radius=10, fill=colour)
     draw.rectangle((box.x, box.y + 20, box.right, box.y + PANEL_BAR), fill=colour)
-    pieces.paste(image, pieces.marker_icon(index, radius=10), (box.x + 20, box.y + 18))
+    sprites.paste(image, sprites.marker_icon(index, radius=10), (box.x + 20, box.y + 18))
     if body is not None:
         body(image, box, index, lang)
         return

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import style
+from render.kit import sprites, style
 from render.kit.geometry import Box
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
@@ -81,7 +81,7 @@ def level_tile(level: int | None, side: int = TILE, *, free: bool = False) -> Im
             paint_spear(draw, first + i * step, side * 0.72 * k, h, BROWN)
 
     key = ("classic.tile", level, side, free)
-    return pieces.SPRITES.get(key, lambda: pieces.supersampled((side, side), paint))
+    return sprites.SPRITES.get(key, lambda: sprites.supersampled((side, side), paint))
 
 
 def empty_slot(side: int = TILE) -> Image.Image:
@@ -98,8 +98,8 @@ def empty_slot(side: int = TILE) -> Image.Image:
             for a, b in (((m, start), (m, end)), ((s, start), (s, end))):
                 draw.line([a, b], fill=colour, width=2 * k)
 
-    return pieces.SPRITES.get(
-        ("classic.empty", side), lambda: pieces.supersampled((side, side), paint)
+    return sprites.SPRITES.get(
+        ("classic.empty", side), lambda: sprites.supersampled((side, side), paint)
     )
 
 
@@ -133,8 +133,8 @@ def paint_band(image: Image.Image, band: Box, lang: str) -> None:
         ) -> None:
             pieces.paint_symbol(d, colour, 9 * k, 9 * k, 6 * k, ink)
 
-        sprite = pieces.supersampled((18, 18), mark)
-        pieces.paste_at(image, sprite, (strip.x + 10, strip.y + 6))
+        sprite = sprites.supersampled((18, 18), mark)
+        sprites.paste_at(image, sprite, (strip.x + 10, strip.y + 6))
         label = tr(f"render.origin.classic.column.{column.colour}", lang)
         room = strip.w - 44 - (54 if column.colour in DECK_OF else 0)
         face = fit_font(label, room, 15, bold=True, minimum=11)
@@ -160,7 +160,7 @@ def paint_rewards_key(image: Image.Image, band: Box, lang: str) -> None:
         items.append((colour, label, 18 + round(text_width(label, face)) + 12))
     x = band.right - 4 - sum(w for _, _, w in items) + 12
     for colour, label, width in items:
-        pieces.paste_at(image, swatch(colour), (x, band.y + 3))
+        sprites.paste_at(image, swatch(colour), (x, band.y + 3))
         draw_text(image, (x + 18, band.y + 4), label, face, style.INK)
         x += width
 
@@ -267,8 +267,8 @@ def swatch(colour: str) -> Image.Image:
         draw.ellipse((k, k, 15 * k, 15 * k), fill=fill, outline=style.INK, width=k)
         pieces.paint_symbol(draw, colour, 8 * k, 8 * k, 4 * k, style.mix(fill, style.INK, 0.45))
 
-    return pieces.SPRITES.get(
-        ("classic.swatch", colour), lambda: pieces.supersampled((16, 16), paint)
+    return sprites.SPRITES.get(
+        ("classic.swatch", colour), lambda: sprites.supersampled((16, 16), paint)
     )
 
 

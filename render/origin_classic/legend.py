@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.kit import style
+from render.kit import sprites, style
 from render.kit.geometry import Box
 from render.kit.text import draw_text, ellipsise, font
 from render.origin import pieces
@@ -33,29 +33,29 @@ def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
 
     y += 24
     for i, (size, strength) in enumerate(((1, 1), (2, 2), (3, 3))):
-        pieces.paste_at(
+        sprites.paste_at(
             image, pieces.pawn_icon(size, strength, "wbk"[i], scale=0.6), (x + i * 18, y - 5)
         )
     line("render.origin.legend.pawn", y)
     y += ROW
-    pieces.paste(image, pieces.marker_icon(0, radius=7), (x + 9, y + 9))
-    pieces.paste(image, pieces.marker_icon(1, radius=7), (x + 29, y + 9))
+    sprites.paste(image, sprites.marker_icon(0, radius=7), (x + 9, y + 9))
+    sprites.paste(image, sprites.marker_icon(1, radius=7), (x + 29, y + 9))
     line("render.origin.legend.owner", y)
     y += ROW
-    pieces.paste(image, pieces.strait_token(4, radius=9), (x + 9, y + 9))
-    pieces.paste(image, pieces.hunting_token(6, radius=9), (x + 33, y + 9))
+    sprites.paste(image, pieces.strait_token(4, radius=9), (x + 9, y + 9))
+    sprites.paste(image, pieces.hunting_token(6, radius=9), (x + 33, y + 9))
     line("render.origin.classic.legend.tokens", y)
     y += ROW
-    pieces.paste_at(image, level_tile(3, 24, free=True), (x - 1, y - 3))
-    pieces.paste_at(image, level_tile(2, 20), (x + 26, y - 1))
+    sprites.paste_at(image, level_tile(3, 24, free=True), (x - 1, y - 3))
+    sprites.paste_at(image, level_tile(2, 20), (x + 26, y - 1))
     line("render.origin.classic.legend.tiles", y)
     y += ROW
     for i, colour in enumerate(("yellow", "orange", "violet")):
-        pieces.paste_at(image, pieces.card_icon(colour, 2, height=18), (x + i * 17, y))
+        sprites.paste_at(image, pieces.card_icon(colour, 2, height=18), (x + i * 17, y))
     line("render.origin.classic.legend.hand", y)
     y += ROW
-    pieces.paste_at(image, chip("A", None, ORANGE), (x, y))
-    pieces.paste_at(image, chip("B", 3, VIOLET), (x + 26, y))
+    sprites.paste_at(image, chip("A", None, ORANGE), (x, y))
+    sprites.paste_at(image, chip("B", 3, VIOLET), (x + 26, y))
     line("render.origin.classic.legend.chips", y)
     y += ROW
     draw_legend_arrow(image, x, y)

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import style
+from render.kit import sprites, style
 from render.kit.geometry import Box
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, font, text_width
@@ -136,9 +136,9 @@ def stack_sprite(levels: Sequence[int | None]) -> Image.Image:
 
     def build() -> Image.Image:
         image = Image.new("RGBA", (side + 2, side + depth * PLATE + 2), (0, 0, 0, 0))
-        plate = pieces.SPRITES.get(
+        plate = sprites.SPRITES.get(
             ("classic.plate", side),
-            lambda: pieces.supersampled(
+            lambda: sprites.supersampled(
                 (side, side),
                 lambda d, k: d.rounded_rectangle(
                     (k, k, (side - 1) * k, (side - 1) * k),
@@ -154,7 +154,7 @@ def stack_sprite(levels: Sequence[int | None]) -> Image.Image:
         image.alpha_composite(level_tile(levels[-1], side, free=True), (1, 1))
         return image
 
-    return pieces.SPRITES.get(key, build)
+    return sprites.SPRITES.get(key, build)
 
 
 def _stacks(canvas: Canvas, box: Box, stacks: Sequence[Sequence[int | None]]) -> None:
@@ -223,7 +223,7 @@ def chip(text: str, points: int | None, fill: style.RGB) -> Image.Image:
             )
 
     key = ("classic.chip", text, points, fill)
-    return pieces.SPRITES.get(key, lambda: pieces.supersampled((width, height), paint))
+    return sprites.SPRITES.get(key, lambda: sprites.supersampled((width, height), paint))
 
 
 def _chips(
