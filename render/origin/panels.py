@@ -9,11 +9,12 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.geometry import Box
+from render.kit.names import seat_name, tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
-from render.origin.names import pawn_words, seat_name, territory_name, tr
+from render.origin.names import pawn_words, territory_name
 
 View = Mapping[str, Any]
 PlayerExtra = Callable[[Canvas, Box, str, View, str], None]

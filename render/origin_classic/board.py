@@ -15,11 +15,11 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.geometry import Box
+from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
-from render.origin.names import tr
 from render.origin.panels import View
 from render.origin_classic.layout import DECK_OF, TILE, columns
 

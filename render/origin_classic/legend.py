@@ -6,9 +6,9 @@ from PIL import Image
 
 from render.kit import sprites, style
 from render.kit.geometry import Box
+from render.kit.names import tr
 from render.kit.text import draw_text, ellipsise, font
 from render.origin import pieces
-from render.origin.names import tr
 from render.origin.panels import draw_legend_arrow, paint_frame
 from render.origin_classic.board import level_tile
 from render.origin_classic.tableau import ORANGE, VIOLET, chip

@@ -45,6 +45,7 @@ def test_french_is_french() -> None:
     assert same <= {
         "render.origin.title.junior",
         "render.origin.title.classic",
+        "render.kit.points",
         "render.origin.points",
         "render.origin.villages",
         "render.origin.legend.terr.brown",
