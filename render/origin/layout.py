@@ -1,7 +1,7 @@
 """Where everything goes in the Origin picture: the map layout file and the canvas arithmetic.
 
 All coordinates of the Origin map are computed here and nowhere else (the frame
-around it comes from ``render.kit.geometry.frame_layout``). The map layout
+around it is the kit's: ``render.kit.compose.Picture.layout``). The map layout
 (``data/origin_layout.json``) gives a disc centre per territory, grouped by continent; it
 is checked against ``rules.origin.components.BOARD`` when loaded (every territory placed
 once, in its own continent, nothing unknown).
@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from render.kit.geometry import Box, FrameLayout, frame_layout
+from render.kit.geometry import Box
 from rules.origin.components import BOARD
 
 Point = tuple[int, int]
@@ -82,19 +82,6 @@ class MapLayout:
         left = x if align == "l" else x - width if align == "r" else x - width // 2
         top = y - height if upwards else y
         return Box(left, top, width, height)
-
-
-def canvas(players: int, band_height: int = 0, panel_height: int = PANEL_HEIGHT) -> FrameLayout:
-    """The frame for ``players`` seats around the map (two panels per row), with an
-    optional band under the map."""
-    return frame_layout(
-        players,
-        board_height=map_layout().height,
-        board_bleed=True,
-        band_height=band_height,
-        panel_height=panel_height,
-        footer_height=FOOTER_HEIGHT,
-    )
 
 
 def _point(value: Any, where: str) -> Point:

@@ -14,13 +14,14 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
+from render.kit.compose import Static, Turn
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
-from render.origin.panels import View
+from render.origin.words import View
 from render.origin_classic.layout import DECK_OF, TILE, columns
 
 BROWN = TERRITORY_COLOURS["brown"]
@@ -106,8 +107,9 @@ def empty_slot(side: int = TILE) -> Image.Image:
 # ---------------------------------------------------------------- static band
 
 
-def paint_band(image: Image.Image, band: Box, lang: str) -> None:
+def paint_band(image: Image.Image, band: Box, static: Static) -> None:
     """The board's unchanging art: title, column frames, coloured strips and their names."""
+    lang = static.lang
     draw = ImageDraw.Draw(image)
     draw_text(
         image,
@@ -165,8 +167,9 @@ def paint_rewards_key(image: Image.Image, band: Box, lang: str) -> None:
         x += width
 
 
-def draw_band(canvas: Canvas, band: Box, view: View, lang: str) -> None:
+def draw_band(canvas: Canvas, band: Box, turn: Turn) -> None:
     """This turn's board: the tiles in their slots, deck counts, the column being rewarded."""
+    view, lang = turn.view, turn.lang
     board: Mapping[str, list[Any]] = view.get("reward_board", {})
     decks: Mapping[str, int] = view.get("decks", {})
     pending = view.get("pending") or {}

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
+from render.kit.compose import Static, Turn
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
@@ -55,8 +56,9 @@ ORANGE = TERRITORY_COLOURS["orange"]
 VIOLET = TERRITORY_COLOURS["violet"]
 
 
-def paint_panel(image: Image.Image, box: Box, index: int, lang: str) -> None:
+def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
     """Section titles of a Classic panel (static)."""
+    lang = static.lang
     label = font(12, bold=True)
     for key, x, y in (
         ("render.origin.villages", VILLAGES_X, ROW_A_LABEL),
@@ -73,10 +75,10 @@ def paint_panel(image: Image.Image, box: Box, index: int, lang: str) -> None:
     draw.line([(x, box.y + ROW_B_LABEL), (x, box.y + ROW_C_LABEL - 10)], fill=style.RULE, width=2)
 
 
-def draw_body(canvas: Canvas, box: Box, seat: str, view: View, lang: str) -> None:
+def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     """One player's Classic rows (per turn)."""
-    seats = list(view.get("seats", []))
-    index = seats.index(seat)
+    view, lang = turn.view, turn.lang
+    index = turn.index(seat)
     player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
     _row_a(canvas, box, index, player, view, seat)
     _stacks(canvas, box, player.get("tiles") or [])

@@ -14,7 +14,7 @@ from typing import Any
 
 from render.kit.names import seat_name, tr, tr_or
 from render.origin.names import territory_name
-from render.origin.panels import View, action_words, gains_line, tile_and_token_gains
+from render.origin.words import View, action_words, gains_line, tile_and_token_gains
 from rules import i18n
 
 i18n.register_package("rules.origin.classic")

@@ -46,7 +46,6 @@ def test_french_is_french() -> None:
         "render.origin.title.junior",
         "render.origin.title.classic",
         "render.kit.points",
-        "render.origin.points",
         "render.origin.villages",
         "render.origin.legend.terr.brown",
     }

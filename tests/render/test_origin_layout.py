@@ -16,7 +16,6 @@ from render.origin.layout import (
     LAND_PAD,
     RING,
     LayoutError,
-    canvas,
     map_layout,
     parse_layout,
 )
@@ -126,9 +125,12 @@ def test_small_land_faces_are_filled_and_never_cover_a_disc() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_canvas_is_wide_enough_and_panels_do_not_overlap(players: int) -> None:
-    frame = canvas(players)
+    from render.origin import JUNIOR
+
+    frame = JUNIOR.layout(players)
     assert frame.width >= 1280
     assert len(frame.panels) == players
+    assert frame.footer is not None
     for a, b in itertools.combinations(frame.panels + (frame.footer, frame.board), 2):
         assert not a.overlaps(b)
     assert frame.footer.bottom <= frame.height
