@@ -61,6 +61,22 @@ def winners_of(view: View) -> list[str]:
     return [str(s) for s in view.get("winners") or []] if view.get("over") else []
 
 
+def last_seat(view: View) -> str | None:
+    """Who made the last move (``None``: no move yet, or the view does not say)."""
+    last = view.get("last")
+    seat = last.get("seat") if isinstance(last, Mapping) else None
+    return str(seat) if seat is not None else None
+
+
+def last_params(view: View) -> Mapping[str, Any]:
+    """The parameters of the last move's public label (``{}`` when there are none): what
+    a game reads to highlight that move on its board."""
+    last = view.get("last")
+    label = last.get("label") if isinstance(last, Mapping) else None
+    params = label.get("params") if isinstance(label, Mapping) else None
+    return params if isinstance(params, Mapping) else {}
+
+
 def round_turn(view: View, lang: str) -> str:
     """``Round 3 · Turn 12``, or ``Turn 12`` for a game without rounds."""
     turn = view.get("turn", 0)
@@ -278,14 +294,22 @@ def draw_notice(canvas: Canvas, box: Box, text: str, x: int, end: int) -> None:
 
 
 def draw_tag(
-    canvas: Canvas, right: float, mid: float, text: str, *, fill: RGB = style.HIGHLIGHT
+    canvas: Canvas,
+    x: float,
+    mid: float,
+    text: str,
+    *,
+    fill: RGB = style.HIGHLIGHT,
+    from_left: bool = False,
 ) -> int:
-    """A short bold word on a rounded plate ending at ``right``, centred on ``mid``;
-    returns its width."""
+    """A short bold word on a rounded plate centred on ``mid``, ending at ``x`` (or
+    starting there, ``from_left``); returns its width."""
     face = font(13, bold=True)
     width = round(text_width(text, face)) + 14
-    left = right - width
-    canvas.rectangle((left, mid - 10, right, mid + 10), radius=6, fill=fill, outline=style.INK)
+    left = x if from_left else x - width
+    canvas.rectangle(
+        (left, mid - 10, left + width, mid + 10), radius=6, fill=fill, outline=style.INK
+    )
     ink = style.ink_on(fill)
     canvas.text((left + width / 2, mid), text, face, ink, anchor="mm", ground=fill)
     return width

@@ -148,34 +148,30 @@ class SquareGrid:
         cls, box: Box, count: int, *, aspect: float = 1.0, gap: int = 0, largest: int = 0
     ) -> SquareGrid:
         """The grid of at least ``count`` cells (``aspect`` = width / height) with the
-        largest cells that fit in ``box`` (at most ``largest`` wide if given), centred."""
-        best: SquareGrid | None = None
-        for columns in range(1, max(1, count) + 1):
-            rows = math.ceil(max(1, count) / columns)
-            cell_w = min(
-                (box.w - (columns - 1) * gap) / columns,
-                (box.h - (rows - 1) * gap) / rows * aspect,
+        largest cells that fit in ``box`` (at most ``largest`` wide if given), centred in
+        it; among grids with cells that large, the one with the fewest rows."""
+        best: tuple[int, int, int] | None = None  # cell width, columns, rows
+        count = max(1, count)
+        for columns in range(count, 0, -1):
+            rows = math.ceil(count / columns)
+            width = math.floor(
+                min(
+                    (box.w - (columns - 1) * gap) / columns,
+                    (box.h - (rows - 1) * gap) / rows * aspect,
+                )
             )
             if largest:
-                cell_w = min(cell_w, largest)
-            width = math.floor(cell_w)
-            if width < 1:
-                continue
-            height = max(1, math.floor(width / aspect))
-            if best is None or width > best.cell_w:
-                grid = cls(0, 0, columns, rows, width, height, gap)
-                best = cls(
-                    box.x + (box.w - grid.width) // 2,
-                    box.y + (box.h - grid.height) // 2,
-                    columns,
-                    rows,
-                    width,
-                    height,
-                    gap,
-                )
+                width = min(width, largest)
+            if width >= 1 and (best is None or width > best[0]):
+                best = (width, columns, rows)
         if best is None:
             raise ValueError(f"{count} cells do not fit in {box}")
-        return best
+        width, columns, rows = best
+        height = max(1, math.floor(width / aspect))
+        shape = cls(0, 0, columns, rows, width, height, gap)
+        left = box.x + (box.w - shape.width) // 2
+        top = box.y + (box.h - shape.height) // 2
+        return cls(left, top, columns, rows, width, height, gap)
 
 
 # ---------------------------------------------------------------- hex grids

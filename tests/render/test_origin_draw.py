@@ -162,10 +162,10 @@ def test_a_variant_adds_a_band_and_seat_parts(mid_game: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.json")))
 def test_golden_pictures(name: str) -> None:
-    from tests.render.regen_golden import CASES, NAMES
+    from tests.render.regen_golden import NAMES, lang_of
 
     view = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
-    lang = CASES[name][3]
+    lang = lang_of(name)
     actual = open_png(registry.draw(view["game"], view, lang=lang, names=NAMES))
     expected = open_png((GOLDEN / f"{name}.png").read_bytes())
     assert_image_similar(actual, expected, epsilon=1.0, name=name)

@@ -78,6 +78,14 @@ def test_square_grid_fit_holds_every_cell_inside_the_box(count: int) -> None:
         rows = -(-count // columns)
         side = min((box.w - (columns - 1) * 8) / columns, (box.h - (rows - 1) * 8) / rows, 64)
         assert int(side) <= grid.cell_w
+        if int(side) == grid.cell_w:
+            assert rows >= grid.rows  # ties go to the grid with the fewest rows
+
+
+def test_square_grid_fit_prefers_one_long_row_when_it_can() -> None:
+    grid = SquareGrid.fit(Box(0, 0, 1200, 300), 15, gap=10, largest=64)
+    assert (grid.rows, grid.columns, grid.cell_w) == (1, 15, 64)
+    assert grid.x == (1200 - grid.width) // 2 and grid.y == (300 - 64) // 2
 
 
 hexes = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
