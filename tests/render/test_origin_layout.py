@@ -146,3 +146,11 @@ def test_continent_names_sit_in_clear_water(lang: str) -> None:
         for tid in layout.places:
             assert not box.overlaps(names[tid]), (cid, tid)
             assert not box.overlaps(mapart.disc_box(tid)), (cid, tid)
+
+
+def test_seat_colours_are_not_territory_colours() -> None:
+    from render.kit import style
+    from render.origin.colours import TERRITORY_COLOURS
+
+    colours = {style.player_colour(i) for i in range(4)}
+    assert not colours & set(TERRITORY_COLOURS.values())
