@@ -315,3 +315,14 @@ def test_a_sparse_or_odd_view_still_draws() -> None:
         "last_move": {"seat": "a", "action": "migrate", "from": "A1", "to": "QQ"},
     }
     assert open_png(draw(odd)).size == (1280, JUNIOR.layout(2).height)
+
+
+def test_a_seat_out_of_the_game_is_tagged_in_its_panel_only() -> None:
+    view = public_view(4, seed=40, moves=30)
+    assert view["to_act"] == ["s4"]
+    a, b = render(view).convert("RGB"), render(dict(view, out=["s2"])).convert("RGB")
+    panel = JUNIOR.layout(4).panels[1]
+    assert mean_difference(a.crop(panel.xyxy()), b.crop(panel.xyxy())) > 0.5
+    masked = b.copy()
+    masked.paste(a.crop(panel.xyxy()), (panel.x, panel.y))
+    assert mean_difference(a, masked) == 0
