@@ -70,7 +70,7 @@ TurnPart = Callable[[Canvas, Box, Turn], None]
 PanelStatic = Callable[[Image.Image, Box, int, Static], None]
 PanelPart = Callable[[Canvas, Box, str, Turn], None]
 
-_static: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache("compose.static", capacity=16)
+_statics: dict[str, ArtCache[tuple[Image.Image, Image.Image]]] = {}
 _palettes: ArtCache[Palette] = ArtCache("compose.palettes", capacity=8)
 
 
@@ -79,7 +79,8 @@ class Picture:
     """One game's picture: layout sizes, the game's hooks, and how its palette is made.
 
     ``name`` keys every cache (two pictures must not share it); ``title`` is the
-    catalogue key of the header's title.
+    catalogue key of the header's title; ``static_capacity`` is how many static arts
+    (languages x seat counts x art keys) stay cached, least recently used first out.
     """
 
     name: str
@@ -105,6 +106,7 @@ class Picture:
     colours: Sequence[RGB] = ()
     samples: Callable[[], Sequence[Image.Image]] | None = None
     palette: Callable[[], Palette] | None = None
+    static_capacity: int = 6
 
     # ------------------------------------------------------------ layout and static art
 
@@ -144,7 +146,11 @@ class Picture:
             rgb = self.paint_static(static)
             return rgb, self.palette_of().quantize(rgb)
 
-        return _static.get((self.name, static), build)
+        cache = _statics.get(self.name)
+        if cache is None:
+            fresh = ArtCache[tuple[Image.Image, Image.Image]](self.name, self.static_capacity)
+            cache = _statics.setdefault(self.name, fresh)
+        return cache.get(static, build)
 
     def palette_of(self) -> Palette:
         """The picture's fixed palette (shared with another picture through ``palette``)."""

@@ -3,9 +3,10 @@
 ``draw(view, lang=..., names=...)`` renders the public view of an Origin Junior game
 (format: docs/origin-view.md) as PNG bytes: a ``render.kit`` picture whose board is the
 map (``map_pieces``, ``mapart``, ``pieces``), whose seat panels hold the Junior rows
-(``panels``) and whose footer holds the pawn supply and the legend (``footer``). Origin Classic
-(``render.origin_classic``) reuses the map, the pieces and the palette. Pure: never
-imports bot or discord, never mutates the view.
+(``panels``) and whose footer holds the pawn supply and the legend (``footer``); the
+header's line comes from ``words``. Origin Classic (``render.origin_classic``) reuses
+the map, the pieces, the supply and the palette. Pure: never imports bot or discord,
+never mutates the view.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Mapping
 from PIL import Image
 
 from render.kit import style
-from render.kit.compose import Picture, palette_from, shared_palette
+from render.kit.compose import Picture, Static, palette_from, shared_palette
 from render.kit.paint import Palette
 from render.origin import footer, map_pieces, panels, pieces, words
 from render.origin.colours import (
@@ -107,7 +108,5 @@ def _exact_colours() -> list[style.RGB]:
 
 
 def _build_palette() -> Palette:
-    from render.kit.compose import Static
-
     sample = JUNIOR.paint_static(Static("en", 4))
     return palette_from([sample, pieces.sprite_sheet()], _exact_colours())

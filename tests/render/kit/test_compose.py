@@ -104,10 +104,17 @@ def test_two_pictures_never_share_static_art_or_stamps() -> None:
     a, b = first.render(view()), second.render(view())
     assert a.convert("RGB").getpixel((600, 200)) == RED
     assert b.convert("RGB").getpixel((600, 200)) != RED
-    key = ("test.first", Static("en", 3))
-    assert (
-        key in compose._static._items and ("test.second", Static("en", 3)) in compose._static._items
-    )
+    assert len(compose._statics["test.first"]) == len(compose._statics["test.second"]) == 1
+
+
+def test_static_art_is_kept_per_picture_up_to_its_capacity() -> None:
+    calls = Calls()
+    small = picture("test.small", calls, static_capacity=2)
+    for start in ("m1", "m2", "m3", "m1"):
+        small.render(view(map=start))
+    boards = [s.art for part, s in calls.static if part == "board" and s.seats == 3]
+    assert boards == ["m1", "m2", "m3", "m1"]  # m1 was pushed out by m3, so drawn again
+    assert len(compose._statics["test.small"]) == 2
 
 
 def test_a_shared_palette_is_built_once() -> None:
