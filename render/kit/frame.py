@@ -249,16 +249,20 @@ def draw_header(
     else:
         players = acting(view)
         face = font(20, bold=True)
+        to_play = tr("render.kit.to_play", lang)
+        # Many seats at once (a simultaneous choice): names shrink, then only markers stay.
+        room = right - (box.x + PAD + text_width(title, title_face) + 24)
+        room -= text_width(to_play, font(18)) + 40 * len(players)
+        widest = min(NAME_WIDTH, room / max(1, len(players)))
         x = right
         for seat in reversed(players):
-            name = ellipsise(seat_name(seat, names), face, NAME_WIDTH)
+            name = ellipsise(seat_name(seat, names), face, widest) if widest >= 40 else ""
             canvas.text((x, box.y + 12), name, face, style.HEADER_INK, anchor="ra", ground=bg)
-            x -= round(text_width(name, face)) + 6
+            x -= round(text_width(name, face)) + 6 if name else 0
             marker = sprites.marker_icon(seats.index(seat), radius=10)
             canvas.sprite(marker, (x - 12, box.y + 24), ground=bg)
             x -= 34
         if players:
-            to_play = tr("render.kit.to_play", lang)
             taken = x - round(text_width(to_play, font(18)))
             canvas.text((x, box.y + 14), to_play, font(18), style.HIGHLIGHT, anchor="ra", ground=bg)
     if notice:

@@ -148,3 +148,16 @@ def test_header_line_notice_and_score_come_from_the_hooks() -> None:
     bar = plain.layout(3).panels[0]
     right = Box(bar.right - 90, bar.y + 4, 80, 28)
     assert mean_difference(a.crop(right.xyxy()), b.crop(right.xyxy())) > 5  # "0 pts" gone
+
+
+def test_many_seats_to_play_never_run_over_the_title() -> None:
+    calls = Calls()
+    pic = picture("test.crowd", calls)
+    seats = ["a", "b", "c", "d"]
+    long = {s: f"A very long display name for seat {s}" for s in seats}
+    crowd = pic.render(view(seats=seats, to_act=seats), names=long).convert("RGB")
+    nobody = pic.render(view(seats=seats, to_act=[]), names=long).convert("RGB")
+    title = Box(0, 0, 340, 40)  # "How to read the board" in 24 px bold, and a margin
+    assert crowd.crop(title.xyxy()).tobytes() == nobody.crop(title.xyxy()).tobytes()
+    right = Box(900, 0, 380, 40)
+    assert mean_difference(crowd.crop(right.xyxy()), nobody.crop(right.xyxy())) > 1
