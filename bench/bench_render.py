@@ -1,11 +1,11 @@
 """Render benchmark: ``.venv/bin/python -m bench.bench_render [--repeat N]``.
 
 Draws real Origin Junior and Origin Classic views (seeded random games, 2 to 4
-players) and prints the median time to compose and encode one board, its size in
-bytes, and the ratios to the budget (15 ms, 200 KB) and to a plain RGB PNG of the
-same picture. "turn by turn" draws every view of a game once, in order, as the bot
-does (static art warm, new pieces met as they come); "same view" redraws one view
-(everything cached).
+players) and Nim views (random games built by hand), and prints the median time to
+compose and encode one board, its size in bytes, and the ratios to the budget (15 ms,
+200 KB) and to a plain RGB PNG of the same picture. "turn by turn" draws every view of
+a game once, in order, as the bot does (static art warm, new pieces met as they come);
+"same view" redraws one view (everything cached).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from render import origin_classic
-from render.encode import png_bytes
+from render import nim, origin_classic
+from render.kit.encode import png_bytes
 from render.origin import draw, render
 from rules.registry import get
 from tests.render.games import seats
+from tests.render.nim_views import nim_view
 from tests.render.showcase import showcase_view
 
 BUDGET_MS = 15.0
@@ -82,6 +83,59 @@ def classic_figures(games: int, repeat: int) -> None:
     print(
         f"all Classic turns: median {statistics.median(all_turns):.2f} ms over "
         f"{len(all_turns)} draws; largest picture {worst / 1000:.0f} KB (budget 200 KB)"
+    )
+
+
+def nim_views(players: int, seed: int, start: int = 62) -> list[dict[str, Any]]:
+    """Every view of one random Nim game, built by hand (Nim's rules live in the tests)."""
+    import random
+
+    chooser = random.Random(seed)
+    seats = [f"s{i + 1}" for i in range(players)]
+    taken = dict.fromkeys(seats, 0)
+    stones, turn, last = start, 0, None
+    out = []
+    while True:
+        over = stones == 0
+        seat = seats[turn % players]
+        out.append(
+            nim_view(
+                seats=seats,
+                to_act=[] if over else [seat],
+                turn=turn,
+                over=over,
+                last=last,
+                scores={s: {"total": 0, "partial": False} for s in seats},
+                winners=[seats[(turn - 1) % players]] if over else [],
+                stones=stones,
+                start=start,
+                taken=dict(taken),
+            )
+        )
+        if over:
+            return out
+        n = chooser.randint(1, min(3, stones))
+        stones, taken[seat], turn = stones - n, taken[seat] + n, turn + 1
+        last = {"seat": seat, "label": {"key": "nim.take", "params": {"n": n}}, "notes": []}
+
+
+def nim_figures(games: int) -> None:
+    """Nim (the smallest picture on render.kit), turn by turn."""
+    times: list[float] = []
+    sizes: list[int] = []
+    for players in (2, 3, 4):
+        for seed in range(games):
+            views = nim_views(players, seed)
+            nim.draw(views[0])
+            for view in views:
+                ms, data = timed(lambda v=view: nim.draw(v))
+                times.append(ms)
+                sizes.append(len(data))
+    median = statistics.median(times)
+    print()
+    print(
+        f"Nim, turn by turn: median {median:.2f} ms over {len(times)} draws "
+        f"({median / BUDGET_MS:.2f} of budget); largest picture {max(sizes) / 1000:.0f} KB"
     )
 
 
@@ -149,6 +203,7 @@ def main() -> None:
         f"{rgb / len(data):.1f}x smaller"
     )
     classic_figures(args.games, args.repeat)
+    nim_figures(args.games)
 
 
 if __name__ == "__main__":

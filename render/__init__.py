@@ -1,8 +1,7 @@
 """Pillow renderers: a public view of a game state -> image bytes. No discord.
 
-Shared helpers: ``style`` (colours, player colours and shapes), ``text`` (fonts from
-render/fonts, fitting, cached glyph masks), ``cache`` (static art memo), ``paint``
-(per-turn stamping onto a palette image), ``encode`` (palette and band-cached PNG),
-``registry`` (``draw(game_id, view, lang=..., names=...)``). One package or module per
-game: ``origin`` (Origin Junior; Classic reuses it through ``origin.Extras``).
+``kit`` is what every picture is built on (layout, frame, sprites, words, the compose
+pipeline and PNG encoding). ``registry`` maps a game id to its ``draw(view, *, lang,
+names)``. One package per game, each a ``render.kit.compose.Picture``: ``origin``
+(Origin Junior), ``origin_classic`` (Origin Classic, on Origin's map and pieces).
 """

@@ -23,6 +23,7 @@ class Renderer(Protocol):
 _RENDERERS: dict[str, str] = {
     "origin": "render.origin_classic:draw",
     "origin-junior": "render.origin:draw",
+    "nim": "render.nim:draw",
 }
 
 

@@ -1,6 +1,7 @@
 """Where everything goes in the Origin picture: the map layout file and the canvas arithmetic.
 
-All coordinates of the Origin picture are computed here and nowhere else. The map layout
+All coordinates of the Origin map are computed here and nowhere else (the frame
+around it is the kit's: ``render.kit.compose.Picture.layout``). The map layout
 (``data/origin_layout.json``) gives a disc centre per territory, grouped by continent; it
 is checked against ``rules.origin.components.BOARD`` when loaded (every territory placed
 once, in its own continent, nothing unknown).
@@ -15,16 +16,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
+from render.kit.geometry import Box
 from rules.origin.components import BOARD
 
 Point = tuple[int, int]
 LabelSide = Literal["below", "above", "left", "right"]
 
-WIDTH = 1280
-MARGIN = 16
-HEADER_HEIGHT = 76
 PANEL_HEIGHT = 144
-PANEL_GAP = 10
 FOOTER_HEIGHT = 178
 
 LAND_PAD = 15  # land drawn around each disc, beyond its radius
@@ -37,39 +35,6 @@ LABEL_LINES = 2
 
 class LayoutError(ValueError):
     """The layout file disagrees with the rules board or is malformed."""
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle ``[x, x + w) x [y, y + h)``."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def right(self) -> int:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> int:
-        return self.y + self.h
-
-    def xyxy(self) -> tuple[int, int, int, int]:
-        return (self.x, self.y, self.right, self.bottom)
-
-    def inset(self, dx: int, dy: int | None = None) -> Box:
-        dy = dx if dy is None else dy
-        return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
-
-    def overlaps(self, other: Box) -> bool:
-        return (
-            self.x < other.right
-            and other.x < self.right
-            and self.y < other.bottom
-            and other.y < self.bottom
-        )
 
 
 @dataclass(frozen=True)
@@ -117,48 +82,6 @@ class MapLayout:
         left = x if align == "l" else x - width if align == "r" else x - width // 2
         top = y - height if upwards else y
         return Box(left, top, width, height)
-
-
-@dataclass(frozen=True)
-class Canvas:
-    """The whole picture: header, map, optional extra band, player panels, footer."""
-
-    width: int
-    height: int
-    header: Box
-    map: Box
-    band: Box | None
-    panels: tuple[Box, ...]
-    footer: Box
-
-
-def canvas(players: int, band_height: int = 0, panel_height: int = PANEL_HEIGHT) -> Canvas:
-    """The canvas for ``players`` seats (two panels per row) and an optional extra band."""
-    layout = map_layout()
-    header = Box(0, 0, WIDTH, HEADER_HEIGHT)
-    map_box = Box(0, header.bottom, WIDTH, layout.height)
-    y = map_box.bottom
-    band = None
-    if band_height > 0:
-        band = Box(MARGIN, y + PANEL_GAP, WIDTH - 2 * MARGIN, band_height)
-        y = band.bottom
-    columns = 2
-    rows = max(1, math.ceil(players / columns))
-    panel_w = (WIDTH - 2 * MARGIN - (columns - 1) * PANEL_GAP) // columns
-    panels = []
-    for index in range(players):
-        row, column = divmod(index, columns)
-        panels.append(
-            Box(
-                MARGIN + column * (panel_w + PANEL_GAP),
-                y + PANEL_GAP + row * (panel_height + PANEL_GAP),
-                panel_w,
-                panel_height,
-            )
-        )
-    y += PANEL_GAP + rows * (panel_height + PANEL_GAP)
-    footer = Box(MARGIN, y, WIDTH - 2 * MARGIN, FOOTER_HEIGHT)
-    return Canvas(WIDTH, footer.bottom + MARGIN, header, map_box, band, tuple(panels), footer)
 
 
 def _point(value: Any, where: str) -> Point:
@@ -227,13 +150,6 @@ def strait_ends(strait: str) -> tuple[Point, Point]:
     layout = map_layout()
     s = BOARD.straits[strait]
     return layout.centre(s.a), layout.centre(s.b)
-
-
-def toward(a: Point, b: Point, distance: float) -> tuple[float, float]:
-    """The point ``distance`` pixels from ``a`` toward ``b``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    return (a[0] + dx / length * distance, a[1] + dy / length * distance)
 
 
 def strait_token_at(strait: str) -> Point:

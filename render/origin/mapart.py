@@ -11,23 +11,23 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render.kit import style
+from render.kit.geometry import Box, toward
+from render.kit.text import draw_lines, font, text_width, wrap
+from render.origin.colours import BRIDGE, LAND, LAND_EDGE, OCEAN, OCEAN_DEEP, TERRITORY_COLOURS
 from render.origin.layout import (
     LABEL_LINES,
     LABEL_SIZE,
     LABEL_WIDTH,
     LAND_PAD,
     RING,
-    Box,
     MapLayout,
     map_layout,
     strait_ends,
     strait_token_at,
-    toward,
 )
 from render.origin.names import continent_name, territory_name
 from render.origin.pieces import paint_symbol
-from render.text import draw_lines, font, text_width, wrap
 from rules.origin.components import BOARD
 
 SS = 2  # supersampling for the map shapes (text is drawn afterwards at full size)
@@ -134,9 +134,9 @@ def strait_segments(layout: MapLayout) -> list[tuple[tuple[float, float], tuple[
 
 def _paint_shapes(layout: MapLayout) -> Image.Image:
     k = SS
-    image = Image.new("RGB", (layout.width * k, layout.height * k), style.OCEAN)
+    image = Image.new("RGB", (layout.width * k, layout.height * k), OCEAN)
     draw = ImageDraw.Draw(image)
-    grid = style.mix(style.OCEAN, style.WHITE, 0.22)
+    grid = style.mix(OCEAN, style.WHITE, 0.22)
     for x in range(80, layout.width, 160):
         draw.line([(x * k, 0), (x * k, layout.height * k)], fill=grid, width=k)
     for y in range(70, layout.height, 140):
@@ -149,7 +149,7 @@ def _paint_shapes(layout: MapLayout) -> Image.Image:
     edges = land_edges()
     holes = land_faces(layout)
     # Land masses: a coast line, then the land, around discs and along land borders.
-    for pad, land in ((LAND_PAD + 3, style.LAND_EDGE), (LAND_PAD, style.LAND)):
+    for pad, land in ((LAND_PAD + 3, LAND_EDGE), (LAND_PAD, LAND)):
         for a, b in edges:
             draw.line(
                 [pt(layout.centre(a)), pt(layout.centre(b))],
@@ -160,19 +160,17 @@ def _paint_shapes(layout: MapLayout) -> Image.Image:
             x, y = place.at
             rr = (r + pad) * k
             draw.ellipse((x * k - rr, y * k - rr, x * k + rr, y * k + rr), fill=land)
-        if land == style.LAND:
+        if land == LAND:
             for face in holes:
                 draw.polygon([pt(layout.centre(t)) for t in face], fill=land)
     for a_pt, b_pt in strait_segments(layout):
-        _dashed(draw, pt(a_pt), pt(b_pt), style.OCEAN_DEEP, STRAIT_WIDTH * k, DASH * k, GAP * k)
+        _dashed(draw, pt(a_pt), pt(b_pt), OCEAN_DEEP, STRAIT_WIDTH * k, DASH * k, GAP * k)
     for a, b in edges:
-        draw.line(
-            [pt(layout.centre(a)), pt(layout.centre(b))], fill=style.BRIDGE, width=BRIDGE_WIDTH * k
-        )
+        draw.line([pt(layout.centre(a)), pt(layout.centre(b))], fill=BRIDGE, width=BRIDGE_WIDTH * k)
     for tid, place in layout.places.items():
         x, y = place.at
         colour = BOARD.territories[tid].colour
-        fill = style.TERRITORY_COLOURS[colour]
+        fill = TERRITORY_COLOURS[colour]
         rr = r * k
         draw.ellipse(
             (x * k - rr, y * k - rr, x * k + rr, y * k + rr), fill=fill, outline=style.INK, width=k
@@ -260,7 +258,7 @@ def label_sprite(tid: str, lang: str) -> tuple[Image.Image, tuple[int, int]]:
     (x, y), align, upwards = layout.label_anchor(tid)
     if upwards:
         y -= round(LABEL_SIZE * 1.15 * len(lines))
-    draw_lines(sprite, (x - left, y - top), lines, face, style.INK, align=align, halo=style.LAND)
+    draw_lines(sprite, (x - left, y - top), lines, face, style.INK, align=align, halo=LAND)
     return sprite, (left, top)
 
 
@@ -279,10 +277,10 @@ def paint_map(lang: str) -> Image.Image:
             (x, y),
             text,
             font=big,
-            fill=style.mix(style.OCEAN_DEEP, style.INK, 0.35),
+            fill=style.mix(OCEAN_DEEP, style.INK, 0.35),
             anchor="mm",
             stroke_width=3,
-            stroke_fill=style.OCEAN,
+            stroke_fill=OCEAN,
         )
     # The wrap-around strait: say where each stub leads.
     small = font(11, bold=True)
@@ -290,8 +288,6 @@ def paint_map(lang: str) -> Image.Image:
         strait = BOARD.straits[sid]
         a, b = layout.centre(strait.a), layout.centre(strait.b)
         west, east = (a, b) if a[0] < b[0] else (b, a)
-        draw.text((4, west[1] - 16), "◀", font=small, fill=style.OCEAN_DEEP, anchor="la")
-        draw.text(
-            (layout.width - 4, east[1] - 16), "▶", font=small, fill=style.OCEAN_DEEP, anchor="ra"
-        )
+        draw.text((4, west[1] - 16), "◀", font=small, fill=OCEAN_DEEP, anchor="la")
+        draw.text((layout.width - 4, east[1] - 16), "▶", font=small, fill=OCEAN_DEEP, anchor="ra")
     return image

@@ -12,66 +12,33 @@ village colour with the owner's marker shape.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render import style
-from render.cache import ArtCache
+from render.kit import style
+from render.kit.sprites import (
+    SPRITES,
+    circle,
+    marker_icon,
+    paint_shape,
+    shape_points,
+    supersampled,
+)
+from render.kit.style import RGB
+from render.kit.text import font
+from render.origin.colours import (
+    HUNT_BACK,
+    LAND,
+    PAWN_EDGE,
+    PAWN_FILL,
+    TERRITORY_COLOURS,
+    TOKEN_BACK,
+    TOKEN_FACE,
+)
 from render.origin.layout import RING, map_layout
-from render.style import RGB
-from render.text import font
-
-SS = 3  # supersampling factor for sprites
-
-SPRITES: ArtCache[Image.Image] = ArtCache("origin.sprites", capacity=2048)
 
 PAWN_HEIGHT = {1: 16, 2: 24, 3: 33}
 PAWN_WIDTH = {1: 10, 2: 16, 3: 22}
-
-
-def supersampled(
-    size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None]
-) -> Image.Image:
-    """Paint at ``SS`` times ``size`` (paint gets the draw and the scale) and reduce."""
-    big = Image.new("RGBA", (size[0] * SS, size[1] * SS), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), SS)
-    return big.reduce(SS)
-
-
-def _circle(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, **kw: object) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), **kw)  # type: ignore[arg-type]
-
-
-def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """Polygon points of a player marker shape (``circle`` is approximated by 24 points)."""
-    if shape == "square":
-        k = r * 0.85
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
-    if shape == "triangle":
-        return [(cx, cy - r * 1.05), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
-    if shape == "diamond":
-        return [(cx, cy - r * 1.1), (cx + r, cy), (cx, cy + r * 1.1), (cx - r, cy)]
-    count = {"hexagon": 6, "star": 10}.get(shape, 24)
-    points = []
-    for i in range(count):
-        angle = -math.pi / 2 + 2 * math.pi * i / count
-        radius = r * (0.5 if shape == "star" and i % 2 else 1.0)
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
-
-
-def paint_shape(
-    draw: ImageDraw.ImageDraw,
-    shape: str,
-    cx: float,
-    cy: float,
-    r: float,
-    fill: RGB,
-    edge: RGB,
-    width: int,
-) -> None:
-    draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=edge, width=width)
 
 
 def paint_pawn(
@@ -87,7 +54,7 @@ def paint_pawn(
     height, width = PAWN_HEIGHT[size] * k, PAWN_WIDTH[strength] * k
     head = width * 0.36
     top = base - height
-    fill, edge = style.PAWN_FILL[colour], style.PAWN_EDGE[colour]
+    fill, edge = PAWN_FILL[colour], PAWN_EDGE[colour]
     line = max(1, round(1.3 * k))
     shoulder = top + head * 1.7
     body = [
@@ -97,7 +64,7 @@ def paint_pawn(
         (cx - width * 0.5, base),
     ]
     draw.polygon(body, fill=fill, outline=edge, width=line)
-    _circle(draw, cx, top + head, head, fill=fill, outline=edge, width=line)
+    circle(draw, cx, top + head, head, fill=fill, outline=edge, width=line)
 
 
 def _badge_text(pawn_size: int, strength: int) -> str:
@@ -123,9 +90,9 @@ def _paint_disc(colour: str, pawn: tuple[int, int, str], owner: int | None) -> I
         ink = style.INK
         if owner is not None:
             ring = style.player_colour(owner)
-            _circle(draw, c, c, (r + RING) * k, fill=ring, outline=ink, width=k)
-        _circle(draw, c, c, r * k, fill=style.TERRITORY_COLOURS[colour], outline=ink, width=k)
-        _circle(draw, c, c, (r - 7) * k, fill=style.PANEL, outline=ink, width=k)
+            circle(draw, c, c, (r + RING) * k, fill=ring, outline=ink, width=k)
+        circle(draw, c, c, r * k, fill=TERRITORY_COLOURS[colour], outline=ink, width=k)
+        circle(draw, c, c, (r - 7) * k, fill=style.PANEL, outline=ink, width=k)
         size, strength, pawn_colour = pawn
         paint_pawn(draw, c, c + 16 * k, size, strength, pawn_colour, k)
         badge_fill = style.player_colour(owner) if owner is not None else style.INK_SOFT
@@ -164,10 +131,10 @@ def empty_disc(colour: str, origin: bool = False) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         r = map_layout().radius
         c = (r + 2) * k
-        fill = style.TERRITORY_COLOURS[colour]
-        _circle(draw, c, c, r * k, fill=fill, outline=style.INK, width=k)
+        fill = TERRITORY_COLOURS[colour]
+        circle(draw, c, c, r * k, fill=fill, outline=style.INK, width=k)
         if origin:
-            _circle(draw, c, c, (r - 6) * k, outline=style.INK_SOFT, width=2 * k)
+            circle(draw, c, c, (r - 6) * k, outline=style.INK_SOFT, width=2 * k)
         paint_symbol(draw, colour, c, c, 10 * k, style.mix(fill, style.INK, 0.45))
 
     side = 2 * (map_layout().radius + 2)
@@ -185,14 +152,14 @@ def hunting_token(value: int | None, *, radius: int = 12) -> Image.Image:
 
 
 def _paint_token(value: int | None, radius: int, kind: str) -> Image.Image:
-    back = style.TOKEN_BACK if kind == "strait" else style.HUNT_BACK
+    back = TOKEN_BACK if kind == "strait" else HUNT_BACK
     side = 2 * radius + 4
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         c = side * k / 2
         r = radius * k
         if value is None:
-            _circle(draw, c, c, r, fill=back, outline=style.WHITE, width=2 * k)
+            circle(draw, c, c, r, fill=back, outline=style.WHITE, width=2 * k)
             light = style.mix(back, style.WHITE, 0.75)
             if kind == "strait":
                 for dy in (-0.3, 0.25):
@@ -213,7 +180,7 @@ def _paint_token(value: int | None, radius: int, kind: str) -> Image.Image:
                     fill=light,
                 )
         else:
-            _circle(draw, c, c, r, fill=style.TOKEN_FACE, outline=back, width=3 * k)
+            circle(draw, c, c, r, fill=TOKEN_FACE, outline=back, width=3 * k)
             draw.text(
                 (c, c + k),
                 str(value),
@@ -232,7 +199,7 @@ def card_icon(colour: str, count: int | None, *, height: int = 30) -> Image.Imag
 
 def _paint_card(colour: str, count: int | None, height: int) -> Image.Image:
     width = round(height * 0.72)
-    fill = style.TERRITORY_COLOURS[colour]
+    fill = TERRITORY_COLOURS[colour]
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         draw.rounded_rectangle(
@@ -298,7 +265,7 @@ def tile_icon(level: int | None, *, side: int = 24) -> Image.Image:
 
 
 def _paint_tile(level: int | None, side: int) -> Image.Image:
-    brown = style.TERRITORY_COLOURS["brown"]
+    brown = TERRITORY_COLOURS["brown"]
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         face = style.mix(brown, style.WHITE, 0.8) if level is not None else brown
@@ -344,25 +311,6 @@ def pawn_icon(size: int, strength: int, colour: str, *, scale: float = 1.0) -> I
     )
 
 
-def marker_icon(index: int, *, radius: int = 9) -> Image.Image:
-    """The player marker: the seat's shape in the seat's colour with a white edge."""
-    side = 2 * radius + 6
-
-    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        paint_shape(
-            draw,
-            style.player_shape(index),
-            side * k / 2,
-            side * k / 2,
-            radius * k,
-            style.player_colour(index),
-            style.WHITE,
-            2 * k,
-        )
-
-    return SPRITES.get(("marker", index, radius), lambda: supersampled((side, side), paint))
-
-
 def village_icon(index: int, *, side: int = 22) -> Image.Image:
     """A small house in the seat's colour (villages left)."""
 
@@ -387,23 +335,11 @@ def village_icon(index: int, *, side: int = 22) -> Image.Image:
     return SPRITES.get(("village", index, side), lambda: supersampled((side, side), paint))
 
 
-def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    """Paste an RGBA sprite centred on ``centre``."""
-    x = round(centre[0] - sprite.width / 2)
-    y = round(centre[1] - sprite.height / 2)
-    canvas.paste(sprite, (x, y), sprite)
-
-
-def paste_at(canvas: Image.Image, sprite: Image.Image, topleft: tuple[int, int]) -> None:
-    """Paste an RGBA sprite with its top-left corner at ``topleft``."""
-    canvas.paste(sprite, topleft, sprite)
-
-
 def sprite_sheet() -> Image.Image:
     """Every kind of sprite on its usual ground (seeds the palette with their edge shades)."""
     discs = [
         occupied_disc(colour, (size, size, "wbk"[(size + i) % 3]), owner)
-        for i, colour in enumerate(style.TERRITORY_COLOURS)
+        for i, colour in enumerate(TERRITORY_COLOURS)
         for owner in (None, 0, 1, 2, 3)
         for size in (1, 2, 3)
     ]
@@ -415,7 +351,7 @@ def sprite_sheet() -> Image.Image:
     half = disc_half() * 2
     per_row = 1280 // half
     rows = -(-len(discs) // per_row) + 2
-    sheet = Image.new("RGB", (1280, rows * half), style.LAND)
+    sheet = Image.new("RGB", (1280, rows * half), LAND)
     for i, sprite in enumerate(discs):
         row, col = divmod(i, per_row)
         sheet.paste(sprite, (col * half, row * half), sprite)

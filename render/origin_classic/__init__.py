@@ -1,12 +1,13 @@
-"""The Origin Classic picture: the shared Origin map and panels plus the Classic parts.
+"""The Origin Classic picture: the Origin map and pieces plus the Classic parts.
 
 ``draw(view, lang=..., names=...)`` renders the public view of an Origin Classic game
-(``rules.origin.classic.view``; game id ``origin``) as PNG bytes, through the Origin
-renderer's ``Extras`` hooks: the reward board in a band under the map, taller player
-panels (hand counts, tokens with values, Innovation stacks, Permanent cards, objectives
-done), the reserve and discard piles, the Classic legend, and header lines for the
-set-up choice, the pending decision and the last round. Pure: it never reads ``me``
-(a seat's private part) and never mutates the view.
+(``rules.origin.classic.view``; game id ``origin``) as PNG bytes: a ``render.kit``
+picture sharing Origin's map, pieces, supply and palette, with the reward board in a
+band under the map (``board``), taller seat panels (hand counts, tokens with values,
+Innovation stacks, Permanent cards, objectives done: ``tableau``), the reserve and
+discard piles and the Classic legend in the footer, and header lines for the set-up
+choice, the pending decision and the last round (``words``). Pure: it never reads
+``me`` (a seat's private part) and never mutates the view.
 """
 
 from __future__ import annotations
@@ -16,33 +17,42 @@ from collections.abc import Mapping
 from PIL import Image
 
 from render import origin
+from render.kit.compose import Picture
+from render.origin import map_pieces
+from render.origin.layout import FOOTER_HEIGHT, map_layout
 from render.origin.panels import View
-from render.origin_classic import board, legend, tableau, words
+from render.origin_classic import board, footer, tableau, words
 from render.origin_classic.layout import BAND_HEIGHT, PANEL_HEIGHT
 
 __all__ = ["CLASSIC", "draw", "render"]
 
-CLASSIC = origin.Extras(
-    key="classic",
+CLASSIC = Picture(
+    name="origin-classic",
+    title="render.origin.title.classic",
+    board_height=map_layout().height,
+    board_bleed=True,
     band_height=BAND_HEIGHT,
     panel_height=PANEL_HEIGHT,
-    paint_legend=legend.paint_legend,
-    paint_band_static=board.paint_band,
+    footer_height=FOOTER_HEIGHT,
+    paint_board=map_pieces.paint_map,
+    draw_board=map_pieces.draw_map,
+    paint_band=board.paint_band,
     draw_band=board.draw_band,
     paint_panel=tableau.paint_panel,
-    draw_panel_body=tableau.draw_body,
-    paint_piles=board.paint_piles,
-    draw_piles=board.draw_piles,
-    describe=words.describe,
-    notice=words.notice,
+    draw_panel=tableau.draw_body,
+    paint_footer=footer.paint_footer,
+    draw_footer=footer.draw_footer,
+    describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
+    notice=lambda turn: words.notice(turn.view, turn.lang, turn.names),
+    palette=origin.palette,
 )
 
 
 def draw(view: View, *, lang: str = "en", names: Mapping[str, str] | None = None) -> bytes:
     """The Origin Classic board of a public ``view`` as PNG bytes."""
-    return origin.compose(view, lang=lang, names=names, extras=CLASSIC)
+    return CLASSIC.draw(view, lang=lang, names=names)
 
 
 def render(view: View, *, lang: str = "en", names: Mapping[str, str] | None = None) -> Image.Image:
     """The composed Classic picture as a palette image (before PNG encoding)."""
-    return origin.render(view, lang=lang, names=names, extras=CLASSIC)
+    return CLASSIC.render(view, lang=lang, names=names)

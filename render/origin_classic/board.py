@@ -13,16 +13,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render.kit import sprites, style
+from render.kit.compose import Static, Turn
+from render.kit.geometry import Box
+from render.kit.names import tr
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.origin import pieces
-from render.origin.layout import Box
-from render.origin.names import tr
-from render.origin.panels import View
+from render.origin.colours import TERRITORY_COLOURS
+from render.origin.words import View
 from render.origin_classic.layout import DECK_OF, TILE, columns
-from render.paint import Canvas
-from render.text import draw_text, ellipsise, fit_font, font, text_width
 
-BROWN = style.TERRITORY_COLOURS["brown"]
+BROWN = TERRITORY_COLOURS["brown"]
 TILE_FACE = style.mix(BROWN, style.WHITE, 0.8)
 
 
@@ -80,7 +82,7 @@ def level_tile(level: int | None, side: int = TILE, *, free: bool = False) -> Im
             paint_spear(draw, first + i * step, side * 0.72 * k, h, BROWN)
 
     key = ("classic.tile", level, side, free)
-    return pieces.SPRITES.get(key, lambda: pieces.supersampled((side, side), paint))
+    return sprites.SPRITES.get(key, lambda: sprites.supersampled((side, side), paint))
 
 
 def empty_slot(side: int = TILE) -> Image.Image:
@@ -97,16 +99,17 @@ def empty_slot(side: int = TILE) -> Image.Image:
             for a, b in (((m, start), (m, end)), ((s, start), (s, end))):
                 draw.line([a, b], fill=colour, width=2 * k)
 
-    return pieces.SPRITES.get(
-        ("classic.empty", side), lambda: pieces.supersampled((side, side), paint)
+    return sprites.SPRITES.get(
+        ("classic.empty", side), lambda: sprites.supersampled((side, side), paint)
     )
 
 
 # ---------------------------------------------------------------- static band
 
 
-def paint_band(image: Image.Image, band: Box, lang: str) -> None:
+def paint_band(image: Image.Image, band: Box, static: Static) -> None:
     """The board's unchanging art: title, column frames, coloured strips and their names."""
+    lang = static.lang
     draw = ImageDraw.Draw(image)
     draw_text(
         image,
@@ -117,7 +120,7 @@ def paint_band(image: Image.Image, band: Box, lang: str) -> None:
     )
     paint_rewards_key(image, band, lang)
     for column in columns(band):
-        fill = style.TERRITORY_COLOURS[column.colour]
+        fill = TERRITORY_COLOURS[column.colour]
         draw.rounded_rectangle(
             column.box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2
         )
@@ -132,8 +135,8 @@ def paint_band(image: Image.Image, band: Box, lang: str) -> None:
         ) -> None:
             pieces.paint_symbol(d, colour, 9 * k, 9 * k, 6 * k, ink)
 
-        sprite = pieces.supersampled((18, 18), mark)
-        pieces.paste_at(image, sprite, (strip.x + 10, strip.y + 6))
+        sprite = sprites.supersampled((18, 18), mark)
+        sprites.paste_at(image, sprite, (strip.x + 10, strip.y + 6))
         label = tr(f"render.origin.classic.column.{column.colour}", lang)
         room = strip.w - 44 - (54 if column.colour in DECK_OF else 0)
         face = fit_font(label, room, 15, bold=True, minimum=11)
@@ -159,13 +162,14 @@ def paint_rewards_key(image: Image.Image, band: Box, lang: str) -> None:
         items.append((colour, label, 18 + round(text_width(label, face)) + 12))
     x = band.right - 4 - sum(w for _, _, w in items) + 12
     for colour, label, width in items:
-        pieces.paste_at(image, swatch(colour), (x, band.y + 3))
+        sprites.paste_at(image, swatch(colour), (x, band.y + 3))
         draw_text(image, (x + 18, band.y + 4), label, face, style.INK)
         x += width
 
 
-def draw_band(canvas: Canvas, band: Box, view: View, lang: str) -> None:
+def draw_band(canvas: Canvas, band: Box, turn: Turn) -> None:
     """This turn's board: the tiles in their slots, deck counts, the column being rewarded."""
+    view, lang = turn.view, turn.lang
     board: Mapping[str, list[Any]] = view.get("reward_board", {})
     decks: Mapping[str, int] = view.get("decks", {})
     pending = view.get("pending") or {}
@@ -180,7 +184,7 @@ def draw_band(canvas: Canvas, band: Box, view: View, lang: str) -> None:
     )
     empty_face = font(12)
     for column in columns(band):
-        fill = style.TERRITORY_COLOURS[column.colour]
+        fill = TERRITORY_COLOURS[column.colour]
         deck = DECK_OF.get(column.colour)
         if deck is not None:
             ink = style.WHITE if style.is_dark(fill) else style.INK
@@ -262,12 +266,12 @@ def swatch(colour: str) -> Image.Image:
     """A small territory disc with its symbol (what a territory of that colour gives)."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        fill = style.TERRITORY_COLOURS[colour]
+        fill = TERRITORY_COLOURS[colour]
         draw.ellipse((k, k, 15 * k, 15 * k), fill=fill, outline=style.INK, width=k)
         pieces.paint_symbol(draw, colour, 8 * k, 8 * k, 4 * k, style.mix(fill, style.INK, 0.45))
 
-    return pieces.SPRITES.get(
-        ("classic.swatch", colour), lambda: pieces.supersampled((16, 16), paint)
+    return sprites.SPRITES.get(
+        ("classic.swatch", colour), lambda: sprites.supersampled((16, 16), paint)
     )
 
 

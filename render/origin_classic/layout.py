@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from render.origin.layout import Box
+from render.kit.geometry import Box
 
 COLUMNS = ("yellow", "orange", "violet", "brown")
 SLOTS = {"yellow": 3, "orange": 3, "violet": 3, "brown": 6}

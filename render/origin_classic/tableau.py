@@ -14,10 +14,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import style
+from render.kit import sprites, style
+from render.kit.compose import Static, Turn
+from render.kit.geometry import Box
+from render.kit.names import tr
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, font, text_width
 from render.origin import pieces
-from render.origin.layout import Box
-from render.origin.names import tr
+from render.origin.colours import TERRITORY_COLOURS
 from render.origin.panels import (
     View,
     draw_card_counts,
@@ -43,19 +47,18 @@ from render.origin_classic.layout import (
     VILLAGES_X,
 )
 from render.origin_classic.words import card_title
-from render.paint import Canvas
-from render.text import draw_text, ellipsise, font, text_width
 
 PANEL = style.PANEL
 HAND_COLOURS = (("action", "yellow"), ("permanent", "orange"), ("objective", "violet"))
 STACK_TILE = 38
 PLATE = 4
-ORANGE = style.TERRITORY_COLOURS["orange"]
-VIOLET = style.TERRITORY_COLOURS["violet"]
+ORANGE = TERRITORY_COLOURS["orange"]
+VIOLET = TERRITORY_COLOURS["violet"]
 
 
-def paint_panel(image: Image.Image, box: Box, index: int, lang: str) -> None:
+def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
     """Section titles of a Classic panel (static)."""
+    lang = static.lang
     label = font(12, bold=True)
     for key, x, y in (
         ("render.origin.villages", VILLAGES_X, ROW_A_LABEL),
@@ -72,10 +75,10 @@ def paint_panel(image: Image.Image, box: Box, index: int, lang: str) -> None:
     draw.line([(x, box.y + ROW_B_LABEL), (x, box.y + ROW_C_LABEL - 10)], fill=style.RULE, width=2)
 
 
-def draw_body(canvas: Canvas, box: Box, seat: str, view: View, lang: str) -> None:
+def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     """One player's Classic rows (per turn)."""
-    seats = list(view.get("seats", []))
-    index = seats.index(seat)
+    view, lang = turn.view, turn.lang
+    index = turn.index(seat)
     player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
     _row_a(canvas, box, index, player, view, seat)
     _stacks(canvas, box, player.get("tiles") or [])
@@ -135,14 +138,14 @@ def stack_sprite(levels: Sequence[int | None]) -> Image.Image:
 
     def build() -> Image.Image:
         image = Image.new("RGBA", (side + 2, side + depth * PLATE + 2), (0, 0, 0, 0))
-        plate = pieces.SPRITES.get(
+        plate = sprites.SPRITES.get(
             ("classic.plate", side),
-            lambda: pieces.supersampled(
+            lambda: sprites.supersampled(
                 (side, side),
                 lambda d, k: d.rounded_rectangle(
                     (k, k, (side - 1) * k, (side - 1) * k),
                     radius=5 * k,
-                    fill=style.TERRITORY_COLOURS["brown"],
+                    fill=TERRITORY_COLOURS["brown"],
                     outline=style.INK,
                     width=2 * k,
                 ),
@@ -153,7 +156,7 @@ def stack_sprite(levels: Sequence[int | None]) -> Image.Image:
         image.alpha_composite(level_tile(levels[-1], side, free=True), (1, 1))
         return image
 
-    return pieces.SPRITES.get(key, build)
+    return sprites.SPRITES.get(key, build)
 
 
 def _stacks(canvas: Canvas, box: Box, stacks: Sequence[Sequence[int | None]]) -> None:
@@ -222,7 +225,7 @@ def chip(text: str, points: int | None, fill: style.RGB) -> Image.Image:
             )
 
     key = ("classic.chip", text, points, fill)
-    return pieces.SPRITES.get(key, lambda: pieces.supersampled((width, height), paint))
+    return sprites.SPRITES.get(key, lambda: sprites.supersampled((width, height), paint))
 
 
 def _chips(

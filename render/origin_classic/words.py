@@ -2,7 +2,9 @@
 
 Texts come from the render catalogue (keys ``render.origin.classic.*``) and the rules'
 catalogues (card titles ``origin.classic.card.<id>.title``, deck names, territory names),
-so English and French go through ``rules.i18n`` like every other picture.
+so English and French go through ``rules.i18n`` like every other picture. The card
+catalogue is loaded here: a process that only draws (a render worker) never imports the
+Classic rules, and would otherwise show card ids instead of titles.
 """
 
 from __future__ import annotations
@@ -10,8 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.origin.names import seat_name, territory_name, tr
-from render.origin.panels import View, action_words, gains_line, tile_and_token_gains
+from render.kit.names import seat_name, tr, tr_or
+from render.origin.names import territory_name
+from render.origin.words import View, action_words, gains_line, tile_and_token_gains
+from rules import i18n
+
+i18n.register_package("rules.origin.classic")
 
 PENDING_KINDS = ("act", "extra", "target", "reward", "tile", "putback", "limit")
 DECKS = ("action", "permanent", "objective")
@@ -19,17 +25,14 @@ DECKS = ("action", "permanent", "objective")
 
 def card_title(card: str, lang: str) -> str:
     """A card's title from the rules catalogue (its id when the catalogue has none)."""
-    key = f"origin.classic.card.{card}.title"
-    text = tr(key, lang)
-    return card if text == key else text
+    return tr_or(f"origin.classic.card.{card}.title", card, lang)
 
 
 def ending_reason(ending: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
     """Why the game is ending, in a few words ("a deck ran out")."""
     reason = str(ending.get("reason", ""))
-    key = f"render.origin.classic.reason.{reason}"
-    text = tr(key, lang, player=seat_name(str(ending.get("by", "?")), names))
-    return reason if text == key else text
+    player = seat_name(str(ending.get("by", "?")), names)
+    return tr_or(f"render.origin.classic.reason.{reason}", reason, lang, player=player)
 
 
 def choosing(view: View) -> list[str]:

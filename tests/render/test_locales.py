@@ -1,4 +1,4 @@
-"""The render catalogue: every key the Origin picture asks for exists in English and French."""
+"""The render catalogue: every key the pictures ask for exists in English and French."""
 
 from __future__ import annotations
 
@@ -17,6 +17,12 @@ FAMILIES = {
     "render.origin.gain.card": ("yellow", "orange", "violet"),
     "render.origin.legend.terr": ("yellow", "orange", "violet", "brown", "green", "neutral"),
     "render.origin.title": ("junior", "classic"),
+    "render.kit": (
+        *("turn", "round_turn", "over", "over_won", "to_play", "to_play_tag"),
+        *("winner_tag", "out_tag", "points", "last", "legend"),
+    ),
+    "render.nim": ("title", "left", "taken"),
+    "render.nim.legend": ("stone", "ghost", "last", "rule"),
 }
 
 
@@ -45,7 +51,8 @@ def test_french_is_french() -> None:
     assert same <= {
         "render.origin.title.junior",
         "render.origin.title.classic",
-        "render.origin.points",
+        "render.kit.points",
+        "render.nim.title",
         "render.origin.villages",
         "render.origin.legend.terr.brown",
     }

@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 
 from render import registry
-from render.origin.layout import canvas
-from render.origin_classic import draw, render
-from render.origin_classic.layout import BAND_HEIGHT, PANEL_HEIGHT, columns
+from render.origin_classic import CLASSIC, draw, render
+from render.origin_classic.layout import columns
 from rules.registry import get
 from tests.render.classic_games import PHASES, phase_view, play
 from tests.render.helpers import mean_difference, open_png
@@ -51,7 +50,7 @@ def test_pictures_have_the_layout_size_and_fit_the_budget(
     data = draw(view, lang=lang, names=NAMES)
     assert view == before, "drawing must not mutate the view"
     image = open_png(data)
-    frame = canvas(players, BAND_HEIGHT, PANEL_HEIGHT)
+    frame = CLASSIC.layout(players)
     assert image.size == (frame.width, frame.height)
     assert image.width >= 1280
     assert image.mode == "P"
@@ -84,18 +83,19 @@ def test_french_and_english_differ_only_in_words(
 
 def test_classic_caches_do_not_mix_with_junior() -> None:
     """Junior and Classic static art of the same player count and language differ."""
-    from render.origin import JUNIOR, static_art
-    from render.origin_classic import CLASSIC
+    from render.kit.compose import Static
+    from render.origin import JUNIOR
 
-    junior, _ = static_art("en", 3, JUNIOR)
-    classic, _ = static_art("en", 3, CLASSIC)
+    junior, _ = JUNIOR.static_art(Static("en", 3))
+    classic, _ = CLASSIC.static_art(Static("en", 3))
     assert junior.size != classic.size
+    assert JUNIOR.palette_of() is CLASSIC.palette_of()
 
 
 def test_the_reward_board_shows_each_slot(views: dict[tuple[int, str], dict[str, Any]]) -> None:
     """Emptying a slot or changing a tile's level changes that slot, and only the board."""
     view = views[(3, "mid")]
-    frame = canvas(3, BAND_HEIGHT, PANEL_HEIGHT)
+    frame = CLASSIC.layout(3)
     assert frame.band is not None
     board = columns(frame.band)
     base = render(view).convert("RGB")
@@ -116,7 +116,7 @@ def test_the_reward_board_shows_each_slot(views: dict[tuple[int, str], dict[str,
 def test_deck_counts_and_reserve_are_drawn(views: dict[tuple[int, str], dict[str, Any]]) -> None:
     view = views[(2, "mid")]
     base = render(view).convert("RGB")
-    frame = canvas(2, BAND_HEIGHT, PANEL_HEIGHT)
+    frame = CLASSIC.layout(2)
     assert frame.band is not None
     for deck, colour in (("action", 0), ("permanent", 1), ("objective", 2)):
         changed = copy.deepcopy(view)
@@ -135,7 +135,7 @@ def test_deck_counts_and_reserve_are_drawn(views: dict[tuple[int, str], dict[str
 def test_the_rewarded_column_is_outlined(views: dict[tuple[int, str], dict[str, Any]]) -> None:
     view = views[(3, "reward")]
     colour = view["pending"]["colour"]
-    frame = canvas(3, BAND_HEIGHT, PANEL_HEIGHT)
+    frame = CLASSIC.layout(3)
     assert frame.band is not None
     column = next(c for c in columns(frame.band) if c.colour == colour)
     calm = copy.deepcopy(view)
@@ -157,7 +157,7 @@ def test_a_full_tableau_stays_inside_its_panel(
     player["tiles"] = [[1, 2, 3, 4, 5]] * 8
     player["hunting"] = [{"id": f"HU{i}", "territory": "A8", "value": 6} for i in range(5)]
     player["straits"] = [{"id": f"SR{i}", "strait": "ST01", "value": 4} for i in range(11)]
-    panel = canvas(4, BAND_HEIGHT, PANEL_HEIGHT).panels[0]
+    panel = CLASSIC.layout(4).panels[0]
     a, b = render(view).convert("RGB"), render(crowded).convert("RGB")
     assert mean_difference(a.crop(panel.xyxy()), b.crop(panel.xyxy())) > 1
     masked = b.copy()

@@ -136,3 +136,19 @@ def test_cards_played_this_turn_are_named_once() -> None:
     line = words.describe(view, "fr", NAMES)
     assert line.count(words.card_title("A06", "fr")) == 1
     assert words.card_title("P01", "fr") in line
+
+
+def test_card_titles_are_translated_in_a_process_that_only_draws() -> None:
+    """A render worker imports the renderer, never the Classic rules: titles still read."""
+    import subprocess
+    import sys
+
+    code = (
+        "import render.origin_classic.words as w; "
+        "print(w.card_title('A01', 'en'), w.card_title('A01', 'fr'), sep='|')"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    english, french = out.split("|")
+    assert english != "A01" and french != "A01"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import json
 import math
 import random
@@ -13,11 +14,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import render.origin as origin_render
 from render import registry
-from render.origin import Extras, compose, draw, render
-from render.origin.layout import canvas, map_layout
-from render.origin.panels import describe_turn
+from render.kit.frame import over_text
+from render.origin import JUNIOR, draw, map_pieces, mapart, render
+from render.origin.layout import map_layout
+from render.origin.words import describe_turn
 from rules.origin.components import BOARD
 from tests.render.games import play, public_view, seat_view
 from tests.render.helpers import assert_image_similar, mean_difference, open_png
@@ -38,7 +39,7 @@ def test_pictures_have_the_layout_size_and_fit_the_budget(players: int, moves: i
     view = public_view(players, seed=players * 10, moves=moves)
     data = draw(view)
     image = open_png(data)
-    frame = canvas(players)
+    frame = JUNIOR.layout(players)
     assert image.size == (frame.width, frame.height)
     assert image.width >= 1280
     assert image.mode == "P"
@@ -107,7 +108,7 @@ def test_public_picture_shows_no_hidden_value() -> None:
         assert all(t["value"] is None for t in player["hunting"] + player["straits"])
         assert all(t["level"] is None for t in player["tiles"])
     a, b = render(public).convert("RGB"), render(own).convert("RGB")
-    panel = canvas(players).panels[0]
+    panel = JUNIOR.layout(players).panels[0]
     assert mean_difference(a.crop(panel.xyxy()), b.crop(panel.xyxy())) > 0
     outside = Image.new("RGB", a.size)
     outside.paste(a)
@@ -131,25 +132,28 @@ def test_copy_pawns_and_wrapped_moves_draw(mid_game: dict[str, Any]) -> None:
     }
     plain = render(mid_game).convert("RGB")
     moved = render(view).convert("RGB")
-    box = canvas(3).map
+    box = JUNIOR.layout(3).board
     x, y = map_layout().centre("N1")
     assert plain.getpixel((x, y + box.y)) != moved.getpixel((x, y + box.y))
 
 
-def test_extras_add_a_band_and_player_parts(mid_game: dict[str, Any]) -> None:
+def test_a_variant_adds_a_band_and_seat_parts(mid_game: dict[str, Any]) -> None:
+    """A picture made from Junior's with a band under the map and more in each panel."""
     seen: list[str] = []
 
-    def band(paint: Any, box: Any, view: Any, lang: str) -> None:
+    def band(paint: Any, box: Any, turn: Any) -> None:
         paint.rectangle(box.xyxy(), fill=(200, 40, 40))
 
-    def player(paint: Any, box: Any, seat: str, view: Any, lang: str) -> None:
+    def panel(paint: Any, box: Any, seat: str, turn: Any) -> None:
         seen.append(seat)
 
-    extras = Extras(key="test-band", band_height=120, draw_band=band, draw_player=player)
-    image = open_png(compose(mid_game, extras=extras))
-    assert image.size == (1280, canvas(3, 120).height)
+    variant = dataclasses.replace(
+        JUNIOR, name="test-band", band_height=120, draw_band=band, draw_panel=panel
+    )
+    image = open_png(variant.draw(mid_game))
+    frame = variant.layout(3)
+    assert image.size == (1280, frame.height) and frame.height > JUNIOR.layout(3).height
     assert seen == mid_game["seats"]
-    frame = canvas(3, 120)
     assert frame.band is not None
     centre = (frame.band.x + frame.band.w // 2, frame.band.y + frame.band.h // 2)
     r, g, b = image.convert("RGB").getpixel(centre)  # type: ignore[misc]
@@ -158,10 +162,10 @@ def test_extras_add_a_band_and_player_parts(mid_game: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.json")))
 def test_golden_pictures(name: str) -> None:
-    from tests.render.regen_golden import CASES, NAMES
+    from tests.render.regen_golden import NAMES, lang_of
 
     view = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
-    lang = CASES[name][3]
+    lang = lang_of(name)
     actual = open_png(registry.draw(view["game"], view, lang=lang, names=NAMES))
     expected = open_png((GOLDEN / f"{name}.png").read_bytes())
     assert_image_similar(actual, expected, epsilon=1.0, name=name)
@@ -194,7 +198,7 @@ def test_every_strait_and_green_territory_is_drawable() -> None:
     view = public_view(2, seed=4, moves=0)
     assert set(view["straits"]) == set(BOARD.straits)
     assert set(view["hunting"]) == set(BOARD.by_colour("green"))
-    assert origin_render.mapart.token_spot("ST06", "en")[0] > map_layout().width - 60
+    assert mapart.token_spot("ST06", "en")[0] > map_layout().width - 60
 
 
 def test_state_is_untouched_by_viewing_and_drawing() -> None:
@@ -207,8 +211,6 @@ def test_state_is_untouched_by_viewing_and_drawing() -> None:
 
 
 def test_winners_are_named_when_the_view_gives_them() -> None:
-    from render.origin.panels import over_text
-
     view = public_view(2, seed=2, moves=None)
     assert view["winners"] and over_text(view, "en", None).startswith("Game over")
     bare = {k: v for k, v in view.items() if k != "winners"}
@@ -230,8 +232,9 @@ def test_concurrent_drawing_gives_the_same_pictures() -> None:
 
 
 def test_taller_panels_for_a_variant(mid_game: dict[str, Any]) -> None:
-    extras = Extras(key="test-tall", panel_height=200)
-    assert open_png(compose(mid_game, extras=extras)).height == canvas(3, 0, 200).height
+    tall = dataclasses.replace(JUNIOR, name="test-tall", panel_height=200)
+    assert open_png(tall.draw(mid_game)).height == tall.layout(3).height
+    assert tall.layout(3).height == JUNIOR.layout(3).height + 2 * (200 - 144)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -250,17 +253,17 @@ def test_every_view_of_a_whole_game_draws(players: int) -> None:
             break
         seat = sorted(game.to_act(state))[0]
         state = game.apply(state, seat, chooser.choice(game.legal_moves(state, seat)))
-    assert sizes == {(1280, canvas(players).height)}
+    assert sizes == {(1280, JUNIOR.layout(players).height)}
 
 
 def test_the_last_move_arrow_passes_under_the_discs_it_crosses() -> None:
     view = public_view(4, seed=103, moves=60)
     assert view["last_move"]["from"] == "E7" and view["last_move"]["to"] == "E1"
-    crossed = origin_render.crossed_discs("E7", "E1") - {"E7", "E1"}
+    crossed = map_pieces.crossed_discs("E7", "E1") - {"E7", "E1"}
     assert crossed
     with_arrow = render(view).convert("RGB")
     without = render(dict(view, last_move=None)).convert("RGB")
-    top = canvas(4).map.y
+    top = JUNIOR.layout(4).board.y
     for tid in crossed:
         x, y = map_layout().centre(tid)
         for dx in (-12, 0, 12):
@@ -276,19 +279,19 @@ def test_the_last_move_arrow_passes_under_the_discs_it_crosses() -> None:
     ]
     assert free
     assert all(with_arrow.getpixel((x, y + top)) != without.getpixel((x, y + top)) for x, y in free)
-    assert origin_render.crossed_discs("N1", "E12") == set()
+    assert map_pieces.crossed_discs("N1", "E12") == set()
 
 
 def test_names_stay_on_top_of_the_last_move_arrow() -> None:
     view = public_view(3, seed=5, moves=50)
     last = view["last_move"]
-    names = origin_render.crossed_labels(last["from"], last["to"], "fr")
+    names = map_pieces.crossed_labels(last["from"], last["to"], "fr")
     assert names
     with_arrow = render(view, lang="fr").convert("RGB")
     without = render(dict(view, last_move=None), lang="fr").convert("RGB")
-    top = canvas(3).map.y
+    top = JUNIOR.layout(3).board.y
     for tid in names:
-        sprite, (left, y0) = origin_render.mapart.label_sprite(tid, "fr")
+        sprite, (left, y0) = mapart.label_sprite(tid, "fr")
         alpha = sprite.getchannel("A")
         solid = [
             (x, y)
@@ -311,4 +314,15 @@ def test_a_sparse_or_odd_view_still_draws() -> None:
         "straits": {"ST99": {"present": True, "value": None}},
         "last_move": {"seat": "a", "action": "migrate", "from": "A1", "to": "QQ"},
     }
-    assert open_png(draw(odd)).size == (1280, canvas(2).height)
+    assert open_png(draw(odd)).size == (1280, JUNIOR.layout(2).height)
+
+
+def test_a_seat_out_of_the_game_is_tagged_in_its_panel_only() -> None:
+    view = public_view(4, seed=40, moves=30)
+    assert view["to_act"] == ["s4"]
+    a, b = render(view).convert("RGB"), render(dict(view, out=["s2"])).convert("RGB")
+    panel = JUNIOR.layout(4).panels[1]
+    assert mean_difference(a.crop(panel.xyxy()), b.crop(panel.xyxy())) > 0.5
+    masked = b.copy()
+    masked.paste(a.crop(panel.xyxy()), (panel.x, panel.y))
+    assert mean_difference(a, masked) == 0

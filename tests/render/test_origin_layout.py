@@ -16,7 +16,6 @@ from render.origin.layout import (
     LAND_PAD,
     RING,
     LayoutError,
-    canvas,
     map_layout,
     parse_layout,
 )
@@ -103,7 +102,7 @@ def test_names_do_not_overlap_discs_or_each_other(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_strait_tokens_sit_clear_of_names_and_discs(lang: str) -> None:
-    from render.origin.layout import Box
+    from render.kit.geometry import Box
 
     size = mapart.TOKEN_CLEARANCE
     obstacles = list(mapart.label_boxes(lang).values())
@@ -126,10 +125,13 @@ def test_small_land_faces_are_filled_and_never_cover_a_disc() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_canvas_is_wide_enough_and_panels_do_not_overlap(players: int) -> None:
-    frame = canvas(players)
+    from render.origin import JUNIOR
+
+    frame = JUNIOR.layout(players)
     assert frame.width >= 1280
     assert len(frame.panels) == players
-    for a, b in itertools.combinations(frame.panels + (frame.footer, frame.map), 2):
+    assert frame.footer is not None
+    for a, b in itertools.combinations(frame.panels + (frame.footer, frame.board), 2):
         assert not a.overlaps(b)
     assert frame.footer.bottom <= frame.height
 
@@ -144,3 +146,11 @@ def test_continent_names_sit_in_clear_water(lang: str) -> None:
         for tid in layout.places:
             assert not box.overlaps(names[tid]), (cid, tid)
             assert not box.overlaps(mapart.disc_box(tid)), (cid, tid)
+
+
+def test_seat_colours_are_not_territory_colours() -> None:
+    from render.kit import style
+    from render.origin.colours import TERRITORY_COLOURS
+
+    colours = {style.player_colour(i) for i in range(4)}
+    assert not colours & set(TERRITORY_COLOURS.values())

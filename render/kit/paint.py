@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from render.cache import ArtCache
-from render.style import RGB
-from render.text import Anchor, Font, glyph_mask
+from render.kit.cache import ArtCache
+from render.kit.style import RGB
+from render.kit.text import Anchor, Font, glyph_mask
 
 Ground = RGB | None  # a flat colour, or None: the static art under the stamp
 

@@ -1,9 +1,10 @@
-"""Colours shared by every renderer: paper, ink, player colours and Origin's territory colours.
+"""Colours every picture shares: paper, ink, the header, seat colours and marker shapes.
 
-Player colours follow the Okabe-Ito set (safe for the common colour-blindness types) and
-skip its yellow, orange and green, which Origin uses for territories. Every player also
-gets a marker shape (circle, square, triangle, diamond) so that colour is never the only
-cue.
+Seat colours follow the Okabe-Ito set (safe for the common colour-blindness types) and
+skip its yellow, orange and green, which games use for their own components (Origin's
+territories). Every seat also gets a marker shape (circle, square, triangle, diamond)
+so that colour is never the only cue. A game's own colours live in its package
+(``render/origin/colours.py``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ WHITE: Final[RGB] = (255, 255, 255)
 HIGHLIGHT: Final[RGB] = (255, 214, 10)
 ARROW: Final[RGB] = (20, 20, 20)
 
-OCEAN: Final[RGB] = (176, 208, 226)
-OCEAN_DEEP: Final[RGB] = (120, 162, 190)
-LAND: Final[RGB] = (238, 229, 205)
-LAND_EDGE: Final[RGB] = (190, 174, 140)
-BRIDGE: Final[RGB] = (170, 152, 116)
+HEADER_BG: Final[RGB] = (46, 42, 38)
+HEADER_INK: Final[RGB] = (250, 246, 236)
+HEADER_SOFT: Final[RGB] = (200, 192, 176)
+OUT: Final[RGB] = (128, 124, 118)  # the tag of a seat that left the game
 
 PLAYER_COLOURS: Final[tuple[RGB, ...]] = (
     (0, 114, 178),  # blue
@@ -43,25 +43,6 @@ PLAYER_SHAPES: Final[tuple[str, ...]] = (
     "hexagon",
     "star",
 )
-
-TERRITORY_COLOURS: Final[dict[str, RGB]] = {
-    "neutral": (214, 208, 196),
-    "green": (96, 160, 72),
-    "yellow": (240, 198, 46),
-    "orange": (232, 132, 44),
-    "violet": (142, 106, 190),
-    "brown": (146, 102, 66),
-}
-CARD_COLOURS: Final[dict[str, RGB]] = {
-    key: TERRITORY_COLOURS[key] for key in ("yellow", "orange", "violet")
-}
-
-PAWN_FILL: Final[dict[str, RGB]] = {"w": (250, 248, 240), "b": (139, 84, 40), "k": (28, 28, 30)}
-PAWN_EDGE: Final[dict[str, RGB]] = {"w": (40, 40, 40), "b": (40, 24, 10), "k": (235, 235, 235)}
-
-TOKEN_BACK: Final[RGB] = (58, 74, 96)
-TOKEN_FACE: Final[RGB] = (255, 250, 235)
-HUNT_BACK: Final[RGB] = (92, 64, 40)
 
 
 def player_colour(index: int) -> RGB:
@@ -92,3 +73,37 @@ def is_dark(colour: RGB) -> bool:
     """Whether white text reads better than black text on ``colour``."""
     r, g, b = colour
     return 0.299 * r + 0.587 * g + 0.114 * b < 140
+
+
+def ink_on(colour: RGB) -> RGB:
+    """The text colour that reads on ``colour`` (white on dark, ink on light)."""
+    return WHITE if is_dark(colour) else INK
+
+
+def shared_colours(seats: int = 4) -> list[RGB]:
+    """The kit's colours for a palette: its design colours, then the shades that smooth
+    text on panels and on the header, and seat colours toward white and ink."""
+    colours: list[RGB] = [
+        PAPER,
+        PANEL,
+        INK,
+        INK_SOFT,
+        RULE,
+        WHITE,
+        HIGHLIGHT,
+        ARROW,
+        HEADER_BG,
+        HEADER_INK,
+        HEADER_SOFT,
+        OUT,
+        (0, 0, 0),
+    ]
+    colours += [player_colour(i) for i in range(seats)]
+    for ground in (PANEL, HEADER_BG):
+        for fg in (INK, INK_SOFT, HEADER_INK, HEADER_SOFT):
+            if fg != ground:
+                colours += ramp(ground, fg, 6)[1:-1]
+    for i in range(seats):
+        colours += ramp(player_colour(i), WHITE, 5)[1:-1]
+        colours += ramp(player_colour(i), INK, 4)[1:-1]
+    return colours

@@ -8,7 +8,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.style import RGB
+from render.kit.style import RGB
 
 Font = ImageFont.FreeTypeFont
 Anchor = Literal["la", "ma", "ra", "lm", "mm", "rm", "ls", "ms", "rs", "lt", "mt", "rt"]

@@ -20,8 +20,8 @@ from functools import partial
 
 from PIL import Image
 
-from render.cache import ArtCache
-from render.style import RGB
+from render.kit.cache import ArtCache
+from render.kit.style import RGB
 
 PALETTE_SIZE = 256
 COMPRESS_LEVEL = 6

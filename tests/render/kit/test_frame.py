@@ -1,0 +1,109 @@
+"""render.kit.frame: reading the view envelope, the header's words, legends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.kit import frame, style
+from render.kit.geometry import Box
+from render.kit.text import font, text_width
+
+SEATS = ["s1", "s2", "s3"]
+
+
+def envelope(**changes: Any) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "game": "test",
+        "seats": list(SEATS),
+        "out": [],
+        "to_act": ["s2"],
+        "turn": 7,
+        "round": 3,
+        "over": False,
+        "last": None,
+        "scores": {s: {"total": 2, "partial": False} for s in SEATS},
+        "winners": [],
+    }
+    view.update(changes)
+    return view
+
+
+def test_acting_seats_come_in_seat_order_and_never_out_or_after_the_end() -> None:
+    assert frame.acting(envelope(to_act=["s3", "s1", "zz"])) == ["s1", "s3"]
+    assert frame.acting(envelope(to_act=["s1", "s2"], out=["s2"])) == ["s1"]
+    assert frame.acting(envelope(over=True)) == []
+    assert frame.acting({"seats": ["a"]}) == []
+
+
+def test_winners_count_only_once_the_game_is_over() -> None:
+    assert frame.winners_of(envelope(winners=["s1"])) == []
+    assert frame.winners_of(envelope(over=True, winners=["s1"])) == ["s1"]
+
+
+def test_round_and_turn_words() -> None:
+    assert frame.round_turn(envelope(), "en") == "Round 3 · Turn 7"
+    assert frame.round_turn(envelope(), "fr") == "Manche 3 · Coup 7"
+    assert frame.round_turn(envelope(round=None), "en") == "Turn 7"
+    assert frame.round_turn({}, "fr") == "Coup 0"
+
+
+def test_the_game_over_line_names_the_winners() -> None:
+    names = {"s1": "Amélie"}
+    assert frame.over_text(envelope(over=True), "en", None) == "Game over · final scores"
+    won = envelope(over=True, winners=["s1", "s3"])
+    assert frame.over_text(won, "en", names) == "Game over · Amélie, s3 won"
+    assert "Amélie" in frame.over_text(won, "fr", names)
+
+
+def test_the_last_move_reads_as_its_label_then_its_notes() -> None:
+    label = {"key": "move.not_legal", "params": {"move": "take9"}}
+    note = {"key": "options.out_of_range", "params": {"option": "n", "minimum": 1, "maximum": 3}}
+    view = envelope(last={"seat": "s2", "label": label, "notes": [note, {"key": "nope"}]})
+    line = frame.describe_last(view, "en", {"s2": "Bob"})
+    assert line.startswith("Bob: ") and "take9" in line
+    assert line.count(" · ") == 1 and line.endswith("between 1 and 3.")
+    assert frame.describe_last(view, "fr", {"s2": "Bob"}).startswith("Bob : ")
+    unknown = envelope(last={"seat": "s2", "label": {"key": "nope"}, "notes": [note]})
+    assert frame.describe_last(unknown, "en", None).startswith("Option")
+    assert frame.describe_last(envelope(), "en", None) == ""
+    assert frame.describe_last(envelope(last="take2"), "en", None) == ""
+
+
+def test_last_seat_and_params_are_read_safely() -> None:
+    view = envelope(last={"seat": "s1", "label": {"key": "k", "params": {"n": 2}}, "notes": []})
+    assert frame.last_seat(view) == "s1" and frame.last_params(view) == {"n": 2}
+    for odd in (None, "x", {"seat": None}, {"label": "k"}, {"label": {"params": [1]}}):
+        assert frame.last_params(envelope(last=odd)) == {}
+    assert frame.last_seat(envelope()) is None
+
+
+def test_score_text_marks_partial_scores() -> None:
+    view = envelope(scores={"s1": {"total": 12, "partial": True}})
+    assert frame.score_text(view, "s1", "en") == "≈ 12 pts"
+    assert frame.score_text(envelope(), "s2", "en") == "2 pts"
+    assert frame.score_text(envelope(), "s9", "en") == "0 pts"
+
+
+def test_a_legend_stacks_rows_and_cuts_long_captions() -> None:
+    image = Image.new("RGB", (300, 200), style.PAPER)
+    box = Box(10, 10, 280, 180)
+    legend = frame.Legend(image, box, "Legend")
+    top = legend.y
+    dot = Image.new("RGBA", (10, 10), style.INK + (255,))
+    legend.row("short", [frame.Icon(dot, (0, 0)), frame.Icon(dot, (30, 5), centred=True)])
+    assert legend.y == top + 24
+    assert image.getpixel((legend.x + 2, top + 2)) == style.INK
+    assert image.getpixel((legend.x + 30, top + 5)) == style.INK
+    legend.row(["one", "two"], height=40)
+    assert legend.y == top + 64
+    legend.row("x" * 200, text_x=52)
+    ink = [
+        x
+        for x in range(box.x, box.right)
+        if image.getpixel((x, top + 64 + 8)) != style.PANEL
+        and image.getpixel((x, top + 64 + 8)) != style.RULE
+    ]
+    assert max(ink) < legend.right + 1
+    assert text_width("x" * 200, font(12)) > box.w  # the caption really was cut
