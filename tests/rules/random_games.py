@@ -13,6 +13,7 @@ After every move (cheap, so every move of every game):
 - the game ends within ``MAX_MOVES``.
 
 At the end of every game: nobody is to act, the ranking covers every seat once, the
+way the game ended has a text in every language (so it is one the game knows), the
 score sheet is final and hides nothing, every view is JSON, and ``check_invariants``
 holds (which replays the whole log and compares it with the snapshot). In a sample of
 the games (every ``SAMPLE_EVERY``-th seed) the log is also replayed every
@@ -31,6 +32,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from rules.base import Game, Move, Seat, State, from_json, to_json
+from rules.i18n import has_key
 
 DEFAULT_GAMES = 20
 SOAK_GAMES = 1000
@@ -122,6 +124,7 @@ def check_finished(game: Game, state: State) -> None:
     ranked = [seat for group in outcome.ranking for seat in group]
     assert sorted(ranked) == sorted(state.seats), f"ranking {outcome.ranking} != the seats"
     assert set(outcome.scores) == set(state.seats)
+    assert has_key(outcome.termination.key), f"no text for {outcome.termination.key}"
     sheet = game.scores(state)
     assert sheet.final, "the score sheet of a finished game is not final"
     assert not any(sheet.hidden.values()), f"a finished game still hides {sheet.hidden}"
