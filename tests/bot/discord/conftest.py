@@ -1,5 +1,6 @@
-"""Fixtures for the Discord layer: Nim registered before the command tree is built, a
-service with a picture-drawing stand-in, and a ``Harness`` around a Campfire client."""
+"""Fixtures for the Discord layer: a service with a picture-drawing stand-in, and a
+``Harness`` around a Campfire client (the test game Wide is registered by
+``tests/conftest.py``, before the command tree is built)."""
 
 from __future__ import annotations
 
@@ -9,23 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord.webhook.async_ import AsyncWebhookAdapter
 from PIL import Image, ImageDraw
 
-from rules import registry
-from rules.nim import NIM
-from tests.bot.discord.wide import WIDE
-
-for _game in (NIM, WIDE):  # before bot.discord.commands builds the rule choices
-    if _game.spec.id not in registry.ids():
-        registry.register(_game)
-
-from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
-
-from bot.service import GameService  # noqa: E402
-from bot.service.core import Drawer  # noqa: E402
-from bot.store import Store  # noqa: E402
-from tests.bot.conftest import FakeClock, seeds  # noqa: E402
-from tests.bot.discord.harness import Harness, User  # noqa: E402
+from bot.service import GameService
+from bot.service.core import Drawer
+from bot.store import Store
+from tests.bot.conftest import FakeClock, seeds
+from tests.bot.discord.harness import Harness, User
 
 ALICE = User(101, "Alice")
 BOB = User(102, "Bob")

@@ -81,13 +81,15 @@ def test_hands_and_dealt_objectives_never_leak() -> None:
         state = CLASSIC.apply(state, seat, chooser.choice(moves).code)
         data = state.data
         public = _card_ids(CLASSIC.view(state, None))
+        views = {seat: CLASSIC.view(state, seat) for seat in state.seats}
+        seen = {seat: _card_ids(view) for seat, view in views.items()}
         for i, owner in enumerate(state.seats):
             hand = {c for d in data["hands"][i].values() for c in d} | set(data["dealt"][i])
             assert not public & hand
             for other in state.seats:
                 if other != owner:
-                    assert not _card_ids(CLASSIC.view(state, other)) & hand
-            assert hand <= _card_ids(CLASSIC.view(state, owner)["me"])
+                    assert not seen[other] & hand
+            assert hand <= _card_ids(views[owner]["me"])
 
 
 def test_scores_are_public_and_the_legend_category_is_listed() -> None:
