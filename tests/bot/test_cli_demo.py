@@ -39,7 +39,8 @@ async def test_demo_is_reproducible_from_its_seed(nim: None, tmp_path: Path) -> 
     assert (tmp_path / "a" / "moves.json").read_text() == (
         tmp_path / "b" / "moves.json"
     ).read_text()
-    assert first.pictures == () and "No board pictures" in first.summary
+    assert [p.name for p in first.pictures] == [p.name for p in second.pictures]
+    assert [p.read_bytes() for p in first.pictures] == [p.read_bytes() for p in second.pictures]
     assert first.moves == second.moves
 
 

@@ -91,8 +91,8 @@ async def test_console_commands_and_errors_in_french(
     assert f"La partie n°{session.game_id} est enregistrée" in text
     info = await session.service.game(session.game_id)
     assert info.version == 1 and info.status == "running"
-    # no renderer for Nim: no picture, no error
-    assert not (tmp_path / "pictures").exists()
+    # Nim has its own picture (render/nim): the start and the one move
+    assert len(sorted((tmp_path / "pictures").glob("*.png"))) == 2
 
 
 async def test_console_stops_at_end_of_input(store: Store, nim: None, tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from render.kit.geometry import (
@@ -92,6 +92,7 @@ hexes = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 
 
 @pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # shared, busy CI
 @given(cell=hexes, size=st.floats(4, 80), dx=st.floats(-0.6, 0.6), dy=st.floats(-0.6, 0.6))
 def test_hex_grid_centre_and_locate_round_trip(
     orientation: str, cell: tuple[int, int], size: float, dx: float, dy: float
