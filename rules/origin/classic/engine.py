@@ -13,6 +13,10 @@ step. Set-up opens a simultaneous phase: every seat keeps one of three Objective
 End (rulebook "Fin du jeu", R10, R17): checked after every move while no frame is
 pending: a deck empty, no tile on the board, no pawn in the supply, or every village
 placed. The triggering player finishes the turn, every other player plays one more.
+
+Built on ``rules.kit``: the frames are a ``kit.stack`` (``frames``), ``play:<card>`` is
+a ``kit.offers`` offer (``play.OFFERS``), turns, passes and the final round are
+``kit.turns``, and every pile is drawn through ``kit.decks``.
 """
 
 from __future__ import annotations
