@@ -16,6 +16,10 @@ Decisions where the rulebook is silent (documented in the package docstring too)
   tiles are taken; if that card empties a deck the game ends at once (R20), so a Strait
   token completed by the same move is still won.
 - Tiles are drawn one by one at random (seeded generator) from the face-down stack.
+
+Turns, passes in a row and the blocked end use ``rules.kit.turns``; tiles are drawn
+from a ``rules.kit.decks`` bag. The one pending decision stays in ``data["pending"]``
+(``[action, territory]``: a one-deep stack, kept so stored games stay identical).
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import logging
 import re
 from typing import Any
 
-from rules import rng
 from rules.base import (
     JSON,
     CorruptState,
@@ -41,6 +44,8 @@ from rules.base import (
     Text,
     rank_by,
 )
+from rules.kit import decks
+from rules.kit.turns import Turns
 from rules.origin import movement as mv
 from rules.origin import moves as om
 from rules.origin import notes, setup
@@ -187,7 +192,8 @@ class OriginJunior(Game):
             data["pending"] = None
             return
         if kind == "pass":
-            data["passes"] += 1
+            turns = Turns(state)
+            turns.passed()
             data["last"] = {
                 "seat": seat,
                 "action": "pass",
@@ -197,14 +203,13 @@ class OriginJunior(Game):
                 "swapped": None,
                 "gains": _no_gains(),
             }
-            if data["passes"] >= data["players"]:
-                data["over"], data["end"] = True, "blocked"
-                return
-            self._next_turn(data)
+            reason = turns.end_turn()  # everyone passed in a row: "blocked"
+            if reason is not None:
+                data["over"], data["end"] = True, reason
             return
         action, at = data["pending"]
         data["pending"] = None
-        data["passes"] = 0
+        Turns(state).acted()
         pawn_at, villages_at = data["pawn_at"], data["villages_at"]
         if kind == "pawn":
             self._evolve(data, me, at, arg)
@@ -252,7 +257,7 @@ class OriginJunior(Game):
         last["gains"] = self._reward(state, me, dest, changed, last)
         data["last"] = last
         if not data["over"]:
-            self._next_turn(data)
+            Turns(state).advance()
 
     @staticmethod
     def _evolve(data: dict[str, Any], me: int, at: str, pawn: str) -> None:
@@ -299,15 +304,9 @@ class OriginJunior(Game):
         elif colour == "brown":
             stack = tile_stack(data)
             for _ in range(min(RULES.junior.brown_tiles, len(stack))):
-                data["tiles_of"][me].append(stack.pop(rng.randbelow(state, len(stack))))
+                data["tiles_of"][me].append(decks.draw_from_bag(state, stack))
                 gains["tiles"] += 1
         return gains
-
-    @staticmethod
-    def _next_turn(data: dict[str, Any]) -> None:
-        data["turn"] = (data["turn"] + 1) % data["players"]
-        if data["turn"] == data["first"]:
-            data["round"] += 1
 
     # -- information --------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, State
+from rules.kit import decks
 from rules.origin import movement as mv
 from rules.origin import moves as om
 from rules.origin.classic.cards import CARDS
@@ -242,11 +243,15 @@ def gain_strait(data: dict[str, Any], owner: int, token: str, sid: str) -> None:
     """``owner`` takes a Strait token; SEAFARING draws its cards (top of the deck)."""
     data["straits_of"][owner].append([token, sid])
     for deck, n in perks(data, owner).strait_draws:
-        for _ in range(n):
-            if data["decks"][deck]:
-                data["hands"][owner][deck].append(data["decks"][deck].pop())
-                if not data["decks"][deck]:
-                    data["deck_emptied"] = True  # R10, see rewards.draw_cards
+        decks.draw_into(
+            data["decks"][deck], data["hands"][owner][deck], n, on_empty=lambda: deck_emptied(data)
+        )
+
+
+def deck_emptied(data: dict[str, Any]) -> None:
+    """A draw took the last card of a deck: R10 with ``deck_end=at_once`` ends the game
+    (``engine.end_trigger``) even if cards go back under it before the reward ends."""
+    data["deck_emptied"] = True
 
 
 __all__ = [
@@ -255,6 +260,7 @@ __all__ = [
     "START_CODE",
     "can_evolve",
     "claim_tokens",
+    "deck_emptied",
     "exodus_steps",
     "evolve_places",
     "evolve_rule",

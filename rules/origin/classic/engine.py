@@ -13,6 +13,10 @@ step. Set-up opens a simultaneous phase: every seat keeps one of three Objective
 End (rulebook "Fin du jeu", R10, R17): checked after every move while no frame is
 pending: a deck empty, no tile on the board, no pawn in the supply, or every village
 placed. The triggering player finishes the turn, every other player plays one more.
+
+Built on ``rules.kit``: the frames are a ``kit.stack`` (``frames``), ``play:<card>`` is
+a ``kit.offers`` offer (``play.OFFERS``), turns, passes and the final round are
+``kit.turns``, and every pile is drawn through ``kit.decks``.
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules import rng
 from rules.base import (
     JSON,
     CorruptState,
@@ -39,10 +42,13 @@ from rules.base import (
     Text,
     rank_by,
 )
+from rules.kit import decks
+from rules.kit.turns import Turns, new_turns
 from rules.origin import movement as mv
 from rules.origin import moves as om
 from rules.origin import notes, setup
 from rules.origin.classic import actions as ac
+from rules.origin.classic import frames as fr
 from rules.origin.classic import play as pl
 from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
@@ -102,31 +108,26 @@ class OriginClassic(Game):
         """Rulebook "Mise en place" (Classic)."""
         players = len(state.seats)
         neutral = setup.neutral_pawn(state, state.options["neutral_pawn"])
-        decks = {d: list(DECK_CARDS[d]) for d in DECKS}
+        piles = {d: list(DECK_CARDS[d]) for d in DECKS}
         for d in DECKS:
-            rng.shuffle(state, decks[d])
+            decks.shuffle(state, piles[d])
         dealt = [
-            [decks["objective"].pop() for _ in range(REWARD_BOARD.objectives_dealt)]
-            for _ in range(players)
+            decks.draw(piles["objective"], REWARD_BOARD.objectives_dealt) for _ in range(players)
         ]
         hunting, straits = setup.shuffled_tokens(state)
         greens = BOARD.by_colour("green")
         first = setup.first_player(state, players, state.options["first_player"])
         state.data = {
             "players": players,
-            "first": first,
-            "turn": first,
-            "round": 1,
+            **new_turns(first),
             "phase": "choose",
             "over": False,
             "end": None,
-            "ending": None,
-            "passes": 0,
             "pawn_at": {BOARD.origin: neutral},
             "owner_at": {BOARD.origin: mv.NEUTRAL},
             "supply": setup.pawn_supply(players, neutral),
             "villages": [RULES.villages_per_player] * players,
-            "decks": decks,
+            "decks": piles,
             "dealt": dealt,
             "discard": [],
             "hands": [{d: [] for d in DECKS} for _ in range(players)],
@@ -168,19 +169,20 @@ class OriginClassic(Game):
             ]
         if data["turn"] != me:
             return []
-        frames = data["frames"]
-        if not frames:
-            return self._free_moves(data, me)
-        return frame_moves(data, me, frames[-1])
+        frame = fr.stack(data).top
+        if frame is None:
+            return self._free_moves(state, me)
+        return frame_moves(data, me, frame)
 
-    def _free_moves(self, data: dict[str, Any], me: int) -> list[Move]:
+    def _free_moves(self, state: State, me: int) -> list[Move]:
+        data = state.data
         moves: list[Move] = []
         if not data["acted"]:
             for mode in ("evolve", "migrate", "swap"):
                 moves += ac.start_moves(data, me, mode)
             if not moves:
                 moves.append(om.pass_turn())
-        moves += pl.play_moves(data, me)
+        moves += pl.OFFERS.moves(state, me)
         if data["acted"]:
             moves.append(ac.mk("end", "origin.classic.move.end", "end"))
         return moves
@@ -204,14 +206,13 @@ class OriginClassic(Game):
         if kind == "keep":
             self._keep(state, me, CARD_CODES[arg])
             return
-        frames = data["frames"]
-        frame = frames[-1] if frames else None
+        frames = fr.stack(data)
+        frame = frames.top
         if frame is None:
-            self._free(state, me, kind, arg)
+            if not pl.OFFERS.route(state, me, move.code):
+                self._free(state, me, kind, arg)
         elif kind == "back":
-            frames.pop()
-            if frame["kind"] in ("extra", "target"):
-                pl.unplay(data, me, frame)
+            frames.back(pl.undo_hooks(data, me))
         elif frame["kind"] in ("act", "extra"):
             self._act(state, me, frame, kind, arg)
         elif frame["kind"] == "target":
@@ -229,20 +230,16 @@ class OriginClassic(Game):
         data["decks"]["objective"].extend(c for c in dealt if c != card_id)
         data["dealt"][me] = []
         if not any(data["dealt"]):
-            rng.shuffle(state, data["decks"]["objective"])
+            decks.shuffle(state, data["decks"]["objective"])
             data["phase"] = "play"
 
     def _free(self, state: State, me: int, kind: str, arg: str) -> None:
         data = state.data
         if kind in ("evolve", "migrate", "swap"):
-            data["frames"].append(
-                {"kind": "act", "mode": kind, "at": TERR_CODES[arg], "card": None}
-            )
-        elif kind == "play":
-            pl.start(state, me, CARD_CODES[arg])
+            fr.stack(data).push("act", mode=kind, at=TERR_CODES[arg], card=None)
         elif kind == "pass":
             data["acted"] = True
-            data["passes"] += 1
+            Turns(state).passed()
             data["last"] = {
                 "seat": state.seats[me],
                 "seat_index": me,
@@ -255,15 +252,13 @@ class OriginClassic(Game):
                 "gains": ac.no_gains(),
             }
         elif kind == "end":
-            self._end_turn(state, me)
+            self._end_turn(state)
 
     def _act(self, state: State, me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
         data = state.data
-        frames = data["frames"]
+        frames = fr.stack(data)
         if frame["kind"] == "extra":
-            frames.append(
-                {"kind": "act", "mode": frame["mode"], "at": TERR_CODES[arg], "card": frame["card"]}
-            )
+            frames.push("act", mode=frame["mode"], at=TERR_CODES[arg], card=frame["card"])
             return
         frames.pop()
         card = frame["card"]
@@ -274,7 +269,7 @@ class OriginClassic(Game):
             data["acted"] = True
         # A pawn placed or moved (a card's action too) may open actions for the players
         # who passed: the run of passes that ends a blocked game starts over.
-        data["passes"] = 0
+        Turns(state).acted()
         target = TERR_CODES[arg] if kind == "to" else arg
         last = ac.perform(state, me, frame, target)
         data["last"] = last
@@ -284,44 +279,34 @@ class OriginClassic(Game):
     def _settle(self, state: State, me: int) -> None:
         """Drop void frames, run automatic draws, then check the end triggers."""
         data = state.data
-        frames = data["frames"]
-        while frames:
-            top = frames[-1]
+        frames = fr.stack(data)
+
+        def needs_no_decision(top: dict[str, Any]) -> bool:
+            return top["kind"] == "draw" or _is_void(data, me, top)
+
+        def resolve(top: dict[str, Any]) -> None:
             if top["kind"] == "draw":
-                frames.pop()
                 rw.run_draw(data, me, top)
-            elif _is_void(data, me, top):
-                frames.pop()
-            else:
-                break
-        if not frames and data["phase"] == "play" and data["ending"] is None:
+
+        frames.settle(needs_no_decision, resolve)
+        turns = Turns(state)
+        if not frames and data["phase"] == "play" and not turns.is_final_round:
             reason = end_trigger(data, at_once=state.options["deck_end"] == "at_once")
             if reason is not None:
-                order = [(me + k) % data["players"] for k in range(1, data["players"])]
-                data["ending"] = {"reason": reason, "by": me, "left": order}
-        if not frames and data["acted"] and not data["over"] and not pl.play_moves(data, me):
+                turns.start_final_round(reason)
+        if not frames and data["acted"] and not data["over"] and not pl.OFFERS.moves(state, me):
             # Action done and no card can be played: ``end`` would be the only choice,
             # so the turn ends by itself (one click less per turn, nothing to decide).
-            self._end_turn(state, me)
+            self._end_turn(state)
 
-    def _end_turn(self, state: State, me: int) -> None:
+    def _end_turn(self, state: State) -> None:
         data = state.data
         data["acted"] = False
         data["played"] = dict.fromkeys(DECKS, 0)
         data["played_now"] = []
-        ending = data["ending"]
-        if ending is not None:
-            if not ending["left"]:
-                data["over"], data["end"] = True, ending["reason"]
-                return
-            data["turn"] = ending["left"].pop(0)
-        elif data["passes"] >= data["players"]:
-            data["over"], data["end"] = True, "blocked"
-            return
-        else:
-            data["turn"] = (me + 1) % data["players"]
-        if data["turn"] == data["first"]:
-            data["round"] += 1
+        reason = Turns(state).end_turn()
+        if reason is not None:
+            data["over"], data["end"] = True, reason
 
     # -- information --------------------------------------------------------------------
 
@@ -386,9 +371,9 @@ def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Mo
     """The choices of the current frame."""
     kind = frame["kind"]
     if kind == "act":
-        return [*ac.finish_moves(data, me, frame), om.back()]
+        return fr.stack(data).with_back(ac.finish_moves(data, me, frame))
     if kind in ("extra", "target"):
-        return pl.frame_moves(data, me, frame)
+        return fr.stack(data).with_back(pl.frame_moves(data, me, frame))
     return rw.moves(data, me, frame)
 
 

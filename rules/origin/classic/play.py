@@ -21,10 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import rng
 from rules.base import Move, State
+from rules.kit import decks
+from rules.kit.offers import Offer, Offers
+from rules.kit.stack import Frame, Undo
 from rules.origin import movement as mv
 from rules.origin.classic import actions as ac
+from rules.origin.classic import frames as fr
 from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, COLUMNS, DECKS, REWARD_BOARD
@@ -199,14 +202,11 @@ def target_moves(data: dict[str, Any], me: int, card_id: str) -> list[Move]:
 
 
 def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
-    """The choices of an ``extra`` or ``target`` frame (``back`` until committed)."""
+    """The choices of an ``extra`` or ``target`` frame (the engine adds ``back`` while
+    it is uncommitted, see ``frames``)."""
     if frame["kind"] == "extra":
-        moves = ac.start_moves(data, me, frame["mode"])
-    else:
-        moves = target_moves(data, me, frame["card"])
-    if not frame.get("committed"):
-        moves = [*moves, ac.mk("back", "origin.classic.move.unplay", "back")]
-    return moves
+        return ac.start_moves(data, me, frame["mode"])
+    return target_moves(data, me, frame["card"])
 
 
 # --------------------------------------------------------------------------- applying
@@ -220,9 +220,9 @@ def start(state: State, me: int, card_id: str) -> None:
     if card.deck == "action":
         mode = extra_mode(card_id)
         if mode is not None:
-            data["frames"].append({"kind": "extra", "card": card_id, "mode": mode})
+            fr.stack(data).push("extra", card=card_id, mode=mode)
         else:
-            data["frames"].append({"kind": "target", "card": card_id})
+            fr.stack(data).push("target", card=card_id)
         return
     first = data["played"][card.deck] == 0
     data["played"][card.deck] += 1
@@ -233,7 +233,7 @@ def start(state: State, me: int, card_id: str) -> None:
     data["objectives_done"][me].append(card_id)
     if data["ending"] is None or first:
         rw.draw_cards(data, me, "objective", 1)
-        data["frames"].append({"kind": "limit"})
+        fr.stack(data).push("limit")
 
 
 def commit(data: dict[str, Any], me: int, card_id: str) -> None:
@@ -248,21 +248,30 @@ def unplay(data: dict[str, Any], me: int, frame: dict[str, Any]) -> None:
     data["hands"][me]["action"].append(frame["card"])
 
 
+def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Undo]:
+    """What ``back`` undoes per frame kind: an uncommitted card returns to the hand."""
+
+    def unplay_card(frame: Frame) -> None:
+        unplay(data, me, frame)
+
+    return {"extra": unplay_card, "target": unplay_card}
+
+
 def apply_target(state: State, me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
     """Apply the choice ``kind:arg`` of a ``target`` frame (the card's effect)."""
     data = state.data
     card_id = frame["card"]
-    frames = data["frames"]
+    frames = fr.stack(data)
     frames.pop()
-    if not frame.get("committed"):
+    if not frames.is_committed(frame):
         commit(data, me, card_id)
     if kind == "from":
         victim = int(arg[1:]) - 1
         pool = [(d, c) for d in DECKS for c in sorted(data["hands"][victim][d])]
-        deck, stolen = rng.choice(state, pool)
+        deck, stolen = decks.draw_from_bag(state, pool)
         data["hands"][victim][deck].remove(stolen)
         data["hands"][me][deck].append(stolen)
-        frames.append({"kind": "limit"})
+        frames.push("limit")
     elif kind == "token":
         token = arg.upper()
         for j in opponents(data, me):
@@ -285,13 +294,24 @@ def apply_target(state: State, me: int, frame: dict[str, Any], kind: str, arg: s
     elif kind == "deck":
         rw.draw_cards(data, me, arg, 1)
         left = frame.get("left", CARDS[card_id].params["n"]) - 1
-        if not frame.get("committed"):
-            frames.append({"kind": "limit"})
+        if not frames.is_committed(frame):
+            frames.push("limit")
         if left > 0:
-            frames.append({"kind": "target", "card": card_id, "left": left, "committed": True})
+            frames.push("target", card=card_id, left=left, committed=True)
     elif kind == "column":
         tl.renew_column(state, arg)
-        frames.append({"kind": "tile", "columns": [arg], "left": 1})
+        frames.push("tile", columns=[arg], left=1)
+
+
+_CARD_CODES = {c.lower(): c for c in CARDS}
+
+
+def _play(state: State, me: int, arg: str) -> None:
+    start(state, me, _CARD_CODES[arg])
+
+
+OFFERS = Offers(Offer("play", lambda state, me: play_moves(state.data, me), _play))
+"""A card may be played between any two decisions of one's own turn."""
 
 
 def describe_card(card_id: str) -> dict[str, Any]:
@@ -311,6 +331,7 @@ def describe_card(card_id: str) -> dict[str, Any]:
 
 
 __all__ = [
+    "OFFERS",
     "apply_target",
     "commit",
     "describe_card",
@@ -324,6 +345,7 @@ __all__ = [
     "start",
     "target_moves",
     "turn_limit",
+    "undo_hooks",
     "unplay",
     "why_not_play",
 ]

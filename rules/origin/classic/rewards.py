@@ -21,8 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move
+from rules.kit import decks
+from rules.origin.classic import frames as fr
 from rules.origin.classic import tiles as tl
-from rules.origin.classic.actions import mk
+from rules.origin.classic.actions import deck_emptied, mk
 from rules.origin.classic.cards import COLUMNS, DECK_OF_COLOUR, REWARD_BOARD
 from rules.origin.classic.perks import perks
 
@@ -50,18 +52,14 @@ def placeable(data: dict[str, Any], me: int, columns: list[str] | tuple[str, ...
 def push_reward(data: dict[str, Any], colour: str) -> None:
     """Open the reward of a territory of ``colour`` (green and neutral give none here)."""
     if colour in COLUMNS:
-        data["frames"].append({"kind": "reward", "colour": colour})
+        fr.stack(data).push("reward", colour=colour)
 
 
 def draw_cards(data: dict[str, Any], me: int, deck: str, n: int) -> int:
     """Draw up to ``n`` top cards of ``deck`` into ``me``'s hand; return how many."""
-    drawn = 0
-    pile = data["decks"][deck]
-    while drawn < n and pile:
-        data["hands"][me][deck].append(pile.pop())
-        drawn += 1
-    if drawn and not pile:
-        data["deck_emptied"] = True  # R10 with ``deck_end=at_once``: this ends the game
+    drawn = decks.draw_into(
+        data["decks"][deck], data["hands"][me][deck], n, on_empty=lambda: deck_emptied(data)
+    )
     last = data["last"]
     if last is not None and drawn and last["seat_index"] == me:
         last["gains"]["cards"][deck] += drawn
@@ -162,41 +160,37 @@ def is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
 
 def apply(data: dict[str, Any], me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
     """Apply the choice ``kind:arg`` to the current reward-phase ``frame``."""
-    frames = data["frames"]
+    frames = fr.stack(data)
     if kind == "reward":
         frames.pop()
         colour = frame["colour"]
         if arg == "brown":
-            frames.append(
-                {"kind": "tile", "columns": ["brown"], "left": perks(data, me).brown_take}
-            )
+            frames.push("tile", columns=["brown"], left=perks(data, me).brown_take)
         elif arg == "any":
-            frames.append(
-                {"kind": "tile", "columns": list(COLUMNS), "left": REWARD_BOARD.brown_any}
-            )
+            frames.push("tile", columns=list(COLUMNS), left=REWARD_BOARD.brown_any)
         elif arg in ("tile", "card"):
             deck = DECK_OF_COLOUR[colour]
-            frames.append({"kind": "draw", "deck": deck, "n": 1})
+            frames.push("draw", deck=deck, n=1)
             if arg == "tile":
-                frames.append({"kind": "tile", "columns": [colour], "left": 1})
+                frames.push("tile", columns=[colour], left=1)
         else:
             deck = DECK_OF_COLOUR[colour]
             draw_cards(data, me, deck, REWARD_BOARD.draw)
             if deck == "objective":
-                frames.append({"kind": "limit"})
+                frames.push("limit")
             back = perks(data, me).put_back.get(colour, REWARD_BOARD.put_back)
-            frames.append({"kind": "putback", "deck": deck, "left": back})
+            frames.push("putback", deck=deck, left=back)
     elif kind == "tile":
         take_tile(data, me, arg)
         frame["left"] -= 1
     elif kind == "putback":
         deck = frame["deck"]
         data["hands"][me][deck].remove(arg)
-        data["decks"][deck].insert(0, arg)
+        decks.put_under(data["decks"][deck], arg)
         frame["left"] -= 1
     elif kind == "discard":
         data["hands"][me]["objective"].remove(arg)
-        data["decks"]["objective"].insert(0, arg)
+        decks.put_under(data["decks"]["objective"], arg)
 
 
 def take_tile(data: dict[str, Any], me: int, tile: str) -> None:
@@ -212,7 +206,7 @@ def run_draw(data: dict[str, Any], me: int, frame: dict[str, Any]) -> None:
     """Resolve an automatic ``draw`` frame (already popped by the caller)."""
     draw_cards(data, me, frame["deck"], frame["n"])
     if frame["deck"] == "objective":
-        data["frames"].append({"kind": "limit"})
+        fr.stack(data).push("limit")
 
 
 __all__ = [

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import rng
 from rules.base import State
+from rules.kit import decks
 from rules.origin.classic.cards import COLUMNS, REWARD_BOARD
 from rules.origin.components import TILES
 
@@ -85,7 +85,7 @@ def deal_board(state: State) -> None:
     tiles = [t.id for t in TILES.tiles]
     slots = sum(REWARD_BOARD.slots.values())
     while True:
-        rng.shuffle(state, tiles)
+        decks.shuffle(state, tiles)
         face_up = tiles[:slots]
         if sum(1 for t in face_up if level(t) == 1) >= REWARD_BOARD.min_level1_at_setup:
             break
@@ -116,10 +116,7 @@ def fill_slots(data: dict[str, Any], first: str | None = None) -> None:
     order = [first] if first else []
     order += [c for c in COLUMNS if c != first]
     for column in order:
-        slots = data["board"][column]
-        for i, tile in enumerate(slots):
-            if tile is None and data["reserve"]:
-                slots[i] = data["reserve"].pop()
+        decks.refill(data["board"][column], data["reserve"])
 
 
 def take_from_board(data: dict[str, Any], tile: str) -> str:
@@ -137,7 +134,7 @@ def return_to_reserve(state: State, tiles: list[str], first: str | None = None) 
     """Shuffle ``tiles`` into the reserve, then fill empty slots (``first`` column first)."""
     data = state.data
     data["reserve"].extend(tiles)
-    rng.shuffle(state, data["reserve"])
+    decks.shuffle(state, data["reserve"])
     fill_slots(data, first)
 
 

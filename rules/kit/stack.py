@@ -1,0 +1,112 @@
+"""The decision stack: a turn's pending small decisions as JSON frames in ``state.data``.
+
+A frame is a dict with a ``kind`` (and whatever the game needs: a territory, a card,
+how many are left). The last frame is the current decision. ``back`` pops the current
+frame while it is uncommitted, and the game's undo hook for its kind puts back what
+pushing it took (a card returns to the hand). A frame marked committed (its effect has
+started, or something was revealed) offers no ``back`` any more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules.base import Move
+
+Frame = dict[str, Any]
+"""One pending decision: ``{"kind": str, ...}``, plain JSON."""
+Undo = Callable[[Frame], None]
+"""Takes back what pushing the frame did (called with the frame just popped)."""
+
+BACK = "back"
+"""The code of the ``back`` move."""
+COMMITTED = "committed"
+"""The frame key that marks a frame as committed (absent or false: uncommitted)."""
+
+
+class Stack:
+    """A thin view over the frame list ``data[key]`` (created by the game's setup).
+
+    ``backs`` maps the kinds of frame a player may take back to the ``back`` move shown
+    for them (the label may differ: "choose again", "take the card back"); frames of
+    other kinds, or committed ones, never offer ``back``.
+    """
+
+    __slots__ = ("backs", "frames")
+
+    def __init__(
+        self, data: Mapping[str, Any], key: str = "frames", backs: Mapping[str, Move] | None = None
+    ) -> None:
+        self.frames: list[Frame] = data[key]
+        self.backs: Mapping[str, Move] = backs or {}
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def __bool__(self) -> bool:
+        return bool(self.frames)
+
+    @property
+    def top(self) -> Frame | None:
+        """The current decision, or ``None`` when nothing is pending."""
+        return self.frames[-1] if self.frames else None
+
+    def push(self, kind: str, **fields: Any) -> Frame:
+        """Open a decision of ``kind`` on top; return its frame."""
+        frame: Frame = {"kind": kind, **fields}
+        self.frames.append(frame)
+        return frame
+
+    def pop(self) -> Frame:
+        """Close the current decision (``IndexError`` when nothing is pending)."""
+        return self.frames.pop()
+
+    @staticmethod
+    def commit(frame: Frame) -> None:
+        """Mark ``frame`` committed: ``back`` is no longer offered on it."""
+        frame[COMMITTED] = True
+
+    @staticmethod
+    def is_committed(frame: Frame) -> bool:
+        return bool(frame.get(COMMITTED))
+
+    def can_go_back(self) -> bool:
+        """Whether the current frame may be taken back."""
+        top = self.top
+        return top is not None and top["kind"] in self.backs and not self.is_committed(top)
+
+    def back_move(self) -> Move | None:
+        """The ``back`` move of the current frame, or ``None`` if it cannot be taken back."""
+        return self.backs[self.frames[-1]["kind"]] if self.can_go_back() else None
+
+    def with_back(self, moves: list[Move]) -> list[Move]:
+        """``moves`` plus the current frame's ``back`` when it is offered (last)."""
+        back = self.back_move()
+        return moves if back is None else [*moves, back]
+
+    def back(self, undo: Mapping[str, Undo] | None = None) -> Frame:
+        """Pop the current, uncommitted frame and run the undo hook of its kind.
+
+        Raises ``ValueError`` if the current frame cannot be taken back (the game's
+        ``legal_moves`` never offered ``back`` then)."""
+        if not self.can_go_back():
+            raise ValueError("no frame to take back")
+        frame = self.frames.pop()
+        hook = (undo or {}).get(frame["kind"])
+        if hook is not None:
+            hook(frame)
+        return frame
+
+    def settle(
+        self, needs_no_decision: Callable[[Frame], bool], resolve: Undo | None = None
+    ) -> None:
+        """While the current frame needs no decision (an automatic draw, a reward that
+        offers nothing), pop it and ``resolve`` it (which may push new frames)."""
+        while self.frames and needs_no_decision(self.frames[-1]):
+            frame = self.frames.pop()
+            if resolve is not None:
+                resolve(frame)
+
+
+__all__ = ["BACK", "COMMITTED", "Frame", "Stack", "Undo"]

@@ -1,0 +1,29 @@
+"""Classic's decision stack (``rules.kit.stack`` over ``data["frames"]``) and its kinds.
+
+Kinds: ``act`` (finish the action: ``pawn:``/``to:``), ``extra`` and ``target`` (an
+Action card's first step and targets, see ``play``), ``reward``, ``tile``, ``draw``,
+``putback`` and ``limit`` (the reward phase, see ``rewards``). ``back`` takes back an
+``act`` frame ("choose again") or an uncommitted card frame (the card returns to the
+hand: the undo hook ``play.unplay``); reward-phase frames are never taken back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.kit.stack import Stack
+from rules.origin import moves as om
+
+BACKS = {
+    "act": om.back(),
+    "extra": om.cached_move("back", "origin.classic.move.unplay", "back"),
+    "target": om.cached_move("back", "origin.classic.move.unplay", "back"),
+}
+
+
+def stack(data: dict[str, Any]) -> Stack:
+    """The pending decisions of the player whose turn it is (last = current)."""
+    return Stack(data, "frames", BACKS)
+
+
+__all__ = ["BACKS", "stack"]
