@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.console import ConsoleSession, console_players, open_table, parse_number
 from bot.service import GameService
 from bot.store import Store
+from render import registry as render_registry
 from rules.base import Text
 from rules.i18n import translate
 from tests.bot.conftest import FakeClock, seeds
@@ -56,8 +58,9 @@ async def test_console_plays_a_whole_game_by_numbers(
 
 
 async def test_console_commands_and_errors_in_french(
-    store: Store, nim: None, tmp_path: Path
+    store: Store, nim: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delitem(render_registry._RENDERERS, "nim")  # a game with no picture
     lines = [
         "aide",
         "9",
@@ -83,7 +86,7 @@ async def test_console_commands_and_errors_in_french(
     assert f"La partie n°{session.game_id} est enregistrée" in text
     info = await session.service.game(session.game_id)
     assert info.version == 1 and info.status == "running"
-    # no renderer for Nim: no picture, no error
+    # no renderer: no picture, no error
     assert not (tmp_path / "pictures").exists()
 
 
