@@ -305,7 +305,7 @@ def frame_layout(
     if band_height > 0:
         band = Box(MARGIN, y + GAP, width - 2 * MARGIN, band_height)
         y = band.bottom
-    rows = max(1, math.ceil(seats / columns))
+    rows = math.ceil(seats / columns)
     panel_w = (width - 2 * MARGIN - (columns - 1) * GAP) // columns
     panels = []
     for index in range(seats):

@@ -13,6 +13,7 @@ import pytest
 from bot import cli
 from bot.config import ConfigError, Settings, load_settings
 from bot.demo import run_demo
+from render import registry as render_registry
 from tests.bot.test_console import fake_drawer
 
 
@@ -39,9 +40,18 @@ async def test_demo_is_reproducible_from_its_seed(nim: None, tmp_path: Path) -> 
     assert (tmp_path / "a" / "moves.json").read_text() == (
         tmp_path / "b" / "moves.json"
     ).read_text()
-    assert [p.name for p in first.pictures] == [p.name for p in second.pictures]
-    assert [p.read_bytes() for p in first.pictures] == [p.read_bytes() for p in second.pictures]
     assert first.moves == second.moves
+    assert first.pictures and len(first.pictures) == len(second.pictures)
+    assert [p.read_bytes() for p in first.pictures] == [p.read_bytes() for p in second.pictures]
+
+
+async def test_demo_of_a_game_without_a_renderer_plays_without_pictures(
+    nim: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(render_registry._RENDERERS, "nim")
+    result = await run_demo("nim", 2, "same", tmp_path)
+    assert result.finished and result.pictures == ()
+    assert "No board pictures" in result.summary
 
 
 async def test_demo_gives_up_after_max_moves(nim: None, tmp_path: Path) -> None:

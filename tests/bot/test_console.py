@@ -7,18 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
-from bot.console import (
-    ConsoleSession,
-    console_players,
-    open_table,
-    parse_number,
-    score_lines,
-)
+from bot.console import ConsoleSession, console_players, open_table, parse_number
 from bot.service import GameService
 from bot.store import Store
-from rules.base import ScoreSheet, Text
+from render import registry as render_registry
+from rules.base import Text
 from rules.i18n import translate
 from tests.bot.conftest import FakeClock, seeds
 
@@ -62,8 +58,9 @@ async def test_console_plays_a_whole_game_by_numbers(
 
 
 async def test_console_commands_and_errors_in_french(
-    store: Store, nim: None, tmp_path: Path
+    store: Store, nim: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delitem(render_registry._RENDERERS, "nim")  # a game with no picture
     lines = [
         "aide",
         "9",
@@ -81,34 +78,22 @@ async def test_console_commands_and_errors_in_french(
     assert await session.run() == 0
     text = "\n".join(output)
     assert "Commandes : aide" in text
-    assert translate("nim.summary", "fr") in text and translate("nim.tips", "fr") in text
     assert "Il n'y a pas de choix 9 : choisissez entre 1 et 3." in text
     assert "Je ne" in text or "n'importe quoi" in text
     assert "Aucun coup pour l'instant." in text
-    assert "Ce que Joueur" in text and "Vos pierres" in text  # Nim's own section
-    assert "Pierres que vous avez prises : 0" in text and "Rien de caché" not in text
+    assert "Ce que Joueur" in text and "Rien de caché" in text  # Nim hides nothing
     assert "a joué" in text
     assert f"La partie n°{session.game_id} est enregistrée" in text
     info = await session.service.game(session.game_id)
     assert info.version == 1 and info.status == "running"
-    # Nim has its own picture (render/nim): the start and the one move
-    assert len(sorted((tmp_path / "pictures").glob("*.png"))) == 2
+    # no renderer: no picture, no error
+    assert not (tmp_path / "pictures").exists()
 
 
 async def test_console_stops_at_end_of_input(store: Store, nim: None, tmp_path: Path) -> None:
     session, _, output = await _session(store, tmp_path, [])
     assert await session.run() == 0
     assert "is saved in" in output[-1]
-
-
-def test_a_score_line_says_hidden_only_for_a_seat_with_something_hidden() -> None:
-    sheet = ScoreSheet(
-        ("nim.win", "points"),
-        {"a": {"nim.win": 1, "points": 0}, "b": {"nim.win": 0}, "c": {"nim.win": 0}},
-        hidden={"a": frozenset({"points"}), "b": frozenset()},
-    )
-    lines = score_lines(sheet, {"a": "Ann", "b": "Bob", "c": "Cy"}, "en")
-    assert [("1 hidden" in line) for line in lines] == [True, False, False]
 
 
 def test_parse_number() -> None:

@@ -167,3 +167,9 @@ def test_frame_layout_without_band_or_footer_ends_under_the_panels() -> None:
     assert frame.band is None and frame.footer is None
     assert len({p.y for p in frame.panels}) == 1
     assert frame.height == frame.panels[0].bottom + MARGIN
+
+
+def test_frame_layout_without_seats_keeps_no_room_for_panels() -> None:
+    empty = frame_layout(0, board_height=200, footer_height=100)
+    assert empty.panels == () and empty.footer is not None
+    assert empty.footer.y == empty.board.bottom + GAP
