@@ -13,6 +13,7 @@ from PIL import Image
 from bot.console import ConsoleSession, console_players, open_table, parse_number
 from bot.service import GameService
 from bot.store import Store
+from rules.i18n import translate
 from render import registry as render_registry
 from rules.base import Text
 from rules.i18n import translate
@@ -81,7 +82,9 @@ async def test_console_commands_and_errors_in_french(
     assert "Il n'y a pas de choix 9 : choisissez entre 1 et 3." in text
     assert "Je ne" in text or "n'importe quoi" in text
     assert "Aucun coup pour l'instant." in text
-    assert "Ce que Joueur" in text and "Rien de caché" in text  # Nim hides nothing
+    assert translate("nim.summary", "fr") in text and translate("nim.tips", "fr") in text
+    assert "Ce que Joueur" in text and "Vos pierres" in text  # Nim's own section
+    assert "Pierres que vous avez prises : 0" in text and "Rien de caché" not in text
     assert "a joué" in text
     assert f"La partie n°{session.game_id} est enregistrée" in text
     info = await session.service.game(session.game_id)
