@@ -13,7 +13,6 @@ from PIL import Image
 from bot.console import ConsoleSession, console_players, open_table, parse_number
 from bot.service import GameService
 from bot.store import Store
-from rules.i18n import translate
 from render import registry as render_registry
 from rules.base import Text
 from rules.i18n import translate
