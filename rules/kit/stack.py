@@ -98,6 +98,16 @@ class Stack:
             hook(frame)
         return frame
 
+    def abandon(self, undo: Mapping[str, Undo] | None = None) -> None:
+        """The player leaves mid-turn: drop every pending decision, most recent first;
+        each one not yet committed runs the undo hook of its kind (a card played but not
+        yet used goes back to the hand), so the pieces stay conserved."""
+        while self.frames:
+            frame = self.frames.pop()
+            hook = (undo or {}).get(frame["kind"])
+            if hook is not None and not self.is_committed(frame):
+                hook(frame)
+
     def settle(
         self, needs_no_decision: Callable[[Frame], bool], resolve: Undo | None = None
     ) -> None:

@@ -11,9 +11,9 @@ player), ``moves`` (the action steps' ``Move`` objects) and ``view_parts``.
 
 Decisions where the Junior rulebook is silent:
 
-- **First player**: the first seat of the lobby (ruling R15; switch ``first_player``
-  in ``data/rules.json``). The neutral start pawn is one of the three small weak pawns
-  drawn by the seeded generator (R14; switch ``neutral_pawn``).
+- **First player**: the first seat of the lobby (ruling R15; option ``first_player``,
+  ``rules.origin.options``). The neutral start pawn is one of the three small weak pawns
+  drawn by the seeded generator (R14; option ``neutral_pawn``).
 - **No action possible**: the seat plays ``pass``. It is offered only then. If every
   seat passes in a row nothing can change any more, so the game ends (termination
   ``origin.end.blocked``) and is scored as usual.
@@ -24,8 +24,16 @@ Decisions where the Junior rulebook is silent:
 - **Tiles** are drawn one by one at random (seeded generator) from the face-down stack.
 - **A turn is two decisions** (action + territory, then pawn or destination), with
   ``back`` to change one's mind; only actions that can be completed are offered.
-- **Tie-break**: most cards held, then a shared win (R16). Resigning is the service's
-  business.
+- **Tie-break**: most cards held, then a shared win (R16).
+- **A player who leaves** (resigns or times out; our ruling R22, for Junior and
+  Classic): the others play on while at least two remain. The leaver's villages and
+  pawns stay on the map as they stand (they still hold their territories and can be
+  swapped with), their cards, tokens and tiles leave with them, and they rank last. On
+  their turn the pending choice is dropped and the turn passes on (in Classic a card
+  played but not yet used returns to their hand, an Objective hand limit left pending
+  puts the newest under the deck, and during the set-up choice their three Objectives
+  go back under the deck). Classic's end trigger "every village placed" counts only
+  the players still in.
 """
 
 from __future__ import annotations

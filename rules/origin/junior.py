@@ -86,6 +86,7 @@ class OriginJunior(Game):
         tips=(Text("origin.junior.tips"),),
         groups=GROUPS,
     )
+    continues_without_a_seat = True
 
     # -- setup ------------------------------------------------------------------------
 
@@ -258,6 +259,18 @@ class OriginJunior(Game):
         data["last"] = last
         if not data["over"]:
             Turns(state).advance()
+
+    def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
+        """A player who leaves (ruling R22): their villages and pawns stay on the map as
+        they stand, their cards, tokens and tiles leave with them, and on their turn the
+        pending choice is dropped and the turn passes on."""
+        data = state.data
+        if state.seats[data["turn"]] != seat:
+            return
+        data["pending"] = None
+        reason = Turns(state).end_turn()
+        if reason is not None:
+            data["over"], data["end"] = True, reason
 
     @staticmethod
     def _evolve(data: dict[str, Any], me: int, at: str, pawn: str) -> None:

@@ -54,18 +54,17 @@ async def test_in_nim_the_others_play_on_and_the_resigner_ranks_last(
         await service.play(game_id, first, "take1")
 
 
-async def test_resigning_from_origin_ends_the_game(service: GameService) -> None:
-    """Origin does not go on without a seat: the others are ranked by their scores."""
+async def test_resigning_from_two_player_origin_ends_the_game(service: GameService) -> None:
+    """Origin goes on without a seat while two stay; with one left it ends there."""
     info = await service.create_lobby(
         rules="origin-junior", options=None, guild_id="g", channel_id="c", creator=ALICE
     )
-    for player in (BOB, CAROL):
-        await service.join(info.id, player)
+    await service.join(info.id, BOB)
     await service.start(info.id, ALICE.user_id)
     result = await service.resign(info.id, BOB.user_id)
     over = result.events[-1]
     assert isinstance(over, GameOver) and result.game.status == "over"
-    assert over.outcome.ranking[-1] == (BOB.user_id,)
+    assert over.outcome.ranking == ((ALICE.user_id,), (BOB.user_id,))
     assert over.outcome.termination.key == "termination.resigned"
 
 

@@ -42,6 +42,8 @@ REPLAY_EVERY = 97
 SAMPLE_EVERY = 10
 BACK = "back"  # the code of "undo the last step of this decision" (decision stacks)
 BACK_CHANCE = 0.05  # how often a random player may take ``back`` when it can go forward
+LEAVE_EVERY = 3  # every third game, seats leave at random moments (``Game.remove_seat``)
+LEAVE_CHANCE = 0.01  # per move of such a game, while at least two seats stay
 
 Observer = Callable[[State], None]
 
@@ -87,6 +89,8 @@ def play_random_game(
     claims about games that the shared test checks fully anyway.
     """
     chooser = random.Random(f"{game.spec.id}/{players}/{seed}")
+    leaver = random.Random(f"leave/{game.spec.id}/{players}/{seed}")
+    leaving = seed % LEAVE_EVERY == LEAVE_EVERY - 1
     state = game.setup(seats_for(players), f"random-{players}-{seed}")
     text = to_json(state) if checked else ""  # the JSON of ``state`` before it is played on
     for count in range(1, MAX_MOVES + 1):
@@ -98,7 +102,11 @@ def play_random_game(
         if observe is not None:
             observe(state)
         seat = chooser.choice(actors)
-        new = game.apply(state, seat, choose_move(chooser, choices[seat]).code)
+        if leaving and len(state.playing) > 1 and leaver.random() < LEAVE_CHANCE:
+            # a seat resigns or times out: on its turn, mid-decision, or anyone's turn
+            new = game.remove_seat(state, leaver.choice(state.playing), "resign").state
+        else:
+            new = game.apply(state, seat, choose_move(chooser, choices[seat]).code)
         if checked:
             assert from_json(text) == state, (
                 f"move {count}: apply changed its input, or the JSON round trip lost data"
@@ -125,7 +133,8 @@ def check_finished(game: Game, state: State) -> None:
     assert sorted(ranked) == sorted(state.seats), f"ranking {outcome.ranking} != the seats"
     assert set(outcome.scores) == set(state.seats)
     assert has_key(outcome.termination.key), f"no text for {outcome.termination.key}"
-    sheet = game.scores(state)
+    # A game ended by a seat leaving is ranked on every seat's own, complete sheet.
+    sheet = game.scores(state) if state.ended is None else game.full_scores(state)
     assert sheet.final, "the score sheet of a finished game is not final"
     assert not any(sheet.hidden.values()), f"a finished game still hides {sheet.hidden}"
     for viewer in [None, *state.seats]:

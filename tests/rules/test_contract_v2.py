@@ -76,11 +76,18 @@ def test_a_seat_leaving_nim_lets_the_others_play_on() -> None:
     assert NIM.to_act(over) == frozenset() and NIM.legal_moves(over, "b") == []
 
 
-def test_a_seat_leaving_origin_ends_the_game_ranked_by_scores() -> None:
+def test_origin_plays_on_without_a_seat_until_one_is_left() -> None:
     state = JUNIOR.setup(SEATS, "s")
-    out = JUNIOR.remove_seat(state, "b").state
+    first = sorted(JUNIOR.to_act(state))[0]
+    state = JUNIOR.apply(state, first, JUNIOR.legal_moves(state, first)[0].code)  # mid-turn
+    on = JUNIOR.remove_seat(state, first).state
+    assert JUNIOR.outcome(on) is None and on.data["pending"] is None
+    assert JUNIOR.to_act(on) and first not in JUNIOR.to_act(on)
+    JUNIOR.check_invariants(on)
+    last = sorted(JUNIOR.to_act(on))[0]
+    out = JUNIOR.remove_seat(on, last).state
     outcome = JUNIOR.outcome(out)
-    assert outcome is not None and outcome.ranking[-1] == ("b",)
+    assert outcome is not None and outcome.ranking[1:] == ((last,), (first,))
     assert outcome.termination.key == "termination.resigned"
     JUNIOR.check_invariants(out)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import (
@@ -95,6 +95,7 @@ class OriginClassic(Game):
         tips=(Text("origin.classic.tips"),),
         groups=GROUPS,
     )
+    continues_without_a_seat = True
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 read R10 after the reward: such games keep that reading."""
@@ -229,9 +230,43 @@ class OriginClassic(Game):
         data["hands"][me]["objective"].append(card_id)
         data["decks"]["objective"].extend(c for c in dealt if c != card_id)
         data["dealt"][me] = []
-        if not any(data["dealt"]):
-            decks.shuffle(state, data["decks"]["objective"])
-            data["phase"] = "play"
+        self._close_choice(state)
+
+    def _close_choice(self, state: State) -> None:
+        """Once nobody is still choosing an objective, shuffle and play (R22: never on
+        the turn of a seat that left)."""
+        data = state.data
+        if any(data["dealt"]):
+            return
+        decks.shuffle(state, data["decks"]["objective"])
+        data["phase"] = "play"
+        if state.seats[data["turn"]] in state.out:
+            Turns(state).advance()
+
+    def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
+        """A player who leaves (ruling R22): their villages and pawns stay on the map,
+        their cards, tokens and tiles leave with them. While choosing objectives their
+        three go back under the deck; on their turn the pending decisions are dropped (a
+        card played but not yet used returns to their hand) and the turn passes on,
+        the final round included; the end trigger "every village placed" counts only
+        the players still in."""
+        data = state.data
+        me = state.seats.index(seat)
+        if data["phase"] == "choose":
+            if data["dealt"][me]:
+                data["decks"]["objective"].extend(data["dealt"][me])
+                data["dealt"][me] = []
+                self._close_choice(state)
+            return
+        if data["turn"] != me:
+            return
+        fr.stack(data).abandon(pl.undo_hooks(data, me))
+        extra = rw.over_limit(data, me)
+        if extra:  # a hand-limit choice left pending: the newest go under the deck (R9)
+            hand = data["hands"][me]["objective"]
+            data["decks"]["objective"][0:0] = hand[-extra:]
+            del hand[-extra:]
+        self._end_turn(state)
 
     def _free(self, state: State, me: int, kind: str, arg: str) -> None:
         data = state.data
@@ -291,7 +326,11 @@ class OriginClassic(Game):
         frames.settle(needs_no_decision, resolve)
         turns = Turns(state)
         if not frames and data["phase"] == "play" and not turns.is_final_round:
-            reason = end_trigger(data, at_once=state.options["deck_end"] == "at_once")
+            reason = end_trigger(
+                data,
+                at_once=state.options["deck_end"] == "at_once",
+                out=[state.seats.index(s) for s in state.out],
+            )
             if reason is not None:
                 turns.start_final_round(reason)
         if not frames and data["acted"] and not data["over"] and not pl.OFFERS.moves(state, me):
@@ -386,17 +425,20 @@ def _is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
     return False
 
 
-def end_trigger(data: dict[str, Any], *, at_once: bool = True) -> str | None:
+def end_trigger(
+    data: dict[str, Any], *, at_once: bool = True, out: Sequence[int] = ()
+) -> str | None:
     """Which end condition holds now, if any (R17), in the rulebook's order. ``at_once``
     (option ``deck_end``, R10): a deck emptied by a draw during this turn counts even if
-    cards went back under it since."""
+    cards went back under it since. ``out``: players who left (R22), whose villages do
+    not count."""
     if any(not data["decks"][d] for d in DECKS) or (at_once and data.get("deck_emptied")):
         return "deck"
     if tl.board_is_empty(data):
         return "board"
     if not data["supply"]:
         return "supply"
-    if not any(data["villages"]):
+    if not any(v for i, v in enumerate(data["villages"]) if i not in out):
         return "villages"
     return None
 

@@ -14,6 +14,8 @@ def test_random_games_end_in_the_rulebook_ways_and_reach_several() -> None:
     for players in (2, 3, 4):
         for seed in range(6):
             state = play_random_game(CLASSIC, players, seed, checked=False)
+            if state.ended is not None:
+                continue  # a seat left and too few stayed: not one of the rulebook's ends
             outcome = CLASSIC.outcome(state)
             assert outcome is not None
             assert outcome.termination.key == f"origin.classic.end.{state.data['end']}"
