@@ -277,7 +277,8 @@ class Game(ABC):
         """What ``seat`` may see (``None``: the public view): the game's own keys plus
         the standard envelope (``rules.core.envelope.ViewEnvelope``)."""
         own = self._view(state, seat)
-        sheet = self.scores(state, seat)
+        # A game ended by a seat leaving shows every seat's complete score, as at the end.
+        sheet = self.scores(state, seat) if state.ended is None else self.full_scores(state)
         outcome = self.outcome(state)
         acting = self.to_act(state)
         envelope: ViewEnvelope = {
