@@ -192,8 +192,10 @@ async def open_menu(
     group: int | None = None,
     page: int = 0,
 ) -> None:
-    """The caller's private menu of legal moves (from Play, or a page of the menu)."""
-    throttle(interaction)
+    """The caller's private menu of legal moves (from Play, or a page of the menu).
+    Opening it counts against the caller's cooldown; turning its pages does not."""
+    if group is None and page == 0:
+        throttle(interaction)
     service = service_of(interaction)
     game = await service.game(game_id)
     lang = lang_for(interaction)

@@ -12,6 +12,7 @@ from tests.bot.discord.conftest import ALICE, BOB, CAROL
 from tests.bot.discord.harness import Harness
 from tests.bot.discord.test_bad_input import acting, only_reply
 from tests.bot.discord.test_game_flow import play_turn, start_game
+from tests.bot.discord.test_interactions import wide_game
 
 
 class FakeClock:
@@ -144,3 +145,18 @@ async def test_no_cooldown_unless_configured(bot: Harness) -> None:
     turn = bot.find(thread, "cf:play:")
     for _ in range(12):
         assert only_reply(await bot.press(ALICE, turn, "cf:scores:1")).embeds
+
+
+async def test_turning_the_pages_of_an_open_menu_is_free(bot: Harness, clock: FakeClock) -> None:
+    bot.client.cooldown = Cooldown(1, 10, clock=clock)
+    thread = await wide_game(bot)
+    me, _ = await acting(bot)
+    only_reply(await bot.press(me, bot.find(thread, "cf:play:"), "cf:play:1:0"))
+    menu = bot.message(max(bot.fake.messages))
+    calls = await bot.press(me, menu, "cf:group:1:0", values=["0"])
+    assert calls[0].custom_ids()[0] == "cf:move:1:0"
+    menu = bot.message(menu["id"])
+    calls = await bot.press(me, menu, "cf:page:1:0:0:1")
+    assert calls[0].custom_ids()[0] == "cf:move:1:0"
+    reply = only_reply(await bot.press(me, bot.find(thread, "cf:play:"), "cf:play:1:0"))
+    assert reply.content == "Slow down a little: try again in 10 s."
