@@ -20,7 +20,7 @@ from bot.config import DEFAULT_COOLDOWN
 from bot.discord.errors import DiscordError
 
 Clock = Callable[[], float]
-"""Seconds from any fixed origin (``time.monotonic``; tests pass a fake)."""
+"""Seconds on a steady clock (``time.monotonic``; tests pass a fake)."""
 
 MAX_TRACKED_USERS = 10_000
 
