@@ -9,6 +9,8 @@ Usage::
     campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH]
                   [--option NAME=VALUE ...] [--max-moves N]
     campfire games
+    campfire db backup FILE [--force] [--db PATH] [--env FILE]
+    campfire db check [--db PATH] [--env FILE]
 
 Operator mistakes (no token, unknown game, bad option) end with one line on stderr and
 exit status 2, never a traceback.
@@ -27,7 +29,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot import dbcommands
 from bot.config import ConfigError, Settings, configure_logging, load_settings
+from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
 from rules.i18n import LANGS, translate
@@ -68,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--max-moves", type=int, default=20_000, help="give up after N moves")
 
     commands.add_parser("games", help="list the game ids")
+    dbcommands.add_parser(commands)
     return parser
 
 
@@ -110,10 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("run", "sync"):
             return _discord_command(args)
         configure_logging("WARNING")
+        if args.command == "db":
+            return asyncio.run(dbcommands.run(args))
         if args.command == "console":
             return asyncio.run(_console(args))
         return asyncio.run(_demo(args))
-    except (UsageError, ConfigError) as problem:
+    except (UsageError, ConfigError, MaintenanceError) as problem:
         print(f"campfire: {problem}", file=sys.stderr)
         return USAGE_ERROR
     except CampfireError as problem:

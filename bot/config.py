@@ -2,7 +2,9 @@
 
 Variables: ``DISCORD_TOKEN`` (needed only to run the bot), ``CAMPFIRE_DB`` (SQLite file,
 default ``campfire.sqlite3``), ``DEV_GUILD_ID`` (a server where commands sync at once),
-``CAMPFIRE_LOG_LEVEL`` (``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``; default ``INFO``).
+``CAMPFIRE_LOG_LEVEL`` (``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``; default ``INFO``),
+``CAMPFIRE_COOLDOWN`` (per user, the costly commands and buttons allowed: ``USES/SECONDS``,
+default ``5/10``, or ``off``).
 The process environment wins over ``.env``.
 """
 
@@ -19,6 +21,7 @@ from dotenv import dotenv_values
 from bot.store import DEFAULT_DB
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+DEFAULT_COOLDOWN = (5, 10.0)
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 
@@ -34,12 +37,14 @@ class Settings:
     db_path: str
     dev_guild_id: int | None
     log_level: str
+    cooldown: tuple[int, float] | None = DEFAULT_COOLDOWN
 
     def __repr__(self) -> str:  # never print the token
         hidden = "set" if self.token else "missing"
         return (
             f"Settings(token=<{hidden}>, db_path={self.db_path!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"cooldown={self.cooldown!r})"
         )
 
 
@@ -69,7 +74,29 @@ def load_settings(
         db_path=get("CAMPFIRE_DB") or DEFAULT_DB,
         dev_guild_id=int(guild) if guild is not None else None,
         log_level=level,
+        cooldown=parse_cooldown(get("CAMPFIRE_COOLDOWN")),
     )
+
+
+def parse_cooldown(text: str | None) -> tuple[int, float] | None:
+    """``CAMPFIRE_COOLDOWN``: ``"5/10"`` (five uses per ten seconds) -> ``(5, 10.0)``;
+    ``"off"`` or ``"0"`` -> ``None`` (no limit); unset -> ``DEFAULT_COOLDOWN``. Raises
+    ``ConfigError``."""
+    if text is None:
+        return DEFAULT_COOLDOWN
+    text = text.strip().lower()
+    if text in ("off", "0"):
+        return None
+    rate_text, sep, per_text = text.partition("/")
+    try:
+        rate, per = int(rate_text), float(per_text)
+    except ValueError:
+        rate, per = 0, 0.0
+    if not sep or rate < 1 or not 0 < per <= 86_400:
+        raise ConfigError(
+            f"CAMPFIRE_COOLDOWN must be USES/SECONDS (like 5/10) or off, not {text!r}"
+        )
+    return rate, per
 
 
 def configure_logging(level: str = "INFO") -> None:

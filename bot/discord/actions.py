@@ -38,6 +38,12 @@ log = logging.getLogger("campfire.discord.actions")
 MAX_LISTED_GAMES = 15
 
 
+def throttle(interaction: discord.Interaction[Any]) -> None:
+    """Spend one of the caller's costly uses (a picture, a replay: see ``cooldown``), or
+    refuse with "try again in N s" before anything is read or drawn."""
+    bot_of(interaction).cooldown.spend(user_key(interaction))
+
+
 def is_component(interaction: discord.Interaction[Any]) -> bool:
     return interaction.type is discord.InteractionType.component
 
@@ -186,7 +192,10 @@ async def open_menu(
     group: int | None = None,
     page: int = 0,
 ) -> None:
-    """The caller's private menu of legal moves (from Play, or a page of the menu)."""
+    """The caller's private menu of legal moves (from Play, or a page of the menu).
+    Opening it counts against the caller's cooldown; turning its pages does not."""
+    if group is None and page == 0:
+        throttle(interaction)
     service = service_of(interaction)
     game = await service.game(game_id)
     lang = lang_for(interaction)
@@ -349,6 +358,7 @@ async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
     """What only the caller may see (the game's private sections), in an ephemeral embed."""
+    throttle(interaction)
     service = service_of(interaction)
     game = await service.game(game_id)
     sections = await service.private_sections(game_id, user_key(interaction))
@@ -357,6 +367,7 @@ async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
 
 
 async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:
+    throttle(interaction)
     service = service_of(interaction)
     game = await service.game(game_id)
     me = user_key(interaction)
@@ -366,6 +377,7 @@ async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:
 
 async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """A private look at the current board picture (the thread has the public one)."""
+    throttle(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
     png = await service_of(interaction).render_board(game.id, lang)

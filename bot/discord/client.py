@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.discord import actions
 from bot.discord.commands import CampfireGroup
+from bot.discord.cooldown import Cooldown
 from bot.discord.errors import reply_error, send_private
 from bot.discord.host import Handlers
 from bot.discord.i18n import CampfireTranslator, lang_for, t
@@ -52,7 +53,9 @@ class CampfireClient(discord.Client):
     ``db_path`` opens a store in ``setup_hook`` (closed on ``close``); tests pass a ready
     ``service`` instead. ``sync_guild_id``: sync the commands to that server at start
     (development: instant); ``None`` leaves syncing to ``campfire sync``. ``handlers``
-    answer clicks on our items (default: ``bot.discord.actions``).
+    answer clicks on our items (default: ``bot.discord.actions``). ``cooldown`` limits
+    each user's costly commands and buttons (default: no limit; ``campfire run`` passes
+    the ``CAMPFIRE_COOLDOWN`` setting).
     """
 
     def __init__(
@@ -62,6 +65,7 @@ class CampfireClient(discord.Client):
         service: GameService | None = None,
         sync_guild_id: int | None = None,
         handlers: Handlers = actions,
+        cooldown: Cooldown | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -74,6 +78,7 @@ class CampfireClient(discord.Client):
         self._store: Store | None = None
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
+        self.cooldown = cooldown or Cooldown.off()
 
     @property
     def service(self) -> GameService:

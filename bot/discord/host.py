@@ -61,6 +61,15 @@ class Handlers(Protocol):
     ) -> None: ...
 
 
+class Budget(Protocol):
+    """A per-user limit (``bot.discord.cooldown.Cooldown`` implements it)."""
+
+    def spend(self, user_id: str) -> None:
+        """Take one use of ``user_id``'s budget, or raise a keyed error saying when to
+        try again (and take nothing)."""
+        ...
+
+
 class CampfireBot(Protocol):
     """The Campfire client as the rest of ``bot.discord`` sees it: the game service, the
     item handlers, and the few ``discord.Client`` look-ups used to reach a table."""
@@ -70,6 +79,11 @@ class CampfireBot(Protocol):
 
     @property
     def handlers(self) -> Handlers: ...
+
+    @property
+    def cooldown(self) -> Budget:
+        """The per-user budget of costly commands and buttons (a picture, a replay)."""
+        ...
 
     def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...
 
@@ -93,4 +107,4 @@ def bot_of(interaction: discord.Interaction[Any]) -> CampfireBot:
     return cast(CampfireBot, interaction.client)
 
 
-__all__ = ["CampfireBot", "Handlers", "bot_of"]
+__all__ = ["Budget", "CampfireBot", "Handlers", "bot_of"]

@@ -11,6 +11,7 @@ import logging
 
 from bot.config import ConfigError, Settings, configure_logging
 from bot.discord.client import CampfireClient
+from bot.discord.cooldown import Cooldown
 
 log = logging.getLogger("campfire.discord.runner")
 
@@ -23,10 +24,15 @@ def _token(settings: Settings) -> str:
 
 def run_bot(settings: Settings) -> None:
     """Connect to Discord and serve until stopped (Ctrl+C). Syncs the commands to
-    ``DEV_GUILD_ID`` at start when it is set."""
+    ``DEV_GUILD_ID`` at start when it is set; ``CAMPFIRE_COOLDOWN`` limits each user's
+    costly commands and buttons."""
     token = _token(settings)
     configure_logging(settings.log_level)
-    client = CampfireClient(db_path=settings.db_path, sync_guild_id=settings.dev_guild_id)
+    client = CampfireClient(
+        db_path=settings.db_path,
+        sync_guild_id=settings.dev_guild_id,
+        cooldown=Cooldown.from_setting(settings.cooldown),
+    )
     client.run(token, log_handler=None)
 
 

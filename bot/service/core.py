@@ -263,6 +263,9 @@ class GameService:
                 raise ServiceError("service.stale", version=row.version)
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
+            if expected_version is not None and state.revision != expected_version:
+                # Another move landed while the game was being rebuilt.
+                raise ServiceError("service.stale", version=state.revision)
             with _guard("play", game_id):
                 if user_id not in game.to_act(state):
                     raise ServiceError("service.not_your_turn")
