@@ -11,6 +11,7 @@ import logging
 
 from bot.config import ConfigError, Settings, configure_logging
 from bot.discord.client import CampfireClient
+from bot.store import Store
 
 log = logging.getLogger("campfire.discord.runner")
 
@@ -26,8 +27,16 @@ def run_bot(settings: Settings) -> None:
     ``DEV_GUILD_ID`` at start when it is set."""
     token = _token(settings)
     configure_logging(settings.log_level)
+    asyncio.run(check_store(settings.db_path))
     client = CampfireClient(db_path=settings.db_path, sync_guild_id=settings.dev_guild_id)
     client.run(token, log_handler=None)
+
+
+async def check_store(path: str) -> None:
+    """Open and close the database once before connecting, so a file that cannot be used
+    is refused (``StoreError``, one line from ``campfire``) before Discord is reached."""
+    store = await Store.open(path)
+    await store.close()
 
 
 async def _sync(settings: Settings, guild_id: int | None) -> list[str]:

@@ -41,7 +41,9 @@ class ServiceError(CampfireError):
     - ``service.render_failed``: the renderer raised (logged with its traceback).
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
 
-    ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged.
+    ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged, and so
+    do the store's (``bot.store.StoreError``: ``store.damaged`` when the database file
+    has corrupt pages, ``store.unavailable`` when SQLite cannot read or write it).
     """
 
 
