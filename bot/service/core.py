@@ -21,9 +21,10 @@ Decisions where the rules and brief are silent:
 - **Revisions.** ``version`` is the game's revision: it grows with every entry and every
   undo, never goes back, so a button made for an older revision is stale.
 - **Typed moves and races.** A move without ``expected_version`` that loses a race is
-  validated again against the fresh state (up to three attempts; it may still be legal,
-  e.g. when several seats decide at once); a move with ``expected_version`` (a button)
-  gets ``service.stale`` as soon as the game moved on.
+  validated again against the fresh state, as often as it loses (each loss means
+  another entry was stored): while it is still legal (several seats deciding at once)
+  it applies. A move with ``expected_version`` (a button) gets ``service.stale`` as soon
+  as the game moved on. Losing a race never drops the winner's state from the cache.
 - **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
   pawn) announces nothing, and a player finishing a simultaneous choice (say,
@@ -81,8 +82,6 @@ log = logging.getLogger("campfire.service")
 
 Drawer = Callable[..., bytes]
 """``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
-
-_TYPED_MOVE_ATTEMPTS = 3
 
 
 def _now() -> datetime:
@@ -253,10 +252,12 @@ class GameService:
         or the rules' ``InvalidMove`` / ``IllegalMove`` / ``AmbiguousMove``. Nothing
         changes when it raises.
         """
-        attempts = 1 if expected_version is not None else _TYPED_MOVE_ATTEMPTS
-        for _ in range(attempts):
+        lost_at = -1
+        while True:
             row = await self._row(game_id)
             _require_running(row)
+            if row.version <= lost_at:  # a store that refused without moving on
+                break
             if not _seated(row, user_id):
                 raise ServiceError("service.not_in_game")
             if expected_version is not None and row.version != expected_version:
@@ -269,7 +270,9 @@ class GameService:
                 applied = game.play(state, user_id, text)
             if await self._commit(game_id, game, row, state, applied):
                 return await self._after_move(game_id, game, state, applied)
-            self._cache.forget(game_id)
+            # Another entry came first (its state is cached now: keep it). A button was
+            # made for the old revision: stale. A typed move is checked again on the new
+            # state, as many times as it loses, since each loss means the game moved on.
             log.info(
                 "game %d: move %s by %s lost a race at v%d",
                 game_id,
@@ -277,6 +280,9 @@ class GameService:
                 user_id,
                 row.version,
             )
+            if expected_version is not None:
+                break
+            lost_at = row.version
         row = await self._row(game_id)
         _require_running(row)
         raise ServiceError("service.stale", version=row.version)
@@ -354,11 +360,14 @@ class GameService:
         """``user_id`` gives up (see module doc). Events: ``MoveApplied`` (the
         resignation), then ``GameOver`` or, when the others play on and someone new must
         act, ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``."""
-        for _ in range(_TYPED_MOVE_ATTEMPTS):
+        lost_at = -1
+        while True:
             row = await self._row(game_id)
             _require_running(row)
             if not _seated(row, user_id):
                 raise ServiceError("service.not_in_game")
+            if row.version <= lost_at:  # a store that refused without moving on
+                raise ServiceError("service.stale", version=row.version)
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
             try:
@@ -369,9 +378,7 @@ class GameService:
             if await self._commit(game_id, game, row, state, applied):
                 log.info("game %d: %s resigned", game_id, user_id)
                 return await self._after_move(game_id, game, state, applied)
-            self._cache.forget(game_id)
-        await self._raise_not_running(game_id)
-        raise ServiceError("service.stale", version=row.version)
+            lost_at = row.version  # another entry came first: resign on the new state
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
