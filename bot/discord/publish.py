@@ -135,22 +135,33 @@ async def publish(client: CampfireBot, game: GameInfo, events: Sequence[Event], 
 
 
 async def catch_up(client: CampfireBot) -> list[int]:
-    """Post the board and turn of every running game whose last committed change never
-    reached its table (the process stopped between the commit and the post, or Discord
-    refused the post): the players to act are pinged. Returns the game ids caught up.
+    """Post what every running game's table missed since its last post (the process
+    stopped between the commit and the post, or Discord refused the post): a board
+    naming every entry stored since, and a turn message pinging those the normal flow
+    would have pinged (``GameService.missed``). Returns the game ids caught up.
 
-    Games never announced since this record exists are left alone (no flood of old
-    games on the first start of this version)."""
+    A game that fails is logged and skipped: the others are still caught up. Games
+    never announced since this record exists are left alone (no flood of old games on
+    the first start of this version)."""
     caught = []
     for game in await client.service.running_games():
-        announced = (await client.service.messages(game.id)).get(ANNOUNCED)
-        if announced is None or announced == str(game.version):
-            continue
-        lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
-        log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
-        await publish(client, game, (TurnStarted(game.id, game.to_act, game.version),), lang)
-        caught.append(game.id)
+        try:
+            if await _catch_up_game(client, game):
+                caught.append(game.id)
+        except Exception:
+            log.exception("game %s: catching up its table failed", game.id)
     return caught
+
+
+async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
+    announced = (await client.service.messages(game.id)).get(ANNOUNCED)
+    if announced is None or not announced.isdigit() or int(announced) >= game.version:
+        return False
+    lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
+    log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
+    missed = await client.service.missed(game.id, int(announced))
+    await publish(client, missed.game, missed.events, lang)
+    return True
 
 
 async def _record_announced(client: CampfireBot, game: GameInfo) -> None:

@@ -45,8 +45,9 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
-from bot.service.loader import StateCache, load_state
+from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.values import (
     Event,
     GameInfo,
@@ -459,6 +460,47 @@ class GameService:
             HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes)
             for m in await self.store.moves(game_id)
         ]
+
+    async def missed(self, game_id: int, since: int) -> PlayResult:
+        """What a table that last saw revision ``since`` missed, as the events of one
+        request: a ``MoveApplied`` for every entry stored since (oldest first), then
+        ``GameOver``, or ``TurnStarted`` whose ``new_seats`` are the seats the missed
+        entries made to act that must still act (see ``catchup``); no ``TurnStarted``
+        when nobody new must act. Raises ``service.not_started``, ``service.corrupt``."""
+        game, state, row = await self._started(game_id)
+        info = await self._info(row)
+        moves = await self.store.moves(game_id)
+        first = next((i for i, m in enumerate(moves) if m.seq >= since), len(moves))
+        events: list[Event] = [
+            MoveApplied(
+                game_id, m.seat, m.code, m.label, m.seq + 1, m.public_label, m.notes, m.undoable
+            )
+            for m in moves[first:]
+        ]
+        with _guard("missed", game_id):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                events.append(GameOver(game_id, outcome, game.full_scores(state)))
+                return PlayResult(info, tuple(events))
+        args = (
+            [s.user_id for s in row.seats],
+            row.seed,
+            game.check_rules_version(row.rules_version, row.options),
+            [(m.seat, m.code) for m in moves],
+            first,
+        )
+        try:
+            if len(moves) > THREADED_REPLAY:
+                pinged = await asyncio.to_thread(pinged_since, game, *args)
+            else:
+                pinged = pinged_since(game, *args)
+        except CampfireError as exc:
+            log.error("game %d (%s) does not replay: %s", game_id, row.rules, exc)
+            raise ServiceError("service.corrupt", game=game_id) from exc
+        fresh = tuple(s for s in info.to_act if s in pinged)
+        if fresh:
+            events.append(TurnStarted(game_id, info.to_act, row.version, fresh))
+        return PlayResult(info, tuple(events))
 
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True
