@@ -90,7 +90,7 @@ async def create(
     lang = await public_lang(interaction)
     view = lobby_view(game, lang)
     response = await interaction.response.send_message(
-        t("discord.lobby.invite", lang, creator=embeds.mention(game.creator)),
+        embeds.lobby_text(game, lang),
         embed=embeds.lobby_embed(game, lang),
         view=view or discord.utils.MISSING,
         allowed_mentions=publish.NO_MENTIONS,
@@ -107,7 +107,11 @@ async def refresh_lobby(client: CampfireBot, game: GameInfo, lang: str) -> None:
     if message is None:
         return
     try:
-        await message.edit(embed=embeds.lobby_embed(game, lang), view=lobby_view(game, lang))
+        await message.edit(
+            content=embeds.lobby_text(game, lang),
+            embed=embeds.lobby_embed(game, lang),
+            view=lobby_view(game, lang),
+        )
     except discord.HTTPException:
         log.warning("game %s: lobby message not updated", game.id, exc_info=True)
 
@@ -129,7 +133,9 @@ async def _after_lobby_change(
     lang = await public_lang(interaction)
     if from_lobby:
         await interaction.response.edit_message(
-            embed=embeds.lobby_embed(game, lang), view=lobby_view(game, lang)
+            content=embeds.lobby_text(game, lang),
+            embed=embeds.lobby_embed(game, lang),
+            view=lobby_view(game, lang),
         )
         return
     await ephemeral(interaction, t(key, lang_for(interaction), title=embeds.game_title(game, lang)))
@@ -162,7 +168,9 @@ async def start(
         lobby = interaction.message
         async with committed(interaction, game_id):
             await interaction.response.edit_message(
-                embed=embeds.lobby_embed(result.game, lang), view=None
+                content=embeds.lobby_text(result.game, lang),
+                embed=embeds.lobby_embed(result.game, lang),
+                view=None,
             )
     else:
         title = embeds.game_title(result.game, lang)

@@ -79,6 +79,14 @@ def _clip(text: str, limit: int = MAX_FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def lobby_text(game: GameInfo, lang: str) -> str:
+    """The lobby message's text: the invitation while seats are open, then where the
+    game stands (on, over, stopped), so nobody is invited to a game that started."""
+    if game.status == "lobby":
+        return t("discord.lobby.invite", lang, creator=mention(game.creator))
+    return t(f"discord.lobby.status.{game.status}", lang)
+
+
 def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
     """The lobby message: who sits, how many may sit, the options, and the state."""
     colour = LOBBY_COLOUR if game.status == "lobby" else ABORTED_COLOUR

@@ -108,3 +108,19 @@ async def test_french_player_reads_french_replies(bot: Harness) -> None:
     await open_lobby(bot)
     calls = await bot.command(CAROL, "join", game="1")
     assert calls[0].ephemeral and "Vous avez rejoint" in calls[0].content
+
+
+async def test_the_lobby_message_reads_the_game_is_on_once_started(bot: Harness) -> None:
+    """Whether started by its button or by ``/campfire start``, the lobby message no
+    longer invites anyone to join: its text and its embed say the game is on."""
+    lobby = await open_lobby(bot, BOB)
+    await bot.press(ALICE, lobby, "cf:lobby:start:1")
+    await bot.command(ALICE, "new", rules="nim", options="stones=4")
+    second = bot.find(CHANNEL_ID, "cf:lobby:join:2")
+    await bot.press(BOB, second, "cf:lobby:join:2")
+    await bot.command(ALICE, "start", game="2")
+    for message_id in (lobby["id"], second["id"]):
+        message = bot.message(message_id)
+        assert message["content"].startswith("The game is on"), message["content"]
+        assert message["embeds"][0]["description"].startswith("The game is on")
+        assert "Join" not in message["content"] and not message.get("components")
