@@ -387,8 +387,11 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 async def games(interaction: discord.Interaction[Any]) -> None:
     """The caller's games and this channel's, with whose turn and a jump link."""
     service = service_of(interaction)
+    channel = str(interaction.channel_id) if interaction.channel_id is not None else None
+    listed = await candidate_games(interaction)
+    listed += await service.finished_games(user_key(interaction), channel)  # for a day
     lines = []
-    for game in (await candidate_games(interaction))[:MAX_LISTED_GAMES]:
+    for game in listed[:MAX_LISTED_GAMES]:
         messages = await service.messages(game.id)
         if game.status == "running" and "turn" in messages:
             link = embeds.jump_url(
@@ -398,7 +401,8 @@ async def games(interaction: discord.Interaction[Any]) -> None:
             link = embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
         else:
             link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
-        lines.append(embeds.GameLine(game, link))
+        places = await service.results(game.id) if game.status == "over" else ()
+        lines.append(embeds.GameLine(game, link, places))
     await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang_for(interaction)))
 
 

@@ -42,7 +42,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.catchup import pinged_since
@@ -54,6 +54,7 @@ from bot.service.values import (
     GameOver,
     HistoryEntry,
     MoveApplied,
+    Place,
     Player,
     PlayResult,
     ServiceError,
@@ -83,6 +84,10 @@ log = logging.getLogger("campfire.service")
 
 Drawer = Callable[..., bytes]
 """``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
+
+
+FINISHED_LISTED_FOR = timedelta(days=1)
+"""How long a finished game stays in the lists of games (``finished_games``)."""
 
 
 def _now() -> datetime:
@@ -501,6 +506,26 @@ class GameService:
         if fresh:
             events.append(TurnStarted(game_id, info.to_act, row.version, fresh))
         return PlayResult(info, tuple(events))
+
+    async def results(self, game_id: int) -> tuple[Place, ...]:
+        """The final places of a finished game, best first (empty unless it is over)."""
+        return tuple(Place(r.seat, r.rank, r.score) for r in await self.store.results(game_id))
+
+    async def finished_games(
+        self, user_id: str, channel_id: str | None, *, within: timedelta = FINISHED_LISTED_FOR
+    ) -> list[GameInfo]:
+        """Games over for less than ``within`` where ``user_id`` had a seat or that were
+        created in ``channel_id`` (newest first, no repeats)."""
+        since = self._clock() - within
+        found: dict[int, GameRow] = {}
+        rows = await self.store.games_of_user(user_id, active_only=False)
+        if channel_id is not None:
+            rows += await self.store.games_in_channel(channel_id, active_only=False)
+        for row in rows:
+            if row.status == "over" and row.updated_at >= since:
+                found.setdefault(row.id, row)
+        newest = sorted(found.values(), key=lambda r: r.id, reverse=True)
+        return [await self._info(row, listing=True) for row in newest]
 
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True

@@ -105,6 +105,15 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Place:
+    """A seat's final place in a finished game (1 = won; ties share a place) and score."""
+
+    seat: Seat
+    rank: int
+    score: int
+
+
+@dataclass(frozen=True)
 class TurnStarted:
     """``seats`` must decide now (seat order); ``new_seats`` are those who did not have to
     decide before this move (all of ``seats`` at the start). Emitted when a game starts
