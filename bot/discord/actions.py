@@ -8,7 +8,6 @@ call the (fast) service, answer the interaction right away, then do the slow par
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -376,12 +375,10 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """A private look at the current board picture (the thread has the public one)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
-    png = await service_of(interaction).render_board(game.id, lang)
-    filename = publish.board_filename(game)
-    embed = embeds.board_embed(game, lang, filename=filename, lines=[])
-    await interaction.followup.send(
-        embed=embed, file=discord.File(io.BytesIO(png), filename=filename), ephemeral=True
-    )
+    picture = await service_of(interaction).draw_board(game.id, lang)
+    shown, file = publish.attachment(game, picture)
+    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
+    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
 async def games(interaction: discord.Interaction[Any]) -> None:

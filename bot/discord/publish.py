@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -21,7 +22,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.views import turn_view
-from bot.service import Event, GameInfo, GameOver, MoveApplied, TurnStarted
+from bot.service import BoardPicture, Event, GameInfo, GameOver, MoveApplied, TurnStarted
 from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
 
@@ -40,6 +41,7 @@ def mentions_only(user_ids: Sequence[str]) -> discord.AllowedMentions:
 
 
 def board_filename(game: GameInfo) -> str:
+    """``campfire-<game>-<revision>.png``: ``game.version`` must be the revision drawn."""
     return f"campfire-{game.id}-{game.version}.png"
 
 
@@ -177,17 +179,29 @@ def _server_lang(client: CampfireBot, game: GameInfo) -> str:
     return lang_of(str(guild.preferred_locale)) if guild is not None else "en"
 
 
-async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
-    """The board picture as an attachment; ``None`` when the game has no renderer or
-    the renderer failed (logged by the service): the game goes on without a picture."""
+async def board_picture(client: CampfireBot, game: GameInfo, lang: str) -> BoardPicture | None:
+    """The board as it is now; ``None`` when the game has no renderer or the renderer
+    failed (logged by the service): the game goes on without a picture."""
     if not client.service.has_picture(game.rules):
         return None
     try:
-        png = await client.service.render_board(game.id, lang)
+        return await client.service.draw_board(game.id, lang)
     except Exception:
         log.warning("game %s: no board picture at version %s", game.id, game.version, exc_info=True)
         return None
-    return discord.File(io.BytesIO(png), filename=board_filename(game))
+
+
+def attachment(game: GameInfo, picture: BoardPicture) -> tuple[GameInfo, discord.File]:
+    """The game as the picture shows it (its revision: a move may have been stored
+    since ``game`` was read) and the picture as a file named after that revision."""
+    shown = replace(game, version=picture.version)
+    return shown, discord.File(io.BytesIO(picture.png), filename=board_filename(shown))
+
+
+async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
+    """The board picture as an attachment named after the revision it shows."""
+    picture = await board_picture(client, game, lang)
+    return None if picture is None else attachment(game, picture)[1]
 
 
 async def post_board(
@@ -197,7 +211,12 @@ async def post_board(
     lang: str,
     lines: Sequence[str],
 ) -> discord.Message:
-    file = await board_file(client, game, lang)
+    """The board message: what happened (``lines``) and the picture, numbered and named
+    after the revision it shows."""
+    picture = await board_picture(client, game, lang)
+    file = None
+    if picture is not None:
+        game, file = attachment(game, picture)
     embed = embeds.board_embed(game, lang, filename=file.filename if file else None, lines=lines)
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
     if file is not None:

@@ -9,6 +9,7 @@ from bot.service.core import GameService
 from bot.service.values import (
     ACTIVE_STATUSES,
     MESSAGE_KINDS,
+    BoardPicture,
     Event,
     GameInfo,
     GameOver,
@@ -28,6 +29,7 @@ register_package("bot")
 __all__ = [
     "ACTIVE_STATUSES",
     "MESSAGE_KINDS",
+    "BoardPicture",
     "Event",
     "GameInfo",
     "GameOver",

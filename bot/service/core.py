@@ -49,6 +49,7 @@ from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.values import (
+    BoardPicture,
     Event,
     GameInfo,
     GameOver,
@@ -594,6 +595,11 @@ class GameService:
         """PNG of the public view through ``render.registry.draw`` (run in a worker
         thread). Raises ``service.not_started``, ``service.no_picture`` (no renderer for
         that game), ``service.render_failed`` (the renderer failed; logged)."""
+        return (await self.draw_board(game_id, lang)).png
+
+    async def draw_board(self, game_id: int, lang: str) -> BoardPicture:
+        """``render_board`` with the revision the picture shows (the game's newest: a
+        move stored since the caller read the game is on it), to name and number it."""
         game, state, row = await self._started(game_id)
         if not self.has_picture(row.rules):
             raise ServiceError("service.no_picture", game=row.rules)
@@ -601,7 +607,8 @@ class GameService:
             view = game.view(state, None)
         names = {s.user_id: s.name for s in row.seats}
         try:
-            return await asyncio.to_thread(self._drawer, row.rules, view, lang=lang, names=names)
+            png = await asyncio.to_thread(self._drawer, row.rules, view, lang=lang, names=names)
+            return BoardPicture(png, row.version)
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc

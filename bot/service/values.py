@@ -105,6 +105,14 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class BoardPicture:
+    """A board picture (PNG) and the revision of the game it shows."""
+
+    png: bytes
+    version: int
+
+
+@dataclass(frozen=True)
 class Place:
     """A seat's final place in a finished game (1 = won; ties share a place) and score."""
 
