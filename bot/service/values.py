@@ -42,8 +42,8 @@ class ServiceError(CampfireError):
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
 
     ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged, and so
-    do the store's (``bot.store.StoreError``: ``store.damaged`` when the database file
-    has corrupt pages, ``store.unavailable`` when SQLite cannot read or write it).
+    do the store's (``bot.store.StoreError``, keys ``store.*``: the database file has
+    corrupt pages, or SQLite cannot read or write it).
     """
 
 
