@@ -8,7 +8,6 @@ call the (fast) service, answer the interaction right away, then do the slow par
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -96,7 +95,7 @@ async def create(
     lang = await public_lang(interaction)
     view = lobby_view(game, lang)
     response = await interaction.response.send_message(
-        t("discord.lobby.invite", lang, creator=embeds.mention(game.creator)),
+        embeds.lobby_text(game, lang),
         embed=embeds.lobby_embed(game, lang),
         view=view or discord.utils.MISSING,
         allowed_mentions=publish.NO_MENTIONS,
@@ -113,7 +112,11 @@ async def refresh_lobby(client: CampfireBot, game: GameInfo, lang: str) -> None:
     if message is None:
         return
     try:
-        await message.edit(embed=embeds.lobby_embed(game, lang), view=lobby_view(game, lang))
+        await message.edit(
+            content=embeds.lobby_text(game, lang),
+            embed=embeds.lobby_embed(game, lang),
+            view=lobby_view(game, lang),
+        )
     except discord.HTTPException:
         log.warning("game %s: lobby message not updated", game.id, exc_info=True)
 
@@ -135,7 +138,9 @@ async def _after_lobby_change(
     lang = await public_lang(interaction)
     if from_lobby:
         await interaction.response.edit_message(
-            embed=embeds.lobby_embed(game, lang), view=lobby_view(game, lang)
+            content=embeds.lobby_text(game, lang),
+            embed=embeds.lobby_embed(game, lang),
+            view=lobby_view(game, lang),
         )
         return
     await ephemeral(interaction, t(key, lang_for(interaction), title=embeds.game_title(game, lang)))
@@ -168,7 +173,9 @@ async def start(
         lobby = interaction.message
         async with committed(interaction, game_id):
             await interaction.response.edit_message(
-                embed=embeds.lobby_embed(result.game, lang), view=None
+                content=embeds.lobby_text(result.game, lang),
+                embed=embeds.lobby_embed(result.game, lang),
+                view=None,
             )
     else:
         title = embeds.game_title(result.game, lang)
@@ -380,19 +387,20 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     throttle(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
-    png = await service_of(interaction).render_board(game.id, lang)
-    filename = publish.board_filename(game)
-    embed = embeds.board_embed(game, lang, filename=filename, lines=[])
-    await interaction.followup.send(
-        embed=embed, file=discord.File(io.BytesIO(png), filename=filename), ephemeral=True
-    )
+    picture = await service_of(interaction).draw_board(game.id, lang)
+    shown, file = publish.attachment(game, picture)
+    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
+    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
 async def games(interaction: discord.Interaction[Any]) -> None:
     """The caller's games and this channel's, with whose turn and a jump link."""
     service = service_of(interaction)
+    channel = str(interaction.channel_id) if interaction.channel_id is not None else None
+    listed = await candidate_games(interaction)
+    listed += await service.finished_games(user_key(interaction), channel)  # for a day
     lines = []
-    for game in (await candidate_games(interaction))[:MAX_LISTED_GAMES]:
+    for game in listed[:MAX_LISTED_GAMES]:
         messages = await service.messages(game.id)
         if game.status == "running" and "turn" in messages:
             link = embeds.jump_url(
@@ -402,7 +410,8 @@ async def games(interaction: discord.Interaction[Any]) -> None:
             link = embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
         else:
             link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
-        lines.append(embeds.GameLine(game, link))
+        places = await service.results(game.id) if game.status == "over" else ()
+        lines.append(embeds.GameLine(game, link, places))
     await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang_for(interaction)))
 
 

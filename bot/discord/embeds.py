@@ -13,7 +13,7 @@ import discord
 
 from bot.discord.i18n import t
 from bot.present import game_help, translate_sections
-from bot.service import GameInfo
+from bot.service import GameInfo, Place
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
@@ -37,6 +37,8 @@ class GameLine:
 
     game: GameInfo
     link: str | None
+    places: tuple[Place, ...] = ()
+    """A finished game's final places, best first."""
 
 
 def game_name(rules_id: str, lang: str) -> str:
@@ -77,6 +79,14 @@ def _plain(value: object) -> str:
 
 def _clip(text: str, limit: int = MAX_FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def lobby_text(game: GameInfo, lang: str) -> str:
+    """The lobby message's text: the invitation while seats are open, then where the
+    game stands (on, over, stopped), so nobody is invited to a game that started."""
+    if game.status == "lobby":
+        return t("discord.lobby.invite", lang, creator=mention(game.creator))
+    return t(f"discord.lobby.status.{game.status}", lang)
 
 
 def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
@@ -174,6 +184,9 @@ def games_embed(lines: Sequence[GameLine], lang: str) -> discord.Embed:
         game = line.game
         if game.status == "running":
             state = t("discord.games.turn", lang, players=mentions(game.to_act) or "—")
+        elif game.status == "over" and line.places:
+            places = ", ".join(f"{p.rank}. {game.name_of(p.seat)} ({p.score})" for p in line.places)
+            state = t("discord.games.result", lang, places=places)
         else:
             state = t(f"discord.lobby.status.{game.status}", lang)
         link = f" — [{t('discord.games.jump', lang)}]({line.link})" if line.link else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -21,7 +22,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.views import turn_view
-from bot.service import Event, GameInfo, GameOver, MoveApplied, TurnStarted
+from bot.service import BoardPicture, Event, GameInfo, GameOver, MoveApplied, TurnStarted
 from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
 
@@ -40,6 +41,7 @@ def mentions_only(user_ids: Sequence[str]) -> discord.AllowedMentions:
 
 
 def board_filename(game: GameInfo) -> str:
+    """``campfire-<game>-<revision>.png``: ``game.version`` must be the revision drawn."""
     return f"campfire-{game.id}-{game.version}.png"
 
 
@@ -135,22 +137,33 @@ async def publish(client: CampfireBot, game: GameInfo, events: Sequence[Event], 
 
 
 async def catch_up(client: CampfireBot) -> list[int]:
-    """Post the board and turn of every running game whose last committed change never
-    reached its table (the process stopped between the commit and the post, or Discord
-    refused the post): the players to act are pinged. Returns the game ids caught up.
+    """Post what every running game's table missed since its last post (the process
+    stopped between the commit and the post, or Discord refused the post): a board
+    naming every entry stored since, and a turn message pinging those the normal flow
+    would have pinged (``GameService.missed``). Returns the game ids caught up.
 
-    Games never announced since this record exists are left alone (no flood of old
-    games on the first start of this version)."""
+    A game that fails is logged and skipped: the others are still caught up. Games
+    never announced since this record exists are left alone (no flood of old games on
+    the first start of this version)."""
     caught = []
     for game in await client.service.running_games():
-        announced = (await client.service.messages(game.id)).get(ANNOUNCED)
-        if announced is None or announced == str(game.version):
-            continue
-        lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
-        log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
-        await publish(client, game, (TurnStarted(game.id, game.to_act, game.version),), lang)
-        caught.append(game.id)
+        try:
+            if await _catch_up_game(client, game):
+                caught.append(game.id)
+        except Exception:
+            log.exception("game %s: catching up its table failed", game.id)
     return caught
+
+
+async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
+    announced = (await client.service.messages(game.id)).get(ANNOUNCED)
+    if announced is None or not announced.isdigit() or int(announced) >= game.version:
+        return False
+    lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
+    log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
+    missed = await client.service.missed(game.id, int(announced))
+    await publish(client, missed.game, missed.events, lang)
+    return True
 
 
 async def _record_announced(client: CampfireBot, game: GameInfo) -> None:
@@ -166,17 +179,29 @@ def _server_lang(client: CampfireBot, game: GameInfo) -> str:
     return lang_of(str(guild.preferred_locale)) if guild is not None else "en"
 
 
-async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
-    """The board picture as an attachment; ``None`` when the game has no renderer or
-    the renderer failed (logged by the service): the game goes on without a picture."""
+async def board_picture(client: CampfireBot, game: GameInfo, lang: str) -> BoardPicture | None:
+    """The board as it is now; ``None`` when the game has no renderer or the renderer
+    failed (logged by the service): the game goes on without a picture."""
     if not client.service.has_picture(game.rules):
         return None
     try:
-        png = await client.service.render_board(game.id, lang)
+        return await client.service.draw_board(game.id, lang)
     except Exception:
         log.warning("game %s: no board picture at version %s", game.id, game.version, exc_info=True)
         return None
-    return discord.File(io.BytesIO(png), filename=board_filename(game))
+
+
+def attachment(game: GameInfo, picture: BoardPicture) -> tuple[GameInfo, discord.File]:
+    """The game as the picture shows it (its revision: a move may have been stored
+    since ``game`` was read) and the picture as a file named after that revision."""
+    shown = replace(game, version=picture.version)
+    return shown, discord.File(io.BytesIO(picture.png), filename=board_filename(shown))
+
+
+async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
+    """The board picture as an attachment named after the revision it shows."""
+    picture = await board_picture(client, game, lang)
+    return None if picture is None else attachment(game, picture)[1]
 
 
 async def post_board(
@@ -186,7 +211,12 @@ async def post_board(
     lang: str,
     lines: Sequence[str],
 ) -> discord.Message:
-    file = await board_file(client, game, lang)
+    """The board message: what happened (``lines``) and the picture, numbered and named
+    after the revision it shows."""
+    picture = await board_picture(client, game, lang)
+    file = None
+    if picture is not None:
+        game, file = attachment(game, picture)
     embed = embeds.board_embed(game, lang, filename=file.filename if file else None, lines=lines)
     kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
     if file is not None:

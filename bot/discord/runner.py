@@ -12,6 +12,7 @@ import logging
 from bot.config import ConfigError, Settings, configure_logging
 from bot.discord.client import CampfireClient
 from bot.discord.cooldown import Cooldown
+from bot.store import Store
 
 log = logging.getLogger("campfire.discord.runner")
 
@@ -28,12 +29,20 @@ def run_bot(settings: Settings) -> None:
     costly commands and buttons."""
     token = _token(settings)
     configure_logging(settings.log_level)
+    asyncio.run(check_store(settings.db_path))
     client = CampfireClient(
         db_path=settings.db_path,
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),
     )
     client.run(token, log_handler=None)
+
+
+async def check_store(path: str) -> None:
+    """Open and close the database once before connecting, so a file that cannot be used
+    is refused (``StoreError``, one line from ``campfire``) before Discord is reached."""
+    store = await Store.open(path)
+    await store.close()
 
 
 async def _sync(settings: Settings, guild_id: int | None) -> list[str]:

@@ -21,9 +21,10 @@ Decisions where the rules and brief are silent:
 - **Revisions.** ``version`` is the game's revision: it grows with every entry and every
   undo, never goes back, so a button made for an older revision is stale.
 - **Typed moves and races.** A move without ``expected_version`` that loses a race is
-  validated again against the fresh state (up to three attempts; it may still be legal,
-  e.g. when several seats decide at once); a move with ``expected_version`` (a button)
-  gets ``service.stale`` as soon as the game moved on.
+  validated again against the fresh state, as often as it loses (each loss means
+  another entry was stored): while it is still legal (several seats deciding at once)
+  it applies. A move with ``expected_version`` (a button) gets ``service.stale`` as soon
+  as the game moved on. Losing a race never drops the winner's state from the cache.
 - **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
   pawn) announces nothing, and a player finishing a simultaneous choice (say,
@@ -41,17 +42,20 @@ import logging
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
-from bot.service.loader import StateCache, load_state
+from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.values import (
+    BoardPicture,
     Event,
     GameInfo,
     GameOver,
     HistoryEntry,
     MoveApplied,
+    Place,
     Player,
     PlayResult,
     ServiceError,
@@ -82,7 +86,9 @@ log = logging.getLogger("campfire.service")
 Drawer = Callable[..., bytes]
 """``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
 
-_TYPED_MOVE_ATTEMPTS = 3
+
+FINISHED_LISTED_FOR = timedelta(days=1)
+"""How long a finished game stays in the lists of games (``finished_games``)."""
 
 
 def _now() -> datetime:
@@ -253,10 +259,12 @@ class GameService:
         or the rules' ``InvalidMove`` / ``IllegalMove`` / ``AmbiguousMove``. Nothing
         changes when it raises.
         """
-        attempts = 1 if expected_version is not None else _TYPED_MOVE_ATTEMPTS
-        for _ in range(attempts):
+        lost_at = -1
+        while True:
             row = await self._row(game_id)
             _require_running(row)
+            if row.version <= lost_at:  # a store that refused without moving on
+                break
             if not _seated(row, user_id):
                 raise ServiceError("service.not_in_game")
             if expected_version is not None and row.version != expected_version:
@@ -272,7 +280,9 @@ class GameService:
                 applied = game.play(state, user_id, text)
             if await self._commit(game_id, game, row, state, applied):
                 return await self._after_move(game_id, game, state, applied)
-            self._cache.forget(game_id)
+            # Another entry came first (its state is cached now: keep it). A button was
+            # made for the old revision: stale. A typed move is checked again on the new
+            # state, as many times as it loses, since each loss means the game moved on.
             log.info(
                 "game %d: move %s by %s lost a race at v%d",
                 game_id,
@@ -280,6 +290,9 @@ class GameService:
                 user_id,
                 row.version,
             )
+            if expected_version is not None:
+                break
+            lost_at = row.version
         row = await self._row(game_id)
         _require_running(row)
         raise ServiceError("service.stale", version=row.version)
@@ -357,11 +370,14 @@ class GameService:
         """``user_id`` gives up (see module doc). Events: ``MoveApplied`` (the
         resignation), then ``GameOver`` or, when the others play on and someone new must
         act, ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``."""
-        for _ in range(_TYPED_MOVE_ATTEMPTS):
+        lost_at = -1
+        while True:
             row = await self._row(game_id)
             _require_running(row)
             if not _seated(row, user_id):
                 raise ServiceError("service.not_in_game")
+            if row.version <= lost_at:  # a store that refused without moving on
+                raise ServiceError("service.stale", version=row.version)
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
             try:
@@ -372,9 +388,7 @@ class GameService:
             if await self._commit(game_id, game, row, state, applied):
                 log.info("game %d: %s resigned", game_id, user_id)
                 return await self._after_move(game_id, game, state, applied)
-            self._cache.forget(game_id)
-        await self._raise_not_running(game_id)
-        raise ServiceError("service.stale", version=row.version)
+            lost_at = row.version  # another entry came first: resign on the new state
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
@@ -456,6 +470,67 @@ class GameService:
             for m in await self.store.moves(game_id)
         ]
 
+    async def missed(self, game_id: int, since: int) -> PlayResult:
+        """What a table that last saw revision ``since`` missed, as the events of one
+        request: a ``MoveApplied`` for every entry stored since (oldest first), then
+        ``GameOver``, or ``TurnStarted`` whose ``new_seats`` are the seats the missed
+        entries made to act that must still act (see ``catchup``); no ``TurnStarted``
+        when nobody new must act. Raises ``service.not_started``, ``service.corrupt``."""
+        game, state, row = await self._started(game_id)
+        info = await self._info(row)
+        moves = await self.store.moves(game_id)
+        first = next((i for i, m in enumerate(moves) if m.seq >= since), len(moves))
+        events: list[Event] = [
+            MoveApplied(
+                game_id, m.seat, m.code, m.label, m.seq + 1, m.public_label, m.notes, m.undoable
+            )
+            for m in moves[first:]
+        ]
+        with _guard("missed", game_id):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                events.append(GameOver(game_id, outcome, game.full_scores(state)))
+                return PlayResult(info, tuple(events))
+        args = (
+            [s.user_id for s in row.seats],
+            row.seed,
+            game.check_rules_version(row.rules_version, row.options),
+            [(m.seat, m.code) for m in moves],
+            first,
+        )
+        try:
+            if len(moves) > THREADED_REPLAY:
+                pinged = await asyncio.to_thread(pinged_since, game, *args)
+            else:
+                pinged = pinged_since(game, *args)
+        except CampfireError as exc:
+            log.error("game %d (%s) does not replay: %s", game_id, row.rules, exc)
+            raise ServiceError("service.corrupt", game=game_id) from exc
+        fresh = tuple(s for s in info.to_act if s in pinged)
+        if fresh:
+            events.append(TurnStarted(game_id, info.to_act, row.version, fresh))
+        return PlayResult(info, tuple(events))
+
+    async def results(self, game_id: int) -> tuple[Place, ...]:
+        """The final places of a finished game, best first (empty unless it is over)."""
+        return tuple(Place(r.seat, r.rank, r.score) for r in await self.store.results(game_id))
+
+    async def finished_games(
+        self, user_id: str, channel_id: str | None, *, within: timedelta = FINISHED_LISTED_FOR
+    ) -> list[GameInfo]:
+        """Games over for less than ``within`` where ``user_id`` had a seat or that were
+        created in ``channel_id`` (newest first, no repeats)."""
+        since = self._clock() - within
+        found: dict[int, GameRow] = {}
+        rows = await self.store.games_of_user(user_id, active_only=False)
+        if channel_id is not None:
+            rows += await self.store.games_in_channel(channel_id, active_only=False)
+        for row in rows:
+            if row.status == "over" and row.updated_at >= since:
+                found.setdefault(row.id, row)
+        newest = sorted(found.values(), key=lambda r: r.id, reverse=True)
+        return [await self._info(row, listing=True) for row in newest]
+
     async def games_in_channel(
         self, channel_id: str, *, active_only: bool = True
     ) -> list[GameInfo]:
@@ -523,6 +598,11 @@ class GameService:
         """PNG of the public view through ``render.registry.draw`` (run in a worker
         thread). Raises ``service.not_started``, ``service.no_picture`` (no renderer for
         that game), ``service.render_failed`` (the renderer failed; logged)."""
+        return (await self.draw_board(game_id, lang)).png
+
+    async def draw_board(self, game_id: int, lang: str) -> BoardPicture:
+        """``render_board`` with the revision the picture shows (the game's newest: a
+        move stored since the caller read the game is on it), to name and number it."""
         game, state, row = await self._started(game_id)
         if not self.has_picture(row.rules):
             raise ServiceError("service.no_picture", game=row.rules)
@@ -530,7 +610,8 @@ class GameService:
             view = game.view(state, None)
         names = {s.user_id: s.name for s in row.seats}
         try:
-            return await asyncio.to_thread(self._drawer, row.rules, view, lang=lang, names=names)
+            png = await asyncio.to_thread(self._drawer, row.rules, view, lang=lang, names=names)
+            return BoardPicture(png, row.version)
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc

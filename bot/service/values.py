@@ -41,7 +41,9 @@ class ServiceError(CampfireError):
     - ``service.render_failed``: the renderer raised (logged with its traceback).
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
 
-    ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged.
+    ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged, and so
+    do the store's (``bot.store.StoreError``, keys ``store.*``: the database file has
+    corrupt pages, or SQLite cannot read or write it).
     """
 
 
@@ -100,6 +102,23 @@ class GameInfo:
     def names(self) -> dict[str, str]:
         """``{user_id: display name}`` for every seat (what renderers take as ``names``)."""
         return {p.user_id: p.name for p in self.seats}
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """A board picture (PNG) and the revision of the game it shows."""
+
+    png: bytes
+    version: int
+
+
+@dataclass(frozen=True)
+class Place:
+    """A seat's final place in a finished game (1 = won; ties share a place) and score."""
+
+    seat: Seat
+    rank: int
+    score: int
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@
 """
 
 from bot.store.database import DEFAULT_DB, Store, default_path
+from bot.store.errors import StoreError
 from bot.store.protocol import GameStore
 from bot.store.rows import GameRow, MoveRow, ResultRow, SeatRow
 from bot.store.schema import MIGRATIONS
@@ -19,5 +20,6 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "Store",
+    "StoreError",
     "default_path",
 ]

@@ -14,8 +14,9 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -23,6 +24,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.errors import StoreError, reason, runtime_error
 from bot.store.rows import (
     GAME_COLUMNS,
     GameRow,
@@ -56,6 +58,7 @@ class Store:
         self._migrations = tuple(migrations)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._opening = False
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -68,21 +71,41 @@ class Store:
         return store
 
     async def connect(self) -> None:
+        """Open, configure and migrate the file. A file SQLite cannot use (not a
+        database, truncated, read-only, malformed) raises ``store.unreadable`` and a newer
+        schema ``store.newer_schema``; either way the connection and its worker thread
+        are closed, so the process can exit."""
         if self._db is not None:
             return
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA busy_timeout=5000")
-        self._db = db
         try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(self.path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise self._unreadable(exc) from exc
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA busy_timeout=5000")
+            self._db = db
+            self._opening = True  # a failure is the caller's one line, not a log too
             await self._migrate()
-        except BaseException:
-            await self.close()
+        except BaseException as exc:
+            self._db = None
+            with suppress(sqlite3.Error, ValueError):
+                await db.close()
+            if isinstance(exc, StoreError) and exc.key == "store.newer_schema":
+                raise
+            if isinstance(exc, sqlite3.Error | OSError | StoreError):
+                raise self._unreadable(exc) from exc
             raise
+        finally:
+            self._opening = False
+
+    def _unreadable(self, exc: BaseException) -> StoreError:
+        cause = exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ else exc
+        return StoreError("store.unreadable", path=self.path, reason=reason(cause))
 
     async def close(self) -> None:
         if self._db is not None:
@@ -107,21 +130,38 @@ class Store:
             raise RuntimeError("the store is not open")
         return self._db
 
+    @contextmanager
+    def _sqlite_errors(self) -> Iterator[None]:
+        """Turn SQLite failing to serve us (damaged pages, disk full, read-only) into a
+        ``StoreError``; the code's own mistakes (constraints) stay ``sqlite3`` errors."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            mapped = runtime_error(exc, self.path)
+            if mapped is None:
+                raise
+            if not self._opening:
+                log.error("database %s failed: %s", self.path, reason(exc))
+            raise mapped from exc
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            db = self.db
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                await db.execute("ROLLBACK")
-                raise
-            await db.execute("COMMIT")
+            with self._sqlite_errors():
+                db = self.db
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    await db.execute("COMMIT")
+                except BaseException:
+                    with suppress(sqlite3.Error):  # already rolled back by SQLite
+                        await db.execute("ROLLBACK")
+                    raise
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self._lock:
-            return await _rows(self.db, sql, params)
+            with self._sqlite_errors():
+                return await _rows(self.db, sql, params)
 
     async def _update(self, sql: str, params: Iterable[Any]) -> bool:
         """One conditional ``UPDATE`` in its own transaction: whether it changed a row."""
@@ -133,6 +173,10 @@ class Store:
     async def _migrate(self) -> None:
         async with self._transaction() as db:
             await migrate(db, self._migrations, self.path)
+            # A write that changes nothing: a file SQLite may only read is refused now,
+            # not at the first move.
+            (version,) = (await _rows(db, "PRAGMA user_version"))[0]
+            await db.execute(f"PRAGMA user_version = {int(version)}")
 
     async def schema_version(self) -> int:
         rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
@@ -191,17 +235,18 @@ class Store:
 
     async def _games(self, sql: str, params: Iterable[Any]) -> list[GameRow]:
         async with self._lock:
-            raw = await _rows(self.db, sql, params)
-            seats: dict[int, list[SeatRow]] = {int(r[0]): [] for r in raw}
-            if seats:
-                marks = ",".join("?" * len(seats))
-                for game_id, user_id, name, position in await _rows(
-                    self.db,
-                    f"SELECT game_id, user_id, name, position FROM seats "
-                    f"WHERE game_id IN ({marks}) ORDER BY game_id, position",
-                    seats,
-                ):
-                    seats[int(game_id)].append(SeatRow(str(user_id), str(name), int(position)))
+            with self._sqlite_errors():
+                raw = await _rows(self.db, sql, params)
+                seats: dict[int, list[SeatRow]] = {int(r[0]): [] for r in raw}
+                if seats:
+                    marks = ",".join("?" * len(seats))
+                    for game_id, user_id, name, position in await _rows(
+                        self.db,
+                        f"SELECT game_id, user_id, name, position FROM seats "
+                        f"WHERE game_id IN ({marks}) ORDER BY game_id, position",
+                        seats,
+                    ):
+                        seats[int(game_id)].append(SeatRow(str(user_id), str(name), int(position)))
         return [game_row(r, tuple(seats[int(r[0])])) for r in raw]
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:

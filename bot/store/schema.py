@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 
 import aiosqlite
 
+from bot.store.errors import StoreError
+
 log = logging.getLogger("campfire.store.schema")
 
 MIGRATIONS: tuple[str, ...] = (
@@ -126,9 +128,7 @@ async def migrate(db: aiosqlite.Connection, migrations: Sequence[str], path: str
     row = await cursor.fetchone()
     current = int(row[0]) if row else 0
     if current > len(migrations):
-        raise RuntimeError(
-            f"{path} has schema version {current}, newer than this code ({len(migrations)})"
-        )
+        raise StoreError("store.newer_schema", path=path, version=current, known=len(migrations))
     for number, script in enumerate(migrations, start=1):
         if number <= current:
             continue

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, Store, default_path
+from bot.store import MIGRATIONS, Store, StoreError, default_path
 from rules.base import Text
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -65,7 +65,7 @@ async def test_existing_database_is_migrated_and_keeps_its_data(db_path: Path) -
 async def test_newer_database_is_refused(db_path: Path) -> None:
     async with Store(db_path):
         pass
-    with pytest.raises(RuntimeError, match="newer than this code"):
+    with pytest.raises(StoreError, match="store.newer_schema"):
         await Store.open(db_path, migrations=MIGRATIONS[:1])
 
 

@@ -108,3 +108,40 @@ async def test_french_player_reads_french_replies(bot: Harness) -> None:
     await open_lobby(bot)
     calls = await bot.command(CAROL, "join", game="1")
     assert calls[0].ephemeral and "Vous avez rejoint" in calls[0].content
+
+
+async def test_the_lobby_message_reads_the_game_is_on_once_started(bot: Harness) -> None:
+    """Whether started by its button or by ``/campfire start``, the lobby message no
+    longer invites anyone to join: its text and its embed say the game is on."""
+    lobby = await open_lobby(bot, BOB)
+    await bot.press(ALICE, lobby, "cf:lobby:start:1")
+    await bot.command(ALICE, "new", rules="nim", options="stones=4")
+    second = bot.find(CHANNEL_ID, "cf:lobby:join:2")
+    await bot.press(BOB, second, "cf:lobby:join:2")
+    await bot.command(ALICE, "start", game="2")
+    for message_id in (lobby["id"], second["id"]):
+        message = bot.message(message_id)
+        assert message["content"].startswith("The game is on"), message["content"]
+        assert message["embeds"][0]["description"].startswith("The game is on")
+        assert "Join" not in message["content"] and not message.get("components")
+
+
+async def test_each_board_file_is_named_after_the_revision_it_shows(bot: Harness) -> None:
+    """Another move stored between reading the game and drawing its board: the picture
+    shows the newer revision, so it is named (and its footer numbered) after that one;
+    no two different pictures ever share a name."""
+    from bot.discord import publish
+
+    thread = await start_game(bot, BOB)
+    first = bot.posted_in(thread)[0]
+    assert first["attachments"][0]["filename"] == "campfire-1-0.png"
+    stale = await bot.service.game(1)
+    await bot.service.play(1, stale.to_act[0], "take1")  # v1, drawn below as v1
+    file = await publish.board_file(bot.client, stale, "en")
+    assert file is not None and file.filename == "campfire-1-1.png"
+    table = await publish.table_of(bot.client, stale)
+    message = await publish.post_board(bot.client, table, stale, "en", [])
+    posted = bot.message(message.id)
+    assert posted["attachments"][0]["filename"] == "campfire-1-1.png"
+    assert posted["embeds"][0]["footer"]["text"] == "Move 1"
+    assert posted["embeds"][0]["image"]["url"] == "attachment://campfire-1-1.png"

@@ -3,6 +3,8 @@ attachments, mentions, components and custom ids."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.service import Player
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.harness import (
@@ -204,3 +206,20 @@ async def test_abort_of_a_running_game_is_announced_in_its_thread(bot: Harness) 
     turn = bot.find(thread, "cf:play:")
     reply = only_reply(await bot.press(ALICE, turn, "cf:play:1:0"))
     assert "not being played" in reply.content
+
+
+async def test_games_lists_a_finished_game_for_a_day_with_its_result(bot: Harness) -> None:
+    await start_game(bot, BOB)  # Nim with 4 stones: take1 until the last is taken
+    game = await bot.service.game(1)
+    while game.status == "running":
+        game = (await bot.service.play(1, game.to_act[0], "take1")).game
+    places = {r.seat: r for r in await bot.service.results(1)}
+    winner = next(seat for seat, place in places.items() if place.rank == 1)
+    for user in (ALICE, BOB):
+        text = only_reply(await bot.command(user, "games", channel=CHANNEL_ID)).text()
+        assert "#1 Nim" in text and "over" in text
+        assert f"1. {game.name_of(winner)} ({places[winner].score})" in text
+    clock = bot.service._clock
+    clock.now += timedelta(days=1, minutes=1)  # type: ignore[attr-defined]
+    text = only_reply(await bot.command(ALICE, "games", channel=CHANNEL_ID)).text()
+    assert "#1 Nim" not in text and "No game" in text

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.discord import publish
-from tests.bot.discord.conftest import ALICE, BOB, make_harness
+from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
 from tests.bot.discord.harness import CHANNEL_ID, Harness
 
 
@@ -80,3 +81,87 @@ async def test_a_move_committed_but_never_posted_is_announced_after_a_restart(
     assert await publish.catch_up(second.client) == []  # once only
     await second.client.on_ready()  # a reconnection does not post again
     assert len([c for c in second.fake.calls if "cf:play:1:1" in c.custom_ids()]) == 1
+
+
+async def _started(harness: Harness, rules: str, options: str, *players: Any) -> int:
+    """A game of ``rules`` opened by Alice, joined by ``players``, started; its id."""
+    await harness.command(ALICE, "new", rules=rules, options=options)
+    lobby = harness.find(CHANNEL_ID, "cf:lobby:")
+    game_id = int(str(lobby["components"][0]["components"][0]["custom_id"]).split(":")[-1])
+    for player in players:
+        await harness.press(player, harness.message(lobby["id"]), f"cf:lobby:join:{game_id}")
+    await harness.press(ALICE, harness.message(lobby["id"]), f"cf:lobby:start:{game_id}")
+    return game_id
+
+
+def _pinged(call: Any) -> list[int]:
+    return list(((call.json or {}).get("allowed_mentions") or {}).get("users") or [])
+
+
+async def test_catch_up_names_every_missed_move_and_pings_whom_the_flow_would(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, _ = await make_harness(db_path, monkeypatch)
+    game_id = await _started(first, "nim", "stones=20", BOB, CAROL)
+    game = await first.service.game(game_id)
+    thread = int(game.thread_id or 0)
+    for _ in range(2):  # two moves stored, then the process dies before posting either
+        game = (await first.service.play(game_id, game.to_act[0], "take1")).game
+    names = {p.user_id: p.name for p in game.seats}
+    movers = [m.seat for m in await first.service.history(game_id)]
+
+    second = await restart(first, db_path, monkeypatch)
+    before = len(second.fake.calls)
+    await second.client.on_ready()
+    posted = [c for c in second.fake.calls[before:] if c.channel_id == thread]
+    board = next(c for c in posted if c.embeds)
+    lines = [line for line in board.text().splitlines() if "played" in line]
+    assert [line.split("**")[1] for line in lines] == [names[s] for s in movers]
+    turn = next(c for c in posted if f"cf:play:{game_id}:2" in c.custom_ids())
+    assert _pinged(turn) == [int(game.to_act[0])]  # the player who became to act
+
+
+async def test_catch_up_after_a_simultaneous_choice_pings_nobody_new(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, _ = await make_harness(db_path, monkeypatch)
+    game_id = await _started(first, "origin", "", BOB, CAROL)
+    game = await first.service.game(game_id)
+    assert len(game.to_act) == 3  # everyone keeps an objective, all at once
+    thread = int(game.thread_id or 0)
+    chooser = game.to_act[1]
+    keep = (await first.service.legal_moves(game_id, chooser))[0].code
+    await first.service.play(game_id, chooser, keep)  # stored, never posted
+
+    second = await restart(first, db_path, monkeypatch)
+    before = len(second.fake.calls)
+    await second.client.on_ready()
+    posted = [c for c in second.fake.calls[before:] if c.channel_id == thread]
+    board = next(c for c in posted if c.embeds)
+    assert "played" in board.text() and keep not in board.text()  # named, not revealed
+    turn = next(c for c in posted if f"cf:play:{game_id}:1" in c.custom_ids())
+    # the normal flow pings nobody when a seat finishes a choice others are still making
+    assert _pinged(turn) == []
+
+
+async def test_one_game_failing_its_catch_up_does_not_hold_the_others(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, _ = await make_harness(db_path, monkeypatch)
+    ids = [await _started(first, "nim", "stones=9", BOB) for _ in range(2)]
+    for game_id in ids:
+        game = await first.service.game(game_id)
+        await first.service.play(game_id, game.to_act[0], "take1")  # never posted
+
+    second = await restart(first, db_path, monkeypatch)
+    real = second.service.messages
+
+    async def broken(game_id: int) -> dict[str, str]:
+        if game_id == ids[0]:
+            raise RuntimeError("this game cannot be read")
+        return await real(game_id)
+
+    monkeypatch.setattr(second.service, "messages", broken)
+    assert await publish.catch_up(second.client) == [ids[1]]
+    thread = int((await second.service.game(ids[1])).thread_id or 0)
+    assert second.find(thread, f"cf:play:{ids[1]}:1")
