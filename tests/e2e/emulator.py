@@ -9,6 +9,7 @@ the HTTP client ignores proxy settings.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -40,11 +41,13 @@ def missing_tools() -> str | None:
 
 def install_emulator() -> None:
     """``npm ci`` in tests/e2e unless its node_modules is there (``.ci/run`` does it first)."""
-    if (HERE / "node_modules" / "discord-digital-twin").is_dir():
-        return
-    subprocess.run(
-        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE, check=True
-    )
+    with (HERE / ".install.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # pytest-xdist workers install once, in turn
+        if (HERE / "node_modules" / "discord-digital-twin").is_dir():
+            return
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE, check=True
+        )
 
 
 def wait_for(what: str, probe: Callable[[], T | None], timeout: float = 15.0) -> T:
@@ -223,11 +226,13 @@ class Twin:
             texts.insert(0, text_of(answer["data"]))
         return "\n".join(texts)
 
-    def messages(self, channel: str) -> list[dict[str, Any]]:
-        return list(self.get("messages", channel=channel))
+    def messages(self, channel: str, after: str = "0") -> list[dict[str, Any]]:
+        """The channel's messages (ephemeral ones too), oldest first; only those after
+        message ``after`` when given."""
+        return list(self.get("messages", channel=channel, after=after))
 
-    def public_messages(self, channel: str) -> list[dict[str, Any]]:
-        return [m for m in self.messages(channel) if is_public(m)]
+    def public_messages(self, channel: str, after: str = "0") -> list[dict[str, Any]]:
+        return [m for m in self.messages(channel, after) if is_public(m)]
 
     def threads(self, channel: str) -> list[dict[str, Any]]:
         return list(self.get("threads", channel=channel))
@@ -260,7 +265,7 @@ class BotProcess:
                 [sys.executable, "-m", "tests.e2e.launcher"],
                 cwd=ROOT,
                 env=env,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE,  # closed when this process ends: the bot follows
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
@@ -283,6 +288,11 @@ class BotProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
+        self._close_stdin()
+
+    def _close_stdin(self) -> None:
+        if self.process is not None and self.process.stdin is not None:
+            self.process.stdin.close()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -291,3 +301,4 @@ class BotProcess:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        self._close_stdin()

@@ -8,6 +8,9 @@ pointed elsewhere, and told what the emulator omits:
 - messages without components (the twin leaves the key out, also in the gateway's
   interaction payloads) get an empty list.
 
+The process ends when its standard input closes (the test that started it is gone), so
+a failed or interrupted test leaves no bot behind.
+
 Run as ``python -m tests.e2e.launcher`` with ``DISCORD_TOKEN``, ``CAMPFIRE_DB`` and
 ``DEV_GUILD_ID`` in the environment.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -49,7 +53,13 @@ def point_discord_py_at_the_twin(rest: str, gateway: str) -> None:
     discord.message.Message.__init__ = with_components  # type: ignore[method-assign]
 
 
+def exit_with_parent() -> None:
+    sys.stdin.read()
+    os._exit(0)
+
+
 def main() -> int:
+    threading.Thread(target=exit_with_parent, name="parent-watch", daemon=True).start()
     point_discord_py_at_the_twin(
         loopback_url("CAMPFIRE_E2E_REST"), loopback_url("CAMPFIRE_E2E_GATEWAY")
     )

@@ -226,6 +226,22 @@ async function api(req, res, url) {
   res.end(JSON.stringify(value))
 }
 
+function stored(row) {
+  // a message as the test reads it (author id, flags, and what the bot asked to ping)
+  return {
+    id: row.id,
+    channel_id: row.channelId,
+    author_id: row.authorId,
+    content: row.content,
+    flags: row.flags,
+    edited_timestamp: row.editedTimestamp ? row.editedTimestamp.toISOString() : null,
+    embeds: JSON.parse(row.embeds),
+    components: JSON.parse(row.components),
+    attachments: JSON.parse(row.attachments),
+    allowed_mentions: allowedMentions.get(row.id) ?? null,
+  }
+}
+
 function subcommand(name, options, focused) {
   const inner = Object.entries(options ?? {}).map(([key, value]) => ({
     name: key,
@@ -249,15 +265,13 @@ async function control(req, res, url) {
       })
     }
     if (route === 'messages') {
-      const messages = await discord.channel(query.get('channel')).getMessages()
-      return send(
-        res,
-        200,
-        messages.map((message) => ({
-          ...fixMessage(message),
-          allowed_mentions: allowedMentions.get(message.id) ?? null,
-        })),
-      )
+      // only those after `after` (a message id), when given: long games poll often
+      const after = BigInt(query.get('after') ?? '0')
+      const rows = await discord.prisma.message.findMany({
+        where: { channelId: query.get('channel') },
+        orderBy: [{ timestamp: 'asc' }, { id: 'asc' }],
+      })
+      return send(res, 200, rows.filter((row) => BigInt(row.id) > after).map(stored))
     }
     if (route === 'threads') {
       return send(res, 200, await discord.channel(query.get('channel')).getThreads())
@@ -268,16 +282,7 @@ async function control(req, res, url) {
       })
       const load = async (id) => {
         const message = await discord.prisma.message.findUnique({ where: { id } })
-        if (!message) return null
-        return {
-          id,
-          channel_id: message.channelId,
-          content: message.content,
-          flags: message.flags,
-          embeds: JSON.parse(message.embeds),
-          components: JSON.parse(message.components),
-          attachments: JSON.parse(message.attachments),
-        }
+        return message ? stored(message) : null
       }
       const posted = []
       for (const id of answers.get(query.get('id')) ?? []) {
