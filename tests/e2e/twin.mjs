@@ -52,6 +52,15 @@ const failures = [] // twin answers >= 500, and front errors
 const held = { channel: null, requests: [] } // posts to a channel kept unanswered
 const answers = new Map() // interaction id -> ids of the messages its token posted or edited
 let nextAttachment = 1
+let writing = 0 // requests of the bot that change something, under way
+
+async function settled() {
+  // a message is read whole: never between its creation and its attachments, and never
+  // while an earlier id may still be committing (the test reads "after" an id)
+  for (let waited = 0; writing > 0 && waited < 5000; waited += 5) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
 
 function quoteBigIntegers(text) {
   return text.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"')
@@ -265,6 +274,7 @@ async function control(req, res, url) {
       })
     }
     if (route === 'messages') {
+      await settled()
       // only those after `after` (a message id), when given: long games poll often
       const after = BigInt(query.get('after') ?? '0')
       const rows = await discord.prisma.message.findMany({
@@ -371,11 +381,18 @@ async function control(req, res, url) {
 
 const front = http.createServer((req, res) => {
   const url = new URL(req.url, `http://${HOST}`)
-  const handler = url.pathname.startsWith('/control/') ? control : api
-  handler(req, res, url).catch((error) => {
-    failures.push({ method: req.method, path: url.pathname, status: 0, body: String(error) })
-    if (!res.headersSent) send(res, 500, { code: 0, message: String(error) })
-  })
+  const isControl = url.pathname.startsWith('/control/')
+  const writes = !isControl && req.method !== 'GET'
+  if (writes) writing += 1
+  const handler = isControl ? control : api
+  handler(req, res, url)
+    .finally(() => {
+      if (writes) writing -= 1
+    })
+    .catch((error) => {
+      failures.push({ method: req.method, path: url.pathname, status: 0, body: String(error) })
+      if (!res.headersSent) send(res, 500, { code: 0, message: String(error) })
+    })
 })
 front.listen(0, HOST, () => {
   const port = front.address().port
