@@ -1,0 +1,72 @@
+"""Start ``campfire run`` against the local Discord emulator (tests/e2e/twin.mjs).
+
+The bot's own code path is used unchanged: ``bot.cli.main(["run"])``. Only discord.py is
+pointed elsewhere, and told what the emulator omits:
+
+- ``Route.BASE`` -> the emulator's front door (``CAMPFIRE_E2E_REST``, loopback only);
+- ``DiscordWebSocket.DEFAULT_GATEWAY`` -> its gateway (``CAMPFIRE_E2E_GATEWAY``);
+- messages without components (the twin leaves the key out, also in the gateway's
+  interaction payloads) get an empty list.
+
+The process ends when its standard input closes (the test that started it is gone), so
+a failed or interrupted test leaves no bot behind.
+
+Run as ``python -m tests.e2e.launcher`` with ``DISCORD_TOKEN``, ``CAMPFIRE_DB`` and
+``DEV_GUILD_ID`` in the environment.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from typing import Any
+from urllib.parse import urlsplit
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def loopback_url(name: str) -> str:
+    """The URL in environment variable ``name``; refused unless it points at loopback."""
+    url = os.environ[name]
+    host = urlsplit(url).hostname or ""
+    if host not in LOOPBACK:
+        raise SystemExit(f"launcher: {name} must point at 127.0.0.1, not {url!r}")
+    return url
+
+
+def point_discord_py_at_the_twin(rest: str, gateway: str) -> None:
+    import discord.gateway
+    import discord.http
+    import discord.message
+    import yarl
+
+    discord.http.Route.BASE = rest.rstrip("/") + "/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+    original = discord.message.Message.__init__
+
+    def with_components(self: Any, *, state: Any, channel: Any, data: Any) -> None:
+        data.setdefault("components", [])
+        original(self, state=state, channel=channel, data=data)
+
+    discord.message.Message.__init__ = with_components  # type: ignore[method-assign]
+
+
+def exit_with_parent() -> None:
+    sys.stdin.read()
+    os._exit(0)
+
+
+def main() -> int:
+    threading.Thread(target=exit_with_parent, name="parent-watch", daemon=True).start()
+    point_discord_py_at_the_twin(
+        loopback_url("CAMPFIRE_E2E_REST"), loopback_url("CAMPFIRE_E2E_GATEWAY")
+    )
+    from bot.cli import main as campfire
+
+    return campfire(["run", "--env", os.devnull])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
