@@ -251,14 +251,21 @@ def test_three_players_play_origin_classic_over_a_local_discord(
     assert game.to_act(caught)
     assert game.png_of(game.boards()[-1]).startswith(PNG)
 
-    # Alice resigns: confirmation, then the notice and the result at the table.
+    # Alice resigns: confirmation, the notice, and Bob and Carol play on (ruling R22).
+    version = game.version_of(game.latest_turn())
     asked = twin.answer(twin.slash("alice", game.thread, "resign"))
     confirm = asked["message"]
     assert confirm is not None and not is_public(confirm)
     twin.answer(twin.click("alice", confirm, "cf:resign:1"))
-    wait_for("the result", game.is_over)
+    after = game.wait_turn_after(version)
+    assert "alice" not in game.to_act(after) and not game.is_over()
     texts = [text_of(m) for m in game.public()]
     assert any("alice resigned." in t for t in texts)
+    # Bob resigns too: Carol alone is left, so the game ends with its result.
+    asked = twin.answer(twin.slash("bob", game.thread, "resign"))
+    assert asked["message"] is not None
+    twin.answer(twin.click("bob", asked["message"], "cf:resign:1"))
+    wait_for("the result", game.is_over)
 
     assert twin.failures() == []
     assert "Traceback" not in bot.log()
