@@ -249,7 +249,10 @@ def test_three_players_play_origin_classic_over_a_local_discord(
     caught = game.wait_turn_after(version, timeout=20)
     assert game.version_of(caught) == version + 1  # the move was kept, once
     assert game.to_act(caught)
-    assert game.png_of(game.boards()[-1]).startswith(PNG)
+    board = game.boards()[-1]
+    assert game.png_of(board).startswith(PNG)
+    # The catch-up names the move that was stored but never posted, by its player.
+    assert f"**{user}** played:" in text_of(board), text_of(board)
 
     # Alice resigns: confirmation, the notice, and Bob and Carol play on (ruling R22).
     version = game.version_of(game.latest_turn())
