@@ -142,10 +142,10 @@ async def catch_up(client: CampfireBot) -> list[int]:
     Games never announced since this record exists are left alone (no flood of old
     games on the first start of this version)."""
     caught = []
-    for game in await client.service.running_games():
+    for game in await client.service.running_games_behind(ANNOUNCED):
         announced = (await client.service.messages(game.id)).get(ANNOUNCED)
         if announced is None or announced == str(game.version):
-            continue
+            continue  # announced since the query
         lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
         log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
         await publish(client, game, (TurnStarted(game.id, game.to_act, game.version),), lang)

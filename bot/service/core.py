@@ -472,6 +472,13 @@ class GameService:
         """Every game being played, oldest first (front ends catching up after a restart)."""
         return [await self._info(row, listing=True) for row in await self.store.running_games()]
 
+    async def running_games_behind(self, kind: str) -> list[GameInfo]:
+        """Running games whose message ``kind`` (see ``set_message``) records a revision
+        other than theirs, oldest first; games without such a message are left out. One
+        query that reads no other game (front ends catching up after a restart)."""
+        rows = await self.store.running_games_behind(kind)
+        return [await self._info(row, listing=True) for row in rows]
+
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""
         row = await self.store.game_for_thread(thread_id)

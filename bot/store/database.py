@@ -226,6 +226,18 @@ class Store:
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id", ()
         )
 
+    async def running_games_behind(self, kind: str) -> list[GameRow]:
+        """Running games whose message ``kind`` holds a revision other than theirs
+        (oldest first); games without that message are left out. Only those rows are
+        read, not every running game's snapshot."""
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+        return await self._games(
+            f"SELECT {columns} FROM messages m JOIN games g ON g.id = m.game_id "
+            "WHERE m.kind = ? AND g.status = 'running' "
+            "AND m.message_id <> CAST(g.version AS TEXT) ORDER BY g.id",
+            (kind,),
+        )
+
     async def game_for_thread(self, thread_id: str) -> GameRow | None:
         rows = await self._games(
             f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
