@@ -95,7 +95,8 @@ class CampfireClient(discord.Client):
         """Open the service, add commands, restart-proof items and the translator."""
         if self._service is None:
             self._store = await Store.open(self._db_path)
-            self._service = GameService(self._store)
+            self._service = GameService(self._store, render_processes=True)
+            self._service.warm_up_pictures()
         self.tree.add_command(CampfireGroup())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CampfireTranslator())
@@ -139,5 +140,6 @@ class CampfireClient(discord.Client):
     async def close(self) -> None:
         await super().close()
         if self._store is not None:
+            self.service.close()
             await self._store.close()
             self._store = None
