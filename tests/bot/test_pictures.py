@@ -1,0 +1,73 @@
+"""The render pool: pictures off the event loop, never more at once than its workers."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import GameService
+from bot.service.pictures import RenderPool
+from bot.store import Store
+from tests.bot.conftest import ALICE, BOB, FakeClock, seeds
+
+
+async def test_the_pool_draws_no_more_pictures_at_once_than_its_workers() -> None:
+    lock = threading.Lock()
+    running: list[int] = [0, 0]  # now, most
+
+    def slow(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        with lock:
+            running[0] += 1
+            running[1] = max(running)
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return f"{rules}:{view}:{lang}".encode()
+
+    pool = RenderPool(slow, workers=2)
+    try:
+        pictures = await asyncio.gather(
+            *(pool.draw("nim", n, lang="en", names=None) for n in range(8))
+        )
+    finally:
+        pool.close()
+    assert pictures == [f"nim:{n}:en".encode() for n in range(8)]
+    assert running[1] == 2
+
+
+async def test_a_render_process_draws_the_real_board(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    service = GameService(
+        store,
+        seed_source=seeds("pic"),
+        clock=FakeClock(),
+        render_processes=True,
+        render_workers=1,
+    )
+    try:
+        lobby = await service.create_lobby(
+            rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE
+        )
+        await service.join(lobby.id, BOB)
+        await service.start(lobby.id, ALICE.user_id)
+        png = await service.render_board(lobby.id, "en")
+    finally:
+        service.close()
+        await store.close()
+    assert png.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_only_the_registry_drawer_goes_to_processes(processes: bool) -> None:
+    def custom(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        return b""
+
+    service = GameService(None, drawer=custom, render_processes=processes)  # type: ignore[arg-type]
+    assert service._pictures.processes is False
+    assert service._pictures.drawer is custom
