@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from bot.render_worker import warm
+
 log = logging.getLogger("campfire.service.pictures")
 
 Drawer = Callable[..., bytes]
@@ -79,7 +81,7 @@ class RenderPool:
         logged): the renderers' static art is then built before a player waits for it."""
         for rules, view in views:
             for _ in range(self.workers):
-                future = self._submit(rules, view, "en", None)
+                future = self._pool().submit(warm, self.drawer, rules, view)
                 future.add_done_callback(functools.partial(_log_failure, rules))
 
     def close(self) -> None:

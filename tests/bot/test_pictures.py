@@ -71,3 +71,21 @@ def test_only_the_registry_drawer_goes_to_processes(processes: bool) -> None:
     service = GameService(None, drawer=custom, render_processes=processes)  # type: ignore[arg-type]
     assert service._pictures.processes is False
     assert service._pictures.drawer is custom
+
+
+async def test_warming_up_draws_each_game_once_per_worker_in_the_background() -> None:
+    drawn: list[tuple[str, Any, str]] = []
+
+    def record(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        drawn.append((rules, view, lang))
+        return b"png"
+
+    pool = RenderPool(record, workers=2)
+    pool.warm_up([("nim", {"heap": 3}), ("other", {"heap": 4})])
+    await pool.draw("nim", {"heap": 2}, lang="fr", names=None)  # queued after the warm-up
+    pool.close()
+    assert (
+        sorted(drawn[:4], key=str)
+        == [("nim", {"heap": 3}, "en")] * 2 + [("other", {"heap": 4}, "en")] * 2
+    )
+    assert drawn[4:] == [("nim", {"heap": 2}, "fr")]
