@@ -17,8 +17,8 @@ log = logging.getLogger("campfire.render_worker")
 
 def warm(drawer: Callable[..., bytes], rules: str, view: Any) -> bytes:
     """Draw ``view`` once (building the renderer's static art), then hand the scratch
-    memory of that first build back to the system (about 40 MB of a Classic map drawn
-    at three times its size), where the C library allows it."""
+    memory of that first build back to the system (some 40 MB for a board drawn at
+    three times its size), where the C library allows it."""
     picture = drawer(rules, view, lang="en", names=None)
     release_free_memory()
     return picture
