@@ -1,4 +1,5 @@
-"""What a render process runs besides the pictures themselves: the warm-up draw.
+"""What a render process runs besides the pictures themselves: a watch on the bot, the
+warm-up draw.
 
 Kept out of ``bot.service`` so that a render process imports only this module and the
 renderers (not the store, the service or discord.py).
@@ -9,10 +10,28 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import os
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("campfire.render_worker")
+
+
+PARENT_CHECK_S = 1.0
+
+
+def watch_parent(parent: int) -> None:
+    """Exit this worker once its bot process ``parent`` is gone (killed with SIGKILL, it
+    could not stop its workers, which would otherwise wait for pictures forever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="campfire-parent-watch", daemon=True).start()
 
 
 def warm(drawer: Callable[..., bytes], rules: str, view: Any) -> bytes:

@@ -9,7 +9,8 @@ the number of cores):
 - **threads** (the default): cheap to start, share the renderers' static-art caches;
 - **processes** (``processes=True``, what ``campfire run`` uses): true parallelism and
   no GIL shared with the event loop; each worker holds its own caches, and the bot's
-  own process never loads the renderers. Only ``render.registry.draw`` (picklable, by
+  own process never loads the renderers. A worker exits by itself when the bot's
+  process is gone (even killed with SIGKILL). Only ``render.registry.draw`` (picklable, by
   game id) can run there; a custom drawer always runs in threads.
 
 ``warm_up`` draws one picture per game in every worker before players ask, so the
@@ -27,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from bot.render_worker import warm
+from bot.render_worker import warm, watch_parent
 
 log = logging.getLogger("campfire.service.pictures")
 
@@ -59,7 +60,12 @@ class RenderPool:
             if self.processes:
                 # spawn, not fork: the bot's process has threads (aiosqlite, the loop's).
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=context,
+                    initializer=watch_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, "campfire-render")
         return self._executor

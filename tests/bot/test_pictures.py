@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -90,3 +92,39 @@ async def test_warming_up_draws_each_game_once_per_worker_in_the_background() ->
     pool.close()
     expected = [("nim", {"heap": 3}, "en")] * 2 + [("other", {"heap": 4}, "en")] * 2
     assert sorted(drawn, key=str) == sorted([*expected, ("nim", {"heap": 2}, "fr")], key=str)
+
+
+def test_a_render_process_exits_when_the_bot_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "killed_bot.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from bot.service.pictures import RenderPool\n"
+        "from render.registry import draw\n"
+        "if __name__ == '__main__':\n"
+        "    pool = RenderPool(draw, workers=1, processes=True)\n"
+        "    pool._pool().submit(abs, -1).result()\n"
+        "    kids = open(f'/proc/{os.getpid()}/task/{os.getpid()}/children').read().split()\n"
+        "    print(' '.join(kids), flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    bot = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
+    )
+    assert bot.stdout is not None
+    kids = [int(k) for k in bot.stdout.readline().split()]
+    assert kids
+    bot.kill()
+    bot.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(k) for k in kids):
+        time.sleep(0.1)
+    assert not any(_alive(k) for k in kids)
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie left to an init that does not reap counts as gone)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return status.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
