@@ -6,6 +6,7 @@ content: everything happens through interactions.
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any, cast
 
@@ -126,6 +127,10 @@ class CampfireClient(discord.Client):
             return
         if caught:
             log.info("announced %d game(s) left unannounced: %s", len(caught), caught)
+        # Everything made so far (modules, command tree, caches) lives as long as the
+        # bot: out of the collector's sight, a full collection no longer stalls the
+        # event loop for tens of milliseconds under load.
+        gc.freeze()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks on our components that no item can handle (forged or outdated)."""
