@@ -140,6 +140,7 @@ class LoadFigures:
     sent: int = 0
     skipped: int = 0
     pictured: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
     rss_before: tuple[float, float] = (0.0, 0.0)
     rss_after: tuple[float, float] = (0.0, 0.0)
@@ -197,6 +198,7 @@ def _watch_pictures(harness: Harness, tables: list[Table], figures: LoadFigures)
             and kwargs.get("files")
         ):
             figures.pictured.append((time.perf_counter() - table.sent_at) * 1000)
+            figures.when.append(table.sent_at)
             table.sent_at = None
         return answer
 
@@ -260,6 +262,7 @@ async def run_load(
             harness.fake.channels[channel_id] = harness.fake.text_channel(channel_id, f"t{n}")
         with fake_webhooks(harness):
             await harness.setup()
+            await harness.client.on_ready()  # as after connecting: catch-up, then ready
             started = time.perf_counter()
             tables = await _tables(store, harness, games, random.Random("campfire-load"))
             print(
