@@ -40,6 +40,7 @@ import importlib
 import logging
 import secrets
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -548,9 +549,10 @@ class GameService:
             return False
         return rules in module.ids()
 
-    def warm_up_pictures(self) -> None:
+    def warm_up_pictures(self) -> list[Future[bytes]]:
         """Start drawing, in the background, the opening board of every game that has a
-        renderer, so that the first real picture does not wait for its static art."""
+        renderer, so that the first real picture does not wait for its static art.
+        Returns those drawings under way (nobody needs to wait for them)."""
         views = []
         for rules in registry.ids():
             if not self.has_picture(rules):
@@ -563,7 +565,7 @@ class GameService:
                 views.append((rules, game.view(state, None)))
             except Exception:
                 log.warning("%s: no opening board to warm the renderer with", rules, exc_info=True)
-        self._pictures.warm_up(views)
+        return self._pictures.warm_up(views)
 
     async def render_board(self, game_id: int, lang: str) -> bytes:
         """PNG of the public view through ``render.registry.draw`` (run in the render

@@ -82,13 +82,17 @@ class RenderPool:
         """The picture, drawn in the pool (raises what the drawer raised)."""
         return await asyncio.wrap_future(self._submit(rules, view, lang, dict(names or {})))
 
-    def warm_up(self, views: Iterable[tuple[str, Any]]) -> None:
+    def warm_up(self, views: Iterable[tuple[str, Any]]) -> list[Future[bytes]]:
         """Draw each ``(rules, view)`` once in every worker, in the background (errors
-        logged): the renderers' static art is then built before a player waits for it."""
+        logged): the renderers' static art is then built before a player waits for it.
+        Returns the drawings under way (nobody needs to wait for them)."""
+        futures = []
         for rules, view in views:
             for _ in range(self.workers):
                 future = self._pool().submit(warm, self.drawer, rules, view)
                 future.add_done_callback(functools.partial(_log_failure, rules))
+                futures.append(future)
+        return futures
 
     def close(self) -> None:
         """Stop the workers (pictures not started are dropped)."""
