@@ -1,8 +1,9 @@
 """Run every ``bench/bench_*.py`` module's ``main()`` in name order: ``python -m bench``.
 
 ``python -m bench service render`` runs only the modules whose names contain one of the
-words. A module that fails is reported and the others still run; the exit status is 1
-if any failed.
+words; what follows the first option (``python -m bench load --quick``) is left for the
+modules to read. A module that fails is reported and the others still run; the exit
+status is 1 if any failed.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ def bench_modules() -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    first = next((n for n, w in enumerate(given) if w.startswith("-")), len(given))
+    words, options = given[:first], given[first:]
     names = [n for n in bench_modules() if not words or any(w in n for w in words)]
     failed = []
-    sys.argv = sys.argv[:1]  # the modules' own argument parsers see no filter words
+    sys.argv = sys.argv[:1] + options  # the modules' own argument parsers see no filter words
     for name in names:
         print(f"== {name}", flush=True)
         started = time.perf_counter()

@@ -146,7 +146,7 @@ async def catch_up(client: CampfireBot) -> list[int]:
     never announced since this record exists are left alone (no flood of old games on
     the first start of this version)."""
     caught = []
-    for game in await client.service.running_games():
+    for game in await client.service.running_games_behind(ANNOUNCED):
         try:
             if await _catch_up_game(client, game):
                 caught.append(game.id)

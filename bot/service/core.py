@@ -41,6 +41,7 @@ import importlib
 import logging
 import secrets
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -48,6 +49,7 @@ from typing import Any
 from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
+from bot.service.pictures import RenderPool
 from bot.service.values import (
     BoardPicture,
     Event,
@@ -105,6 +107,13 @@ def _default_drawer(rules: str, view: Any, *, lang: str, names: Mapping[str, str
     return picture
 
 
+def _registry_draw() -> Drawer:
+    """``render.registry.draw`` itself (picklable: what a render process runs)."""
+    module = importlib.import_module("render.registry")
+    draw: Drawer = module.draw
+    return draw
+
+
 @contextmanager
 def _guard(action: str, game_id: int | None) -> Iterator[None]:
     """Let keyed errors through; log anything else and answer ``service.internal``."""
@@ -128,16 +137,30 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         cache_size: int = 256,
         drawer: Drawer | None = None,
+        render_workers: int | None = None,
+        render_processes: bool = False,
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
-        rebuilt game states; ``drawer`` replaces ``render.registry.draw`` (tests)."""
+        rebuilt game states; ``drawer`` replaces ``render.registry.draw`` (tests).
+        Pictures are drawn in a pool of ``render_workers`` (default: one per core)
+        threads, or processes with ``render_processes`` (``render.registry.draw``
+        only; see ``bot.service.pictures``). Call ``close`` to stop the pool."""
         self.store = store
         self._seed_source = seed_source or _new_seed
         self._clock = clock or _now
         self._cache = StateCache(cache_size)
         self._drawer = drawer or _default_drawer
+        self._pictures = RenderPool(
+            self._drawer if drawer is not None or not render_processes else _registry_draw(),
+            workers=render_workers,
+            processes=render_processes and drawer is None,
+        )
         self._lobby_lock = asyncio.Lock()
+
+    def close(self) -> None:
+        """Stop the render pool's workers (the store is the caller's to close)."""
+        self._pictures.close()
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -547,6 +570,13 @@ class GameService:
         """Every game being played, oldest first (front ends catching up after a restart)."""
         return [await self._info(row, listing=True) for row in await self.store.running_games()]
 
+    async def running_games_behind(self, kind: str) -> list[GameInfo]:
+        """Running games whose message ``kind`` (see ``set_message``) records a revision
+        other than theirs, oldest first; games without such a message are left out. One
+        query that reads no other game (front ends catching up after a restart)."""
+        rows = await self.store.running_games_behind(kind)
+        return [await self._info(row, listing=True) for row in rows]
+
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""
         row = await self.store.game_for_thread(thread_id)
@@ -594,10 +624,29 @@ class GameService:
             return False
         return rules in module.ids()
 
+    def warm_up_pictures(self) -> list[Future[bytes]]:
+        """Start drawing, in the background, the opening board of every game that has a
+        renderer, so that the first real picture does not wait for its static art.
+        Returns those drawings under way (nobody needs to wait for them)."""
+        views = []
+        for rules in registry.ids():
+            if not self.has_picture(rules):
+                continue
+            game = registry.get(rules)
+            spec = game.spec
+            try:
+                seats = [str(n) for n in range(1, spec.max_seats + 1)]
+                state = game.setup(seats, "warm-up", spec.validate_options(None))
+                views.append((rules, game.view(state, None)))
+            except Exception:
+                log.warning("%s: no opening board to warm the renderer with", rules, exc_info=True)
+        return self._pictures.warm_up(views)
+
     async def render_board(self, game_id: int, lang: str) -> bytes:
-        """PNG of the public view through ``render.registry.draw`` (run in a worker
-        thread). Raises ``service.not_started``, ``service.no_picture`` (no renderer for
-        that game), ``service.render_failed`` (the renderer failed; logged)."""
+        """PNG of the public view through ``render.registry.draw`` (run in the render
+        pool, off the event loop). Raises ``service.not_started``, ``service.no_picture``
+        (no renderer for that game), ``service.render_failed`` (the renderer failed;
+        logged)."""
         return (await self.draw_board(game_id, lang)).png
 
     async def draw_board(self, game_id: int, lang: str) -> BoardPicture:
@@ -610,7 +659,7 @@ class GameService:
             view = game.view(state, None)
         names = {s.user_id: s.name for s in row.seats}
         try:
-            png = await asyncio.to_thread(self._drawer, row.rules, view, lang=lang, names=names)
+            png = await self._pictures.draw(row.rules, view, lang=lang, names=names)
             return BoardPicture(png, row.version)
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)

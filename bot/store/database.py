@@ -164,9 +164,11 @@ class Store:
                 return await _rows(self.db, sql, params)
 
     async def _update(self, sql: str, params: Iterable[Any]) -> bool:
-        """One conditional ``UPDATE`` in its own transaction: whether it changed a row."""
-        async with self._transaction() as db:
-            return await _changed(db, sql, params)
+        """One conditional ``UPDATE`` (a statement alone is its own transaction): whether
+        it changed a row."""
+        async with self._lock:
+            with self._sqlite_errors():
+                return await _changed(self.db, sql, params)
 
     # -- schema --------------------------------------------------------------------------
 
@@ -230,51 +232,55 @@ class Store:
         return int(game_id)
 
     async def game(self, game_id: int) -> GameRow | None:
-        rows = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._games("FROM games g WHERE g.id = ?", (game_id,))
         return rows[0] if rows else None
 
-    async def _games(self, sql: str, params: Iterable[Any]) -> list[GameRow]:
+    async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
+        """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
+        with its seats, in one query (the seats as a JSON array beside each row)."""
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
         async with self._lock:
             with self._sqlite_errors():
-                raw = await _rows(self.db, sql, params)
-                seats: dict[int, list[SeatRow]] = {int(r[0]): [] for r in raw}
-                if seats:
-                    marks = ",".join("?" * len(seats))
-                    for game_id, user_id, name, position in await _rows(
-                        self.db,
-                        f"SELECT game_id, user_id, name, position FROM seats "
-                        f"WHERE game_id IN ({marks}) ORDER BY game_id, position",
-                        seats,
-                    ):
-                        seats[int(game_id)].append(SeatRow(str(user_id), str(name), int(position)))
-        return [game_row(r, tuple(seats[int(r[0])])) for r in raw]
+                raw = await _rows(
+                    self.db,
+                    f"SELECT {columns}, (SELECT json_group_array(json_array(st.position, "
+                    f"st.user_id, st.name)) FROM seats st WHERE st.game_id = g.id) {tail}",
+                    params,
+                )
+        return [game_row(r, _seats(r[-1])) for r in raw]
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
-        extra = " AND status IN ('lobby', 'running')" if active_only else ""
+        extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
         return await self._games(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?{extra} ORDER BY id DESC",
-            (channel_id,),
+            f"FROM games g WHERE g.channel_id = ?{extra} ORDER BY g.id DESC", (channel_id,)
         )
 
     async def games_of_user(self, user_id: str, *, active_only: bool) -> list[GameRow]:
         extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
-        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
         return await self._games(
-            f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id "
+            "FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE s.user_id = ?{extra} ORDER BY g.id DESC",
             (user_id,),
         )
 
     async def running_games(self) -> list[GameRow]:
         """Every game being played (oldest first)."""
+        return await self._games("FROM games g WHERE g.status = 'running' ORDER BY g.id", ())
+
+    async def running_games_behind(self, kind: str) -> list[GameRow]:
+        """Running games whose message ``kind`` holds a revision other than theirs
+        (oldest first); games without that message are left out. Only those rows are
+        read, not every running game's snapshot."""
         return await self._games(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running' ORDER BY id", ()
+            "FROM messages m JOIN games g ON g.id = m.game_id "
+            "WHERE m.kind = ? AND g.status = 'running' "
+            "AND m.message_id <> CAST(g.version AS TEXT) ORDER BY g.id",
+            (kind,),
         )
 
     async def game_for_thread(self, thread_id: str) -> GameRow | None:
         rows = await self._games(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
-            (thread_id,),
+            "FROM games g WHERE g.thread_id = ? ORDER BY g.id DESC LIMIT 1", (thread_id,)
         )
         return rows[0] if rows else None
 
@@ -514,12 +520,13 @@ class Store:
         )
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
-                (game_id, kind, message_id),
-            )
+        async with self._lock:  # one statement: its own transaction
+            with self._sqlite_errors():
+                await self.db.execute(
+                    "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
+                    (game_id, kind, message_id),
+                )
 
     async def messages(self, game_id: int) -> dict[str, str]:
         rows = await self._fetchall(
@@ -544,11 +551,17 @@ class Store:
 
 
 async def _rows(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-    """Every row of one query (the cursor closed)."""
-    cursor = await db.execute(sql, tuple(params))
-    rows = list(await cursor.fetchall())
-    await cursor.close()
-    return rows
+    """Every row of one query, in one trip to the database thread (not three: execute,
+    fetch, close)."""
+    return list(await db.execute_fetchall(sql, tuple(params)))
+
+
+def _seats(raw: str | None) -> tuple[SeatRow, ...]:
+    """The seats of a game from their JSON array ``[[position, user_id, name], ...]``."""
+    found = sorted(json.loads(raw or "[]"))
+    return tuple(
+        SeatRow(str(user_id), str(name), int(position)) for position, user_id, name in found
+    )
 
 
 async def _changed(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> bool:

@@ -55,6 +55,10 @@ class GameStore(Protocol):
 
     async def running_games(self) -> list[GameRow]: ...
 
+    async def running_games_behind(self, kind: str) -> list[GameRow]:
+        """Running games whose message ``kind`` holds a revision other than theirs."""
+        ...
+
     async def game_for_thread(self, thread_id: str) -> GameRow | None: ...
 
     # -- lobby and status changes (``False``: the game was not in the needed state) ------

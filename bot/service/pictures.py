@@ -1,0 +1,109 @@
+"""The render pool: board pictures drawn off the event loop, as many at once as there are cores.
+
+Drawing a board is CPU work in Python (Pillow compositing, PNG encoding): run on the
+event loop it would stall the gateway, and run in the default executor (up to 32
+threads) the pictures of a busy minute fight for the GIL with the loop and each other,
+and every thread grows its own heap. So pictures go to a pool of ``workers`` (default:
+the number of cores):
+
+- **threads** (the default): cheap to start, share the renderers' static-art caches;
+- **processes** (``processes=True``, what ``campfire run`` uses): true parallelism and
+  no GIL shared with the event loop; each worker holds its own caches, and the bot's
+  own process never loads the renderers. A worker exits by itself when the bot's
+  process is gone (even killed with SIGKILL). Only ``render.registry.draw`` (picklable, by
+  game id) can run there; a custom drawer always runs in threads.
+
+``warm_up`` draws one picture per game in every worker before players ask, so the
+first board of a game does not pay for building its static art (about a second).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from bot.render_worker import warm, watch_parent
+
+log = logging.getLogger("campfire.service.pictures")
+
+Drawer = Callable[..., bytes]
+"""``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
+
+
+def default_workers() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class RenderPool:
+    """Runs a drawer in a bounded pool of threads or processes, created on first use."""
+
+    def __init__(
+        self, drawer: Drawer, *, workers: int | None = None, processes: bool = False
+    ) -> None:
+        self.drawer = drawer
+        self.workers = workers or default_workers()
+        self.processes = processes
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                # spawn, not fork: the bot's process has threads (aiosqlite, the loop's).
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=context,
+                    initializer=watch_parent,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._executor = ThreadPoolExecutor(self.workers, "campfire-render")
+        return self._executor
+
+    def _submit(
+        self, rules: str, view: Any, lang: str, names: Mapping[str, str] | None
+    ) -> Future[bytes]:
+        call = functools.partial(self.drawer, rules, view, lang=lang, names=names)
+        return self._pool().submit(call)
+
+    async def draw(
+        self, rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None
+    ) -> bytes:
+        """The picture, drawn in the pool (raises what the drawer raised)."""
+        return await asyncio.wrap_future(self._submit(rules, view, lang, dict(names or {})))
+
+    def warm_up(self, views: Iterable[tuple[str, Any]]) -> list[Future[bytes]]:
+        """Draw each ``(rules, view)`` once in every worker, in the background (errors
+        logged): the renderers' static art is then built before a player waits for it.
+        Returns the drawings under way (nobody needs to wait for them)."""
+        futures = []
+        for rules, view in views:
+            for _ in range(self.workers):
+                future = self._pool().submit(warm, self.drawer, rules, view)
+                future.add_done_callback(functools.partial(_log_failure, rules))
+                futures.append(future)
+        return futures
+
+    def close(self) -> None:
+        """Stop the workers (pictures not started are dropped)."""
+        if self._executor is not None:
+            executor, self._executor = self._executor, None
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _log_failure(rules: str, future: Future[bytes]) -> None:
+    if future.cancelled():
+        return
+    error = future.exception()
+    if error is not None:
+        log.warning("warming up the %s renderer failed: %r", rules, error)

@@ -1,0 +1,130 @@
+"""The render pool: pictures off the event loop, never more at once than its workers."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import GameService
+from bot.service.pictures import RenderPool
+from bot.store import Store
+from tests.bot.conftest import ALICE, BOB, FakeClock, seeds
+
+
+async def test_the_pool_draws_no_more_pictures_at_once_than_its_workers() -> None:
+    lock = threading.Lock()
+    running: list[int] = [0, 0]  # now, most
+
+    def slow(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        with lock:
+            running[0] += 1
+            running[1] = max(running)
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return f"{rules}:{view}:{lang}".encode()
+
+    pool = RenderPool(slow, workers=2)
+    try:
+        pictures = await asyncio.gather(
+            *(pool.draw("nim", n, lang="en", names=None) for n in range(8))
+        )
+    finally:
+        pool.close()
+    assert pictures == [f"nim:{n}:en".encode() for n in range(8)]
+    assert running[1] == 2
+
+
+async def test_a_render_process_draws_the_real_board(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    service = GameService(
+        store,
+        seed_source=seeds("pic"),
+        clock=FakeClock(),
+        render_processes=True,
+        render_workers=1,
+    )
+    try:
+        lobby = await service.create_lobby(
+            rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE
+        )
+        await service.join(lobby.id, BOB)
+        await service.start(lobby.id, ALICE.user_id)
+        png = await service.render_board(lobby.id, "en")
+    finally:
+        service.close()
+        await store.close()
+    assert png.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_only_the_registry_drawer_goes_to_processes(processes: bool) -> None:
+    def custom(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        return b""
+
+    service = GameService(None, drawer=custom, render_processes=processes)  # type: ignore[arg-type]
+    assert service._pictures.processes is False
+    assert service._pictures.drawer is custom
+
+
+async def test_warming_up_draws_each_game_once_per_worker_in_the_background() -> None:
+    drawn: list[tuple[str, Any, str]] = []
+
+    def record(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        drawn.append((rules, view, lang))
+        return b"png"
+
+    pool = RenderPool(record, workers=2)
+    pool.warm_up([("nim", {"heap": 3}), ("other", {"heap": 4})])
+    await pool.draw("nim", {"heap": 2}, lang="fr", names=None)
+    for _ in range(100):  # the last warm-up may still be drawing in the other worker
+        if len(drawn) == 5:
+            break
+        await asyncio.sleep(0.01)
+    pool.close()
+    expected = [("nim", {"heap": 3}, "en")] * 2 + [("other", {"heap": 4}, "en")] * 2
+    assert sorted(drawn, key=str) == sorted([*expected, ("nim", {"heap": 2}, "fr")], key=str)
+
+
+def test_a_render_process_exits_when_the_bot_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "killed_bot.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from bot.service.pictures import RenderPool\n"
+        "from render.registry import draw\n"
+        "if __name__ == '__main__':\n"
+        "    pool = RenderPool(draw, workers=1, processes=True)\n"
+        "    pool._pool().submit(abs, -1).result()\n"
+        "    kids = open(f'/proc/{os.getpid()}/task/{os.getpid()}/children').read().split()\n"
+        "    print(' '.join(kids), flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    bot = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
+    )
+    assert bot.stdout is not None
+    kids = [int(k) for k in bot.stdout.readline().split()]
+    assert kids
+    bot.kill()
+    bot.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(k) for k in kids):
+        time.sleep(0.1)
+    assert not any(_alive(k) for k in kids)
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie left to an init that does not reap counts as gone)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return status.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
