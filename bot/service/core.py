@@ -50,6 +50,7 @@ from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import RenderPool
+from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.values import (
     BoardPicture,
     Event,
@@ -157,6 +158,7 @@ class GameService:
             processes=render_processes and drawer is None,
         )
         self._lobby_lock = asyncio.Lock()
+        self.ratings = Ratings(store)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -348,7 +350,17 @@ class GameService:
         )
         if committed:
             self._cache.put(game_id, new)
+            if results:
+                await self._count_ratings(row)
         return committed
+
+    async def _count_ratings(self, row: GameRow) -> None:
+        """Count a game that just ended in the ratings; a failure there never fails
+        the move (the next game that ends, or the next standings, count it)."""
+        try:
+            await self.ratings.catch_up(row.guild_id, row.rules)
+        except Exception:
+            log.exception("game %d: the ratings could not be updated", row.id)
 
     async def _after_move(
         self, game_id: int, game: Game, before: State, applied: Applied
@@ -537,6 +549,14 @@ class GameService:
     async def results(self, game_id: int) -> tuple[Place, ...]:
         """The final places of a finished game, best first (empty unless it is over)."""
         return tuple(Place(r.seat, r.rank, r.score) for r in await self.store.results(game_id))
+
+    async def standings(self, guild_id: str | None, rules: str | None, user_id: str) -> Standings:
+        """The top of the ratings of ``rules`` on a server and ``user_id``'s line."""
+        return await self.ratings.standings(guild_id, rules, user_id)
+
+    async def stats(self, guild_id: str | None, user_id: str) -> PlayerStats:
+        """``user_id``'s games, wins and rating for each rule set played on a server."""
+        return await self.ratings.stats(guild_id, user_id)
 
     async def finished_games(
         self, user_id: str, channel_id: str | None, *, within: timedelta = FINISHED_LISTED_FOR

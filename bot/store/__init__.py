@@ -8,7 +8,7 @@
 from bot.store.database import DEFAULT_DB, Store, default_path
 from bot.store.errors import StoreError
 from bot.store.protocol import GameStore
-from bot.store.rows import GameRow, MoveRow, ResultRow, SeatRow
+from bot.store.rows import FinishedRow, GameRow, MoveRow, RatingRow, ResultRow, SeatRow
 from bot.store.schema import MIGRATIONS
 
 __all__ = [
@@ -16,7 +16,9 @@ __all__ = [
     "MIGRATIONS",
     "GameRow",
     "GameStore",
+    "FinishedRow",
     "MoveRow",
+    "RatingRow",
     "ResultRow",
     "SeatRow",
     "Store",

@@ -27,8 +27,10 @@ import aiosqlite
 from bot.store.errors import StoreError, reason, runtime_error
 from bot.store.rows import (
     GAME_COLUMNS,
+    FinishedRow,
     GameRow,
     MoveRow,
+    RatingRow,
     ResultRow,
     SeatRow,
     game_row,
@@ -512,6 +514,73 @@ class Store:
             (snapshot, game_id, version),
         )
 
+    # -- ratings -------------------------------------------------------------------------
+
+    async def finished_results(
+        self, guild_id: str, rules: str, *, unrated_only: bool
+    ) -> list[FinishedRow]:
+        """The places of every game of ``rules`` over on server ``guild_id`` ('' outside
+        one), in the order the games ended (their results were written); aborted games
+        have none. ``unrated_only``: those the ratings do not count yet."""
+        extra = " AND r.game_id NOT IN (SELECT game_id FROM rated_games)" if unrated_only else ""
+        rows = await self._fetchall(
+            "SELECT r.game_id, r.seat, r.rank, r.score, "
+            "MIN(r.rowid) OVER (PARTITION BY r.game_id) AS ended "
+            "FROM results r JOIN games g ON g.id = r.game_id "
+            "WHERE g.status = 'over' AND COALESCE(g.guild_id, '') = ? AND g.rules = ?"
+            f"{extra} ORDER BY ended, r.rank, r.seat",
+            (guild_id, rules),
+        )
+        found: dict[int, list[ResultRow]] = {}
+        for game_id, seat, rank, score, _ in rows:
+            found.setdefault(int(game_id), []).append(ResultRow(str(seat), int(rank), int(score)))
+        return [FinishedRow(game_id, tuple(places)) for game_id, places in found.items()]
+
+    async def ratings(self, guild_id: str, rules: str | None = None) -> list[RatingRow]:
+        """The ratings on server ``guild_id`` ('' outside one), of one rule set or all."""
+        extra, params = (
+            ("", (guild_id,)) if rules is None else (" AND rules = ?", (guild_id, rules))
+        )
+        rows = await self._fetchall(
+            "SELECT rules, user_id, mu, sigma, games, wins FROM ratings "
+            f"WHERE guild_id = ?{extra} ORDER BY rules, user_id",
+            params,
+        )
+        return [_rating_row(r) for r in rows]
+
+    async def ratings_of_user(self, guild_id: str, user_id: str) -> list[RatingRow]:
+        """``user_id``'s rating for each rule set played on server ``guild_id``."""
+        rows = await self._fetchall(
+            "SELECT rules, user_id, mu, sigma, games, wins FROM ratings "
+            "WHERE guild_id = ? AND user_id = ? ORDER BY rules",
+            (guild_id, user_id),
+        )
+        return [_rating_row(r) for r in rows]
+
+    async def save_ratings(
+        self, guild_id: str, rules: str, game_ids: Sequence[int], ratings: Sequence[RatingRow]
+    ) -> bool:
+        """Mark ``game_ids`` rated and store the ``ratings`` they led to, in one
+        transaction; ``False`` (nothing written) if one of them was rated already."""
+        async with self._transaction() as db:
+            marks = ",".join("?" * len(game_ids))
+            done = await _rows(
+                db, f"SELECT COUNT(*) FROM rated_games WHERE game_id IN ({marks})", game_ids
+            )
+            if game_ids and int(done[0][0]):
+                return False
+            await db.executemany(
+                "INSERT INTO rated_games (game_id) VALUES (?)", [(g,) for g in game_ids]
+            )
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, rules, user_id, mu, sigma, games, wins) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, rules, user_id) DO UPDATE "
+                "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+                "wins = excluded.wins",
+                [(guild_id, rules, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings],
+            )
+        return True
+
     # -- front-end bookkeeping -----------------------------------------------------------
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool:
@@ -554,6 +623,10 @@ async def _rows(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) 
     """Every row of one query, in one trip to the database thread (not three: execute,
     fetch, close)."""
     return list(await db.execute_fetchall(sql, tuple(params)))
+
+
+def _rating_row(r: Sequence[Any]) -> RatingRow:
+    return RatingRow(str(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5]))
 
 
 def _seats(raw: str | None) -> tuple[SeatRow, ...]:

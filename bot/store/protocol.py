@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.store.rows import GameRow, MoveRow, ResultRow
+from bot.store.rows import FinishedRow, GameRow, MoveRow, RatingRow, ResultRow
 from rules.base import Text
 
 
@@ -123,6 +123,25 @@ class GameStore(Protocol):
     async def results(self, game_id: int) -> list[ResultRow]: ...
 
     async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool: ...
+
+    # -- ratings -------------------------------------------------------------------------
+
+    async def finished_results(
+        self, guild_id: str, rules: str, *, unrated_only: bool
+    ) -> list[FinishedRow]:
+        """Places of the games of ``rules`` over on ``guild_id``, in the order they ended."""
+        ...
+
+    async def ratings(self, guild_id: str, rules: str | None = None) -> list[RatingRow]: ...
+
+    async def ratings_of_user(self, guild_id: str, user_id: str) -> list[RatingRow]: ...
+
+    async def save_ratings(
+        self, guild_id: str, rules: str, game_ids: Sequence[int], ratings: Sequence[RatingRow]
+    ) -> bool:
+        """Mark the games rated and store their ratings in one transaction; ``False`` if
+        one was rated already."""
+        ...
 
     # -- front-end bookkeeping -----------------------------------------------------------
 

@@ -77,6 +77,26 @@ class ResultRow:
     score: int
 
 
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating on a server for one rule set, with the games it counts."""
+
+    rules: str
+    user_id: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class FinishedRow:
+    """A finished game's places, for the ratings (in the order the games ended)."""
+
+    game_id: int
+    places: tuple[ResultRow, ...]
+
+
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, rules, rules_version, options, seed, status, "
     "version, creator, min_seats, max_seats, created_at, updated_at, turn_started_at, "

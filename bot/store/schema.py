@@ -115,6 +115,24 @@ MIGRATIONS: tuple[str, ...] = (
         FROM games WHERE resigned IS NOT NULL;
     UPDATE games SET version = version + 1 WHERE resigned IS NOT NULL;
     """,
+    # 4: ratings per server ('' outside one) and rule set, kept up to date from the
+    # results; rated_games says which finished games they already count.
+    """
+    CREATE TABLE ratings (
+        guild_id TEXT NOT NULL,
+        rules    TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        mu       REAL NOT NULL,
+        sigma    REAL NOT NULL,
+        games    INTEGER NOT NULL,
+        wins     INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, rules, user_id)
+    );
+    CREATE INDEX ratings_by_user ON ratings (guild_id, user_id);
+    CREATE TABLE rated_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id)
+    );
+    """,
 )
 
 
