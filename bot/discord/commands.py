@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import actions
+from bot.discord import standings as ranked
 from bot.discord.context import candidate_games, resolve_game, service_of, user_key
 from bot.discord.embeds import game_name, game_title
 from bot.discord.i18n import cmd, lang_for, t
@@ -261,6 +262,37 @@ class CampfireGroup(app_commands.Group):
     )
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         await actions.games(interaction)
+
+    @app_commands.command(
+        name=cmd("standings", "discord.cmd.standings.name"),
+        description=cmd(
+            "The best rated players of this server at a game", "discord.cmd.standings.desc"
+        ),
+    )
+    @app_commands.rename(rules=cmd("rules", "discord.opt.rules.name"))
+    @app_commands.describe(
+        rules=cmd("Which game (default: the most played here)", "discord.opt.ranked.desc")
+    )
+    @app_commands.choices(rules=rule_choices())
+    async def standings(
+        self, interaction: discord.Interaction[Any], rules: str | None = None
+    ) -> None:
+        await ranked.standings(interaction, rules)
+
+    @app_commands.command(
+        name=cmd("stats", "discord.cmd.stats.name"),
+        description=cmd(
+            "Games, wins and ratings of a player on this server", "discord.cmd.stats.desc"
+        ),
+    )
+    @app_commands.rename(player=cmd("player", "discord.opt.player.name"))
+    @app_commands.describe(player=cmd("Whose (default: you)", "discord.opt.player.desc"))
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | discord.Member | None = None,
+    ) -> None:
+        await ranked.stats(interaction, player)
 
     @app_commands.command(
         name=cmd("resign", "discord.cmd.resign.name"),

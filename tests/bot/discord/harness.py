@@ -445,6 +445,9 @@ class Harness:
             "type": 1,
             "options": [command_options(sub, options)],
         }
+        users = [v for v in options.values() if isinstance(v, User)]
+        if users:
+            data["resolved"] = {"users": {str(u.id): user_payload(u.id, u.name) for u in users}}
         return await self.dispatch(self._base(2, user, channel, data))
 
     async def autocomplete(

@@ -54,7 +54,10 @@ def command_options(
 ) -> dict[str, Any]:
     items = []
     for key, value in options.items():
-        kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+        if isinstance(value, User):  # a user option: its id (the user goes in "resolved")
+            kind, value = 6, str(value.id)
+        else:
+            kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
         item: dict[str, Any] = {"type": kind, "name": key, "value": value}
         if key == focused:
             item["focused"] = True

@@ -15,6 +15,7 @@ from tests.bot.discord.harness import Harness
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "move", "board", "hand",
     "scores", "games", "resign", "abort", "help",
+    "standings", "stats",
 }  # fmt: skip
 
 

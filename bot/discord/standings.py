@@ -1,0 +1,111 @@
+"""``/campfire standings [rules]`` and ``/campfire stats [user]``: the ratings of this
+server (``bot.service.standings``), answered privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.actions import ephemeral
+from bot.discord.context import service_of, user_key
+from bot.discord.embeds import LOBBY_COLOUR, game_name, game_title, mention
+from bot.discord.i18n import lang_for, t
+from bot.service import GameInfo
+from bot.service.ratings import Standing
+from bot.service.standings import PlayerStats, Standings
+
+MAX_CURRENT = 10
+
+
+def guild_of(interaction: discord.Interaction[Any]) -> str | None:
+    return str(interaction.guild_id) if interaction.guild_id is not None else None
+
+
+def line_text(line: Standing, lang: str) -> str:
+    return t(
+        "discord.standings.line",
+        lang,
+        place=line.place,
+        player=mention(line.user_id),
+        rating=f"{line.rating:.1f}",
+        games=line.games,
+        wins=line.wins,
+    )
+
+
+def standings_embed(table: Standings, lang: str) -> discord.Embed:
+    """The top lines, then the asker's own line when it is not among them."""
+    if table.rules is None:
+        title = t("discord.standings.title", lang, game="—")
+    else:
+        title = t("discord.standings.title", lang, game=game_name(table.rules, lang))
+    embed = discord.Embed(title=title, colour=LOBBY_COLOUR)
+    if not table.top:
+        embed.description = t("discord.standings.none", lang)
+        return embed
+    embed.description = "\n".join(line_text(line, lang) for line in table.top)
+    if table.mine is None:
+        embed.add_field(
+            name=t("discord.standings.mine", lang), value=t("discord.standings.unrated", lang)
+        )
+    elif table.mine not in table.top:
+        embed.add_field(name=t("discord.standings.mine", lang), value=line_text(table.mine, lang))
+    embed.set_footer(text=t("discord.standings.footer", lang, players=table.players))
+    return embed
+
+
+def stats_embed(name: str, stats: PlayerStats, current: list[GameInfo], lang: str) -> discord.Embed:
+    embed = discord.Embed(title=t("discord.stats.title", lang, player=name), colour=LOBBY_COLOUR)
+    if not stats.lines:
+        embed.description = t("discord.stats.none", lang)
+    else:
+        rows = [t("discord.stats.total", lang, games=stats.games, wins=stats.wins)]
+        rows += [
+            t(
+                "discord.stats.line",
+                lang,
+                game=game_name(line.rules, lang),
+                place=line.place,
+                rating=f"{line.rating:.1f}",
+                games=line.games,
+                wins=line.wins,
+            )
+            for line in stats.lines
+        ]
+        embed.description = "\n".join(rows)
+    shown = [
+        f"{game_title(g, lang)} · {t(f'discord.lobby.status.{g.status}', lang)}"
+        for g in current[:MAX_CURRENT]
+    ]
+    embed.add_field(
+        name=t("discord.stats.current", lang),
+        value="\n".join(shown) or t("discord.stats.no_current", lang),
+        inline=False,
+    )
+    return embed
+
+
+async def standings(interaction: discord.Interaction[Any], rules: str | None) -> None:
+    """The top 10 of ``rules`` (default: the most played here) and the caller's line."""
+    table = await service_of(interaction).standings(
+        guild_of(interaction), rules, user_key(interaction)
+    )
+    await ephemeral(interaction, "", embed=standings_embed(table, lang_for(interaction)))
+
+
+async def stats(
+    interaction: discord.Interaction[Any], user: discord.User | discord.Member | None
+) -> None:
+    """Games, wins and rating per rule set of ``user`` (default: the caller) on this
+    server, and their games under way here."""
+    who = user or interaction.user
+    guild = guild_of(interaction)
+    service = service_of(interaction)
+    found = await service.stats(guild, str(who.id))
+    current = [g for g in await service.games_of_user(str(who.id)) if g.guild_id == guild]
+    embed = stats_embed(who.display_name, found, current, lang_for(interaction))
+    await ephemeral(interaction, "", embed=embed)
+
+
+__all__ = ["standings", "standings_embed", "stats", "stats_embed"]

@@ -1,0 +1,47 @@
+"""``/campfire standings`` and ``/campfire stats``: private embeds with the ratings of
+this server, the asker's own line, and a player's games under way."""
+
+from __future__ import annotations
+
+from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
+from tests.bot.discord.harness import CHANNEL_ID, Harness
+from tests.bot.discord.test_bad_input import only_reply
+from tests.bot.discord.test_game_flow import start_game
+
+
+async def finish(bot: Harness) -> str:
+    """Play game 1 to its end (take1 each turn); return the winner's user id."""
+    game = await bot.service.game(1)
+    while game.status == "running":
+        game = (await bot.service.play(1, game.to_act[0], "take1")).game
+    return next(r.seat for r in await bot.service.results(1) if r.rank == 1)
+
+
+async def test_standings_before_and_after_a_game(bot: Harness) -> None:
+    text = only_reply(await bot.command(ALICE, "standings", channel=CHANNEL_ID)).text()
+    assert "Nobody has finished" in text
+    await start_game(bot, BOB)
+    winner = await finish(bot)
+    loser = next(u for u in (ALICE.key, BOB.key) if u != winner)
+    reply = only_reply(await bot.command(MALLORY, "standings", rules="nim", channel=CHANNEL_ID))
+    text = reply.text()
+    assert "2 players rated" in reply.embeds[0]["footer"]["text"]
+    assert "Standings: Nim" in text
+    assert text.index(f"1. <@{winner}>") < text.index(f"2. <@{loser}>")
+    assert "(1 games, 1 won)" in text
+    assert "You have not finished a game" in text  # Mallory's own line
+    french = only_reply(await bot.command(CAROL, "standings", channel=CHANNEL_ID)).text()
+    assert "Classement : Nim" in french and "(1 parties, 1 gagnées)" in french
+
+
+async def test_stats_of_me_and_of_another_player_in_french(bot: Harness) -> None:
+    await start_game(bot, BOB)
+    winner = await finish(bot)
+    text = only_reply(await bot.command(ALICE, "stats", channel=CHANNEL_ID)).text()
+    won = 1 if winner == ALICE.key else 0
+    assert "Alice on this server" in text and f"1 games finished, {won} won" in text
+    assert "**Nim**: #" in text and "Games under way" in text
+    text = only_reply(await bot.command(CAROL, "stats", player=BOB, channel=CHANNEL_ID)).text()
+    assert "Bob sur ce serveur" in text and "1 parties terminées" in text
+    text = only_reply(await bot.command(CAROL, "stats", channel=CHANNEL_ID)).text()
+    assert "Aucune partie terminée" in text and "Parties en cours" in text
