@@ -61,6 +61,7 @@ from bot.service.values import (
     Place,
     Player,
     PlayResult,
+    Rematch,
     ServiceError,
     Status,
     TurnStarted,
@@ -245,6 +246,42 @@ class GameService:
                 raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
         return await self.game(game_id)
 
+    async def rematch(self, game_id: int, player: Player) -> Rematch:
+        """A finished game's Rematch: the first press by one of its players opens a
+        lobby in the same channel with the same rules, options and seat limit, the
+        presser seated; later presses join it while it is a lobby. Its start orders the
+        seats as the finished game's, rotated by one (newcomers after). Raises
+        ``service.not_over``, ``service.not_in_game``."""
+        async with self._lobby_lock:
+            row = await self._row(game_id)
+            if row.status != "over":
+                raise ServiceError("service.not_over", status=await self._status_text(game_id))
+            if not _seated(row, player.user_id):
+                raise ServiceError("service.not_in_game")
+            existing = await self.store.rematch_of(game_id)
+        opened = existing is None
+        if existing is None:
+            lobby = await self.create_lobby(
+                rules=row.rules,
+                options=row.options,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                creator=player,
+                max_seats=row.max_seats,
+            )
+            existing = lobby.id
+            if not await self.store.set_rematch(existing, game_id):  # another process won
+                await self.store.set_status(existing, "aborted", self._clock(), when_in=("lobby",))
+                existing, opened = await self.store.rematch_of(game_id), False
+                assert existing is not None
+            log.info("game %d: rematch lobby %d opened by %s", game_id, existing, player.user_id)
+        info = await self.game(existing)
+        if not opened and info.status == "lobby" and not info.has_seat(player.user_id):
+            info = await self.join(existing, player)
+        seated = {s.user_id for s in info.seats}
+        invited = tuple(s.user_id for s in row.seats if s.user_id not in seated)
+        return Rematch(info, opened, invited)
+
     async def start(self, game_id: int, user_id: str, *, shuffle_seats: bool = True) -> PlayResult:
         """The creator starts the game: seats ordered, rules ``setup`` run, state stored.
         Events: ``TurnStarted``. Raises ``service.not_creator``, ``service.not_lobby``,
@@ -259,7 +296,10 @@ class GameService:
                     "service.not_enough_players", count=len(row.seats), min=row.min_seats
                 )
             order = [s.user_id for s in row.seats]
-            if shuffle_seats:
+            previous = await self.store.previous_game(game_id)
+            if previous is not None:  # a rematch: the last game's order, rotated by one
+                order = rotated_order(order, await self._row(previous))
+            elif shuffle_seats:
                 order = seeded_seat_order(order, row.seed)
             game = registry.get(row.rules)
             with _guard("start", game_id):
@@ -763,6 +803,14 @@ def _status(text: str) -> Status:
 def _status_key(status: str) -> str:
     """A message-key parameter (``@service.status.running``) translated with the error."""
     return f"@service.status.{status}"
+
+
+def rotated_order(seated: list[str], previous: GameRow) -> list[str]:
+    """The previous game's turn order rotated by one (its second player first), kept to
+    those seated now; anyone new follows in join order."""
+    before = [s.user_id for s in previous.seats]
+    turned = before[1:] + before[:1]
+    return [u for u in turned if u in seated] + [u for u in seated if u not in turned]
 
 
 def _seated(row: GameRow, user_id: str) -> bool:

@@ -33,6 +33,7 @@ class ServiceError(CampfireError):
     - ``service.not_lobby`` (status): the game has already started or ended.
     - ``service.not_started``: the game is still a lobby (no board, no scores yet).
     - ``service.not_running`` (status): the game is not being played (over/aborted/lobby).
+    - ``service.not_over`` (status): a rematch of a game that is not finished.
     - ``service.not_your_turn``: the caller has a seat but is not to act now.
     - ``service.stale`` (version): the game moved on; ``version`` is the current one.
     - ``service.bad_seat_limit`` (min, max): a requested seat limit outside the rules.
@@ -175,6 +176,17 @@ class GameOver:
 
 
 Event = TurnStarted | MoveApplied | GameOver
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The lobby a finished game's Rematch button leads to: ``opened`` by this press
+    (else the caller joined it, or was seated already), with the previous game's
+    players not seated yet ``invited``."""
+
+    game: GameInfo
+    opened: bool
+    invited: tuple[str, ...]
 
 
 @dataclass(frozen=True)

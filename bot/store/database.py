@@ -581,6 +581,28 @@ class Store:
             )
         return True
 
+    # -- rematches -----------------------------------------------------------------------
+
+    async def set_rematch(self, game_id: int, previous: int) -> bool:
+        """Link the lobby ``game_id`` to the game it is a rematch of; ``False`` if
+        ``previous`` already has one."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO rematches (game_id, previous) VALUES (?, ?)",
+                (game_id, previous),
+            )
+            return cursor.rowcount == 1
+
+    async def rematch_of(self, previous: int) -> int | None:
+        """The game opened as the rematch of ``previous``, if any."""
+        rows = await self._fetchall("SELECT game_id FROM rematches WHERE previous = ?", (previous,))
+        return int(rows[0][0]) if rows else None
+
+    async def previous_game(self, game_id: int) -> int | None:
+        """The game ``game_id`` is a rematch of, if it is one."""
+        rows = await self._fetchall("SELECT previous FROM rematches WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
     # -- front-end bookkeeping -----------------------------------------------------------
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool:

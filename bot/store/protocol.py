@@ -143,6 +143,16 @@ class GameStore(Protocol):
         one was rated already."""
         ...
 
+    # -- rematches -----------------------------------------------------------------------
+
+    async def set_rematch(self, game_id: int, previous: int) -> bool:
+        """Link a lobby to the game it is a rematch of; ``False`` if that has one."""
+        ...
+
+    async def rematch_of(self, previous: int) -> int | None: ...
+
+    async def previous_game(self, game_id: int) -> int | None: ...
+
     # -- front-end bookkeeping -----------------------------------------------------------
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool: ...

@@ -116,7 +116,8 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE games SET version = version + 1 WHERE resigned IS NOT NULL;
     """,
     # 4: ratings per server ('' outside one) and rule set, kept up to date from the
-    # results; rated_games says which finished games they already count.
+    # results; rated_games says which finished games they already count; rematches links
+    # a lobby opened by a game's Rematch button to that game (one each).
     """
     CREATE TABLE ratings (
         guild_id TEXT NOT NULL,
@@ -131,6 +132,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX ratings_by_user ON ratings (guild_id, user_id);
     CREATE TABLE rated_games (
         game_id INTEGER PRIMARY KEY REFERENCES games (id)
+    );
+    CREATE TABLE rematches (
+        game_id  INTEGER PRIMARY KEY REFERENCES games (id),
+        previous INTEGER NOT NULL UNIQUE REFERENCES games (id)
     );
     """,
 )
