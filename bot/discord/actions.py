@@ -30,7 +30,7 @@ from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view
-from bot.service import GameInfo, MoveApplied, ServiceError
+from bot.service import GameInfo, MoveApplied, Rematch, ServiceError
 from rules import registry
 
 log = logging.getLogger("campfire.discord.actions")
@@ -341,6 +341,48 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
     )
     await publish.post_notice(client, result.game, notice)
     await publish.publish(client, result.game, result.events, table_lang)
+
+
+async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The Rematch button: the first press posts the new lobby in the finished game's
+    channel, inviting its other players; later presses join it. Answered privately."""
+    service = service_of(interaction)
+    result = await service.rematch(game_id, player_of(interaction))
+    game, lang = result.game, await public_lang(interaction)
+    client = bot_of(interaction)
+    if result.opened:
+        await _post_rematch_lobby(client, result, lang)
+    link = embeds.jump_url(
+        game.guild_id, game.channel_id, (await service.messages(game.id)).get("lobby")
+    )
+    if result.opened:
+        key = "discord.rematch.opened"
+    elif game.has_seat(user_key(interaction)):
+        key = "discord.rematch.seated"
+    else:
+        key = "discord.rematch.closed"
+    title = embeds.game_title(game, lang)
+    await ephemeral(interaction, t(key, lang_for(interaction), title=title, link=link))
+    if not result.opened and game.status == "lobby":
+        await refresh_lobby(client, game, lang)
+
+
+async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -> None:
+    game = result.game
+    channel: Any = client.get_channel(int(game.channel_id))
+    if channel is None:
+        guild_id = int(game.guild_id) if game.guild_id else None
+        channel = client.get_partial_messageable(int(game.channel_id), guild_id=guild_id)
+    invite = t("discord.rematch.invite", lang, players=embeds.mentions(result.invited))
+    message = await channel.send(
+        f"{invite}\n{embeds.lobby_text(game, lang)}"
+        if result.invited
+        else embeds.lobby_text(game, lang),
+        embed=embeds.lobby_embed(game, lang),
+        view=lobby_view(game, lang) or discord.utils.MISSING,
+        allowed_mentions=publish.mentions_only(result.invited),
+    )
+    await client.service.set_message(game.id, "lobby", str(message.id))
 
 
 async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:

@@ -60,6 +60,8 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int
     ) -> None: ...
 
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
 
 class Budget(Protocol):
     """A per-user limit (``bot.discord.cooldown.Cooldown`` implements it)."""

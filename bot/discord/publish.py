@@ -21,7 +21,7 @@ from bot.discord import embeds
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
-from bot.discord.views import turn_view
+from bot.discord.views import rematch_view, turn_view
 from bot.service import BoardPicture, Event, GameInfo, GameOver, MoveApplied, TurnStarted
 from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
@@ -265,7 +265,8 @@ async def post_result(
     seats = [p.user_id for p in game.seats]
     embed = embeds.result_embed(game, over.outcome, over.scores, lang)
     content = t("discord.result.prompt", lang, players=embeds.mentions(seats))
-    return await table.send(content, embed=embed, allowed_mentions=mentions_only(seats))
+    view = rematch_view(game, lang)
+    return await table.send(content, embed=embed, view=view, allowed_mentions=mentions_only(seats))
 
 
 async def post_notice(client: CampfireBot, game: GameInfo, text: str) -> None:

@@ -195,6 +195,18 @@ class ResignButton(
         await bot_of(interaction).handlers.resign_confirmed(interaction, self.game_id)
 
 
+class RematchButton(
+    GameButton,
+    stem="rematch",
+    button_style=discord.ButtonStyle.success,
+    label_key="discord.button.rematch",
+):
+    """On the result message: open (or join) the rematch lobby of this game."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.rematch(interaction, self.game_id)
+
+
 class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
     """The shape of the private move menus: custom id ``cf:<stem>:<game>:<version>``.
 
@@ -313,6 +325,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandButton,
     ScoresButton,
     ResignButton,
+    RematchButton,
     MoveSelect,
     GroupSelect,
     PageButton,
@@ -361,6 +374,13 @@ def turn_view(game: GameInfo, lang: str = "en") -> ui.View:
 def resign_view(game: GameInfo, lang: str) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(ResignButton(game.id, lang))
+    return _static(view)
+
+
+def rematch_view(game: GameInfo, lang: str) -> ui.View:
+    """Under a finished game's result: Rematch."""
+    view = ui.View(timeout=None)
+    view.add_item(RematchButton(game.id, lang))
     return _static(view)
 
 

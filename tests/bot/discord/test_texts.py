@@ -19,7 +19,7 @@ SOURCES = sorted(Path(bot.discord.__file__).parent.glob("*.py"))
 LITERAL = re.compile(r"""["'](discord\.[a-z_]+(?:\.[a-z_]+)*)["']""")
 DYNAMIC = {
     "discord.lobby.status.": ("lobby", "running", "over", "aborted"),
-    "discord.button.": ("join", "leave", "start", "play", "hand", "scores", "resign"),
+    "discord.button.": ("join", "leave", "start", "play", "hand", "scores", "resign", "rematch"),
 }
 
 
