@@ -21,6 +21,8 @@ from bot.service.values import (
     ServiceError,
     Status,
     TurnStarted,
+    UndoAnswer,
+    UndoRequest,
 )
 from rules.i18n import register_package
 
@@ -42,4 +44,6 @@ __all__ = [
     "ServiceError",
     "Status",
     "TurnStarted",
+    "UndoAnswer",
+    "UndoRequest",
 ]
