@@ -60,6 +60,19 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int
     ) -> None: ...
 
+    async def undo(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None
+    ) -> None: ...
+
+    async def answer_undo(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int | None,
+        *,
+        agree: bool,
+    ) -> None: ...
+
 
 class Budget(Protocol):
     """A per-user limit (``bot.discord.cooldown.Cooldown`` implements it)."""

@@ -14,6 +14,7 @@ from bot.discord.runner import run_bot, sync_commands
 from bot.discord.views import DYNAMIC_ITEMS
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
 from tests.bot.discord.harness import GUILD_ID, Harness
+from tests.bot.discord.test_command_tree import SUBCOMMANDS
 from tests.bot.discord.test_game_flow import start_game
 
 
@@ -45,7 +46,7 @@ async def test_sync_to_a_guild_uploads_the_translated_tree(bot: Harness) -> None
     assert upload.method == "PUT" and str(GUILD_ID) in upload.url
     group = upload.json[0]  # type: ignore[index]
     assert group["name_localizations"]["fr"] == "campfire"
-    assert len(group["options"]) == 12
+    assert len(group["options"]) == len(SUBCOMMANDS)
 
 
 async def test_unarchives_the_thread_before_posting(bot: Harness) -> None:
