@@ -181,3 +181,29 @@ def test_a_card_drawn_from_a_deck_shuffled_at_set_up_cannot_be_undone() -> None:
             kept += 1
         current = applied.state
     assert draws and kept  # other moves stay undoable
+
+
+def test_a_move_that_shows_another_seat_something_cannot_be_undone() -> None:
+    """The contract's default compares what every other seat sees privately."""
+    from rules.base import Move, Record, State
+    from rules.nim import Nim
+
+    class Whisper(Nim):
+        """Nim where taking three whispers the heap's parity to the next seat."""
+
+        def _apply(self, state: State, seat: str, move: Move, record: Record) -> None:
+            super()._apply(state, seat, move, record)
+            if move.code == "take3":
+                state.data.setdefault("told", []).append(seat)
+
+        def _view(self, state: State, seat: str | None) -> dict[str, Any]:
+            view = super()._view(state, seat)
+            if seat is not None and seat != "a":
+                view["told"] = list(state.data.get("told", []))
+            return view
+
+    game = Whisper()
+    state = game.setup(SEATS, "s", {"stones": 20})
+    assert game.play(state, "a", "take1").undoable
+    assert not game.play(state, "a", "take3").undoable
+    assert game.apply(state, "a", "take3") == game.play(state, "a", "take3").state
