@@ -29,8 +29,8 @@ from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
-from bot.discord.views import groups_of, lobby_view, move_menu, resign_view
-from bot.service import GameInfo, MoveApplied, Rematch, ServiceError
+from bot.discord.views import groups_of, lobby_view, move_menu, resign_view, undo_view
+from bot.service import GameInfo, MoveApplied, Rematch, ServiceError, UndoAnswer
 from rules import registry
 
 log = logging.getLogger("campfire.discord.actions")
@@ -291,6 +291,8 @@ async def play(
         content, view = await _next_step(
             interaction, result.game, t("discord.played", lang, move=label)
         )
+        if view is None and played and played[-1].undoable and result.game.status == "running":
+            view = undo_view(game_id, played[-1].version, lang)  # the mover may ask back
         if is_component(interaction):
             await interaction.edit_original_response(content=content, view=view)
         else:
@@ -383,6 +385,70 @@ async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -
         allowed_mentions=publish.mentions_only(result.invited),
     )
     await client.service.set_message(game.id, "lobby", str(message.id))
+
+
+async def undo(
+    interaction: discord.Interaction[Any], game_id: int, version: int | None = None
+) -> None:
+    """The caller asks to take back their last move (``/campfire undo``, or the Undo
+    button of the revision ``version`` their move made): the other players are asked
+    at the table."""
+    client = bot_of(interaction)
+    if version is not None and (await client.service.game(game_id)).version != version:
+        raise ServiceError("service.undo_expired")
+    answer = await client.service.request_undo(game_id, user_key(interaction))
+    lang = lang_for(interaction)
+    table_lang = await public_lang(interaction)
+    game = await client.service.game(game_id)
+    if answer.status == "undone":  # nobody else to ask
+        move = t(answer.request.label, lang)
+        await ephemeral(interaction, t("discord.undo.done", lang, move=move))
+        await _undone(client, answer, table_lang)
+        return
+    players = ", ".join(game.name_of(s) for s in answer.request.waiting)
+    await ephemeral(interaction, t("discord.undo.asked", lang, players=players))
+    await publish.post_undo_request(client, game, answer.request, table_lang)
+
+
+async def answer_undo(
+    interaction: discord.Interaction[Any], game_id: int, version: int | None, *, agree: bool
+) -> None:
+    """A click on Agree / Refuse of an undo request: the request message says where it
+    stands; the last agreement takes the move back and posts the board and turn."""
+    client = bot_of(interaction)
+    table_lang = await public_lang(interaction)
+    try:
+        answer = await client.service.answer_undo(
+            game_id, user_key(interaction), agree, version=version
+        )
+    except ServiceError as exc:
+        if exc.key != "service.undo_expired":
+            raise
+        await interaction.response.edit_message(
+            content=t("discord.undo.expired", table_lang), view=None
+        )
+        return
+    game = await client.service.game(game_id)
+    move = t(answer.request.label, table_lang)
+    if answer.status == "waiting":
+        content = publish.undo_request_text(game, answer.request, table_lang)
+        await interaction.response.edit_message(content=content)
+        return
+    if answer.status == "refused":
+        who = game.name_of(answer.by or "")
+        content = t("discord.undo.refused", table_lang, player=who, move=move)
+        await interaction.response.edit_message(content=content, view=None)
+        return
+    async with committed(interaction, game_id):
+        content = t("discord.undo.done", table_lang, move=move)
+        await interaction.response.edit_message(content=content, view=None)
+    await _undone(client, answer, table_lang)
+
+
+async def _undone(client: CampfireBot, answer: UndoAnswer, lang: str) -> None:
+    """Post the board and turn after a move was taken back."""
+    if answer.result is not None:
+        await publish.publish(client, answer.result.game, answer.result.events, lang)
 
 
 async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:

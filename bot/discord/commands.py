@@ -306,6 +306,17 @@ class CampfireGroup(app_commands.Group):
         await actions.resign(interaction, found)
 
     @app_commands.command(
+        name=cmd("undo", "discord.cmd.undo.name"),
+        description=cmd(
+            "Ask the other players to take back your last move", "discord.cmd.undo.desc"
+        ),
+    )
+    @game_option
+    async def undo(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.undo(interaction, found.id)
+
+    @app_commands.command(
         name=cmd("abort", "discord.cmd.abort.name"),
         description=cmd(
             "Stop a game without result (creator or moderators)", "discord.cmd.abort.desc"

@@ -61,6 +61,18 @@ class Handlers(Protocol):
     ) -> None: ...
 
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+    async def undo(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None
+    ) -> None: ...
+
+    async def answer_undo(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int | None,
+        *,
+        agree: bool,
+    ) -> None: ...
 
 
 class Budget(Protocol):

@@ -21,8 +21,16 @@ from bot.discord import embeds
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
-from bot.discord.views import rematch_view, turn_view
-from bot.service import BoardPicture, Event, GameInfo, GameOver, MoveApplied, TurnStarted
+from bot.discord.views import rematch_view, turn_view, undo_vote_view
+from bot.service import (
+    BoardPicture,
+    Event,
+    GameInfo,
+    GameOver,
+    MoveApplied,
+    TurnStarted,
+    UndoRequest,
+)
 from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
 
@@ -267,6 +275,37 @@ async def post_result(
     content = t("discord.result.prompt", lang, players=embeds.mentions(seats))
     view = rematch_view(game, lang)
     return await table.send(content, embed=embed, view=view, allowed_mentions=mentions_only(seats))
+
+
+def undo_request_text(game: GameInfo, request: UndoRequest, lang: str) -> str:
+    """The public text of an undo request: who asks, which move, who must still answer."""
+    text = t(
+        "discord.undo.request",
+        lang,
+        player=game.name_of(request.seat),
+        move=t(request.label, lang),
+        players=embeds.mentions(request.waiting),
+    )
+    if request.agreed:
+        agreed = ", ".join(game.name_of(s) for s in request.agreed)
+        text += "\n" + t("discord.undo.agreed", lang, players=agreed)
+    return text
+
+
+async def post_undo_request(
+    client: CampfireBot, game: GameInfo, request: UndoRequest, lang: str
+) -> None:
+    """Ask the other players at the table, pinging them, with Agree / Refuse buttons
+    for the revision the move made; never raises."""
+    try:
+        table = await table_of(client, game)
+        await table.send(
+            undo_request_text(game, request, lang),
+            view=undo_vote_view(game.id, request.version, lang),
+            allowed_mentions=mentions_only(request.waiting),
+        )
+    except (DiscordError, discord.HTTPException):
+        log.warning("game %s: undo request not posted", game.id, exc_info=True)
 
 
 async def post_notice(client: CampfireBot, game: GameInfo, text: str) -> None:

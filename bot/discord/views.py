@@ -207,6 +207,48 @@ class RematchButton(
         await bot_of(interaction).handlers.rematch(interaction, self.game_id)
 
 
+class UndoButton(
+    GameButton,
+    stem="undo",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.undo",
+    versioned=True,
+):
+    """In the mover's confirmation of an undoable move: ask the table to take it back
+    (for the revision the move made; any later entry makes it stale)."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.undo(interaction, self.game_id, self.version)
+
+
+class UndoAgreeButton(
+    GameButton,
+    stem="undo:yes",
+    button_style=discord.ButtonStyle.success,
+    label_key="discord.button.undo_yes",
+    versioned=True,
+):
+    """On an undo request at the table: agree to take the move back."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = bot_of(interaction).handlers
+        await handlers.answer_undo(interaction, self.game_id, self.version, agree=True)
+
+
+class UndoRefuseButton(
+    GameButton,
+    stem="undo:no",
+    button_style=discord.ButtonStyle.danger,
+    label_key="discord.button.undo_no",
+    versioned=True,
+):
+    """On an undo request at the table: refuse (the move stands)."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = bot_of(interaction).handlers
+        await handlers.answer_undo(interaction, self.game_id, self.version, agree=False)
+
+
 class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
     """The shape of the private move menus: custom id ``cf:<stem>:<game>:<version>``.
 
@@ -326,6 +368,9 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ScoresButton,
     ResignButton,
     RematchButton,
+    UndoButton,
+    UndoAgreeButton,
+    UndoRefuseButton,
     MoveSelect,
     GroupSelect,
     PageButton,
@@ -381,6 +426,21 @@ def rematch_view(game: GameInfo, lang: str) -> ui.View:
     """Under a finished game's result: Rematch."""
     view = ui.View(timeout=None)
     view.add_item(RematchButton(game.id, lang))
+    return _static(view)
+
+
+def undo_view(game_id: int, version: int, lang: str) -> ui.View:
+    """The mover's Undo button, for the revision their move made."""
+    view = ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, lang, version=version))
+    return _static(view)
+
+
+def undo_vote_view(game_id: int, version: int, lang: str) -> ui.View:
+    """Agree / Refuse on an undo request of the move that made revision ``version``."""
+    view = ui.View(timeout=None)
+    view.add_item(UndoAgreeButton(game_id, lang, version=version))
+    view.add_item(UndoRefuseButton(game_id, lang, version=version))
     return _static(view)
 
 

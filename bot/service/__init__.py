@@ -22,6 +22,8 @@ from bot.service.values import (
     ServiceError,
     Status,
     TurnStarted,
+    UndoAnswer,
+    UndoRequest,
 )
 from rules.i18n import register_package
 
@@ -44,4 +46,6 @@ __all__ = [
     "ServiceError",
     "Status",
     "TurnStarted",
+    "UndoAnswer",
+    "UndoRequest",
 ]

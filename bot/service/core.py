@@ -29,6 +29,12 @@ Decisions where the rules and brief are silent:
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
   pawn) announces nothing, and a player finishing a simultaneous choice (say,
   objectives kept at set-up) does not ping again those still choosing.
+- **Undo with consent.** Only the seat that made the last entry may ask to take it
+  back, and only when the rules said the entry revealed nothing (``Applied.undoable``,
+  stored per entry); every other seat still playing must agree, one refusal ends the
+  request. A request lives in this process only and expires when the game reaches
+  another revision (anyone moved). The undone entry stays in the store's audit record;
+  the state is the replay of the remaining log, at a new revision.
 - **Scores at the end.** Once a game is over, ``scores`` returns every seat's full row
   (hidden tokens revealed) whoever asks; before that, the public sheet, or the asking
   seat's own view of it.
@@ -65,6 +71,8 @@ from bot.service.values import (
     ServiceError,
     Status,
     TurnStarted,
+    UndoAnswer,
+    UndoRequest,
 )
 from bot.store import GameRow, GameStore
 from rules import registry
@@ -160,6 +168,7 @@ class GameService:
         )
         self._lobby_lock = asyncio.Lock()
         self.ratings = Ratings(store)
+        self._undos: dict[int, UndoRequest] = {}
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -344,6 +353,7 @@ class GameService:
                     raise ServiceError("service.not_your_turn")
                 applied = game.play(state, user_id, text)
             if await self._commit(game_id, game, row, state, applied):
+                self._undos.pop(game_id, None)
                 return await self._after_move(game_id, game, state, applied)
             # Another entry came first (its state is cached now: keep it). A button was
             # made for the old revision: stale. A typed move is checked again on the new
@@ -461,9 +471,136 @@ class GameService:
             except IllegalMove as exc:
                 raise ServiceError("service.not_in_game") from exc
             if await self._commit(game_id, game, row, state, applied):
+                self._undos.pop(game_id, None)
                 log.info("game %d: %s resigned", game_id, user_id)
                 return await self._after_move(game_id, game, state, applied)
             lost_at = row.version  # another entry came first: resign on the new state
+
+    # -- undo with consent ----------------------------------------------------------------
+
+    async def request_undo(self, game_id: int, user_id: str) -> UndoAnswer:
+        """``user_id`` asks to take back the last entry, which must be theirs and
+        undoable; the other seats still playing are asked (``waiting``). With nobody
+        to ask, the entry is taken back at once (``undone``). Raises
+        ``service.not_running``, ``service.not_in_game``, ``service.undo_nothing`` (no
+        entry yet), ``service.undo_not_yours``, ``service.undo_revealed`` (the entry
+        revealed something or was a resignation), ``service.undo_pending``."""
+        row = await self._row(game_id)
+        _require_running(row)
+        if not _seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        moves = await self.store.moves(game_id)
+        if not moves:
+            raise ServiceError("service.undo_nothing")
+        last = moves[-1]
+        if last.seat != user_id:
+            raise ServiceError("service.undo_not_yours")
+        if not last.undoable:
+            raise ServiceError("service.undo_revealed")
+        pending = self._undos.get(game_id)
+        if pending is not None and pending.version == row.version:
+            raise ServiceError("service.undo_pending")
+        state = await load_state(self.store, self._cache, row)
+        waiting = tuple(s for s in state.playing if s != user_id)
+        label = last.public_label if last.public_label is not None else last.label
+        request = UndoRequest(game_id, user_id, row.version, label, waiting)
+        if not waiting:
+            return await self._take_back(row, request)
+        self._undos[game_id] = request
+        log.info("game %d: %s asks to undo v%d", game_id, user_id, row.version)
+        return UndoAnswer(request, "waiting")
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        """The undo request waiting for answers in ``game_id`` (``None``: none, or it
+        expired because the game moved on)."""
+        request = self._undos.get(game_id)
+        if request is None:
+            return None
+        row = await self._row(game_id)
+        if row.status != "running" or row.version != request.version:
+            self._undos.pop(game_id, None)
+            return None
+        return request
+
+    async def answer_undo(
+        self, game_id: int, user_id: str, agree: bool, *, version: int | None = None
+    ) -> UndoAnswer:
+        """``user_id`` agrees to or refuses the undo request of ``game_id`` (made at
+        revision ``version``, when given). A refusal ends the request (``refused``);
+        the last agreement takes the entry back (``undone``). Raises
+        ``service.undo_expired`` (no request, or the game moved on),
+        ``service.undo_not_asked`` (not a seat asked, or already answered)."""
+        row = await self._row(game_id)
+        request = self._undos.get(game_id)
+        if (
+            request is None
+            or row.status != "running"
+            or row.version != request.version
+            or (version is not None and version != request.version)
+        ):
+            if request is not None and request.version != row.version:
+                self._undos.pop(game_id, None)
+            raise ServiceError("service.undo_expired")
+        if user_id not in request.waiting:
+            raise ServiceError("service.undo_not_asked")
+        if not agree:
+            self._undos.pop(game_id, None)
+            log.info("game %d: %s refused the undo of v%d", game_id, user_id, row.version)
+            return UndoAnswer(request, "refused", by=user_id)
+        request = UndoRequest(
+            game_id,
+            request.seat,
+            request.version,
+            request.label,
+            tuple(s for s in request.waiting if s != user_id),
+            (*request.agreed, user_id),
+        )
+        if request.waiting:
+            self._undos[game_id] = request
+            return UndoAnswer(request, "waiting", by=user_id)
+        self._undos.pop(game_id, None)
+        return await self._take_back(row, request, by=user_id)
+
+    async def _take_back(
+        self, row: GameRow, request: UndoRequest, *, by: str | None = None
+    ) -> UndoAnswer:
+        """Store the undo of the last entry: the state is the replay of the log without
+        it, at the next revision."""
+        game_id = row.id
+        game = registry.get(row.rules)
+        before = await load_state(self.store, self._cache, row)
+        moves = await self.store.moves(game_id)
+        args = (
+            [s.user_id for s in row.seats],
+            row.seed,
+            game.check_rules_version(row.rules_version, row.options),
+            [(m.seat, m.code) for m in moves[:-1]],
+        )
+        with _guard("undo", game_id):
+            if len(moves) > THREADED_REPLAY:
+                state = await asyncio.to_thread(game.replay, *args)
+            else:
+                state = game.replay(*args)
+        state.revision = row.version + 1
+        done = await self.store.undo(
+            game_id,
+            expected_version=row.version,
+            count=1,
+            by=request.seat,
+            at=self._clock(),
+            snapshot=to_json(state),
+        )
+        if not done:
+            raise ServiceError("service.undo_expired")
+        self._cache.put(game_id, state)
+        log.info("game %d: v%d undone at the request of %s", game_id, row.version, request.seat)
+        info = await self.game(game_id)
+        with _guard("undo", game_id):
+            fresh = game.to_act(state) - game.to_act(before)
+        turn = TurnStarted(
+            game_id, info.to_act, state.revision, tuple(s for s in info.to_act if s in fresh)
+        )
+        return UndoAnswer(request, "undone", by=by, result=PlayResult(info, (turn,)))
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a

@@ -197,6 +197,33 @@ class PlayResult:
     events: tuple[Event, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True)
+class UndoRequest:
+    """``seat`` asks the table to take back its last entry, made at revision ``version``
+    (the request expires as soon as the game is at another revision: anyone moved).
+    ``label`` is what the table read of that entry; ``agreed`` the seats that said yes,
+    ``waiting`` those whose answer is still needed."""
+
+    game_id: int
+    seat: Seat
+    version: int
+    label: Text
+    waiting: tuple[Seat, ...]
+    agreed: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True)
+class UndoAnswer:
+    """Where an undo request stands after a request or an answer: ``waiting`` (for
+    ``request.waiting``), ``refused`` (by ``by``), or ``undone`` (``result`` holds the
+    game after it, with a ``TurnStarted`` for the seats to act again)."""
+
+    request: UndoRequest
+    status: Literal["waiting", "refused", "undone"]
+    by: Seat | None = None
+    result: PlayResult | None = None
+
+
 class HistoryEntry(NamedTuple):
     """One applied move of the log: who, the stored code, its label, when (UTC).
 

@@ -189,7 +189,15 @@ class Game(ABC):
         ``move`` is a legal ``Move`` (from ``legal_moves``) or what the player typed.
         Raises ``IllegalMove`` (not your turn, game over, forbidden move),
         ``InvalidMove`` or ``AmbiguousMove`` (unreadable text).
+
+        ``undoable`` is the contract's default judgement: nothing was learned
+        (``Record.learned``), the seeded generator did not move, the game is not over,
+        and what every other seat sees privately (its view beyond the public one) did
+        not change.
         """
+        return self._play_entry(state, seat, move, judge=True)
+
+    def _play_entry(self, state: State, seat: Seat, move: Move | str, *, judge: bool) -> Applied:
         if self.outcome(state) is not None:
             raise IllegalMove("move.game_over")
         if seat not in state.seats:
@@ -201,11 +209,15 @@ class Game(ABC):
         record = Record(resolved.label)
         self._apply(new, seat, resolved, record)
         new.log.append([seat, resolved.code])
-        return self._close(state, new, seat, resolved, record)
+        applied = self._close(state, new, seat, resolved, record)
+        if judge and applied.undoable and self._others_saw(state, new, seat):
+            return Applied(new, seat, resolved, applied.label, applied.notes, False)
+        return applied
 
     def apply(self, state: State, seat: Seat, move: Move | str) -> State:
-        """``play`` when only the new state matters (tests, replay)."""
-        return self.play(state, seat, move).state
+        """``play`` when only the new state matters (tests, replay: no judgement of
+        ``undoable``, which costs every seat's view twice)."""
+        return self._play_entry(state, seat, move, judge=False).state
 
     def remove_seat(self, state: State, seat: Seat, reason: str = "resign") -> Applied:
         """``seat`` leaves a running game (``reason`` in ``REMOVAL_REASONS``).
@@ -349,6 +361,20 @@ class Game(ABC):
 
     # -- internals ----------------------------------------------------------------------
 
+    def _others_saw(self, before: State, after: State, seat: Seat) -> bool:
+        """Whether the private view of a seat other than ``seat`` changed: the move
+        showed it something (a card passed, a hand revealed)."""
+        public_before = self._view(before, None)
+        public_after = self._view(after, None)
+        for other in after.seats:
+            if other == seat or other in after.out:
+                continue
+            was = _private(self._view(before, other), public_before)
+            now = _private(self._view(after, other), public_after)
+            if was != now:
+                return True
+        return False
+
     def _close(
         self,
         before: State,
@@ -370,6 +396,20 @@ class Game(ABC):
             undoable and not record.learned and new.rng == before.rng and self.outcome(new) is None
         )
         return Applied(new, seat, move, record.label, notes, undoable)
+
+
+def _private(own: Any, public: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    """What a seat's own view holds beyond the public one, leaf by leaf (dict keys are
+    followed; any other value differing is one leaf)."""
+    if isinstance(own, Mapping) and isinstance(public, Mapping):
+        found: dict[tuple[str, ...], Any] = {}
+        for key, value in own.items():
+            if key not in public:
+                found[(*path, str(key))] = value
+            else:
+                found.update(_private(value, public[key], (*path, str(key))))
+        return found
+    return {} if own == public else {path: own}
 
 
 def _last_play(raw: Mapping[str, Any] | None) -> LastPlay | None:

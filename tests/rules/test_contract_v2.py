@@ -3,6 +3,8 @@ every view carries the envelope, options have sets and links, totals can be give
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.base import (
@@ -155,3 +157,53 @@ def test_a_sheet_total_can_be_given_by_the_game() -> None:
     )
     assert sheet.totals() == {"a": 4, "b": 3}
     assert not sheet.has_hidden("a") and sheet.has_hidden("b")
+
+
+def test_a_card_drawn_from_a_deck_shuffled_at_set_up_cannot_be_undone() -> None:
+    """Origin Classic draws from decks shuffled at set-up: the generator does not move,
+    yet the card drawn (or the token taken from the board) was seen."""
+    from rules.origin.classic.engine import CLASSIC
+
+    def unseen(data: dict[str, Any]) -> int:
+        return sum(len(p) for p in data["decks"].values()) + len(data["hunting"])
+
+    current = CLASSIC.setup(["a", "b", "c"], "undo")
+    draws = kept = 0
+    for _ in range(300):
+        if CLASSIC.outcome(current) is not None:
+            break
+        seat = sorted(CLASSIC.to_act(current))[0]
+        applied = CLASSIC.play(current, seat, CLASSIC.legal_moves(current, seat)[0])
+        if unseen(applied.state.data) < unseen(current.data):
+            assert not applied.undoable
+            draws += 1
+        elif applied.undoable:
+            kept += 1
+        current = applied.state
+    assert draws and kept  # other moves stay undoable
+
+
+def test_a_move_that_shows_another_seat_something_cannot_be_undone() -> None:
+    """The contract's default compares what every other seat sees privately."""
+    from rules.base import Move, Record, State
+    from rules.nim import Nim
+
+    class Whisper(Nim):
+        """Nim where taking three whispers the heap's parity to the next seat."""
+
+        def _apply(self, state: State, seat: str, move: Move, record: Record) -> None:
+            super()._apply(state, seat, move, record)
+            if move.code == "take3":
+                state.data.setdefault("told", []).append(seat)
+
+        def _view(self, state: State, seat: str | None) -> dict[str, Any]:
+            view = super()._view(state, seat)
+            if seat is not None and seat != "a":
+                view["told"] = list(state.data.get("told", []))
+            return view
+
+    game = Whisper()
+    state = game.setup(SEATS, "s", {"stones": 20})
+    assert game.play(state, "a", "take1").undoable
+    assert not game.play(state, "a", "take3").undoable
+    assert game.apply(state, "a", "take3") == game.play(state, "a", "take3").state

@@ -197,8 +197,14 @@ class OriginClassic(Game):
             # card of a hidden hand: the table only learns the kind of move (R18).
             record.hide(Text(hidden))
         before = notes.tally_classic(state.data)
+        hidden_before = _unseen(state.data)
         self._play(state, seat, move)
         notes.gains(record, state.seats, before, notes.tally_classic(state.data))
+        if any(a < b for a, b in zip(_unseen(state.data), hidden_before, strict=True)):
+            # A card drawn from a deck shuffled at set-up, or a token taken from the
+            # board, was seen by someone: the generator did not move, yet it cannot
+            # be taken back (undo with consent).
+            record.learned = True
 
     def _play(self, state: State, seat: Seat, move: Move) -> None:
         data = state.data
@@ -444,5 +450,16 @@ def end_trigger(
 
 
 CLASSIC = OriginClassic()
+
+
+def _unseen(data: dict[str, Any]) -> tuple[int, ...]:
+    """How many cards are left in each deck and tokens on the board: what nobody has
+    seen yet (a draw or a token taken makes one of them shrink)."""
+    return (
+        *(len(data["decks"][d]) for d in DECKS),
+        len(data["hunting"]),
+        len(data["straits"]),
+    )
+
 
 __all__ = ["CLASSIC", "ENDS", "OriginClassic", "end_trigger", "frame_moves"]
