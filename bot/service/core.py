@@ -351,7 +351,9 @@ class GameService:
             with _guard("play", game_id):
                 if user_id not in game.to_act(state):
                     raise ServiceError("service.not_your_turn")
-                applied = game.play(state, user_id, text)
+                # Off the event loop: judging whether the move can be undone compares
+                # every seat's view before and after (a few ms on a large board).
+                applied = await asyncio.to_thread(game.play, state, user_id, text)
             if await self._commit(game_id, game, row, state, applied):
                 self._undos.pop(game_id, None)
                 return await self._after_move(game_id, game, state, applied)
