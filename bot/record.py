@@ -14,11 +14,12 @@ the rules give it). The ``campfire replay`` command and ``campfire demo`` use it
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.animation import picture_points
 from bot.service import GameService, HistoryEntry
 from render import registry as renderers
 from rules import registry
@@ -181,24 +182,6 @@ def _apply(game: Game, state: State, index: int, move: Mapping[str, Any], lang: 
     if "label" in move and translate(applied.move.label, lang) != move["label"]:
         raise refused
     return applied.state
-
-
-def picture_points(game: Game, states: Sequence[State]) -> list[int]:
-    """Indexes of ``states`` worth a picture: the opening, each new round (or each new
-    turn, when the game has no rounds: who acts changed) and the end."""
-    points = [0]
-    for index in range(1, len(states)):
-        before, after = states[index - 1], states[index]
-        if index == len(states) - 1:
-            points.append(index)
-            continue
-        rounds = game.round_of(before), game.round_of(after)
-        if rounds[0] is not None or rounds[1] is not None:
-            if rounds[0] != rounds[1]:
-                points.append(index)
-        elif game.to_act(before) != game.to_act(after):
-            points.append(index)
-    return points
 
 
 def write_pictures(replayed: ReplayedGame, out_dir: Path, lang: str) -> list[Path]:

@@ -411,6 +411,17 @@ async def record(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     await interaction.followup.send(text, files=files, ephemeral=True)
 
 
+async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """The animated replay of a finished game, to the caller alone."""
+    throttle(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = lang_for(interaction)
+    picture = await service_of(interaction).animation(game.id, lang)
+    file = discord.File(io.BytesIO(picture), filename=publish.replay_filename(game))
+    text = t("discord.replay.sent", lang, game=game.id)
+    await interaction.followup.send(text, file=file, ephemeral=True)
+
+
 async def games(interaction: discord.Interaction[Any]) -> None:
     """The caller's games and this channel's, with whose turn and a jump link."""
     service = service_of(interaction)

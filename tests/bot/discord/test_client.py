@@ -45,7 +45,7 @@ async def test_sync_to_a_guild_uploads_the_translated_tree(bot: Harness) -> None
     assert upload.method == "PUT" and str(GUILD_ID) in upload.url
     group = upload.json[0]  # type: ignore[index]
     assert group["name_localizations"]["fr"] == "campfire"
-    assert len(group["options"]) == 12
+    assert len(group["options"]) == 14
 
 
 async def test_unarchives_the_thread_before_posting(bot: Harness) -> None:

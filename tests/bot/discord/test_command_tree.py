@@ -14,7 +14,7 @@ from tests.bot.discord.harness import Harness
 
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "move", "board", "hand",
-    "scores", "games", "resign", "abort", "help", "record",
+    "scores", "games", "resign", "abort", "help", "record", "replay",
 }  # fmt: skip
 
 
