@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+
+from PIL import Image
 
 from tests.bot.discord.conftest import BOB, CAROL
 from tests.bot.discord.harness import Harness
@@ -21,3 +24,17 @@ async def test_record_of_a_running_game_is_sent_privately_without_its_seed(bot: 
     assert record["game_id"] == 1 and record["status"] == "running" and record["seed"] is None
     assert "n°1" in sent.content  # Carol reads French
     assert sent.files[1][1].decode().startswith("Relevé Campfire")
+
+
+async def test_replay_of_a_finished_game_is_an_animated_picture(bot: Harness) -> None:
+    thread = await start_game(bot, BOB)
+    reply = (await bot.command(CAROL, "replay", channel=thread))[-1]
+    assert not reply.files and "n'est pas finie" in reply.text()
+    while (game := await bot.service.game(1)).status == "running":
+        seat = game.to_act[0]
+        legal = await bot.service.legal_moves(1, seat)
+        await bot.service.play(1, seat, legal[0].code)
+    sent = (await bot.command(CAROL, "replay", channel=thread))[-1]
+    assert sent.ephemeral and sent.files[0][0] == "campfire-1-replay.png"
+    with Image.open(io.BytesIO(sent.files[0][1])) as image:
+        assert image.format == "PNG" and image.n_frames >= 2
