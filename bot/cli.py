@@ -8,6 +8,7 @@ Usage::
                      [--option NAME=VALUE ...]
     campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH]
                   [--option NAME=VALUE ...] [--max-moves N]
+    campfire replay FILE --out DIR [--lang en|fr]
     campfire games
     campfire db backup FILE [--force] [--db PATH] [--env FILE]
     campfire db check [--db PATH] [--env FILE]
@@ -71,6 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
     demo.add_argument("--max-moves", type=int, default=20_000, help="give up after N moves")
 
+    replay = commands.add_parser("replay", help="rebuild a game from its record; writes pictures")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a record.json")
+    replay.add_argument("--out", type=Path, required=True, help="output folder")
+    replay.add_argument("--lang", choices=LANGS, default="en")
+
     commands.add_parser("games", help="list the game ids")
     dbcommands.add_parser(commands)
     return parser
@@ -119,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(dbcommands.run(args))
         if args.command == "console":
             return asyncio.run(_console(args))
+        if args.command == "replay":
+            return _replay(args)
         return asyncio.run(_demo(args))
     except (UsageError, ConfigError, MaintenanceError) as problem:
         print(f"campfire: {problem}", file=sys.stderr)
@@ -230,6 +238,29 @@ async def _demo(args: argparse.Namespace) -> int:
     )
     print(result.summary)
     return 0 if result.finished else 1
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from bot.record import parse_record, replay_record, write_pictures
+
+    try:
+        text = args.file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {args.file}: {exc}") from exc
+    replayed = replay_record(parse_record(text))
+    written = write_pictures(replayed, args.out, args.lang)
+    moves = len(replayed.states) - 1
+    print(
+        translate(
+            "record.replayed",
+            args.lang,
+            game=replayed.rules,
+            moves=moves,
+            pictures=len(written),
+            path=str(args.out),
+        )
+    )
+    return 0
 
 
 if __name__ == "__main__":

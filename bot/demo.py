@@ -3,7 +3,8 @@
 Every move goes through ``GameService.play`` exactly as a Discord click would. The demo
 writes, into its output folder: ``turn-NNN.png`` (the board at the start and after each
 turn, when a renderer exists for the game), ``scores.json`` (final sheet and standings),
-``moves.json`` and ``moves.txt`` (the move log), and returns a summary.
+``moves.json`` and ``moves.txt`` (the move log), ``record.json`` (the game record that
+``campfire replay`` rebuilds, see ``bot.record``), and returns a summary.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.console import console_players, open_table, score_lines, standing_lines
+from bot.record import build_record, record_json
 from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
 from bot.service.core import Drawer
 from bot.store import Store
@@ -154,10 +156,16 @@ async def _write_logs(
         for n, entry in enumerate(history, 1)
     ]
     lines = [f"{m['seq']:4}. {m['name']}: {m['label']}  [{m['code']}]" for m in moves]
-    written = (out_dir / "scores.json", out_dir / "moves.json", out_dir / "moves.txt")
+    written = (
+        out_dir / "scores.json",
+        out_dir / "moves.json",
+        out_dir / "moves.txt",
+        out_dir / "record.json",
+    )
     written[0].write_text(json.dumps(scores, ensure_ascii=False, indent=1) + "\n", "utf-8")
     written[1].write_text(json.dumps(moves, ensure_ascii=False, indent=1) + "\n", "utf-8")
     written[2].write_text("\n".join(lines) + "\n", "utf-8")
+    written[3].write_text(record_json(await build_record(service, info.id, lang)), "utf-8")
     return written
 
 
@@ -195,4 +203,5 @@ async def _summary(
     if not service.has_picture(info.rules):
         lines.append(translate("demo.no_pictures", lang, game=info.rules))
     lines.append(translate("demo.files", lang, path=str(out_dir), pictures=len(pictures)))
+    lines.append(translate("demo.record", lang, path=str(out_dir / "record.json")))
     return "\n".join(lines)

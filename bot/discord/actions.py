@@ -8,6 +8,7 @@ call the (fast) service, answer the interaction right away, then do the slow par
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -30,6 +31,7 @@ from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view, undo_view
+from bot.record import build_record, record_json, record_text
 from bot.service import GameInfo, MoveApplied, Rematch, ServiceError, UndoAnswer
 from rules import registry
 
@@ -499,6 +501,33 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     shown, file = publish.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
+
+async def record(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """The game's record to the caller alone, in JSON (``campfire replay`` reads it) and
+    as text; while the game runs the record keeps its secrets (see ``bot.record``)."""
+    throttle(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = lang_for(interaction)
+    data = await build_record(service_of(interaction), game.id, lang)
+    stem = f"campfire-{game.id}-record"
+    files = [
+        discord.File(io.BytesIO(record_json(data).encode()), f"{stem}.json"),
+        discord.File(io.BytesIO(record_text(data).encode()), f"{stem}.txt"),
+    ]
+    text = t("record.sent", lang, game=game.id)
+    await interaction.followup.send(text, files=files, ephemeral=True)
+
+
+async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """The animated replay of a finished game, to the caller alone."""
+    throttle(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = lang_for(interaction)
+    picture = await service_of(interaction).animation(game.id, lang)
+    file = discord.File(io.BytesIO(picture), filename=publish.replay_filename(game))
+    text = t("discord.replay.sent", lang, game=game.id)
+    await interaction.followup.send(text, file=file, ephemeral=True)
 
 
 async def games(interaction: discord.Interaction[Any]) -> None:

@@ -255,6 +255,26 @@ class CampfireGroup(app_commands.Group):
         await actions.scores(interaction, found.id)
 
     @app_commands.command(
+        name=cmd("record", "discord.cmd.record.name"),
+        description=cmd(
+            "The game's record as a file: seed, seats, every move", "discord.cmd.record.desc"
+        ),
+    )
+    @game_option
+    async def record(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.record(interaction, found)
+
+    @app_commands.command(
+        name=cmd("replay", "discord.cmd.replay.name"),
+        description=cmd("The animated replay of a finished game", "discord.cmd.replay.desc"),
+    )
+    @game_option
+    async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.replay(interaction, found)
+
+    @app_commands.command(
         name=cmd("games", "discord.cmd.games.name"),
         description=cmd(
             "Your games and this channel's, with whose turn it is", "discord.cmd.games.desc"

@@ -187,6 +187,24 @@ def _server_lang(client: CampfireBot, game: GameInfo) -> str:
     return lang_of(str(guild.preferred_locale)) if guild is not None else "en"
 
 
+def replay_filename(game: GameInfo) -> str:
+    """``campfire-12-replay.png`` (an animated PNG)."""
+    return f"campfire-{game.id}-replay.png"
+
+
+async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
+    """The animated replay of a finished game as an attachment; ``None`` when the game
+    has no renderer or the replay failed (logged): the result goes out without it."""
+    if not client.service.has_picture(game.rules):
+        return None
+    try:
+        picture = await client.service.animation(game.id, lang)
+    except Exception:
+        log.warning("game %s: no animated replay", game.id, exc_info=True)
+        return None
+    return discord.File(io.BytesIO(picture), filename=replay_filename(game))
+
+
 async def board_picture(client: CampfireBot, game: GameInfo, lang: str) -> BoardPicture | None:
     """The board as it is now; ``None`` when the game has no renderer or the renderer
     failed (logged by the service): the game goes on without a picture."""
@@ -274,7 +292,11 @@ async def post_result(
     embed = embeds.result_embed(game, over.outcome, over.scores, lang)
     content = t("discord.result.prompt", lang, players=embeds.mentions(seats))
     view = rematch_view(game, lang)
-    return await table.send(content, embed=embed, view=view, allowed_mentions=mentions_only(seats))
+    replay = await replay_file(client, game, lang)
+    extra: dict[str, Any] = {} if replay is None else {"file": replay}
+    return await table.send(
+        content, embed=embed, view=view, allowed_mentions=mentions_only(seats), **extra
+    )
 
 
 def undo_request_text(game: GameInfo, request: UndoRequest, lang: str) -> str:

@@ -864,6 +864,37 @@ class GameService:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc
 
+    async def animation(self, game_id: int, lang: str) -> bytes:
+        """The animated replay of a finished game (APNG, see ``bot.animation``), built in
+        the render pool off the event loop. Raises ``service.replay_not_over``,
+        ``service.no_picture`` (no renderer), ``service.render_failed`` (logged)."""
+        row = await self._row(game_id)
+        if row.status != "over" or row.snapshot is None:
+            raise ServiceError("service.replay_not_over", game=game_id)
+        if not self.has_picture(row.rules):
+            raise ServiceError("service.no_picture", game=row.rules)
+        options = registry.get(row.rules).check_rules_version(row.rules_version, row.options)
+        moves = [(m.seat, m.code) for m in await self.store.moves(game_id)]
+        seats = [s.user_id for s in row.seats]
+        names = {s.user_id: s.name for s in row.seats}
+        from bot.animation import build_animation  # the renderers' side: loaded on use
+
+        try:
+            return await self._pictures.run(
+                build_animation,
+                row.rules,
+                seats,
+                row.seed,
+                options,
+                moves,
+                names,
+                lang,
+                drawer=self._pictures.drawer,
+            )
+        except Exception as exc:
+            log.exception("game %d: the animated replay of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
+
     # -- internals -----------------------------------------------------------------------
 
     async def _row(self, game_id: int) -> GameRow:

@@ -82,6 +82,11 @@ class RenderPool:
         """The picture, drawn in the pool (raises what the drawer raised)."""
         return await asyncio.wrap_future(self._submit(rules, view, lang, dict(names or {})))
 
+    async def run(self, function: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> bytes:
+        """``function(*args, **kwargs)`` in the pool: longer picture work (the animated
+        replay) with the same bound on CPU; in processes everything must pickle."""
+        return await asyncio.wrap_future(self._pool().submit(function, *args, **kwargs))
+
     def warm_up(self, views: Iterable[tuple[str, Any]]) -> list[Future[bytes]]:
         """Draw each ``(rules, view)`` once in every worker, in the background (errors
         logged): the renderers' static art is then built before a player waits for it.

@@ -21,7 +21,12 @@ async def test_demo_plays_nim_and_writes_its_files(nim: None, tmp_path: Path) ->
     out = tmp_path / "out"
     result = await run_demo("nim", 3, "s1", out, drawer=fake_drawer)
     assert result.finished and result.game.status == "over"
-    assert {p.name for p in result.files} == {"scores.json", "moves.json", "moves.txt"}
+    assert {p.name for p in result.files} == {
+        "scores.json",
+        "moves.json",
+        "moves.txt",
+        "record.json",
+    }
     scores = json.loads((out / "scores.json").read_text("utf-8"))
     assert scores["game"] == "nim" and scores["seed"] == "s1"
     (winner,) = scores["outcome"]["ranking"][0]

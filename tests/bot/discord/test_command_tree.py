@@ -14,7 +14,7 @@ from tests.bot.discord.harness import Harness
 
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "move", "board", "hand",
-    "scores", "games", "resign", "abort", "help", "undo",
+    "scores", "games", "resign", "abort", "help", "undo", "record", "replay",
     "standings", "stats",
 }  # fmt: skip
 

@@ -89,11 +89,16 @@ async def test_whole_game_from_lobby_to_final_scores(bot: Harness) -> None:
         calls = await play_turn(bot, thread)
         assert calls[0].callback_type == 6  # deferred at once
         assert any("You played" in c.content for c in calls if "@original" in c.url)
-        boards += sum(1 for c in calls if c.files and c.files[0][1].startswith(PNG))
+        boards += sum(
+            1
+            for c in calls
+            if c.files and c.files[0][1].startswith(PNG) and "replay" not in c.files[0][0]
+        )
     game = await bot.service.game(1)
     assert game.status == "over"
     assert boards == game.version + 1  # one board at the start and one after every move
     result = bot.posted_in(thread)[-1]
+    assert result["attachments"][0]["filename"] == "campfire-1-replay.png"  # the whole game
     embed = result["embeds"][0]
     winner = (await bot.service.outcome(1)).winners[0]  # type: ignore[union-attr]
     assert embed["title"] == f"#1 Nim is over — winner: {game.name_of(winner)}"

@@ -206,10 +206,15 @@ async def test_origin_classic_from_lobby_to_final_scores(
     assert cards_from_menu > 5 and typed > 20
 
     # -- every move posted a board with its picture; the first and last are real ones
-    boards = [m for m in bot.posted_in(thread) if m["attachments"]]
+    boards = [
+        m
+        for m in bot.posted_in(thread)
+        if m["attachments"] and "replay" not in m["attachments"][0]["filename"]
+    ]
     assert len(boards) == game.version + 1
     assert all(m["embeds"][0]["image"]["url"].startswith("attachment://") for m in boards)
-    sent = [c.files[0][1] for c in bot.fake.calls if c.files and c.channel_id == thread]
+    files = [c.files[0] for c in bot.fake.calls if c.files and c.channel_id == thread]
+    sent = [data for name, data in files if "replay" not in name]
     assert len(sent) == len(boards) and all(png.startswith(PNG) for png in sent)
     for png in (sent[0], sent[-1]):
         assert Image.open(io.BytesIO(png)).width > 600
@@ -217,6 +222,12 @@ async def test_origin_classic_from_lobby_to_final_scores(
     result = bot.posted_in(thread)[-1]
     embed = result["embeds"][0]
     assert "is over" in embed["title"] and len(embed["fields"]) == 3
+    # -- the result carries the animated replay (the stand-in frames between the real
+    # first and last pictures are all alike, so the encoder merges them into one)
+    name, replay = files[-1]
+    assert name == "campfire-1-replay.png" and len(replay) <= 8 * 1024 * 1024
+    with Image.open(io.BytesIO(replay)) as animation:
+        assert animation.format == "PNG" and animation.n_frames == 3
     assert "origin." not in str(embed["fields"])
     assert "Objectives" in str(embed["fields"])
     reply = only_reply(await bot.command(CAROL, "scores", channel=thread))

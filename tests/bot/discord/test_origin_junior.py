@@ -69,7 +69,11 @@ async def test_origin_junior_from_lobby_to_final_scores(
             expected = [] if after.to_act == game.to_act else [int(u) for u in after.to_act]
             assert pinged == expected
             repeats += not expected
-        pictures += sum(1 for c in calls if c.files and c.files[0][1].startswith(PNG))
+        pictures += sum(
+            1
+            for c in calls
+            if c.files and c.files[0][1].startswith(PNG) and "replay" not in c.files[0][0]
+        )
     game = await bot.service.game(1)
     assert game.status == "over"
     assert pictures == game.version > 30

@@ -1,0 +1,94 @@
+"""The animated replay of a finished game: its log replayed, one frame per round (or per
+turn, for games without rounds) up to a frame budget, as one APNG.
+
+Runs where the board pictures run (``RenderPool.run``: a render process under
+``campfire run``), so it imports only the rules and the renderers. CPU work: never
+call it on the event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from render import registry as renderers
+from render.kit.animate import MAX_BYTES, animate, sample
+from rules import registry
+from rules.core.game import Game
+from rules.core.state import REMOVAL_PREFIX, State
+
+FRAME_BUDGET = 60
+"""At most this many frames (about 50 s at 0.8 s a frame)."""
+
+Drawer = Callable[..., bytes]
+
+
+def replay_states(
+    game: Game,
+    seats: Sequence[str],
+    seed: str,
+    options: Mapping[str, Any],
+    log: Sequence[Sequence[str]],
+) -> list[State]:
+    """The opening state, then the state after each log entry (raises what
+    ``Game.play`` raises)."""
+    state = game.setup(seats, seed, options)
+    states = [state]
+    for seat, code in log:
+        if code.startswith(REMOVAL_PREFIX):
+            state = game.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :]).state
+        else:
+            state = game.play(state, seat, code).state
+        states.append(state)
+    return states
+
+
+def picture_points(game: Game, states: Sequence[State]) -> list[int]:
+    """Indexes of ``states`` worth a picture: the opening, each new round (or each new
+    turn, when the game has no rounds: who acts changed) and the end."""
+    points = [0]
+    for index in range(1, len(states)):
+        before, after = states[index - 1], states[index]
+        if index == len(states) - 1:
+            points.append(index)
+            continue
+        rounds = game.round_of(before), game.round_of(after)
+        if rounds[0] is not None or rounds[1] is not None:
+            if rounds[0] != rounds[1]:
+                points.append(index)
+        elif game.to_act(before) != game.to_act(after):
+            points.append(index)
+    return points
+
+
+def frame_points(game: Game, states: Sequence[State], budget: int) -> list[int]:
+    """One frame per round (or turn); per move when the whole game fits the budget
+    move by move; never more than ``budget`` frames, the first and last kept."""
+    if len(states) <= budget:
+        return list(range(len(states)))
+    points = picture_points(game, states)
+    return [points[i] for i in sample(len(points), budget)]
+
+
+def build_animation(
+    rules: str,
+    seats: Sequence[str],
+    seed: str,
+    options: Mapping[str, Any],
+    log: Sequence[Sequence[str]],
+    names: Mapping[str, str],
+    lang: str,
+    *,
+    drawer: Drawer = renderers.draw,
+    budget: int = FRAME_BUDGET,
+    max_bytes: int = MAX_BYTES,
+) -> bytes:
+    """The APNG of a game replayed from its log (``options`` as stored: the game's own
+    ``check_rules_version`` applies them)."""
+    game = registry.get(rules)
+    states = replay_states(game, seats, seed, options, log)
+    frames = [
+        drawer(rules, game.view(states[i], None), lang=lang, names=dict(names))
+        for i in frame_points(game, states, budget)
+    ]
+    return animate(frames, max_bytes=max_bytes)
