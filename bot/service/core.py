@@ -53,10 +53,19 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.catchup import pinged_since
+from bot.service.clocks import (
+    CLOCK_HOURS,
+    DEFAULT_NUDGE_HOURS,
+    DEFAULT_POLICY,
+    POLICIES,
+    ClockSettings,
+    clock_change,
+)
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import RenderPool
 from bot.service.standings import PlayerStats, Ratings, Standings
+from bot.service.timing import Timing
 from bot.service.values import (
     BoardPicture,
     Event,
@@ -70,11 +79,12 @@ from bot.service.values import (
     Rematch,
     ServiceError,
     Status,
+    TurnClock,
     TurnStarted,
     UndoAnswer,
     UndoRequest,
 )
-from bot.store import GameRow, GameStore
+from bot.store import ClockChange, GameRow, GameStore, epoch
 from rules import registry
 from rules.base import (
     Applied,
@@ -169,6 +179,7 @@ class GameService:
         self._lobby_lock = asyncio.Lock()
         self.ratings = Ratings(store)
         self._undos: dict[int, UndoRequest] = {}
+        self.timing = Timing(self)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -185,12 +196,20 @@ class GameService:
         channel_id: str,
         creator: Player,
         max_seats: int | None = None,
+        clock_hours: int | None = None,
+        timeout_policy: str | None = None,
+        anywhere: bool = False,
     ) -> GameInfo:
         """A new lobby of ``rules`` (a ``rules.registry`` id) whose creator holds seat 1.
 
         ``options`` are validated by the game's spec (defaults filled in);
-        ``max_seats`` may lower the spec's maximum. Raises ``InvalidOptions``
-        (``game.unknown``, ``options.*``) or ``ServiceError('service.bad_seat_limit')``.
+        ``max_seats`` may lower the spec's maximum. ``clock_hours`` (one of
+        ``CLOCK_HOURS``, 0: none) and ``timeout_policy`` (one of ``POLICIES``) default to
+        the server's settings. A server that chose one channel for games refuses the
+        others unless ``anywhere`` (a rematch, where the last game was). Raises
+        ``InvalidOptions`` (``game.unknown``, ``options.*``) or ``ServiceError``
+        (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
+        ``service.wrong_channel``).
         """
         game = registry.get(rules)
         spec = game.spec
@@ -198,6 +217,16 @@ class GameService:
         limit = spec.max_seats if max_seats is None else max_seats
         if not spec.min_seats <= limit <= spec.max_seats:
             raise ServiceError("service.bad_seat_limit", min=spec.min_seats, max=spec.max_seats)
+        chosen = await self.timing.guild_settings(guild_id)
+        if not anywhere and chosen.games_channel and chosen.games_channel != channel_id:
+            raise ServiceError("service.wrong_channel", channel=chosen.games_channel)
+        if clock_hours is None:
+            clock_hours = chosen.clock_hours or 0
+        if clock_hours not in CLOCK_HOURS:
+            raise ServiceError("service.bad_clock", choices=", ".join(str(h) for h in CLOCK_HOURS))
+        policy = timeout_policy or chosen.timeout_policy or DEFAULT_POLICY
+        if policy not in POLICIES:
+            raise ServiceError("service.bad_policy", choices=", ".join(POLICIES))
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -210,6 +239,8 @@ class GameService:
             min_seats=spec.min_seats,
             max_seats=limit,
             at=self._clock(),
+            clock_hours=clock_hours or None,
+            timeout_policy=policy,
         )
         log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
         return await self.game(game_id)
@@ -277,6 +308,9 @@ class GameService:
                 channel_id=row.channel_id,
                 creator=player,
                 max_seats=row.max_seats,
+                clock_hours=row.clock_hours or 0,
+                timeout_policy=row.timeout_policy,
+                anywhere=True,
             )
             existing = lobby.id
             if not await self.store.set_rematch(existing, game_id):  # another process won
@@ -313,7 +347,10 @@ class GameService:
             game = registry.get(row.rules)
             with _guard("start", game_id):
                 state = game.setup(order, row.seed, row.options)
-            if not await self.store.start_game(game_id, order, to_json(state), self._clock()):
+                acting = game.to_act(state)
+            now = self._clock()
+            clocks = await self._clock_change(row, frozenset(), acting, state.revision, now)
+            if not await self.store.start_game(game_id, order, to_json(state), now, clocks):
                 raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
             self._cache.put(game_id, state)
         info = await self.game(game_id)
@@ -374,24 +411,55 @@ class GameService:
         _require_running(row)
         raise ServiceError("service.stale", version=row.version)
 
+    async def _clock_change(
+        self,
+        row: GameRow,
+        before: frozenset[str],
+        after: frozenset[str],
+        revision: int,
+        now: datetime,
+    ) -> ClockChange:
+        """The clocks after the seats to act went from ``before`` to ``after``."""
+        if before == after:
+            return ClockChange()
+        settings = await self._clock_settings(row, after - before)
+        return clock_change(before, after, revision, epoch(now), settings)
+
+    async def _clock_settings(self, row: GameRow, seats: frozenset[str]) -> ClockSettings:
+        chosen = await self.timing.guild_settings(row.guild_id)
+        nudge = DEFAULT_NUDGE_HOURS if chosen.nudge_hours is None else chosen.nudge_hours
+        away = await self.store.away_until(sorted(seats)) if seats else {}
+        return ClockSettings(row.clock_hours, nudge, away)
+
     async def _commit(
-        self, game_id: int, game: Game, row: GameRow, before: State, applied: Applied
+        self,
+        game_id: int,
+        game: Game,
+        row: GameRow,
+        before: State,
+        applied: Applied,
+        *,
+        by_clock: bool = False,
     ) -> bool:
-        """Store one applied entry (and the results if it ends the game) in one
-        transaction at ``row.version``; False when another entry came first."""
+        """Store one applied entry (and the results if it ends the game) and the change
+        of the clocks in one transaction at ``row.version``; False when another entry
+        came first. ``by_clock``: the clock played it for its seat."""
         new = applied.state
         with _guard("commit", game_id):
             outcome = game.outcome(new)
             snapshot = to_json(new)
-            changed = outcome is None and not game.to_act(new) <= game.to_act(before)
+            acting_before, acting = game.to_act(before), game.to_act(new)
+            changed = outcome is None and not acting <= acting_before
             results = () if outcome is None else results_of(game, new, outcome)
+        now = self._clock()
+        clocks = await self._clock_change(row, acting_before, acting, new.revision, now)
         committed = await self.store.append_move(
             game_id,
             expected_version=row.version,
             seat=applied.seat,
             code=new.log[-1][1],
             label=applied.move.label,
-            at=self._clock(),
+            at=now,
             snapshot=snapshot,
             over=outcome is not None,
             turn_started=changed,
@@ -399,6 +467,8 @@ class GameService:
             notes=applied.notes,
             undoable=applied.undoable,
             results=results,
+            by_clock=by_clock,
+            clocks=clocks,
         )
         if committed:
             self._cache.put(game_id, new)
@@ -415,7 +485,7 @@ class GameService:
             log.exception("game %d: the ratings could not be updated", row.id)
 
     async def _after_move(
-        self, game_id: int, game: Game, before: State, applied: Applied
+        self, game_id: int, game: Game, before: State, applied: Applied, *, by_clock: bool = False
     ) -> PlayResult:
         info = await self.game(game_id)
         state = applied.state
@@ -429,6 +499,7 @@ class GameService:
                 applied.label if applied.hidden else None,
                 applied.notes,
                 applied.undoable,
+                by_clock,
             )
         ]
         with _guard("after move", game_id):
@@ -453,28 +524,39 @@ class GameService:
         with _guard("legal_moves", game_id):
             return game.legal_moves(state, user_id)
 
-    async def resign(self, game_id: int, user_id: str) -> PlayResult:
-        """``user_id`` gives up (see module doc). Events: ``MoveApplied`` (the
-        resignation), then ``GameOver`` or, when the others play on and someone new must
-        act, ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``."""
+    async def resign(
+        self,
+        game_id: int,
+        user_id: str,
+        *,
+        reason: str = "resign",
+        expected_version: int | None = None,
+    ) -> PlayResult:
+        """``user_id`` gives up (see module doc), or (``reason="timeout"``) is removed
+        because their clock ran out. Events: ``MoveApplied`` (the removal), then
+        ``GameOver`` or, when the others play on and someone new must act,
+        ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``,
+        ``service.stale`` (the game is not at ``expected_version`` any more)."""
         lost_at = -1
         while True:
             row = await self._row(game_id)
             _require_running(row)
             if not _seated(row, user_id):
                 raise ServiceError("service.not_in_game")
-            if row.version <= lost_at:  # a store that refused without moving on
+            if row.version <= lost_at or (
+                expected_version is not None and row.version != expected_version
+            ):  # a store that refused without moving on, or a timeout that is stale
                 raise ServiceError("service.stale", version=row.version)
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
             try:
                 with _guard("resign", game_id):
-                    applied = game.remove_seat(state, user_id, "resign")
+                    applied = game.remove_seat(state, user_id, reason)
             except IllegalMove as exc:
                 raise ServiceError("service.not_in_game") from exc
             if await self._commit(game_id, game, row, state, applied):
                 self._undos.pop(game_id, None)
-                log.info("game %d: %s resigned", game_id, user_id)
+                log.info("game %d: %s left (%s)", game_id, user_id, reason)
                 return await self._after_move(game_id, game, state, applied)
             lost_at = row.version  # another entry came first: resign on the new state
 
@@ -584,13 +666,18 @@ class GameService:
             else:
                 state = game.replay(*args)
         state.revision = row.version + 1
+        now = self._clock()
+        with _guard("undo", game_id):
+            acting_before, acting = game.to_act(before), game.to_act(state)
+        clocks = await self._clock_change(row, acting_before, acting, state.revision, now)
         done = await self.store.undo(
             game_id,
             expected_version=row.version,
             count=1,
             by=request.seat,
-            at=self._clock(),
+            at=now,
             snapshot=to_json(state),
+            clocks=clocks,
         )
         if not done:
             raise ServiceError("service.undo_expired")
@@ -696,7 +783,15 @@ class GameService:
         first = next((i for i, m in enumerate(moves) if m.seq >= since), len(moves))
         events: list[Event] = [
             MoveApplied(
-                game_id, m.seat, m.code, m.label, m.seq + 1, m.public_label, m.notes, m.undoable
+                game_id,
+                m.seat,
+                m.code,
+                m.label,
+                m.seq + 1,
+                m.public_label,
+                m.notes,
+                m.undoable,
+                m.by_clock,
             )
             for m in moves[first:]
         ]
@@ -950,6 +1045,18 @@ class GameService:
             seed=row.seed,
             updated_at=row.updated_at,
             resigned=row.resigned,
+            clock_hours=row.clock_hours,
+            timeout_policy=row.timeout_policy,
+            clocks=tuple(
+                TurnClock(
+                    c.seat,
+                    c.started,
+                    c.deadline,
+                    c.away_until if c.paused is not None else None,
+                )
+                for c in row.clocks
+                if row.status == "running"
+            ),
         )
 
     async def _status_text(self, game_id: int) -> str:

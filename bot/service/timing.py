@@ -1,0 +1,427 @@
+"""Playing over days: the reminder loop's pass, timeouts, claims, time away, settings.
+
+``GameService.timing`` is the one ``Timing`` of a service. Every schedule lives in the
+database (``turn_clocks``, ``reminders``, ``away``): a pass of the loop claims the due
+reminders through their index with a lease (two processes never hold one row), turns
+them into one report per game, and the front end posts each report and then calls
+``finish_clock_pass``. A process that stops between the claim and the finish leaves
+its rows to the next pass once the lease runs out.
+
+Choices where the issue is silent (see also ``bot.service.clocks`` and the README):
+
+- Reminders missed while the bot was down collapse: a seat gets one reminder per pass,
+  the most pressing of those due (a passed deadline over one hour left over half time
+  over a nudge), and a game one message. Nudges go on from the next whole interval.
+- ``forfeit`` removes the late seat as a resignation would (``!timeout`` in the log);
+  ``auto`` plays the late seat's whole turn (every decision it still has to take, at
+  most ``MAX_CLOCK_MOVES``), each decision a log entry marked as played by the clock.
+- A claim is open to every seated player still playing but the late ones; "one more
+  day" gives the late seats 24 hours from the click, with their reminders.
+- Away: the return date is checked against the server where the command is used (its
+  maximum, default 14 days). Going away again moves the return date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.service.clocks import (
+    BACK,
+    CLOCK_HOURS,
+    DAY,
+    DEFAULT_MAX_AWAY_DAYS,
+    DEFAULT_NUDGE_HOURS,
+    EXTRA_TIME,
+    MAX_AWAY_DAYS,
+    MAX_NUDGE_HOURS,
+    POLICIES,
+    after_deadline,
+    clock_choice,
+    most_pressing,
+    reminders_for,
+)
+from bot.service.loader import load_state
+from bot.service.values import (
+    Away,
+    ClaimResult,
+    ClockPass,
+    ClockReport,
+    Event,
+    GameInfo,
+    GameOver,
+    MoveApplied,
+    PlayResult,
+    Reminder,
+    ServiceError,
+    TurnStarted,
+)
+from bot.store import (
+    ClockRow,
+    DueReminder,
+    GameRow,
+    GuildSettings,
+    SeatClock,
+    UserSettings,
+    epoch,
+    from_epoch,
+)
+from rules import registry
+from rules.i18n import LANGS
+
+if TYPE_CHECKING:
+    from bot.service.core import GameService
+
+log = logging.getLogger("campfire.service.timing")
+
+MAX_CLOCK_MOVES = 50
+"""The most decisions the clock takes for one late seat in one go."""
+LEASE = 600
+"""Seconds a pass holds the reminders it claimed before another may take them."""
+CLAIM_ACTIONS = ("auto", "forfeit", "extend")
+
+
+class Timing:
+    """The time side of a ``GameService``: clocks, reminders, away, settings."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+        self.store = service.store
+
+    def _now(self) -> int:
+        return epoch(self._service._clock())
+
+    # -- settings ------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: str | None) -> GuildSettings:
+        """A server's settings (all defaults outside a server)."""
+        if guild_id is None:
+            return GuildSettings()
+        return await self.store.guild_settings(guild_id)
+
+    async def save_guild_settings(self, guild_id: str, settings: GuildSettings) -> GuildSettings:
+        """Store a server's settings after checking each one. Raises
+        ``service.bad_setting`` (setting), ``service.bad_clock``, ``service.bad_policy``."""
+        if settings.language is not None and settings.language not in LANGS:
+            raise ServiceError("service.bad_setting", setting="language")
+        if settings.clock_hours is not None and settings.clock_hours not in CLOCK_HOURS:
+            raise ServiceError("service.bad_clock", choices=", ".join(map(str, CLOCK_HOURS)))
+        if settings.timeout_policy is not None and settings.timeout_policy not in POLICIES:
+            raise ServiceError("service.bad_policy", choices=", ".join(POLICIES))
+        if settings.nudge_hours is not None and not 0 <= settings.nudge_hours <= MAX_NUDGE_HOURS:
+            raise ServiceError("service.bad_setting", setting="nudge")
+        if settings.max_away_days is not None and not (
+            1 <= settings.max_away_days <= MAX_AWAY_DAYS
+        ):
+            raise ServiceError("service.bad_setting", setting="away")
+        await self.store.save_guild_settings(guild_id, settings, self._service._clock())
+        return settings
+
+    async def set_notify(self, user_id: str, on: bool) -> None:
+        """Opt in to (or out of) a direct message on one's turn; opting in again tries
+        a DM that was closed once more."""
+        await self.store.save_user_settings(user_id, UserSettings(notify_dm=on, dm_closed=False))
+
+    async def dm_targets(self, user_ids: Sequence[str]) -> list[str]:
+        """Those of ``user_ids`` who want a direct message and whose DMs are open."""
+        chosen = await self.store.user_settings(list(user_ids))
+        return [
+            u for u in user_ids if u in chosen and chosen[u].notify_dm and not chosen[u].dm_closed
+        ]
+
+    async def notify_of(self, user_id: str) -> UserSettings:
+        return (await self.store.user_settings([user_id])).get(user_id, UserSettings())
+
+    async def dm_refused(self, user_id: str) -> None:
+        """Discord refused a direct message: remember it (the thread says it anyway)."""
+        known = await self.notify_of(user_id)
+        await self.store.save_user_settings(user_id, replace(known, dm_closed=True))
+
+    async def _nudge_hours(self, row: GameRow) -> int:
+        chosen = await self.guild_settings(row.guild_id)
+        return DEFAULT_NUDGE_HOURS if chosen.nudge_hours is None else chosen.nudge_hours
+
+    # -- time away -----------------------------------------------------------------------
+
+    async def away_of(self, user_id: str) -> datetime | None:
+        return from_epoch((await self.store.away_until([user_id])).get(user_id))
+
+    async def go_away(self, user_id: str, until: datetime, *, max_days: int | None) -> Away:
+        """``user_id`` is away until ``until``: their clocks pause in every running game
+        (deadlines move by the time away) and resume then. Raises ``service.away_past``,
+        ``service.away_too_long`` (days)."""
+        now, back = self._now(), epoch(until)
+        days = DEFAULT_MAX_AWAY_DAYS if max_days is None else max_days
+        if back <= now:
+            raise ServiceError("service.away_past")
+        if back - now > days * DAY:
+            raise ServiceError("service.away_too_long", days=days)
+        await self.store.set_away(user_id, now, back)
+        for game_id, clock in await self.store.clocks_of_user(user_id):
+            paused = now if clock.paused is None else epoch(clock.paused)
+            await self.store.reschedule_clock(
+                game_id, _seat_clock(clock, paused=paused, reminders=((BACK, back),))
+            )
+        log.info("%s is away until %s", user_id, until.isoformat())
+        return Away(user_id, from_epoch(back), await self._running_games(user_id))
+
+    async def come_back(self, user_id: str) -> Away:
+        """``user_id`` is back before the date: every paused clock resumes now. Raises
+        ``service.not_away``."""
+        if user_id not in await self.store.away_until([user_id]):
+            raise ServiceError("service.not_away")
+        now = self._now()
+        await self.store.set_away(user_id, now, None)
+        for game_id, clock in await self.store.clocks_of_user(user_id):
+            await self._resume(game_id, clock, now)
+        return Away(user_id, None, await self._running_games(user_id))
+
+    async def _running_games(self, user_id: str) -> tuple[GameInfo, ...]:
+        games = await self._service.games_of_user(user_id)
+        return tuple(g for g in games if g.status == "running")
+
+    async def _resume(self, game_id: int, clock: ClockRow, now: int) -> bool:
+        """Restart a paused clock: its deadline moves by the time it was paused."""
+        if clock.paused is None:
+            return False
+        row = await self._service._row(game_id)
+        shift = now - epoch(clock.paused)
+        started = epoch(clock.started) + shift
+        deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
+        reminders = reminders_for(started, deadline, await self._nudge_hours(row), now)
+        return await self.store.reschedule_clock(
+            game_id, _seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
+        )
+
+    # -- the reminder loop ---------------------------------------------------------------
+
+    async def clock_pass(self, worker: str, *, limit: int = 1000) -> ClockPass:
+        """Claim the due reminders (at most ``limit``) for ``worker`` and act on them:
+        one ``ClockReport`` per game to post. Call ``finish_clock_pass`` after posting."""
+        now = self._now()
+        due = await self.store.claim_reminders(now, worker, now + LEASE, limit)
+        by_game: dict[int, list[DueReminder]] = {}
+        for reminder in due:
+            by_game.setdefault(reminder.game_id, []).append(reminder)
+        reports = []
+        for game_id, rows in by_game.items():
+            try:
+                report = await self._game_pass(game_id, rows, now)
+            except Exception:
+                log.exception("game %d: its reminders failed; retried after the lease", game_id)
+                continue
+            if report is not None:
+                reports.append(report)
+        return ClockPass(tuple(reports), tuple(r.id for r in due), worker)
+
+    async def finish_clock_pass(self, done: ClockPass) -> None:
+        """Forget the reminders a pass dealt with (once its reports are posted)."""
+        await self.store.finish_reminders(done.worker, list(done.claimed))
+
+    async def _game_pass(
+        self, game_id: int, due: list[DueReminder], now: int
+    ) -> ClockReport | None:
+        row = await self._service._row(game_id)
+        if row.status != "running":
+            return None
+        live = [r for r in due if r.clock_revision == r.revision]
+        resumed = []
+        for r in live:
+            if r.kind == BACK and await self._back(row, r.seat, now):
+                resumed.append(r.seat)
+        kinds: dict[str, list[str]] = {}
+        for r in live:
+            if r.kind != BACK and r.paused is None:
+                kinds.setdefault(r.seat, []).append(r.kind)
+        clocks = {c.seat: c for c in row.clocks}
+        nudge = await self._nudge_hours(row)
+        reminders: list[Reminder] = []
+        claims: list[str] = []
+        timed_out: list[tuple[str, str]] = []
+        results: list[PlayResult] = []
+        for seat in sorted(kinds):
+            kind, clock = most_pressing(kinds[seat]), clocks.get(seat)
+            if clock is None or clock.paused is not None:
+                continue
+            if kind == "deadline":
+                if clock.deadline is None or epoch(clock.deadline) > now:
+                    continue
+                policy = row.timeout_policy
+                if policy in ("auto", "forfeit"):
+                    result = await self._time_out(game_id, seat, policy)
+                    if result is not None:
+                        results.append(result)
+                        timed_out.append((seat, policy))
+                    continue
+                if policy == "claim":
+                    claims.append(seat)
+                else:
+                    reminders.append(Reminder(seat, "late", clock.started, clock.deadline))
+                rest = after_deadline(epoch(clock.deadline), nudge, now)
+                await self.store.reschedule_clock(game_id, _seat_clock(clock, reminders=rest))
+                continue
+            reminders.append(Reminder(seat, kind, clock.started, clock.deadline))
+            if kind == "nudge":
+                since = epoch(clock.started)
+                await self.store.reschedule_clock(
+                    game_id, _seat_clock(clock, reminders=reminders_for(since, None, nudge, now))
+                )
+        if not (reminders or claims or results or resumed):
+            return None
+        info = await self._service.game(game_id)
+        merged = merge_results(results) if results else None
+        return ClockReport(
+            merged.game if merged else info,
+            tuple(reminders),
+            tuple(claims),
+            merged,
+            tuple(timed_out),
+            tuple(resumed),
+        )
+
+    async def _back(self, row: GameRow, seat: str, now: int) -> bool:
+        """The return date of ``seat`` came: end its time away and resume its clock here."""
+        until = (await self.store.away_until([seat])).get(seat)
+        if until is not None and until > now:
+            return False  # the date moved later since this reminder was made
+        if until is not None:
+            await self.store.set_away(seat, now, None)
+        clock = next((c for c in row.clocks if c.seat == seat), None)
+        return clock is not None and await self._resume(row.id, clock, now)
+
+    async def _time_out(self, game_id: int, seat: str, policy: str) -> PlayResult | None:
+        """Apply ``auto`` or ``forfeit`` to a late seat; ``None`` if the game moved on."""
+        if policy == "forfeit":
+            row = await self._service._row(game_id)
+            try:
+                return await self._service.resign(
+                    game_id, seat, reason="timeout", expected_version=row.version
+                )
+            except ServiceError as exc:
+                if exc.key in ("service.stale", "service.not_running", "service.not_in_game"):
+                    return None
+                raise
+        return await self._auto(game_id, seat)
+
+    async def _auto(self, game_id: int, seat: str) -> PlayResult | None:
+        """The clock plays the late seat's decisions while its deadline is passed."""
+        service = self._service
+        results: list[PlayResult] = []
+        for _ in range(MAX_CLOCK_MOVES):
+            row = await service._row(game_id)
+            clock = next((c for c in row.clocks if c.seat == seat), None)
+            if (
+                row.status != "running"
+                or clock is None
+                or clock.paused is not None
+                or clock.deadline is None
+                or epoch(clock.deadline) > self._now()
+            ):
+                break
+            game = registry.get(row.rules)
+            state = await load_state(self.store, service._cache, row)
+            if seat not in game.to_act(state):
+                break
+            move = clock_choice(game.legal_moves(state, seat), state)
+            applied = await asyncio.to_thread(game.play, state, seat, move)
+            if not await service._commit(game_id, game, row, state, applied, by_clock=True):
+                break  # the player moved in the meantime
+            log.info("game %d: the clock played %s for %s", game_id, move.code, seat)
+            results.append(await service._after_move(game_id, game, state, applied, by_clock=True))
+        if not results:
+            return None
+        return merge_results(results)
+
+    # -- claims --------------------------------------------------------------------------
+
+    async def claim(
+        self, game_id: int, user_id: str, action: str, version: int | None = None
+    ) -> ClaimResult:
+        """Another player acts on the late seats of a ``claim`` game: ``auto`` plays for
+        them, ``forfeit`` removes them, ``extend`` gives them one more day. Raises
+        ``service.not_running``, ``service.not_in_game``, ``service.stale``,
+        ``service.claim_nothing``, ``service.claim_late``."""
+        if action not in CLAIM_ACTIONS:
+            raise ValueError(f"unknown claim action {action!r}")
+        row = await self._service._row(game_id)
+        if row.status != "running":
+            raise ServiceError("service.not_running", status=f"@service.status.{row.status}")
+        if not any(s.user_id == user_id for s in row.seats) or user_id == row.resigned:
+            raise ServiceError("service.not_in_game")
+        if version is not None and row.version != version:
+            raise ServiceError("service.stale", version=row.version)
+        now = self._now()
+        late = [
+            c
+            for c in row.clocks
+            if c.deadline is not None and epoch(c.deadline) <= now and c.paused is None
+        ]
+        if not late:
+            raise ServiceError("service.claim_nothing")
+        if any(c.seat == user_id for c in late):
+            raise ServiceError("service.claim_late")
+        seats = tuple(c.seat for c in late)
+        if action == "extend":
+            deadline = now + EXTRA_TIME
+            nudge = await self._nudge_hours(row)
+            for clock in late:
+                await self.store.reschedule_clock(
+                    game_id,
+                    _seat_clock(
+                        clock, deadline=deadline, reminders=reminders_for(now, deadline, nudge, now)
+                    ),
+                )
+            info = await self._service.game(game_id)
+            return ClaimResult(action, user_id, seats, PlayResult(info), from_epoch(deadline))
+        results = []
+        for seat in seats:
+            result = await self._time_out(game_id, seat, action)
+            if result is not None:
+                results.append(result)
+        if not results:
+            raise ServiceError("service.claim_nothing")
+        log.info("game %d: %s claimed %s against %s", game_id, user_id, action, seats)
+        return ClaimResult(action, user_id, seats, merge_results(results))
+
+
+def _seat_clock(
+    clock: ClockRow,
+    *,
+    deadline: int | None | bool = True,
+    paused: int | None | bool = True,
+    reminders: tuple[tuple[str, int], ...] = (),
+) -> SeatClock:
+    """``clock`` as the store writes it; ``True`` keeps the deadline or pause it has."""
+    kept_deadline = None if clock.deadline is None else epoch(clock.deadline)
+    kept_paused = None if clock.paused is None else epoch(clock.paused)
+    return SeatClock(
+        clock.seat,
+        clock.revision,
+        epoch(clock.started),
+        kept_deadline if deadline is True else (None if deadline is False else deadline),
+        kept_paused if paused is True else (None if paused is False else paused),
+        reminders,
+    )
+
+
+def merge_results(results: Sequence[PlayResult]) -> PlayResult:
+    """Several requests' events as one: every entry in order, then the end of the game
+    or one turn announcement naming everyone newly to act who still is."""
+    final = results[-1].game
+    events: list[Event] = [e for r in results for e in r.events if isinstance(e, MoveApplied)]
+    over = next((e for r in results for e in r.events if isinstance(e, GameOver)), None)
+    if over is not None:
+        return PlayResult(final, (*events, over))
+    fresh: set[str] = set()
+    for r in results:
+        for e in r.events:
+            if isinstance(e, TurnStarted):
+                fresh |= set(e.new_seats)
+    pinged = tuple(s for s in final.to_act if s in fresh)
+    if pinged:
+        events.append(TurnStarted(final.id, final.to_act, final.version, pinged))
+    return PlayResult(final, tuple(events))
