@@ -53,6 +53,12 @@ from rules.base import Text
 log = logging.getLogger("campfire.store")
 
 DEFAULT_DB = "campfire.sqlite3"
+CLAIM_DUE = (
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+    "SELECT id FROM reminders WHERE due <= ? "
+    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?)"
+)
+"""The claim of the due reminders: a range of the index ``reminders_due``, one write."""
 
 
 def default_path() -> str:
@@ -697,12 +703,7 @@ class Store:
         claim one row), and return them with their seat's clock as it is now. The due
         rows are found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
-            await db.execute(
-                "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
-                "SELECT id FROM reminders WHERE due <= ? "
-                "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?)",
-                (worker, lease_until, now, now, limit),
-            )
+            await db.execute(CLAIM_DUE, (worker, lease_until, now, now, limit))
             rows = await _rows(
                 db,
                 "SELECT r.id, r.game_id, r.seat, r.kind, r.due, r.revision, c.revision, "
