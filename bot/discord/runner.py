@@ -12,6 +12,7 @@ import logging
 from bot.config import ConfigError, Settings, configure_logging
 from bot.discord.client import CampfireClient
 from bot.discord.cooldown import Cooldown
+from bot.discord.days import REMINDER_SECONDS
 from bot.store import Store
 
 log = logging.getLogger("campfire.discord.runner")
@@ -34,6 +35,7 @@ def run_bot(settings: Settings) -> None:
         db_path=settings.db_path,
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),
+        reminder_seconds=REMINDER_SECONDS,
     )
     client.run(token, log_handler=None)
 

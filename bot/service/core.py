@@ -185,6 +185,10 @@ class GameService:
         """Stop the render pool's workers (the store is the caller's to close)."""
         self._pictures.close()
 
+    def now(self) -> datetime:
+        """The service's time (its injected clock): what deadlines are counted from."""
+        return self._clock()
+
     # -- lobby ---------------------------------------------------------------------------
 
     async def create_lobby(
