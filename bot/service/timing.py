@@ -27,7 +27,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from bot.service.clocks import (
@@ -62,6 +62,7 @@ from bot.service.values import (
 )
 from bot.store import (
     ClockRow,
+    DueGame,
     DueReminder,
     GameRow,
     GuildSettings,
@@ -141,8 +142,8 @@ class Timing:
         known = await self.notify_of(user_id)
         await self.store.save_user_settings(user_id, replace(known, dm_closed=True))
 
-    async def _nudge_hours(self, row: GameRow) -> int:
-        chosen = await self.guild_settings(row.guild_id)
+    async def _nudge_hours(self, guild_id: str | None) -> int:
+        chosen = await self.guild_settings(guild_id)
         return DEFAULT_NUDGE_HOURS if chosen.nudge_hours is None else chosen.nudge_hours
 
     # -- time away -----------------------------------------------------------------------
@@ -192,7 +193,7 @@ class Timing:
         shift = now - epoch(clock.paused)
         started = epoch(clock.started) + shift
         deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
-        reminders = reminders_for(started, deadline, await self._nudge_hours(row), now)
+        reminders = reminders_for(started, deadline, await self._nudge_hours(row.guild_id), now)
         return await self.store.reschedule_clock(
             game_id, _seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
         )
@@ -201,21 +202,30 @@ class Timing:
 
     async def clock_pass(self, worker: str, *, limit: int = 1000) -> ClockPass:
         """Claim the due reminders (at most ``limit``) for ``worker`` and act on them:
-        one ``ClockReport`` per game to post. Call ``finish_clock_pass`` after posting."""
+        one ``ClockReport`` per game to post. Call ``finish_clock_pass`` after posting.
+
+        The database work is a handful of statements whatever the number of games: the
+        claim (which reads the clocks and games concerned with it), one read of the
+        server settings per server, one transaction for every reminder to schedule
+        again (nudges); only timeouts, claims and returns read or write one by one."""
         now = self._now()
         due = await self.store.claim_reminders(now, worker, now + LEASE, limit)
         by_game: dict[int, list[DueReminder]] = {}
         for reminder in due:
             by_game.setdefault(reminder.game_id, []).append(reminder)
+        nudges: dict[str | None, int] = {}
+        later: list[tuple[int, SeatClock]] = []
         reports = []
         for game_id, rows in by_game.items():
             try:
-                report = await self._game_pass(game_id, rows, now)
+                report = await self._game_pass(rows, now, nudges, later)
             except Exception:
                 log.exception("game %d: its reminders failed; retried after the lease", game_id)
                 continue
             if report is not None:
                 reports.append(report)
+        if later:
+            await self.store.reschedule_clocks(later)
         return ClockPass(tuple(reports), tuple(r.id for r in due), worker)
 
     async def finish_clock_pass(self, done: ClockPass) -> None:
@@ -223,34 +233,47 @@ class Timing:
         await self.store.finish_reminders(done.worker, list(done.claimed))
 
     async def _game_pass(
-        self, game_id: int, due: list[DueReminder], now: int
+        self,
+        due: list[DueReminder],
+        now: int,
+        nudges: dict[str | None, int],
+        later: list[tuple[int, SeatClock]],
     ) -> ClockReport | None:
-        row = await self._service._row(game_id)
-        if row.status != "running":
+        """What the due reminders of one game come to; the reminders to schedule again
+        are added to ``later``."""
+        table = due[0].game
+        if table is None or table.status != "running":
             return None
+        game_id = table.id
         live = [r for r in due if r.clock_revision == r.revision]
         resumed = []
+        backs = [r for r in live if r.kind == BACK]
+        if backs:
+            row = await self._service._row(game_id)
+            for r in backs:
+                if await self._back(row, r.seat, now):
+                    resumed.append(r.seat)
+        seats: dict[str, list[DueReminder]] = {}
         for r in live:
-            if r.kind == BACK and await self._back(row, r.seat, now):
-                resumed.append(r.seat)
-        kinds: dict[str, list[str]] = {}
-        for r in live:
-            if r.kind != BACK and r.paused is None:
-                kinds.setdefault(r.seat, []).append(r.kind)
-        clocks = {c.seat: c for c in row.clocks}
-        nudge = await self._nudge_hours(row)
+            if r.kind != BACK and r.paused is None and r.started is not None:
+                seats.setdefault(r.seat, []).append(r)
+        if table.guild_id not in nudges:
+            nudges[table.guild_id] = await self._nudge_hours(table.guild_id)
+        nudge = nudges[table.guild_id]
         reminders: list[Reminder] = []
         claims: list[str] = []
         timed_out: list[tuple[str, str]] = []
         results: list[PlayResult] = []
-        for seat in sorted(kinds):
-            kind, clock = most_pressing(kinds[seat]), clocks.get(seat)
-            if clock is None or clock.paused is not None:
-                continue
+        for seat in sorted(seats):
+            kind = most_pressing([r.kind for r in seats[seat]])
+            clock = seats[seat][0]
+            started, deadline = clock.started or 0, clock.deadline
+            since = from_epoch(started) or datetime.fromtimestamp(0, UTC)
+            revision = clock.clock_revision or 0
             if kind == "deadline":
-                if clock.deadline is None or epoch(clock.deadline) > now:
+                if deadline is None or deadline > now:
                     continue
-                policy = row.timeout_policy
+                policy = table.timeout_policy
                 if policy in ("auto", "forfeit"):
                     result = await self._time_out(game_id, seat, policy)
                     if result is not None:
@@ -260,27 +283,25 @@ class Timing:
                 if policy == "claim":
                     claims.append(seat)
                 else:
-                    reminders.append(Reminder(seat, "late", clock.started, clock.deadline))
-                rest = after_deadline(epoch(clock.deadline), nudge, now)
-                await self.store.reschedule_clock(game_id, _seat_clock(clock, reminders=rest))
+                    reminders.append(Reminder(seat, "late", since, from_epoch(deadline)))
+                rest = after_deadline(deadline, nudge, now)
+                later.append((game_id, SeatClock(seat, revision, started, deadline, None, rest)))
                 continue
-            reminders.append(Reminder(seat, kind, clock.started, clock.deadline))
+            reminders.append(Reminder(seat, kind, since, from_epoch(deadline)))
             if kind == "nudge":
-                since = epoch(clock.started)
-                await self.store.reschedule_clock(
-                    game_id, _seat_clock(clock, reminders=reminders_for(since, None, nudge, now))
-                )
+                again = reminders_for(started, None, nudge, now)
+                later.append((game_id, SeatClock(seat, revision, started, deadline, None, again)))
         if not (reminders or claims or results or resumed):
             return None
-        info = await self._service.game(game_id)
+        if results:
+            info = merge_results(results).game
+        elif claims or resumed:  # the seats are needed (and the clocks changed)
+            info = await self._service._info(await self._service._row(game_id), listing=True)
+        else:
+            info = table_info(table, tuple(r.seat for r in reminders))
         merged = merge_results(results) if results else None
         return ClockReport(
-            merged.game if merged else info,
-            tuple(reminders),
-            tuple(claims),
-            merged,
-            tuple(timed_out),
-            tuple(resumed),
+            info, tuple(reminders), tuple(claims), merged, tuple(timed_out), tuple(resumed)
         )
 
     async def _back(self, row: GameRow, seat: str, now: int) -> bool:
@@ -367,7 +388,7 @@ class Timing:
         seats = tuple(c.seat for c in late)
         if action == "extend":
             deadline = now + EXTRA_TIME
-            nudge = await self._nudge_hours(row)
+            nudge = await self._nudge_hours(row.guild_id)
             for clock in late:
                 await self.store.reschedule_clock(
                     game_id,
@@ -386,6 +407,30 @@ class Timing:
             raise ServiceError("service.claim_nothing")
         log.info("game %d: %s claimed %s against %s", game_id, user_id, action, seats)
         return ClaimResult(action, user_id, seats, merge_results(results))
+
+
+def table_info(table: DueGame, to_act: tuple[str, ...]) -> GameInfo:
+    """A game as the reminder loop read it (lean: where it is played, its rules and
+    revision; no seats): enough to post reminders that name their seats themselves."""
+    return GameInfo(
+        id=table.id,
+        rules=table.rules,
+        options={},
+        status="running",
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        thread_id=table.thread_id,
+        creator="",
+        seats=(),
+        version=table.version,
+        to_act=to_act,
+        min_seats=0,
+        max_seats=0,
+        created_at=datetime.fromtimestamp(0, UTC),
+        turn_started_at=None,
+        clock_hours=table.clock_hours,
+        timeout_policy=table.timeout_policy,
+    )
 
 
 def _seat_clock(

@@ -294,7 +294,9 @@ class ClockReport:
     """What the reminder loop did in one game: reminders to post in one message (never
     more than one per game and pass), seats whose deadline passed under ``claim`` (the
     others choose), the moves or removals the clock made (``result``), and the seats
-    whose time away ended (``resumed``)."""
+    whose time away ended (``resumed``). For a game with reminders only, ``game`` is
+    read lean (where it is played, rules, revision; ``seats`` left empty): a reminder
+    names its seat itself, and a pass over a thousand games stays a few statements."""
 
     game: GameInfo
     reminders: tuple[Reminder, ...] = ()

@@ -11,6 +11,7 @@ from bot.store.protocol import GameStore
 from bot.store.rows import (
     ClockChange,
     ClockRow,
+    DueGame,
     DueReminder,
     FinishedRow,
     GameRow,
@@ -29,6 +30,7 @@ from bot.store.schema import MIGRATIONS
 __all__ = [
     "ClockChange",
     "ClockRow",
+    "DueGame",
     "DueReminder",
     "GuildSettings",
     "SeatClock",

@@ -29,6 +29,7 @@ from bot.store.rows import (
     GAME_COLUMNS,
     ClockChange,
     ClockRow,
+    DueGame,
     DueReminder,
     FinishedRow,
     GameRow,
@@ -56,7 +57,8 @@ DEFAULT_DB = "campfire.sqlite3"
 CLAIM_DUE = (
     "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
     "SELECT id FROM reminders WHERE due <= ? "
-    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?)"
+    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?) "
+    "RETURNING id, game_id, seat, kind, due, revision"
 )
 """The claim of the due reminders: a range of the index ``reminders_due``, one write."""
 
@@ -260,10 +262,15 @@ class Store:
         rows = await self._games("FROM games g WHERE g.id = ?", (game_id,))
         return rows[0] if rows else None
 
-    async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
+    async def _games(
+        self, tail: str, params: Iterable[Any], *, snapshot: bool = True
+    ) -> list[GameRow]:
         """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
-        with its seats, in one query (the seats as a JSON array beside each row)."""
+        with its seats and clocks, in one query (as JSON arrays beside each row);
+        ``snapshot=False`` leaves the snapshots out (``None``)."""
         columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+        if not snapshot:
+            columns = columns.replace("g.snapshot", "NULL")
         async with self._lock:
             with self._sqlite_errors():
                 raw = await _rows(
@@ -703,29 +710,35 @@ class Store:
         claim one row), and return them with their seat's clock as it is now. The due
         rows are found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
-            await db.execute(CLAIM_DUE, (worker, lease_until, now, now, limit))
-            rows = await _rows(
-                db,
-                "SELECT r.id, r.game_id, r.seat, r.kind, r.due, r.revision, c.revision, "
-                "c.deadline, c.paused FROM reminders r LEFT JOIN turn_clocks c "
-                "ON c.game_id = r.game_id AND c.seat = r.seat "
-                "WHERE r.claimed_by = ? AND r.claimed_until = ? ORDER BY r.game_id, r.due",
-                (worker, lease_until),
+            claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
+            ids = sorted({int(r[1]) for r in claimed})
+            clocks: dict[tuple[int, str], tuple[Any, ...]] = {}
+            games: dict[int, DueGame] = {}
+            for chunk in _chunks(ids):
+                marks = ",".join("?" * len(chunk))
+                for g, seat, *clock in await _rows(
+                    db,
+                    "SELECT game_id, seat, revision, deadline, paused, started FROM turn_clocks "
+                    f"WHERE game_id IN ({marks})",
+                    chunk,
+                ):
+                    clocks[(g, seat)] = tuple(clock)
+                for g, *game in await _rows(
+                    db,
+                    "SELECT id, rules, guild_id, channel_id, thread_id, status, version, "
+                    f"timeout_policy, clock_hours FROM games WHERE id IN ({marks})",
+                    chunk,
+                ):
+                    games[g] = DueGame(g, *game)
+        found = []
+        for i, g, seat, kind, due, rev in sorted(claimed, key=lambda r: (r[1], r[4], r[0])):
+            crev, deadline, paused, started = clocks.get((g, seat), (None, None, None, None))
+            found.append(
+                DueReminder(
+                    i, g, seat, kind, due, rev, crev, deadline, paused, started, games.get(g)
+                )
             )
-        return [
-            DueReminder(
-                int(i),
-                int(g),
-                str(seat),
-                str(kind),
-                int(due),
-                int(rev),
-                _int(crev),
-                _int(dl),
-                _int(p),
-            )
-            for i, g, seat, kind, due, rev, crev, dl, p in rows
-        ]
+        return found
 
     async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int:
         """Delete the reminders ``worker`` claimed and dealt with; how many were still its."""
@@ -743,19 +756,40 @@ class Store:
         """Replace the clock of ``clock.seat`` (deadline, pause) and all its reminders,
         only if that seat's turn is still the one that began at ``clock.revision`` and
         the game runs; ``False`` (nothing written) otherwise."""
+        return (await self.reschedule_clocks([(game_id, clock)]))[0]
+
+    async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
+        """``reschedule_clock`` for many seats in one transaction; which applied."""
+        done = []
         async with self._transaction() as db:
-            if not await _changed(
-                db,
-                "UPDATE turn_clocks SET deadline = ?, paused = ? WHERE game_id = ? AND seat = ? "
-                "AND revision = ? AND game_id IN (SELECT id FROM games WHERE status = 'running')",
-                (clock.deadline, clock.paused, game_id, clock.seat, clock.revision),
-            ):
-                return False
-            await db.execute(
-                "DELETE FROM reminders WHERE game_id = ? AND seat = ?", (game_id, clock.seat)
+            for game_id, clock in changes:
+                if not await _changed(
+                    db,
+                    "UPDATE turn_clocks SET deadline = ?, paused = ? WHERE game_id = ? "
+                    "AND seat = ? AND revision = ? "
+                    "AND game_id IN (SELECT id FROM games WHERE status = 'running')",
+                    (clock.deadline, clock.paused, game_id, clock.seat, clock.revision),
+                ):
+                    done.append(False)
+                    continue
+                await db.execute(
+                    "DELETE FROM reminders WHERE game_id = ? AND seat = ?", (game_id, clock.seat)
+                )
+                await _insert_reminders(db, game_id, clock)
+                done.append(True)
+        return done
+
+    async def games_by_id(self, game_ids: Sequence[int]) -> list[GameRow]:
+        """The games of ``game_ids`` (those that exist) in one query, without their
+        snapshots (``None``): what the reminder loop needs, whose seats to act are
+        those with a clock."""
+        found: list[GameRow] = []
+        for chunk in _chunks(sorted(game_ids)):
+            marks = ",".join("?" * len(chunk))
+            found += await self._games(
+                f"FROM games g WHERE g.id IN ({marks}) ORDER BY g.id", chunk, snapshot=False
             )
-            await _insert_reminders(db, game_id, clock)
-        return True
+        return found
 
     async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]:
         """The clocks of ``user_id``'s turns in running games, as ``(game id, clock)``."""
@@ -909,6 +943,11 @@ async def _renumber(db: aiosqlite.Connection, game_id: int, order: list[str] | N
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?",
             (position, game_id, user_id),
         )
+
+
+def _chunks(items: Sequence[int], size: int = 900) -> list[list[int]]:
+    """``items`` in slices small enough for one statement's parameters."""
+    return [list(items[n : n + size]) for n in range(0, len(items), size)]
 
 
 def _int(value: Any) -> int | None:

@@ -68,7 +68,8 @@ class ClockChange:
 @dataclass(frozen=True)
 class DueReminder:
     """A reminder row claimed by the loop, with the seat's clock as it is now
-    (``clock_revision`` ``None``: the seat has no clock any more, the row is stale)."""
+    (``clock_revision`` ``None``: the seat has no clock any more, the row is stale)
+    and its game."""
 
     id: int
     game_id: int
@@ -79,6 +80,24 @@ class DueReminder:
     clock_revision: int | None
     deadline: int | None
     paused: int | None
+    started: int | None = None
+    game: DueGame | None = None
+
+
+@dataclass(frozen=True)
+class DueGame:
+    """What the reminder loop reads of a game with due reminders: where it is played,
+    its rules, revision and timeout policy (no seats, no snapshot)."""
+
+    id: int
+    rules: str
+    guild_id: str | None
+    channel_id: str
+    thread_id: str | None
+    status: str
+    version: int
+    timeout_policy: str
+    clock_hours: int | None
 
 
 @dataclass(frozen=True)
