@@ -726,7 +726,8 @@ class Store:
                 for g, *game in await _rows(
                     db,
                     "SELECT id, rules, guild_id, channel_id, thread_id, status, version, "
-                    f"timeout_policy, clock_hours FROM games WHERE id IN ({marks})",
+                    "timeout_policy, clock_hours FROM games INDEXED BY games_for_clocks "
+                    f"WHERE id IN ({marks})",
                     chunk,
                 ):
                     games[g] = DueGame(g, *game)

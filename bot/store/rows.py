@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.base import Text
 
@@ -65,8 +65,23 @@ class ClockChange:
     started: tuple[SeatClock, ...] = ()
 
 
-@dataclass(frozen=True)
-class DueReminder:
+class DueGame(NamedTuple):
+    """What the reminder loop reads of a game with due reminders: where it is played,
+    its rules, revision and timeout policy (no seats, no snapshot). A tuple: a pass
+    makes a thousand of them."""
+
+    id: int
+    rules: str
+    guild_id: str | None
+    channel_id: str
+    thread_id: str | None
+    status: str
+    version: int
+    timeout_policy: str
+    clock_hours: int | None
+
+
+class DueReminder(NamedTuple):
     """A reminder row claimed by the loop, with the seat's clock as it is now
     (``clock_revision`` ``None``: the seat has no clock any more, the row is stale)
     and its game."""
@@ -82,22 +97,6 @@ class DueReminder:
     paused: int | None
     started: int | None = None
     game: DueGame | None = None
-
-
-@dataclass(frozen=True)
-class DueGame:
-    """What the reminder loop reads of a game with due reminders: where it is played,
-    its rules, revision and timeout policy (no seats, no snapshot)."""
-
-    id: int
-    rules: str
-    guild_id: str | None
-    channel_id: str
-    thread_id: str | None
-    status: str
-    version: int
-    timeout_policy: str
-    clock_hours: int | None
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,9 @@ MIGRATIONS: tuple[str, ...] = (
     # policy; who was played for by the clock; the server's defaults; each seat to act's
     # clock (times in Unix seconds: its turn's start, its deadline, paused while away);
     # the due table the reminder loop reads through its index, claimed by a lease so two
-    # processes never send one reminder twice; time away; direct-message opt-in.
+    # processes never send one reminder twice (and a covering index of the games' columns
+    # it reads, which come after the snapshot in each row); time away; direct-message
+    # opt-in.
     """
     ALTER TABLE games ADD COLUMN clock_hours INTEGER;
     ALTER TABLE games ADD COLUMN timeout_policy TEXT NOT NULL DEFAULT 'remind';
@@ -174,6 +176,8 @@ MIGRATIONS: tuple[str, ...] = (
         claimed_until INTEGER
     );
     CREATE INDEX reminders_due ON reminders (due);
+    CREATE INDEX games_for_clocks ON games (id, status, version, rules, guild_id, channel_id,
+        thread_id, timeout_policy, clock_hours);
     CREATE INDEX reminders_by_seat ON reminders (game_id, seat);
     CREATE TABLE away (
         user_id TEXT PRIMARY KEY,
