@@ -114,12 +114,13 @@ def make_due(path: Path, games: int, due: int) -> None:
         for n in range(1, games + 1):
             half = began + DAY // 2 - (60 if n <= due else -3600)
             rows += [
-                (n, "half", half),
-                (n, "hour", began + DAY - 3600),
-                (n, "deadline", began + DAY),
+                (n, "half", half, began, began + DAY),
+                (n, "hour", began + DAY - 3600, began, began + DAY),
+                (n, "deadline", began + DAY, began, began + DAY),
             ]
         db.executemany(
-            "INSERT INTO reminders (game_id, seat, kind, due, revision) VALUES (?, 'u1', ?, ?, 0)",
+            "INSERT INTO reminders (game_id, seat, kind, due, revision, started, deadline) "
+            "VALUES (?, 'u1', ?, ?, 0, ?, ?)",
             rows,
         )
     db.close()

@@ -58,7 +58,7 @@ CLAIM_DUE = (
     "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
     "SELECT id FROM reminders WHERE due <= ? "
     "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?) "
-    "RETURNING id, game_id, seat, kind, due, revision"
+    "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
 )
 """The claim of the due reminders: a range of the index ``reminders_due``, one write."""
 
@@ -711,18 +711,9 @@ class Store:
         rows are found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
             claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
-            ids = sorted({int(r[1]) for r in claimed})
-            clocks: dict[tuple[int, str], tuple[Any, ...]] = {}
             games: dict[int, DueGame] = {}
-            for chunk in _chunks(ids):
+            for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))
-                for g, seat, *clock in await _rows(
-                    db,
-                    "SELECT game_id, seat, revision, deadline, paused, started FROM turn_clocks "
-                    f"WHERE game_id IN ({marks})",
-                    chunk,
-                ):
-                    clocks[(g, seat)] = tuple(clock)
                 for g, *game in await _rows(
                     db,
                     "SELECT id, rules, guild_id, channel_id, thread_id, status, version, "
@@ -731,15 +722,14 @@ class Store:
                     chunk,
                 ):
                     games[g] = DueGame(g, *game)
-        found = []
-        for i, g, seat, kind, due, rev in sorted(claimed, key=lambda r: (r[1], r[4], r[0])):
-            crev, deadline, paused, started = clocks.get((g, seat), (None, None, None, None))
-            found.append(
-                DueReminder(
-                    i, g, seat, kind, due, rev, crev, deadline, paused, started, games.get(g)
-                )
+        # A row that exists is current: every change of a clock replaces its rows in the
+        # same transaction (a paused clock has only its ``back`` row).
+        return [
+            DueReminder(i, g, seat, kind, due, rev, rev, deadline, None, started, games.get(g))
+            for i, g, seat, kind, due, rev, started, deadline in sorted(
+                claimed, key=lambda r: (r[1], r[4], r[0])
             )
-        return found
+        ]
 
     async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int:
         """Delete the reminders ``worker`` claimed and dealt with; how many were still its."""
@@ -957,8 +947,12 @@ def _int(value: Any) -> int | None:
 
 async def _insert_reminders(db: aiosqlite.Connection, game_id: int, clock: SeatClock) -> None:
     await db.executemany(
-        "INSERT INTO reminders (game_id, seat, kind, due, revision) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, clock.seat, kind, due, clock.revision) for kind, due in clock.reminders],
+        "INSERT INTO reminders (game_id, seat, kind, due, revision, started, deadline) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, clock.seat, kind, due, clock.revision, clock.started, clock.deadline)
+            for kind, due in clock.reminders
+        ],
     )
 
 

@@ -141,7 +141,9 @@ MIGRATIONS: tuple[str, ...] = (
     # 5: playing over days. Each game's turn clock (hours, NULL = none) and timeout
     # policy; who was played for by the clock; the server's defaults; each seat to act's
     # clock (times in Unix seconds: its turn's start, its deadline, paused while away);
-    # the due table the reminder loop reads through its index, claimed by a lease so two
+    # the due table the reminder loop reads through its index (each row carries its
+    # clock's start and deadline: a clock that changes replaces its rows in the same
+    # transaction, so a row that exists is current), claimed by a lease so two
     # processes never send one reminder twice (and a covering index of the games' columns
     # it reads, which come after the snapshot in each row); time away; direct-message
     # opt-in.
@@ -172,6 +174,8 @@ MIGRATIONS: tuple[str, ...] = (
                       CHECK (kind IN ('half', 'hour', 'deadline', 'nudge', 'back')),
         due           INTEGER NOT NULL,
         revision      INTEGER NOT NULL,
+        started       INTEGER NOT NULL,
+        deadline      INTEGER,
         claimed_by    TEXT,
         claimed_until INTEGER
     );
