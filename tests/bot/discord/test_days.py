@@ -184,6 +184,11 @@ async def test_settings_are_for_managers_and_honoured(bot: Harness) -> None:
     assert (game.clock_hours, game.timeout_policy) == (48, "forfeit")
     lobby = bot.find(CHANNEL_ID, "cf:lobby:")
     assert "2 jours par coup" in str(lobby["embeds"][0])  # the public language is French
+    await settings_command(bot, ADMIN, max_away_days=2, anywhere=True)
+    calls = await bot.command(ALICE, "away", until="3")
+    assert "at most 2 days" in calls[-1].content
+    calls = await bot.command(ALICE, "new", rules="nim", channel=OTHER_CHANNEL_ID)
+    assert not calls[-1].ephemeral  # any channel again
 
 
 async def test_direct_messages_are_sent_and_a_closed_dm_is_remembered(
