@@ -53,19 +53,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.catchup import pinged_since
-from bot.service.clocks import (
-    CLOCK_HOURS,
-    DEFAULT_NUDGE_HOURS,
-    DEFAULT_POLICY,
-    POLICIES,
-    ClockSettings,
-    clock_change,
-)
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import RenderPool
 from bot.service.standings import PlayerStats, Ratings, Standings
-from bot.service.timing import Timing
+from bot.service.timing import Timing, turn_clocks
 from bot.service.values import (
     BoardPicture,
     Event,
@@ -79,12 +71,11 @@ from bot.service.values import (
     Rematch,
     ServiceError,
     Status,
-    TurnClock,
     TurnStarted,
     UndoAnswer,
     UndoRequest,
 )
-from bot.store import ClockChange, GameRow, GameStore, epoch
+from bot.store import GameRow, GameStore
 from rules import registry
 from rules.base import (
     Applied,
@@ -221,16 +212,9 @@ class GameService:
         limit = spec.max_seats if max_seats is None else max_seats
         if not spec.min_seats <= limit <= spec.max_seats:
             raise ServiceError("service.bad_seat_limit", min=spec.min_seats, max=spec.max_seats)
-        chosen = await self.timing.guild_settings(guild_id)
-        if not anywhere and chosen.games_channel and chosen.games_channel != channel_id:
-            raise ServiceError("service.wrong_channel", channel=chosen.games_channel)
-        if clock_hours is None:
-            clock_hours = chosen.clock_hours or 0
-        if clock_hours not in CLOCK_HOURS:
-            raise ServiceError("service.bad_clock", choices=", ".join(str(h) for h in CLOCK_HOURS))
-        policy = timeout_policy or chosen.timeout_policy or DEFAULT_POLICY
-        if policy not in POLICIES:
-            raise ServiceError("service.bad_policy", choices=", ".join(POLICIES))
+        clock_hours, policy = await self.timing.lobby_clock(
+            guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
+        )
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -353,7 +337,7 @@ class GameService:
                 state = game.setup(order, row.seed, row.options)
                 acting = game.to_act(state)
             now = self._clock()
-            clocks = await self._clock_change(row, frozenset(), acting, state.revision, now)
+            clocks = await self.timing.clock_change(row, frozenset(), acting, state.revision, now)
             if not await self.store.start_game(game_id, order, to_json(state), now, clocks):
                 raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
             self._cache.put(game_id, state)
@@ -415,26 +399,6 @@ class GameService:
         _require_running(row)
         raise ServiceError("service.stale", version=row.version)
 
-    async def _clock_change(
-        self,
-        row: GameRow,
-        before: frozenset[str],
-        after: frozenset[str],
-        revision: int,
-        now: datetime,
-    ) -> ClockChange:
-        """The clocks after the seats to act went from ``before`` to ``after``."""
-        if before == after:
-            return ClockChange()
-        settings = await self._clock_settings(row, after - before)
-        return clock_change(before, after, revision, epoch(now), settings)
-
-    async def _clock_settings(self, row: GameRow, seats: frozenset[str]) -> ClockSettings:
-        chosen = await self.timing.guild_settings(row.guild_id)
-        nudge = DEFAULT_NUDGE_HOURS if chosen.nudge_hours is None else chosen.nudge_hours
-        away = await self.store.away_until(sorted(seats)) if seats else {}
-        return ClockSettings(row.clock_hours, nudge, away)
-
     async def _commit(
         self,
         game_id: int,
@@ -456,7 +420,7 @@ class GameService:
             changed = outcome is None and not acting <= acting_before
             results = () if outcome is None else results_of(game, new, outcome)
         now = self._clock()
-        clocks = await self._clock_change(row, acting_before, acting, new.revision, now)
+        clocks = await self.timing.clock_change(row, acting_before, acting, new.revision, now)
         committed = await self.store.append_move(
             game_id,
             expected_version=row.version,
@@ -673,7 +637,7 @@ class GameService:
         now = self._clock()
         with _guard("undo", game_id):
             acting_before, acting = game.to_act(before), game.to_act(state)
-        clocks = await self._clock_change(row, acting_before, acting, state.revision, now)
+        clocks = await self.timing.clock_change(row, acting_before, acting, state.revision, now)
         done = await self.store.undo(
             game_id,
             expected_version=row.version,
@@ -1056,16 +1020,7 @@ class GameService:
             resigned=row.resigned,
             clock_hours=row.clock_hours,
             timeout_policy=row.timeout_policy,
-            clocks=tuple(
-                TurnClock(
-                    c.seat,
-                    c.started,
-                    c.deadline,
-                    c.away_until if c.paused is not None else None,
-                )
-                for c in row.clocks
-                if row.status == "running"
-            ),
+            clocks=turn_clocks(row),
         )
 
     async def _status_text(self, game_id: int) -> str:

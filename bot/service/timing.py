@@ -36,11 +36,14 @@ from bot.service.clocks import (
     DAY,
     DEFAULT_MAX_AWAY_DAYS,
     DEFAULT_NUDGE_HOURS,
+    DEFAULT_POLICY,
     EXTRA_TIME,
     MAX_AWAY_DAYS,
     MAX_NUDGE_HOURS,
     POLICIES,
+    ClockSettings,
     after_deadline,
+    clock_change,
     clock_choice,
     most_pressing,
     reminders_for,
@@ -58,9 +61,11 @@ from bot.service.values import (
     PlayResult,
     Reminder,
     ServiceError,
+    TurnClock,
     TurnStarted,
 )
 from bot.store import (
+    ClockChange,
     ClockRow,
     DueGame,
     DueReminder,
@@ -121,6 +126,47 @@ class Timing:
             raise ServiceError("service.bad_setting", setting="away")
         await self.store.save_guild_settings(guild_id, settings, self._service._clock())
         return settings
+
+    async def lobby_clock(
+        self,
+        guild_id: str | None,
+        channel_id: str,
+        clock_hours: int | None,
+        policy: str | None,
+        *,
+        anywhere: bool = False,
+    ) -> tuple[int | None, str]:
+        """The clock (hours, ``None``: none) and timeout policy of a new lobby: those
+        asked for, else the server's. Raises ``service.wrong_channel`` (the server opens
+        games in one other channel, unless ``anywhere``), ``service.bad_clock``,
+        ``service.bad_policy``."""
+        chosen = await self.guild_settings(guild_id)
+        if not anywhere and chosen.games_channel and chosen.games_channel != channel_id:
+            raise ServiceError("service.wrong_channel", channel=chosen.games_channel)
+        hours = (chosen.clock_hours or 0) if clock_hours is None else clock_hours
+        if hours not in CLOCK_HOURS:
+            raise ServiceError("service.bad_clock", choices=", ".join(map(str, CLOCK_HOURS)))
+        policy = policy or chosen.timeout_policy or DEFAULT_POLICY
+        if policy not in POLICIES:
+            raise ServiceError("service.bad_policy", choices=", ".join(POLICIES))
+        return hours or None, policy
+
+    async def clock_change(
+        self,
+        row: GameRow,
+        before: frozenset[str],
+        after: frozenset[str],
+        revision: int,
+        now: datetime,
+    ) -> ClockChange:
+        """The clocks after the seats to act of a game went from ``before`` to
+        ``after`` (written by the store in the same transaction as the change)."""
+        if before == after:
+            return ClockChange()
+        started = sorted(after - before)
+        away = await self.store.away_until(started) if started else {}
+        settings = ClockSettings(row.clock_hours, await self._nudge_hours(row.guild_id), away)
+        return clock_change(before, after, revision, epoch(now), settings)
 
     async def set_notify(self, user_id: str, on: bool) -> None:
         """Opt in to (or out of) a direct message on one's turn; opting in again tries
@@ -407,6 +453,16 @@ class Timing:
             raise ServiceError("service.claim_nothing")
         log.info("game %d: %s claimed %s against %s", game_id, user_id, action, seats)
         return ClaimResult(action, user_id, seats, merge_results(results))
+
+
+def turn_clocks(row: GameRow) -> tuple[TurnClock, ...]:
+    """The clocks of a running game's seats to act, as the front ends see them."""
+    if row.status != "running":
+        return ()
+    return tuple(
+        TurnClock(c.seat, c.started, c.deadline, c.away_until if c.paused is not None else None)
+        for c in row.clocks
+    )
 
 
 def table_info(table: DueGame, to_act: tuple[str, ...]) -> GameInfo:
