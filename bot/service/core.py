@@ -735,7 +735,7 @@ class GameService:
         """Every entry of the log in order: who, code, label, when, what the table read."""
         await self._row(game_id)
         return [
-            HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes)
+            HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes, m.by_clock)
             for m in await self.store.moves(game_id)
         ]
 

@@ -267,6 +267,8 @@ class HistoryEntry(NamedTuple):
     at: datetime
     public: Text | None = None
     notes: tuple[Text, ...] = ()
+    by_clock: bool = False
+    """Played for the seat by the clock (its deadline passed, policy ``auto``)."""
 
     @property
     def hidden(self) -> bool:

@@ -197,3 +197,16 @@ async def test_the_due_reminder_query_uses_its_index(db_path: Path, store: Store
     details = [str(row[-1]) for row in plan]
     assert any("USING INDEX reminders_due (due<?)" in d for d in details), details
     assert not any(d.startswith("SCAN reminders") for d in details), details
+
+
+async def test_the_record_says_which_moves_the_clock_played(store: Store) -> None:
+    from bot.record import build_record
+
+    clock = Clock()
+    service = service_on(store, clock)
+    game_id = await running(service, ALICE, BOB, clock_hours=12, policy="auto")
+    clock.advance(hours=12)
+    await tick(service)
+    await service.play(game_id, "u2", "take1")
+    record = await build_record(service, game_id, "en")
+    assert [m.get("by_clock", False) for m in record["moves"]] == [True, False]
