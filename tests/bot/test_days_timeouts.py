@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.record import build_record
 from bot.service import GuildSettings, ServiceError
 from bot.store import Store
 from bot.store.database import CLAIM_DUE
@@ -200,8 +201,6 @@ async def test_the_due_reminder_query_uses_its_index(db_path: Path, store: Store
 
 
 async def test_the_record_says_which_moves_the_clock_played(store: Store) -> None:
-    from bot.record import build_record
-
     clock = Clock()
     service = service_on(store, clock)
     game_id = await running(service, ALICE, BOB, clock_hours=12, policy="auto")
