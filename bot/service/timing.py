@@ -417,8 +417,10 @@ class Timing:
         row = await self._service._row(game_id)
         if row.status != "running":
             raise ServiceError("service.not_running", status=f"@service.status.{row.status}")
-        if not any(s.user_id == user_id for s in row.seats) or user_id == row.resigned:
+        if not any(s.user_id == user_id for s in row.seats):
             raise ServiceError("service.not_in_game")
+        if user_id in (await load_state(self.store, self._service._cache, row)).out:
+            raise ServiceError("service.not_in_game")  # a player who left has no say
         if version is not None and row.version != version:
             raise ServiceError("service.stale", version=row.version)
         now = self._now()
