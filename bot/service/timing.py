@@ -251,20 +251,19 @@ class Timing:
         one ``ClockReport`` per game to post. Call ``finish_clock_pass`` after posting.
 
         The database work is a handful of statements whatever the number of games: the
-        claim (which reads the clocks and games concerned with it), one read of the
-        server settings per server, one transaction for every reminder to schedule
-        again (nudges); only timeouts, claims and returns read or write one by one."""
+        claim (which reads the games concerned and their servers' nudge interval with
+        it), one transaction for every reminder to schedule again (nudges), and the
+        finish; only timeouts, claims and returns read or write one by one."""
         now = self._now()
         due = await self.store.claim_reminders(now, worker, now + LEASE, limit)
         by_game: dict[int, list[DueReminder]] = {}
         for reminder in due:
             by_game.setdefault(reminder.game_id, []).append(reminder)
-        nudges: dict[str | None, int] = {}
         later: list[tuple[int, SeatClock]] = []
         reports = []
         for game_id, rows in by_game.items():
             try:
-                report = await self._game_pass(rows, now, nudges, later)
+                report = await self._game_pass(rows, now, later)
             except Exception:
                 log.exception("game %d: its reminders failed; retried after the lease", game_id)
                 continue
@@ -282,7 +281,6 @@ class Timing:
         self,
         due: list[DueReminder],
         now: int,
-        nudges: dict[str | None, int],
         later: list[tuple[int, SeatClock]],
     ) -> ClockReport | None:
         """What the due reminders of one game come to; the reminders to schedule again
@@ -303,9 +301,7 @@ class Timing:
         for r in live:
             if r.kind != BACK and r.paused is None and r.started is not None:
                 seats.setdefault(r.seat, []).append(r)
-        if table.guild_id not in nudges:
-            nudges[table.guild_id] = await self._nudge_hours(table.guild_id)
-        nudge = nudges[table.guild_id]
+        nudge = DEFAULT_NUDGE_HOURS if table.nudge_hours is None else table.nudge_hours
         reminders: list[Reminder] = []
         claims: list[str] = []
         timed_out: list[tuple[str, str]] = []

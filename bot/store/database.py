@@ -716,9 +716,11 @@ class Store:
                 marks = ",".join("?" * len(chunk))
                 for g, *game in await _rows(
                     db,
-                    "SELECT id, rules, guild_id, channel_id, thread_id, status, version, "
-                    "timeout_policy, clock_hours FROM games INDEXED BY games_for_clocks "
-                    f"WHERE id IN ({marks})",
+                    "SELECT g.id, g.rules, g.guild_id, g.channel_id, g.thread_id, g.status, "
+                    "g.version, g.timeout_policy, g.clock_hours, s.nudge_hours "
+                    "FROM games g INDEXED BY games_for_clocks "
+                    "LEFT JOIN guild_settings s ON s.guild_id = g.guild_id "
+                    f"WHERE g.id IN ({marks})",
                     chunk,
                 ):
                     games[g] = DueGame(g, *game)

@@ -67,8 +67,8 @@ class ClockChange:
 
 class DueGame(NamedTuple):
     """What the reminder loop reads of a game with due reminders: where it is played,
-    its rules, revision and timeout policy (no seats, no snapshot). A tuple: a pass
-    makes a thousand of them."""
+    its rules, revision, timeout policy and its server's nudge interval (no seats, no
+    snapshot). A tuple: a pass makes a thousand of them."""
 
     id: int
     rules: str
@@ -79,6 +79,8 @@ class DueGame(NamedTuple):
     version: int
     timeout_policy: str
     clock_hours: int | None
+    nudge_hours: int | None = None
+    """The server's nudge interval (``None``: the default)."""
 
 
 class DueReminder(NamedTuple):
