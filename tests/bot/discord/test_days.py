@@ -4,10 +4,12 @@ claims, time away, server settings and direct messages."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
+from discord.ext import tasks
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord import days
@@ -227,3 +229,21 @@ async def test_direct_messages_are_sent_and_a_closed_dm_is_remembered(
     assert await bot.service.timing.dm_targets([late]) == []
     calls = await bot.command(USERS[late], "notify")
     assert "refused" in calls[-1].content
+
+
+async def test_the_loop_starts_once_connected(bot: Harness, clock: Clock) -> None:
+    thread = await start(bot, clock="24")
+    clock.advance(hours=12)
+    bot.client.reminders = tasks.loop(seconds=3600)(bot.client.reminder_pass)
+    try:
+        await bot.client.on_ready()
+        assert bot.client.reminders.is_running()
+        for _ in range(200):  # its first pass runs at once
+            await asyncio.sleep(0.01)
+            if any("half of your time" in m["content"] for m in bot.posted_in(thread)):
+                break
+        else:
+            raise AssertionError("the loop posted nothing")
+    finally:
+        bot.client.reminders.cancel()
+        await asyncio.sleep(0.05)
