@@ -707,8 +707,9 @@ class Store:
         """Claim up to ``limit`` reminders due at ``now`` (Unix seconds) that nobody holds
         (or whose holder's lease ran out) for ``worker`` until ``lease_until``, in one
         conditional ``UPDATE`` (SQLite has one writer at a time: two processes never
-        claim one row), and return them with their seat's clock as it is now. The due
-        rows are found through the index ``reminders_due``, never by a scan."""
+        claim one row), and return them with their games (read through the covering
+        index ``games_for_clocks``). The due rows are found through the index
+        ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
             claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
             games: dict[int, DueGame] = {}

@@ -84,9 +84,9 @@ class DueGame(NamedTuple):
 
 
 class DueReminder(NamedTuple):
-    """A reminder row claimed by the loop, with the seat's clock as it is now
-    (``clock_revision`` ``None``: the seat has no clock any more, the row is stale)
-    and its game."""
+    """A reminder row claimed by the loop, with its clock's start and deadline (as
+    scheduled: a clock that changes replaces its rows, so a row that exists is current;
+    ``clock_revision`` ``None`` would mark a row without a clock) and its game."""
 
     id: int
     game_id: int
