@@ -982,12 +982,7 @@ class GameService:
         replay, which checks the snapshot, happens when the game itself is used.
         """
         to_act: tuple[str, ...] = ()
-        if row.status == "running" and listing and row.snapshot is None and row.clocks:
-            # A row read without its snapshot (the reminder loop): the seats to act are
-            # those with a clock, written in the same transaction as each entry.
-            clocked = {c.seat for c in row.clocks}
-            to_act = tuple(s.user_id for s in row.seats if s.user_id in clocked)
-        elif row.status == "running":
+        if row.status == "running":
             try:
                 state = self._cache.get(row.id, row.version)
                 if state is None and listing and row.snapshot is not None:

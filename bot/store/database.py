@@ -262,15 +262,10 @@ class Store:
         rows = await self._games("FROM games g WHERE g.id = ?", (game_id,))
         return rows[0] if rows else None
 
-    async def _games(
-        self, tail: str, params: Iterable[Any], *, snapshot: bool = True
-    ) -> list[GameRow]:
+    async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
         """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
-        with its seats and clocks, in one query (as JSON arrays beside each row);
-        ``snapshot=False`` leaves the snapshots out (``None``)."""
+        with its seats and clocks, in one query (as JSON arrays beside each row)."""
         columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
-        if not snapshot:
-            columns = columns.replace("g.snapshot", "NULL")
         async with self._lock:
             with self._sqlite_errors():
                 raw = await _rows(
@@ -772,18 +767,6 @@ class Store:
                 await _insert_reminders(db, game_id, clock)
                 done.append(True)
         return done
-
-    async def games_by_id(self, game_ids: Sequence[int]) -> list[GameRow]:
-        """The games of ``game_ids`` (those that exist) in one query, without their
-        snapshots (``None``): what the reminder loop needs, whose seats to act are
-        those with a clock."""
-        found: list[GameRow] = []
-        for chunk in _chunks(sorted(game_ids)):
-            marks = ",".join("?" * len(chunk))
-            found += await self._games(
-                f"FROM games g WHERE g.id IN ({marks}) ORDER BY g.id", chunk, snapshot=False
-            )
-        return found
 
     async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]:
         """The clocks of ``user_id``'s turns in running games, as ``(game id, clock)``."""
