@@ -35,6 +35,9 @@ log = logging.getLogger("campfire.discord.days")
 
 REMINDER_SECONDS = 60.0
 """How often the reminder loop looks for due reminders."""
+REMINDER_BATCH = 250
+"""The most reminders one pass claims: posting them stays well within the claim's lease
+(ten minutes) even when Discord slows the bot down; the rest follow at the next pass."""
 TIMEOUT_KEYS = {"auto": "discord.timeout.auto", "forfeit": "discord.timeout.forfeit"}
 CLAIM_KEYS = {
     "auto": "discord.claim.done_auto",
@@ -58,7 +61,7 @@ async def run_pass(client: CampfireBot, worker: str) -> int:
     how many games had something to say. A game whose posting fails is logged; the
     others are posted all the same."""
     timing = client.service.timing
-    done = await timing.clock_pass(worker)
+    done = await timing.clock_pass(worker, limit=REMINDER_BATCH)
     for report in done.reports:
         try:
             await post_report(client, report)
