@@ -1,0 +1,569 @@
+"""A turn of Orbis as small decisions: the frames, their moves, and how each is applied.
+
+Rulebook "Déroulement d'un tour de jeu", "Prendre une tuile Dieu", "Prendre une tuile
+Région" (the seven steps) and the effects of the tiles and gods. ``data["act"]`` is
+the turn under way (``None`` between turns): ``{"kind": "region"|"god", "tile"|"god",
+"slot", "step"}``; ``data["frames"]`` (a ``kit.stack``) holds the pending decision.
+
+Frames (kind: moves):
+- none pending: ``take:<1-9>``, ``god:<id>``, ``trade:<c>``;
+- ``trade``: ``get:<c>`` (3 cubes of the frame's colour for 1 of ``c``), ``back``;
+- ``pay``: ``pay`` / ``pay:<letters>`` (the multicolour cubes given), ``wild`` (decline:
+  the tile becomes a Wasteland), ``trade:<c>``, ``back`` (the tile goes back);
+- ``place``: ``place:<spot>`` (see ``pyramid``), ``wild`` (refuse to place), ``back``;
+- ``pick``: ``gain:<c>`` (Proselytism of any colour);
+- ``village``: ``validate`` / ``cancel``; ``volcano``: ``erupt`` / ``cancel``;
+- ``burn``: ``burn:<slot>`` (a cube of the next colour the Volcano destroys);
+- ``lose``: ``lose:<c>`` (discard one cube: Village, God of Death, the 10-cube limit,
+  where ``trade:<c>`` is offered too);
+- ``love``: ``gain:<c>`` (Goddess of Love, five times); ``death``: ``sacrifice`` /
+  ``cancel``; both offer ``back`` (the god goes back) until the first choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Move, Record, State, Text
+from rules.kit.stack import Frame, Stack
+from rules.orbis import domain as dm
+from rules.orbis import pyramid as pm
+from rules.orbis.components import COLOURS, GODS, LETTER_OF, LETTERS, SETUP, TILES
+
+BACK = Move("back", Text("orbis.move.back"), "back")
+BACKS = {kind: BACK for kind in ("trade", "pay", "place", "love", "death")}
+NEIGHBOURS = {
+    slot: [
+        n
+        for n in (
+            slot - 3,
+            slot + 3,
+            slot - 1 if slot % 3 else -1,
+            slot + 1 if slot % 3 != 2 else -1,
+        )
+        if 0 <= n < 9
+    ]
+    for slot in range(9)
+}
+"""Orthogonal neighbours of each display slot (0-8, reading order)."""
+
+
+def stack(data: dict[str, Any]) -> Stack:
+    return Stack(data, "frames", BACKS)
+
+
+def mk(code: str, key: str, group: str, **params: Any) -> Move:
+    return Move(code, Text(key, params), group)
+
+
+def colour_word(colour: str) -> str:
+    return f"@orbis.colour.{colour}"
+
+
+def tile_name(tile_id: str) -> str:
+    """The tile's short name as a message parameter (``"green Forest"``)."""
+    return f"@orbis.tile.{tile_id}"
+
+
+def cubes_text(cubes: dict[str, int]) -> str:
+    """``"2Y 1B"`` style list for labels (letters are the same in both languages' keys)."""
+    return " ".join(f"{n}{LETTER_OF[c].upper()}" for c, n in cubes.items() if n) or "-"
+
+
+# -- moves --------------------------------------------------------------------------------
+
+
+def trade_moves(board: dict[str, Any]) -> list[Move]:
+    dom = board["domain"]
+    return [
+        mk(f"trade:{LETTER_OF[c]}", "orbis.move.trade", "trade", colour=colour_word(c))
+        for c in COLOURS
+        if dm.can_trade(dom, c)
+    ]
+
+
+def free_moves(data: dict[str, Any], me: int) -> list[Move]:
+    """No decision pending: take a Region tile, the god (once, O9), or trade."""
+    board = data["boards"][me]
+    moves: list[Move] = []
+    if len(board["pyramid"]) < SETUP.pyramid_size:
+        for slot, tile in enumerate(data["display"]):
+            if tile is not None:
+                moves.append(
+                    mk(
+                        f"take:{slot + 1}",
+                        "orbis.move.take",
+                        "region",
+                        tile=tile_name(tile),
+                        slot=slot + 1,
+                    )
+                )
+    if board["god"] is None:
+        for god in data["gods"]:
+            moves.append(
+                mk(f"god:{god.lower()}", "orbis.move.god", "god", god=f"@orbis.god.{god}.name")
+            )
+    return moves + trade_moves(board)
+
+
+def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:
+    board = data["boards"][me]
+    dom = board["domain"]
+    kind = frame["kind"]
+    st = stack(data)
+    if kind == "trade":
+        give = frame["give"]
+        return st.with_back(
+            [
+                mk(
+                    f"get:{LETTER_OF[c]}",
+                    "orbis.move.get",
+                    "trade",
+                    give=colour_word(give),
+                    colour=colour_word(c),
+                )
+                for c in COLOURS
+                if c != give
+            ]
+        )
+    if kind == "pay":
+        tile = TILES[data["act"]["tile"]]
+        moves = [
+            pay_move(tile, board["reductions"], letters)
+            for letters in dm.payments(tile, board["reductions"], dom)
+        ]
+        moves.append(mk("wild", "orbis.move.decline", "pay"))
+        return st.with_back(moves + trade_moves(board))
+    if kind == "place":
+        tile = TILES[data["act"]["tile"]]
+        colour = None if frame["wild"] else tile.colour
+        moves = [
+            mk(
+                f"place:{spot}",
+                f"orbis.move.place.{spot_kind(spot)}",
+                "place",
+                **spot_params(board, spot),
+            )
+            for spot in pm.spots(board["pyramid"], colour)
+        ]
+        if not frame["wild"]:
+            moves.append(mk("wild", "orbis.move.refuse", "place"))
+        return st.with_back(moves)
+    if kind in ("pick", "love"):
+        moves = [
+            mk(f"gain:{LETTER_OF[c]}", "orbis.move.gain", "choose", colour=colour_word(c))
+            for c in COLOURS
+        ]
+        return st.with_back(moves)
+    if kind == "village":
+        moves = [mk("validate", "orbis.move.validate", "effect", n=frame["n"])]
+        return [*moves, mk("cancel", "orbis.move.cancel_village", "effect")]
+    if kind == "volcano":
+        return [
+            mk("erupt", "orbis.move.erupt", "effect", cubes=cubes_text(frame["need"])),
+            mk("cancel", "orbis.move.cancel_volcano", "effect"),
+        ]
+    if kind == "burn":
+        colour = next_burn(frame)
+        return [
+            mk(
+                f"burn:{slot + 1}",
+                "orbis.move.burn",
+                "effect",
+                colour=colour_word(colour),
+                slot=slot + 1,
+            )
+            for slot in burn_slots(data, colour)
+        ]
+    if kind == "lose":
+        moves = [
+            mk(f"lose:{LETTER_OF[c]}", "orbis.move.lose", "discard", colour=colour_word(c))
+            for c in dm.held(dom)
+        ]
+        return moves + trade_moves(board) if frame["why"] == "limit" else moves
+    if kind == "death":
+        moves = [mk("sacrifice", "orbis.move.sacrifice", "effect")] if dm.total(dom) >= 6 else []
+        return st.with_back([*moves, mk("cancel", "orbis.move.cancel_death", "effect")])
+    raise ValueError(f"unknown frame {kind}")
+
+
+def pay_move(tile: Any, reductions: list[str], letters: str) -> Move:
+    cubes = dm.payment_cubes(tile, reductions, letters)
+    code = f"pay:{letters}" if letters else "pay"
+    if dm.total(cubes) == 0:
+        return mk(code, "orbis.move.pay_nothing", "pay")
+    return mk(code, "orbis.move.pay", "pay", cubes=cubes_text(cubes))
+
+
+def spot_kind(spot: str) -> str:
+    return spot if spot in ("start", "left", "right") else "upper"
+
+
+def spot_params(board: dict[str, Any], spot: str) -> dict[str, Any]:
+    if spot in ("start", "left", "right"):
+        return {}
+    row, _, slot = spot[1:].partition("s")
+    under = pm.spot_supports(board["pyramid"], spot)
+    names = [cell_name(c) for c in under]
+    return {"row": int(row), "slot": int(slot), "a": names[0], "b": names[1]}
+
+
+def cell_name(cell: dict[str, Any]) -> str:
+    if cell["wild"]:
+        return "@orbis.tile.wasteland"
+    return tile_name(cell["tile"])
+
+
+def next_burn(frame: Frame) -> str:
+    return next(c for c in COLOURS if frame["need"].get(c, 0) > 0)
+
+
+def burn_slots(data: dict[str, Any], colour: str) -> list[int]:
+    return [s for s in range(9) if data["display"][s] is not None and data["cubes"][s][colour] > 0]
+
+
+def volcano_possible(data: dict[str, Any], need: dict[str, int]) -> bool:
+    """O6: the listed cubes all lie on the display's other tiles (the taken one is gone)."""
+    return all(
+        sum(data["cubes"][s][c] for s in range(9) if data["display"][s] is not None) >= n
+        for c, n in need.items()
+    )
+
+
+# -- applying -----------------------------------------------------------------------------
+
+
+class Turn:
+    """Applies one move of the player ``me`` (the seat to act) to ``state``."""
+
+    def __init__(self, state: State, me: int, record: Record) -> None:
+        self.state = state
+        self.data: dict[str, Any] = state.data
+        self.me = me
+        self.board: dict[str, Any] = self.data["boards"][me]
+        self.record = record
+        self.seat = state.seats[me]
+        self.ended = False
+        """Set once the turn is over (the engine then passes it on)."""
+
+    # free moves
+
+    def take(self, slot: int) -> None:
+        """Steps 1-2: generate worshippers on the orthogonal neighbours, collect the
+        tile's cubes; then step 3 (pay) or 4 (place) opens."""
+        data, board = self.data, self.board
+        tile_id = data["display"][slot]
+        tile = TILES[tile_id]
+        before = {
+            "cubes": [dict(c) for c in data["cubes"]],
+            "domain": dict(board["domain"]),
+            "last": data["last"],
+        }
+        for n in NEIGHBOURS[slot]:
+            if data["display"][n] is not None:
+                data["cubes"][n][tile.colour] += 1
+        self.record.note(
+            "orbis.note.generate",
+            colour=colour_word(tile.colour),
+            n=sum(1 for n in NEIGHBOURS[slot] if data["display"][n] is not None),
+        )
+        got = data["cubes"][slot]
+        if dm.total(got):
+            self.record.note("orbis.note.collect", seat=self.seat, cubes=cubes_text(got))
+        dm.add(board["domain"], got)
+        data["cubes"][slot] = dm.no_cubes()
+        data["display"][slot] = None
+        data["act"] = {"kind": "region", "tile": tile_id, "slot": slot, "step": "pay"}
+        data["last"] = {"seat": self.seat, "kind": "region", "tile": tile_id, "slot": slot}
+        if not pm.spots(board["pyramid"], tile.colour):
+            # No legal place as itself: paying could only lose cubes; it becomes a Wasteland.
+            self.record.note("orbis.note.no_place")
+            stack(data).push("place", wild=True, before=before, untake=True)
+        elif dm.is_free(tile, board["reductions"]):
+            stack(data).push("place", wild=False, before=before, untake=True)
+        else:
+            stack(data).push("pay", before=before)
+
+    def god(self, god_id: str) -> None:
+        """Take a god (once per game, O9) and start its immediate effect."""
+        data, board = self.data, self.board
+        at = data["gods"].index(god_id)
+        data["gods"].remove(god_id)
+        board["god"] = god_id
+        before_last = data["last"]
+        data["last"] = {"seat": self.seat, "kind": "god", "god": god_id, "slot": None, "tile": None}
+        data["act"] = {"kind": "god", "god": god_id, "slot": None, "step": "effect"}
+        kind = GODS[god_id].kind
+        if kind == "on_take_gain":
+            stack(data).push("love", n=int(GODS[god_id].param("n")), at=at, last=before_last)
+        elif kind == "on_take_discard":
+            stack(data).push("death", at=at, last=before_last)
+        else:
+            self.finish_step()
+
+    def trade_open(self, colour: str) -> None:
+        stack(self.data).push("trade", give=colour)
+
+    def trade_get(self, frame: Frame, colour: str) -> None:
+        stack(self.data).pop()
+        dm.trade(self.board["domain"], frame["give"], colour)
+        self.record.note(
+            "orbis.note.trade",
+            seat=self.seat,
+            give=colour_word(frame["give"]),
+            colour=colour_word(colour),
+        )
+        top = stack(self.data).top
+        if top is not None and top["kind"] == "lose" and top["why"] == "limit":
+            self.check_limit()
+
+    # region steps
+
+    def pay(self, letters: str) -> None:
+        """Step 3: pay the cost (Farms waive their colour; multicolour = any)."""
+        tile = TILES[self.data["act"]["tile"]]
+        before = dict(self.board["domain"])
+        cubes = dm.payment_cubes(tile, self.board["reductions"], letters)
+        for c, n in cubes.items():
+            self.board["domain"][c] -= n
+        stack(self.data).push("place", wild=False, before=before, untake=False)
+
+    def decline(self, frame: Frame) -> None:
+        """Step 3 or 4 refused: the tile becomes a Wasteland, placed without rule 3."""
+        stack(self.data).push("place", wild=True, before=dict(self.board["domain"]), untake=False)
+
+    def place(self, frame: Frame, spot: str) -> None:
+        """Step 4: the tile goes into the pyramid; nothing of the turn goes back now."""
+        data = self.data
+        act = data["act"]
+        cell = pm.place(self.board["pyramid"], spot, act["tile"], wild=frame["wild"])
+        data["frames"].clear()
+        act["step"] = "effect"
+        act["cell"] = [cell["row"], cell["x"]]
+        if frame["wild"]:
+            self.record.note("orbis.note.wasteland", seat=self.seat)
+            self.finish_step()
+        else:
+            self.effect(cell)
+
+    def effect(self, cell: dict[str, Any]) -> None:
+        """Step 5: the tile's effect (rulebook "Effets des tuiles Région")."""
+        data, board = self.data, self.board
+        effect = TILES[cell["tile"]].effect
+        kind = effect.kind
+        if kind == "farm":
+            assert effect.colour is not None
+            if effect.colour not in board["reductions"]:
+                board["reductions"].append(effect.colour)
+                board["reductions"].sort(key=COLOURS.index)
+            self.record.note("orbis.note.farm", seat=self.seat, colour=colour_word(effect.colour))
+        elif kind == "proselytism":
+            if effect.colour == "any":
+                stack(data).push("pick", n=effect.n)
+                return
+            assert effect.colour is not None
+            board["domain"][effect.colour] += effect.n
+            self.record.note(
+                "orbis.note.gain", seat=self.seat, n=effect.n, colour=colour_word(effect.colour)
+            )
+        elif kind == "irrigation":
+            under = pm.below(board["pyramid"], cell["row"], cell["x"])
+            ok = any(effect.colour in pm.colours_of(c) for c in under)
+            cell["status"] = "valid" if ok else "cancelled"
+            self.record.note(
+                "orbis.note.irrigation_ok" if ok else "orbis.note.irrigation_no", seat=self.seat
+            )
+        elif kind == "village":
+            if dm.total(board["domain"]) >= effect.n:
+                stack(data).push("village", n=effect.n)
+                return
+            cell["status"] = "cancelled"
+            self.record.note("orbis.note.village_no", seat=self.seat)
+        elif kind == "volcano":
+            need = dict(effect.cubes)
+            if volcano_possible(data, need):
+                stack(data).push("volcano", need=need)
+                return
+            cell["status"] = "cancelled"
+            self.record.note("orbis.note.volcano_no", seat=self.seat)
+        self.finish_step()
+
+    def own_cell(self) -> dict[str, Any]:
+        row, x = self.data["act"]["cell"]
+        found = pm.cell_at(self.board["pyramid"], row, x)
+        assert found is not None
+        return found
+
+    def gain(self, frame: Frame, colour: str) -> None:
+        self.board["domain"][colour] += 1
+        self.record.note("orbis.note.gain", seat=self.seat, n=1, colour=colour_word(colour))
+        frame["n"] -= 1
+        Stack.commit(frame)
+        if frame["n"] <= 0:
+            stack(self.data).pop()
+            self.finish_step()
+
+    def village(self, validate: bool) -> None:
+        frames = stack(self.data)
+        frame = frames.pop()
+        cell = self.own_cell()
+        if validate:
+            cell["status"] = "valid"
+            self.push_lose(frame["n"], "village")
+        else:
+            cell["status"] = "cancelled"
+            self.record.note("orbis.note.village_no", seat=self.seat)
+            self.finish_step()
+
+    def volcano(self, erupt: bool) -> None:
+        frames = stack(self.data)
+        frame = frames.pop()
+        cell = self.own_cell()
+        if erupt:
+            cell["status"] = "valid"
+            frames.push("burn", need=dict(frame["need"]))
+            self.settle_burn()
+        else:
+            cell["status"] = "cancelled"
+            self.record.note("orbis.note.volcano_no", seat=self.seat)
+            self.finish_step()
+
+    def burn(self, frame: Frame, slot: int) -> None:
+        self.burn_one(frame, slot, next_burn(frame))
+        self.settle_burn()
+
+    def settle_burn(self) -> None:
+        """A cube with a single possible tile is destroyed there without asking."""
+        frames = stack(self.data)
+        while True:
+            frame = frames.top
+            assert frame is not None and frame["kind"] == "burn"
+            if not any(frame["need"].values()):
+                frames.pop()
+                self.record.note("orbis.note.volcano_ok", seat=self.seat)
+                self.finish_step()
+                return
+            colour = next_burn(frame)
+            slots = burn_slots(self.data, colour)
+            if len(slots) != 1:
+                return
+            self.burn_one(frame, slots[0], colour)
+
+    def burn_one(self, frame: Frame, slot: int, colour: str) -> None:
+        self.data["cubes"][slot][colour] -= 1
+        frame["need"][colour] -= 1
+        self.record.note(
+            "orbis.note.burn", seat=self.seat, colour=colour_word(colour), slot=slot + 1
+        )
+
+    def death(self, sacrifice: bool) -> None:
+        stack(self.data).pop()
+        if sacrifice:
+            self.push_lose(6, "death")
+        else:
+            self.board["god_cancelled"] = True
+            self.record.note("orbis.note.death_no", seat=self.seat)
+            self.finish_step()
+
+    # discarding
+
+    def push_lose(self, n: int, why: str) -> None:
+        stack(self.data).push("lose", n=n, why=why)
+        self.settle_lose()
+
+    def lose(self, frame: Frame, colour: str) -> None:
+        self.board["domain"][colour] -= 1
+        self.record.note("orbis.note.lose", seat=self.seat, colour=colour_word(colour))
+        if frame["why"] == "limit":
+            self.check_limit()
+            return
+        frame["n"] -= 1
+        self.settle_lose()
+
+    def settle_lose(self) -> None:
+        """Village and God of Death discards: a domain of one colour needs no choice."""
+        frames = stack(self.data)
+        frame = frames.top
+        assert frame is not None and frame["kind"] == "lose"
+        while frame["n"] > 0 and len(dm.held(self.board["domain"])) == 1:
+            colour = dm.held(self.board["domain"])[0]
+            self.board["domain"][colour] -= 1
+            self.record.note("orbis.note.lose", seat=self.seat, colour=colour_word(colour))
+            frame["n"] -= 1
+        if frame["n"] <= 0:
+            frames.pop()
+            if frame["why"] == "death":
+                self.record.note("orbis.note.death_ok", seat=self.seat)
+            else:
+                self.record.note("orbis.note.village_ok", seat=self.seat)
+            self.finish_step()
+
+    def check_limit(self) -> None:
+        """Step 6 (O10): the limit frame closes once the domain holds 10 cubes or fewer."""
+        frames = stack(self.data)
+        if dm.total(self.board["domain"]) <= SETUP.domain_limit:
+            frames.pop()
+            self.finish_turn()
+
+    # closing the turn
+
+    def finish_step(self) -> None:
+        """The effect is over: step 6 (limit to 10 cubes), then 7 (refill) and the end."""
+        self.data["act"]["step"] = "limit"
+        if dm.total(self.board["domain"]) > SETUP.domain_limit:
+            stack(self.data).push("lose", n=0, why="limit")
+            return
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        data = self.data
+        act = data["act"]
+        if act["kind"] == "region":
+            refill(self.state, act["slot"], self.record)
+        self.board["turns"] += 1
+        data["act"] = None
+        self.ended = True
+
+
+def refill(state: State, slot: int, record: Record) -> None:
+    """Step 7: the empty place gets the top tile of level 1, else 2, else 3."""
+    data = state.data
+    for level in ("1", "2", "3"):
+        pile = data["piles"][level]
+        if pile:
+            tile = pile.pop()
+            data["display"][slot] = tile
+            record.note("orbis.note.refill", tile=tile_name(tile), slot=slot + 1)
+            record.learned = True
+            return
+
+
+def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Any]:
+    """What ``back`` (or a player leaving mid-turn) takes back for each frame kind."""
+    board = data["boards"][me]
+
+    def untake(frame: Frame) -> None:
+        before = frame["before"]
+        act = data["act"]
+        data["cubes"] = [dict(c) for c in before["cubes"]]
+        board["domain"] = dict(before["domain"])
+        data["display"][act["slot"]] = act["tile"]
+        data["last"] = before["last"]
+        data["act"] = None
+
+    def place(frame: Frame) -> None:
+        if frame.get("untake"):
+            untake(frame)
+        else:
+            board["domain"] = dict(frame["before"])
+
+    def god_back(frame: Frame) -> None:
+        data["gods"].insert(frame["at"], board["god"])
+        board["god"] = None
+        data["last"] = frame["last"]
+        data["act"] = None
+
+    return {"pay": untake, "place": place, "love": god_back, "death": god_back}
+
+
+__all__ = ["BACK", "Turn", "free_moves", "frame_moves", "refill", "stack", "undo_hooks", "LETTERS"]
