@@ -1,0 +1,167 @@
+"""A player's panel: the pyramid, and beside it the god, the domain, Reductions, temples.
+
+The pyramid's 14 places are dashed outlines in the static art; each placed tile is drawn
+over its place (colour, effect icon, PC in a disc: white, green-edged and ticked once
+validated, black and struck once cancelled; a Wasteland turned over). The tile the last
+move placed is framed in yellow and black. The tile being taken in a turn under way
+waits in the corner of the panel, ringed with dashes, until it is placed.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.kit import sprites, style
+from render.kit.compose import Static, Turn
+from render.kit.geometry import Box
+from render.kit.names import tr, tr_or
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, font, text_width, wrap
+from render.orbis import layout, model, pieces
+from render.orbis.board import god_name
+
+PANEL = style.PANEL
+LABEL = font(12, bold=True)
+# Rows of the right column, from its top.
+GOD_Y, CUBES_Y, FARMS_Y, TEMPLES_Y, HAND_Y = 0, 64, 122, 176, 228
+
+
+def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
+    """The pyramid's empty places and the right column's labels (static)."""
+    pyramid = layout.pyramid(box)
+    for row, x in pyramid.places():
+        place = pyramid.place(row, x)
+        sprites.paste_at(image, pieces.empty_slot(place.w), (place.x, place.y))
+    side = layout.side(box)
+    for key, y in (("god", GOD_Y), ("cubes", CUBES_Y), ("farms", FARMS_Y), ("temples", TEMPLES_Y)):
+        draw_text(
+            image,
+            (side.x, side.y + y),
+            tr(f"render.orbis.{key}", static.lang),
+            LABEL,
+            style.INK_SOFT,
+        )
+
+
+def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
+    view, lang = turn.view, turn.lang
+    board = model.board(view, seat)
+    pyramid = layout.pyramid(box)
+    for cell in board.pyramid:
+        if not (0 <= cell.row < 4 and 0 <= cell.x < layout.PYRAMID_ROWS[cell.row]):
+            continue
+        place = pyramid.place(cell.row, cell.x)
+        canvas.sprite(
+            pieces.region_tile(cell.tile, place.w), (place.x, place.y), centre=False, ground=PANEL
+        )
+    taken = model.last_taken(view)
+    if taken is not None and taken.seat == seat and taken.tile is not None:
+        for cell in board.pyramid:
+            if cell.tile.get("id") == taken.tile and cell.row < 4 and cell.x < 5 - cell.row:
+                place = pyramid.place(cell.row, cell.x)
+                canvas.sprite(pieces.last_frame(place.w), place.centre)
+    side = layout.side(box)
+    _god(
+        canvas,
+        side,
+        board,
+        lang,
+        framed=taken is not None and taken.seat == seat and taken.god is not None,
+    )
+    _domain(canvas, side, board, lang)
+    _farms(canvas, side, board)
+    _temples(canvas, side, board, lang)
+    _in_hand(canvas, side, view, seat, lang)
+
+
+def _god(canvas: Canvas, side: Box, board: model.Board, lang: str, *, framed: bool) -> None:
+    y = side.y + GOD_Y + 18
+    if board.god is None:
+        canvas.text(
+            (side.x, y + 8), tr("render.orbis.no_god", lang), font(14), style.INK_SOFT, ground=PANEL
+        )
+        return
+    light = pieces.GOD_LIGHT
+    card = (side.x, y, side.right, y + 40)
+    canvas.rectangle(card, radius=7, fill=light, outline=pieces.GOD, width=2)
+    if framed:
+        canvas.rectangle(
+            (card[0] - 4, card[1] - 4, card[2] + 4, card[3] + 4),
+            radius=9,
+            outline=style.HIGHLIGHT,
+            width=3,
+        )
+    canvas.sprite(pieces.god_badge(26), (side.x + 4, y + 6), centre=False, ground=light)
+    pc = model.god_pc(board.god)
+    pc_text = "0" if board.god_cancelled else str(pc)
+    face = font(18, bold=True)
+    ink = style.INK_SOFT if board.god_cancelled else style.INK
+    canvas.text((side.right - 8, y + 20), pc_text, face, ink, anchor="rm", ground=light)
+    name_face = font(12, bold=True)
+    lines = wrap(god_name(board.god, lang), name_face, side.w - 62, max_lines=2)
+    top = y + 20 - 7 * len(lines)
+    for i, line in enumerate(lines):
+        at = (side.x + 34, top + 14 * i)
+        canvas.text(at, line, name_face, pieces.GOD, ground=light)
+    if board.god_cancelled:
+        canvas.line(
+            [(side.right - 24, y + 31), (side.right - 4, y + 9)], fill=pieces.CANCEL, width=3
+        )
+
+
+def _domain(canvas: Canvas, side: Box, board: model.Board, lang: str) -> None:
+    total = sum(board.domain.values())
+    label_w = round(text_width(tr("render.orbis.cubes", lang), LABEL)) + 8
+    canvas.text((side.x + label_w, side.y + CUBES_Y), f"{total}/10", LABEL, style.INK, ground=PANEL)
+    y = side.y + CUBES_Y + 20
+    step = (side.w + 2) // 5
+    face = font(16, bold=True)
+    for i, colour in enumerate(model.COLOURS):
+        x = side.x + i * step
+        count = board.domain.get(colour, 0)
+        canvas.sprite(pieces.cube(colour, 17), (x, y + 2), centre=False, ground=PANEL)
+        ink = style.INK if count else style.RULE
+        canvas.text((x + 19, y + 11), str(count), face, ink, anchor="lm", ground=PANEL)
+
+
+def _farms(canvas: Canvas, side: Box, board: model.Board) -> None:
+    y = side.y + FARMS_Y + 18
+    if not board.reductions:
+        canvas.text((side.x, y + 4), "—", font(14), style.INK_SOFT, ground=PANEL)
+        return
+    for i, colour in enumerate(board.reductions[:5]):
+        canvas.sprite(
+            pieces.reduction_token(colour, 12), (side.x + i * 30, y), centre=False, ground=PANEL
+        )
+
+
+def _temples(canvas: Canvas, side: Box, board: model.Board, lang: str) -> None:
+    y = side.y + TEMPLES_Y + 18
+    canvas.sprite(pieces.temple_icon(24), (side.x, y), centre=False, ground=PANEL)
+    face = font(16, bold=True)
+    canvas.text(
+        (side.x + 28, y + 12), f"×{board.temples}", face, style.INK, anchor="lm", ground=PANEL
+    )
+    if board.token:
+        canvas.sprite(pieces.temple_token(board.token, 15), (side.x + 92, y + 12), ground=PANEL)
+        del lang
+
+
+def _in_hand(canvas: Canvas, side: Box, view: model.View, seat: str, lang: str) -> None:
+    """The Region tile taken by the turn under way, not placed yet."""
+    pending = model.pending(view)
+    if pending is None or pending.seat != seat or pending.tile is None:
+        return
+    y = side.y + HAND_Y
+    size = 68
+    state = "wasteland" if pending.wasteland else "plain"
+    sprite = pieces.region_tile(pending.tile, size, state=state)
+    canvas.sprite(sprite, (side.x + 4, y + 4), centre=False, ground=PANEL)
+    canvas.sprite(sprites.dashed_ring(size // 2 + 8), (side.x + 4 + size / 2, y + 4 + size / 2))
+    key = f"render.orbis.step.{pending.decision or pending.step}"
+    word = tr_or(key, "", lang)
+    if word:
+        face = font(13, bold=True)
+        text = ellipsise(word, face, side.w - size - 20)
+        at = (side.x + size + 18, y + size / 2 + 4)
+        canvas.text(at, text, face, style.INK, anchor="lm", ground=PANEL)
