@@ -156,12 +156,12 @@ def _in_hand(canvas: Canvas, side: Box, view: model.View, seat: str, lang: str) 
     size = 68
     state = "wasteland" if pending.wasteland else "plain"
     sprite = pieces.region_tile(pending.tile, size, state=state)
-    canvas.sprite(sprite, (side.x + 4, y + 4), centre=False, ground=PANEL)
-    canvas.sprite(sprites.dashed_ring(size // 2 + 8), (side.x + 4 + size / 2, y + 4 + size / 2))
+    canvas.sprite(sprite, (side.x + 12, y + 4), centre=False, ground=PANEL)
+    canvas.sprite(sprites.dashed_ring(size // 2 + 6), (side.x + 12 + size / 2, y + 4 + size / 2))
     key = f"render.orbis.step.{pending.decision or pending.step}"
     word = tr_or(key, "", lang)
     if word:
         face = font(13, bold=True)
-        text = ellipsise(word, face, side.w - size - 20)
-        at = (side.x + size + 18, y + size / 2 + 4)
+        text = ellipsise(word, face, side.w - size - 26)
+        at = (side.x + size + 24, y + size / 2 + 4)
         canvas.text(at, text, face, style.INK, anchor="lm", ground=PANEL)
