@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.kit import style
+from render.kit import sprites, style
 from render.kit.compose import Static, Turn
 from render.kit.frame import draw_tag, paint_box
 from render.kit.geometry import Box
@@ -68,12 +68,13 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
             cell = layout.display_cell(board, slot)
             draw_tag(canvas, cell.right - 2, cell.bottom - 12, tr("render.orbis.new", lang))
     _piles(canvas, board, model.piles(view))
+    holders = _token_holders(view, turn.seats)
     for i, value in enumerate(model.temple_tokens(view)):
-        canvas.sprite(
-            pieces.temple_token(value, layout.TOKEN_RADIUS),
-            layout.token_centre(board, i),
-            ground=PANEL,
-        )
+        x, y = layout.token_centre(board, i)
+        canvas.sprite(pieces.temple_token(value, layout.TOKEN_RADIUS), (x, y), ground=PANEL)
+        for j, index in enumerate(holders.get(value, [])):
+            at = (x - 11 * (len(holders[value]) - 1) + 22 * j, y + layout.TOKEN_RADIUS + 14)
+            canvas.sprite(sprites.marker_icon(index, radius=9), at, ground=PANEL)
     if not model.temple_tokens(view):
         x, y = layout.token_centre(board, 0)
         canvas.text(
@@ -85,6 +86,16 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
     if not gods:
         box = layout.god_box(board, 0)
         canvas.text((box.x, box.y + 10), "—", font(16), style.INK_SOFT, ground=PANEL)
+
+
+def _token_holders(view: model.View, seats: list[str]) -> dict[int, list[int]]:
+    """Which seats (by index) would get each Temple token now (the rules' ranking)."""
+    out: dict[int, list[int]] = {}
+    for index, seat in enumerate(seats):
+        token = model.board(view, seat).token
+        if token:
+            out.setdefault(token, []).append(index)
+    return out
 
 
 def _cubes_on(canvas: Canvas, cell: Box, cubes: dict[str, int]) -> None:

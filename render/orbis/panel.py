@@ -92,8 +92,7 @@ def _god(canvas: Canvas, side: Box, board: model.Board, lang: str, *, framed: bo
             width=3,
         )
     canvas.sprite(pieces.god_badge(26), (side.x + 4, y + 6), centre=False, ground=light)
-    pc = model.god_pc(board.god)
-    pc_text = "0" if board.god_cancelled else str(pc)
+    pc_text = str(model.god_pc(board.god))
     face = font(18, bold=True)
     ink = style.INK_SOFT if board.god_cancelled else style.INK
     canvas.text((side.right - 8, y + 20), pc_text, face, ink, anchor="rm", ground=light)
