@@ -32,6 +32,7 @@ from rules.base import (
 from rules.kit import decks
 from rules.kit.turns import Turns, new_turns
 from rules.orbis import domain as dm
+from rules.orbis import pyramid as pm
 from rules.orbis import scoring
 from rules.orbis import turn as tn
 from rules.orbis.components import COLOURS, GODS, LETTERS, SETUP, TILES
@@ -104,7 +105,7 @@ class Orbis(Game):
             "temple_tokens": sorted(count.temple_tokens, reverse=True),
             "boards": [
                 {
-                    "pyramid": [],
+                    "pyramid": pm.new_pyramid(),
                     "domain": dm.no_cubes(),
                     "reductions": [],
                     "god": None,

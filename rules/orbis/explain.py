@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.base import IllegalMove, MoveError, Seat, State
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
@@ -21,7 +23,7 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
         if not dm.can_trade(board["domain"], colour):
             return IllegalMove("orbis.illegal.trade_short", colour=f"@orbis.colour.{colour}")
     if kind == "take" and frame is None:
-        if len(board["pyramid"]) >= SETUP.pyramid_size:
+        if pm.size(board["pyramid"]) >= SETUP.pyramid_size:
             return IllegalMove("orbis.illegal.must_take_god")
         if data["display"][int(arg) - 1] is None:
             return IllegalMove("orbis.illegal.empty_slot")
@@ -42,7 +44,7 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
     return IllegalMove("orbis.illegal.not_now", move=code)
 
 
-def _explain_place(board: dict, colour: str, wild: bool, spot: str) -> MoveError:  # type: ignore[type-arg]
+def _explain_place(board: dict[str, Any], colour: str, wild: bool, spot: str) -> MoveError:
     cells = board["pyramid"]
     width = pm.bottom_width(cells)
     if spot == "start" and width:
@@ -50,7 +52,7 @@ def _explain_place(board: dict, colour: str, wild: bool, spot: str) -> MoveError
     if spot in ("left", "right"):
         return IllegalMove("orbis.illegal.bottom_full" if width else "orbis.illegal.place_start")
     row, x = pm.spot_position(cells, spot)
-    if x > pm.BOTTOM - 1 - row or pm.cell_at(cells, row, x) is not None:
+    if not 0 <= x < pm.BOTTOM - row or pm.cell_at(cells, row, x) is not None:
         return IllegalMove("orbis.illegal.place_taken")
     if len(pm.below(cells, row, x)) < 2:
         return IllegalMove("orbis.illegal.place_two")

@@ -17,15 +17,14 @@ def check_orbis(state: State) -> str | None:
     places += [t for t in data["display"] if t is not None]
     act = data["act"]
     for board in data["boards"]:
-        places += [c["tile"] for c in board["pyramid"]]
-        if any(board["domain"][c] < 0 for c in COLOURS):
+        cells = pm.cells(board["pyramid"])
+        places += [c.tile for c in cells]
+        if any(n < 0 for n in board["domain"]):
             return "negative domain"
-        if len(board["pyramid"]) > SETUP.pyramid_size:
-            return "pyramid too big"
-        for cell in board["pyramid"]:
-            if cell["row"] > 0 and len(pm.below(board["pyramid"], cell["row"], cell["x"])) != 2:
-                return f"tile {cell['tile']} does not rest on two tiles"
-        xs = sorted(c["x"] for c in board["pyramid"] if c["row"] == 0)
+        for cell in cells:
+            if cell.row > 0 and len(pm.below(board["pyramid"], cell.row, cell.x)) != 2:
+                return f"tile {cell.tile} does not rest on two tiles"
+        xs = [c.x for c in cells if c.row == 0]
         if xs != list(range(len(xs))) or len(xs) > pm.BOTTOM:
             return "bottom row broken"
     if act is not None and act["kind"] == "region" and act.get("cell") is None:
@@ -34,7 +33,7 @@ def check_orbis(state: State) -> str | None:
     if sorted(places) != expected:
         return "tiles not conserved"
     for cubes in data["cubes"]:
-        if any(cubes[c] < 0 for c in COLOURS):
+        if len(cubes) != len(COLOURS) or any(n < 0 for n in cubes):
             return "negative cubes on the display"
     if (
         act is None

@@ -20,33 +20,32 @@ MAJORITY_MIN = 1
 """O8: "among the players with the most" needs at least one such validated tile."""
 
 
-def forest_ok(cells: list[dict[str, Any]], cell: dict[str, Any]) -> bool:
+def forest_ok(pyramid: pm.Pyramid, cell: pm.Cell) -> bool:
     """A Forest counts if at least ``min`` touching tiles show one of its colours
     (O4; a Wasteland shows every colour)."""
-    effect = TILES[cell["tile"]].effect
+    effect = TILES[cell.tile].effect
     wanted = set(effect.colours)
-    around = pm.touching(cells, cell["row"], cell["x"])
+    around = pm.touching(pyramid, cell.row, cell.x)
     return sum(1 for c in around if wanted & pm.colours_of(c)) >= effect.n
 
 
-def is_validated(cells: list[dict[str, Any]], cell: dict[str, Any]) -> bool:
+def is_validated(pyramid: pm.Pyramid, cell: pm.Cell) -> bool:
     """Whether a Village, Volcano, Irrigation or Forest is validated (O2: never a
     Wasteland)."""
-    if cell["wild"]:
+    if cell.wild:
         return False
-    kind = TILES[cell["tile"]].effect.kind
-    if kind == "forest":
-        return forest_ok(cells, cell)
-    return bool(cell["status"] == "valid")
+    if TILES[cell.tile].effect.kind == "forest":
+        return forest_ok(pyramid, cell)
+    return cell.status == "valid"
 
 
-def tile_points(cells: list[dict[str, Any]], cell: dict[str, Any]) -> int:
+def tile_points(pyramid: pm.Pyramid, cell: pm.Cell) -> int:
     """The PC a cell scores now (0 for a Wasteland: its penalty is counted apart)."""
-    if cell["wild"]:
+    if cell.wild:
         return 0
-    tile = TILES[cell["tile"]]
+    tile = TILES[cell.tile]
     if tile.effect.kind in ("village", "volcano", "irrigation", "forest"):
-        return tile.pc if is_validated(cells, cell) else 0
+        return tile.pc if is_validated(pyramid, cell) else 0
     return tile.pc
 
 
@@ -61,18 +60,18 @@ class Tally:
 
 
 def tally(board: dict[str, Any], temple_count: str) -> Tally:
-    cells = board["pyramid"]
+    pyramid = board["pyramid"]
     validated = dict.fromkeys(("village", "volcano", "irrigation", "forest"), 0)
     temples = 0
     mystic = 0
     wastes = 0
-    for cell in cells:
-        if cell["wild"]:
+    for cell in pm.cells(pyramid):
+        if cell.wild:
             wastes += 1
             continue
-        tile = TILES[cell["tile"]]
+        tile = TILES[cell.tile]
         kind = tile.effect.kind
-        if kind in validated and is_validated(cells, cell):
+        if kind in validated and is_validated(pyramid, cell):
             validated[kind] += 1
         if kind == "temple":
             temples += tile.effect.n if temple_count == "icons" else 1
@@ -126,11 +125,11 @@ def rows(data: dict[str, Any], playing: list[int], temple_count: str) -> list[di
     tokens = temple_tokens(tallies, data["temple_tokens"], counted)
     out = []
     for i, board in enumerate(boards):
-        cells = board["pyramid"]
+        pyramid = board["pyramid"]
         lazy = board["god"] is not None and GODS[board["god"]].kind == "wasteland_no_penalty"
         out.append(
             {
-                "orbis.score.tiles": sum(tile_points(cells, c) for c in cells),
+                "orbis.score.tiles": sum(tile_points(pyramid, c) for c in pm.cells(pyramid)),
                 "orbis.score.god": god_points(board, i, tallies, counted),
                 "orbis.score.temple": tokens.get(i, 0),
                 "orbis.score.wastes": 0 if lazy else -SETUP.wasteland_penalty * tallies[i].wastes,

@@ -65,9 +65,10 @@ def tile_name(tile_id: str) -> str:
     return f"@orbis.tile.{tile_id}"
 
 
-def cubes_text(cubes: dict[str, int]) -> str:
+def cubes_text(cubes: dm.Cubes | dict[str, int]) -> str:
     """``"2Y 1B"`` style list for labels (letters are the same in both languages' keys)."""
-    return " ".join(f"{n}{LETTER_OF[c].upper()}" for c, n in cubes.items() if n) or "-"
+    counts = cubes if isinstance(cubes, dict) else dm.as_dict(cubes)
+    return " ".join(f"{n}{LETTER_OF[c].upper()}" for c, n in counts.items() if n) or "-"
 
 
 # -- moves --------------------------------------------------------------------------------
@@ -86,7 +87,7 @@ def free_moves(data: dict[str, Any], me: int) -> list[Move]:
     """No decision pending: take a Region tile, the god (once, O9), or trade."""
     board = data["boards"][me]
     moves: list[Move] = []
-    if len(board["pyramid"]) < SETUP.pyramid_size:
+    if pm.size(board["pyramid"]) < SETUP.pyramid_size:
         for slot, tile in enumerate(data["display"]):
             if tile is not None:
                 moves.append(
@@ -208,10 +209,10 @@ def spot_params(board: dict[str, Any], spot: str) -> dict[str, Any]:
     return {"row": int(row), "slot": int(slot), "a": names[0], "b": names[1]}
 
 
-def cell_name(cell: dict[str, Any]) -> str:
-    if cell["wild"]:
+def cell_name(cell: pm.Cell) -> str:
+    if cell.wild:
         return "@orbis.tile.wasteland"
-    return tile_name(cell["tile"])
+    return tile_name(cell.tile)
 
 
 def next_burn(frame: Frame) -> str:
@@ -219,13 +220,14 @@ def next_burn(frame: Frame) -> str:
 
 
 def burn_slots(data: dict[str, Any], colour: str) -> list[int]:
-    return [s for s in range(9) if data["display"][s] is not None and data["cubes"][s][colour] > 0]
+    i = dm.IDX[colour]
+    return [s for s in range(9) if data["display"][s] is not None and data["cubes"][s][i] > 0]
 
 
 def volcano_possible(data: dict[str, Any], need: dict[str, int]) -> bool:
     """O6: the listed cubes all lie on the display's other tiles (the taken one is gone)."""
     return all(
-        sum(data["cubes"][s][c] for s in range(9) if data["display"][s] is not None) >= n
+        sum(data["cubes"][s][dm.IDX[c]] for s in range(9) if data["display"][s] is not None) >= n
         for c, n in need.items()
     )
 
@@ -255,13 +257,13 @@ class Turn:
         tile_id = data["display"][slot]
         tile = TILES[tile_id]
         before = {
-            "cubes": [dict(c) for c in data["cubes"]],
-            "domain": dict(board["domain"]),
+            "cubes": [list(c) for c in data["cubes"]],
+            "domain": list(board["domain"]),
             "last": data["last"],
         }
         for n in NEIGHBOURS[slot]:
             if data["display"][n] is not None:
-                data["cubes"][n][tile.colour] += 1
+                dm.change(data["cubes"][n], tile.colour, 1)
         self.record.note(
             "orbis.note.generate",
             colour=colour_word(tile.colour),
@@ -322,15 +324,15 @@ class Turn:
     def pay(self, letters: str) -> None:
         """Step 3: pay the cost (Farms waive their colour; multicolour = any)."""
         tile = TILES[self.data["act"]["tile"]]
-        before = dict(self.board["domain"])
+        before = list(self.board["domain"])
         cubes = dm.payment_cubes(tile, self.board["reductions"], letters)
-        for c, n in cubes.items():
-            self.board["domain"][c] -= n
+        for i, n in enumerate(cubes):
+            self.board["domain"][i] -= n
         stack(self.data).push("place", wild=False, before=before, untake=False)
 
     def decline(self, frame: Frame) -> None:
         """Step 3 or 4 refused: the tile becomes a Wasteland, placed without rule 3."""
-        stack(self.data).push("place", wild=True, before=dict(self.board["domain"]), untake=False)
+        stack(self.data).push("place", wild=True, before=list(self.board["domain"]), untake=False)
 
     def place(self, frame: Frame, spot: str) -> None:
         """Step 4: the tile goes into the pyramid; nothing of the turn goes back now."""
@@ -339,17 +341,17 @@ class Turn:
         cell = pm.place(self.board["pyramid"], spot, act["tile"], wild=frame["wild"])
         data["frames"].clear()
         act["step"] = "effect"
-        act["cell"] = [cell["row"], cell["x"]]
+        act["cell"] = [cell.row, cell.x]
         if frame["wild"]:
             self.record.note("orbis.note.wasteland", seat=self.seat)
             self.finish_step()
         else:
             self.effect(cell)
 
-    def effect(self, cell: dict[str, Any]) -> None:
+    def effect(self, cell: pm.Cell) -> None:
         """Step 5: the tile's effect (rulebook "Effets des tuiles Région")."""
         data, board = self.data, self.board
-        effect = TILES[cell["tile"]].effect
+        effect = TILES[cell.tile].effect
         kind = effect.kind
         if kind == "farm":
             assert effect.colour is not None
@@ -362,14 +364,14 @@ class Turn:
                 stack(data).push("pick", n=effect.n)
                 return
             assert effect.colour is not None
-            board["domain"][effect.colour] += effect.n
+            dm.change(board["domain"], effect.colour, effect.n)
             self.record.note(
                 "orbis.note.gain", seat=self.seat, n=effect.n, colour=colour_word(effect.colour)
             )
         elif kind == "irrigation":
-            under = pm.below(board["pyramid"], cell["row"], cell["x"])
+            under = pm.below(board["pyramid"], cell.row, cell.x)
             ok = any(effect.colour in pm.colours_of(c) for c in under)
-            cell["status"] = "valid" if ok else "cancelled"
+            self.mark("valid" if ok else "cancelled")
             self.record.note(
                 "orbis.note.irrigation_ok" if ok else "orbis.note.irrigation_no", seat=self.seat
             )
@@ -377,25 +379,24 @@ class Turn:
             if dm.total(board["domain"]) >= effect.n:
                 stack(data).push("village", n=effect.n)
                 return
-            cell["status"] = "cancelled"
+            self.mark("cancelled")
             self.record.note("orbis.note.village_no", seat=self.seat)
         elif kind == "volcano":
             need = dict(effect.cubes)
             if volcano_possible(data, need):
                 stack(data).push("volcano", need=need)
                 return
-            cell["status"] = "cancelled"
+            self.mark("cancelled")
             self.record.note("orbis.note.volcano_no", seat=self.seat)
         self.finish_step()
 
-    def own_cell(self) -> dict[str, Any]:
+    def mark(self, status: str) -> None:
+        """The placed tile is validated, or cancelled (a Cancellation token on it)."""
         row, x = self.data["act"]["cell"]
-        found = pm.cell_at(self.board["pyramid"], row, x)
-        assert found is not None
-        return found
+        pm.set_status(self.board["pyramid"], row, x, status)
 
     def gain(self, frame: Frame, colour: str) -> None:
-        self.board["domain"][colour] += 1
+        dm.change(self.board["domain"], colour, 1)
         self.record.note("orbis.note.gain", seat=self.seat, n=1, colour=colour_word(colour))
         frame["n"] -= 1
         Stack.commit(frame)
@@ -406,25 +407,23 @@ class Turn:
     def village(self, validate: bool) -> None:
         frames = stack(self.data)
         frame = frames.pop()
-        cell = self.own_cell()
         if validate:
-            cell["status"] = "valid"
+            self.mark("valid")
             self.push_lose(frame["n"], "village")
         else:
-            cell["status"] = "cancelled"
+            self.mark("cancelled")
             self.record.note("orbis.note.village_no", seat=self.seat)
             self.finish_step()
 
     def volcano(self, erupt: bool) -> None:
         frames = stack(self.data)
         frame = frames.pop()
-        cell = self.own_cell()
         if erupt:
-            cell["status"] = "valid"
+            self.mark("valid")
             frames.push("burn", need=dict(frame["need"]))
             self.settle_burn()
         else:
-            cell["status"] = "cancelled"
+            self.mark("cancelled")
             self.record.note("orbis.note.volcano_no", seat=self.seat)
             self.finish_step()
 
@@ -450,7 +449,7 @@ class Turn:
             self.burn_one(frame, slots[0], colour)
 
     def burn_one(self, frame: Frame, slot: int, colour: str) -> None:
-        self.data["cubes"][slot][colour] -= 1
+        dm.change(self.data["cubes"][slot], colour, -1)
         frame["need"][colour] -= 1
         self.record.note(
             "orbis.note.burn", seat=self.seat, colour=colour_word(colour), slot=slot + 1
@@ -472,7 +471,7 @@ class Turn:
         self.settle_lose()
 
     def lose(self, frame: Frame, colour: str) -> None:
-        self.board["domain"][colour] -= 1
+        dm.change(self.board["domain"], colour, -1)
         self.record.note("orbis.note.lose", seat=self.seat, colour=colour_word(colour))
         if frame["why"] == "limit":
             self.check_limit()
@@ -487,7 +486,7 @@ class Turn:
         assert frame is not None and frame["kind"] == "lose"
         while frame["n"] > 0 and len(dm.held(self.board["domain"])) == 1:
             colour = dm.held(self.board["domain"])[0]
-            self.board["domain"][colour] -= 1
+            dm.change(self.board["domain"], colour, -1)
             self.record.note("orbis.note.lose", seat=self.seat, colour=colour_word(colour))
             frame["n"] -= 1
         if frame["n"] <= 0:
@@ -545,8 +544,8 @@ def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Any]:
     def untake(frame: Frame) -> None:
         before = frame["before"]
         act = data["act"]
-        data["cubes"] = [dict(c) for c in before["cubes"]]
-        board["domain"] = dict(before["domain"])
+        data["cubes"] = [list(c) for c in before["cubes"]]
+        board["domain"] = list(before["domain"])
         data["display"][act["slot"]] = act["tile"]
         data["last"] = before["last"]
         data["act"] = None
@@ -555,7 +554,7 @@ def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Any]:
         if frame.get("untake"):
             untake(frame)
         else:
-            board["domain"] = dict(frame["before"])
+            board["domain"] = list(frame["before"])
 
     def god_back(frame: Frame) -> None:
         data["gods"].insert(frame["at"], board["god"])

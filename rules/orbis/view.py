@@ -59,23 +59,24 @@ from typing import Any
 
 from rules.base import JSON, Seat, Section, State, Text
 from rules.orbis import domain as dm
+from rules.orbis import pyramid as pm
 from rules.orbis import scoring
 from rules.orbis import turn as tn
 from rules.orbis.components import GODS, SETUP, TILES
 
 
-def cell_view(cells: list[dict[str, Any]], cell: dict[str, Any]) -> dict[str, Any]:
-    tile = TILES[cell["tile"]]
-    status = cell["status"]
-    if not cell["wild"] and tile.effect.kind == "forest":
-        status = "valid" if scoring.forest_ok(cells, cell) else "waiting"
+def cell_view(pyramid: pm.Pyramid, cell: pm.Cell) -> dict[str, Any]:
+    tile = TILES[cell.tile]
+    status = cell.status
+    if not cell.wild and tile.effect.kind == "forest":
+        status = "valid" if scoring.forest_ok(pyramid, cell) else "waiting"
     return {
-        "row": cell["row"],
-        "x": cell["x"],
+        "row": cell.row,
+        "x": cell.x,
         "tile": tile.to_json(),
-        "wasteland": bool(cell["wild"]),
-        "status": None if cell["wild"] else status,
-        "pc": scoring.tile_points(cells, cell),
+        "wasteland": cell.wild,
+        "status": None if cell.wild else status,
+        "pc": scoring.tile_points(pyramid, cell),
     }
 
 
@@ -135,14 +136,15 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
     players: dict[Seat, Any] = {}
     for i, seat in enumerate(state.seats):
         board = data["boards"][i]
-        cells = board["pyramid"]
+        pyramid = board["pyramid"]
+        cells = pm.cells(pyramid)
         tally = scoring.tally(board, option)
         row = rows[i]
         players[seat] = {
             "index": i,
             "turns": board["turns"],
             "turns_left": SETUP.turns - board["turns"],
-            "domain": dict(board["domain"]),
+            "domain": dm.as_dict(board["domain"]),
             "cubes": dm.total(board["domain"]),
             "reductions": list(board["reductions"]),
             "god": GODS[board["god"]].to_json() if board["god"] else None,
@@ -152,7 +154,7 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             "mystic": tally.mystic,
             "temple_token": tokens.get(i),
             "wastelands": tally.wastes,
-            "pyramid": [cell_view(cells, c) for c in cells],
+            "pyramid": [cell_view(pyramid, c) for c in cells],
             "pyramid_size": len(cells),
             "score": {
                 "tiles": row["orbis.score.tiles"],
@@ -167,7 +169,7 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             {
                 "slot": s + 1,
                 "tile": TILES[t].to_json() if t is not None else None,
-                "cubes": dict(data["cubes"][s]),
+                "cubes": dm.as_dict(data["cubes"][s]),
             }
             for s, t in enumerate(data["display"])
         ],
@@ -199,7 +201,7 @@ def orbis_sections(state: State, seat: Seat) -> list[Section]:
         ),
         Text(
             "orbis.present.turns",
-            {"left": SETUP.turns - board["turns"], "tiles": len(board["pyramid"])},
+            {"left": SETUP.turns - board["turns"], "tiles": pm.size(board["pyramid"])},
         ),
     ]
     return [Section(Text("orbis.present.title"), tuple(lines))]
