@@ -91,23 +91,24 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
 def _token_holders(view: model.View, seats: list[str]) -> dict[int, list[int]]:
     """Which seats (by index) would get each Temple token now (the rules' ranking)."""
     out: dict[int, list[int]] = {}
+    players = view.get("players")
+    if not isinstance(players, dict):
+        return out
     for index, seat in enumerate(seats):
-        token = model.board(view, seat).token
-        if token:
+        token = (players.get(seat) or {}).get("temple_token")
+        if isinstance(token, int) and token:
             out.setdefault(token, []).append(index)
     return out
 
 
 def _cubes_on(canvas: Canvas, cell: Box, cubes: dict[str, int]) -> None:
     """One row per colour present: a cube and ``×n`` (on the cell's cube column)."""
-    x = cell.x + layout.DISPLAY_TILE + 10
+    x = cell.x + layout.DISPLAY_TILE + 9
     rows = [(c, n) for c, n in cubes.items() if n]
-    face = font(15, bold=True)
     top = cell.y + (cell.h - 20 * len(rows)) // 2
     for i, (colour, count) in enumerate(rows):
-        y = top + i * 20
-        canvas.sprite(pieces.cube(colour, 17), (x, y + 1), centre=False, ground=style.PAPER)
-        canvas.text((x + 21, y + 10), f"×{count}", face, style.INK, anchor="lm", ground=style.PAPER)
+        sprite = pieces.cube_count(colour, count, width=layout.CUBE_COLUMN - 8, prefix="×", size=15)
+        canvas.sprite(sprite, (x, top + i * 20), centre=False, ground=style.PAPER)
 
 
 def _piles(canvas: Canvas, board: Box, counts: dict[int, int]) -> None:
@@ -132,25 +133,34 @@ def god_card_lines(god: str, lang: str, width: int) -> tuple[list[str], list[str
 
 
 def _god_card(canvas: Canvas, box: Box, god: str, lang: str) -> None:
-    """A god on offer: badge and PC, name, what it does."""
-    light = pieces.GOD_LIGHT
-    canvas.rectangle(box.xyxy(), radius=8, fill=light, outline=pieces.GOD, width=2)
-    canvas.sprite(pieces.god_badge(30), (box.x + 6, box.y + 6), centre=False, ground=light)
-    pc = tr("render.orbis.pc", lang, pc=model.god_pc(god))
-    canvas.text(
-        (box.right - 8, box.y + 21), pc, font(18, bold=True), style.INK, anchor="rm", ground=light
-    )
-    inner = box.w - 14
-    name, words = god_card_lines(god, lang, inner)
-    y = box.y + 44
-    for line in name:
-        canvas.text((box.x + 7, y), line, font(14, bold=True), pieces.GOD, ground=light)
-        y += 17
-    y += 5
-    for line in words:
-        if y + 15 > box.bottom - 4:
-            break
-        canvas.text(
-            (box.x + 7, y), ellipsise(line, font(12), inner), font(12), style.INK, ground=light
+    """A god on offer: badge and PC, name, what it does (one cached sprite)."""
+    canvas.sprite(god_card(god, lang, box.w, box.h), (box.x, box.y), centre=False, ground=PANEL)
+
+
+def god_card(god: str, lang: str, width: int, height: int) -> Image.Image:
+    """The card of a god on offer, drawn once per god, language and size."""
+
+    def build() -> Image.Image:
+        image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+        light = pieces.GOD_LIGHT
+        ImageDraw.Draw(image).rounded_rectangle(
+            (0, 0, width - 1, height - 1), radius=8, fill=light, outline=pieces.GOD, width=2
         )
-        y += 15
+        sprites.paste_at(image, pieces.god_badge(30), (6, 6))
+        pc = tr("render.orbis.pc", lang, pc=model.god_pc(god))
+        draw_text(image, (width - 8, 21), pc, font(18, bold=True), style.INK, anchor="rm")
+        inner = width - 14
+        name, words = god_card_lines(god, lang, inner)
+        y = 44
+        for line in name:
+            draw_text(image, (7, y), line, font(14, bold=True), pieces.GOD)
+            y += 17
+        y += 5
+        for line in words:
+            if y + 15 > height - 4:
+                break
+            draw_text(image, (7, y), ellipsise(line, font(12), inner), font(12), style.INK)
+            y += 15
+        return image
+
+    return sprites.SPRITES.get(("orbis.god_card", god, lang, width, height), build)

@@ -9,7 +9,7 @@ waits in the corner of the panel, ringed with dashes, until it is placed.
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.compose import Static, Turn
@@ -77,35 +77,41 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
 def _god(canvas: Canvas, side: Box, board: model.Board, lang: str, *, framed: bool) -> None:
     y = side.y + GOD_Y + 18
     if board.god is None:
-        canvas.text(
-            (side.x, y + 8), tr("render.orbis.no_god", lang), font(14), style.INK_SOFT, ground=PANEL
-        )
+        text = tr("render.orbis.no_god", lang)
+        canvas.text((side.x, y + 8), text, font(14), style.INK_SOFT, ground=PANEL)
         return
-    light = pieces.GOD_LIGHT
-    card = (side.x, y, side.right, y + 40)
-    canvas.rectangle(card, radius=7, fill=light, outline=pieces.GOD, width=2)
     if framed:
-        canvas.rectangle(
-            (card[0] - 4, card[1] - 4, card[2] + 4, card[3] + 4),
-            radius=9,
-            outline=style.HIGHLIGHT,
-            width=3,
+        ring = (side.x - 4, y - 4, side.right + 4, y + 44)
+        canvas.rectangle(ring, radius=9, outline=style.HIGHLIGHT, width=3)
+    chip = god_chip(board.god, board.god_cancelled, lang, side.w)
+    canvas.sprite(chip, (side.x, y), centre=False, ground=PANEL)
+
+
+def god_chip(god: str, cancelled: bool, lang: str, width: int) -> Image.Image:
+    """A player's god: badge, name, printed PC (struck when cancelled); cached."""
+
+    def build() -> Image.Image:
+        height = 41
+        image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(image)
+        light = pieces.GOD_LIGHT
+        draw.rounded_rectangle(
+            (0, 0, width - 1, height - 1), radius=7, fill=light, outline=pieces.GOD, width=2
         )
-    canvas.sprite(pieces.god_badge(26), (side.x + 4, y + 6), centre=False, ground=light)
-    pc_text = str(model.god_pc(board.god))
-    face = font(18, bold=True)
-    ink = style.INK_SOFT if board.god_cancelled else style.INK
-    canvas.text((side.right - 8, y + 20), pc_text, face, ink, anchor="rm", ground=light)
-    name_face = font(12, bold=True)
-    lines = wrap(god_name(board.god, lang), name_face, side.w - 62, max_lines=2)
-    top = y + 20 - 7 * len(lines)
-    for i, line in enumerate(lines):
-        at = (side.x + 34, top + 14 * i)
-        canvas.text(at, line, name_face, pieces.GOD, ground=light)
-    if board.god_cancelled:
-        canvas.line(
-            [(side.right - 24, y + 31), (side.right - 4, y + 9)], fill=pieces.CANCEL, width=3
-        )
+        sprites.paste_at(image, pieces.god_badge(26), (4, 6))
+        ink = style.INK_SOFT if cancelled else style.INK
+        pc = str(model.god_pc(god))
+        draw_text(image, (width - 8, 20), pc, font(18, bold=True), ink, anchor="rm")
+        face = font(12, bold=True)
+        lines = wrap(god_name(god, lang), face, width - 62, max_lines=2)
+        top = 20 - 7 * len(lines)
+        for i, line in enumerate(lines):
+            draw_text(image, (34, top + 14 * i), line, face, pieces.GOD)
+        if cancelled:
+            draw.line([(width - 22, 30), (width - 4, 10)], fill=pieces.CANCEL, width=3)
+        return image
+
+    return sprites.SPRITES.get(("orbis.god_chip", god, cancelled, lang, width), build)
 
 
 def _domain(canvas: Canvas, side: Box, board: model.Board, lang: str) -> None:
@@ -114,13 +120,9 @@ def _domain(canvas: Canvas, side: Box, board: model.Board, lang: str) -> None:
     canvas.text((side.x + label_w, side.y + CUBES_Y), f"{total}/10", LABEL, style.INK, ground=PANEL)
     y = side.y + CUBES_Y + 20
     step = (side.w + 2) // 5
-    face = font(16, bold=True)
     for i, colour in enumerate(model.COLOURS):
-        x = side.x + i * step
-        count = board.domain.get(colour, 0)
-        canvas.sprite(pieces.cube(colour, 17), (x, y + 2), centre=False, ground=PANEL)
-        ink = style.INK if count else style.RULE
-        canvas.text((x + 19, y + 11), str(count), face, ink, anchor="lm", ground=PANEL)
+        sprite = pieces.cube_count(colour, board.domain.get(colour, 0), width=step - 1)
+        canvas.sprite(sprite, (side.x + i * step, y + 1), centre=False, ground=PANEL)
 
 
 def _farms(canvas: Canvas, side: Box, board: model.Board) -> None:

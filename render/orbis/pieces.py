@@ -92,6 +92,24 @@ def cube(colour: str, side: int = 16) -> Image.Image:
     return sprites.cached(("orbis.cube", colour, side), (side, side), paint)
 
 
+def cube_count(
+    colour: str, count: int, *, width: int, prefix: str = "", size: int = 16
+) -> Image.Image:
+    """A cube and its count beside it (``×3`` on the display, ``3`` in a domain; a zero
+    count is pale), as one sprite ``width`` pixels wide."""
+    height = 20
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        paint_cube(d, k, 2 * k, 16 * k, colour, k)
+        ink = style.INK if count else style.RULE
+        face = font(size * k, bold=True)
+        d.text((20 * k, 11 * k), f"{prefix}{count}", font=face, fill=ink, anchor="lm")
+
+    return sprites.cached(
+        ("orbis.cube_count", colour, count, width, prefix, size), (width, height), paint
+    )
+
+
 # ---------------------------------------------------------------- effect icons
 
 
@@ -344,15 +362,15 @@ def tile_state(tile: Tile) -> str:
 
 
 def tile_key(tile: Tile, state: str) -> tuple[Any, ...]:
-    effect = tile.get("effect") or {}
+    """Everything that shows on a tile's face (the view's dicts keep a fixed order)."""
     return (
-        str(tile.get("id")),
-        str(tile.get("colour")),
-        int(tile.get("level") or 1),
-        int(tile.get("pc") or 0),
+        tile.get("id"),
+        tile.get("colour"),
+        tile.get("level"),
+        tile.get("pc"),
         tile.get("mystic"),
-        repr(sorted((str(k), repr(v)) for k, v in effect.items())),
-        repr(sorted((tile.get("cost") or {}).items())),
+        repr(tile.get("effect")),
+        repr(tile.get("cost")),
         state,
     )
 
