@@ -102,11 +102,13 @@ class Board:
     reductions: list[str] = field(default_factory=list)
     god: str | None = None
     god_cancelled: bool = False
+    god_now: int | None = None
+    """What the god scores now (a running estimate until the end)."""
     temples: int = 0
     token: int | None = None
 
 
-def _cell(raw: Any) -> Cell | None:
+def _cell(raw: Any, *, final: bool = False) -> Cell | None:
     if not isinstance(raw, Mapping):
         return None
     tile = dict(tile_data(raw.get("tile")) or {"id": "?"})
@@ -118,7 +120,8 @@ def _cell(raw: Any) -> Cell | None:
     elif status in ("validated", "valid", True) or raw.get("validated"):
         tile["validated"] = True
     elif status == "waiting":
-        tile["waiting"] = True
+        # a Forest is checked at the end: once the game is over, waiting means not valid
+        tile["cancelled" if final else "waiting"] = True
     return Cell(_int(raw.get("row")), _int(raw.get("x")), tile)
 
 
@@ -135,7 +138,8 @@ def board(view: View, seat: str) -> Board:
         )
     if not isinstance(raw, Mapping):
         return Board()
-    cells = [c for c in (_cell(x) for x in raw.get("pyramid") or []) if c is not None]
+    final = bool(view.get("over"))
+    cells = [c for c in (_cell(x, final=final) for x in raw.get("pyramid") or []) if c is not None]
     god = raw.get("god")
     token = raw.get("temple_token")
     if not isinstance(token, int):
@@ -146,6 +150,7 @@ def board(view: View, seat: str) -> Board:
         reductions=[str(c) for c in raw.get("reductions") or [] if c in COLOURS],
         god=str(god.get("id") if isinstance(god, Mapping) else god) if god else None,
         god_cancelled=bool(raw.get("god_cancelled")),
+        god_now=_int(raw["god_pc"]) if isinstance(raw.get("god_pc"), int) else None,
         temples=_int(raw.get("temples")),
         token=_int(token) if token is not None else None,
     )

@@ -83,12 +83,13 @@ def _god(canvas: Canvas, side: Box, board: model.Board, lang: str, *, framed: bo
     if framed:
         ring = (side.x - 4, y - 4, side.right + 4, y + 44)
         canvas.rectangle(ring, radius=9, outline=style.HIGHLIGHT, width=3)
-    chip = god_chip(board.god, board.god_cancelled, lang, side.w)
+    chip = god_chip(board.god, board.god_cancelled, board.god_now, lang, side.w)
     canvas.sprite(chip, (side.x, y), centre=False, ground=PANEL)
 
 
-def god_chip(god: str, cancelled: bool, lang: str, width: int) -> Image.Image:
-    """A player's god: badge, name, printed PC (struck when cancelled); cached."""
+def god_chip(god: str, cancelled: bool, now: int | None, lang: str, width: int) -> Image.Image:
+    """A player's god: badge, name, its PC (``now/printed`` while a condition is not met;
+    struck when cancelled); cached."""
 
     def build() -> Image.Image:
         height = 41
@@ -100,10 +101,12 @@ def god_chip(god: str, cancelled: bool, lang: str, width: int) -> Image.Image:
         )
         sprites.paste_at(image, pieces.god_badge(26), (4, 6))
         ink = style.INK_SOFT if cancelled else style.INK
-        pc = str(model.god_pc(god))
+        printed = model.god_pc(god)
+        pc = f"{now}/{printed}" if now is not None and now != printed else str(printed)
         draw_text(image, (width - 8, 20), pc, font(18, bold=True), ink, anchor="rm")
         face = font(12, bold=True)
-        lines = wrap(god_name(god, lang), face, width - 62, max_lines=2)
+        room = width - 34 - round(text_width(pc, font(18, bold=True))) - 14
+        lines = wrap(god_name(god, lang), face, room, max_lines=2)
         top = 20 - 7 * len(lines)
         for i, line in enumerate(lines):
             draw_text(image, (34, top + 14 * i), line, face, pieces.GOD)
@@ -111,7 +114,7 @@ def god_chip(god: str, cancelled: bool, lang: str, width: int) -> Image.Image:
             draw.line([(width - 22, 30), (width - 4, 10)], fill=pieces.CANCEL, width=3)
         return image
 
-    return sprites.SPRITES.get(("orbis.god_chip", god, cancelled, lang, width), build)
+    return sprites.SPRITES.get(("orbis.god_chip", god, cancelled, now, lang, width), build)
 
 
 def _domain(canvas: Canvas, side: Box, board: model.Board, lang: str) -> None:
