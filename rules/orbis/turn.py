@@ -28,7 +28,7 @@ from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame, Stack
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
-from rules.orbis.components import COLOURS, GODS, LETTER_OF, LETTERS, SETUP, TILES
+from rules.orbis.components import ANY, COLOURS, GODS, LETTER_OF, LETTERS, SETUP, TILES
 
 BACK = Move("back", Text("orbis.move.back"), "back")
 BACKS = {kind: BACK for kind in ("trade", "pay", "place", "love", "death")}
@@ -65,10 +65,21 @@ def tile_name(tile_id: str) -> str:
     return f"@orbis.tile.{tile_id}"
 
 
+SQUARES = {"yellow": "🟨", "green": "🟩", "blue": "🟦", "red": "🟥", "white": "⬜", ANY: "🌈"}
+"""Cubes in labels and notes are coloured squares (the rainbow: any colour), the same
+in every language."""
+
+
 def cubes_text(cubes: dm.Cubes | dict[str, int]) -> str:
-    """``"2Y 1B"`` style list for labels (letters are the same in both languages' keys)."""
+    """``"2🟨 1🟦"``: counts by colour for labels and notes (``-`` when none)."""
     counts = cubes if isinstance(cubes, dict) else dm.as_dict(cubes)
-    return " ".join(f"{n}{LETTER_OF[c].upper()}" for c, n in counts.items() if n) or "-"
+    return " ".join(f"{n}{SQUARES[c]}" for c, n in counts.items() if n) or "-"
+
+
+def cost_text(tile_id: str) -> str:
+    """The printed cost of a tile (``"1🟩 1🟦 1🌈"``), or the word for free."""
+    tile = TILES[tile_id]
+    return cubes_text(dict(tile.cost)) if tile.cost else "@orbis.free"
 
 
 # -- moves --------------------------------------------------------------------------------
@@ -97,6 +108,8 @@ def free_moves(data: dict[str, Any], me: int) -> list[Move]:
                         "region",
                         tile=tile_name(tile),
                         slot=slot + 1,
+                        cost=cost_text(tile),
+                        pc=TILES[tile].pc,
                     )
                 )
     if board["god"] is None:
