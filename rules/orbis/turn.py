@@ -28,7 +28,7 @@ from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame, Stack
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
-from rules.orbis.components import COLOURS, GODS, LETTER_OF, LETTERS, SETUP, TILES
+from rules.orbis.components import ANY, COLOURS, GODS, LETTER_OF, LETTERS, SETUP, TILES
 
 BACK = Move("back", Text("orbis.move.back"), "back")
 BACKS = {kind: BACK for kind in ("trade", "pay", "place", "love", "death")}
@@ -65,10 +65,21 @@ def tile_name(tile_id: str) -> str:
     return f"@orbis.tile.{tile_id}"
 
 
+SQUARES = {"yellow": "🟨", "green": "🟩", "blue": "🟦", "red": "🟥", "white": "⬜", ANY: "🌈"}
+"""Cubes in labels and notes are coloured squares (the rainbow: any colour), the same
+in every language."""
+
+
 def cubes_text(cubes: dm.Cubes | dict[str, int]) -> str:
-    """``"2Y 1B"`` style list for labels (letters are the same in both languages' keys)."""
+    """``"2🟨 1🟦"``: counts by colour for labels and notes (``-`` when none)."""
     counts = cubes if isinstance(cubes, dict) else dm.as_dict(cubes)
-    return " ".join(f"{n}{LETTER_OF[c].upper()}" for c, n in counts.items() if n) or "-"
+    return " ".join(f"{n}{SQUARES[c]}" for c, n in counts.items() if n) or "-"
+
+
+def cost_text(tile_id: str) -> str:
+    """The printed cost of a tile (``"1🟩 1🟦 1🌈"``), or the word for free."""
+    tile = TILES[tile_id]
+    return cubes_text(dict(tile.cost)) if tile.cost else "@orbis.free"
 
 
 # -- moves --------------------------------------------------------------------------------
@@ -97,6 +108,8 @@ def free_moves(data: dict[str, Any], me: int) -> list[Move]:
                         "region",
                         tile=tile_name(tile),
                         slot=slot + 1,
+                        cost=cost_text(tile),
+                        pc=TILES[tile].pc,
                     )
                 )
     if board["god"] is None:
@@ -183,7 +196,8 @@ def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:
         ]
         return moves + trade_moves(board) if frame["why"] == "limit" else moves
     if kind == "death":
-        moves = [mk("sacrifice", "orbis.move.sacrifice", "effect")] if dm.total(dom) >= 6 else []
+        able = dm.total(dom) >= frame["n"]
+        moves = [mk("sacrifice", "orbis.move.sacrifice", "effect", n=frame["n"])] if able else []
         return st.with_back([*moves, mk("cancel", "orbis.move.cancel_death", "effect")])
     raise ValueError(f"unknown frame {kind}")
 
@@ -280,8 +294,10 @@ class Turn:
         if not pm.spots(board["pyramid"], tile.colour):
             # No legal place as itself: paying could only lose cubes; it becomes a Wasteland.
             self.record.note("orbis.note.no_place")
+            data["act"]["step"] = "place"
             stack(data).push("place", wild=True, before=before, untake=True)
         elif dm.is_free(tile, board["reductions"]):
+            data["act"]["step"] = "place"
             stack(data).push("place", wild=False, before=before, untake=True)
         else:
             stack(data).push("pay", before=before)
@@ -299,7 +315,8 @@ class Turn:
         if kind == "on_take_gain":
             stack(data).push("love", n=int(GODS[god_id].param("n")), at=at, last=before_last)
         elif kind == "on_take_discard":
-            stack(data).push("death", at=at, last=before_last)
+            n = int(GODS[god_id].param("n"))
+            stack(data).push("death", n=n, at=at, last=before_last)
         else:
             self.finish_step()
 
@@ -325,6 +342,7 @@ class Turn:
         """Step 3: pay the cost (Farms waive their colour; multicolour = any)."""
         tile = TILES[self.data["act"]["tile"]]
         before = list(self.board["domain"])
+        self.data["act"]["step"] = "place"
         cubes = dm.payment_cubes(tile, self.board["reductions"], letters)
         for i, n in enumerate(cubes):
             self.board["domain"][i] -= n
@@ -332,6 +350,7 @@ class Turn:
 
     def decline(self, frame: Frame) -> None:
         """Step 3 or 4 refused: the tile becomes a Wasteland, placed without rule 3."""
+        self.data["act"]["step"] = "place"
         stack(self.data).push("place", wild=True, before=list(self.board["domain"]), untake=False)
 
     def place(self, frame: Frame, spot: str) -> None:
@@ -456,9 +475,9 @@ class Turn:
         )
 
     def death(self, sacrifice: bool) -> None:
-        stack(self.data).pop()
+        frame = stack(self.data).pop()
         if sacrifice:
-            self.push_lose(6, "death")
+            self.push_lose(frame["n"], "death")
         else:
             self.board["god_cancelled"] = True
             self.record.note("orbis.note.death_no", seat=self.seat)

@@ -14,7 +14,8 @@ last, scores, winners)::
      "gods": [god],                                # gods still on offer
      "temple_tokens": [11, 7, 4, 2],              # the tokens of this player count
      "turns_each": 15,
-     "pending": null | {"seat": s, "kind": "region" | "god",
+     "pending": null | {"seat": s,                # the turn under way
+                        "kind": "region" | "god" | null (null: a trade before choosing),
                         "tile": tile | null,      # the Region tile taken, not yet placed
                         "god": god | null, "slot": 1..9 | null,
                         "step": "pay" | "place" | "effect" | "limit",

@@ -96,8 +96,9 @@ def test_a_free_tile_goes_straight_to_placing() -> None:
     assert codes(state) == ["place:start", "wild", "back"]
 
 
-def test_declining_to_pay_makes_a_wasteland_and_cubes_are_still_generated() -> None:
-    """Forget box: a player always generates worshippers, even for a future Wasteland."""
+def test_forget_box_cubes_are_generated_even_for_a_future_wasteland() -> None:
+    """Forget box: a player always generates worshippers, even for a future Wasteland;
+    declining to pay makes the tile a Wasteland (-1 PC) and costs nothing."""
     state = game()
     put_display(state, 5, "L2-09")
     set_domain(state, 0, blue=1, green=1, red=1)
@@ -157,7 +158,7 @@ def test_back_puts_the_tile_and_every_cube_back() -> None:
     assert state.data == start.data
 
 
-def test_trading_three_for_one_while_paying() -> None:
+def test_forget_box_trade_three_cubes_for_one_of_any_colour() -> None:
     """Forget box: 3 cubes of one colour for 1 of any colour, at any moment of the turn."""
     state = game()
     put_display(state, 1, "L2-09")
@@ -199,7 +200,7 @@ def test_refill_takes_level_1_then_2_then_3() -> None:
         assert "orbis.note.refill" in [n["key"] for n in state.last["notes"]]
 
 
-def test_the_ten_cube_limit_the_player_picks_what_to_discard() -> None:
+def test_forget_box_ten_cubes_at_most_at_the_end_of_the_turn() -> None:
     """Forget box: no more than 10 cubes at the end of one's turn (O10)."""
     state = game()
     put_display(state, 1, "L1-09", red=4)  # Proselytism: +1 blue
@@ -226,4 +227,19 @@ def test_exactly_ten_cubes_needs_no_discard() -> None:
     put_display(state, 1, "L1-09")
     set_domain(state, 0, yellow=9)
     state = play(state, "take:1", "place:start")
+    assert state.data["turn"] == 1
+
+
+def test_declining_to_pay_when_unable_is_the_way_on() -> None:
+    """Step 3: "S'il ne veut pas ou ne peut pas payer": with no way to pay, declining
+    (or a trade) is what is offered; the Wasteland keeps no effect and no PC."""
+    state = game()
+    put_display(state, 1, "L3-01")  # Village 5 PC, 1Y + 1G + 1R + 1*
+    set_domain(state, 0, yellow=1)
+    state = play(state, "take:1")
+    assert codes(state) == ["wild", "back"]
+    state = play(state, "wild", "place:start")
+    assert cell(state, 0, 0, 0).wild
+    assert row(state, 0)["orbis.score.tiles"] == 0
+    assert domain(state, 0) == {"yellow": 1}
     assert state.data["turn"] == 1
