@@ -45,7 +45,21 @@ def describe(turn: Turn) -> str:
     if label:
         who = seat_name(str(last.get("seat", "?")), names)
         label = tr("render.kit.last", lang, player=who, label=label)
-    return " · ".join(part for part in [label, *notes] if part)
+    return without_squares(" · ".join(part for part in [label, *notes] if part), lang)
+
+
+SQUARES = {"🟨": "yellow", "🟩": "green", "🟦": "blue", "🟥": "red", "⬜": "white", "🌈": "any"}
+"""The coloured squares the rules write cubes with (Discord shows them; the picture's
+font has none of them): the picture writes the colour's word instead."""
+
+
+def without_squares(text: str, lang: str) -> str:
+    """``1🟦 1🟥`` -> ``1 blue 1 red`` (in ``lang``)."""
+    for square, colour in SQUARES.items():
+        if square in text:
+            key = "render.orbis.any" if colour == "any" else f"orbis.colour.{colour}"
+            text = text.replace(square, " " + tr(key, lang))
+    return text
 
 
 def piles_total(view: model.View) -> int:

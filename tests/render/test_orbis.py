@@ -13,6 +13,7 @@ from PIL import Image
 from render import registry
 from render.kit.geometry import Box
 from render.orbis import ORBIS, draw, layout, render
+from rules.i18n import translate
 from rules.orbis.components import GODS
 from rules.registry import get
 from tests.render.helpers import assert_image_similar, mean_difference, open_png
@@ -299,3 +300,22 @@ def test_the_orbis_words_exist_in_both_languages() -> None:
     decisions = ("trade", "pay", "place", "pick", "village", "volcano", "burn", "lose")
     assert all(f"render.orbis.step.{d}" in en for d in decisions)
     assert sum(en[k] != fr[k] for k in en) > len(en) // 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_header_line_names_players_and_writes_colours_as_words(lang: str) -> None:
+    """The rules write cubes as coloured squares (Discord shows them, the picture's font
+    has none) and notes name seats by id: the picture writes words and names."""
+    from render.kit.compose import Turn
+    from render.orbis import words
+
+    view = phase_view(3, 4, "placed")
+    view["last"] = {
+        "seat": "s2",
+        "label": {"key": "orbis.move.pay", "params": {"cubes": "1🟦 2🌈"}},
+        "notes": [{"key": "orbis.note.collect", "params": {"seat": "s3", "cubes": "1🟨 1⬜"}}],
+    }
+    line = words.describe(Turn(view, lang, NAMES))
+    assert not set(line) & set(words.SQUARES), line
+    assert "Bob" in line and "Chloé" in line and "s3" not in line
+    assert translate("orbis.colour.blue", lang) in line
