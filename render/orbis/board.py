@@ -54,7 +54,13 @@ def paint_board(image: Image.Image, board: Box, static: Static) -> None:
 def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
     view, lang = turn.view, turn.lang
     taken = model.last_taken(view)
+    pending = model.pending(view)
+    burning = pending.need if pending is not None and pending.decision == "burn" else {}
     for slot, place in enumerate(model.display(view)):
+        if burning and any(place.cubes.get(c) for c in burning):
+            # a Volcano being resolved: the tiles holding cubes it may destroy
+            ring = layout.display_cell(board, slot).inset(-4)
+            canvas.rectangle(ring.xyxy(), radius=8, outline=pieces.LAVA, width=3)
         tile_box = layout.display_tile(board, slot)
         if place.tile is None:
             canvas.sprite(

@@ -28,4 +28,5 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     legend = Legend(image, footer, tr("render.kit.legend", lang))
     legend.flow([(pieces.legend_symbol(k), tr(f"render.orbis.legend.{k}", lang)) for k in MARKS])
     legend.flow([(pieces.legend_symbol(k), tr(f"render.orbis.effect.{k}", lang)) for k in EFFECTS])
-    legend.row(tr("render.orbis.legend.read", lang), text_x=0)
+    lines = [tr("render.orbis.legend.read", lang), tr("render.orbis.legend.volcano", lang)]
+    legend.row(lines, text_x=0, height=40)

@@ -38,7 +38,7 @@ PYRAMID_H = 4 * PYRAMID_TILE + 3 * PYRAMID_GAP
 PANEL_HEIGHT = PANEL_BAR + 10 + PYRAMID_H + 12
 SIDE_X = 12 + PYRAMID_W + 16  # the right column of a panel, from the panel's left
 
-FOOTER_HEIGHT = 116
+FOOTER_HEIGHT = 132
 
 
 def display_area(board: Box) -> Box:

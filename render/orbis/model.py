@@ -189,6 +189,8 @@ class Pending:
     step: str | None
     decision: str | None
     wasteland: bool
+    need: dict[str, int] = field(default_factory=dict)
+    """A Volcano's cubes still to destroy on the display."""
 
 
 def pending(view: View) -> Pending | None:
@@ -201,6 +203,7 @@ def pending(view: View) -> Pending | None:
         step=str(raw["step"]) if raw.get("step") else None,
         decision=str(raw["decision"]) if raw.get("decision") else None,
         wasteland=bool(raw.get("wasteland")),
+        need={c: n for c, n in cubes_of(raw.get("need")).items() if n},
     )
 
 

@@ -319,3 +319,29 @@ def test_the_header_line_names_players_and_writes_colours_as_words(lang: str) ->
     assert not set(line) & set(words.SQUARES), line
     assert "Bob" in line and "Chloé" in line and "s3" not in line
     assert translate("orbis.colour.blue", lang) in line
+
+
+def test_a_volcano_being_resolved_outlines_the_tiles_it_may_burn(
+    views: dict[tuple[int, str], View],
+) -> None:
+    view = copy.deepcopy(views[(3, "late")])
+    board = ORBIS.layout(3).board
+    view["pending"] = {
+        "seat": "s1",
+        "kind": "region",
+        "tile": None,
+        "god": None,
+        "slot": 1,
+        "step": "effect",
+        "decision": "burn",
+        "need": {"red": 1},
+        "wasteland": False,
+        "left": None,
+    }
+    for place in view["display"]:
+        place["cubes"]["red"] = 0
+    view["display"][4]["cubes"]["red"] = 2
+    calm = copy.deepcopy(view)
+    calm["pending"]["decision"] = "village"
+    ring = layout.display_cell(board, 4).inset(-5)
+    assert only_inside(rgb(calm), rgb(view), ring)
