@@ -100,7 +100,7 @@ class Orbis(Game):
             "over": False,
             "piles": piles,
             "display": display,
-            "cubes": [dm.no_cubes() for _ in display],
+            "cubes": dm.no_cubes() * len(display),
             "gods": sorted(gods),
             "temple_tokens": sorted(count.temple_tokens, reverse=True),
             "boards": [

@@ -235,13 +235,15 @@ def next_burn(frame: Frame) -> str:
 
 def burn_slots(data: dict[str, Any], colour: str) -> list[int]:
     i = dm.IDX[colour]
-    return [s for s in range(9) if data["display"][s] is not None and data["cubes"][s][i] > 0]
+    cubes = data["cubes"]
+    return [s for s in range(9) if data["display"][s] is not None and cubes[5 * s + i] > 0]
 
 
 def volcano_possible(data: dict[str, Any], need: dict[str, int]) -> bool:
     """O6: the listed cubes all lie on the display's other tiles (the taken one is gone)."""
     return all(
-        sum(data["cubes"][s][dm.IDX[c]] for s in range(9) if data["display"][s] is not None) >= n
+        sum(dm.count_on(data["cubes"], s, c) for s in range(9) if data["display"][s] is not None)
+        >= n
         for c, n in need.items()
     )
 
@@ -271,23 +273,23 @@ class Turn:
         tile_id = data["display"][slot]
         tile = TILES[tile_id]
         before = {
-            "cubes": [list(c) for c in data["cubes"]],
+            "cubes": list(data["cubes"]),
             "domain": list(board["domain"]),
             "last": data["last"],
         }
         for n in NEIGHBOURS[slot]:
             if data["display"][n] is not None:
-                dm.change(data["cubes"][n], tile.colour, 1)
+                dm.change_on(data["cubes"], n, tile.colour, 1)
         self.record.note(
             "orbis.note.generate",
             colour=colour_word(tile.colour),
             n=sum(1 for n in NEIGHBOURS[slot] if data["display"][n] is not None),
         )
-        got = data["cubes"][slot]
+        got = dm.on_slot(data["cubes"], slot)
         if dm.total(got):
             self.record.note("orbis.note.collect", seat=self.seat, cubes=cubes_text(got))
         dm.add(board["domain"], got)
-        data["cubes"][slot] = dm.no_cubes()
+        dm.clear_slot(data["cubes"], slot)
         data["display"][slot] = None
         data["act"] = {"kind": "region", "tile": tile_id, "slot": slot, "step": "pay"}
         data["last"] = {"seat": self.seat, "kind": "region", "tile": tile_id, "slot": slot}
@@ -468,7 +470,7 @@ class Turn:
             self.burn_one(frame, slots[0], colour)
 
     def burn_one(self, frame: Frame, slot: int, colour: str) -> None:
-        dm.change(self.data["cubes"][slot], colour, -1)
+        dm.change_on(self.data["cubes"], slot, colour, -1)
         frame["need"][colour] -= 1
         self.record.note(
             "orbis.note.burn", seat=self.seat, colour=colour_word(colour), slot=slot + 1
@@ -563,7 +565,7 @@ def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Any]:
     def untake(frame: Frame) -> None:
         before = frame["before"]
         act = data["act"]
-        data["cubes"] = [list(c) for c in before["cubes"]]
+        data["cubes"] = list(before["cubes"])
         board["domain"] = list(before["domain"])
         data["display"][act["slot"]] = act["tile"]
         data["last"] = before["last"]

@@ -170,7 +170,7 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             {
                 "slot": s + 1,
                 "tile": TILES[t].to_json() if t is not None else None,
-                "cubes": dm.as_dict(data["cubes"][s]),
+                "cubes": dm.as_dict(dm.on_slot(data["cubes"], s)),
             }
             for s, t in enumerate(data["display"])
         ],
