@@ -3,7 +3,8 @@
 Rulebook ``seeds/002_cb0e934b6ef689a1.txt``; components and rulings in
 ``components/orbis.md`` (the 65 Region tiles are our design, in ``data/``). Modules:
 ``components`` (data, checked at import), ``pyramid`` (placement rules), ``domain``
-(cubes, paying, trading), ``turn`` (the seven steps as small decisions), ``engine``
+(cubes, paying, trading), ``moves`` (the decisions of a turn and their labels),
+``turn`` (applying them: the seven steps, the god), ``engine``
 (the game), ``scoring``, ``view``, ``explain``, ``invariants``.
 
 Rulings (components/orbis.md section 4, and ours where the page is silent):

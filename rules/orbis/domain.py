@@ -6,6 +6,7 @@ rulings O1 (a Farm waives every symbol of its colour, never a multicolour one), 
 chosen tile may pay for it). In the state, cubes are five counts in ``COLOURS``
 order (``[yellow, green, blue, red, white]``), a compact form because the state is
 copied at every move; ``IDX`` gives a colour's place, ``as_dict`` the readable form.
+The cubes lying on the nine display tiles are one list of 45 counts, five per slot.
 """
 
 from __future__ import annotations
@@ -43,6 +44,23 @@ def count(cubes: Cubes, colour: str) -> int:
 
 def change(cubes: Cubes, colour: str, n: int) -> None:
     cubes[IDX[colour]] += n
+
+
+def on_slot(display: Cubes, slot: int) -> Cubes:
+    """The cubes lying on display ``slot`` (0-8), as a new list."""
+    return display[5 * slot : 5 * slot + 5]
+
+
+def count_on(display: Cubes, slot: int, colour: str) -> int:
+    return display[5 * slot + IDX[colour]]
+
+
+def change_on(display: Cubes, slot: int, colour: str, n: int) -> None:
+    display[5 * slot + IDX[colour]] += n
+
+
+def clear_slot(display: Cubes, slot: int) -> None:
+    display[5 * slot : 5 * slot + 5] = no_cubes()
 
 
 def due(tile: Tile, reductions: Iterable[str]) -> Cubes:

@@ -32,6 +32,7 @@ from rules.base import (
 from rules.kit import decks
 from rules.kit.turns import Turns, new_turns
 from rules.orbis import domain as dm
+from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
 from rules.orbis import scoring
 from rules.orbis import turn as tn
@@ -100,7 +101,7 @@ class Orbis(Game):
             "over": False,
             "piles": piles,
             "display": display,
-            "cubes": [dm.no_cubes() for _ in display],
+            "cubes": dm.no_cubes() * len(display),
             "gods": sorted(gods),
             "temple_tokens": sorted(count.temple_tokens, reverse=True),
             "boards": [
@@ -131,10 +132,10 @@ class Orbis(Game):
         me = state.seats.index(seat)
         if data["over"] or data["turn"] != me:
             return []
-        frame = tn.stack(data).top
+        frame = mv.stack(data).top
         if frame is None:
-            return tn.free_moves(data, me)
-        return tn.frame_moves(data, me, frame)
+            return mv.free_moves(data, me)
+        return mv.frame_moves(data, me, frame)
 
     def is_well_formed(self, code: str) -> bool:
         return bool(_CODE.match(code))
@@ -149,7 +150,7 @@ class Orbis(Game):
         me = state.seats.index(seat)
         turn = tn.Turn(state, me, record)
         kind, _, arg = move.code.partition(":")
-        frames = tn.stack(data)
+        frames = mv.stack(data)
         frame = frames.top
         if kind == "back":
             frames.back(tn.undo_hooks(data, me))
@@ -202,7 +203,7 @@ class Orbis(Game):
             if not data["over"]:
                 self._check_over(state)
             return
-        tn.stack(data).abandon(tn.undo_hooks(data, me))
+        mv.stack(data).abandon(tn.undo_hooks(data, me))
         act = data["act"]
         if act is not None:
             if act["kind"] == "region" and data["display"][act["slot"]] is None:

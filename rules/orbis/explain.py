@@ -6,8 +6,8 @@ from typing import Any
 
 from rules.base import IllegalMove, MoveError, Seat, State
 from rules.orbis import domain as dm
+from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
-from rules.orbis import turn as tn
 from rules.orbis.components import LETTERS, SETUP, TILES
 
 
@@ -16,7 +16,7 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
     data = state.data
     me = state.seats.index(seat)
     board = data["boards"][me]
-    frame = tn.stack(data).top
+    frame = mv.stack(data).top
     kind, _, arg = code.partition(":")
     if kind == "trade":
         colour = LETTERS[arg]

@@ -32,9 +32,9 @@ def check_orbis(state: State) -> str | None:
     expected = sorted(t.id for t in TILES.values() if t.used_at(players))
     if sorted(places) != expected:
         return "tiles not conserved"
-    for cubes in data["cubes"]:
-        if len(cubes) != len(COLOURS) or any(n < 0 for n in cubes):
-            return "negative cubes on the display"
+    cubes = data["cubes"]
+    if len(cubes) != len(COLOURS) * SETUP.display_slots or any(n < 0 for n in cubes):
+        return "negative cubes on the display"
     if (
         act is None
         and not state.out

@@ -60,9 +60,9 @@ from typing import Any
 
 from rules.base import JSON, Seat, Section, State, Text
 from rules.orbis import domain as dm
+from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
 from rules.orbis import scoring
-from rules.orbis import turn as tn
 from rules.orbis.components import GODS, SETUP, TILES
 
 
@@ -84,7 +84,7 @@ def cell_view(pyramid: pm.Pyramid, cell: pm.Cell) -> dict[str, Any]:
 def pending_view(state: State) -> dict[str, Any] | None:
     data = state.data
     act = data["act"]
-    frame = tn.stack(data).top
+    frame = mv.stack(data).top
     if act is None and frame is None:
         return None
     seat = state.seats[data["turn"]]
@@ -170,7 +170,7 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             {
                 "slot": s + 1,
                 "tile": TILES[t].to_json() if t is not None else None,
-                "cubes": dm.as_dict(data["cubes"][s]),
+                "cubes": dm.as_dict(dm.on_slot(data["cubes"], s)),
             }
             for s, t in enumerate(data["display"])
         ],
@@ -191,7 +191,7 @@ def orbis_sections(state: State, seat: Seat) -> list[Section]:
     board = state.data["boards"][me]
     dom = board["domain"]
     lines = [
-        Text("orbis.present.cubes", {"cubes": tn.cubes_text(dom), "n": dm.total(dom)}),
+        Text("orbis.present.cubes", {"cubes": mv.cubes_text(dom), "n": dm.total(dom)}),
         Text(
             "orbis.present.farms",
             {"colours": [f"@orbis.colour.{c}" for c in board["reductions"]] or ["-"]},

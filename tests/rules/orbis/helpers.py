@@ -45,7 +45,17 @@ def put_display(state: State, slot: int, tile: str, **cubes: int) -> None:
     old = display[slot - 1]
     where[at] = old
     display[slot - 1] = tile
-    state.data["cubes"][slot - 1] = cubes_of(**cubes)
+    put_cubes(state, slot - 1, cubes_of(**cubes))
+
+
+def put_cubes(state: State, index: int, cubes: list[int]) -> None:
+    """Set the cubes lying on display slot ``index`` (0-8)."""
+    state.data["cubes"][5 * index : 5 * index + 5] = cubes
+
+
+def cubes_at(state: State, index: int) -> list[int]:
+    """The cubes lying on display slot ``index`` (0-8)."""
+    return dm.on_slot(state.data["cubes"], index)
 
 
 def cubes_of(**counts: int) -> list[int]:

@@ -7,9 +7,11 @@ from tests.rules.orbis.helpers import (
     build,
     cell,
     codes,
+    cubes_at,
     domain,
     game,
     play,
+    put_cubes,
     put_display,
     row,
     set_domain,
@@ -170,10 +172,10 @@ def volcano_game():  # type: ignore[no-untyped-def]
     state = game()
     put_display(state, 1, "L2-14")  # Volcano: destroy 1 blue + 1 white; 1G + 1B + 1W
     for slot in range(2, 10):
-        state.data["cubes"][slot - 1] = [0, 0, 0, 0, 0]
-    state.data["cubes"][1] = [0, 0, 1, 0, 0]  # slot 2: a blue
-    state.data["cubes"][2] = [0, 0, 0, 0, 2]  # slot 3: two white
-    state.data["cubes"][8] = [0, 0, 0, 0, 1]  # slot 9: a white
+        put_cubes(state, slot - 1, [0, 0, 0, 0, 0])
+    put_cubes(state, 1, [0, 0, 1, 0, 0])  # slot 2: a blue
+    put_cubes(state, 2, [0, 0, 0, 0, 2])  # slot 3: two white
+    put_cubes(state, 8, [0, 0, 0, 0, 1])  # slot 9: a white
     set_domain(state, 0, green=1, blue=1, white=1)
     return state
 
@@ -185,22 +187,22 @@ def test_volcano_destroys_exactly_its_cubes_on_the_other_display_tiles() -> None
     assert codes(state) == ["burn:3", "burn:9"]
     state = play(state, "burn:9")
     assert cell(state, 0, 0, 0).status == "valid"
-    assert state.data["cubes"][1] == [0, 0, 0, 1, 0]  # the blue gone, the red generated
-    assert state.data["cubes"][8] == [0, 0, 0, 0, 0]
-    assert state.data["cubes"][2] == [0, 0, 0, 0, 2]
+    assert cubes_at(state, 1) == [0, 0, 0, 1, 0]  # the blue gone, the red generated
+    assert cubes_at(state, 8) == [0, 0, 0, 0, 0]
+    assert cubes_at(state, 2) == [0, 0, 0, 0, 2]
     assert tiles_points(state) == 3
 
 
 def test_volcano_refused_destroys_nothing_and_is_cancelled() -> None:
     state = play(volcano_game(), "take:1", "pay", "place:start", "cancel")
     assert cell(state, 0, 0, 0).status == "cancelled"
-    assert state.data["cubes"][8] == [0, 0, 0, 0, 1]
+    assert cubes_at(state, 8) == [0, 0, 0, 0, 1]
     assert tiles_points(state) == 0
 
 
 def test_volcano_without_the_cubes_on_the_display_is_cancelled_at_once() -> None:
     state = volcano_game()
-    state.data["cubes"][1] = [0, 0, 0, 0, 0]  # no blue anywhere
+    put_cubes(state, 1, [0, 0, 0, 0, 0])  # no blue anywhere
     state = play(state, "take:1", "pay", "place:start")
     assert cell(state, 0, 0, 0).status == "cancelled"
     assert state.data["turn"] == 1
@@ -209,8 +211,8 @@ def test_volcano_without_the_cubes_on_the_display_is_cancelled_at_once() -> None
 def test_volcano_cannot_use_the_cubes_of_the_taken_tile() -> None:
     """O6: "les 8 tuiles restantes": the cubes on the taken tile were collected."""
     state = volcano_game()
-    state.data["cubes"][1] = [0, 0, 0, 0, 0]
-    state.data["cubes"][0] = [0, 0, 1, 0, 0]  # the only blue is on the Volcano itself
+    put_cubes(state, 1, [0, 0, 0, 0, 0])
+    put_cubes(state, 0, [0, 0, 1, 0, 0])  # the only blue is on the Volcano itself
     state = play(state, "take:1", "pay", "place:start")
     assert cell(state, 0, 0, 0).status == "cancelled"
 

@@ -30,7 +30,7 @@ def test_setup_by_player_count(
     assert all(TILES[t].level == int(k) for k, p in data["piles"].items() for t in p)
     assert len(data["gods"]) == gods
     assert data["temple_tokens"] == tokens
-    assert all(sum(c) == 0 for c in data["cubes"])
+    assert sum(data["cubes"]) == 0
     assert all(sum(b["domain"]) == 0 and b["god"] is None for b in data["boards"])
 
 

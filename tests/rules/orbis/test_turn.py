@@ -10,9 +10,11 @@ from tests.rules.orbis.helpers import (
     build,
     cell,
     codes,
+    cubes_at,
     domain,
     game,
     play,
+    put_cubes,
     put_display,
     row,
     set_domain,
@@ -24,9 +26,9 @@ def test_rulebook_generation_example_one_cube_on_each_orthogonal_neighbour() -> 
     state = game()
     put_display(state, 5, "L2-09")  # a blue tile in the centre
     for slot in (1, 2, 3, 4, 6, 7, 8, 9):
-        state.data["cubes"][slot - 1] = [0, 0, 0, 0, 0]
+        put_cubes(state, slot - 1, [0, 0, 0, 0, 0])
     state = play(state, "take:5")
-    blue = [state.data["cubes"][s][2] for s in range(9)]
+    blue = [cubes_at(state, s)[2] for s in range(9)]
     assert blue == [0, 1, 0, 1, 0, 1, 0, 1, 0]
 
 
@@ -34,7 +36,7 @@ def test_a_corner_tile_generates_on_its_two_neighbours_only() -> None:
     state = game()
     put_display(state, 1, "L1-13")  # red, free
     state = play(state, "take:1")
-    red = [state.data["cubes"][s][3] for s in range(9)]
+    red = [cubes_at(state, s)[3] for s in range(9)]
     assert red == [0, 1, 0, 1, 0, 0, 0, 0, 0]
 
 
@@ -43,7 +45,7 @@ def test_the_cubes_on_the_taken_tile_are_collected() -> None:
     put_display(state, 2, "L1-13", green=2, white=1)
     state = play(state, "take:2")
     assert domain(state, 0) == {"green": 2, "white": 1}
-    assert state.data["cubes"][1] == [0, 0, 0, 0, 0]
+    assert cubes_at(state, 1) == [0, 0, 0, 0, 0]
     assert state.data["display"][1] is None  # in the player's hands until placed
 
 
@@ -102,13 +104,13 @@ def test_forget_box_cubes_are_generated_even_for_a_future_wasteland() -> None:
     state = game()
     put_display(state, 5, "L2-09")
     set_domain(state, 0, blue=1, green=1, red=1)
-    before = [list(c) for c in state.data["cubes"]]
+    before = list(state.data["cubes"])
     state = play(state, "take:5", "wild")
     assert codes(state) == ["place:start", "back"]
     state = play(state, "place:start")
     assert cell(state, 0, 0, 0).wild
     assert domain(state, 0) == {"blue": 1, "green": 1, "red": 1}
-    assert [state.data["cubes"][s][2] - before[s][2] for s in (1, 3, 5, 7)] == [1, 1, 1, 1]
+    assert [cubes_at(state, s)[2] - before[5 * s + 2] for s in (1, 3, 5, 7)] == [1, 1, 1, 1]
     assert row(state, 0)["orbis.score.wastes"] == -1
 
 
@@ -191,7 +193,7 @@ def test_refill_takes_level_1_then_2_then_3() -> None:
         for lower in range(1, int(level)):
             state.data["piles"][str(lower)] = []
         state.data["display"][0] = "L1-09"  # a free tile
-        state.data["cubes"][0] = [0, 0, 0, 0, 0]
+        put_cubes(state, 0, [0, 0, 0, 0, 0])
         top = state.data["piles"][level][-1]
         seat = next(iter(ORBIS.to_act(state)))
         state = ORBIS.apply(state, seat, "take:1")

@@ -80,7 +80,7 @@ def test_a_player_leaving_mid_turn_puts_the_tile_back_and_the_others_play_on() -
     state = game()
     put_display(state, 3, "L2-09", red=2)
     set_domain(state, 0, green=1, blue=1)
-    before = [list(c) for c in state.data["cubes"]]
+    before = list(state.data["cubes"])
     state = play(state, "take:3")
     state = ORBIS.remove_seat(state, "ana", "resign").state
     assert state.data["display"][2] == "L2-09"
