@@ -102,7 +102,8 @@ def god_chip(god: str, cancelled: bool, now: int | None, lang: str, width: int) 
         sprites.paste_at(image, pieces.god_badge(26), (4, 6))
         ink = style.INK_SOFT if cancelled else style.INK
         printed = model.god_pc(god)
-        pc = f"{now}/{printed}" if now is not None and now != printed else str(printed)
+        waiting = now is not None and now != printed and not cancelled
+        pc = f"{now}/{printed}" if waiting else str(printed)
         draw_text(image, (width - 8, 20), pc, font(18, bold=True), ink, anchor="rm")
         face = font(12, bold=True)
         room = width - 34 - round(text_width(pc, font(18, bold=True))) - 14
