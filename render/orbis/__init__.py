@@ -17,7 +17,7 @@ from PIL import Image
 
 from render.kit import style
 from render.kit.compose import Picture
-from render.orbis import board, footer, layout, panel, pieces, words
+from render.orbis import board, colours, footer, layout, panel, pieces, words
 from rules import i18n
 
 i18n.register_package("render.orbis")
@@ -39,18 +39,18 @@ ORBIS = Picture(
     describe=words.describe,
     notice=words.notice,
     colours=(
-        *pieces.TILE_COLOURS.values(),
-        *pieces.CUBE_EDGE.values(),
-        pieces.MEDALLION,
-        pieces.WASTE,
-        pieces.CANCEL,
-        pieces.VALID,
-        pieces.GOD,
-        pieces.GOD_LIGHT,
-        pieces.TOKEN,
-        pieces.BACK,
-        *style.ramp(pieces.GOD_LIGHT, style.INK, 6)[1:-1],
-        *style.ramp(pieces.GOD_LIGHT, pieces.GOD, 5)[1:-1],
+        *colours.TILE_COLOURS.values(),
+        *colours.CUBE_EDGE.values(),
+        colours.MEDALLION,
+        colours.WASTE,
+        colours.CANCEL,
+        colours.VALID,
+        colours.GOD,
+        colours.GOD_LIGHT,
+        colours.TOKEN,
+        colours.BACK,
+        *style.ramp(colours.GOD_LIGHT, style.INK, 6)[1:-1],
+        *style.ramp(colours.GOD_LIGHT, colours.GOD, 5)[1:-1],
         *style.ramp(style.PAPER, style.INK, 6)[1:-1],
     ),
     samples=lambda: [style_sheet()],

@@ -18,7 +18,7 @@ from render.kit.geometry import Box
 from render.kit.names import tr, tr_or
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, font, wrap
-from render.orbis import layout, model, pieces
+from render.orbis import colours, layout, model, pieces
 
 PANEL = style.PANEL
 
@@ -60,7 +60,7 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
         if burning and any(place.cubes.get(c) for c in burning):
             # a Volcano being resolved: the tiles holding cubes it may destroy
             ring = layout.display_cell(board, slot).inset(-4)
-            canvas.rectangle(ring.xyxy(), radius=8, outline=pieces.LAVA, width=3)
+            canvas.rectangle(ring.xyxy(), radius=8, outline=colours.LAVA, width=3)
         tile_box = layout.display_tile(board, slot)
         if place.tile is None:
             canvas.sprite(
@@ -148,9 +148,9 @@ def god_card(god: str, lang: str, width: int, height: int) -> Image.Image:
 
     def build() -> Image.Image:
         image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-        light = pieces.GOD_LIGHT
+        light = colours.GOD_LIGHT
         ImageDraw.Draw(image).rounded_rectangle(
-            (0, 0, width - 1, height - 1), radius=8, fill=light, outline=pieces.GOD, width=2
+            (0, 0, width - 1, height - 1), radius=8, fill=light, outline=colours.GOD, width=2
         )
         sprites.paste_at(image, pieces.god_badge(30), (6, 6))
         pc = tr("render.orbis.pc", lang, pc=model.god_pc(god))
@@ -159,7 +159,7 @@ def god_card(god: str, lang: str, width: int, height: int) -> Image.Image:
         name, words = god_card_lines(god, lang, inner)
         y = 44
         for line in name:
-            draw_text(image, (7, y), line, font(14, bold=True), pieces.GOD)
+            draw_text(image, (7, y), line, font(14, bold=True), colours.GOD)
             y += 17
         y += 5
         for line in words:

@@ -17,7 +17,7 @@ from render.kit.geometry import Box
 from render.kit.names import tr, tr_or
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, font, text_width, wrap
-from render.orbis import layout, model, pieces
+from render.orbis import colours, layout, model, pieces
 from render.orbis.board import god_name
 
 PANEL = style.PANEL
@@ -95,9 +95,9 @@ def god_chip(god: str, cancelled: bool, now: int | None, lang: str, width: int) 
         height = 41
         image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
         draw = ImageDraw.Draw(image)
-        light = pieces.GOD_LIGHT
+        light = colours.GOD_LIGHT
         draw.rounded_rectangle(
-            (0, 0, width - 1, height - 1), radius=7, fill=light, outline=pieces.GOD, width=2
+            (0, 0, width - 1, height - 1), radius=7, fill=light, outline=colours.GOD, width=2
         )
         sprites.paste_at(image, pieces.god_badge(26), (4, 6))
         ink = style.INK_SOFT if cancelled else style.INK
@@ -110,9 +110,9 @@ def god_chip(god: str, cancelled: bool, now: int | None, lang: str, width: int) 
         lines = wrap(god_name(god, lang), face, room, max_lines=2)
         top = 20 - 7 * len(lines)
         for i, line in enumerate(lines):
-            draw_text(image, (34, top + 14 * i), line, face, pieces.GOD)
+            draw_text(image, (34, top + 14 * i), line, face, colours.GOD)
         if cancelled:
-            draw.line([(width - 22, 30), (width - 4, 10)], fill=pieces.CANCEL, width=3)
+            draw.line([(width - 22, 30), (width - 4, 10)], fill=colours.CANCEL, width=3)
         return image
 
     return sprites.SPRITES.get(("orbis.god_chip", god, cancelled, now, lang, width), build)
