@@ -345,3 +345,21 @@ def test_a_volcano_being_resolved_outlines_the_tiles_it_may_burn(
     calm["pending"]["decision"] = "village"
     ring = layout.display_cell(board, 4).inset(-5)
     assert only_inside(rgb(calm), rgb(view), ring)
+
+
+def test_the_board_parts_fit_side_by_side() -> None:
+    """Nine display cells, three piles, four Temple tokens and five gods: inside the board
+    and never over one another."""
+    board = ORBIS.layout(4).board
+    parts = [layout.display_cell(board, slot).inset(-4) for slot in range(9)]
+    parts += [layout.pile_box(board, level) for level in (1, 2, 3)]
+    parts += [layout.god_box(board, i) for i in range(5)]
+    r = layout.TOKEN_RADIUS
+    parts += [
+        Box(x - r, y - r, 2 * r, 2 * r + 24)
+        for x, y in map(lambda i: layout.token_centre(board, i), range(4))
+    ]
+    for i, part in enumerate(parts):
+        assert board.contains((part.x, part.y)) and part.right <= board.right, part
+        assert part.bottom <= board.bottom, part
+        assert not any(part.overlaps(other) for other in parts[i + 1 :]), part
