@@ -355,10 +355,8 @@ def test_the_board_parts_fit_side_by_side() -> None:
     parts += [layout.pile_box(board, level) for level in (1, 2, 3)]
     parts += [layout.god_box(board, i) for i in range(5)]
     r = layout.TOKEN_RADIUS
-    parts += [
-        Box(x - r, y - r, 2 * r, 2 * r + 24)
-        for x, y in map(lambda i: layout.token_centre(board, i), range(4))
-    ]
+    centres = [layout.token_centre(board, i) for i in range(4)]
+    parts += [Box(x - r, y - r, 2 * r, 2 * r + 24) for x, y in centres]
     for i, part in enumerate(parts):
         assert board.contains((part.x, part.y)) and part.right <= board.right, part
         assert part.bottom <= board.bottom, part
