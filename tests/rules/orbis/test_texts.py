@@ -37,7 +37,7 @@ def test_both_catalogues_have_the_same_keys_and_name_every_tile_and_god() -> Non
 def test_every_key_the_code_names_has_a_text() -> None:
     en = json.loads(SOURCE.joinpath("locales", "en.json").read_text(encoding="utf-8"))
     named: set[str] = set()
-    for name in ("engine", "turn", "explain", "scoring", "view"):
+    for name in ("engine", "moves", "turn", "explain", "scoring", "view"):
         code = SOURCE.joinpath(f"{name}.py").read_text(encoding="utf-8")
         named |= set(re.findall(r'"(orbis\.[a-z_.]+[a-z])"', code))
     dynamic = {k for k in named if k.endswith(".")}
