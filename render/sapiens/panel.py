@@ -1,0 +1,99 @@
+"""A Sapiens seat panel under the kit's name bar: the valley, then the personal pool
+and the counters (food, shelter, steaks, mountain tokens held, Baston tokens left).
+
+The valley's static art is drawn once per game (its two faces come from the seed);
+a turn stamps the pieces, the pool tiles and the numbers.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.kit import style
+from render.kit.compose import Static, Turn
+from render.kit.geometry import Box
+from render.kit.names import tr
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, font
+from render.sapiens import pieces
+from render.sapiens.layout import (
+    COUNTERS_X,
+    POOL_CELL,
+    POOL_X,
+    ROW_TOP,
+    pool_slot,
+    valley_box,
+)
+from render.sapiens.model import BLANK, PoolTile, SeatTable, Table, art_of
+from render.sapiens.valley import draw_valley, paint_valley
+
+PANEL = style.PANEL
+LABEL = style.INK_SOFT
+FOOD_X, SHELTER_X, STEAKS_X = 0, 92, 186  # counters, from COUNTERS_X
+TOKENS_Y = 44  # the second counters line, from ROW_TOP
+
+
+def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
+    """The valley's static art and the captions of the pool and counters."""
+    faces = static.art if isinstance(static.art, tuple) else ()
+    art = art_of(faces[index]) if index < len(faces) else BLANK
+    if art is not BLANK:
+        paint_valley(image, valley_box(box), art)
+    lang = static.lang
+    label = font(12, bold=True)
+    y = box.y + ROW_TOP + 4
+    draw_text(image, (box.x + POOL_X, y), tr("render.sapiens.pool", lang), label, LABEL)
+    x = box.x + COUNTERS_X
+    for key, dx in (("food", FOOD_X), ("shelter", SHELTER_X), ("steaks", STEAKS_X)):
+        draw_text(image, (x + dx, y), tr(f"render.sapiens.{key}", lang), label, LABEL)
+    draw = ImageDraw.Draw(image)
+    draw.line([(x - 12, box.y + ROW_TOP + 4), (x - 12, box.bottom - 8)], fill=style.RULE, width=2)
+
+
+def draw_pool_tile(canvas: Canvas, slot: Box, tile: PoolTile, seats: int, cell: int) -> None:
+    """A tile of a pool, face up, with the Baston tokens lying on it."""
+    first, second = tile.scenes
+    sprite = pieces.tile(first, second, cell, vertical=False, gap=2)
+    canvas.sprite(sprite, (slot.x, slot.y), centre=False, ground=PANEL)
+    radius = max(8, cell // 4)
+    for i, owner in enumerate(tile.baston):  # on the tile's top-right corner
+        token = pieces.baston_token(radius, style.player_colour(owner % max(1, seats)))
+        canvas.sprite(token, (slot.right - radius - i * (radius + 4), slot.y - 1))
+    if tile.picked:
+        canvas.rectangle(slot.inset(-4).xyxy(), outline=style.HIGHLIGHT, width=4, radius=10)
+
+
+def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) -> None:
+    """One seat's valley, pool and counters this turn."""
+    mine = table.seats.get(seat)
+    if mine is None:
+        return
+    index = turn.index(seat)
+    seats = len(turn.seats)
+    draw_valley(
+        canvas, valley_box(box), art_of(mine.faces), mine.valley, style.player_colour(index)
+    )
+    for i, tile in enumerate(mine.pool[:4]):
+        draw_pool_tile(canvas, pool_slot(box, i), tile, seats, POOL_CELL)
+    draw_counters(canvas, box, mine, index)
+
+
+def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int) -> None:
+    """Food, shelter and steaks in big figures; tokens held and Baston tokens left."""
+    x, y = box.x + COUNTERS_X, box.y + ROW_TOP + 18
+    big = font(24, bold=True)
+    low = min(mine.food, mine.shelter)
+    for value, dx in ((mine.food, FOOD_X), (mine.shelter, SHELTER_X)):
+        ink = style.INK if value == low else style.INK_SOFT
+        canvas.text((x + dx, y), str(value), big, ink, ground=PANEL)
+    canvas.sprite(pieces.steak(26), (x + STEAKS_X, y + 1), centre=False, ground=PANEL)
+    canvas.text((x + STEAKS_X + 30, y), f"×{mine.steaks}", big, style.INK, ground=PANEL)
+    ty = box.y + ROW_TOP + TOKENS_Y + 10
+    colour = style.player_colour(index)
+    tx = x
+    for scene in mine.held[:8]:
+        canvas.sprite(pieces.mountain_token(scene, 10, colour), (tx + 10, ty))
+        tx += 23
+    bx = box.right - 14 - 3 * 22
+    for i in range(max(0, min(3, mine.baston_left))):
+        canvas.sprite(pieces.baston_token(10, colour), (bx + 11 + i * 22, ty))
