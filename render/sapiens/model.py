@@ -44,6 +44,7 @@ class SeatTable:
     steaks: int = 0
     held: tuple[str, ...] = ()  # mountain tokens in front of the player, unused
     baston_left: int = 3  # Baston tokens not on a tile
+    finished: bool = False  # out of moves (can lay no tile even with a new tribe)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class Table:
     bears_left: int | None = None
     last_round: bool = False
     starting: bool = False  # the round of starting caves
+    step: str = ""  # the kind of decision pending ("" when none)
+    step_seat: str = ""
 
 
 # ---------------------------------------------------------------- squares and valleys
@@ -109,92 +112,126 @@ def _int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+def _map(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: Any) -> Sequence[Any]:
+    return value if isinstance(value, Sequence) and not isinstance(value, str) else ()
+
+
 def _scenes(value: Any) -> tuple[str, str] | None:
-    if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2:
-        a, b = (str(v).upper() for v in value)
+    """Two scene ids from ``["FE", "CU"]`` or a tile id ``"FE-CU#2"``."""
+    if isinstance(value, str) and "-" in value:
+        return _scenes(value.split("#")[0].split("-"))
+    found = _list(value)
+    if len(found) == 2:
+        a, b = (str(v).upper() for v in found)
         if a in SCENE_SET and b in SCENE_SET:
             return (a, b)
-    if isinstance(value, str) and "-" in value:  # a tile id "FE-CU#2"
-        return _scenes(value.split("#")[0].split("-"))
     return None
 
 
-def _pool(entries: Any, seats: Sequence[str], picked: str | None = None) -> tuple[PoolTile, ...]:
+def _pool(entries: Any, seats: Sequence[str], picked: str | None) -> tuple[PoolTile, ...]:
+    """Pool tiles ``{"id", "scenes", "baston": [seat, ...]}``; ``picked``: the tile a
+    step in progress has chosen."""
     out = []
-    for entry in entries if isinstance(entries, Sequence) else ():
-        if isinstance(entry, Mapping):
-            scenes = _scenes(entry.get("scenes")) or _scenes(entry.get("id"))
-            owners = [seats.index(s) for s in entry.get("baston") or () if s in seats]
-            tid = entry.get("id")
-        else:
-            scenes, owners, tid = _scenes(entry), [], entry
-        if scenes is not None:
-            out.append(PoolTile(scenes, tuple(owners), picked is not None and tid == picked))
+    for entry in _list(entries):
+        entry = _map(entry)
+        scenes = _scenes(entry.get("scenes")) or _scenes(entry.get("id"))
+        if scenes is None:
+            continue
+        owners = tuple(seats.index(s) for s in _list(entry.get("baston")) if s in seats)
+        out.append(PoolTile(scenes, owners, picked is not None and entry.get("id") == picked))
     return tuple(out)
 
 
-def _tiles(entries: Any) -> tuple[list[LaidTile], list[str]]:
-    tiles, ids = [], []
-    for entry in entries if isinstance(entries, Sequence) else ():
-        if not isinstance(entry, Mapping):
+def _laid(entries: Any, last: str | None) -> tuple[tuple[LaidTile, ...], tuple[int, ...]]:
+    """Tiles on a valley ``{"tile", "scenes", "at": [sq, sq], "abandoned"}`` and the
+    index of the one laid last (``last`` is its id, on this valley)."""
+    tiles: list[LaidTile] = []
+    marked: list[int] = []
+    for entry in _list(entries):
+        entry = _map(entry)
+        scenes = _scenes(entry.get("scenes")) or _scenes(entry.get("tile"))
+        at = _list(entry.get("at"))
+        if scenes is None or len(at) != 2:
             continue
-        squares: Sequence[Any] = entry.get("squares") or ()
-        scenes = _scenes(entry.get("scenes")) or _scenes(entry.get("id"))
-        if scenes is None or len(squares) != 2:
-            continue
-        a, b = square_pos(str(squares[0])), square_pos(str(squares[1]))
+        a, b = square_pos(str(at[0])), square_pos(str(at[1]))
         if a is None or b is None:
             continue
-        face_down = bool(entry.get("abandoned") or entry.get("face_down"))
-        tiles.append(LaidTile(((a, scenes[0]), (b, scenes[1])), face_down))
-        ids.append(str(entry.get("id", "")))
-    return tiles, ids
+        if last is not None and entry.get("tile") == last:
+            marked.append(len(tiles))
+        tiles.append(LaidTile(((a, scenes[0]), (b, scenes[1])), bool(entry.get("abandoned"))))
+    return tuple(tiles), tuple(marked)
 
 
-def read_seat(player: Mapping[str, Any], seats: Sequence[str], last: set[str]) -> SeatTable:
-    found: Sequence[Any] = player.get("faces") or ()
+def _tokens(player: Mapping[str, Any]) -> tuple[tuple[Pos, str], ...]:
+    """Mountain tokens still on the caves and waterfalls."""
+    out = []
+    spots = {**_map(player.get("caves")), **_map(player.get("falls"))}
+    for square, spot in spots.items():
+        scene = str(_map(spot).get("token") or "").upper()
+        pos = square_pos(str(square))
+        if pos is not None and scene in SCENE_SET and not _map(spot).get("covered"):
+            out.append((pos, scene))
+    return tuple(out)
+
+
+def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: View) -> SeatTable:
+    """One seat's valley, pool and counters (``view`` for the last tile and the step)."""
+    found = _list(player.get("faces"))
     faces = (str(found[0]), str(found[1])) if len(found) == 2 else None
     if faces is not None and art_of(faces) is BLANK:
         faces = None
-    tiles, ids = _tiles(player.get("tiles"))
-    tokens = []
-    for square, scene in (player.get("tokens") or {}).items():
-        pos = square_pos(square)
-        if pos is not None and str(scene).upper() in SCENE_SET:
-            tokens.append((pos, str(scene).upper()))
-    bears = tuple(p for p in (square_pos(s) for s in player.get("bears") or ()) if p)
-    valley_turn = ValleyTurn(
-        tiles=tuple(tiles),
-        tokens=tuple(tokens),
-        bears=bears,
-        last=tuple(i for i, tid in enumerate(ids) if tid in last),
+    last = _map(view.get("last_tile"))
+    step = _map(view.get("step"))
+    mine = step.get("seat") == seat
+    tiles, marked = _laid(
+        player.get("tiles"), last.get("tile") if last.get("seat") == seat else None
     )
-    held = tuple(str(s).upper() for s in player.get("held") or () if str(s).upper() in SCENE_SET)
+    pending: tuple[Pos, ...] = ()
+    if mine and step.get("cell") and step.get("kind") in PENDING_CELL:
+        pos = square_pos(str(step["cell"]))
+        pending = (pos,) if pos is not None else ()
+    bears = tuple(p for p in (square_pos(str(s)) for s in _list(player.get("bears"))) if p)
+    tokens = _map(player.get("tokens"))
+    held = tuple(str(s).upper() for s in _list(tokens.get("held")) if str(s).upper() in SCENE_SET)
+    picked = step.get("tile") if mine and step.get("kind") in PENDING_TILE else None
     return SeatTable(
         faces=faces,
-        valley=valley_turn,
-        pool=_pool(player.get("pool"), seats),
+        valley=ValleyTurn(tiles, _tokens(player), bears, marked, pending),
+        pool=_pool(player.get("pool"), seats, picked),
         food=_int(player.get("food")),
         shelter=_int(player.get("shelter")),
         steaks=_int(player.get("steaks")),
         held=held,
-        baston_left=_int(player.get("baston_left"), 3),
+        baston_left=_int(_map(player.get("baston")).get("home"), 3),
+        finished=bool(player.get("finished")),
     )
+
+
+PENDING_TILE = frozenset({"cell", "orient", "feast", "newtribe"})
+"""Steps during which the tile being laid is marked in its pool."""
+PENDING_CELL = frozenset({"orient"})
+"""Steps during which the chosen square is marked on the valley."""
 
 
 def read(view: View) -> Table:
     """The table a public ``view`` shows."""
-    seats = [str(s) for s in view.get("seats") or ()]
-    players = view.get("players") or {}
-    last = {str(t) for t in view.get("last_tiles") or ()}
-    table = {seat: read_seat(players.get(seat) or {}, seats, last) for seat in seats}
-    supply = view.get("supply") or {}
+    seats = [str(s) for s in _list(view.get("seats"))]
+    players = _map(view.get("players"))
+    table = {seat: read_seat(seat, _map(players.get(seat)), seats, view) for seat in seats}
+    supply = _map(view.get("supply"))
+    step = _map(view.get("step"))
     return Table(
         seats=table,
-        common=_pool(view.get("common"), seats),
+        common=_pool(view.get("common"), seats, None),
         pile=_int(view.get("pile")),
-        steaks_left=supply.get("steaks") if isinstance(supply.get("steaks"), int) else None,
-        bears_left=supply.get("bears") if isinstance(supply.get("bears"), int) else None,
-        last_round=bool(view.get("last_round")),
+        steaks_left=supply["steaks"] if isinstance(supply.get("steaks"), int) else None,
+        bears_left=supply["bears"] if isinstance(supply.get("bears"), int) else None,
+        last_round=bool(view.get("ending")) and not view.get("over"),
         starting=view.get("phase") == "start",
+        step=str(step.get("kind") or "") if not view.get("over") else "",
+        step_seat=str(step.get("seat") or ""),
     )

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from render.kit import style
 from render.kit.compose import Static, Turn
+from render.kit.frame import draw_tag
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
@@ -75,10 +76,15 @@ def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) -> 
     )
     for i, tile in enumerate(mine.pool[:4]):
         draw_pool_tile(canvas, pool_slot(box, i), tile, seats, POOL_CELL)
-    draw_counters(canvas, box, mine, index)
+    right = box.right - 12
+    if mine.finished:
+        mid = box.y + ROW_TOP + TOKENS_Y + 10
+        text = tr("render.sapiens.finished", turn.lang)
+        right -= draw_tag(canvas, right, mid, text, fill=style.OUT) + 6
+    draw_counters(canvas, box, mine, index, right)
 
 
-def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int) -> None:
+def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int, right: int) -> None:
     """Food, shelter and steaks in big figures; tokens held and Baston tokens left."""
     x, y = box.x + COUNTERS_X, box.y + ROW_TOP + 18
     big = font(24, bold=True)
@@ -90,10 +96,21 @@ def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int) -> None
     canvas.text((x + STEAKS_X + 30, y), f"×{mine.steaks}", big, style.INK, ground=PANEL)
     ty = box.y + ROW_TOP + TOKENS_Y + 10
     colour = style.player_colour(index)
-    tx = x
-    for scene in mine.held[:8]:
-        canvas.sprite(pieces.mountain_token(scene, 10, colour), (tx + 10, ty))
-        tx += 23
-    bx = box.right - 14 - 3 * 22
-    for i in range(max(0, min(3, mine.baston_left))):
+    bastons = max(0, min(3, mine.baston_left))
+    bx = right - bastons * 22
+    for i in range(bastons):
         canvas.sprite(pieces.baston_token(10, colour), (bx + 11 + i * 22, ty))
+    room = max(0, (bx - 8 - x) // 23)
+    shown = mine.held if len(mine.held) <= room else mine.held[: max(0, room - 1)]
+    for i, scene in enumerate(shown):
+        canvas.sprite(pieces.mountain_token(scene, 10, colour), (x + 10 + i * 23, ty))
+    if len(shown) < len(mine.held):
+        more = f"+{len(mine.held) - len(shown)}"
+        canvas.text(
+            (x + len(shown) * 23, ty),
+            more,
+            font(14, bold=True),
+            style.INK,
+            anchor="lm",
+            ground=PANEL,
+        )
