@@ -15,7 +15,7 @@ from render.kit.text import draw_text, ellipsise, font, text_width
 from render.sapiens import pieces
 from render.sapiens.layout import COMMON_CELL, common_slot
 from render.sapiens.model import Table
-from render.sapiens.panel import draw_pool_tile
+from render.sapiens.panel import draw_pool_tile, paint_slot
 
 PANEL = style.PANEL
 SUPPLY_X = 760  # the supplies, from the strip's left
@@ -32,6 +32,9 @@ def paint_board(image: Image.Image, board: Box, static: Static) -> None:
         font(15, bold=True),
         style.INK,
     )
+    draw = ImageDraw.Draw(image)
+    for i in range(5):
+        paint_slot(draw, common_slot(board, i))
     label = font(12, bold=True)
     x = board.x + SUPPLY_X
     for i, key in enumerate(("pile", "steak_supply", "bear_supply")):

@@ -48,7 +48,14 @@ def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> Non
     for key, dx in (("food", FOOD_X), ("shelter", SHELTER_X), ("steaks", STEAKS_X)):
         draw_text(image, (x + dx, y), tr(f"render.sapiens.{key}", lang), label, LABEL)
     draw = ImageDraw.Draw(image)
+    for i in range(4):
+        paint_slot(draw, pool_slot(box, i))
     draw.line([(x - 12, box.y + ROW_TOP + 4), (x - 12, box.bottom - 8)], fill=style.RULE, width=2)
+
+
+def paint_slot(draw: ImageDraw.ImageDraw, slot: Box) -> None:
+    """An empty place for a pool tile (static: a tile covers it)."""
+    draw.rounded_rectangle(slot.inset(2).xyxy(), radius=8, outline=style.RULE, width=2)
 
 
 def draw_pool_tile(canvas: Canvas, slot: Box, tile: PoolTile, seats: int, cell: int) -> None:
