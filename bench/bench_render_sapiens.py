@@ -14,7 +14,7 @@ import statistics
 from typing import Any
 
 from bench.bench_render import BUDGET_BYTES, BUDGET_MS, game_views, timed
-from render import sapiens
+from render import origin_classic, sapiens
 
 
 def row(case: str, times: list[float], sizes: list[int]) -> str:
@@ -53,11 +53,20 @@ def main() -> None:
         print(row(f"{players} players, turn by turn", times, sizes))
     same = [timed(lambda: sapiens.draw(last_view)) for _ in range(args.repeat)]
     print(row("4p game over, same view", [t for t, _ in same], [len(d) for _, d in same]))
+    # Origin Classic, 4 players, measured now: how busy the machine is
+    views = game_views(4, 0, "origin")
+    origin_classic.draw(views[0])
+    reference = [timed(lambda v=view: origin_classic.draw(v))[0] for view in views[1:]]
     print(
         f"all Sapiens turns: median {statistics.median(everything):.2f} ms over "
         f"{len(everything)} draws; largest picture {largest / 1000:.0f} KB (budget 200 KB); "
         f"a game's first picture (its valleys' static art): median "
         f"{statistics.median(first):.0f} ms"
+    )
+    print(
+        f"the same machine now draws a 4-player Origin Classic game at a median of "
+        f"{statistics.median(reference):.2f} ms a turn (Sapiens / Classic: "
+        f"{statistics.median(everything) / statistics.median(reference):.2f})"
     )
 
 

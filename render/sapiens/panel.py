@@ -10,9 +10,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.kit import style
+from render.kit.cache import ArtCache
 from render.kit.compose import Static, Turn
 from render.kit.frame import draw_tag
-from render.kit.geometry import Box
+from render.kit.geometry import PANEL_BAR, Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, font
@@ -71,12 +72,35 @@ def draw_pool_tile(canvas: Canvas, slot: Box, tile: PoolTile, seats: int, cell: 
         canvas.rectangle(slot.inset(-4).xyxy(), outline=style.HIGHLIGHT, width=4, radius=10)
 
 
+def body_box(box: Box) -> Box:
+    """What a panel's body covers: under the name bar, inside the frame (the outline of
+    a seat to play and the name bar are the kit's)."""
+    return Box(box.x + 3, box.y + PANEL_BAR, box.w - 6, box.h - PANEL_BAR - 3)
+
+
 def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) -> None:
-    """One seat's valley, pool and counters this turn."""
+    """One seat's valley, pool and counters this turn.
+
+    A body is a pure function of the static art under it and the seat's ``SeatTable``:
+    drawn bodies are kept, so a turn redraws only the panels whose seat changed (most
+    turns change one valley) and pastes the others whole.
+    """
     mine = table.seats.get(seat)
     if mine is None:
         return
     index = turn.index(seat)
+    where = body_box(box)
+    key = (canvas.static_key, where, index, len(turn.seats), turn.lang, mine)
+    kept = _bodies.get(key, lambda: _draw_body(canvas, box, where, index, turn, mine))
+    canvas.image.paste(kept, (where.x, where.y))
+
+
+_bodies: ArtCache[Image.Image] = ArtCache("sapiens.bodies", capacity=48)
+
+
+def _draw_body(
+    canvas: Canvas, box: Box, where: Box, index: int, turn: Turn, mine: SeatTable
+) -> Image.Image:
     seats = len(turn.seats)
     draw_valley(
         canvas, valley_box(box), art_of(mine.faces), mine.valley, style.player_colour(index)
@@ -89,6 +113,7 @@ def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) -> 
         text = tr("render.sapiens.finished", turn.lang)
         right -= draw_tag(canvas, right, mid, text, fill=style.OUT) + 6
     draw_counters(canvas, box, mine, index, right)
+    return canvas.image.crop(where.xyxy())
 
 
 def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int, right: int) -> None:
