@@ -95,7 +95,7 @@ def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) -> 
     canvas.image.paste(kept, (where.x, where.y))
 
 
-_bodies: ArtCache[Image.Image] = ArtCache("sapiens.bodies", capacity=48)
+_bodies: ArtCache[Image.Image] = ArtCache("sapiens.bodies", capacity=24)
 
 
 def _draw_body(
