@@ -5,16 +5,17 @@ overlap, no bear, no Cueillette on a Plain), "Cavernes, Jetons Montagne" (the sc
 a cave matches its token), "Caverne de départ" and "Abandonner sa Tribu" (a tribe
 starts on a cave), and Feu (bears). Rulings S3, S4, S6 and S8 of the package docstring.
 
-A tile lies as ``[tile id, square of scene A, square of scene B, tribe]`` in the
-player's ``laid`` list; ``Occupancy`` maps every covered square to the tile, its scene
-and its tribe. Only the active tribe connects: tiles of an abandoned tribe block their
-squares and nothing else.
+A tile lies as ``"<tile id> <square of scene A> <square of scene B> <tribe>"`` in the
+player's ``laid`` list (one string: states are copied at every move); ``Occupancy``
+maps every covered square to the tile, its scene and its tribe. Only the active tribe
+connects: tiles of an abandoned tribe block their squares and nothing else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rules.sapiens.components import CU, PLAIN, TILES, Valley, valley
@@ -35,12 +36,25 @@ class Square:
 
 
 Occupancy = dict[str, Square]
+_GROUNDS: dict[tuple[Any, ...], Ground] = {}
+_MEMO_SIZE = 512
 
 
-def occupancy(laid: Sequence[Sequence[Any]]) -> Occupancy:
+def laid_entry(tile: str, at: Placement, tribe: int) -> str:
+    return f"{tile} {at[0]} {at[1]} {tribe}"
+
+
+def read_laid(entry: str) -> tuple[str, str, str, int]:
+    """``(tile, square of scene A, square of scene B, tribe)`` of a ``laid`` entry."""
+    tile, at_a, at_b, tribe = entry.split()
+    return tile, at_a, at_b, int(tribe)
+
+
+def occupancy(laid: Sequence[str]) -> Occupancy:
     """Every covered square of a valley, from its ``laid`` list."""
     occ: Occupancy = {}
-    for tile, at_a, at_b, tribe in laid:
+    for entry in laid:
+        tile, at_a, at_b, tribe = read_laid(entry)
         a, b = TILES[tile]
         occ[at_a] = Square(tile, a, tribe)
         occ[at_b] = Square(tile, b, tribe)
@@ -62,17 +76,36 @@ class Ground:
     tokens: Mapping[str, str]
     tribe: int
     plain_ok: bool
+    memo: dict[tuple[tuple[str, str], str], bool] = field(default_factory=dict, compare=False)
+    """Whether a kind of tile can be laid in a mode (tiles with the same scenes in the
+    same order behave alike)."""
 
     @classmethod
     def of(cls, player: Mapping[str, Any], *, plain_ok: bool = False) -> Ground:
-        return cls(
-            board=valley_of(player),
-            occ=occupancy(player["laid"]),
-            bears=frozenset(player["bears"]),
-            tokens=player["spots"],
-            tribe=player["tribe"],
-            plain_ok=plain_ok,
+        """The ground of a player's valley now (memoised: several steps of one move ask
+        for the same valley; the key holds everything the ground is made of)."""
+        key = (
+            tuple(player["faces"]),
+            tuple(player["laid"]),
+            tuple(player["bears"]),
+            tuple(player["spots"].items()),
+            player["tribe"],
+            plain_ok,
         )
+        found = _GROUNDS.get(key)
+        if found is None:
+            if len(_GROUNDS) >= _MEMO_SIZE:
+                _GROUNDS.clear()
+            found = cls(
+                board=valley_of(player),
+                occ=occupancy(player["laid"]),
+                bears=frozenset(player["bears"]),
+                tokens=dict(player["spots"]),
+                tribe=player["tribe"],
+                plain_ok=plain_ok,
+            )
+            _GROUNDS[key] = found
+        return found
 
     def is_free(self, square: str) -> bool:
         return square not in self.occ and square not in self.bears
@@ -83,83 +116,110 @@ class Ground:
             return True
         return self.board.terrain[square] != PLAIN
 
-    def touching(self, scene: str, square: str, partner: str) -> tuple[bool, bool]:
-        """(touches the active tribe, every touching active scene is ``scene``)."""
-        if self.board.is_cave(square):
-            return False, True  # S4: a cave touches only its own cell
-        touches = False
-        for other in self.board.neighbours[square]:
-            if other == partner:
+    @cached_property
+    def active_scenes(self) -> dict[str, frozenset[str]]:
+        """For each free valley cell touching the active tribe by a side, the scenes of
+        the active tiles touching it (a cave touches only its own cell: S4)."""
+        found: dict[str, set[str]] = {}
+        neighbours = self.board.neighbours
+        for square, sq in self.occ.items():
+            if sq.tribe != self.tribe or square in self.board.caves:
                 continue
-            sq = self.occ.get(other)
-            if sq is None or sq.tribe != self.tribe:
-                continue
-            if sq.scene != scene:
-                return touches, False
-            touches = True
-        return touches, True
+            for other in neighbours[square]:
+                if other not in self.occ and other not in self.bears:
+                    found.setdefault(other, set()).add(sq.scene)
+        return {cell: frozenset(scenes) for cell, scenes in found.items()}
+
+    def touching(self, scene: str, square: str) -> tuple[bool, bool]:
+        """(touches the active tribe, every touching active scene is ``scene``) for a
+        free square (the other half of the same tile is free, so it never counts)."""
+        around = self.active_scenes.get(square)
+        if not around:
+            return False, True
+        return True, around == {scene}
 
     def check(self, tile: str, at: Placement, mode: str) -> str | None:
         """``None`` if ``tile`` may lie at ``at`` in ``mode``, else the reason's key."""
         scenes = TILES[tile]
-        pair_caves = [s for s in at if self.board.is_cave(s)]
+        caves = self.board.caves
+        occ = self.occ
         for square in at:
-            if square in self.occ:
+            if square in occ:
                 return "sapiens.why.overlap"
             if square in self.bears:
                 return "sapiens.why.bear"
-        for scene, square in zip(scenes, at, strict=True):
-            if not self.fits_ground(scene, square):
+        if CU in scenes and not self.plain_ok:
+            square = at[scenes.index(CU)]
+            if square not in caves and self.board.terrain[square] == PLAIN:
                 return "sapiens.why.plain"
+        cave = at[0] if at[0] in caves else at[1] if at[1] in caves else None
         if mode in (START, NEW_TRIBE):
-            if not pair_caves:
+            if cave is None:
                 return "sapiens.why.not_cave"
-            cave = pair_caves[0]
             if mode == START:
                 token = self.tokens.get(cave)
                 if token is None or scenes[at.index(cave)] != token:
                     return "sapiens.why.token"
             return None
-        if pair_caves:
-            cave = pair_caves[0]
+        if cave is not None:
             token = self.tokens.get(cave)
             if token is not None and scenes[at.index(cave)] != token:
                 return "sapiens.why.token"
-        connected = False
-        for scene, square, partner in ((scenes[0], at[0], at[1]), (scenes[1], at[1], at[0])):
-            touches, same = self.touching(scene, square, partner)
-            if not same:
-                return "sapiens.why.different"
-            connected = connected or touches
-        return None if connected else "sapiens.why.unconnected"
+        active = self.active_scenes
+        around_a = active.get(at[0])
+        around_b = active.get(at[1])
+        if (around_a and around_a != {scenes[0]}) or (around_b and around_b != {scenes[1]}):
+            return "sapiens.why.different"
+        return None if around_a or around_b else "sapiens.why.unconnected"
 
     def placements(self, tile: str, mode: str) -> list[Placement]:
         """Every legal placement of ``tile`` (same order every time)."""
-        out = []
-        for at in self.board.pairs:
-            if mode in (START, NEW_TRIBE) and not any(self.board.is_cave(s) for s in at):
-                continue
-            if self.check(tile, at, mode) is None:
-                out.append(at)
-        return out
+        found = [at for at in self.candidates(mode) if self.check(tile, at, mode) is None]
+        return sorted(found, key=self.board.pair_index.__getitem__)
 
     def can_lay(self, tile: str, mode: str) -> bool:
-        return any(self.check(tile, at, mode) is None for at in self._candidates(mode))
+        key = (TILES[tile], mode)
+        known = self.memo.get(key)
+        if known is None:
+            if mode in (PLAY, EXTRA) and not self.joinable.intersection(TILES[tile]):
+                known = False
+            else:
+                known = any(self.check(tile, at, mode) is None for at in self.candidates(mode))
+            self.memo[key] = known
+        return known
 
-    def _candidates(self, mode: str) -> Sequence[Placement]:
+    @cached_property
+    def joinable(self) -> frozenset[str]:
+        """The scenes a tile half may show to join the active tribe somewhere."""
+        return frozenset(
+            s for around in self.active_scenes.values() if len(around) == 1 for s in around
+        )
+
+    def candidates(self, mode: str) -> Sequence[Placement]:
+        """The pairs worth checking: on a cave for a first tile, else touching the
+        active tribe (a connected tile has a half on a free cell beside it)."""
         if mode in (START, NEW_TRIBE):
-            return [p for p in self.board.pairs if any(self.board.is_cave(s) for s in p)]
-        return self.board.pairs
+            return self.board.cave_pairs
+        return self.frontier_pairs
+
+    @cached_property
+    def frontier_pairs(self) -> tuple[Placement, ...]:
+        frontier = self.active_scenes
+        if not frontier:
+            return ()
+        seen: dict[Placement, None] = {}
+        for cell in sorted(frontier):
+            for pair in self.board.pairs_of[cell]:
+                seen.setdefault(pair, None)
+        return tuple(seen)
 
     def connected_scenes(self, tile: str, at: Placement) -> list[int]:
         """Which halves (0: scene A, 1: scene B) of a tile just laid at ``at`` touch the
         active tribe (computed before the tile joins the occupancy)."""
         scenes = TILES[tile]
         out = []
-        for half, (scene, square, partner) in enumerate(
-            ((scenes[0], at[0], at[1]), (scenes[1], at[1], at[0]))
-        ):
-            if self.touching(scene, square, partner)[0]:
+        for half, (scene, square) in enumerate(zip(scenes, at, strict=True)):
+            if self.touching(scene, square)[0]:
                 out.append(half)
         return out
 
@@ -201,6 +261,8 @@ __all__ = [
     "Occupancy",
     "Placement",
     "Square",
+    "laid_entry",
     "occupancy",
+    "read_laid",
     "valley_of",
 ]

@@ -310,6 +310,8 @@ class Valley:
     neighbours: dict[str, tuple[str, ...]]
     pairs: tuple[tuple[str, str], ...]
     pairs_of: dict[str, tuple[tuple[str, str], ...]]
+    cave_pairs: tuple[tuple[str, str], ...]
+    pair_index: dict[tuple[str, str], int]
 
     @property
     def spots(self) -> tuple[str, ...]:
@@ -366,6 +368,8 @@ def valley(left: str, right: str) -> Valley:
         neighbours=neighbours,
         pairs=tuple(pairs),
         pairs_of={k: tuple(v) for k, v in pairs_of.items()},
+        cave_pairs=tuple(p for p in pairs if p[0] in caves or p[1] in caves),
+        pair_index={p: i for i, p in enumerate(pairs)},
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import State
-from rules.sapiens.board import occupancy, valley_of
+from rules.sapiens.board import occupancy, read_laid, valley_of
 from rules.sapiens.components import SCENE_IDS, SUPPLY, TILES
 
 
@@ -16,7 +16,7 @@ def problems(state: State) -> str:
     places = [*data["pile"], *data["removed"], *data["discarded"], *data["common"]]
     for player in players:
         places += player["pool"]
-        places += [t for t, *_ in player["laid"]]
+        places += [read_laid(e)[0] for e in player["laid"]]
     counts = Counter(places)
     if len(places) != len(TILES) or set(counts) != set(TILES):
         doubles = [t for t, n in counts.items() if n > 1]

@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.base import Move, Record, State, Text
 from rules.sapiens import moves as mv
-from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, START, Ground, Placement
+from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, START, Ground, Placement, laid_entry
 from rules.sapiens.components import CA, CU, SUPPLY, TILES
 
 LAY_FRAMES = ("cell", "orient", "pay")
@@ -168,7 +168,7 @@ def lay(state: State, me: int, how: dict[str, Any], record: Record) -> None:
     if mode == NEW_TRIBE and player["started"]:
         player["tribe"] += 1
         record.note("sapiens.note.new_tribe", seat=state.seats[me], n=player["tribe"])
-    player["laid"].append([tile, at[0], at[1], player["tribe"]])
+    player["laid"].append(laid_entry(tile, at, player["tribe"]))
     player["started"] = True
     data["last_tile"] = {"seat": me, "tile": tile, "at": list(at), "extra": mode == EXTRA}
     if mode != EXTRA:

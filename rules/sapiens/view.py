@@ -57,7 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Seat, State
-from rules.sapiens.board import valley_of
+from rules.sapiens.board import read_laid, valley_of
 from rules.sapiens.components import SCENE_IDS, TILES
 
 
@@ -72,7 +72,8 @@ def tile_view(data: dict[str, Any], seats: list[Seat], tile: str) -> dict[str, A
 def player_view(data: dict[str, Any], seats: list[Seat], index: int) -> dict[str, Any]:
     player = data["players"][index]
     board = valley_of(player)
-    covered = {sq for _, a, b, _ in player["laid"] for sq in (a, b)}
+    laid = [read_laid(e) for e in player["laid"]]
+    covered = {sq for _, a, b, _ in laid for sq in (a, b)}
     spots = player["spots"]
     return {
         "index": index,
@@ -98,7 +99,7 @@ def player_view(data: dict[str, Any], seats: list[Seat], index: int) -> dict[str
                 "tribe": tribe,
                 "abandoned": tribe != player["tribe"],
             }
-            for tile, a, b, tribe in player["laid"]
+            for tile, a, b, tribe in laid
         ],
         "tribe": player["tribe"],
         "bears": list(player["bears"]),
