@@ -191,3 +191,19 @@ def test_the_last_round_and_a_seat_out_of_moves_are_tagged() -> None:
 )
 def test_a_sparse_or_odd_view_still_draws(view: dict[str, Any]) -> None:
     assert open_png(draw(view)).width == 1280
+
+
+def test_every_word_of_the_picture_exists_in_both_languages() -> None:
+    from rules.i18n import translate
+    from rules.sapiens.view import step_view  # noqa: F401  (the steps the view may name)
+
+    keys = [f"render.sapiens.scene.{s}" for s in model.SCENES]
+    keys += [f"render.sapiens.effect.{s}" for s in model.SCENES]
+    steps = "tile cell orient pay newtribe effects feast ritual fight fightfrom water"
+    keys += [f"render.sapiens.step.{k}" for k in (*steps.split(), "watergive", "hunt")]
+    keys += [f"render.sapiens.step.{k}" for k in ("fire", "den", "refill", "discard")]
+    for key in keys:
+        assert translate(key, "en") != key and translate(key, "fr") != key, key
+    english = {translate(key, "en") for key in keys}
+    french = {translate(key, "fr") for key in keys}
+    assert len(english & french) <= 2  # a scene name or two may read the same
