@@ -207,3 +207,34 @@ def test_every_word_of_the_picture_exists_in_both_languages() -> None:
     english = {translate(key, "en") for key in keys}
     french = {translate(key, "fr") for key in keys}
     assert len(english & french) <= 2  # a scene name or two may read the same
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_real_games_draw_at_every_kind_of_step(players: int) -> None:
+    """Seeded random games of the real rules: the first view of each kind of pending
+    step, and the last, draw within the budget's size and show every seat's tiles."""
+    import random
+
+    from rules.registry import get
+
+    game = get("sapiens")
+    seats = [f"s{i + 1}" for i in range(players)]
+    state = game.setup(seats, f"render-{players}")
+    chooser = random.Random(players)
+    seen: dict[str, dict[str, Any]] = {}
+    while game.to_act(state):
+        view = game.view(state, None)
+        kind = (view.get("step") or {}).get("kind") or "none"
+        seen.setdefault(kind, view)
+        seat = sorted(game.to_act(state))[0]
+        legal = [m for m in game.legal_moves(state, seat) if m.code != "back"]
+        state = game.apply(state, seat, chooser.choice(legal or game.legal_moves(state, seat)))
+    last = game.view(state, None)
+    assert last["over"] and {"tile", "refill"} <= set(seen)
+    for view in [*seen.values(), last]:
+        data = draw(view, lang="fr")
+        assert open_png(data).size == (1280, SAPIENS.layout(players).height)
+        assert len(data) < 200_000
+    table = model.read(last)
+    for seat in seats:
+        assert len(table.seats[seat].valley.tiles) == len(last["players"][seat]["tiles"])
