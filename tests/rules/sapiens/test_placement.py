@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.base import IllegalMove, InvalidMove
+from rules.base import IllegalMove, InvalidMove, State
 from rules.sapiens import SAPIENS
 from rules.sapiens.board import EXTRA, PLAY, Ground
 from tests.rules.sapiens.helpers import (
@@ -28,7 +28,7 @@ from tests.rules.sapiens.helpers import (
 TOKENS = {"NC1": "FE", "WA3": "CU", "NF1": "RI", "EH3": "BA", "SG5": "EA", "NW": "CA", "NE": "FU"}
 
 
-def position(pool: list[str]) -> object:
+def position(pool: list[str]) -> State:
     state = new_game(3, "place")
     set_valley(state, 0, "VL1-A", "VR1-A", {**TOKENS, "SB5": "CH"})
     lay(state, 0, "CH-FU#1", "SB5", "B5")
@@ -37,8 +37,8 @@ def position(pool: list[str]) -> object:
     return playing(state, 0)
 
 
-def ground(state: object) -> Ground:
-    return Ground.of(player(state, 0))  # type: ignore[arg-type]
+def ground(state: State) -> Ground:
+    return Ground.of(player(state, 0))
 
 
 def test_connected_scenes_identical_is_legal() -> None:

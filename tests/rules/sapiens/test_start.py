@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.base import State
 from rules.sapiens import SAPIENS
 from tests.rules.sapiens.helpers import (
     codes,
@@ -25,7 +26,7 @@ TOKENS = {
 }
 
 
-def start_position(players: int = 3) -> tuple[object, int]:
+def start_position(players: int = 3) -> tuple[State, int]:
     state = new_game(players, "start")
     me = state.data["first"]
     set_valley(state, me, "VL1-A", "VR1-A", TOKENS)
