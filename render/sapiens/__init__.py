@@ -66,6 +66,7 @@ SAPIENS = Picture(
         canvas, box, seat, turn, table_of(turn)
     ),
     paint_footer=board.paint_footer,
+    describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
     notice=lambda turn: words.notice(table_of(turn), turn.lang),
     art=lambda view: tuple(seat.faces for seat in table_for(view).seats.values()),
     colours=colours(),

@@ -238,3 +238,15 @@ def test_real_games_draw_at_every_kind_of_step(players: int) -> None:
     table = model.read(last)
     for seat in seats:
         assert len(table.seats[seat].valley.tiles) == len(last["players"][seat]["tiles"])
+
+
+def test_the_header_names_the_seats_of_the_last_move_and_its_notes() -> None:
+    from render.sapiens.words import describe
+
+    note = {"key": "sapiens.note.campement", "params": {"seat": "s2", "n": 3}}
+    view = sapiens_view(3)
+    view["last"] = {"seat": "s2", "label": note, "notes": [note]}
+    for lang in ("en", "fr"):
+        line = describe(view, lang, NAMES)
+        assert line.count("Bob") == 3 and "s2" not in line, line
+    assert describe({"seats": ["s1"]}, "en", None) == ""
