@@ -70,7 +70,7 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn, table: Table) -> None:
         )
 
 
-LEGEND_ROW = 22
+LEGEND_ROW = 20
 
 
 def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
@@ -95,7 +95,7 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     for i, scene in enumerate(pieces.SCENES):
         column, line = divmod(i, 4)
         x = scenes_box.x + 12 + column * column_w
-        y = scenes_box.y + 34 + line * 30
+        y = scenes_box.y + 38 + line * 36
         sprites.paste_at(image, pieces.scene_square(scene, 26), (x, y - 2))
         name = tr(f"render.sapiens.scene.{scene}", lang)
         draw_text(image, (x + 34, y + 4), name, bold, style.INK)
@@ -131,11 +131,18 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     sprites.paste_at(image, pieces.waterfall(24), (x + 28, y - 2))
     row("cave")
     sprites.paste_at(image, pieces.mountain_token("CH", 11, style.player_colour(0)), (x, y - 1))
-    sprites.paste_at(image, pieces.baston_token(10, style.player_colour(1)), (x + 28, y))
+    sprites.paste_at(image, pieces.mountain_token("FU", 9, style.player_colour(0)), (x + 28, y + 1))
     row("tokens")
+    sprites.paste_at(image, pieces.baston_token(10, style.player_colour(1)), (x, y))
+    sprites.paste_at(image, pieces.steak(22), (x + 26, y - 1))
+    row("baston")
     sprites.paste_at(image, pieces.bear(24), (x, y - 2))
     sprites.paste_at(image, pieces.tile_back(16, vertical=False, gap=1), (x + 26, y + 2))
     row("bear")
     draw.rectangle((x, y - 2, x + 48, y + 20), outline=style.ARROW, width=4)
     draw.rectangle((x + 2, y, x + 46, y + 18), outline=style.HIGHLIGHT, width=2)
     row("last")
+    draw.rounded_rectangle(
+        (x + 2, y - 1, x + 46, y + 19), radius=5, outline=style.HIGHLIGHT, width=3
+    )
+    row("choosing")
