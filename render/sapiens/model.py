@@ -167,13 +167,14 @@ def _laid(entries: Any, last: str | None) -> tuple[tuple[LaidTile, ...], tuple[i
 
 
 def _tokens(player: Mapping[str, Any]) -> tuple[tuple[Pos, str], ...]:
-    """Mountain tokens still on the caves and waterfalls."""
+    """Mountain tokens still on the caves and waterfalls (one stays on a cave the turn's
+    tile covers until the tile's effects are done)."""
     out = []
     spots = {**_map(player.get("caves")), **_map(player.get("falls"))}
     for square, spot in spots.items():
         scene = str(_map(spot).get("token") or "").upper()
         pos = square_pos(str(square))
-        if pos is not None and scene in SCENE_SET and not _map(spot).get("covered"):
+        if pos is not None and scene in SCENE_SET:
             out.append((pos, scene))
     return tuple(out)
 

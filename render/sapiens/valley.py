@@ -127,6 +127,12 @@ def draw_valley(
     canvas: Canvas, where: ValleyBox, art: ValleyArt, turn: ValleyTurn, owner: RGB
 ) -> None:
     """This turn's tiles, tokens, bears and highlights on one valley."""
+    for index, tile in enumerate(turn.tiles):
+        sprite, top_left = tile_sprite(tile)
+        box = where.square(top_left)
+        canvas.sprite(sprite, (box.x + GAP, box.y + GAP), centre=False)
+        if index in turn.last:
+            frame_tile(canvas, where, tile)
     caves = {cave.pos for cave in art.caves}
     for pos, scene in turn.tokens:
         x, y = where.square(pos).centre
@@ -134,12 +140,6 @@ def draw_valley(
             canvas.sprite(pieces.mountain_token(scene, TOKEN_ON_CAVE, owner), (x, y - 8))
         else:
             canvas.sprite(pieces.mountain_token(scene, TOKEN, owner), (x, y))
-    for index, tile in enumerate(turn.tiles):
-        sprite, top_left = tile_sprite(tile)
-        box = where.square(top_left)
-        canvas.sprite(sprite, (box.x + GAP, box.y + GAP), centre=False)
-        if index in turn.last:
-            frame_tile(canvas, where, tile)
     for pos in turn.bears:
         canvas.sprite(pieces.bear(CELL - 12), where.square(pos).centre)
     for pos in turn.pending:
