@@ -14,18 +14,20 @@ view and never reads a seat's private part.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
 
 from render.kit import sprites, style
-from render.kit.compose import Picture, Turn
+from render.kit.compose import Picture, Static, Turn
+from render.kit.geometry import GAP, Box
 from render.sapiens import board, panel, pieces, words
 from render.sapiens.layout import BOARD_HEIGHT, FOOTER_HEIGHT, PANEL_HEIGHT
 from render.sapiens.model import Table, read
 from rules import i18n
 
-__all__ = ["SAPIENS", "draw", "render"]
+__all__ = ["SAPIENS", "SAPIENS_3", "draw", "picture", "render"]
 
 i18n.register_package("render.sapiens")
 
@@ -75,15 +77,39 @@ SAPIENS = Picture(
 )
 
 
+def paint_panel_or_legend(image: Image.Image, box: Box, index: int, static: Static) -> None:
+    """A seat panel; at three players the third panel's neighbour, the free fourth
+    place, holds the legend (no footer: the picture is a footer shorter)."""
+    panel.paint_panel(image, box, index, static)
+    if static.seats == 3 and index == 2:
+        slot = Box(box.right + GAP, box.y, box.w, box.h)
+        board.paint_legend_slot(image, slot, static.lang)
+
+
+SAPIENS_3 = replace(
+    SAPIENS,
+    name="sapiens-3",
+    footer_height=0,
+    paint_footer=None,
+    paint_panel=paint_panel_or_legend,
+    palette=lambda: SAPIENS.palette_of(),
+)
+
+
+def picture(seats: int) -> Picture:
+    """The picture for ``seats`` players (three: the legend in the free panel place)."""
+    return SAPIENS_3 if seats == 3 else SAPIENS
+
+
 def draw(
     view: Mapping[str, Any], *, lang: str = "en", names: Mapping[str, str] | None = None
 ) -> bytes:
     """The Sapiens table of a public ``view`` as PNG bytes."""
-    return SAPIENS.draw(view, lang=lang, names=names)
+    return picture(len(view.get("seats") or ())).draw(view, lang=lang, names=names)
 
 
 def render(
     view: Mapping[str, Any], *, lang: str = "en", names: Mapping[str, str] | None = None
 ) -> Image.Image:
     """The composed picture as a palette image (before PNG encoding)."""
-    return SAPIENS.render(view, lang=lang, names=names)
+    return picture(len(view.get("seats") or ())).render(view, lang=lang, names=names)

@@ -13,7 +13,7 @@ from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, font, text_width
 from render.sapiens import pieces
-from render.sapiens.layout import COMMON_CELL, common_slot
+from render.sapiens.layout import COMMON_CELL, FOOTER_HEIGHT, common_slot
 from render.sapiens.model import Table
 from render.sapiens.panel import draw_pool_tile, paint_slot
 
@@ -75,10 +75,23 @@ LEGEND_ROW = 20
 
 def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     """The legend: scenes in two columns at the left, the board's symbols at the right."""
-    lang = static.lang
     left_w = 760
     scenes_box = Box(footer.x, footer.y, left_w, footer.h)
     symbols_box = Box(footer.x + left_w + 10, footer.y, footer.w - left_w - 10, footer.h)
+    paint_legend(image, scenes_box, symbols_box, static.lang, columns=2, pitch=36)
+
+
+def paint_legend_slot(image: Image.Image, slot: Box, lang: str) -> None:
+    """The legend stacked in a free panel slot (three players: the fourth place)."""
+    scenes_box = Box(slot.x, slot.y, slot.w, 290)
+    symbols_box = Box(slot.x, scenes_box.bottom + 10, slot.w, FOOTER_HEIGHT)
+    paint_legend(image, scenes_box, symbols_box, lang, columns=1, pitch=30)
+
+
+def paint_legend(
+    image: Image.Image, scenes_box: Box, symbols_box: Box, lang: str, *, columns: int, pitch: int
+) -> None:
+    """The scenes with their effects in ``columns``, and the board's symbols."""
     paint_box(image, scenes_box)
     paint_box(image, symbols_box)
     title = font(14, bold=True)
@@ -91,11 +104,12 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
         title,
         style.INK,
     )
-    column_w = (left_w - 24) // 2
+    column_w = (scenes_box.w - 24) // columns
+    rows = len(pieces.SCENES) // columns
     for i, scene in enumerate(pieces.SCENES):
-        column, line = divmod(i, 4)
+        column, line = divmod(i, rows)
         x = scenes_box.x + 12 + column * column_w
-        y = scenes_box.y + 38 + line * 36
+        y = scenes_box.y + 38 + line * pitch
         sprites.paste_at(image, pieces.scene_square(scene, 26), (x, y - 2))
         name = tr(f"render.sapiens.scene.{scene}", lang)
         draw_text(image, (x + 34, y + 4), name, bold, style.INK)

@@ -30,7 +30,7 @@ COUNTERS_X = POOL_X + 4 * (2 * POOL_CELL - 4) + 3 * POOL_GAP + 20
 
 BOARD_HEIGHT = 84  # the common pool strip
 COMMON_CELL = 46
-FOOTER_HEIGHT = 196
+FOOTER_HEIGHT = 206
 
 COLUMNS = "ABCDEFGH"
 Pos = tuple[int, int]  # (column, row) on the 10 x 7 grid, cells at 0..7 x 0..4

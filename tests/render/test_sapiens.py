@@ -11,7 +11,7 @@ from PIL import Image
 
 from render import registry
 from render.kit.geometry import Box
-from render.sapiens import SAPIENS, draw, model
+from render.sapiens import draw, model, picture
 from render.sapiens.layout import CELL, PANEL_W, ValleyBox, pool_slot, valley_box
 from tests.render.helpers import mean_difference, open_png
 from tests.render.sapiens_views import finished_view, sapiens_view
@@ -29,7 +29,7 @@ def crop(image: Image.Image, box: Box) -> Image.Image:
 
 def square(players: int, seat: int, name: str) -> Box:
     """The box of square ``name`` on seat ``seat``'s valley."""
-    where: ValleyBox = valley_box(SAPIENS.layout(players).panels[seat])
+    where: ValleyBox = valley_box(picture(players).layout(players).panels[seat])
     pos = model.square_pos(name)
     assert pos is not None
     return where.square(pos)
@@ -44,7 +44,7 @@ def test_a_sapiens_picture_is_a_wide_small_palette_png(players: int, lang: str) 
     assert view == before, "drawing must not mutate the view"
     image = open_png(data)
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and image.mode == "P"
-    assert image.size == (1280, SAPIENS.layout(players).height)
+    assert image.size == (1280, picture(players).layout(players).height)
     assert len(data) < 200_000
 
 
@@ -57,7 +57,7 @@ def test_the_registry_draws_sapiens() -> None:
 def test_four_valleys_fit_two_by_two_and_keep_phone_sized_squares() -> None:
     """At Discord's 400 px preview a valley square is still 18 px: a scene's colour and
     glyph read; the valleys and pools stay inside their panels."""
-    layout = SAPIENS.layout(4)
+    layout = picture(4).layout(4)
     assert layout.width == 1280 and CELL * 400 / layout.width >= 18
     for panel in layout.panels:
         assert panel.w == PANEL_W
@@ -104,7 +104,7 @@ def test_an_abandoned_tribe_lies_face_down() -> None:
 
 
 def test_the_last_tile_is_framed_on_its_valley_only() -> None:
-    layout = SAPIENS.layout(4)
+    layout = picture(4).layout(4)
     framed, calm = rgb(sapiens_view()), rgb(sapiens_view(last=False))
     differs = [
         mean_difference(crop(framed, panel), crop(calm, panel)) > 0 for panel in layout.panels
@@ -118,14 +118,14 @@ def test_a_placement_in_progress_marks_its_tile_and_cell() -> None:
     pool = view["players"][seat]["pool"]
     step = {"seat": seat, "kind": "orient", "tile": pool[2]["id"], "cell": "E3"}
     marked, plain = rgb(sapiens_view(3, step=step)), rgb(view)
-    panel = SAPIENS.layout(3).panels[2]
+    panel = picture(3).layout(3).panels[2]
     slot = pool_slot(panel, 2).inset(-4)
     assert mean_difference(crop(marked, slot), crop(plain, slot)) > 2
     cell = square(3, 2, "E3")
     assert mean_difference(crop(marked, cell), crop(plain, cell)) > 2
     other = pool_slot(panel, 0)
     assert crop(marked, other).tobytes() == crop(plain, other).tobytes()
-    header = SAPIENS.layout(3).header
+    header = picture(3).layout(3).header
     assert mean_difference(crop(marked, header), crop(plain, header)) > 0
 
 
@@ -152,7 +152,7 @@ def test_bears_counters_and_supplies_show() -> None:
     richer = copy.deepcopy(view)
     richer["players"]["s1"].update(food=31, steaks=4)
     richer["supply"] = {"steaks": 3, "bears": 0}
-    layout = SAPIENS.layout(2)
+    layout = picture(2).layout(2)
     before, after = rgb(view), rgb(richer)
     assert mean_difference(crop(before, layout.panels[0]), crop(after, layout.panels[0])) > 0
     assert mean_difference(crop(before, layout.board), crop(after, layout.board)) > 0
@@ -163,7 +163,7 @@ def test_game_over_names_the_winner_and_english_and_french_differ_in_words() -> 
     over = finished_view()
     english, french = rgb(over, "en"), rgb(over, "fr")
     assert english.size == french.size and 0 < mean_difference(english, french) < 8
-    header = SAPIENS.layout(3).header
+    header = picture(3).layout(3).header
     running = rgb(sapiens_view(3, laid=16, seed=4))
     assert mean_difference(crop(english, header), crop(running, header)) > 0
 
@@ -173,7 +173,7 @@ def test_the_last_round_and_a_seat_out_of_moves_are_tagged() -> None:
     ending = copy.deepcopy(view)
     ending["ending"] = True
     ending["players"]["s1"]["finished"] = True
-    layout = SAPIENS.layout(2)
+    layout = picture(2).layout(2)
     before, after = rgb(view), rgb(ending)
     assert mean_difference(crop(before, layout.header), crop(after, layout.header)) > 0
     assert mean_difference(crop(before, layout.panels[0]), crop(after, layout.panels[0])) > 0
@@ -233,7 +233,7 @@ def test_real_games_draw_at_every_kind_of_step(players: int) -> None:
     assert last["over"] and {"tile", "refill"} <= set(seen)
     for view in [*seen.values(), last]:
         data = draw(view, lang="fr")
-        assert open_png(data).size == (1280, SAPIENS.layout(players).height)
+        assert open_png(data).size == (1280, picture(players).layout(players).height)
         assert len(data) < 200_000
     table = model.read(last)
     for seat in seats:
