@@ -15,9 +15,9 @@ Rulings (rulebook silent or ambiguous; ``components/sapiens.md`` section 4 quote
   order only when it matters (he cannot pay every other player's token and they have
   different owners). Tokens then go home; a token on a tile removed by the two-player
   rule goes home too; Eau leaves tokens on their tiles. A token may go on any pool,
-  one's own included. Taking a token back "à tout moment" only matters to place it
-  again, so a Baston effect with no token at home moves one of the player's placed
-  tokens (no separate take-back move).
+  one's own included. Its owner takes it back "à tout moment" of his own turn, between
+  two decisions (``recall:``; asynchronous play cannot wait for other turns); a Baston
+  effect with no token at home may move one of his placed tokens in one go.
 - **S2 Chasse** takes a steak, then converts all steaks or none by the table (5 or
   more give 10); the Chasse token gives a steak, no conversion. With the 18 steaks all
   held, no steak is taken. Steaks left at the end score nothing.

@@ -370,6 +370,33 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
     raise ValueError(f"not an effect decision: {kind}")
 
 
+def recall_moves(state: State, me: int) -> list[Move]:
+    """S1: a player may take back any of his Baston tokens during his turn (offered
+    between decisions of the play phase)."""
+    data = state.data
+    if data["phase"] != "play":
+        return []
+    mine = sorted(t for t, owners in data["baston"].items() if me in owners)
+    return [
+        Move(
+            f"recall:{mv.code_of_tile(t)}",
+            place_label("sapiens.move.recall", state, _where(state, t), t),
+            "fight",
+        )
+        for t in mine
+    ]
+
+
+def recall(state: State, me: int, tile: str, record: Record) -> None:
+    data = state.data
+    owners = data["baston"][tile]
+    owners.remove(me)
+    if not owners:
+        del data["baston"][tile]
+    data["players"][me]["baston_home"] += 1
+    record.note("sapiens.note.recall", seat=state.seats[me], **mv.tile_params(tile))
+
+
 def place_baston(state: State, me: int, tile: str, record: Record) -> None:
     data = state.data
     data["players"][me]["baston_home"] -= 1
@@ -420,6 +447,8 @@ __all__ = [
     "is_void",
     "open_effect",
     "pending_cave",
+    "recall",
+    "recall_moves",
     "ritual_choices",
     "undo",
     "water_targets",
