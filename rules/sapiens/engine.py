@@ -37,6 +37,7 @@ from rules.sapiens.board import NEW_TRIBE, PLAY, START
 from rules.sapiens.components import SUPPLY, TILES
 from rules.sapiens.explain import explain
 from rules.sapiens.invariants import problems
+from rules.sapiens.options import OPTIONS
 from rules.sapiens.present import GROUPS, sections
 from rules.sapiens.setup import new_step, setup_data
 from rules.sapiens.view import sapiens_view
@@ -74,6 +75,7 @@ class Sapiens(Game):
         min_seats=2,
         max_seats=4,
         summary=Text("sapiens.summary"),
+        options=OPTIONS,
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
     )
