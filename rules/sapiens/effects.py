@@ -188,10 +188,12 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
             for t in mv.distinct_tiles(player["pool"], data["baston"])
         ]
     elif kind == "hunt":
-        have = player["steaks"] + (1 if can_take_steak(state) else 0)
+        taking = can_take_steak(state)
+        have = player["steaks"] + (1 if taking else 0)
+        way = "" if taking else "_none"  # the supply is empty: nothing to take first
         return [
-            mv.mk("convert", "sapiens.move.convert", "hunt", n=have, food=steak_food(have)),
-            mv.mk("keep", "sapiens.move.keep", "hunt", n=have),
+            mv.mk("convert", f"sapiens.move.convert{way}", "hunt", n=have, food=steak_food(have)),
+            mv.mk("keep", f"sapiens.move.keep{way}", "hunt", n=have),
         ]
     elif kind == "fire":
         out = [
