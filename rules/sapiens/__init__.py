@@ -7,7 +7,8 @@ cell -> orientation, food, caves, Baston), ``effects`` (scene effects and mounta
 tokens), ``engine`` (turns, refills, the end), ``view``, ``present``, ``explain``,
 ``invariants``.
 
-Rulings (rulebook silent or ambiguous; ``components/sapiens.md`` section 4 quoted):
+Rulings (rulebook silent or ambiguous; ``components/sapiens.md`` section 4 quoted).
+The open questions it marks "switch" are options of each game (``options``):
 
 - **S1 Baston**: laying a tile that carries Baston tokens costs its layer 1 food per
   token, given to the token's owner, before the tile scores ("Les PN sont ajustés avant
@@ -15,12 +16,13 @@ Rulings (rulebook silent or ambiguous; ``components/sapiens.md`` section 4 quote
   order only when it matters (he cannot pay every other player's token and they have
   different owners). Tokens then go home; a token on a tile removed by the two-player
   rule goes home too; Eau leaves tokens on their tiles. A token may go on any pool,
-  one's own included. Taking a token back "à tout moment" only matters to place it
-  again, so a Baston effect with no token at home moves one of the player's placed
-  tokens (no separate take-back move).
+  one's own included. Its owner takes it back "à tout moment" of his own turn, between
+  two decisions (``recall:``; asynchronous play cannot wait for other turns); a Baston
+  effect with no token at home may move one of his placed tokens in one go.
 - **S2 Chasse** takes a steak, then converts all steaks or none by the table (5 or
   more give 10); the Chasse token gives a steak, no conversion. With the 18 steaks all
-  held, no steak is taken. Steaks left at the end score nothing.
+  held, no steak is taken (option ``steaks=unlimited``: always one). Steaks left at
+  the end score nothing.
 - **S3 Waterfalls** hold a token only: no tile, no bear; Rituel can take their token.
 - **S4 A cave touches only its own cell**: the scene on a cave scores no food and has
   no effect; it must match the cave's token if there is one.
@@ -38,13 +40,16 @@ Rulings (rulebook silent or ambiguous; ``components/sapiens.md`` section 4 quote
   has no mountain token that could help) is out: no more turns, his points count,
   his pool stays (Eau may take from it). If every player is out, the game ends.
 - **S8 Bears** go on a free valley cell of another player's valley touching a tile by
-  a side; the shelter gained is the number of distinct tiles touching it, any tribe.
-  Feu may instead take a bear off one's own valley.
+  a side (option ``bear_on_cave``: also a free cave whose cell holds a tile); the
+  shelter gained is the number of distinct tiles touching it, any tribe (option
+  ``bear_counts_abandoned=false``: the active tribe's only). Feu may instead take a
+  bear off one's own valley.
 - **S9 Festin's extra tile** obeys every placement rule, scores no food and has no
   effect, takes a cave's token and shelter, pays its Baston tokens.
 - **S10 Rituel** takes a token still on one's cave or waterfall (not the cave the
   tile just laid is taking); when none is left, a token already used (the Rituel
-  token cannot fetch itself). Tokens discarded by abandoning never come back.
+  token cannot fetch itself). Tokens discarded by abandoning never come back (option
+  ``ritual_reclaims_discarded``: they may).
 - **S11 Refill**: the player picks the common-pool tiles; with two players he then
   removes one common-pool tile, every turn including the starting round.
 - **S12 The end**: when the pile and the common pool are both empty, the round is

@@ -228,17 +228,32 @@ class Ground:
 
     # -- bears (S8) ---------------------------------------------------------------
 
-    def bear_cells(self) -> list[str]:
-        """Free valley cells touching at least one tile by a side (any tribe)."""
-        return [
-            cell
-            for cell in self.board.terrain
-            if self.is_free(cell) and self.bear_shelter(cell) > 0
-        ]
+    def bear_cells(self, *, on_caves: bool = False) -> list[str]:
+        """Free squares where a bear may go: valley cells touching a tile by a side (any
+        tribe); with ``on_caves`` (option ``bear_on_cave``) also free caves whose own
+        cell holds a tile."""
+        cells = [c for c in self.board.terrain if self.is_free(c) and self._touches_tile(c)]
+        if on_caves:
+            cells += [
+                cave
+                for cave, info in self.board.caves.items()
+                if self.is_free(cave) and info.cell in self.occ
+            ]
+        return cells
 
-    def bear_shelter(self, cell: str) -> int:
-        """How many distinct tiles touch ``cell`` by a side."""
-        tiles = {self.occ[n].tile for n in self.board.neighbours[cell] if n in self.occ}
+    def _touches_tile(self, cell: str) -> bool:
+        return any(n in self.occ for n in self.board.neighbours[cell])
+
+    def bear_shelter(self, square: str, *, counts_abandoned: bool = True) -> int:
+        """How many distinct tiles touch ``square`` by a side (S8; without
+        ``counts_abandoned``, only the active tribe's)."""
+        cave = self.board.caves.get(square)
+        around = (cave.cell,) if cave is not None else self.board.neighbours[square]
+        tiles = {
+            self.occ[n].tile
+            for n in around
+            if n in self.occ and (counts_abandoned or self.occ[n].tribe == self.tribe)
+        }
         return len(tiles)
 
     # -- new tribes (S6) ----------------------------------------------------------
@@ -248,7 +263,7 @@ class Ground:
         return [
             cave
             for cave, info in self.board.caves.items()
-            if cave not in self.occ and self.is_free(info.cell)
+            if self.is_free(cave) and self.is_free(info.cell)
         ]
 
 

@@ -22,6 +22,7 @@ from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import EXTRA, Ground
 from rules.sapiens.components import BA, CA, CH, CU, EA, FE, FU, RI, SCENE_IDS, SUPPLY, steak_food
+from rules.sapiens.options import unlimited_steaks
 
 EFFECT_FRAMES = {FE: "feast", RI: "ritual", BA: "fight", EA: "water", CH: "hunt", FU: "fire"}
 SCENE_OF_FRAME = {v: k for k, v in EFFECT_FRAMES.items()}
@@ -48,6 +49,8 @@ def ritual_choices(state: State, me: int, source: str) -> list[str]:
     if on_board:
         return sorted(on_board, key=_scene_order)
     used = list(player["used"])
+    if state.options["ritual_reclaims_discarded"]:
+        used += player["gone"]
     if source == "token" and RI in used:
         used.remove(RI)  # the Rituel token being played cannot fetch itself
     return sorted(set(used), key=_scene_order)
@@ -97,7 +100,7 @@ def fire_targets(state: State, me: int) -> list[int]:
     for k, player in enumerate(data["players"]):
         if k == me or state.seats[k] in state.out:
             continue
-        if Ground.of(player).bear_cells():
+        if Ground.of(player).bear_cells(on_caves=state.options["bear_on_cave"]):
             out.append(k)
     return out
 
@@ -115,8 +118,8 @@ def is_void(state: State, me: int, scene: str, source: str) -> bool:
         return not water_targets(state, me)
     if scene == CH:
         if source == "token":
-            return bool(state.data["steaks"] <= 0)
-        return bool(state.data["steaks"] <= 0 and player["steaks"] == 0)
+            return not can_take_steak(state)
+        return not can_take_steak(state) and player["steaks"] == 0
     if scene == FU:
         return not fire_targets(state, me) and not player["bears"]
     return False  # Cueillette, Campement: always something
@@ -185,10 +188,12 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
             for t in mv.distinct_tiles(player["pool"], data["baston"])
         ]
     elif kind == "hunt":
-        have = player["steaks"] + (1 if data["steaks"] > 0 else 0)
+        taking = can_take_steak(state)
+        have = player["steaks"] + (1 if taking else 0)
+        way = "" if taking else "_none"  # the supply is empty: nothing to take first
         return [
-            mv.mk("convert", "sapiens.move.convert", "hunt", n=have, food=steak_food(have)),
-            mv.mk("keep", "sapiens.move.keep", "hunt", n=have),
+            mv.mk("convert", f"sapiens.move.convert{way}", "hunt", n=have, food=steak_food(have)),
+            mv.mk("keep", f"sapiens.move.keep{way}", "hunt", n=have),
         ]
     elif kind == "fire":
         out = [
@@ -196,21 +201,22 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
             for k in fire_targets(state, me)
         ]
         out += [
-            mv.mk(f"unbear:{mv.sq_code(c)}", "sapiens.move.unbear", "fire", cell=c)
+            mv.mk(f"unbear:{mv.sq_code(c)}", "sapiens.move.unbear", "fire", cell=mv.square_ref(c))
             for c in player["bears"]
         ]
     elif kind == "den":
         target = data["players"][frame["target"]]
         here = Ground.of(target)
+        counts = state.options["bear_counts_abandoned"]
         return [
             mv.mk(
                 f"den:{mv.sq_code(c)}",
                 "sapiens.move.den",
                 "fire",
-                cell=c,
-                n=here.bear_shelter(c),
+                cell=mv.square_ref(c),
+                n=here.bear_shelter(c, counts_abandoned=counts),
             )
-            for c in here.bear_cells()
+            for c in here.bear_cells(on_caves=state.options["bear_on_cave"])
         ]
     if frame["source"] == "effect":
         out.append(mv.SKIP)
@@ -254,12 +260,23 @@ def open_effect(
     data["frames"].append(frame)
 
 
+def can_take_steak(state: State) -> bool:
+    """S2: a steak is left in the supply (always, with the option ``steaks=unlimited``)."""
+    return state.data["steaks"] > 0 or unlimited_steaks(state.options)
+
+
 def take_steak(state: State, me: int, record: Record) -> None:
     data = state.data
-    if data["steaks"] > 0:
-        data["steaks"] -= 1
+    if can_take_steak(state):
         data["players"][me]["steaks"] += 1
+        settle_steaks(state)
         record.note("sapiens.note.steak", seat=state.seats[me])
+
+
+def settle_steaks(state: State) -> None:
+    """The supply holds the box's steaks nobody holds (none left below zero)."""
+    held = sum(p["steaks"] for p in state.data["players"])
+    state.data["steaks"] = max(0, SUPPLY.steaks - held)
 
 
 def undo(state: State, me: int, frame: dict[str, Any]) -> None:
@@ -306,7 +323,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
                 del player["spots"][spot]
                 break
         else:
-            player["used"].remove(scene)
+            player["used" if scene in player["used"] else "gone"].remove(scene)
         player["held"].append(scene)
         record.note("sapiens.note.rite", seat=seat, scene=mv.scene_ref(scene))
         return
@@ -340,7 +357,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
             n = player["steaks"]
             food = steak_food(n)
             player["steaks"] = 0
-            data["steaks"] += n
+            settle_steaks(state)
             player["food"] += food
             record.note("sapiens.note.convert", seat=seat, n=n, food=food)
         return
@@ -352,12 +369,17 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
         frames.pop()  # the fire frame
         target = data["players"][den["target"]]
         cell = mv.sq_of(arg)
-        gain = Ground.of(target).bear_shelter(cell)
+        counts = state.options["bear_counts_abandoned"]
+        gain = Ground.of(target).bear_shelter(cell, counts_abandoned=counts)
         target["bears"].append(cell)
         data["bears"] -= 1
         player["shelter"] += gain
         record.note(
-            "sapiens.note.bear", seat=seat, owner=state.seats[den["target"]], cell=cell, n=gain
+            "sapiens.note.bear",
+            seat=seat,
+            owner=state.seats[den["target"]],
+            cell=mv.square_ref(cell),
+            n=gain,
         )
         return
     if kind == "unbear":
@@ -365,9 +387,36 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
         cell = mv.sq_of(arg)
         player["bears"].remove(cell)
         data["bears"] += 1
-        record.note("sapiens.note.unbear", seat=seat, cell=cell)
+        record.note("sapiens.note.unbear", seat=seat, cell=mv.square_ref(cell))
         return
     raise ValueError(f"not an effect decision: {kind}")
+
+
+def recall_moves(state: State, me: int) -> list[Move]:
+    """S1: a player may take back any of his Baston tokens during his turn (offered
+    between decisions of the play phase)."""
+    data = state.data
+    if data["phase"] != "play":
+        return []
+    mine = sorted(t for t, owners in data["baston"].items() if me in owners)
+    return [
+        Move(
+            f"recall:{mv.code_of_tile(t)}",
+            place_label("sapiens.move.recall", state, _where(state, t), t),
+            "fight",
+        )
+        for t in mine
+    ]
+
+
+def recall(state: State, me: int, tile: str, record: Record) -> None:
+    data = state.data
+    owners = data["baston"][tile]
+    owners.remove(me)
+    if not owners:
+        del data["baston"][tile]
+    data["players"][me]["baston_home"] += 1
+    record.note("sapiens.note.recall", seat=state.seats[me], **mv.tile_params(tile))
 
 
 def place_baston(state: State, me: int, tile: str, record: Record) -> None:
@@ -420,6 +469,8 @@ __all__ = [
     "is_void",
     "open_effect",
     "pending_cave",
+    "recall",
+    "recall_moves",
     "ritual_choices",
     "undo",
     "water_targets",

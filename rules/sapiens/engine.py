@@ -37,6 +37,7 @@ from rules.sapiens.board import NEW_TRIBE, PLAY, START
 from rules.sapiens.components import SUPPLY, TILES
 from rules.sapiens.explain import explain
 from rules.sapiens.invariants import problems
+from rules.sapiens.options import OPTIONS
 from rules.sapiens.present import GROUPS, sections
 from rules.sapiens.setup import new_step, setup_data
 from rules.sapiens.view import sapiens_view
@@ -74,6 +75,7 @@ class Sapiens(Game):
         min_seats=2,
         max_seats=4,
         summary=Text("sapiens.summary"),
+        options=OPTIONS,
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
     )
@@ -115,11 +117,11 @@ class Sapiens(Game):
         data = state.data
         step = data["step"]
         if not step["laid"]:
-            return self._before_laying(state, me)
+            return self._before_laying(state, me) + fx.recall_moves(state, me)
         moves = self._token_moves(state, me)
         if not step["refilled"]:
-            return moves + self._refill_moves(state, me)
-        return moves + self._discard_moves(state)
+            return moves + self._refill_moves(state, me) + fx.recall_moves(state, me)
+        return moves + self._discard_moves(state) + fx.recall_moves(state, me)
 
     def _before_laying(self, state: State, me: int) -> list[Move]:
         data = state.data
@@ -251,6 +253,8 @@ class Sapiens(Game):
             fx.open_effect(state, me, scene, "token", record, committed=False)
         elif kind == "abandon":
             data["frames"].append({"kind": "newtribe"})
+        elif kind == "recall":
+            fx.recall(state, me, mv.tile_of_code(arg), record)
         elif kind == "stop":
             player["finished"] = True
             record.note("sapiens.note.finished", seat=seat)

@@ -13,6 +13,19 @@ if TYPE_CHECKING:
     from rules.sapiens.engine import Sapiens
 
 
+PRIORITY = (
+    "sapiens.why.different",
+    "sapiens.why.plain",
+    "sapiens.why.token",
+    "sapiens.why.not_cave",
+    "sapiens.why.unconnected",
+    "sapiens.why.overlap",
+    "sapiens.why.bear",
+)
+"""Which reason to give for a square when the ways to cover it fail differently: the
+one about the square itself first."""
+
+
 def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
     data = state.data
     me = state.seats.index(seat) if seat in state.seats else -1
@@ -54,6 +67,20 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         reason = here.check(top["tile"], at, top["mode"])
         if reason is not None:
             return IllegalMove(reason)
+    if kind == "at" and top is not None and top["kind"] == "cell":
+        here = laying.ground(state, me)
+        square = mv.sq_of(arg)
+        pairs = here.board.pairs_of.get(square, ())
+        if not pairs:
+            return IllegalMove("sapiens.why.no_square", square=mv.square_ref(square))
+        if square in here.occ:
+            return IllegalMove("sapiens.why.overlap")
+        if square in here.bears:
+            return IllegalMove("sapiens.why.bear")
+        reasons = {here.check(top["tile"], at, top["mode"]) for at in pairs}
+        for reason in PRIORITY:
+            if reason in reasons:
+                return IllegalMove(reason)
     if kind == "abandon":
         if laying.layable(state, me, PLAY):
             return IllegalMove("sapiens.why.must_lay")

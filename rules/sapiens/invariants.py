@@ -23,9 +23,11 @@ def problems(state: State) -> str:
         return f"tiles not conserved: {len(places)} placed, doubles {doubles}"
     if len(data["common"]) > SUPPLY.common_pool:
         return "common pool too big"
-    steaks = data["steaks"] + sum(p["steaks"] for p in players)
-    if steaks != SUPPLY.steaks or data["steaks"] < 0:
-        return f"steaks not conserved: {steaks}"
+    held = sum(p["steaks"] for p in players)
+    if data["steaks"] != max(0, SUPPLY.steaks - held):
+        return f"steaks not conserved: {held} held, {data['steaks']} in the supply"
+    if held > SUPPLY.steaks and state.options.get("steaks") != "unlimited":
+        return f"{held} steaks held out of {SUPPLY.steaks}"
     bears = data["bears"] + sum(len(p["bears"]) for p in players)
     if bears != SUPPLY.bears or data["bears"] < 0:
         return f"bears not conserved: {bears}"
@@ -47,7 +49,8 @@ def problems(state: State) -> str:
             return f"player {k}: tiles overlap"
         board = valley_of(player)
         for cell in player["bears"]:
-            if cell in occ or cell not in board.terrain:
+            on_cave = cell in board.caves and state.options.get("bear_on_cave")
+            if cell in occ or (cell not in board.terrain and not on_cave):
                 return f"player {k}: bear on {cell}"
         for spot in player["spots"]:
             if spot in occ and not data["frames"]:

@@ -12,6 +12,7 @@ as ``c3`` or ``nc1``, ``<sc>`` a scene id such as ``fe``, ``<k>`` a seat's index
   ``get:<tile>`` then ``give:<tile>``, Chasse ``convert``/``keep``, Feu ``bear:<k>``
   then ``den:<sq>``, or ``unbear:<sq>``;
 - refilling: ``take:<tile>`` or ``refill`` (no choice), two players ``discard:<tile>``;
+- between decisions of one's turn: ``recall:<tile>`` takes a Baston token back;
 - ``back`` takes back the current uncommitted step.
 """
 
@@ -25,7 +26,7 @@ from rules.base import Move, Text
 from rules.sapiens.components import TILES
 
 CODE = re.compile(
-    r"^(?:(tile|take|discard|mark|from|get|give):([a-z]{2}-[a-z]{2}#[0-9])"
+    r"^(?:(tile|take|discard|mark|from|get|give|recall):([a-z]{2}-[a-z]{2}#[0-9])"
     r"|(at|den|unbear):([a-z]{1,2}[0-9])"
     r"|lay:([a-z]{1,2}[0-9]):([a-z]{1,2}[0-9])"
     r"|(token|do|rite):([a-z]{2})"

@@ -23,7 +23,7 @@ Shape (game keys)::
      "pile": int, "removed": int,       # tiles left to draw; removed unseen at set-up
      "discarded": int,                  # tiles removed by the two-player rule
      "common": [tile, ...],             # the common pool, face up
-     "supply": {"steaks": int, "bears": int},
+     "supply": {"steaks": int, "bears": int},   # steaks nobody holds (0 at least)
      "last_tile": null | {"seat": seat, "tile": id, "at": [sq, sq], "extra": bool},
      "step": null | {"seat": seat, "kind": str, "tile": id | null, "cell": sq | null,
                      "scene": id | null, "target": seat | null},
@@ -37,7 +37,7 @@ Shape (game keys)::
          "tiles": [{"tile": id, "scenes": [a, b], "at": [sq of a, sq of b],
                     "tribe": int, "abandoned": bool}, ...],  # in the order laid
          "tribe": int,                  # the active tribe's number (from 1)
-         "bears": [cell, ...],
+         "bears": [square, ...],       # cells (caves too with option bear_on_cave)
          "pool": [tile, ...],           # face up
          "food": int, "shelter": int, "steaks": int,
          "tokens": {"held": [scene], "used": [scene], "gone": [scene]},

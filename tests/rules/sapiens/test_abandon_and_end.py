@@ -158,7 +158,7 @@ def test_two_players_remove_a_common_tile_each_turn() -> None:
     if state.data["frames"]:
         state = play(state, "skip")
     state = play(state, "take:ba-ca#1", "take:fe-ri#1", "take:ri-ch#1")
-    assert sorted(codes(state)) == ["discard:cu-ea#1", "discard:fe-ri#2"]
+    assert sorted(codes(state)) == ["discard:cu-ea#1", "discard:fe-ri#2", "recall:cu-ea#1"]
     pile = len(state.data["pile"])
     state = play(state, "discard:cu-ea#1")
     assert state.data["discarded"] == ["CU-EA#1"]

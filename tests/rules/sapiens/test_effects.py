@@ -317,6 +317,22 @@ def test_baston_with_all_tokens_out_moves_one() -> None:
     assert state.data["baston"] == {common[1]: [0], common[2]: [0], common[3]: [0]}
 
 
+def test_baston_token_taken_back_during_ones_turn() -> None:
+    """S1: "Un joueur peut récupérer n'importe lequel de ses jetons Baston à tout moment"
+    (of his own turn, between decisions)."""
+    state = position(["CA-CH#1", "EA-FU#1"])
+    tile = state.data["common"][0]
+    state.data["baston"] = {tile: [0]}
+    player(state, 0)["baston_home"] = 2
+    assert f"recall:{tile.lower()}" in codes(state)
+    state = play(state, f"recall:{tile.lower()}")
+    assert state.data["baston"] == {} and player(state, 0)["baston_home"] == 3
+    state.data["baston"] = {tile: [0]}
+    player(state, 0)["baston_home"] = 2
+    state = play(state, "tile:ea-fu#1")
+    assert not any(c.startswith("recall:") for c in codes(state))  # not inside a step
+
+
 def test_baston_token_places_a_token() -> None:
     state = position(["CA-CH#1", "EA-FU#1"])
     hold(state, 0, "BA")

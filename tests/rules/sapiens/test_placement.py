@@ -174,3 +174,17 @@ def test_refusal_through_the_moves_says_why() -> None:
     with pytest.raises(IllegalMove) as caught:
         SAPIENS.apply(state, "ana", "lay:a3:c5")
     assert caught.value.key == "sapiens.why.not_adjacent"
+
+
+def test_refused_square_says_why() -> None:
+    state = position(["EA-FU#1", "RI-EA#1"])
+    state = play(state, "tile:ea-fu#1")
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "at:c5")
+    assert caught.value.key == "sapiens.why.different"  # C5 touches Festin and Feu
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "at:g2")
+    assert caught.value.key == "sapiens.why.unconnected"
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "at:b4")
+    assert caught.value.key == "sapiens.why.overlap"
