@@ -67,6 +67,10 @@ def test_four_valleys_fit_two_by_two_and_keep_phone_sized_squares() -> None:
         last_pool = pool_slot(panel, 3)
         assert valley.bottom < last_pool.y and last_pool.bottom < panel.bottom
     assert layout.height < 1500
+    # three players: the legend takes the free fourth place, the footer goes
+    three, two = picture(3).layout(3), picture(2).layout(2)
+    assert three.footer is None and two.footer is not None
+    assert three.height < layout.height - 150 and len(three.panels) == 3
 
 
 def test_every_tile_lies_on_its_squares() -> None:
