@@ -45,6 +45,7 @@ class SeatTable:
     held: tuple[str, ...] = ()  # mountain tokens in front of the player, unused
     baston_left: int = 3  # Baston tokens not on a tile
     finished: bool = False  # out of moves (can lay no tile even with a new tribe)
+    targeted: bool = False  # a bear is about to be put in this valley (Feu, step "den")
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,7 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
         held=held,
         baston_left=_int(_map(player.get("baston")).get("home"), 3),
         finished=bool(player.get("finished")),
+        targeted=step.get("kind") == "den" and step.get("target") == seat,
     )
 
 

@@ -105,6 +105,9 @@ def _draw_body(
     draw_valley(
         canvas, valley_box(box), art_of(mine.faces), mine.valley, style.player_colour(index)
     )
+    if mine.targeted:  # Feu: the player to act is choosing where this valley gets a bear
+        around = valley_box(box).box.inset(-3)
+        canvas.rectangle(around.xyxy(), outline=style.HIGHLIGHT, width=4, radius=16)
     for i, tile in enumerate(mine.pool[:4]):
         draw_pool_tile(canvas, pool_slot(box, i), tile, seats, POOL_CELL)
     right = box.right - 12

@@ -254,3 +254,13 @@ def test_the_header_names_the_seats_of_the_last_move_and_its_notes() -> None:
         line = describe(view, lang, NAMES)
         assert line.count("Bob") == 3 and "s2" not in line, line
     assert describe({"seats": ["s1"]}, "en", None) == ""
+
+
+def test_the_valley_about_to_get_a_bear_is_outlined() -> None:
+    step = {"seat": "s3", "kind": "den", "target": "s1", "tile": None, "cell": None}
+    layout = picture(3).layout(3)
+    aimed, plain = rgb(sapiens_view(3, to_act="s3", step=step)), rgb(sapiens_view(3, to_act="s3"))
+    differs = [
+        mean_difference(crop(aimed, panel), crop(plain, panel)) > 0 for panel in layout.panels
+    ]
+    assert differs == [True, False, False]
