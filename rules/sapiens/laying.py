@@ -73,16 +73,26 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
     kind = frame["kind"]
     if kind == "cell":
         out = []
+        here = ground(state, me)
         for square in cell_choices(state, me, frame):
-            group = "caves" if len(square) == 3 else f"row{square[1]}"
-            out.append(
-                mv.mk(
+            cave = here.board.caves.get(square)
+            if cave is None:
+                move = mv.mk(
                     f"at:{mv.sq_code(square)}",
                     "sapiens.move.at",
-                    group,
+                    f"row{square[1]}",
                     square=mv.square_ref(square),
                 )
-            )
+            else:
+                token = here.tokens.get(square) if frame["mode"] != NEW_TRIBE else None
+                move = mv.mk(
+                    f"at:{mv.sq_code(square)}",
+                    "sapiens.move.at_cave",
+                    "caves",
+                    square=mv.square_ref(square),
+                    n=cave.high if token is not None else cave.low,
+                )
+            out.append(move)
         return out
     if kind == "orient":
         a, b = TILES[frame["tile"]]

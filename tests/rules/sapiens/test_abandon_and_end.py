@@ -237,3 +237,19 @@ def test_a_player_who_resigns_leaves_the_others_playing() -> None:
     assert SAPIENS.to_act(state) == {"ben"}
     assert player(state, 0)["baston_home"] == 3 and state.data["baston"] == {}
     assert "EA-FU#1" in player(state, 0)["pool"]  # the pending step was dropped
+
+
+def test_steps_before_a_draw_can_be_undone_a_draw_cannot() -> None:
+    state = hemmed_in(["EA-FU#1", "RI-EA#1"])
+    set_common(state, ["BA-CA#1", "FE-RI#1", "FE-RI#2", "RI-CH#1", "CU-EA#1"])
+    applied = SAPIENS.play(state, "ana", "tile:ea-fu#1")
+    assert applied.undoable
+    state = applied.state
+    assert "back" in codes(state)
+    state = play(state, "at:a5")
+    applied = SAPIENS.play(state, "ana", "take:ba-ca#1")
+    assert applied.undoable  # the common pool is face up: nothing learned
+    applied = SAPIENS.play(applied.state, "ana", "take:fe-ri#1")
+    applied = SAPIENS.play(applied.state, "ana", "take:ri-ch#1")
+    assert not applied.undoable  # the pile refilled the common pool: a tile was revealed
+    assert any(n.key == "sapiens.note.reveal" for n in applied.notes)

@@ -116,3 +116,63 @@ def test_spec_texts_exist() -> None:
         _check_text(text)
     for key in ("sapiens.food", "sapiens.shelter", "sapiens.end.normal", "sapiens.end.stuck"):
         assert has_key(key)
+
+
+PROBES = [
+    "tile:fe-cu#1",
+    "at:a1",
+    "at:nc1",
+    "at:h9",
+    "lay:a1:a2",
+    "lay:a1:h5",
+    "token:fe",
+    "token:cu",
+    "do:fe",
+    "rite:fe",
+    "mark:fe-cu#1",
+    "from:fe-cu#1",
+    "get:fe-cu#1",
+    "give:fe-cu#1",
+    "convert",
+    "keep",
+    "bear:1",
+    "bear:7",
+    "den:a1",
+    "unbear:a1",
+    "take:fe-cu#1",
+    "refill",
+    "discard:fe-cu#1",
+    "abandon",
+    "stop",
+    "skip",
+    "back",
+    "pay:1",
+    "recall:fe-cu#1",
+]
+
+
+def test_every_refusal_has_a_reason_in_both_languages() -> None:
+    """Well-formed codes that are not legal now are refused with a readable reason,
+    whatever the position (a sample of positions of random games)."""
+    from rules.base import MoveError
+
+    chooser = random.Random(5)
+    state = SAPIENS.setup(SEATS[:3], "probes")
+    count = 0
+    while SAPIENS.outcome(state) is None:
+        seat = sorted(SAPIENS.to_act(state))[0]
+        moves = SAPIENS.legal_moves(state, seat)
+        legal = {m.code for m in moves}
+        if count % 7 == 0:
+            for code in PROBES:
+                assert SAPIENS.is_well_formed(code), code
+                if code in legal:
+                    continue
+                try:
+                    SAPIENS.apply(state, seat, code)
+                except MoveError as exc:
+                    _check_text(Text(exc.key, exc.params))
+                else:
+                    raise AssertionError(f"{code} was applied though not legal")
+        state = SAPIENS.apply(state, seat, chooser.choice(moves).code)
+        count += 1
