@@ -66,6 +66,7 @@ class Table:
 # ---------------------------------------------------------------- squares and valleys
 
 
+@lru_cache(maxsize=512)
 def square_pos(square: str) -> Pos | None:
     """Grid position of a square name: a cell ``C4``, a cave ``NC1`` (edge + its cell),
     a waterfall ``NW``; ``None`` for anything else."""
@@ -123,14 +124,14 @@ def _list(value: Any) -> Sequence[Any]:
 
 def _scenes(value: Any) -> tuple[str, str] | None:
     """Two scene ids from ``["FE", "CU"]`` or a tile id ``"FE-CU#2"``."""
-    if isinstance(value, str) and "-" in value:
-        return _scenes(value.split("#")[0].split("-"))
-    found = _list(value)
-    if len(found) == 2:
-        a, b = (str(v).upper() for v in found)
-        if a in SCENE_SET and b in SCENE_SET:
-            return (a, b)
-    return None
+    found = value.split("#")[0].split("-") if isinstance(value, str) else _list(value)
+    return _pair(str(found[0]), str(found[1])) if len(found) == 2 else None
+
+
+@lru_cache(maxsize=256)
+def _pair(first: str, second: str) -> tuple[str, str] | None:
+    a, b = first.upper(), second.upper()
+    return (a, b) if a in SCENE_SET and b in SCENE_SET else None
 
 
 def _pool(entries: Any, seats: Sequence[str], picked: str | None) -> tuple[PoolTile, ...]:
