@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from render import registry as pictures
+from rules.i18n import translate
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, draw_nim, make_harness
 from tests.bot.discord.harness import CHANNEL_ID, Call, Harness
 from tests.bot.discord.test_bad_input import only_reply
@@ -50,8 +51,11 @@ async def typed_move(bot: Harness, user: Any, thread: int, chooser: random.Rando
     """``user`` types a move offered by autocomplete (never ``back``)."""
     choices = await bot.autocomplete(user, "move", "move", channel=thread, move="")
     assert 1 <= len(choices) <= 25
-    moves = {m.code for m in await bot.service.legal_moves(1, user.key)}
-    assert {c["value"] for c in choices} <= moves
+    legal = {m.code: m for m in await bot.service.legal_moves(1, user.key)}
+    assert {c["value"] for c in choices} <= set(legal)
+    lang = "fr" if user.locale == "fr" else "en"  # each player reads the moves in their language
+    for choice in choices:
+        assert choice["name"] == translate(legal[choice["value"]].label, lang)[:100]
     fake = Call("POST", "autocomplete", "", None, {"choices": choices})  # type: ignore[arg-type]
     assert limit_problems(fake) == []
     pick = chooser.choice([c for c in choices if c["value"] != "back"] or choices)
