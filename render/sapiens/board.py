@@ -9,7 +9,7 @@ from render.kit import sprites, style
 from render.kit.compose import Static, Turn
 from render.kit.frame import paint_box
 from render.kit.geometry import Box
-from render.kit.names import tr
+from render.kit.names import fit_name, seat_name, tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, font, text_width
 from render.sapiens import pieces
@@ -19,6 +19,7 @@ from render.sapiens.panel import draw_pool_tile, paint_slot
 
 PANEL = style.PANEL
 SUPPLY_X = 760  # the supplies, from the strip's left
+FIRST_ROOM = 140  # the first player's name, under the common pool's title
 
 
 def paint_board(image: Image.Image, board: Box, static: Static) -> None:
@@ -27,10 +28,17 @@ def paint_board(image: Image.Image, board: Box, static: Static) -> None:
     lang = static.lang
     draw_text(
         image,
-        (board.x + 14, board.y + 30),
+        (board.x + 14, board.y + 16),
         tr("render.sapiens.common", lang),
         font(15, bold=True),
         style.INK,
+    )
+    draw_text(
+        image,
+        (board.x + 14, board.y + 42),
+        tr("render.sapiens.first", lang),
+        font(11, bold=True),
+        style.INK_SOFT,
     )
     draw = ImageDraw.Draw(image)
     for i in range(5):
@@ -51,8 +59,15 @@ def paint_board(image: Image.Image, board: Box, static: Static) -> None:
 
 
 def draw_board(canvas: Canvas, board: Box, turn: Turn, table: Table) -> None:
-    """This turn's common pool and supplies."""
+    """This turn's common pool and supplies, and who plays first (a round ends before
+    that seat plays again: the last round ends there)."""
     seats = len(turn.seats)
+    if table.first in turn.seats:
+        index = turn.index(table.first)
+        marker = sprites.marker_icon(index, radius=7)
+        canvas.sprite(marker, (board.x + 22, board.y + 66), ground=PANEL)
+        face, name = fit_name(seat_name(table.first, turn.names), FIRST_ROOM, 14, minimum=11)
+        canvas.text((board.x + 34, board.y + 66), name, face, style.INK, anchor="lm", ground=PANEL)
     for i, tile in enumerate(table.common[:5]):
         draw_pool_tile(canvas, common_slot(board, i), tile, seats, COMMON_CELL)
     face = font(24, bold=True)

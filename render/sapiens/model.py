@@ -61,6 +61,7 @@ class Table:
     starting: bool = False  # the round of starting caves
     step: str = ""  # the kind of decision pending ("" when none)
     step_seat: str = ""
+    first: str = ""  # the first player (the round's order starts there)
 
 
 # ---------------------------------------------------------------- squares and valleys
@@ -238,4 +239,5 @@ def read(view: View) -> Table:
         starting=view.get("phase") == "start",
         step=str(step.get("kind") or "") if not view.get("over") else "",
         step_seat=str(step.get("seat") or ""),
+        first=str(view.get("first") or ""),
     )

@@ -264,3 +264,10 @@ def test_the_valley_about_to_get_a_bear_is_outlined() -> None:
         mean_difference(crop(aimed, panel), crop(plain, panel)) > 0 for panel in layout.panels
     ]
     assert differs == [True, False, False]
+
+
+def test_the_first_player_is_named_on_the_strip() -> None:
+    layout = picture(2).layout(2)
+    amelie, bob = rgb(sapiens_view(2)), rgb(sapiens_view(2, first="s2"))
+    assert mean_difference(crop(amelie, layout.board), crop(bob, layout.board)) > 0
+    assert crop(amelie, layout.panels[0]).tobytes() == crop(bob, layout.panels[0]).tobytes()
