@@ -212,7 +212,7 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
             mv.mk(
                 f"den:{mv.sq_code(c)}",
                 "sapiens.move.den",
-                "fire",
+                "caves" if c in here.board.caves else f"row{c[1]}",
                 cell=mv.square_ref(c),
                 n=here.bear_shelter(c, counts_abandoned=counts),
             )
