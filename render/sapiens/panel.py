@@ -33,6 +33,7 @@ PANEL = style.PANEL
 LABEL = style.INK_SOFT
 FOOD_X, SHELTER_X, STEAKS_X = 0, 92, 186  # counters, from COUNTERS_X
 TOKENS_Y = 44  # the second counters line, from ROW_TOP
+MAX_FISTS = 3  # Fight tokens drawn on one pool tile (more are counted)
 
 
 def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
@@ -65,9 +66,14 @@ def draw_pool_tile(canvas: Canvas, slot: Box, tile: PoolTile, seats: int, cell: 
     sprite = pieces.tile(first, second, cell, vertical=False, gap=2)
     canvas.sprite(sprite, (slot.x, slot.y), centre=False, ground=PANEL)
     radius = max(8, cell // 4)
-    for i, owner in enumerate(tile.baston):  # on the tile's top-right corner
+    shown = tile.baston if len(tile.baston) <= MAX_FISTS else tile.baston[: MAX_FISTS - 1]
+    for i, owner in enumerate(shown):  # on the tile's top-right corner, leftwards
         token = pieces.baston_token(radius, style.player_colour(owner % max(1, seats)))
         canvas.sprite(token, (slot.right - radius - i * (radius + 4), slot.y - 1))
+    if len(shown) < len(tile.baston):  # more than fit on a tile: the rest counted
+        more = f"+{len(tile.baston) - len(shown)}"
+        x = slot.right - radius - len(shown) * (radius + 4)
+        draw_tag(canvas, x + radius, slot.y - 1, more)
     if tile.picked:
         canvas.rectangle(slot.inset(-4).xyxy(), outline=style.HIGHLIGHT, width=4, radius=10)
 

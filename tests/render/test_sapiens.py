@@ -271,3 +271,15 @@ def test_the_first_player_is_named_on_the_strip() -> None:
     amelie, bob = rgb(sapiens_view(2)), rgb(sapiens_view(2, first="s2"))
     assert mean_difference(crop(amelie, layout.board), crop(bob, layout.board)) > 0
     assert crop(amelie, layout.panels[0]).tobytes() == crop(bob, layout.panels[0]).tobytes()
+
+
+def test_many_fight_tokens_on_one_tile_stay_on_it() -> None:
+    view = sapiens_view(4)
+    crowded = copy.deepcopy(view)
+    crowded["players"]["s2"]["pool"][1]["baston"] = ["s1", "s3", "s4", "s1", "s3", "s4"]
+    layout = picture(4).layout(4)
+    before, after = rgb(view), rgb(crowded)
+    panel = layout.panels[1]
+    assert mean_difference(crop(before, panel), crop(after, panel)) > 0
+    first = pool_slot(panel, 0)  # the neighbouring tile is untouched
+    assert crop(before, first).tobytes() == crop(after, first).tobytes()
