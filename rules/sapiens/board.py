@@ -79,6 +79,8 @@ class Ground:
     memo: dict[tuple[tuple[str, str], str], bool] = field(default_factory=dict, compare=False)
     """Whether a kind of tile can be laid in a mode (tiles with the same scenes in the
     same order behave alike)."""
+    bears_memo: dict[bool, list[str]] = field(default_factory=dict, compare=False)
+    """The squares a bear may take (with caves or not)."""
 
     @classmethod
     def of(cls, player: Mapping[str, Any], *, plain_ok: bool = False) -> Ground:
@@ -232,14 +234,17 @@ class Ground:
         """Free squares where a bear may go: valley cells touching a tile by a side (any
         tribe); with ``on_caves`` (option ``bear_on_cave``) also free caves whose own
         cell holds a tile."""
-        cells = [c for c in self.board.terrain if self.is_free(c) and self._touches_tile(c)]
-        if on_caves:
-            cells += [
-                cave
-                for cave, info in self.board.caves.items()
-                if self.is_free(cave) and info.cell in self.occ
-            ]
-        return cells
+        found = self.bears_memo.get(on_caves)
+        if found is None:
+            found = [c for c in self.board.terrain if self.is_free(c) and self._touches_tile(c)]
+            if on_caves:
+                found += [
+                    cave
+                    for cave, info in self.board.caves.items()
+                    if self.is_free(cave) and info.cell in self.occ
+                ]
+            self.bears_memo[on_caves] = found
+        return list(found)
 
     def _touches_tile(self, cell: str) -> bool:
         return any(n in self.occ for n in self.board.neighbours[cell])
