@@ -14,8 +14,9 @@ _GAMES: dict[str, tuple[str, str]] = {
     # id: (module, attribute)
     "origin": ("rules.origin.classic", "CLASSIC"),
     "origin-junior": ("rules.origin", "JUNIOR"),
-    "nim": ("rules.nim", "NIM"),
+    "sapiens": ("rules.sapiens", "SAPIENS"),
     "orbis": ("rules.orbis", "ORBIS"),
+    "nim": ("rules.nim", "NIM"),
 }
 _loaded: dict[str, Game] = {}
 

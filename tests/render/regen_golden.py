@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from render.registry import draw
-from tests.render import classic_games, nim_views
+from tests.render import classic_games, nim_views, sapiens_views
 from tests.render.games import public_view
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -35,6 +35,8 @@ CASES = {
 HAND_BUILT = {
     "nim_3p_mid_en": (nim_views.nim_view, "en"),
     "nim_4p_over_fr": (nim_views.finished_view, "fr"),
+    "sapiens_4p_mid_en": (sapiens_views.sapiens_view, "en"),
+    "sapiens_3p_over_fr": (sapiens_views.finished_view, "fr"),
 }
 NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 
