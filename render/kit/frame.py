@@ -95,15 +95,16 @@ def over_text(view: View, lang: str, names: Names) -> str:
 
 def describe_last(view: View, lang: str, names: Names) -> str:
     """The last move as the table reads it: ``Bob: take 2 · a note · another`` (the
-    label and notes of the envelope's ``last``; empty when there is none)."""
+    label and notes of the envelope's ``last``, seats by their names; no ``Bob:`` when
+    the label names the seat itself; empty when there is none)."""
     last = view.get("last")
     if not isinstance(last, Mapping):
         return ""
-    label = text_of(last.get("label"), lang)
-    notes = [text_of(note, lang) for note in last.get("notes") or []]
-    if label:
-        player = seat_name(str(last.get("seat", "?")), names)
-        label = tr("render.kit.last", lang, player=player, label=label)
+    label = text_of(last.get("label"), lang, names)
+    notes = [text_of(note, lang, names) for note in last.get("notes") or []]
+    seat = str(last.get("seat", "?"))
+    if label and seat not in last_params(view).values():  # "Bob resigns" names Bob already
+        label = tr("render.kit.last", lang, player=seat_name(seat, names), label=label)
     return " · ".join(part for part in [label, *notes] if part)
 
 
