@@ -29,16 +29,13 @@ def tr_or(key: str, fallback: str, lang: str, **params: Any) -> str:
     return fallback if text == key else text
 
 
-def text_of(value: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
-    """A view's ``{"key": ..., "params": {...}}`` in ``lang``, seat-id parameters shown
-    as ``names`` when given; ``""`` when it is missing, malformed or its key is in no
-    catalogue."""
+def text_of(value: Any, lang: str) -> str:
+    """A view's ``{"key": ..., "params": {...}}`` in ``lang``; ``""`` when it is missing,
+    malformed or its key is in no catalogue."""
     if not isinstance(value, Mapping) or not isinstance(value.get("key"), str):
         return ""
     params = value.get("params")
     text = Text(value["key"], dict(params) if isinstance(params, Mapping) else {})
-    if names:
-        text = i18n.with_names(text, names)
     out = i18n.translate(text, lang)
     return "" if out == text.key else out
 

@@ -117,3 +117,12 @@ def test_a_legend_stacks_rows_and_cuts_long_captions() -> None:
     ]
     assert max(ink) < legend.right + 1
     assert text_width("x" * 200, font(12)) > box.w  # the caption really was cut
+
+
+def test_a_label_that_names_its_player_is_not_prefixed_with_the_name() -> None:
+    resign = {"key": "seat.resign", "params": {"seat": "s2"}}
+    view = envelope(last={"seat": "s2", "label": resign, "notes": []})
+    assert frame.describe_last(view, "en", {"s2": "Chloé"}) == "Chloé resigns"
+    assert frame.describe_last(view, "fr", {"s2": "Chloé"}) == "Chloé abandonne"
+    other = envelope(last={"seat": "s1", "label": resign, "notes": [resign]})
+    assert frame.describe_last(other, "en", {"s2": "Chloé"}) == "s1: Chloé resigns · Chloé resigns"
