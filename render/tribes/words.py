@@ -1,0 +1,58 @@
+"""Words of the Tribes picture: action, event, goal and tribe names, values, header lines.
+
+The picture's own words are in ``render/tribes/locales`` (keys ``render.tribes.*``);
+names of things come from the rules' catalogue (``tribes.*``), loaded here so that a
+process that only draws (a render worker) has them too. An unknown id is drawn as the
+id, never as a raw key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any
+
+from render.kit.frame import describe_last
+from render.kit.names import tr, tr_or
+from rules import i18n
+
+i18n.register_package("render.tribes")
+with contextlib.suppress(i18n.CatalogueError, ModuleNotFoundError):
+    i18n.register_package("rules.tribes")  # the rules' catalogue: events, goals, tribes
+
+
+def action_name(action: str, lang: str) -> str:
+    return tr_or(f"render.tribes.action.{action}", action, lang)
+
+
+def event_name(event: str, lang: str) -> str:
+    return tr_or(f"tribes.event.{event}.name", event, lang)
+
+
+def goal_name(goal: str, lang: str) -> str:
+    return tr_or(f"tribes.goal.{goal}.name", goal, lang)
+
+
+def tribe_name(tribe: str, lang: str) -> str:
+    return tr_or(f"tribes.tribe.{tribe}.name", tribe, lang)
+
+
+def value_text(action: str, value: int, lang: str, *, short: bool = False) -> str:
+    """What an action gives at one strength: ``4`` (short) or ``4 members``."""
+    if short:
+        return tr_or(f"render.tribes.short.{action}", str(value), lang, n=value)
+    return tr_or(f"render.tribes.value.{action}", str(value), lang, n=value)
+
+
+def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
+    """The header's line: the last move and its notes."""
+    return describe_last(view, lang, names)
+
+
+def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
+    """A highlighted tag: the population limit when an event lowers it."""
+    del names
+    limit = view.get("limit")
+    if not view.get("over") and isinstance(limit, int) and limit != 5:
+        return tr("render.tribes.notice.limit", lang, n=limit)
+    return ""
