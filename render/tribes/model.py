@@ -88,8 +88,22 @@ def _strs(value: Any) -> tuple[str, ...]:
     return ()
 
 
+_last: tuple[View, Table] | None = None
+
+
 def read(view: View) -> Table:
-    """The table of a public view."""
+    """The table of a public view (the last one is remembered: one picture asks for it
+    once per part, and the view is never changed while it is drawn)."""
+    global _last
+    last = _last  # one read of the pair: safe when render threads share the module
+    if last is not None and last[0] is view:
+        return last[1]
+    table = _read(view)
+    _last = (view, table)
+    return table
+
+
+def _read(view: View) -> Table:
     seats = [str(s) for s in view.get("seats") or []]
     hexes: Mapping[str, Any] = view.get("map") or view.get("hexes") or {}
     cells = []

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.style import RGB
-from render.kit.text import font
+from render.kit.text import font, text_width
 
 TERRAIN_FILL: dict[str, RGB] = {
     "lake": (160, 200, 226),
@@ -460,7 +460,7 @@ def chip(text: str, points: int | None, fill: RGB, height: int = 20) -> Image.Im
     """A card chip: its name on the card colour, its points in a gold star disc."""
     face = font(12, bold=True)
     ink = style.ink_on(fill)
-    width = round(face.getlength(text)) + 14 + (0 if points is None else 22)
+    width = round(text_width(text, face)) + 14 + (0 if points is None else 22)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         draw.rounded_rectangle(

@@ -21,7 +21,7 @@ from render.kit.frame import draw_tag, paint_box
 from render.kit.geometry import Box
 from render.kit.names import tr, tr_or
 from render.kit.paint import Canvas
-from render.kit.text import draw_text, ellipsise, fit_font, font, wrap
+from render.kit.text import draw_text, ellipsise, fit_font, font, text_width, wrap
 from render.tribes import pieces
 from render.tribes.layout import ACTIONS, DIE, DIE_GAP, VP_GOAL, Side, side_layout, split_board
 from render.tribes.model import Table, pushed, strength
@@ -130,7 +130,7 @@ def _actions(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
             canvas.text(
                 (x + 24, row.y + 25), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL
             )
-            x += 24 + round(face.getlength(text)) + 12
+            x += 24 + round(text_width(text, face)) + 12
 
 
 def _values_line(canvas: Canvas, row: Box, action: str, values: Sequence[int], lang: str) -> None:
@@ -144,7 +144,7 @@ def _values_line(canvas: Canvas, row: Box, action: str, values: Sequence[int], l
 def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
     lang = turn.lang
     deck = tr("render.tribes.deck", lang, count=table.deck)
-    title_w = round(font(15, bold=True).getlength(tr("render.tribes.events", lang)))
+    title_w = round(text_width(tr("render.tribes.events", lang), font(15, bold=True)))
     canvas.text(
         (side.events.x + 20 + title_w, side.events.y + 9),
         deck,
@@ -211,7 +211,7 @@ def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
                 anchor="lm",
                 ground=fill,
             )
-            x = box.x + 6 + round(font(12).getlength(tr("render.tribes.cost", lang))) + 4
+            x = box.x + 6 + round(text_width(tr("render.tribes.cost", lang), font(12))) + 4
             for resource, n in slot.cost:
                 if resource in pieces.RESOURCE_FILL:
                     canvas.sprite(

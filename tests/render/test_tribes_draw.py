@@ -1,0 +1,164 @@
+"""The Tribes picture from hand-built views: every piece lands where it belongs, the
+last move and the player to act show, it reads on a phone, and odd views still draw."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render import registry
+from render.tribes import TRIBES, board, draw, model, render
+from render.tribes.layout import split_board, token_radius
+from render.tribes.side import side_of
+from tests.render.helpers import mean_difference, open_png
+from tests.render.tribes_views import crowded_view
+
+NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
+
+
+def rgb(view: dict[str, Any], lang: str = "en") -> Image.Image:
+    return render(view, lang=lang, names=NAMES).convert("RGB")
+
+
+def grid_of(view: dict[str, Any]) -> Any:
+    layout = TRIBES.layout(len(view["seats"]))
+    art = board.map_art(view, model.read(view))
+    return board.grid_for(split_board(layout.board)[0], art)
+
+
+def hex_box(view: dict[str, Any], hid: str) -> tuple[int, int, int, int]:
+    grid = grid_of(view)
+    cell = view["map"][hid]
+    cx, cy = grid.centre((cell["q"], cell["r"]))
+    half = grid.size * 0.8
+    return (round(cx - half), round(cy - half), round(cx + half), round(cy + half))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_tribes_picture_is_a_wide_palette_png_within_budget(lang: str) -> None:
+    view = crowded_view()
+    before = copy.deepcopy(view)
+    data = draw(view, lang=lang, names=NAMES)
+    assert view == before, "drawing must not mutate the view"
+    image = open_png(data)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and image.mode == "P"
+    assert image.size == (1280, TRIBES.layout(4).height)
+    assert len(data) < 200_000
+
+
+def test_the_registry_draws_tribes() -> None:
+    assert "tribes" in registry.ids()
+    view = crowded_view()
+    assert registry.draw("tribes", view, lang="fr") == draw(view, lang="fr")
+
+
+def test_a_member_count_changes_its_hex_only() -> None:
+    view = crowded_view(marked=[])
+    more = copy.deepcopy(view)
+    more["map"]["H09"]["members"]["s4"] = 7
+    a, b = rgb(view), rgb(more)
+    box = hex_box(view, "H09")
+    assert mean_difference(a.crop(box), b.crop(box)) > 1
+    masked = b.copy()
+    masked.paste(a.crop(box), box[:2])
+    assert mean_difference(a, masked) == 0
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"invaders": 2},
+        {"mammoth": True},
+        {"tiger": True},
+        {"village": "s2"},
+        {"abandoned": True},
+        {"fire": True},
+    ],
+    ids=["invaders", "mammoth", "tiger", "village", "abandoned", "fire"],
+)
+def test_every_kind_of_piece_shows_on_its_hex(change: dict[str, Any]) -> None:
+    view = crowded_view(marked=[])
+    other = copy.deepcopy(view)
+    other["map"]["H15"].update(change)
+    box = hex_box(view, "H15")
+    assert mean_difference(rgb(view).crop(box), rgb(other).crop(box)) > 1
+
+
+def test_the_last_move_outlines_its_hexes() -> None:
+    calm, marked = rgb(crowded_view(marked=[])), rgb(crowded_view(marked=["H05"]))
+    box = hex_box(crowded_view(), "H05")
+    assert mean_difference(calm.crop(box), marked.crop(box)) > 5
+
+
+def test_the_volcano_changes_the_map_art() -> None:
+    without = crowded_view(volcano=None)
+    assert board.map_art(without, model.read(without))[1] is None
+    assert mean_difference(rgb(without), rgb(crowded_view())) > 1
+
+
+def test_the_dice_in_hand_show_what_each_action_would_give() -> None:
+    layout = TRIBES.layout(4)
+    side = side_of(layout.board)
+    a = rgb(crowded_view(roll=["sun", "moon"]))
+    b = rgb(crowded_view(roll=["blank", "blank"]))
+    grow = side.rows[0]
+    assert mean_difference(a.crop(grow.xyxy()), b.crop(grow.xyxy())) > 1
+    assert model.strength(model.pushed(("sun", "moon", "blank"), "sun")) == 2
+    assert model.strength(model.pushed(("sun", "moon", "blank"), "moon")) == 0
+    assert model.strength(model.pushed(("sun", "moon", "blank"), "blank")) == 1
+
+
+def test_event_slots_and_the_track_follow_the_view() -> None:
+    layout = TRIBES.layout(4)
+    side = side_of(layout.board)
+    base = rgb(crowded_view())
+    emptied = crowded_view()
+    emptied["events"]["slots"][1] = None
+    slot = side.slots[1]
+    assert mean_difference(base.crop(slot.xyxy()), rgb(emptied).crop(slot.xyxy())) > 1
+    scored = crowded_view()
+    scored["scores"]["s2"]["total"] = 14
+    track = side.track
+    assert mean_difference(base.crop(track.xyxy()), rgb(scored).crop(track.xyxy())) > 0
+
+
+def test_a_player_panel_shows_resources_and_goals() -> None:
+    layout = TRIBES.layout(4)
+    base = rgb(crowded_view())
+    richer = crowded_view()
+    richer["players"]["s2"]["resources"]["stone"] = 9
+    richer["players"]["s2"]["done"] = ["D2", "A1"]
+    panel = layout.panels[1]
+    assert mean_difference(base.crop(panel.xyxy()), rgb(richer).crop(panel.xyxy())) > 0.5
+    other = layout.panels[0]
+    assert base.crop(other.xyxy()).tobytes() == rgb(richer).crop(other.xyxy()).tobytes()
+
+
+def test_tokens_read_on_a_phone() -> None:
+    """At Discord's 400 px preview a lone tribe's count stands at least 8 px tall and a
+    hex is at least 30 px wide."""
+    grid = grid_of(crowded_view())
+    scale = 400 / 1280
+    assert grid.size * 2 * 0.866 * scale >= 30
+    assert token_radius(grid.size, 1) * 1.15 * scale >= 7.5
+
+
+def test_english_and_french_differ_only_in_words() -> None:
+    english, french = rgb(crowded_view(), "en"), rgb(crowded_view(), "fr")
+    assert english.size == french.size and 0 < mean_difference(english, french) < 8
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        {"game": "tribes", "seats": ["a", "b"]},
+        crowded_view(map={}, actions={}, events={}, players={}),
+        crowded_view(roll=["sun", "??"], used=["nope"], marked=["H99"]),
+    ],
+    ids=["bare", "empty", "odd"],
+)
+def test_a_sparse_or_odd_view_still_draws(view: dict[str, Any]) -> None:
+    assert open_png(draw(view)).width == 1280
