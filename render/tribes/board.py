@@ -22,7 +22,7 @@ from render.kit.compose import Static, Turn
 from render.kit.frame import paint_box
 from render.kit.geometry import Box, Hex, HexGrid
 from render.kit.paint import Canvas
-from render.kit.text import draw_text, font
+from render.kit.text import draw_text, font, text_width
 from render.tribes import pieces
 from render.tribes.layout import hex_grid, item_spots, split_board, token_radius
 from render.tribes.model import Cell, Table
@@ -111,12 +111,16 @@ def draw_map(canvas: Canvas, board: Box, turn: Turn, table: Table, art: MapArt) 
     map_box, _ = split_board(board)
     grid = grid_for(map_box, art)
     seats = turn.seats
-    marked = set(table.marked)
+    marked, focus = set(table.marked), set(table.focus)
     for cell in table.cells:
         if cell.id in marked:
             outline(canvas, grid, cell.at)
     for cell in table.cells:
         draw_cell(canvas, grid, cell, seats)
+        if cell.conflict or cell.id in table.conflicts:
+            crowded(canvas, grid, cell)
+        if cell.id in focus:
+            canvas.sprite(sprites.dashed_ring(round(grid.size * 0.78)), grid.centre(cell.at))
 
 
 def outline(canvas: Canvas, grid: HexGrid, at: Hex) -> None:
@@ -126,6 +130,21 @@ def outline(canvas: Canvas, grid: HexGrid, at: Hex) -> None:
     inner = pieces.hex_points(cx, cy, grid.size - 9)
     canvas.line([*outer, outer[0]], fill=style.INK, width=3)
     canvas.line([*inner, inner[0]], fill=style.HIGHLIGHT, width=9)
+
+
+def crowded(canvas: Canvas, grid: HexGrid, cell: Cell) -> None:
+    """A hex above its population limit: a red badge ``6/5`` at its top right."""
+    cx, cy = grid.centre(cell.at)
+    population = sum(n for _, n in cell.members) + cell.invaders
+    text = f"{population}/{cell.limit}"
+    face = font(max(12, round(grid.size * 0.17)), bold=True)
+    width = round(text_width(text, face)) + 12
+    x, y = cx + grid.size * 0.3 - width / 2, cy - grid.size * 0.66
+    fill = pieces.REDUCED
+    canvas.rectangle(
+        (x, y - 10, x + width, y + 10), radius=7, fill=fill, outline=style.WHITE, width=2
+    )
+    canvas.text((x + width / 2, y), text, face, style.WHITE, anchor="mm", ground=fill)
 
 
 def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -> None:
@@ -144,7 +163,8 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
     if cell.invaders:
         tokens.append(pieces.invader_token(cell.invaders, radius - 2))
     if cell.mammoth:
-        tokens.append(pieces.mammoth_icon(round(radius * 1.7)))
+        tamer = seats.index(cell.tamer) if cell.tamer in seats else None
+        tokens.append(pieces.mammoth_icon(round(radius * 1.7), tamer=tamer))
     if cell.tiger:
         tokens.append(pieces.tiger_icon(round(radius * 1.8)))
     for sprite, spot in zip(tokens, item_spots(len(tokens), (cx, cy), size), strict=True):

@@ -8,7 +8,7 @@ see ``Table``. Pure: never mutates the view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from render.kit.geometry import Hex
@@ -28,9 +28,11 @@ class Cell:
     village: str | None = None  # owner seat
     abandoned: bool = False  # the unclaimed village of "Village abandonné"
     mammoth: bool = False
+    tamer: str | None = None  # the seat that tamed the mammoth
     tiger: bool = False
     fire: bool = False
-    stone: bool = False  # next to the volcano: may give stone
+    conflict: bool = False  # above the population limit now
+    limit: int = 5
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,17 @@ class Slot:
 
 
 @dataclass(frozen=True)
+class Goal:
+    """A goal card: development (blue, with a cost) or achievement (brown)."""
+
+    id: str
+    development: bool = False
+    vp: int = 0
+    cost: tuple[tuple[str, int], ...] = ()
+    ready: bool = False  # could be completed now
+
+
+@dataclass(frozen=True)
 class Player:
     seat: str
     tribe: str = ""
@@ -53,10 +66,10 @@ class Player:
     on_map: int = 0
     villages: int = 0
     village_cost: tuple[tuple[str, int], ...] = ()
-    open_goals: tuple[str, ...] = ()
-    done_goals: tuple[str, ...] = ()
-    tokens: tuple[str, ...] = ()  # acquired events (fortifications, pirogue, autel, mammoth)
-    eliminated: bool = False
+    open_goals: tuple[Goal, ...] = ()
+    done_goals: tuple[Goal, ...] = ()
+    tokens: tuple[str, ...] = ()  # acquired events (Fortifications, Pirogue, Autel)
+    deck: int = 0
 
 
 @dataclass(frozen=True)
@@ -64,16 +77,19 @@ class Table:
     cells: tuple[Cell, ...]
     volcano: Hex | None
     dice: Mapping[str, tuple[str, ...]]
-    values: Mapping[str, tuple[int, int, int]]
-    roll: tuple[str, ...]
-    used: tuple[str, ...]
+    values: Mapping[str, tuple[int, int, int]]  # reduced, normal, boosted
+    would: Mapping[str, Mapping[str, int]]  # action -> face in hand -> level (0, 1, 2)
+    hand: tuple[str, ...]  # rolled dice not placed yet
+    used: tuple[str, ...]  # actions taken this turn, in order
     slots: tuple[Slot | None, ...]
     deck: int
     players: Mapping[str, Player]
     scores: Mapping[str, int]
     step: str = ""
-    limit: int = 5
-    marked: tuple[str, ...] = field(default=())  # hexes the last move touched
+    marked: tuple[str, ...] = ()  # hexes the last move named
+    focus: tuple[str, ...] = ()  # hexes of the decision being made
+    conflicts: tuple[str, ...] = ()  # hexes above the limit
+    victory: int = 15
 
 
 def _pairs(value: Any) -> tuple[tuple[str, int], ...]:
@@ -105,83 +121,149 @@ def read(view: View) -> Table:
 
 def _read(view: View) -> Table:
     seats = [str(s) for s in view.get("seats") or []]
-    hexes: Mapping[str, Any] = view.get("map") or view.get("hexes") or {}
-    cells = []
-    for hid, raw in hexes.items():
+    world = view.get("map") or {}
+    raw_hexes = world.get("hexes") if isinstance(world, Mapping) else None
+    cells = [_cell(raw, seats) for raw in raw_hexes or [] if isinstance(raw, Mapping)]
+    ids = {c.id for c in cells}
+    volcano = _volcano(view.get("volcano"))
+    board = view.get("board") or {}
+    dice: dict[str, tuple[str, ...]] = {}
+    values: dict[str, tuple[int, int, int]] = {}
+    would: dict[str, dict[str, int]] = {}
+    for action, raw in board.items() if isinstance(board, Mapping) else ():
         if not isinstance(raw, Mapping):
             continue
-        members = raw.get("members") or {}
-        cells.append(
-            Cell(
-                id=str(hid),
-                at=(int(raw.get("q", 0)), int(raw.get("r", 0))),
-                terrain=str(raw.get("terrain", "lake")),
-                members=tuple((s, int(members[s])) for s in seats if int(members.get(s) or 0) > 0),
-                invaders=int(raw.get("invaders") or 0),
-                village=str(raw["village"]) if raw.get("village") in seats else None,
-                abandoned=bool(raw.get("abandoned")),
-                mammoth=bool(raw.get("mammoth")),
-                tiger=bool(raw.get("tiger")),
-                fire=bool(raw.get("fire")),
-                stone=bool(raw.get("stone")),
-            )
+        dice[str(action)] = tuple(str(f) for f in raw.get("dice") or [])[:3]
+        amounts = raw.get("values") or {}
+        values[str(action)] = (
+            _amount(amounts.get("reduced")),
+            _amount(amounts.get("normal")),
+            _amount(amounts.get("boosted")),
         )
-    volcano_raw = view.get("volcano")
-    volcano = None
-    if isinstance(volcano_raw, Mapping) and "q" in volcano_raw:
-        volcano = (int(volcano_raw["q"]), int(volcano_raw["r"]))
-    board = view.get("actions") or {}
-    dice = {str(a): tuple(str(f) for f in (d.get("dice") or [])) for a, d in board.items()}
-    values = {
-        str(a): tuple(int(v) for v in (d.get("values") or (0, 0, 0)))[:3] for a, d in board.items()
-    }
+        would[str(action)] = {
+            str(f): LEVELS.index(s) for f, s in (raw.get("if") or {}).items() if s in LEVELS
+        }
     events = view.get("events") or {}
-    slots: list[Slot | None] = []
-    for raw in events.get("slots") or []:
-        if not isinstance(raw, Mapping):
-            slots.append(None)
-            continue
-        slots.append(
-            Slot(
-                id=str(raw.get("id")),
-                markers=_pairs(raw.get("markers")),
-                cost=_pairs(raw.get("cost")),
-                die=raw.get("die") if isinstance(raw.get("die"), int) else None,
-                holder=raw.get("holder"),
-            )
-        )
-    players = {}
-    for seat in seats:
-        raw = (view.get("players") or {}).get(seat) or {}
-        players[seat] = Player(
-            seat=seat,
-            tribe=str(raw.get("tribe") or ""),
-            resources=_pairs(raw.get("resources")),
-            supply=int(raw.get("supply") or 0),
-            on_map=int(raw.get("on_map") or 0),
-            villages=int(raw.get("villages") or 0),
-            village_cost=_pairs(raw.get("village_cost")),
-            open_goals=_strs(raw.get("goals")),
-            done_goals=_strs(raw.get("done")),
-            tokens=_strs(raw.get("tokens")),
-            eliminated=bool(raw.get("eliminated")),
-        )
+    slots = tuple(_slot(raw) for raw in events.get("slots") or []) if events else ()
+    players = {seat: _player(seat, (view.get("players") or {}).get(seat) or {}) for seat in seats}
     scores = {s: int(((view.get("scores") or {}).get(s) or {}).get("total") or 0) for s in seats}
+    pending = view.get("pending") or {}
+    focus = tuple(
+        str(pending[k]).upper()
+        for k in ("hex", "source", "target")
+        if isinstance(pending, Mapping) and isinstance(pending.get(k), str)
+    )
     return Table(
         cells=tuple(cells),
         volcano=volcano,
         dice=dice,
-        values={a: (v + (0, 0, 0))[:3] for a, v in values.items()},  # type: ignore[misc]
-        roll=_strs(view.get("roll")),
-        used=_strs(view.get("used")),
-        slots=tuple(slots),
-        deck=int(events.get("deck") or 0),
+        values=values,
+        would=would,
+        hand=_strs(view.get("hand")),
+        used=_strs(view.get("actions_taken")),
+        slots=slots,
+        deck=int(events.get("deck") or 0) if isinstance(events, Mapping) else 0,
         players=players,
         scores=scores,
         step=str(view.get("step") or ""),
-        limit=int(view.get("limit") or 5),
-        marked=_strs(view.get("marked")),
+        marked=tuple(h for h in _last_hexes(view) if h in ids),
+        focus=tuple(h for h in focus if h in ids),
+        conflicts=tuple(h for h in _strs(view.get("conflicts")) if h in ids),
+        victory=int(view.get("victory") or 15),
     )
+
+
+LEVELS = ("reduced", "normal", "boosted")
+
+
+def _amount(value: Any) -> int:
+    """The headline number of an action's value: members, hexes or cards."""
+    if isinstance(value, Mapping):
+        for key in ("members", "hexes", "cards"):
+            if isinstance(value.get(key), int):
+                return int(value[key])
+    return int(value) if isinstance(value, int) else 0
+
+
+def _cell(raw: Mapping[str, Any], seats: Sequence[str]) -> Cell:
+    members = raw.get("members") or {}
+    village = raw.get("village")
+    mammoth = raw.get("mammoth")
+    return Cell(
+        id=str(raw.get("id", "?")),
+        at=(int(raw.get("q", 0)), int(raw.get("r", 0))),
+        terrain=str(raw.get("terrain", "lake")),
+        members=tuple((s, int(members[s])) for s in seats if int(members.get(s) or 0) > 0),
+        invaders=int(raw.get("invaders") or 0),
+        village=str(village) if village in seats else None,
+        abandoned=bool(raw.get("abandoned")),
+        mammoth=bool(mammoth),
+        tamer=str(mammoth) if isinstance(mammoth, str) and mammoth in seats else None,
+        tiger=bool(raw.get("tiger")),
+        fire=bool(raw.get("fire")),
+        conflict=bool(raw.get("conflict")),
+        limit=int(raw.get("limit") or 5),
+    )
+
+
+def _volcano(raw: Any) -> Hex | None:
+    if isinstance(raw, Mapping) and isinstance(raw.get("q"), int):
+        return (int(raw["q"]), int(raw["r"]))
+    if isinstance(raw, Sequence) and len(raw) == 2 and all(isinstance(v, int) for v in raw):
+        return (int(raw[0]), int(raw[1]))
+    return None
+
+
+def _slot(raw: Any) -> Slot | None:
+    if not isinstance(raw, Mapping):
+        return None
+    die = raw.get("die")
+    return Slot(
+        id=str(raw.get("id")),
+        markers=_pairs(raw.get("markers")),
+        cost=_pairs(raw.get("cost")),
+        die=die if isinstance(die, int) else None,
+        holder=str(raw["holder"]) if raw.get("holder") else None,
+    )
+
+
+def _player(seat: str, raw: Mapping[str, Any]) -> Player:
+    villages = raw.get("villages")
+    return Player(
+        seat=seat,
+        tribe=str(raw.get("tribe") or ""),
+        resources=_pairs(raw.get("resources")),
+        supply=int(raw.get("supply") or 0),
+        on_map=int(raw.get("on_map") or 0),
+        villages=len(villages) if isinstance(villages, list) else int(villages or 0),
+        village_cost=_pairs(raw.get("village_cost")),
+        open_goals=tuple(_goal(g) for g in raw.get("goals") or []),
+        done_goals=tuple(_goal(g) for g in raw.get("done") or []),
+        tokens=_strs(raw.get("acquired")),
+        deck=int(raw.get("deck") or 0),
+    )
+
+
+def _goal(raw: Any) -> Goal:
+    if isinstance(raw, Mapping):
+        return Goal(
+            id=str(raw.get("id")),
+            development=bool(raw.get("development")),
+            vp=int(raw.get("vp") or 0),
+            cost=_pairs(raw.get("cost")),
+            ready=bool(raw.get("ready")),
+        )
+    return Goal(id=str(raw), development=str(raw).startswith("D"))
+
+
+def _last_hexes(view: View) -> list[str]:
+    """Hex ids named by the last move's label (``H05`` or ``h05``)."""
+    last = view.get("last")
+    label = last.get("label") if isinstance(last, Mapping) else None
+    params = label.get("params") if isinstance(label, Mapping) else None
+    if not isinstance(params, Mapping):
+        return []
+    return [v.upper() for v in params.values() if isinstance(v, str) and len(v) <= 4]
 
 
 def strength(dice: Sequence[str]) -> int:

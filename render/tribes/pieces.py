@@ -481,3 +481,56 @@ def chip(text: str, points: int | None, fill: RGB, height: int = 20) -> Image.Im
             )
 
     return sprites.cached(_key("chip", text, points, fill, height), (width, height), paint)
+
+
+DEVELOPMENT: RGB = (70, 120, 190)
+ACHIEVEMENT: RGB = (150, 100, 60)
+
+
+def goal_chip(
+    name: str,
+    *,
+    development: bool,
+    vp: int,
+    cost: tuple[tuple[str, int], ...] = (),
+    ready: bool = False,
+    height: int = 22,
+) -> Image.Image:
+    """A goal card as a chip: blue development or brown achievement, its name, what it
+    costs (developments in progress) and its points; a thick yellow edge when it could be
+    completed now."""
+    fill = DEVELOPMENT if development else ACHIEVEMENT
+    face = font(12, bold=True)
+    icon = height - 8
+    cost_w = sum(icon + 2 + round(text_width(str(n), face)) + 4 for _, n in cost)
+    width = 8 + round(text_width(name, face)) + 6 + cost_w + 20
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        box = (0, 0, (width - 1) * k, (height - 1) * k)
+        edge = SUN if ready else style.INK
+        draw.rounded_rectangle(
+            box, radius=6 * k, fill=fill, outline=edge, width=(3 if ready else 1) * k
+        )
+        mid = height * k / 2
+        draw.text((8 * k, mid), name, font=font(12 * k, bold=True), fill=style.WHITE, anchor="lm")
+        x = 8 + round(text_width(name, face)) + 6
+        for _, n in cost:
+            x += icon + 2
+            draw.text(
+                (x * k, mid), str(n), font=font(12 * k, bold=True), fill=style.WHITE, anchor="lm"
+            )
+            x += round(text_width(str(n), face)) + 4
+        cx, r = (width - 11) * k, 8 * k
+        sprites.circle(draw, cx, mid, r, fill=SUN, outline=style.INK, width=k)
+        draw.text((cx, mid + k), str(vp), font=font(12 * k, bold=True), fill=style.INK, anchor="mm")
+
+    def build() -> Image.Image:
+        chip = sprites.supersampled((width, height), paint)
+        x = 8 + round(text_width(name, face)) + 6
+        for resource, n in cost:
+            chip.alpha_composite(resource_icon(resource, icon), (x, 4))
+            x += icon + 2 + round(text_width(str(n), face)) + 4
+        return chip
+
+    key = _key("goal", name, development, vp, cost, ready, height)
+    return sprites.SPRITES.get(key, build)

@@ -90,13 +90,13 @@ def draw_side(canvas: Canvas, board: Box, turn: Turn, table: Table) -> None:
 
 def _actions(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
     lang = turn.lang
-    hand = list(dict.fromkeys(f for f in table.roll if f in ("sun", "moon", "blank")))
+    hand = list(dict.fromkeys(f for f in table.hand if f in ("sun", "moon", "blank")))
     if hand:
         label = tr("render.tribes.in_hand", lang)
         face = font(13, bold=True)
         right = side.actions.right - 10
-        x = right - len(table.roll) * 26
-        for i, die in enumerate(table.roll):
+        x = right - len(table.hand) * 26
+        for i, die in enumerate(table.hand):
             canvas.sprite(
                 pieces.die_face(die, 22),
                 (x + i * 26, side.actions.y + 4),
@@ -123,7 +123,7 @@ def _actions(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
             continue
         x = row.x + HAND_X
         for die in hand:
-            level = strength(pushed(dice, die))
+            level = table.would.get(action, {}).get(die, strength(pushed(dice, die)))
             canvas.sprite(pieces.die_face(die, 20), (x, row.y + 15), centre=False, ground=PANEL)
             text = value_text(action, values[level], lang, short=True)
             face = font(15, bold=True)

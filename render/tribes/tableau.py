@@ -28,12 +28,12 @@ from render.tribes.layout import (
     ROW_C,
     ROW_C_LABEL,
 )
-from render.tribes.model import Player, Table
+from render.tribes.model import Goal, Player, Table
 from render.tribes.words import event_name, goal_name, tribe_name
 
 PANEL = style.PANEL
-DEVELOPMENT: style.RGB = (70, 120, 190)
-ACHIEVEMENT: style.RGB = (150, 100, 60)
+DEVELOPMENT = pieces.DEVELOPMENT
+ACHIEVEMENT = pieces.ACHIEVEMENT
 TOKEN: style.RGB = (96, 84, 150)
 
 
@@ -90,23 +90,13 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
             ground=PANEL,
         )
         x += round(text_width(tr("render.tribes.costs", lang), small)) + 4
+        bold = font(13, bold=True)
         for resource, n in player.village_cost:
-            if resource in pieces.RESOURCE_FILL:
-                canvas.sprite(
-                    pieces.resource_icon(resource, 16), (x, y + 6), centre=False, ground=PANEL
-                )
-                x += 17
-            else:
-                x += 2
-            canvas.text(
-                (x, y + 14),
-                str(n) if resource in pieces.RESOURCE_FILL else f"+{n}?",
-                font(13, bold=True),
-                style.INK,
-                anchor="lm",
-                ground=PANEL,
-            )
-            x += round(text_width(str(n), font(13, bold=True))) + 6
+            icon = pieces.resource_icon(resource, 16)
+            canvas.sprite(icon, (x, y + 6), centre=False, ground=PANEL)
+            x += 17
+            canvas.text((x, y + 14), str(n), bold, style.INK, anchor="lm", ground=PANEL)
+            x += round(text_width(str(n), bold)) + 6
     tokens = [event_name(t, lang) for t in player.tokens]
     if tokens:
         room = Box(x + 8, y + 4, box.right - 12 - x - 8, CHIP_HEIGHT)
@@ -121,25 +111,39 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
             anchor="rm",
             ground=PANEL,
         )
-    open_goals = [(goal_name(g, lang), None, g) for g in player.open_goals]
-    room = Box(box.x + 12, box.y + ROW_B, box.w - 24, CHIP_HEIGHT)
-    _chips(canvas, room, [(name, None) for name, _, _ in open_goals], None, ids=player.open_goals)
-    done = [(goal_name(g, lang), None) for g in player.done_goals]
-    room = Box(box.x + 12, box.y + ROW_C, box.w - 24, CHIP_HEIGHT)
-    _chips(canvas, room, done, None, ids=player.done_goals)
+    _goals(canvas, Box(box.x + 12, box.y + ROW_B, box.w - 24, CHIP_HEIGHT), player.open_goals, lang)
+    _goals(canvas, Box(box.x + 12, box.y + ROW_C, box.w - 24, CHIP_HEIGHT), player.done_goals, lang)
 
 
-def _chip_fill(goal: str) -> style.RGB:
-    return DEVELOPMENT if goal.startswith("D") else ACHIEVEMENT
+def _goals(canvas: Canvas, room: Box, goals: Sequence[Goal], lang: str) -> None:
+    """Goal chips flowed on one line; ``+n`` for those that do not fit."""
+    if not goals:
+        canvas.text((room.x, room.y + 2), "—", font(14), style.INK_SOFT, ground=PANEL)
+        return
+    x = room.x
+    face = font(14, bold=True)
+    for i, goal in enumerate(goals):
+        sprite = pieces.goal_chip(
+            goal_name(goal.id, lang),
+            development=goal.development,
+            vp=goal.vp,
+            cost=goal.cost,
+            ready=goal.ready,
+        )
+        reserve = 0 if i == len(goals) - 1 else 34
+        if x + sprite.width + reserve > room.right:
+            more = f"+{len(goals) - i}"
+            canvas.text((x, room.y + 11), more, face, style.INK, anchor="lm", ground=PANEL)
+            return
+        canvas.sprite(sprite, (x, room.y), centre=False, ground=PANEL)
+        x += sprite.width + CHIP_GAP
 
 
 def _chips(
     canvas: Canvas,
     room: Box,
     items: Sequence[tuple[str, int | None]],
-    fill: style.RGB | None,
-    *,
-    ids: Sequence[str] = (),
+    fill: style.RGB,
 ) -> None:
     """Chips flowed left to right on one line; ``+n`` when they overflow."""
     if not items:
@@ -148,8 +152,7 @@ def _chips(
     face = font(12, bold=True)
     x = room.x
     for i, (text, points) in enumerate(items):
-        colour = fill if fill is not None else _chip_fill(ids[i] if i < len(ids) else "")
-        sprite = pieces.chip(ellipsise(text, face, 150), points, colour)
+        sprite = pieces.chip(ellipsise(text, face, 150), points, fill)
         reserve = 0 if i == len(items) - 1 else 34
         if x + sprite.width + reserve > room.right:
             canvas.text(

@@ -30,11 +30,11 @@ def event_name(event: str, lang: str) -> str:
 
 
 def goal_name(goal: str, lang: str) -> str:
-    return tr_or(f"tribes.goal.{goal}.name", goal, lang)
+    return tr_or(f"tribes.goal.{goal}", goal, lang)
 
 
 def tribe_name(tribe: str, lang: str) -> str:
-    return tr_or(f"tribes.tribe.{tribe}.name", tribe, lang)
+    return tr_or(f"tribes.tribe.{tribe}", tribe, lang)
 
 
 def value_text(action: str, value: int, lang: str, *, short: bool = False) -> str:

@@ -29,9 +29,21 @@ def grid_of(view: dict[str, Any]) -> Any:
     return board.grid_for(split_board(layout.board)[0], art)
 
 
+def cell_of(view: dict[str, Any], hid: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(h for h in view["map"]["hexes"] if h["id"] == hid)
+    return found
+
+
+def moved(hid: str | None) -> dict[str, Any] | None:
+    """A last move naming ``hid`` (``None``: no last move)."""
+    if hid is None:
+        return None
+    return {"seat": "s2", "label": {"key": "tribes.move.add", "params": {"hex": hid}}}
+
+
 def hex_box(view: dict[str, Any], hid: str) -> tuple[int, int, int, int]:
     grid = grid_of(view)
-    cell = view["map"][hid]
+    cell = cell_of(view, hid)
     cx, cy = grid.centre((cell["q"], cell["r"]))
     half = grid.size * 0.8
     return (round(cx - half), round(cy - half), round(cx + half), round(cy + half))
@@ -56,9 +68,9 @@ def test_the_registry_draws_tribes() -> None:
 
 
 def test_a_member_count_changes_its_hex_only() -> None:
-    view = crowded_view(marked=[])
+    view = crowded_view(last=None)
     more = copy.deepcopy(view)
-    more["map"]["H09"]["members"]["s4"] = 7
+    cell_of(more, "H09")["members"]["s4"] = 7
     a, b = rgb(view), rgb(more)
     box = hex_box(view, "H09")
     assert mean_difference(a.crop(box), b.crop(box)) > 1
@@ -80,17 +92,27 @@ def test_a_member_count_changes_its_hex_only() -> None:
     ids=["invaders", "mammoth", "tiger", "village", "abandoned", "fire"],
 )
 def test_every_kind_of_piece_shows_on_its_hex(change: dict[str, Any]) -> None:
-    view = crowded_view(marked=[])
+    view = crowded_view(last=None)
     other = copy.deepcopy(view)
-    other["map"]["H15"].update(change)
+    cell_of(other, "H15").update(change)
     box = hex_box(view, "H15")
     assert mean_difference(rgb(view).crop(box), rgb(other).crop(box)) > 1
 
 
 def test_the_last_move_outlines_its_hexes() -> None:
-    calm, marked = rgb(crowded_view(marked=[])), rgb(crowded_view(marked=["H05"]))
+    calm, marked = rgb(crowded_view(last=None)), rgb(crowded_view(last=moved("H05")))
     box = hex_box(crowded_view(), "H05")
     assert mean_difference(calm.crop(box), marked.crop(box)) > 5
+
+
+def test_a_hex_above_its_limit_and_the_hex_being_chosen_are_marked() -> None:
+    calm = crowded_view(last=None, pending=None)
+    crowded = copy.deepcopy(calm)
+    cell_of(crowded, "H15")["conflict"] = True
+    chosen = crowded_view(last=None, pending={"kind": "travel", "player": "s2", "source": "H15"})
+    box = hex_box(calm, "H15")
+    assert mean_difference(rgb(calm).crop(box), rgb(crowded).crop(box)) > 1
+    assert mean_difference(rgb(calm).crop(box), rgb(chosen).crop(box)) > 1
 
 
 def test_the_volcano_changes_the_map_art() -> None:
@@ -102,8 +124,8 @@ def test_the_volcano_changes_the_map_art() -> None:
 def test_the_dice_in_hand_show_what_each_action_would_give() -> None:
     layout = TRIBES.layout(4)
     side = side_of(layout.board)
-    a = rgb(crowded_view(roll=["sun", "moon"]))
-    b = rgb(crowded_view(roll=["blank", "blank"]))
+    a = rgb(crowded_view(hand=["sun", "moon"]))
+    b = rgb(crowded_view(hand=["blank"]))
     grow = side.rows[0]
     assert mean_difference(a.crop(grow.xyxy()), b.crop(grow.xyxy())) > 1
     assert model.strength(model.pushed(("sun", "moon", "blank"), "sun")) == 2
@@ -130,7 +152,7 @@ def test_a_player_panel_shows_resources_and_goals() -> None:
     base = rgb(crowded_view())
     richer = crowded_view()
     richer["players"]["s2"]["resources"]["stone"] = 9
-    richer["players"]["s2"]["done"] = ["D2", "A1"]
+    richer["players"]["s2"]["done"] = [{"id": "D2", "development": True, "vp": 1}]
     panel = layout.panels[1]
     assert mean_difference(base.crop(panel.xyxy()), rgb(richer).crop(panel.xyxy())) > 0.5
     other = layout.panels[0]
@@ -155,10 +177,11 @@ def test_english_and_french_differ_only_in_words() -> None:
     "view",
     [
         {"game": "tribes", "seats": ["a", "b"]},
-        crowded_view(map={}, actions={}, events={}, players={}),
-        crowded_view(roll=["sun", "??"], used=["nope"], marked=["H99"]),
+        crowded_view(map={}, board={}, events={}, players={}),
+        crowded_view(hand=["sun", "??"], actions_taken=["nope"], last=moved("H99")),
+        crowded_view(map={"hexes": [{"id": "H01"}, "junk"]}, volcano=[1, 2], pending={"hex": 3}),
     ],
-    ids=["bare", "empty", "odd"],
+    ids=["bare", "empty", "odd", "junk"],
 )
 def test_a_sparse_or_odd_view_still_draws(view: dict[str, Any]) -> None:
     assert open_png(draw(view)).width == 1280

@@ -14,17 +14,43 @@ MAP4 = [
 ]  # fmt: skip
 
 
+def _goal(gid: str, *, done: bool = False, ready: bool = False) -> dict[str, Any]:
+    development = gid.startswith("D")
+    goal: dict[str, Any] = {"id": gid, "name": gid.lower(), "development": development}
+    goal["vp"] = 1 if development else 2 + int(gid[1:]) % 3
+    if not done:
+        goal["cost"] = {"wood": 2, "stone": 1} if development else {}
+        goal["ready"] = ready
+    return goal
+
+
+def _action(dice: list[str], values: list[dict[str, int]], hand: list[str]) -> dict[str, Any]:
+    def level(three: list[str]) -> str:
+        if three.count("moon") >= 2:
+            return "reduced"
+        return "boosted" if three.count("sun") >= 2 else "normal"
+
+    return {
+        "dice": dice,
+        "strength": level(dice),
+        "if": {f: level([f, *dice[:2]]) for f in dict.fromkeys(hand)},
+        "values": dict(zip(("reduced", "normal", "boosted"), values, strict=True)),
+    }
+
+
 def crowded_view(**changes: Any) -> dict[str, Any]:
-    """Four players in mid-game: every piece, three events, a roll in hand."""
+    """Four players in mid-game: every piece, a conflict, three events, a die in hand."""
     seats = ["s1", "s2", "s3", "s4"]
     hexes: dict[str, Any] = {}
     for hid, q, r, terrain in MAP4:
-        hexes[hid] = {"q": q, "r": r, "terrain": terrain, "members": {}}
+        hexes[hid] = {"id": hid, "q": q, "r": r, "terrain": terrain, "members": {}}
+        hexes[hid].update(village=None, limit=5, conflict=False)
     hexes["H01"]["members"] = {"s1": 3, "s2": 2}
     hexes["H02"]["members"] = {"s1": 5}
     hexes["H02"]["village"] = "s1"
     hexes["H03"]["members"] = {"s2": 1, "s3": 2, "s4": 1}
     hexes["H03"]["invaders"] = 3
+    hexes["H03"]["conflict"] = True
     hexes["H06"]["members"] = {"s3": 4}
     hexes["H06"]["village"] = "s3"
     hexes["H06"]["fire"] = True
@@ -32,9 +58,12 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
     hexes["H07"]["members"] = {"s4": 2}
     hexes["H08"]["tiger"] = True
     hexes["H09"]["members"] = {"s4": 12}
+    hexes["H09"]["conflict"] = True
     hexes["H11"]["abandoned"] = True
     hexes["H13"]["members"] = {"s2": 3, "s1": 1}
     hexes["H14"]["members"] = {"s3": 1, "s4": 1, "s1": 1, "s2": 1}
+    hand = ["sun"]
+    members = [{"members": n} for n in (2, 3, 4)]
     view: dict[str, Any] = {
         "game": "tribes",
         "seats": seats,
@@ -43,21 +72,34 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         "turn": 23,
         "round": 6,
         "over": False,
-        "last": {"seat": "s2", "label": {"key": "x", "params": {}}, "notes": []},
+        "last": {
+            "seat": "s2",
+            "label": {"key": "tribes.move.add", "params": {"hex": "H13"}},
+            "notes": [],
+        },
         "scores": {
             s: {"total": t, "partial": False} for s, t in zip(seats, (7, 3, 12, 3), strict=True)
         },
         "winners": [],
-        "map": hexes,
+        "map": {"players": 4, "hexes": list(hexes.values()), "volcano_spots": []},
         "volcano": {"q": 3, "r": 0},
-        "actions": {
-            "grow": {"dice": ["sun", "moon", "blank"], "values": [2, 3, 4]},
-            "travel": {"dice": ["moon", "moon", "sun"], "values": [2, 3, 4]},
-            "gather": {"dice": ["sun", "sun", "blank"], "values": [1, 2, 3]},
-            "lead": {"dice": ["blank", "sun", "moon"], "values": [1, 2, 3]},
+        "board": {
+            "grow": _action(["sun", "moon", "blank"], members, hand),
+            "travel": _action(["moon", "moon", "sun"], members, hand),
+            "gather": _action(
+                ["sun", "sun", "blank"], [{"hexes": n, "each": 2} for n in (1, 2, 3)], hand
+            ),
+            "lead": _action(["blank", "sun", "moon"], [{"cards": n} for n in (1, 2, 3)], hand),
         },
+        "action_order": ["grow", "travel", "gather", "lead"],
         "roll": ["sun", "moon"],
-        "used": ["travel"],
+        "hand": hand,
+        "pushed": ["sun"],
+        "step": "actions",
+        "active": "s2",
+        "actions_taken": ["travel"],
+        "pending": {"kind": "grow", "player": "s2", "left": 2},
+        "conflicts": ["H03", "H09"],
         "events": {
             "deck": 9,
             "slots": [
@@ -71,40 +113,43 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
                 "tribe": "kaha",
                 "resources": {"wood": 2, "food": 0, "stone": 5},
                 "supply": 10,
-                "villages": 1,
+                "villages": ["H02"],
                 "village_cost": {"wood": 2, "food": 2},
-                "goals": ["D1", "A3", "D5"],
-                "done": ["D4", "A6"],
-                "tokens": ["E11"],
+                "goals": [_goal("D1"), _goal("A3"), _goal("D5", ready=True)],
+                "done": [_goal("D4", done=True), _goal("A6", done=True)],
+                "acquired": ["E11"],
             },
             "s2": {
                 "tribe": "dananu",
-                "resources": {"wood": 1, "food": 4},
+                "resources": {"wood": 1, "food": 4, "stone": 0},
                 "supply": 13,
+                "villages": [],
                 "village_cost": {"food": 4},
-                "goals": ["A1"],
+                "goals": [_goal("A1")],
                 "done": [],
             },
             "s3": {
                 "tribe": "kiror",
                 "resources": {"wood": 3, "food": 3, "stone": 1},
                 "supply": 13,
-                "villages": 1,
+                "villages": ["H06"],
                 "village_cost": {"wood": 2, "stone": 2},
-                "goals": ["D2", "D3", "D6", "D7", "A2", "A4", "A5", "A7"],
-                "done": ["D1", "D4", "D5", "A1", "A6"],
+                "goals": [_goal(g) for g in ("D2", "D3", "D6", "D7", "A2", "A4", "A5", "A7")],
+                "done": [_goal(g, done=True) for g in ("D1", "D4", "D5", "A1", "A6")],
             },
             "s4": {
                 "tribe": "mukaan",
-                "resources": {},
+                "resources": {"wood": 0, "food": 0, "stone": 0},
                 "supply": 4,
+                "villages": [],
                 "village_cost": {"wood": 1, "stone": 1, "food": 1, "any": 1},
                 "goals": [],
-                "done": ["D8"],
-                "tokens": ["E07"],
+                "done": [_goal("D8", done=True)],
+                "acquired": ["E07"],
             },
         },
-        "marked": ["H13", "H14"],
+        "victory": 15,
+        "winner": None,
     }
     view.update(changes)
     return view
