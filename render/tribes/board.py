@@ -121,6 +121,13 @@ def draw_map(canvas: Canvas, board: Box, turn: Turn, table: Table, art: MapArt) 
             crowded(canvas, grid, cell)
         if cell.id in focus:
             canvas.sprite(sprites.dashed_ring(round(grid.size * 0.78)), grid.centre(cell.at))
+    where = {cell.id: cell.at for cell in table.cells}
+    for source, target in table.paths:
+        a, b = grid.centre(where[source]), grid.centre(where[target])
+        sprite, corner = sprites.arrow(
+            (round(a[0]), round(a[1])), (round(b[0]), round(b[1])), trim=round(grid.size * 0.45)
+        )
+        canvas.sprite(sprite, corner, centre=False)
 
 
 def outline(canvas: Canvas, grid: HexGrid, at: Hex) -> None:
@@ -139,7 +146,7 @@ def crowded(canvas: Canvas, grid: HexGrid, cell: Cell) -> None:
     text = f"{population}/{cell.limit}"
     face = font(max(12, round(grid.size * 0.17)), bold=True)
     width = round(text_width(text, face)) + 12
-    x, y = cx + grid.size * 0.3 - width / 2, cy - grid.size * 0.66
+    x, y = cx - width / 2, cy - grid.size * 0.76
     fill = pieces.REDUCED
     canvas.rectangle(
         (x, y - 10, x + width, y + 10), radius=7, fill=fill, outline=style.WHITE, width=2
@@ -151,9 +158,6 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
     """One hex's pieces: village at the top, tokens across the middle, fire below."""
     size = grid.size
     cx, cy = grid.centre(cell.at)
-    if cell.village is not None or cell.abandoned:
-        index = seats.index(cell.village) if cell.village in seats else None
-        canvas.sprite(pieces.village_icon(index, round(size * 0.34)), (cx, cy - size * 0.56))
     tokens: list[Image.Image] = []
     count = len(cell.members) + (cell.invaders > 0) + cell.mammoth + cell.tiger
     radius = token_radius(size, count)
@@ -169,5 +173,10 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
         tokens.append(pieces.tiger_icon(round(radius * 1.8)))
     for sprite, spot in zip(tokens, item_spots(len(tokens), (cx, cy), size), strict=True):
         canvas.sprite(sprite, spot)
+    if cell.village is not None or cell.abandoned:
+        index = seats.index(cell.village) if cell.village in seats else None
+        canvas.sprite(
+            pieces.village_icon(index, round(size * 0.42)), (cx + size * 0.4, cy - size * 0.45)
+        )
     if cell.fire:
         canvas.sprite(pieces.fire_icon(round(size * 0.3)), (cx, cy + size * 0.58))

@@ -87,6 +87,7 @@ class Table:
     scores: Mapping[str, int]
     step: str = ""
     marked: tuple[str, ...] = ()  # hexes the last move named
+    paths: tuple[tuple[str, str], ...] = ()  # members moved by the last move: from, to
     focus: tuple[str, ...] = ()  # hexes of the decision being made
     conflicts: tuple[str, ...] = ()  # hexes above the limit
     victory: int = 15
@@ -167,6 +168,7 @@ def _read(view: View) -> Table:
         scores=scores,
         step=str(view.get("step") or ""),
         marked=tuple(h for h in _last_hexes(view) if h in ids),
+        paths=tuple(p for p in _last_paths(view) if p[0] in ids and p[1] in ids),
         focus=tuple(h for h in focus if h in ids),
         conflicts=tuple(h for h in _strs(view.get("conflicts")) if h in ids),
         victory=int(view.get("victory") or 15),
@@ -256,14 +258,32 @@ def _goal(raw: Any) -> Goal:
     return Goal(id=str(raw), development=str(raw).startswith("D"))
 
 
-def _last_hexes(view: View) -> list[str]:
-    """Hex ids named by the last move's label (``H05`` or ``h05``)."""
+def _last_texts(view: View) -> list[Mapping[str, Any]]:
+    """The parameters of the last move's label and of its public notes."""
     last = view.get("last")
-    label = last.get("label") if isinstance(last, Mapping) else None
-    params = label.get("params") if isinstance(label, Mapping) else None
-    if not isinstance(params, Mapping):
+    if not isinstance(last, Mapping):
         return []
-    return [v.upper() for v in params.values() if isinstance(v, str) and len(v) <= 4]
+    texts = [last.get("label"), *(last.get("notes") or [])]
+    found = [t.get("params") for t in texts if isinstance(t, Mapping)]
+    return [p for p in found if isinstance(p, Mapping)]
+
+
+def _last_hexes(view: View) -> list[str]:
+    """Hex ids named by the last move's label and notes (``H05`` or ``h05``)."""
+    out: list[str] = []
+    for params in _last_texts(view):
+        out += [v.upper() for v in params.values() if isinstance(v, str) and len(v) <= 4]
+    return list(dict.fromkeys(out))
+
+
+def _last_paths(view: View) -> list[tuple[str, str]]:
+    """Moves of members the last move made (``source`` to ``target`` in its notes)."""
+    out = []
+    for params in _last_texts(view):
+        source, target = params.get("source"), params.get("target")
+        if isinstance(source, str) and isinstance(target, str):
+            out.append((source.upper(), target.upper()))
+    return out
 
 
 def strength(dice: Sequence[str]) -> int:

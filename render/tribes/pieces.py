@@ -377,6 +377,12 @@ def resource_icon(resource: str, side: int) -> Image.Image:
                 width=k,
             )
             sprites.circle(draw, s * 0.24, s * 0.44, s * 0.05, fill=style.INK)
+        elif resource == "any":
+            sprites.circle(
+                draw, s / 2, s / 2, s * 0.44, fill=style.WHITE, outline=style.INK, width=k
+            )
+            face = font(round(s * 0.7), bold=True)
+            draw.text((s / 2, s / 2 + k), "?", font=face, fill=style.INK, anchor="mm")
         else:
             pts = [
                 (s * 0.2, s * 0.2),

@@ -45,8 +45,23 @@ def value_text(action: str, value: int, lang: str, *, short: bool = False) -> st
 
 
 def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
-    """The header's line: the last move and its notes."""
-    return describe_last(view, lang, names)
+    """The header's line: the last move and its notes, seats named by their names."""
+    last = view.get("last")
+    if not isinstance(last, Mapping):
+        return ""
+    notes = [_named(n, names) for n in last.get("notes") or []]
+    return describe_last({"last": {**last, "notes": notes}}, lang, names)
+
+
+def _named(note: Any, names: Mapping[str, str] | None) -> Any:
+    """A note's seat parameters (``player``, ``owner``) replaced by display names."""
+    if not names or not isinstance(note, Mapping) or not isinstance(note.get("params"), Mapping):
+        return note
+    params = {
+        k: names.get(v, v) if k in i18n.SEAT_PARAMS and isinstance(v, str) else v
+        for k, v in note["params"].items()
+    }
+    return {**note, "params": params}
 
 
 def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
