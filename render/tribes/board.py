@@ -174,9 +174,9 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
     for sprite, spot in zip(tokens, item_spots(len(tokens), (cx, cy), size), strict=True):
         canvas.sprite(sprite, spot)
     if cell.village is not None or cell.abandoned:
-        index = seats.index(cell.village) if cell.village in seats else None
+        owner = seats.index(cell.village) if cell.village in seats else None
         canvas.sprite(
-            pieces.village_icon(index, round(size * 0.42)), (cx + size * 0.4, cy - size * 0.45)
+            pieces.village_icon(owner, round(size * 0.42)), (cx + size * 0.4, cy - size * 0.45)
         )
     if cell.fire:
         canvas.sprite(pieces.fire_icon(round(size * 0.3)), (cx, cy + size * 0.58))

@@ -70,9 +70,9 @@ def test_the_registry_draws_tribes() -> None:
 def test_a_member_count_changes_its_hex_only() -> None:
     view = crowded_view(last=None)
     more = copy.deepcopy(view)
-    cell_of(more, "H09")["members"]["s4"] = 7
+    cell_of(more, "H01")["members"]["s1"] = 4
     a, b = rgb(view), rgb(more)
-    box = hex_box(view, "H09")
+    box = hex_box(view, "H01")
     assert mean_difference(a.crop(box), b.crop(box)) > 1
     masked = b.copy()
     masked.paste(a.crop(box), box[:2])
