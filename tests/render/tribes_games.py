@@ -20,7 +20,7 @@ def _note_keys(view: View) -> list[str]:
 
 # Where to stop a game, given its public view and the decisions made so far.
 PHASES: dict[str, Callable[[View, int], bool]] = {
-    "setup": lambda v, n: n >= 2,
+    "setup": lambda v, n: n >= 1,
     "mid": lambda v, n: n >= 80 and bool(v["hand"]) and v["step"] == "actions",
     "travel": lambda v, n: n >= 40 and "tribes.note.travelled" in _note_keys(v),
     "conflict": lambda v, n: n >= 30 and bool(v["conflicts"]),

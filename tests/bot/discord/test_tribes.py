@@ -46,7 +46,7 @@ async def start_tribes(bot: Harness) -> int:
     """Alice opens a Tribes lobby, Bob and Carol join with the button, she starts."""
     await bot.command(ALICE, "new", rules="tribes")
     lobby = bot.find(CHANNEL_ID, "cf:lobby:")
-    titles = {translate("tribes.title", lang) for lang in ("en", "fr")}
+    titles = {translate("tribes.name", lang) for lang in ("en", "fr")}
     assert any(title in lobby["embeds"][0]["title"] for title in titles)
     for user in (BOB, CAROL):
         await bot.press(user, bot.message(lobby["id"]), "cf:lobby:join:1")
@@ -100,6 +100,7 @@ async def test_tribes_from_lobby_to_final_scores(
             problems += [(call.path, p) for p in limit_problems(call)]
     game = await bot.service.game(1)
     assert game.status == "over", f"no end after {game.version} moves"
+    assert game.version > 100
     assert menus > 20 and typed > 10 and checked > 100
 
     # -- every move posted a board with its picture; the real ones are wide PNGs
