@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 DATA_FILE = Path(__file__).parent / "data" / "events.json"
-RESOURCES = ("W", "F", "S")
+RESOURCES = ("wood", "food", "stone")
 DECKS = ("start", "first_village")
 STAYS = (
     "until_empty",
