@@ -1,1 +1,54 @@
-"""L'Aube des Tribus (Rise of Tribes): placeholder until the rules package lands."""
+"""L'Aube des Tribus / Rise of Tribes (``tribes``): base rules for 2-4 players.
+
+Rulebook ``seeds/004_cc2f4038f24dfc65.txt``, components and rulings T1-T24 in
+``components/tribes.md``. Modules: ``components`` (data files, checked at load),
+``board`` (who stands where), ``players`` (resources, VP, the 15-VP win), ``setup``
+(set-up and starting placements), ``actions`` (step 3), ``conflicts`` (step 4),
+``build`` and ``goals`` (step 5), ``turn`` (steps 1-2 and what runs by itself),
+``events`` (the events, called on a double), ``frames`` (the kinds of pending
+decision), ``engine`` (the contract), ``view``, ``explain``.
+
+Rulings (the components page's T-numbers where it has one; our choice otherwise):
+
+- **Any double triggers the events** (T1), blanks included.
+- **Strength** comes from the three dice on the action once the die is placed (T2);
+  2+ moons reduce, 2+ suns boost; they can never both hold with three dice.
+- **Both actions are compulsory** in the sense that both dice are placed (the dice must
+  move on to the next player); every action is "up to", so ``done`` ends Grow or Travel
+  at any time, Gather and Lead always take what they give (nothing is ever lost by it).
+- **Gather** may select a hex again (T3); Basketry gives 1 more of a type gathered in
+  that action, once per Gather.
+- **Grow** only on hexes the tribe occupied when the action began (T4).
+- **Travel**: one hex per member and once per member per turn (T5); Horse lets a member
+  go up to two hexes (any path on the map).
+- **Fire** (once per turn) is offered only where it changes the strength.
+- **Conflicts** only at step 4 (T6). Bow may be used in every conflict holding a
+  defending member (the active player attacks every conflict of his turn, rulebook);
+  Fortifications is applied for its owner (it can only help him); after the
+  simultaneous removals a tribe left alone above the limit trims to it (the
+  single-tribe rule applies to the hex as it now is). Spear ignores only the first
+  simultaneous removal of the village's owner.
+- **Villages** are lost the moment their owner has no member on their hex (T9), also
+  by his own Travel. The set-aside pawn becomes the first village (12 pawns in all).
+- **Goal cards** in progress are public (T12); completing is optional; no hand limit.
+- **15 VP win at once** (T13), village points at step 1 included; the others are ranked
+  by their VP.
+- **Starting placements** as printed (T16); the first player is drawn at random.
+- **The roll** is made by the engine at the start of the turn (after village points),
+  as part of the move that ended the previous turn; its dice are narrated in the notes.
+- **Step 5 ends by itself** when ``end`` is the only move left.
+- **A seat that leaves**: its members and villages leave the map; the others play on.
+- Options ``ancients``, ``terrains``, ``chiefs`` exist and only take their "off" value
+  (the advanced modules come later); ``map`` picks random terrain (rulebook) or the
+  components page's reference arrangement.
+"""
+
+from __future__ import annotations
+
+from rules.i18n import register_package
+
+register_package("rules.tribes")
+
+from rules.tribes.engine import TRIBES_GAME, Tribes  # noqa: E402
+
+__all__ = ["TRIBES_GAME", "Tribes"]
