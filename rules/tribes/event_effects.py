@@ -64,8 +64,7 @@ def ask_hex(
 def _hex_moves(state: State, frame: Frame) -> list[Move]:
     key = f"tribes.move.ev_hex.{frame['purpose']}"
     return [
-        Move(f"hex:{h.lower()}", Text(key, hex_params(state, h)), "event")
-        for h in frame["hexes"]
+        Move(f"hex:{h.lower()}", Text(key, hex_params(state, h)), "event") for h in frame["hexes"]
     ]
 
 

@@ -33,7 +33,7 @@ from rules.tribes import board as bd
 from rules.tribes import frames as fr
 from rules.tribes.components import RESOURCES
 from rules.tribes.event_cards import EVENTS
-from rules.tribes.event_effects import HEX_PURPOSES, ask_hex, hex_params, near_volcano
+from rules.tribes.event_effects import HEX_PURPOSES, hex_params, near_volcano
 from rules.tribes.event_state import (
     Slot,
     after_members_left,
@@ -86,7 +86,7 @@ def worn_out(slot: Slot) -> bool:
     assert face.active is not None
     params, markers = face.active.params, int(slot.get("markers", 0))
     if "cost" in params:
-        return sum(params["cost"].values()) - markers <= 0
+        return int(sum(params["cost"].values())) - markers <= 0
     return min(int(params["same"]), int(params["mixed"])) - markers <= 0
 
 
@@ -148,7 +148,10 @@ def _acquire(state: State, p: int, slug: str, cost: dict[str, int], record: Reco
     player(state, p)["acquired"].append(slug)
     leave_slot(state, slug, record, discard=False)
     record.note(
-        "tribes.note.bought", player=seat(state, p), event=name_ref(slot["id"]), cost=_cost_label(cost)
+        "tribes.note.bought",
+        player=seat(state, p),
+        event=name_ref(slot["id"]),
+        cost=_cost_label(cost),
     )
 
 
@@ -213,7 +216,9 @@ def apply_lore(state: State, p: int, code: str, record: Record) -> None:
 # -------------------------------------------------------------------- Découverte
 
 
-def on_arrival(state: State, p: int, target: str, held_only_opponents: bool, record: Record) -> None:
+def on_arrival(
+    state: State, p: int, target: str, held_only_opponents: bool, record: Record
+) -> None:
     """A Travel of ``p`` reached ``target``; ``held_only_opponents`` as it was before."""
     slot = slot_of(state, "discovery")
     ev = events_of(state)
@@ -359,6 +364,8 @@ def mammoth_moves(state: State, p: int) -> list[Move]:
 def apply_mammoth_move(state: State, p: int, code: str, record: Record) -> None:
     mammoth = events_of(state)["mammoth"]
     target = code.partition(":")[2].upper()
-    record.note("tribes.note.mammoth_moved", player=seat(state, p), source=mammoth["hex"], target=target)
+    record.note(
+        "tribes.note.mammoth_moved", player=seat(state, p), source=mammoth["hex"], target=target
+    )
     mammoth["hex"] = target
     set_flag(state, MAMMOTH_FLAG)

@@ -29,8 +29,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.base import Move, Record, State, Text
+from rules.base import IllegalMove, Move, Record, State, Text
 from rules.kit import decks
+from rules.tribes import board as bd
 from rules.tribes import event_effects as fx
 from rules.tribes import event_market as mk
 from rules.tribes import frames as fr
@@ -81,7 +82,11 @@ def on_double(state: State, player: int, record: Record) -> None:
     due = [s for s in due if fx.has_bottom_effect(state, s)]
     for slug in [s for s in due if not fx.is_board_effect(s)]:
         fx.bottom_effect(state, player, slug, record)
-    ev["double"] = {"player": player, "todo": [s for s in due if fx.is_board_effect(s)], "draw": True}
+    ev["double"] = {
+        "player": player,
+        "todo": [s for s in due if fx.is_board_effect(s)],
+        "draw": True,
+    }
     resume(state, record)
 
 
@@ -217,6 +222,37 @@ def apply_turn_move(state: State, p: int, code: str, record: Record) -> None:
         mk.apply_lore(state, p, code, record)
 
 
+def set_invaders(state: State, hex_id: str, n: int, record: Record) -> None:
+    """A conflict (or the Bow) left ``n`` invaders on ``hex_id``."""
+    fx.set_invaders(state, hex_id, n, record)
+
+
+def village_allowed(state: State, hex_id: str) -> bool:
+    return mk.village_allowed(state, hex_id)
+
+
+EXPLAINED = frozenset({"buy", "lore"})
+"""Move heads whose refusal ``explain`` words (the others are frame moves)."""
+
+
+def explain(state: State, code: str) -> IllegalMove:
+    """Why a buy or Savoir partagé move is refused now."""
+    head, _, arg = code.partition(":")
+    p = int(state.data["turn"])
+    if head == "lore":
+        if not is_active(state, "shared_knowledge"):
+            return IllegalMove("tribes.illegal.lore_inactive")
+        if "lore" in events_of(state)["flags"]:
+            return IllegalMove("tribes.illegal.lore_used")
+        return IllegalMove("tribes.illegal.lore_alone")
+    slug = arg.partition(":")[0]
+    if not is_active(state, slug):
+        return IllegalMove("tribes.illegal.buy_absent", event=f"@tribes.event.{slug}.name")
+    if slug == "altar" and not bd.on_map(state.data, p):
+        return IllegalMove("tribes.illegal.buy_member")
+    return IllegalMove("tribes.illegal.buy_cost", event=f"@tribes.event.{slug}.name")
+
+
 def pawns_held(state: State) -> int:
     """Village pawns the events hold on the map (the abandoned village)."""
     return 1 if events_of(state)["abandoned"] is not None else 0
@@ -229,7 +265,7 @@ def view(state: State) -> dict[str, Any]:
     """The events' public part (key ``events`` of the view; see ``view``)."""
     ev = events_of(state)
     seats = state.seats
-    slots = []
+    slots: list[dict[str, Any] | None] = []
     for slot in ev["slots"]:
         if slot is None:
             slots.append(None)
@@ -243,7 +279,9 @@ def view(state: State) -> dict[str, Any]:
             entry["prices"] = mk.prices(slot)
         if face.slug == "mammoth" and ev["mammoth"] is not None:
             count = ev["mammoth"]["count"]
-            entry["count"] = None if count is None else {"seat": seats[count["player"]], "n": count["n"]}
+            entry["count"] = (
+                None if count is None else {"seat": seats[count["player"]], "n": count["n"]}
+            )
         slots.append(entry)
     mammoth = ev["mammoth"]
     volcano = ev["volcano"]
