@@ -82,6 +82,7 @@ class Tribes(Game):
                 "goal",
                 "end",
                 "pottery",
+                "event",
                 "back",
             )
         },

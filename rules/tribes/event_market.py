@@ -55,10 +55,6 @@ def _res_ref(resource: str) -> str:
     return f"@tribes.res.{resource}"
 
 
-def _cost_text(cost: dict[str, int]) -> str:
-    return "+".join(r for r in sorted(cost) for _ in range(cost[r]))
-
-
 # ------------------------------------------------------------------ buying a card
 
 
@@ -114,8 +110,9 @@ def buy_moves(state: State, p: int) -> list[Move]:
     return moves
 
 
-def _cost_label(cost: dict[str, int]) -> str:
-    return " + ".join(f"{n} {r}" for r, n in sorted(cost.items()))
+def _cost_label(cost: dict[str, int]) -> list[str]:
+    """A price as parameters that translate themselves (``tribes.cost.stone.4``)."""
+    return [f"@tribes.cost.{r}.{n}" for r, n in sorted(cost.items()) if n]
 
 
 def _parse_buy(state: State, code: str) -> tuple[str, dict[str, int]]:
