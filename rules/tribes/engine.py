@@ -159,26 +159,26 @@ class Tribes(Game):
             bu.apply_build(state, code, record)
 
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
-        """The tribe leaves the map; if it was deciding, its turn ends there."""
+        """The tribe leaves the map; if it was its turn (or its starting placement), the
+        turn passes on at once."""
         data = state.data
         index = state.seats.index(seat)
-        deciding = self._decider(state) == index
+        placing = data["step"] == "place"
+        its_turn = placer(state) == index if placing else active(state) == index
         for cell in data["hexes"].values():
             player(state, index)["supply"] += cell["members"][index]
             cell["members"][index] = 0
             if cell["village"] == index:
                 cell["village"] = None
                 data["village_supply"] += 1
-        if data["winner"] is not None or not deciding:
+        if data["winner"] is not None or not its_turn:
             return
         data["frames"].clear()
-        if data["step"] == "place":
-            tn.advance(state, record)
-            return
-        data["pushed"] += data["hand"]
-        data["hand"] = []
-        Turns(state).advance()
-        tn.begin_turn(state, record)
+        if not placing:
+            data["pushed"] += data["hand"]
+            data["hand"] = []
+            Turns(state).advance()
+            tn.begin_turn(state, record)
         tn.advance(state, record)
 
     def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
