@@ -30,6 +30,7 @@ from rules.base import Move, Record, State, Text
 from rules.kit import decks
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import event_market
 from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS
 from rules.tribes.players import active, has_development, player, seat
@@ -131,6 +132,7 @@ def _start_grow(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
     n = values["members"] + (1 if has_development(state, p, "grow_extra") else 0)
+    n += event_market.on_grow(state, p, record)
     hexes = bd.occupied_by(state.data, p)
     if not hexes or not player(state, p)["supply"]:
         record.note("tribes.note.nothing", player=seat(state, p))
@@ -190,6 +192,7 @@ def _travel_moves(state: State, frame: Frame) -> list[Move]:
         if n:
             params = {**_hex_params(state, h), "n": n}
             moves.append(Move(f"from:{h.lower()}", Text("tribes.move.from", params), "travel"))
+    moves += event_market.mammoth_moves(state, p)
     return [*moves, Move("done", Text("tribes.move.done_travel", {"n": frame["left"]}), "done")]
 
 
@@ -197,14 +200,19 @@ def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None
     if code == "done":
         fr.pop(state)
         return
+    if code.startswith("mammoth:"):
+        event_market.apply_mammoth_move(state, frame["player"], code, record)
+        return
     fr.push(state, "travel_to", frame["player"], source=code.partition(":")[2].upper())
 
 
 def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
     reach = state.data["frames"][-2]["reach"]
+    near = bd.within(state.data, frame["source"], reach)
+    far = set(event_market.canoe_targets(state, frame["player"], frame["source"])) - set(near)
     return [
         Move(f"to:{h.lower()}", Text("tribes.move.to", _hex_params(state, h)), "travel")
-        for h in bd.within(state.data, frame["source"], reach)
+        for h in [*near, *(h for h in state.data["hexes"] if h in far)]
         if travel_allowed(state, frame["source"], h)
     ]
 
@@ -246,6 +254,7 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     data = state.data
     travel = fr.top(state)
     assert travel is not None and travel["kind"] == "travel"
+    alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
     data["hexes"][source]["members"][p] -= k
     data["hexes"][target]["members"][p] += k
     data["arrived"][target] = data["arrived"].get(target, 0) + k
@@ -257,6 +266,7 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     lose_villages(state, record)
     if travel["left"] == 0 or not any(movable(state, p, h) for h in bd.occupied_by(data, p)):
         fr.pop(state)
+    event_market.on_arrival(state, p, target, alone, record)
 
 
 # ----------------------------------------------------------------------------- gather
@@ -264,7 +274,7 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
 
 def hex_resources(state: State, hex_id: str) -> list[str]:
     """What one selection of ``hex_id`` may give (events may add or remove types)."""
-    return [bd.resource_of(state.data, hex_id)]
+    return event_market.hex_resources(state, hex_id, [bd.resource_of(state.data, hex_id)])
 
 
 def gather_options(state: State, p: int) -> list[tuple[str, str]]:
@@ -292,6 +302,7 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
         else:
             return
     fr.pop(state)
+    event_market.after_gather(state, p, frame.get("at", []), record)
     got = list(dict.fromkeys(frame["got"]))
     if got and has_development(state, p, "gather_extra"):
         if len(got) == 1:
@@ -304,6 +315,7 @@ def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Reco
     p = frame["player"]
     player(state, p)["resources"][resource] += frame["each"]
     frame["got"].append(resource)
+    frame.setdefault("at", []).append(hex_id)
     frame["left"] -= 1
     frame["committed"] = True
     record.note(

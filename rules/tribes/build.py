@@ -17,6 +17,7 @@ from __future__ import annotations
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
 from rules.tribes.components import RESOURCES, TRIBES
@@ -38,7 +39,11 @@ def village_spots(state: State, p: int) -> list[str]:
     data = state.data
     if not pawns_left(state) or not can_pay(state, p, village_cost(state, p)):
         return []
-    return [h for h in bd.occupied_by(data, p) if data["hexes"][h]["village"] is None]
+    return [
+        h
+        for h in bd.occupied_by(data, p)
+        if data["hexes"][h]["village"] is None and events.village_allowed(state, h)
+    ]
 
 
 def build_moves(state: State) -> list[Move]:
@@ -100,6 +105,7 @@ def build_village(state: State, p: int, hex_id: str, extra: str | None, record: 
     data["hexes"][hex_id]["village"] = p
     data["villages_built"] += 1
     record.note("tribes.note.built", player=seat(state, p), hex=hex_id)
+    events.first_village(state, record)
 
 
 def _pay_moves(state: State, frame: Frame) -> list[Move]:

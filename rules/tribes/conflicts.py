@@ -19,18 +19,21 @@ from __future__ import annotations
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import events
 from rules.tribes import frames as fr
-from rules.tribes.components import POPULATION_LIMIT
 from rules.tribes.players import active, has_development, player, seat
 
 
 def population_limit(state: State, hex_id: str) -> int:
     """The most members ``hex_id`` holds without a conflict (events may lower it)."""
-    return POPULATION_LIMIT
+    return events.population_limit(state, hex_id)
 
 
 def in_conflict(state: State, hex_id: str) -> bool:
-    return bd.population(state.data, hex_id) > population_limit(state, hex_id)
+    """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
+    if bd.population(state.data, hex_id) > population_limit(state, hex_id):
+        return True
+    return bool(state.data["hexes"][hex_id].get("invaders")) and any(bd.members(state.data, hex_id))
 
 
 def conflict_hexes(state: State) -> list[str]:
@@ -61,7 +64,8 @@ def defenders(state: State, hex_id: str) -> list[int]:
 def start(state: State, hex_id: str, record: Record) -> None:
     """Open the conflict on ``hex_id``: the Bow question if it applies, else resolve."""
     p = active(state)
-    if has_development(state, p, "bow") and defenders(state, hex_id):
+    invaded = bool(state.data["hexes"][hex_id].get("invaders"))
+    if has_development(state, p, "bow") and (defenders(state, hex_id) or invaded):
         fr.push(state, "bow", p, hex=hex_id)
         return
     resolve(state, hex_id, record)
@@ -76,13 +80,18 @@ def _bow_moves(state: State, frame: Frame) -> list[Move]:
         )
         for i in defenders(state, frame["hex"])
     ]
+    if state.data["hexes"][frame["hex"]].get("invaders"):
+        moves.append(Move("bow:invaders", Text("tribes.move.bow_invaders"), "conflict"))
     return [*moves, Move("nobow", Text("tribes.move.nobow"), "conflict")]
 
 
 def _bow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     fr.pop(state)
     hex_id = frame["hex"]
-    if code != "nobow":
+    if code == "bow:invaders":
+        cell = state.data["hexes"][hex_id]
+        events.set_invaders(state, hex_id, cell["invaders"] - 1, record)
+    elif code != "nobow":
         tribe = code.partition(":")[2]
         target = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
         _remove(state, target, hex_id, 1)
@@ -116,22 +125,27 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
         _remove(state, attacker, hex_id, 1)
         record.note("tribes.note.fortified", owner=seat(state, owner), hex=hex_id)
     before = list(counts)
+    invaders = int(cell.get("invaders", 0))
+    sides = [*counts, invaders]  # the invaders fight as one more side (components 3.5)
     shield = [
         1 if owner == i and has_development(state, i, "village_defence") else 0
         for i in range(len(counts))
-    ]
-    while sum(1 for n in counts if n) >= 2:
-        for i, n in enumerate(counts):
+    ] + [0]
+    while sum(1 for n in sides if n) >= 2:
+        for i, n in enumerate(sides):
             if not n:
                 continue
             if shield[i]:
                 shield[i] = 0
                 continue
-            counts[i] -= 1
+            sides[i] -= 1
     limit = population_limit(state, hex_id)
-    for i, n in enumerate(counts):
+    for i, n in enumerate(sides):
         if n > limit:
-            counts[i] = limit
+            sides[i] = limit
+    counts[:] = sides[:-1]
+    if invaders:
+        events.set_invaders(state, hex_id, sides[-1], record)
     for i, n in enumerate(before):
         if n == counts[i]:
             continue
@@ -149,6 +163,7 @@ def lose_villages(state: State, record: Record) -> None:
             cell["village"] = None
             data["village_supply"] += 1
             record.note("tribes.note.village_lost", player=seat(state, owner), hex=hex_id)
+    events.after_members_left(state, record)
 
 
 fr.register("conflict_order", order_moves, _order_apply)

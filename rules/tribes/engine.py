@@ -28,6 +28,7 @@ from rules.base import (
     rank_by,
 )
 from rules.kit.turns import Turns
+from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
@@ -81,6 +82,7 @@ class Tribes(Game):
                 "goal",
                 "end",
                 "pottery",
+                "event",
                 "back",
             )
         },
@@ -147,6 +149,8 @@ class Tribes(Game):
             apply_placement(state, code, record)
         elif code == "pottery":
             bu.apply_pottery(state, record)
+        elif events.owns_turn_move(code):
+            events.apply_turn_move(state, active(state), code, record)
         elif step == "actions":
             ac.apply_action(state, code, record)
         elif code == "end":
@@ -211,6 +215,7 @@ class Tribes(Game):
             if cards != (15 if len(state.seats) > 2 else 14):
                 raise CorruptState("tribes.goal_cards_lost", player=i)
         villages = sum(1 for c in data["hexes"].values() if c["village"] is not None)
+        villages += events.pawns_held(state)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
         on_board = sum(len(col) for col in data["board"].values())

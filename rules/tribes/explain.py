@@ -6,6 +6,7 @@ import re
 
 from rules.base import IllegalMove, MoveError, State
 from rules.tribes import board as bd
+from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, GOALS
 
@@ -19,7 +20,7 @@ _CODE = re.compile(
 
 
 def is_well_formed(code: str) -> bool:
-    return bool(_CODE.match(code))
+    return bool(_CODE.match(code)) or events.is_well_formed(code)
 
 
 def explain(state: State, code: str) -> MoveError:
@@ -61,6 +62,8 @@ def explain(state: State, code: str) -> MoveError:
         return IllegalMove("tribes.illegal.goal_condition", goal=f"@tribes.goal.{goal_id}")
     if head == "place":
         return IllegalMove("tribes.illegal.place")
+    if head in events.EXPLAINED:
+        return events.explain(state, code)
     if head == "pottery":
         return IllegalMove("tribes.illegal.pottery")
     return IllegalMove("tribes.illegal.not_now", move=code)

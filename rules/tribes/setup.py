@@ -36,6 +36,7 @@ from rules.tribes.components import (
     TRIBES,
     VILLAGE_PAWNS,
 )
+from rules.tribes.event_state import new_events
 from rules.tribes.players import VP_CATEGORIES, seat
 
 TERRAIN_ORDER = ("lake", "forest", "mountain")
@@ -86,6 +87,7 @@ def new_game(state: State) -> None:
         "villages_built": 0,
         "winner": None,
         "frames": [],
+        "events": new_events(),
         **new_turns(first),
     }
 

@@ -37,10 +37,12 @@ def step_moves(state: State) -> list[Move]:
     if step == "place":
         return placement_moves(state)
     if step == "actions":
-        return [*ac.action_moves(state), *bu.pottery_moves(state)]
-    if step == "build":
-        return [*bu.build_moves(state), *bu.pottery_moves(state)]
-    return []
+        moves = [*ac.action_moves(state), *bu.pottery_moves(state)]
+    elif step == "build":
+        moves = [*bu.build_moves(state), *bu.pottery_moves(state)]
+    else:
+        return []
+    return [*moves, *events.turn_moves(state, active(state))]
 
 
 def begin_turn(state: State, record: Record) -> None:
@@ -51,6 +53,15 @@ def begin_turn(state: State, record: Record) -> None:
     data["used"] = []
     data["arrived"] = {}
     data["turn_flags"] = []
+    if events.start_turn(state, p, record):
+        return
+    continue_turn(state, record)
+
+
+def continue_turn(state: State, record: Record) -> None:
+    """Steps 1 and 2, once an eliminated tribe is back on the map (T14)."""
+    data = state.data
+    p = active(state)
     villages = len(bd.villages_of(data, p))
     if villages:
         record.note("tribes.note.village_points", player=seat(state, p), n=villages)
@@ -74,6 +85,9 @@ def end_turn(state: State, record: Record) -> None:
     """The turn passes to the next player still in, whose turn begins at once."""
     data = state.data
     data["frames"].clear()
+    events.end_turn(state, active(state), record)
+    if data["winner"] is not None:
+        return
     data["pushed"] += data["hand"]
     data["hand"] = []
     Turns(state).advance()

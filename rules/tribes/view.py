@@ -9,7 +9,9 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                         "resource": "food"|"wood"|"stone",
                         "members": {seat: n} (only seats with members there),
                         "village": seat | null, "population": n, "limit": 5,
-                        "conflict": bool (above the limit now)}],
+                        "conflict": bool (above the limit now, or invaders and
+                                    members together),
+                        "invaders": n (0 without)}],
              "volcano_spots": [[q, r], ...]},
      "board": {"grow"|"travel"|"gather"|"lead": {
                   "dice": [face, face, face] (entry slot first, "sun"|"moon"|"blank"),
@@ -27,7 +29,9 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
      "active": seat | null (whose turn, or who places at set-up), "first": seat,
      "round": n, "actions_taken": ["grow", ...] (this turn, in order),
      "pending": null | {"kind": frame kind, "player": seat, "hex": id?, "left": n?,
-                        "source": id?, "target": id?},
+                        "source": id?, "target": id?, "purpose": str? (an event's
+                        hex question: "invaders", "invaders_move", "mammoth",
+                        "tiger", "fire", "abandoned", "return", "altar")},
      "conflicts": [hex ids above the limit],
      "players": {seat: {"index": n, "tribe": id, "village_cost": {res|"any": n},
                  "resources": {"wood": n, "food": n, "stone": n},
@@ -40,8 +44,26 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                  "deck": n (cards left), "acquired": [event ids bought]}},
      "villages": {"supply": n (pawns left, the set-aside one included), "aside": bool},
      "victory": 15, "winner": seat | null,
-     "options": {"map", "ancients", "terrains", "chiefs"}}
+     "options": {"map", "ancients", "terrains", "chiefs"},
+     "events": {"slots": [null | {"id": "E03", "slug": "invaders",
+                                  "stock": {res: n}? (Découverte, Hiver clément,
+                                                       Nourriture en abondance),
+                                  "markers": n?, "prices": [{res: n}]? (the three
+                                     cards to buy: each way to pay now),
+                                  "count": {"seat", "n"} | null? (the wild mammoth's
+                                     taming die)}] (3 slots),
+                "deck": n (cards left, order hidden), "discard": [slugs],
+                "aside": [slugs] (Grand Chef, Village abandonné before the first
+                                  village),
+                "invaders": {"hex": id | null, "n": n on the map, "box": n left},
+                "mammoth": null | {"hex": id, "tamer": seat | null},
+                "tiger": null | hex id, "burnt": null | hex id (forest fire),
+                "volcano": null | {"q", "r", "next_to": [hex ids]},
+                "abandoned": null | hex id (the abandoned village),
+                "limit": 5 | 4 (population limit now, Sécheresse),
+                "acquired": {seat: [slugs bought]}}}
 
+Event names translate as ``tribes.event.<slug>.name`` (texts ``.text``).
 Names (tribes, goals, terrains, faces, actions, strengths) translate as
 ``tribes.tribe.<id>``, ``tribes.goal.<id>``, ``tribes.terrain.<id>``, ``tribes.face.<f>``,
 ``tribes.action.<a>``, ``tribes.strength.<s>``, ``tribes.res.<r>``.
@@ -53,16 +75,17 @@ from typing import Any
 
 from rules.base import Section, State, Text
 from rules.tribes import board as bd
+from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
 from rules.tribes.actions import strength
 from rules.tribes.build import pawns_left
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
-from rules.tribes.conflicts import conflict_hexes, population_limit
+from rules.tribes.conflicts import conflict_hexes, in_conflict, population_limit
 from rules.tribes.players import VP_CATEGORIES, player, vp_total
 from rules.tribes.setup import placer
 
-PENDING_FIELDS = ("hex", "left", "source", "target")
+PENDING_FIELDS = ("hex", "left", "source", "target", "purpose")
 
 
 def public_view(state: State) -> dict[str, Any]:
@@ -83,7 +106,8 @@ def public_view(state: State) -> dict[str, Any]:
                 "village": None if cell["village"] is None else seats[cell["village"]],
                 "population": bd.population(data, h.id),
                 "limit": population_limit(state, h.id),
-                "conflict": bd.population(data, h.id) > population_limit(state, h.id),
+                "conflict": in_conflict(state, h.id),
+                "invaders": int(cell.get("invaders", 0)),
             }
         )
     faces = list(dict.fromkeys(data["hand"]))
@@ -131,6 +155,7 @@ def public_view(state: State) -> dict[str, Any]:
         "victory": VICTORY,
         "winner": None if data["winner"] is None else seats[data["winner"]],
         "options": dict(state.options),
+        "events": events.view(state),
     }
 
 
