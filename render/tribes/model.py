@@ -37,13 +37,15 @@ class Cell:
 
 @dataclass(frozen=True)
 class Slot:
-    """An event in a slot: its id, the markers on it, its cost when it can be bought."""
+    """An event in a slot: its slug, the resources on it, the ways to buy it now (the
+    three cards one can acquire) and their markers, the wild mammoth's taming die."""
 
     id: str
-    markers: tuple[tuple[str, int], ...] = ()
-    cost: tuple[tuple[str, int], ...] = ()
+    stock: tuple[tuple[str, int], ...] = ()
+    prices: tuple[tuple[tuple[str, int], ...], ...] = ()
+    markers: int | None = None
     die: int | None = None
-    holder: str | None = None  # who the mammoth's die counts for
+    holder: str | None = None  # whom the mammoth's die counts for
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ class Table:
     focus: tuple[str, ...] = ()  # hexes of the decision being made
     conflicts: tuple[str, ...] = ()  # hexes above the limit
     victory: int = 15
+    limit: int = 5  # the population limit now (4 under Sécheresse)
 
 
 def _pairs(value: Any) -> tuple[tuple[str, int], ...]:
@@ -124,9 +127,16 @@ def _read(view: View) -> Table:
     seats = [str(s) for s in view.get("seats") or []]
     world = view.get("map") or {}
     raw_hexes = world.get("hexes") if isinstance(world, Mapping) else None
-    cells = [_cell(raw, seats) for raw in raw_hexes or [] if isinstance(raw, Mapping)]
+    found = view.get("events")
+    events: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    pieces = _event_pieces(events, seats)
+    cells = [
+        _cell(raw, seats, pieces.get(str(raw.get("id")), {}))
+        for raw in raw_hexes or []
+        if isinstance(raw, Mapping)
+    ]
     ids = {c.id for c in cells}
-    volcano = _volcano(view.get("volcano"))
+    volcano = _volcano(events.get("volcano") or view.get("volcano"))
     board = view.get("board") or {}
     dice: dict[str, tuple[str, ...]] = {}
     values: dict[str, tuple[int, int, int]] = {}
@@ -144,9 +154,13 @@ def _read(view: View) -> Table:
         would[str(action)] = {
             str(f): LEVELS.index(s) for f, s in (raw.get("if") or {}).items() if s in LEVELS
         }
-    events = view.get("events") or {}
-    slots = tuple(_slot(raw) for raw in events.get("slots") or []) if events else ()
-    players = {seat: _player(seat, (view.get("players") or {}).get(seat) or {}) for seat in seats}
+    slots = tuple(_slot(raw) for raw in events.get("slots") or [])
+    acquired = events.get("acquired")
+    bought: Mapping[str, Any] = acquired if isinstance(acquired, Mapping) else {}
+    players = {
+        seat: _player(seat, (view.get("players") or {}).get(seat) or {}, bought.get(seat))
+        for seat in seats
+    }
     scores = {s: int(((view.get("scores") or {}).get(s) or {}).get("total") or 0) for s in seats}
     pending = view.get("pending") or {}
     focus = tuple(
@@ -163,7 +177,8 @@ def _read(view: View) -> Table:
         hand=_strs(view.get("hand")),
         used=_strs(view.get("actions_taken")),
         slots=slots,
-        deck=int(events.get("deck") or 0) if isinstance(events, Mapping) else 0,
+        deck=int(events.get("deck") or 0),
+        limit=int(events.get("limit") or 5),
         players=players,
         scores=scores,
         step=str(view.get("step") or ""),
@@ -187,9 +202,24 @@ def _amount(value: Any) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def _cell(raw: Mapping[str, Any], seats: Sequence[str]) -> Cell:
+def _event_pieces(events: Mapping[str, Any], seats: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """What the events put on hexes: hex id -> {mammoth (tamer seat or True), tiger,
+    fire, abandoned}."""
+    out: dict[str, dict[str, Any]] = {}
+    mammoth = events.get("mammoth")
+    if isinstance(mammoth, Mapping) and isinstance(mammoth.get("hex"), str):
+        tamer = mammoth.get("tamer")
+        out.setdefault(mammoth["hex"], {})["mammoth"] = tamer if tamer in seats else True
+    for key, piece in (("tiger", "tiger"), ("burnt", "fire"), ("abandoned", "abandoned")):
+        if isinstance(events.get(key), str):
+            out.setdefault(events[key], {})[piece] = True
+    return out
+
+
+def _cell(raw: Mapping[str, Any], seats: Sequence[str], extra: Mapping[str, Any]) -> Cell:
     members = raw.get("members") or {}
     village = raw.get("village")
+    raw = {**raw, **extra}
     mammoth = raw.get("mammoth")
     return Cell(
         id=str(raw.get("id", "?")),
@@ -219,17 +249,23 @@ def _volcano(raw: Any) -> Hex | None:
 def _slot(raw: Any) -> Slot | None:
     if not isinstance(raw, Mapping):
         return None
-    die = raw.get("die")
+    count = raw.get("count")
+    listed = raw.get("prices")
+    prices: list[Any] = listed if isinstance(listed, list) else []
+    markers = raw.get("markers")
     return Slot(
-        id=str(raw.get("id")),
-        markers=_pairs(raw.get("markers")),
-        cost=_pairs(raw.get("cost")),
-        die=die if isinstance(die, int) else None,
-        holder=str(raw["holder"]) if raw.get("holder") else None,
+        id=str(raw.get("slug") or raw.get("id")),
+        stock=_pairs(raw.get("stock")),
+        prices=tuple(_pairs(p) for p in prices if isinstance(p, Mapping)),
+        markers=int(markers) if isinstance(markers, int) else None,
+        die=int(count["n"])
+        if isinstance(count, Mapping) and isinstance(count.get("n"), int)
+        else None,
+        holder=str(count["seat"]) if isinstance(count, Mapping) and count.get("seat") else None,
     )
 
 
-def _player(seat: str, raw: Mapping[str, Any]) -> Player:
+def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
     villages = raw.get("villages")
     return Player(
         seat=seat,
@@ -241,7 +277,7 @@ def _player(seat: str, raw: Mapping[str, Any]) -> Player:
         village_cost=_pairs(raw.get("village_cost")),
         open_goals=tuple(_goal(g) for g in raw.get("goals") or []),
         done_goals=tuple(_goal(g) for g in raw.get("done") or []),
-        tokens=_strs(raw.get("acquired")),
+        tokens=_strs(bought) if bought else _strs(raw.get("acquired")),
         deck=int(raw.get("deck") or 0),
     )
 

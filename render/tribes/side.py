@@ -24,7 +24,7 @@ from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width, wrap
 from render.tribes import pieces
 from render.tribes.layout import ACTIONS, DIE, DIE_GAP, VP_GOAL, Side, side_layout, split_board
-from render.tribes.model import Table, pushed, strength
+from render.tribes.model import Slot, Table, pushed, strength
 from render.tribes.words import action_name, event_name, value_text
 
 PANEL = style.PANEL
@@ -170,65 +170,57 @@ def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
         name_face = font(13, bold=True)
         for n, line in enumerate(wrap(event_name(slot.id, lang), name_face, box.w - 12, 2)):
             canvas.text((box.x + 6, box.y + 5 + n * 16), line, name_face, style.INK, ground=fill)
-        y = box.y + 44
+        _slot_body(canvas, box, slot, fill, turn)
+
+
+def _slot_body(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, turn: Turn) -> None:
+    """Resources on the card, the mammoth's taming die, the ways to buy the card now."""
+    bold = font(14, bold=True)
+    x, y = box.x + 6, box.y + 42
+    for resource, n in slot.stock:
+        if x + 52 > box.right:
+            x, y = box.x + 6, y + 24
+        canvas.sprite(pieces.resource_icon(resource, 20), (x, y), centre=False, ground=fill)
+        canvas.text((x + 22, y + 10), f"×{n}", bold, style.INK, anchor="lm", ground=fill)
+        x += 54
+    if slot.die is not None:
+        top = box.bottom - 28
+        canvas.sprite(pieces.die_face("blank", 22), (box.x + 6, top), centre=False, ground=fill)
+        canvas.text(
+            (box.x + 17, top + 11), str(slot.die), bold, style.INK, anchor="mm", ground=pieces.DIE
+        )
+        if slot.holder in turn.seats:
+            marker = sprites.marker_icon(turn.index(slot.holder), radius=8)
+            canvas.sprite(marker, (box.x + 44, top + 11), ground=fill)
+    lines = price_lines(slot.prices)
+    small = font(12)
+    for n, price in enumerate(reversed(lines)):
+        top = box.bottom - 24 - n * 22
         x = box.x + 6
-        for resource, n in slot.markers:
-            canvas.sprite(pieces.resource_icon(resource, 20), (x, y), centre=False, ground=fill)
-            canvas.text(
-                (x + 22, y + 10), f"×{n}", font(14, bold=True), style.INK, anchor="lm", ground=fill
-            )
-            x += 56
-            if x + 50 > box.right:
-                x, y = box.x + 6, y + 24
-        if slot.die is not None:
+        if n == len(lines) - 1:
+            word = tr("render.tribes.cost", turn.lang)
+            canvas.text((x, top + 10), word, small, style.INK_SOFT, anchor="lm", ground=fill)
+            x += round(text_width(word, small)) + 4
+        for resource, count in price:
             canvas.sprite(
-                pieces.die_face("blank", 22),
-                (box.x + 6, box.bottom - 28),
-                centre=False,
-                ground=fill,
+                pieces.resource_icon(resource, 18), (x, top + 1), centre=False, ground=fill
             )
-            canvas.text(
-                (box.x + 17, box.bottom - 17),
-                str(slot.die),
-                font(14, bold=True),
-                style.INK,
-                anchor="mm",
-                ground=pieces.DIE,
-            )
-            if slot.holder in turn.seats:
-                canvas.sprite(
-                    sprites.marker_icon(turn.index(slot.holder), radius=8),
-                    (box.x + 44, box.bottom - 17),
-                    ground=fill,
-                )
-        if slot.cost:
-            cost_y = box.bottom - 26
-            canvas.text(
-                (box.x + 6, cost_y + 10),
-                tr("render.tribes.cost", lang),
-                font(12),
-                style.INK_SOFT,
-                anchor="lm",
-                ground=fill,
-            )
-            x = box.x + 6 + round(text_width(tr("render.tribes.cost", lang), font(12))) + 4
-            for resource, n in slot.cost:
-                if resource in pieces.RESOURCE_FILL:
-                    canvas.sprite(
-                        pieces.resource_icon(resource, 18),
-                        (x, cost_y + 1),
-                        centre=False,
-                        ground=fill,
-                    )
-                    canvas.text(
-                        (x + 19, cost_y + 10),
-                        str(n),
-                        font(13, bold=True),
-                        style.INK,
-                        anchor="lm",
-                        ground=fill,
-                    )
-                    x += 34
+            canvas.text((x + 19, top + 10), str(count), bold, style.INK, anchor="lm", ground=fill)
+            x += 34
+
+
+def price_lines(prices: Sequence[tuple[tuple[str, int], ...]]) -> list[tuple[tuple[str, int], ...]]:
+    """The ways to pay, shortest first; several prices of one resource each, all of the
+    same amount, become one price of ``any`` (Autel: 4 of one kind)."""
+    single = [p for p in prices if len(p) == 1]
+    amounts = {p[0][1] for p in single}
+    out: list[tuple[tuple[str, int], ...]] = []
+    if len(single) > 1 and len(amounts) == 1:
+        out.append((("any", amounts.pop()),))
+    else:
+        out += single
+    out += [p for p in prices if len(p) != 1]
+    return out[:2]
 
 
 def _track(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:

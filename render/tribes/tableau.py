@@ -17,7 +17,7 @@ from render.kit.compose import Static, Turn
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
-from render.kit.text import draw_text, ellipsise, font, text_width
+from render.kit.text import draw_text, font, text_width
 from render.tribes import pieces
 from render.tribes.layout import (
     CHIP_GAP,
@@ -32,8 +32,6 @@ from render.tribes.model import Goal, Player, Table
 from render.tribes.words import event_name, goal_name, tribe_name
 
 PANEL = style.PANEL
-DEVELOPMENT = pieces.DEVELOPMENT
-ACHIEVEMENT = pieces.ACHIEVEMENT
 TOKEN: style.RGB = (96, 84, 150)
 
 
@@ -97,20 +95,16 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
             x += 17
             canvas.text((x, y + 14), str(n), bold, style.INK, anchor="lm", ground=PANEL)
             x += round(text_width(str(n), bold)) + 6
-    tokens = [event_name(t, lang) for t in player.tokens]
-    if tokens:
-        room = Box(x + 8, y + 4, box.right - 12 - x - 8, CHIP_HEIGHT)
-        _chips(canvas, room, [(t, None) for t in tokens], TOKEN)
     if player.tribe:
         name = tribe_name(player.tribe, lang)
-        canvas.text(
-            (box.right - 12, box.y + ROW_B_LABEL + 6),
-            name,
-            font(12),
-            style.INK_SOFT,
-            anchor="rm",
-            ground=PANEL,
-        )
+        face = font(13, bold=True)
+        canvas.text((box.right - 12, y + 14), name, face, style.INK_SOFT, anchor="rm", ground=PANEL)
+    right = box.right - 12
+    for token in reversed(player.tokens):  # the events bought, right of the goals' caption
+        sprite = pieces.chip(event_name(token, lang), None, TOKEN, height=18)
+        right -= sprite.width
+        canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
+        right -= CHIP_GAP
     _goals(canvas, Box(box.x + 12, box.y + ROW_B, box.w - 24, CHIP_HEIGHT), player.open_goals, lang)
     _goals(canvas, Box(box.x + 12, box.y + ROW_C, box.w - 24, CHIP_HEIGHT), player.done_goals, lang)
 
@@ -134,35 +128,6 @@ def _goals(canvas: Canvas, room: Box, goals: Sequence[Goal], lang: str) -> None:
         if x + sprite.width + reserve > room.right:
             more = f"+{len(goals) - i}"
             canvas.text((x, room.y + 11), more, face, style.INK, anchor="lm", ground=PANEL)
-            return
-        canvas.sprite(sprite, (x, room.y), centre=False, ground=PANEL)
-        x += sprite.width + CHIP_GAP
-
-
-def _chips(
-    canvas: Canvas,
-    room: Box,
-    items: Sequence[tuple[str, int | None]],
-    fill: style.RGB,
-) -> None:
-    """Chips flowed left to right on one line; ``+n`` when they overflow."""
-    if not items:
-        canvas.text((room.x, room.y + 2), "—", font(14), style.INK_SOFT, ground=PANEL)
-        return
-    face = font(12, bold=True)
-    x = room.x
-    for i, (text, points) in enumerate(items):
-        sprite = pieces.chip(ellipsise(text, face, 150), points, fill)
-        reserve = 0 if i == len(items) - 1 else 34
-        if x + sprite.width + reserve > room.right:
-            canvas.text(
-                (x, room.y + CHIP_HEIGHT / 2),
-                f"+{len(items) - i}",
-                font(14, bold=True),
-                style.INK,
-                anchor="lm",
-                ground=PANEL,
-            )
             return
         canvas.sprite(sprite, (x, room.y), centre=False, ground=PANEL)
         x += sprite.width + CHIP_GAP

@@ -67,7 +67,8 @@ def _named(note: Any, names: Mapping[str, str] | None) -> Any:
 def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
     """A highlighted tag: the population limit when an event lowers it."""
     del names
-    limit = view.get("limit")
+    events = view.get("events")
+    limit = events.get("limit") if isinstance(events, Mapping) else None
     if not view.get("over") and isinstance(limit, int) and limit != 5:
         return tr("render.tribes.notice.limit", lang, n=limit)
     return ""

@@ -80,21 +80,26 @@ def test_a_member_count_changes_its_hex_only() -> None:
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("on_hex", "events"),
     [
-        {"invaders": 2},
-        {"mammoth": True},
-        {"tiger": True},
-        {"village": "s2"},
-        {"abandoned": True},
-        {"fire": True},
+        ({"invaders": 2}, {}),
+        ({}, {"mammoth": {"hex": "H15", "tamer": None}}),
+        ({}, {"mammoth": {"hex": "H15", "tamer": "s3"}}),
+        ({}, {"tiger": "H15"}),
+        ({"village": "s2"}, {}),
+        ({}, {"abandoned": "H15"}),
+        ({}, {"burnt": "H15"}),
     ],
-    ids=["invaders", "mammoth", "tiger", "village", "abandoned", "fire"],
+    ids=["invaders", "mammoth", "tamed", "tiger", "village", "abandoned", "fire"],
 )
-def test_every_kind_of_piece_shows_on_its_hex(change: dict[str, Any]) -> None:
+def test_every_kind_of_piece_shows_on_its_hex(
+    on_hex: dict[str, Any], events: dict[str, Any]
+) -> None:
     view = crowded_view(last=None)
+    view["events"].update(mammoth=None, tiger=None, abandoned=None, burnt=None)
     other = copy.deepcopy(view)
-    cell_of(other, "H15").update(change)
+    cell_of(other, "H15").update(on_hex)
+    other["events"].update(events)
     box = hex_box(view, "H15")
     assert mean_difference(rgb(view).crop(box), rgb(other).crop(box)) > 1
 
@@ -116,7 +121,8 @@ def test_a_hex_above_its_limit_and_the_hex_being_chosen_are_marked() -> None:
 
 
 def test_the_volcano_changes_the_map_art() -> None:
-    without = crowded_view(volcano=None)
+    without = crowded_view()
+    without["events"]["volcano"] = None
     assert board.map_art(without, model.read(without))[1] is None
     assert mean_difference(rgb(without), rgb(crowded_view())) > 1
 

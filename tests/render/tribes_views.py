@@ -14,6 +14,9 @@ MAP4 = [
 ]  # fmt: skip
 
 
+ALTAR = [{"wood": 3}, {"food": 3}, {"stone": 3}, {"wood": 1, "stone": 1}]
+
+
 def _goal(gid: str, *, done: bool = False, ready: bool = False) -> dict[str, Any]:
     development = gid.startswith("D")
     goal: dict[str, Any] = {"id": gid, "name": gid.lower(), "development": development}
@@ -53,13 +56,9 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
     hexes["H03"]["conflict"] = True
     hexes["H06"]["members"] = {"s3": 4}
     hexes["H06"]["village"] = "s3"
-    hexes["H06"]["fire"] = True
-    hexes["H07"]["mammoth"] = True
     hexes["H07"]["members"] = {"s4": 2}
-    hexes["H08"]["tiger"] = True
     hexes["H09"]["members"] = {"s4": 12}
     hexes["H09"]["conflict"] = True
-    hexes["H11"]["abandoned"] = True
     hexes["H13"]["members"] = {"s2": 3, "s1": 1}
     hexes["H14"]["members"] = {"s3": 1, "s4": 1, "s1": 1, "s2": 1}
     hand = ["sun"]
@@ -74,7 +73,10 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         "over": False,
         "last": {
             "seat": "s2",
-            "label": {"key": "tribes.move.add", "params": {"hex": "H13"}},
+            "label": {
+                "key": "tribes.move.add",
+                "params": {"hex": "H13", "terrain": "@tribes.terrain.forest"},
+            },
             "notes": [],
         },
         "scores": {
@@ -82,7 +84,6 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         },
         "winners": [],
         "map": {"players": 4, "hexes": list(hexes.values()), "volcano_spots": []},
-        "volcano": {"q": 3, "r": 0},
         "board": {
             "grow": _action(["sun", "moon", "blank"], members, hand),
             "travel": _action(["moon", "moon", "sun"], members, hand),
@@ -103,10 +104,20 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         "events": {
             "deck": 9,
             "slots": [
-                {"id": "E01", "markers": {"wood": 1, "food": 2, "stone": 2}},
-                {"id": "E07", "die": 1, "holder": "s4"},
-                {"id": "E10", "cost": {"stone": 3}},
+                {"id": "E01", "slug": "discovery", "stock": {"wood": 1, "food": 2, "stone": 2}},
+                {"id": "E07", "slug": "mammoth", "count": {"seat": "s4", "n": 1}},
+                {"id": "E12", "slug": "altar", "markers": 1, "prices": ALTAR},
             ],
+            "discard": ["drought"],
+            "aside": [],
+            "invaders": {"hex": "H03", "n": 3, "box": 2},
+            "mammoth": {"hex": "H07", "tamer": None},
+            "tiger": "H08",
+            "volcano": {"q": 3, "r": 0, "next_to": ["H04", "H09", "H15"]},
+            "burnt": "H06",
+            "abandoned": "H11",
+            "limit": 4,
+            "acquired": {"s1": ["canoe"], "s2": [], "s3": [], "s4": ["fortifications"]},
         },
         "players": {
             "s1": {
