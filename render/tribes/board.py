@@ -158,6 +158,8 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
     """One hex's pieces: village at the top, tokens across the middle, fire below."""
     size = grid.size
     cx, cy = grid.centre(cell.at)
+    # Pieces stand on the hex's flat colour: their stamps serve every hex of that terrain.
+    ground = pieces.TERRAIN_FILL.get(cell.terrain, pieces.NEUTRAL)
     tokens: list[Image.Image] = []
     count = len(cell.members) + (cell.invaders > 0) + cell.mammoth + cell.tiger
     radius = token_radius(size, count)
@@ -172,11 +174,13 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
     if cell.tiger:
         tokens.append(pieces.tiger_icon(round(radius * 1.8)))
     for sprite, spot in zip(tokens, item_spots(len(tokens), (cx, cy), size), strict=True):
-        canvas.sprite(sprite, spot)
+        canvas.sprite(sprite, spot, ground=ground)
     if cell.village is not None or cell.abandoned:
         owner = seats.index(cell.village) if cell.village in seats else None
         canvas.sprite(
-            pieces.village_icon(owner, round(size * 0.42)), (cx + size * 0.4, cy - size * 0.45)
+            pieces.village_icon(owner, round(size * 0.42)),
+            (cx + size * 0.4, cy - size * 0.45),
+            ground=ground,
         )
     if cell.fire:
-        canvas.sprite(pieces.fire_icon(round(size * 0.3)), (cx, cy + size * 0.58))
+        canvas.sprite(pieces.fire_icon(round(size * 0.3)), (cx, cy + size * 0.58), ground=ground)

@@ -167,7 +167,7 @@ def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
             continue
         fill = style.mix(style.PANEL, pieces.MOON, 0.12)
         canvas.rectangle(box.xyxy(), radius=8, fill=fill, outline=style.INK, width=1)
-        name_face = font(13, bold=True)
+        name_face = font(12, bold=True)
         for n, line in enumerate(wrap(event_name(slot.id, lang), name_face, box.w - 12, 2)):
             canvas.text((box.x + 6, box.y + 5 + n * 16), line, name_face, style.INK, ground=fill)
         _slot_body(canvas, box, slot, fill, turn)
