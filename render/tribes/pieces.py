@@ -204,33 +204,49 @@ def invader_token(count: int, radius: int) -> Image.Image:
 
 
 def mammoth_icon(size: int, *, tamer: int | None = None) -> Image.Image:
-    """The mammoth: a brown body, a trunk and a white tusk (edged in the tamer's colour)."""
+    """The mammoth, seen from the side: a domed brown body, a head with a trunk curling
+    down and a long white tusk; a thick edge in its tamer's colour once tamed."""
     w, h = round(size * 1.3), size
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        edge = style.player_colour(tamer) if tamer is not None else style.WHITE
-        ew = 3 * k if tamer is not None else 2 * k
-        body = (w * 0.12 * k, h * 0.14 * k, w * 0.78 * k, h * 0.78 * k)
-        draw.ellipse(body, fill=MAMMOTH, outline=edge, width=ew)
-        head = (w * 0.56 * k, h * 0.08 * k, w * 0.94 * k, h * 0.5 * k)
-        draw.ellipse(head, fill=MAMMOTH, outline=edge, width=ew)
-        draw.line(
-            [(w * 0.86 * k, h * 0.4 * k), (w * 0.9 * k, h * 0.72 * k), (w * 0.8 * k, h * 0.92 * k)],
-            fill=MAMMOTH,
-            width=round(h * 0.12 * k),
-        )
-        draw.arc(
-            (w * 0.55 * k, h * 0.3 * k, w * 0.85 * k, h * 0.72 * k),
-            40,
-            160,
-            fill=style.WHITE,
-            width=round(h * 0.07 * k),
-        )
-        for x in (0.22, 0.38, 0.56):
+        edge = style.player_colour(tamer) if tamer is not None else style.INK
+        line = (4 if tamer is not None else 1) * k
+        X, Y = w * k, h * k  # noqa: N806 - the sprite's size in supersampled pixels
+        legs = [(0.16, 0.3), (0.34, 0.48), (0.52, 0.66)]
+        for left, right in legs:
             draw.rectangle(
-                (w * x * k, h * 0.66 * k, (w * x + w * 0.1) * k, h * 0.96 * k), fill=MAMMOTH
+                (X * left, Y * 0.6, X * right - k, Y * 0.97),
+                fill=MAMMOTH,
+                outline=style.INK,
+                width=k,
             )
-        sprites.circle(draw, w * 0.76 * k, h * 0.24 * k, h * 0.04 * k, fill=style.INK)
+        draw.chord(
+            (X * 0.04, Y * 0.1, X * 0.8, Y * 1.1), 180, 360, fill=MAMMOTH, outline=edge, width=line
+        )
+        draw.rectangle((X * 0.05, Y * 0.55, X * 0.79, Y * 0.68), fill=MAMMOTH)
+        draw.ellipse(
+            (X * 0.58, Y * 0.08, X * 0.92, Y * 0.52), fill=MAMMOTH, outline=edge, width=line
+        )
+        trunk = [
+            (X * 0.86, Y * 0.4),
+            (X * 0.93, Y * 0.62),
+            (X * 0.9, Y * 0.84),
+            (X * 0.97, Y * 0.95),
+        ]
+        draw.line(trunk, fill=style.INK, width=round(Y * 0.15), joint="curve")
+        draw.line(trunk, fill=MAMMOTH, width=round(Y * 0.11), joint="curve")
+        draw.arc(
+            (X * 0.62, Y * 0.36, X * 1.02, Y * 0.82),
+            60,
+            190,
+            fill=style.WHITE,
+            width=round(Y * 0.08),
+        )
+        sprites.circle(draw, X * 0.78, Y * 0.24, Y * 0.045, fill=style.INK)
+        for x in (0.2, 0.32, 0.44):
+            draw.line(
+                [(X * x, Y * 0.22), (X * (x - 0.04), Y * 0.34)], fill=(84, 54, 34), width=k * 2
+            )
 
     return sprites.cached(_key("mammoth", size, tamer), (w, h), paint)
 

@@ -1,9 +1,10 @@
 """A player's panel under the kit's name bar: resources, tribe, goals in progress and done.
 
 Row A: wood, food and stone held (big counts), members still in the supply, villages
-with what the next one costs, the acquired events (Fortifications, Pirogue, Autel, the
-tamed mammoth). Row B: goal cards in progress (face up: public), developments in blue
-with their cost, achievements in brown. Row C: goals completed, with their points.
+with what the next one costs, the tribe's name. Row B: the events bought (Fortifications,
+Pirogue, Autel) at the right of its caption, then the goal cards in progress (face up:
+public): developments in blue with their cost, achievements in brown, each with its
+points, edged in yellow when it could be completed now. Row C: goals completed.
 """
 
 from __future__ import annotations

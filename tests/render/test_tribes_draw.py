@@ -12,7 +12,8 @@ from PIL import Image
 from render import registry
 from render.tribes import TRIBES, board, draw, model, render
 from render.tribes.layout import split_board, token_radius
-from render.tribes.side import side_of
+from render.tribes.side import price_lines, side_of
+from render.tribes.words import describe, notice
 from tests.render.helpers import mean_difference, open_png
 from tests.render.tribes_views import crowded_view
 
@@ -191,3 +192,40 @@ def test_english_and_french_differ_only_in_words() -> None:
 )
 def test_a_sparse_or_odd_view_still_draws(view: dict[str, Any]) -> None:
     assert open_png(draw(view)).width == 1280
+
+
+def test_prices_of_one_kind_are_shown_as_any_kind() -> None:
+    altar = ({"wood": 4}, {"food": 4}, {"stone": 4}, {"wood": 1, "food": 1, "stone": 1})
+    prices = tuple(tuple(p.items()) for p in altar)
+    assert price_lines(prices) == [
+        (("any", 4),),
+        (("wood", 1), ("food", 1), ("stone", 1)),
+    ]
+    assert price_lines(((("stone", 3),),)) == [(("stone", 3),)]
+
+
+def test_a_lowered_population_limit_is_a_notice_in_both_languages() -> None:
+    view = crowded_view()
+    assert "4" in notice(view, "en", None) and "4" in notice(view, "fr", None)
+    view["events"]["limit"] = 5
+    assert notice(view, "en", None) == ""
+    layout = TRIBES.layout(4)
+    calm = rgb(view)
+    assert (
+        mean_difference(
+            rgb(crowded_view()).crop(layout.header.xyxy()), calm.crop(layout.header.xyxy())
+        )
+        > 0
+    )
+
+
+def test_the_header_names_seats_in_the_notes() -> None:
+    view = crowded_view(
+        last={
+            "seat": "s1",
+            "label": {"key": "tribes.move.end", "params": {}},
+            "notes": [{"key": "tribes.note.village_points", "params": {"player": "s1", "n": 2}}],
+        }
+    )
+    line = describe(view, "en", NAMES)
+    assert "Amélie" in line and "s1" not in line
