@@ -12,11 +12,12 @@ from typing import Any
 from rules.base import State
 from rules.tribes import events
 from rules.tribes.event_state import events_of, slot_of
+from tests.rules.tribes.event_helpers import next_cards, set_slot, take_out
 from tests.rules.tribes.helpers import at_actions, codes, give, play, record, village, vp
 
 
 def _draw(state: State, card_id: str, player: int = 0) -> State:
-    events_of(state)["deck"] = [card_id]
+    next_cards(state, card_id)
     events.on_double(state, player, record())
     return state
 
@@ -82,7 +83,7 @@ def test_invaders_land_on_the_least_populated_hex_the_roller_picks_among_equals(
 def test_invaders_fight_the_tribe_sharing_their_hex_whatever_the_population() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, used=("grow",), hand=("sun",))
     state.data["hexes"]["H05"]["invaders"] = 3
-    events_of(state)["slots"][0] = {"id": "E03"}
+    set_slot(state, 0, "E03")
     state = play(state, "lead:sun")  # draw goals; then the conflict step
     assert state.data["hexes"]["H05"]["members"] == [0, 0]
     assert state.data["hexes"]["H05"]["invaders"] == 1
@@ -91,7 +92,7 @@ def test_invaders_fight_the_tribe_sharing_their_hex_whatever_the_population() ->
 def test_invaders_leave_with_the_last_of_them() -> None:
     state = at_actions(members={"H05": [4, 0], "H06": [0, 3]}, used=("grow",), hand=("sun",))
     state.data["hexes"]["H05"]["invaders"] = 2
-    events_of(state)["slots"][0] = {"id": "E03"}
+    set_slot(state, 0, "E03")
     state = play(state, "lead:sun")
     assert state.data["hexes"]["H05"]["members"] == [2, 0]
     assert "invaders" not in state.data["hexes"]["H05"]
@@ -101,9 +102,9 @@ def test_invaders_leave_with_the_last_of_them() -> None:
 def test_invaders_grow_on_a_double_and_march_on_the_most_populated_neighbour() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
     state.data["hexes"]["H09"]["invaders"] = 3
-    events_of(state)["slots"][0] = {"id": "E03"}
-    events_of(state)["slots"][1] = {"id": "E05", "stock": {"food": 8}}
-    events_of(state)["slots"][2] = {"id": "E01", "stock": {"wood": 1, "food": 0, "stone": 0}}
+    set_slot(state, 0, "E03")
+    set_slot(state, 1, "E05", stock={"food": 8})
+    set_slot(state, 2, "E01", stock={"wood": 1, "food": 0, "stone": 0})
     events.on_double(state, 0, record())
     assert state.data["hexes"]["H06"]["invaders"] == 4
 
@@ -112,7 +113,7 @@ def test_the_bow_may_shoot_an_invader() -> None:
     state = at_actions(members={"H05": [3, 0], "H06": [0, 3]}, used=("grow",), hand=("sun",))
     give(state, 0, done=["D4"])
     state.data["hexes"]["H05"]["invaders"] = 3
-    events_of(state)["slots"][0] = {"id": "E03"}
+    set_slot(state, 0, "E03")
     state = play(state, "lead:sun")
     assert "bow:invaders" in codes(state)
     state = play(state, "bow:invaders")
@@ -185,6 +186,7 @@ def test_mammoth_tamed_after_two_own_turns_with_the_majority() -> None:
 
 def test_a_tamed_mammoth_left_alone_runs_away_with_its_3_vp() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    take_out(state, "E07")
     events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
     state.data["players"][0]["vp"]["events"] = 3
     state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
@@ -194,6 +196,7 @@ def test_a_tamed_mammoth_left_alone_runs_away_with_its_3_vp() -> None:
 
 def test_the_tamed_mammoth_follows_a_travel_for_free() -> None:
     state = at_actions(members={"H05": [2, 0], "H01": [1, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    take_out(state, "E07")
     events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
     state = play(state, "travel:moon", "mammoth:h01")
     assert events_of(state)["mammoth"]["hex"] == "H01"
@@ -202,7 +205,7 @@ def test_the_tamed_mammoth_follows_a_travel_for_free() -> None:
 
 def test_a_wild_mammoth_wanders_on_a_double_and_its_count_restarts() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3], "H01": [1, 1], "H02": [1, 1]})
-    events_of(state)["slots"][0] = {"id": "E07"}
+    set_slot(state, 0, "E07")
     events_of(state)["mammoth"] = {"hex": "H09", "tamer": None, "count": {"player": 1, "n": 1}}
     _draw(state, "E16")  # the forest fire fills the next slot after the mammoth moved
     assert sorted(codes(state)) == ["hex:h03", "hex:h04", "hex:h07", "hex:h08", "hex:h09"]
@@ -276,15 +279,16 @@ def test_a_marker_per_double_lowers_the_price_until_the_card_is_discarded() -> N
         events.on_double(state, 0, record())
         slot = _slot(state, "canoe")
         assert slot["markers"] == markers
-        events_of(state)["slots"] = [slot, {"id": "E02"}, {"id": "E08"}]
-        events_of(state)["tiger"] = "H01"
-        state.data["frames"].clear()
+        if markers == 1:  # keep the other slots busy: no new card comes out
+            set_slot(state, 1, "E04", stock={"food": 9})
+            set_slot(state, 2, "E05", stock={"food": 9})
     events.on_double(state, 0, record())
     assert slot_of(state, "canoe") is None and "E11" in events_of(state)["discard"]
 
 
 def test_canoe_crosses_a_chain_of_lakes_in_one_move() -> None:
     state = at_actions(members={"H01": [1, 0], "H06": [0, 3]}, hand=("blank", "sun"))
+    take_out(state, "E11")
     state.data["players"][0]["acquired"] = ["canoe"]
     state = play(state, "travel:blank", "from:h01")
     # H01 -> lake H04 -> (H04's neighbours H03, H08) and lake H02 -> H06
@@ -333,7 +337,7 @@ def test_great_chief_rewards_the_most_villages_and_ties_get_one() -> None:
     village(state, "H06", 1)
     _draw(state, "E13")
     assert (vp(state, 0), vp(state, 1)) == (2, 0)
-    assert events_of(state)["discard"] == ["E13"]
+    assert events_of(state)["discard"][-1] == "E13"
     village(state, "H09", 1)
     state.data["hexes"]["H09"]["members"] = [0, 1]
     state.data["players"][1]["supply"] -= 1
