@@ -64,8 +64,9 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
 - **The cards to buy** (Fortifications, Pirogue, Autel: T17) are offered between two
   decisions of one's own turn (actions and step 5); Autel's member comes from the map
   (the buyer picks the hex) and both of its prices drop by one per marker.
-- **The mammoth** is tamed at the end of one's second own turn in a row (for that
-  tribe) with the majority on its hex; it is never a member. Tamed, it may follow a
+- **The mammoth**: each own turn ended with the majority on its hex counts one on its
+  die for that tribe (back to 1 when it counted another tribe); at 2 the tribe tames
+  it (3 VP). It is never a member. Tamed, it may follow a
   Travel once per turn; it runs away (card discarded, 3 VP lost) as soon as its tribe
   has no member on its hex.
 - **Savoir partagé** once per turn, between decisions, sharing a hex with a rival.
