@@ -397,10 +397,14 @@ def _great_chief(state: State, card_id: str, record: Record) -> None:
 def _abandoned_village(state: State, p: int, record: Record) -> None:
     data = state.data
     if data["village_supply"] <= 0:
-        record.note("tribes.note.no_village_pawn")
+        record.note("tribes.note.no_village_pawn")  # no pawn, or no hex without one
         leave_slot(state, "abandoned_village", record)
         return
     free = [h for h, c in data["hexes"].items() if c["village"] is None]
+    if not free:
+        record.note("tribes.note.no_village_pawn")
+        leave_slot(state, "abandoned_village", record)
+        return
     ask_hex(state, p, "abandoned", least_populated(state, free), record)
 
 
