@@ -497,7 +497,10 @@ def _mig_to_apply(state: State, frame: Frame, code: str, record: Record) -> None
 
 
 def is_eliminated(state: State, p: int) -> bool:
-    """No member of the tribe on the map (rulebook "Élimination")."""
+    """No member of the tribe on the map (rulebook "Élimination"); a seat that left the
+    game is not eliminated, it is gone."""
+    if state.seats[p] in state.out:
+        return False
     return bd.on_map(state.data, p) == 0 and player(state, p)["supply"] > 0
 
 
