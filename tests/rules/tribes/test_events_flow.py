@@ -175,3 +175,14 @@ def test_every_event_card_is_somewhere_once() -> None:
     events_of(state)["deck"].remove("E01")
     with pytest.raises(CorruptState):
         events.check_invariants(state)
+
+
+def test_a_seat_that_left_during_set_up_is_not_asked_to_come_back() -> None:
+    state = GAME.setup(["p0", "p1", "p2"], "left", {"map": "reference"})
+    first = state.seats[state.data["first"]]
+    state = GAME.remove_seat(state, first, "resign").state
+    while state.data["step"] == "place":
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0].code)
+    assert state.seats[state.data["turn"]] != first
+    assert not any(f["kind"] == "ev_hex" for f in state.data["frames"])
