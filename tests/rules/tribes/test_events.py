@@ -392,3 +392,36 @@ def test_forest_fire_strikes_a_forest_that_then_gives_nothing_and_takes_no_villa
     assert state.data["players"][0]["resources"]["wood"] == 0
     events.on_double(state, 0, record())  # the next double puts the fire out
     assert events_of(state)["burnt"] is None
+
+
+def test_volcano_drawn_again_erupts_where_it_stands() -> None:
+    state = at_actions(members={"H03": [2, 0], "H08": [1, 2], "H06": [0, 3]})
+    events_of(state)["volcano"] = [-2, 1]  # next to H03 and H08
+    _draw(state, "E09")
+    assert not state.data["frames"]
+    assert state.data["hexes"]["H03"]["members"] == [1, 0]
+    assert state.data["hexes"]["H08"]["members"] == [0, 1]
+    assert "E09" in events_of(state)["deck"]
+
+
+def test_great_chief_rewards_nobody_without_villages() -> None:
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
+    _draw(state, "E13")
+    assert (vp(state, 0), vp(state, 1)) == (0, 0)
+
+
+def test_mild_winter_leaves_with_its_last_food() -> None:
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("blank", "sun"))
+    set_slot(state, 0, "E04", stock={"food": 1})
+    state = play(state, "grow:blank")
+    assert slot_of(state, "mild_winter") is None
+
+
+def test_shared_knowledge_refusal_is_worded_in_both_languages() -> None:
+    from rules.i18n import translate
+    from rules.tribes import TRIBES_GAME as GAME
+
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
+    error = GAME.explain_illegal(state, "p0", "lore:wood")
+    assert error.key == "tribes.illegal.lore_inactive"
+    assert translate(error.key, "en") != translate(error.key, "fr") != error.key
