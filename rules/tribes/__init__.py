@@ -41,6 +41,42 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
 - Options ``ancients``, ``terrains``, ``chiefs`` exist and only take their "off" value
   (the advanced modules come later); ``map`` picks random terrain (rulebook) or the
   components page's reference arrangement.
+
+Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, components
+3.3 and 3.5, PROPOSED where the rulebook is silent):
+
+- **On a double** (T11) the bottom effects of the active events come first: discards
+  and markers at once (their order changes nothing), then the effects that change the
+  map (invaders, a wild mammoth, the tiger) in the order the roller picks when two or
+  more are due; then a new card if one of the **3 slots** is free. The deck is face
+  down and nobody may look at it, so each draw takes a card at random from it with the
+  seeded generator (the same chance as a shuffled pile); an empty deck takes back the
+  discards (T11). Volcan goes back into the deck after each eruption (rulebook).
+- **Grand Chef and Village abandonné** join the *event* deck when the first village is
+  built (T10, T21).
+- **Least-populated hex** counts members and invaders, empty hexes included; the roller
+  picks among equals (rulebook, for every event). The tiger, the volcano and the forest
+  fire strike tribe members only and are not conflicts (T6); a village left without its
+  owner's members is lost at once (T9).
+- **Invaders** count for the population; a hex where they meet tribe members is in
+  conflict at step 4 whatever its population; they fight as one more side, always
+  defending (Bow may shoot one); the card leaves with the last invader.
+- **The cards to buy** (Fortifications, Pirogue, Autel: T17) are offered between two
+  decisions of one's own turn (actions and step 5); Autel's member comes from the map
+  (the buyer picks the hex) and both of its prices drop by one per marker.
+- **The mammoth**: each own turn ended with the majority on its hex counts one on its
+  die for that tribe (back to 1 when it counted another tribe); at 2 the tribe tames
+  it (3 VP). It is never a member. Tamed, it may follow a
+  Travel once per turn; it runs away (card discarded, 3 VP lost) as soon as its tribe
+  has no member on its hex.
+- **Savoir partagé** once per turn, between decisions, sharing a hex with a rival.
+  **Découverte** once per hex per Travel. **Hiver clément** takes its food at the start
+  of each Grow, even one that adds nobody (rulebook).
+- **Migration** asks each tribe in turn from the roller (a seat that leaves meanwhile
+  is skipped); a member moves once. **Feu de forêt** burns the forest the roller picks.
+- **Elimination** (T14): a tribe with no member on the map puts 2 members on a hex at
+  the start of its next turn, before its village points and roll: an unoccupied hex
+  (no members, no invaders) if there is one, else any hex.
 """
 
 from __future__ import annotations

@@ -171,6 +171,8 @@ class Tribes(Game):
             if cell["village"] == index:
                 cell["village"] = None
                 data["village_supply"] += 1
+        if not its_turn:
+            events.seat_left(state, index, record)
         if data["winner"] is not None or not its_turn:
             return
         data["frames"].clear()
@@ -216,6 +218,7 @@ class Tribes(Game):
                 raise CorruptState("tribes.goal_cards_lost", player=i)
         villages = sum(1 for c in data["hexes"].values() if c["village"] is not None)
         villages += events.pawns_held(state)
+        events.check_invariants(state)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
         on_board = sum(len(col) for col in data["board"].values())

@@ -397,10 +397,14 @@ def _great_chief(state: State, card_id: str, record: Record) -> None:
 def _abandoned_village(state: State, p: int, record: Record) -> None:
     data = state.data
     if data["village_supply"] <= 0:
-        record.note("tribes.note.no_village_pawn")
+        record.note("tribes.note.no_village_pawn")  # no pawn, or no hex without one
         leave_slot(state, "abandoned_village", record)
         return
     free = [h for h, c in data["hexes"].items() if c["village"] is None]
+    if not free:
+        record.note("tribes.note.no_village_pawn")
+        leave_slot(state, "abandoned_village", record)
+        return
     ask_hex(state, p, "abandoned", least_populated(state, free), record)
 
 
@@ -493,7 +497,10 @@ def _mig_to_apply(state: State, frame: Frame, code: str, record: Record) -> None
 
 
 def is_eliminated(state: State, p: int) -> bool:
-    """No member of the tribe on the map (rulebook "Élimination")."""
+    """No member of the tribe on the map (rulebook "Élimination"); a seat that left the
+    game is not eliminated, it is gone."""
+    if state.seats[p] in state.out:
+        return False
     return bd.on_map(state.data, p) == 0 and player(state, p)["supply"] > 0
 
 

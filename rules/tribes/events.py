@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.base import IllegalMove, Move, Record, State, Text
+from rules.base import CorruptState, IllegalMove, Move, Record, State, Text
 from rules.kit import decks
 from rules.tribes import board as bd
 from rules.tribes import event_effects as fx
@@ -251,6 +251,32 @@ def explain(state: State, code: str) -> IllegalMove:
     if slug == "altar" and not bd.on_map(state.data, p):
         return IllegalMove("tribes.illegal.buy_member")
     return IllegalMove("tribes.illegal.buy_cost", event=f"@tribes.event.{slug}.name")
+
+
+def seat_left(state: State, p: int, record: Record) -> None:
+    """``p`` left the game outside its turn: its pending event decisions (Migration)
+    are dropped and the double being resolved goes on."""
+    frames = state.data["frames"]
+    kept = [f for f in frames if not (f["kind"] in FRAME_KINDS and f["player"] == p)]
+    if len(kept) != len(frames):
+        frames[:] = kept
+        resume(state, record)
+
+
+def check_invariants(state: State) -> None:
+    """No event card in two places, a card missing from the piles, slots and the tamed
+    mammoth is one a player bought; at most 5 invaders on the map."""
+    ev = events_of(state)
+    places = [*ev["deck"], *ev["discard"], *ev["aside"]]
+    places += [s["id"] for s in ev["slots"] if s is not None]
+    mammoth = ev["mammoth"]
+    if mammoth is not None and mammoth["tamer"] is not None:
+        places.append(EVENTS.by_slug("mammoth").id)
+    bought = {EVENTS.by_slug(slug).id for pl in state.data["players"] for slug in pl["acquired"]}
+    if len(set(places)) != len(places) or set(EVENTS.cards) - set(places) - bought:
+        raise CorruptState("tribes.event_cards", found=sorted(places))
+    if not 0 <= fx.invaders_on_map(state) <= EVENTS.numbers.invaders:
+        raise CorruptState("tribes.invaders", n=fx.invaders_on_map(state))
 
 
 def pawns_held(state: State) -> int:

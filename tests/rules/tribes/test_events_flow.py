@@ -9,6 +9,7 @@ from rules.i18n import translate
 from rules.tribes import TRIBES_GAME as GAME
 from rules.tribes import events
 from rules.tribes.event_state import events_of
+from tests.rules.tribes.event_helpers import next_cards, set_slot
 from tests.rules.tribes.helpers import at_actions, codes, play, record, script_dice
 
 
@@ -27,7 +28,7 @@ def test_setup_sets_grand_chef_and_abandoned_village_aside() -> None:
 def test_a_double_blank_rolled_at_step_2_draws_an_event(monkeypatch: pytest.MonkeyPatch) -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, used=("grow", "travel"), hand=())
     state.data["step"] = "build"
-    events_of(state)["deck"] = ["E02"]  # Sécheresse, the only card left
+    next_cards(state, "E02")  # Sécheresse, the only card left
     script_dice(monkeypatch, [["blank", "blank"]])
     state = play(state, "end")
     assert _slots(state) == ["E02", None, None]
@@ -38,11 +39,9 @@ def test_a_double_blank_rolled_at_step_2_draws_an_event(monkeypatch: pytest.Monk
 def test_no_new_event_while_every_slot_is_taken() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
     ev = events_of(state)
-    ev["slots"] = [
-        {"id": "E04", "stock": {"food": 2}},
-        {"id": "E05", "stock": {"food": 8}},
-        {"id": "E01", "stock": {"wood": 2, "food": 2, "stone": 2}},
-    ]
+    set_slot(state, 0, "E04", stock={"food": 2})
+    set_slot(state, 1, "E05", stock={"food": 8})
+    set_slot(state, 2, "E01", stock={"wood": 2, "food": 2, "stone": 2})
     deck = list(ev["deck"])
     rec = record()
     events.on_double(state, 0, rec)
@@ -54,22 +53,22 @@ def test_bottom_effects_come_first_and_free_the_slot_for_the_new_event() -> None
     """T11: Sécheresse is discarded by the double, and the same double draws again."""
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
     ev = events_of(state)
-    ev["slots"] = [
-        {"id": "E02"},
-        {"id": "E05", "stock": {"food": 8}},
-        {"id": "E01", "stock": {"wood": 2, "food": 2, "stone": 2}},
-    ]
-    ev["deck"] = ["E06"]
+    set_slot(state, 0, "E02")
+    set_slot(state, 1, "E05", stock={"food": 8})
+    set_slot(state, 2, "E01", stock={"wood": 2, "food": 2, "stone": 2})
+    next_cards(state, "E06")
     events.on_double(state, 0, record())
     assert _slots(state) == ["E06", "E05", "E01"]
-    assert ev["discard"] == ["E02"]
+    assert ev["discard"][-1] == "E02"
 
 
 def test_the_active_player_orders_the_map_effects(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiger and invaders both act on a double: the roller picks which goes first."""
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3], "H01": [1, 0]})
     ev = events_of(state)
-    ev["slots"] = [{"id": "E08"}, {"id": "E03"}, {"id": "E05", "stock": {"food": 8}}]
+    set_slot(state, 0, "E08")
+    set_slot(state, 1, "E03")
+    set_slot(state, 2, "E05", stock={"food": 8})
     ev["tiger"] = "H01"
     state.data["hexes"]["H09"]["invaders"] = 3
     events.on_double(state, 0, record())
@@ -87,10 +86,13 @@ def test_the_active_player_orders_the_map_effects(monkeypatch: pytest.MonkeyPatc
 def test_an_empty_deck_takes_back_the_discards() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
     ev = events_of(state)
-    ev["deck"], ev["discard"] = [], ["E06"]
+    next_cards(state)
+    ev["discard"].remove("E06")
+    set_slot(state, 1, "E04", stock={"food": 2})
+    ev["deck"], ev["discard"] = [], ["E06", *ev["discard"]]
     rec = record()
     events.on_double(state, 0, rec)
-    assert _slots(state)[0] == "E06"
+    assert _slots(state)[0] is not None and ev["discard"] == []
     assert "tribes.note.event_deck_again" in [n.key for n in rec.notes]
 
 
@@ -147,3 +149,40 @@ def test_elimination_is_announced_in_both_languages(monkeypatch: pytest.MonkeyPa
     assert "tribes.note.eliminated" in keys
     note = next(n for n in applied.notes if n.key == "tribes.note.eliminated")
     assert "p1" in translate(note, "en") and "p1" in translate(note, "fr")
+
+
+def test_a_seat_leaving_during_its_migration_lets_the_others_play_on() -> None:
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E15")
+    events.on_double(state, 0, record())
+    state = play(state, "mig:end")
+    assert GAME.to_act(state) == {"p1"}
+    state = GAME.remove_seat(state, "p1").state
+    assert GAME.to_act(state) == {"p2"}
+    state = play(state, "mig:end")
+    assert GAME.to_act(state) == {"p0"} and not state.data["frames"]
+
+
+def test_every_event_card_is_somewhere_once() -> None:
+    from rules.base import CorruptState
+
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
+    events.check_invariants(state)
+    events_of(state)["discard"].append("E01")
+    with pytest.raises(CorruptState):
+        events.check_invariants(state)
+    events_of(state)["discard"].remove("E01")
+    events_of(state)["deck"].remove("E01")
+    with pytest.raises(CorruptState):
+        events.check_invariants(state)
+
+
+def test_a_seat_that_left_during_set_up_is_not_asked_to_come_back() -> None:
+    state = GAME.setup(["p0", "p1", "p2"], "left", {"map": "reference"})
+    first = state.seats[state.data["first"]]
+    state = GAME.remove_seat(state, first, "resign").state
+    while state.data["step"] == "place":
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0].code)
+    assert state.seats[state.data["turn"]] != first
+    assert not any(f["kind"] == "ev_hex" for f in state.data["frames"])
