@@ -64,11 +64,25 @@ def _named(note: Any, names: Mapping[str, str] | None) -> Any:
     return {**note, "params": params}
 
 
+PURPOSES = ("invaders", "invaders_move", "mammoth", "tiger", "fire", "abandoned", "return", "altar")
+
+
 def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
-    """A highlighted tag: the population limit when an event lowers it."""
+    """A highlighted tag: an event's question being answered, the starting placements,
+    or the population limit when an event lowers it (empty otherwise)."""
     del names
+    if view.get("over"):
+        return ""
+    pending = view.get("pending")
+    purpose = pending.get("purpose") if isinstance(pending, Mapping) else None
+    if purpose in PURPOSES:
+        return tr(f"render.tribes.notice.{purpose}", lang)
+    if isinstance(pending, Mapping) and pending.get("kind") == "ev_order":
+        return tr("render.tribes.notice.order", lang)
+    if view.get("step") == "place":
+        return tr("render.tribes.notice.setup", lang)
     events = view.get("events")
     limit = events.get("limit") if isinstance(events, Mapping) else None
-    if not view.get("over") and isinstance(limit, int) and limit != 5:
+    if isinstance(limit, int) and limit != 5:
         return tr("render.tribes.notice.limit", lang, n=limit)
     return ""

@@ -13,7 +13,7 @@ from render import registry
 from render.tribes import TRIBES, board, draw, model, render
 from render.tribes.layout import split_board, token_radius
 from render.tribes.side import price_lines, side_of
-from render.tribes.words import describe, notice
+from render.tribes.words import PURPOSES, describe, notice
 from tests.render.helpers import mean_difference, open_png
 from tests.render.tribes_views import crowded_view
 
@@ -229,3 +229,16 @@ def test_the_header_names_seats_in_the_notes() -> None:
     )
     line = describe(view, "en", NAMES)
     assert "Amélie" in line and "s1" not in line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_question_of_an_event_has_a_notice(lang: str) -> None:
+    seen = set()
+    for purpose in PURPOSES:
+        view = crowded_view(pending={"kind": "ev_hex", "player": "s2", "purpose": purpose})
+        text = notice(view, lang, None)
+        assert text and not text.startswith("render.")
+        seen.add(text)
+    assert len(seen) == len(PURPOSES)
+    assert notice(crowded_view(step="place", pending=None), lang, None)
+    assert notice(crowded_view(pending={"kind": "ev_order", "player": "s2"}), lang, None)
