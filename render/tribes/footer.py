@@ -11,6 +11,7 @@ from render.kit.compose import Static
 from render.kit.frame import Icon, Legend
 from render.kit.geometry import Box
 from render.kit.names import tr
+from render.kit.text import draw_text, font
 from render.tribes import pieces
 
 ROW = 22
@@ -79,6 +80,13 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     )
     row(third, "strength", [], paint=_paint_strength)
     row(third, "last", [], paint=_paint_last)
+    row(first, "conflict", [], paint=_paint_conflict)
+    row(second, "moves", [Icon(sprites.dashed_ring(9), (38, 9), centred=True)], paint=_paint_arrow)
+    goals = [
+        Icon(pieces.goal_chip("", development=True, vp=1, height=18), (0, -1)),
+        Icon(pieces.goal_chip("", development=False, vp=3, ready=True, height=18), (30, -1)),
+    ]
+    row(third, "goals", goals)
 
 
 def _thirds(footer: Box) -> tuple[Box, Box, Box]:
@@ -103,3 +111,15 @@ def _paint_last(image: Image.Image, x: int, y: int) -> None:
     points = pieces.hex_points(x + 24, y + 9, 11)
     draw.polygon(points, fill=pieces.TERRAIN_FILL["forest"])
     draw.line([*points, points[0]], fill=style.HIGHLIGHT, width=4)
+
+
+def _paint_conflict(image: Image.Image, x: int, y: int) -> None:
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((x, y - 1, x + 40, y + 17), radius=6, fill=pieces.REDUCED)
+    draw_text(image, (x + 20, y + 8), "6/5", font(12, bold=True), style.WHITE, anchor="mm")
+
+
+def _paint_arrow(image: Image.Image, x: int, y: int) -> None:
+    draw = ImageDraw.Draw(image)
+    draw.line([(x, y + 9), (x + 18, y + 9)], fill=style.ARROW, width=3)
+    draw.polygon([(x + 24, y + 9), (x + 16, y + 4), (x + 16, y + 14)], fill=style.ARROW)

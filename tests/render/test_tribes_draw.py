@@ -14,6 +14,7 @@ from render.tribes import TRIBES, board, draw, model, render
 from render.tribes.layout import split_board, token_radius
 from render.tribes.side import price_lines, side_of
 from render.tribes.words import PURPOSES, describe, notice
+from rules import i18n
 from tests.render.helpers import mean_difference, open_png
 from tests.render.tribes_views import crowded_view
 
@@ -242,3 +243,17 @@ def test_every_question_of_an_event_has_a_notice(lang: str) -> None:
     assert len(seen) == len(PURPOSES)
     assert notice(crowded_view(step="place", pending=None), lang, None)
     assert notice(crowded_view(pending={"kind": "ev_order", "player": "s2"}), lang, None)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_legend_captions_fit_their_column(lang: str) -> None:
+    from render.kit.text import font, text_width
+    from render.tribes.footer import TEXT_X, _thirds
+
+    layout = TRIBES.layout(4)
+    assert layout.footer is not None
+    room = _thirds(layout.footer)[2].w - 2 * 12 - TEXT_X
+    keys = [k for k in i18n.keys(lang) if k.startswith("render.tribes.legend.")]
+    assert len(keys) > 10
+    for key in keys:
+        assert text_width(i18n.translate(key, lang), font(12)) <= room, key
