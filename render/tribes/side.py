@@ -207,6 +207,9 @@ def _slot_body(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, turn: Turn
             )
             canvas.text((x + 19, top + 10), str(count), bold, style.INK, anchor="lm", ground=fill)
             x += 34
+        if n == len(lines) - 1 and slot.markers:
+            cut = f"−{slot.markers}"  # markers put on the card by doubles, 1 off each
+            canvas.text((x, top + 10), cut, bold, pieces.BOOSTED, anchor="lm", ground=fill)
 
 
 def price_lines(prices: Sequence[tuple[tuple[str, int], ...]]) -> list[tuple[tuple[str, int], ...]]:
