@@ -166,6 +166,7 @@ def start_turn(state: State, p: int, record: Record) -> bool:
     ev = events_of(state)
     ev["flags"] = []
     ev["found"] = []
+    ev["double"] = None  # a double left unfinished by a seat that left
     if fx.is_eliminated(state, p):
         fx.ask_return(state, p, record)
         return True
