@@ -10,6 +10,7 @@ points, edged in yellow when it could be completed now. Row C: goals completed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -30,6 +31,7 @@ from render.tribes.layout import (
     ROW_C_LABEL,
 )
 from render.tribes.model import Goal, Player, Table
+from render.tribes.strips import Painter, strip
 from render.tribes.words import event_name, goal_name, tribe_name
 
 PANEL = style.PANEL
@@ -60,6 +62,26 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     player = table.players.get(seat) or Player(seat)
     index = turn.index(seat)
     lang = turn.lang
+    inner = box.w - 12
+    row_a = Box(box.x + 6, box.y + ROW_A - 2, inner, 34)
+    key_a = (index, player.resources, player.supply, player.villages, player.village_cost)
+    strip(
+        canvas, row_a, (*key_a, player.tribe, lang), lambda p: _row_a(p, box, player, index, lang)
+    )
+    right = box.right - 12
+    for token in reversed(player.tokens):  # the events bought, right of the goals' caption
+        sprite = pieces.chip(event_name(token, lang), None, TOKEN, height=18)
+        right -= sprite.width
+        canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
+        right -= CHIP_GAP
+    for top, goals in ((ROW_B, player.open_goals), (ROW_C, player.done_goals)):
+        room = Box(box.x + 12, box.y + top, box.w - 24, CHIP_HEIGHT)
+        band = Box(box.x + 6, box.y + top, inner, CHIP_HEIGHT + 2)
+        strip(canvas, band, (goals, lang), partial(_goals, room=room, goals=goals, lang=lang))
+
+
+def _row_a(canvas: Painter, box: Box, player: Player, index: int, lang: str) -> None:
+    """Resources, members in the supply, villages and their cost, the tribe's name."""
     y = box.y + ROW_A
     x = box.x + 12
     big = font(22, bold=True)
@@ -100,17 +122,9 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
         name = tribe_name(player.tribe, lang)
         face = font(13, bold=True)
         canvas.text((box.right - 12, y + 14), name, face, style.INK_SOFT, anchor="rm", ground=PANEL)
-    right = box.right - 12
-    for token in reversed(player.tokens):  # the events bought, right of the goals' caption
-        sprite = pieces.chip(event_name(token, lang), None, TOKEN, height=18)
-        right -= sprite.width
-        canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
-        right -= CHIP_GAP
-    _goals(canvas, Box(box.x + 12, box.y + ROW_B, box.w - 24, CHIP_HEIGHT), player.open_goals, lang)
-    _goals(canvas, Box(box.x + 12, box.y + ROW_C, box.w - 24, CHIP_HEIGHT), player.done_goals, lang)
 
 
-def _goals(canvas: Canvas, room: Box, goals: Sequence[Goal], lang: str) -> None:
+def _goals(canvas: Painter, room: Box, goals: Sequence[Goal], lang: str) -> None:
     """Goal chips flowed on one line; ``+n`` for those that do not fit."""
     if not goals:
         canvas.text((room.x, room.y + 2), "—", font(14), style.INK_SOFT, ground=PANEL)
