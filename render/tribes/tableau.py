@@ -68,6 +68,10 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     strip(
         canvas, row_a, (*key_a, player.tribe, lang), lambda p: _row_a(p, box, player, index, lang)
     )
+    caption = text_width(tr("render.tribes.goals_open", lang), font(12, bold=True))
+    left = tr("render.tribes.deck_left", lang, n=player.deck)
+    where = (box.x + 12 + round(caption) + 8, box.y + ROW_B_LABEL)
+    canvas.text(where, left, font(12), style.INK_SOFT, ground=PANEL)
     right = box.right - 12
     for token in reversed(player.tokens):  # the events bought, right of the goals' caption
         sprite = pieces.chip(event_name(token, lang), None, TOKEN, height=18)

@@ -122,6 +122,7 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         "players": {
             "s1": {
                 "tribe": "kaha",
+                "deck": 7,
                 "resources": {"wood": 2, "food": 0, "stone": 5},
                 "supply": 10,
                 "villages": ["H02"],
