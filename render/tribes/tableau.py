@@ -16,10 +16,11 @@ from PIL import Image
 
 from render.kit import style
 from render.kit.compose import Static, Turn
+from render.kit.frame import draw_tag
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
-from render.kit.text import draw_text, font, text_width
+from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
 from render.tribes import pieces
 from render.tribes.layout import (
     CHIP_GAP,
@@ -68,6 +69,14 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     strip(
         canvas, row_a, (*key_a, player.tribe, lang), lambda p: _row_a(p, box, player, index, lang)
     )
+    gone = (
+        table.step not in ("place", "")
+        and not player.on_map
+        and seat not in turn.view.get("out", [])
+    )
+    if gone and not turn.view.get("over"):  # every member lost: back at the start of the turn
+        tag = tr("render.tribes.off_map", lang)
+        draw_tag(canvas, box.right - 12, box.y + ROW_C_LABEL + 5, tag, fill=pieces.REDUCED)
     caption = text_width(tr("render.tribes.goals_open", lang), font(12, bold=True))
     left = tr("render.tribes.deck_left", lang, n=player.deck)
     where = (box.x + 12 + round(caption) + 8, box.y + ROW_B_LABEL)
@@ -122,9 +131,11 @@ def _row_a(canvas: Painter, box: Box, player: Player, index: int, lang: str) -> 
             x += 17
             canvas.text((x, y + 14), str(n), bold, style.INK, anchor="lm", ground=PANEL)
             x += round(text_width(str(n), bold)) + 6
-    if player.tribe:
+    room = box.right - 12 - (x + 10)
+    if player.tribe and room > 30:  # the tribe's name, where the row leaves room for it
         name = tribe_name(player.tribe, lang)
-        face = font(13, bold=True)
+        face = fit_font(name, room, 13, bold=True, minimum=10)
+        name = ellipsise(name, face, room)
         canvas.text((box.right - 12, y + 14), name, face, style.INK_SOFT, anchor="rm", ground=PANEL)
 
 

@@ -257,3 +257,13 @@ def test_legend_captions_fit_their_column(lang: str) -> None:
     assert len(keys) > 10
     for key in keys:
         assert text_width(i18n.translate(key, lang), font(12)) <= room, key
+
+
+def test_a_tribe_with_no_member_left_is_tagged_in_its_panel() -> None:
+    layout = TRIBES.layout(4)
+    view = crowded_view()
+    gone = copy.deepcopy(view)
+    gone["players"]["s4"]["on_map"] = 0
+    view["players"]["s4"]["on_map"] = 16
+    panel = layout.panels[3]
+    assert mean_difference(rgb(view).crop(panel.xyxy()), rgb(gone).crop(panel.xyxy())) > 0.2

@@ -163,5 +163,7 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         "victory": 15,
         "winner": None,
     }
+    for seat, player in view["players"].items():
+        player["on_map"] = sum(h["members"].get(seat, 0) for h in hexes.values())
     view.update(changes)
     return view
