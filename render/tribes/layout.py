@@ -10,7 +10,7 @@ footer is the legend.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from render.kit.geometry import GAP, Box, Hex, HexGrid
@@ -121,17 +121,3 @@ def token_radius(size: float, count: int) -> int:
     """How big a tribe's token is in a hex of ``size`` holding ``count`` pieces."""
     factor = 0.34 if count <= 1 else 0.3 if count <= 2 else 0.25 if count <= 3 else 0.23
     return max(12, round(size * factor))
-
-
-def chip_rows(box: Box, y: int, height: int = CHIP_HEIGHT) -> Box:
-    """A row of chips at ``y`` (relative to the panel) spanning the panel's width."""
-    return Box(box.x + 12, box.y + y, box.w - 24, height)
-
-
-def columns_of(box: Box, widths: Sequence[int]) -> list[int]:
-    """Left edges of consecutive columns of ``widths`` starting at the box's left."""
-    out, x = [], box.x
-    for width in widths:
-        out.append(x)
-        x += width
-    return out

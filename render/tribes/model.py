@@ -1,8 +1,9 @@
 """What the Tribes picture reads from a public view, as small typed values.
 
-Every key of the public view (``rules.tribes.view``) is read here and nowhere else, with
-defaults, so that a sparse or older view still draws: the renderer's other modules only
-see ``Table``. Pure: never mutates the view.
+The game's keys of the public view (``rules.tribes.view``: map, board, hand, events,
+players, pending, conflicts) are read here, with defaults, so that a sparse or older view
+still draws; the drawing modules see ``Table`` (the header's words in ``words`` read the
+envelope, ``pending`` and the population limit). Pure: never mutates the view.
 """
 
 from __future__ import annotations
