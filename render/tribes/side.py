@@ -124,9 +124,9 @@ def _actions(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
         x = row.x + HAND_X
         for die in hand:
             level = table.would.get(action, {}).get(die, strength(pushed(dice, die)))
-            canvas.sprite(pieces.die_face(die, 20), (x, row.y + 15), centre=False, ground=PANEL)
+            canvas.sprite(pieces.die_face(die, 22), (x, row.y + 14), centre=False, ground=PANEL)
             text = value_text(action, values[level], lang, short=True)
-            face = font(15, bold=True)
+            face = font(18, bold=True)
             canvas.text(
                 (x + 24, row.y + 25), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL
             )
