@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -106,3 +107,22 @@ def test_french_and_english_differ_only_in_words(
     english, french = open_png(draw(view, lang="en")), open_png(draw(view, lang="fr"))
     assert english.size == french.size
     assert 0 < mean_difference(english, french) < 8
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_view_of_a_whole_game_draws_within_budget(players: int) -> None:
+    """Each view of a seeded random game, in order, as the bot draws them: no state of
+    the game (events' questions, conflicts, an eliminated tribe) breaks the picture."""
+    game = get("tribes")
+    state = game.setup([f"s{i + 1}" for i in range(players)], f"every-{players}")
+    chooser = random.Random(players)
+    largest = 0
+    for _ in range(4000):
+        largest = max(largest, len(draw(game.view(state, None), lang="fr")))
+        if not game.to_act(state):
+            break
+        seat = sorted(game.to_act(state))[0]
+        legal = game.legal_moves(state, seat)
+        state = game.apply(state, seat, chooser.choice([m for m in legal if m.code != "back"]))
+    assert game.outcome(state) is not None
+    assert largest < BUDGET_BYTES
