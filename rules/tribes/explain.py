@@ -10,7 +10,7 @@ from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, GOALS
 
 _CODE = re.compile(
-    r"^(?:(?:place|single|add|from|to|at|village|conflict):h[0-9]{2}(?::(?:wood|food|stone))?"
+    r"^(?:(?:place|single|add|fill|from|to|at|village|conflict):h[0-9]{2}(?::(?:wood|food|stone))?"
     r"|(?:grow|travel|gather|lead):(?:sun|moon|blank)(?::fire)?"
     r"|take:(?:wood|food|stone)\+(?:wood|food|stone)|n:[0-9]{1,2}"
     r"|(?:discard|goal):[ad][0-9]|(?:extra|pay|give):(?:wood|food|stone)"
