@@ -18,6 +18,20 @@ _CODE = re.compile(
 )
 
 
+IN_FRAME = {
+    # frame kind -> (code heads it answers, why such a code is refused there)
+    "grow": (("add", "fill"), "tribes.illegal.grow_hex"),
+    "travel": (("from",), "tribes.illegal.travel_from"),
+    "travel_to": (("to",), "tribes.illegal.travel_reach"),
+    "travel_count": (("n",), "tribes.illegal.travel_count"),
+    "gather": (("at",), "tribes.illegal.gather_hex"),
+    "lead": (("discard",), "tribes.illegal.discard"),
+    "conflict_order": (("conflict",), "tribes.illegal.no_conflict"),
+    "bow": (("bow",), "tribes.illegal.bow_target"),
+    "single": (("single",), "tribes.illegal.single"),
+}
+
+
 def is_well_formed(code: str) -> bool:
     return bool(_CODE.match(code))
 
@@ -30,6 +44,9 @@ def explain(state: State, code: str) -> MoveError:
     if code == "back":
         return IllegalMove("tribes.illegal.back")
     if frame is not None:
+        heads, why = IN_FRAME.get(frame["kind"], ((), ""))
+        if head in heads:
+            return IllegalMove(why, move=code)
         return IllegalMove("tribes.illegal.pending", kind=f"@tribes.pending.{frame['kind']}")
     step = data["step"]
     if head in ACTION_ORDER:

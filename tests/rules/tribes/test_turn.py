@@ -254,3 +254,14 @@ def test_the_public_view_is_json_and_hides_no_seat() -> None:
     assert view["players"]["p0"]["deck"] == 14
     sections = GAME.private_sections(state, "p0")
     assert sections and all(translate(t, "fr") != t.key for t in sections[0].lines)
+
+
+def test_refusals_inside_a_decision_name_the_rule() -> None:
+    state = at_actions(members={"H03": [3, 0]}, hand=("sun", "moon"))
+    state = play(state, "travel:sun", "from:h03")
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, "p0", "to:h09")
+    assert refused.value.key == "tribes.illegal.travel_reach"
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, "p0", "village:h03")
+    assert refused.value.key == "tribes.illegal.pending"
