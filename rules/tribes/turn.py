@@ -90,6 +90,8 @@ def advance(state: State, record: Record) -> None:
                 data["placing"] += 1
             if data["placing"] < len(state.seats):
                 return
+            if state.seats[data["turn"]] in state.out:  # the first player left at set-up
+                Turns(state).advance()
             begin_turn(state, record)
         elif step == "actions":
             if len(data["used"]) < 2:
