@@ -19,8 +19,12 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
 - **Gather** may select a hex again (T3); Basketry gives 1 more of a type gathered in
   that action, once per Gather.
 - **Grow** only on hexes the tribe occupied when the action began (T4).
-- **Travel**: one hex per member and once per member per turn (T5); Horse lets a member
-  go up to two hexes (any path on the map).
+- **Travel**: one hex per member and once per member per turn (T5); the members of one
+  Travel may leave from different hexes and go to different hexes (the rulebook's
+  "Important" note speaks of each member); asked as ``from:``, ``to:``, then how many.
+  Horse lets a member go up to two hexes (any path on the map).
+- **Grow** adds one member per move (``add:``) or all the members left on one hex
+  (``fill:``), so a menu never lists every split.
 - **Fire** (once per turn) is offered only where it changes the strength.
 - **Conflicts** only at step 4 (T6). Bow may be used in every conflict holding a
   defending member (the active player attacks every conflict of his turn, rulebook);

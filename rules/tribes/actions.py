@@ -7,7 +7,8 @@ the action give its strength: 2+ moons reduced, 2+ suns boosted, else normal (va
 ``data/actions.json``). Each action is resolved in full before the second die is placed.
 Fire (D6) may count one moon as blank once per turn (``grow:moon:fire``).
 
-- Grow (``add:h05`` one member at a time, ``done``): up to N members from the supply,
+- Grow (``add:h05`` one member, ``fill:h05`` all that are left, ``done``): up to N
+  members from the supply,
   on hexes the tribe occupied when the action began (T4); Oxen +1.
 - Travel (``from:h05``, ``to:h06``, ``n:2``, ``done``): up to N members, one hex each,
   each member once per turn (T5); terrain and opponents never matter; Horse: +1 member
@@ -92,7 +93,8 @@ def apply_action(state: State, code: str, record: Record) -> None:
     action, face, *rest = code.split(":")
     fire = bool(rest)
     p = active(state)
-    data["hand"].remove(face)
+    slot = data["hand"].index(face)
+    data["hand"].pop(slot)
     column = data["board"][action]
     column.insert(0, face)
     out = column.pop()
@@ -107,7 +109,7 @@ def apply_action(state: State, code: str, record: Record) -> None:
         action=f"@tribes.action.{action}",
         strength=f"@tribes.strength.{power}",
     )
-    die = {"action": action, "face": face, "out": out, "fire": fire}
+    die = {"action": action, "face": face, "slot": slot, "out": out, "fire": fire}
     STARTS[action](state, p, ACTIONS[action][power], die, record)
 
 
@@ -120,7 +122,7 @@ def undo_die(state: State, frame: Frame) -> None:
     column.append(die["out"])
     data["pushed"].pop()
     data["used"].remove(die["action"])
-    data["hand"].append(die["face"])
+    data["hand"].insert(die["slot"], die["face"])
     if die["fire"]:
         data["turn_flags"].remove(FIRE_FLAG)
 
@@ -140,11 +142,25 @@ def _start_grow(
     fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
 
 
+FILL_UP_TO = 12
+"""``fill:`` moves are offered while the tribe holds at most this many hexes (menus <= 25)."""
+
+
 def _grow_moves(state: State, frame: Frame) -> list[Move]:
     moves = [
         Move(f"add:{h.lower()}", Text("tribes.move.add", _hex_params(state, h)), "grow")
         for h in frame["hexes"]
     ]
+    most = min(frame["left"], player(state, frame["player"])["supply"])
+    if most > 1 and len(frame["hexes"]) <= FILL_UP_TO:
+        moves += [
+            Move(
+                f"fill:{h.lower()}",
+                Text("tribes.move.fill", {**_hex_params(state, h), "n": most}),
+                "grow",
+            )
+            for h in frame["hexes"]
+        ]
     return [*moves, Move("done", Text("tribes.move.done_grow", {"n": frame["left"]}), "done")]
 
 
@@ -153,12 +169,14 @@ def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
         fr.pop(state)
         return
     p = frame["player"]
-    hex_id = code.partition(":")[2].upper()
-    state.data["hexes"][hex_id]["members"][p] += 1
-    player(state, p)["supply"] -= 1
-    frame["left"] -= 1
+    kind, _, arg = code.partition(":")
+    hex_id = arg.upper()
+    n = min(frame["left"], player(state, p)["supply"]) if kind == "fill" else 1
+    state.data["hexes"][hex_id]["members"][p] += n
+    player(state, p)["supply"] -= n
+    frame["left"] -= n
     frame["committed"] = True
-    record.note("tribes.note.grew", player=seat(state, p), hex=hex_id)
+    record.note("tribes.note.grew", player=seat(state, p), hex=hex_id, n=n)
     if frame["left"] == 0 or not player(state, p)["supply"]:
         fr.pop(state)
 

@@ -14,6 +14,7 @@ fire strike tribe members only, never invaders, and are not conflicts (T6).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.base import Move, Record, State, Text
@@ -314,9 +315,14 @@ def volcano_spots(state: State, p: int) -> list[tuple[int, int]]:
 
 
 def hexes_next_to(state: State, spot: tuple[int, int] | list[int]) -> list[str]:
-    q, r = spot
-    at = {(h.q, h.r): h.id for h in MAPS[state.data["map"]].hexes}
-    return [at[(q + dq, r + dr)] for dq, dr in AXIAL if (q + dq, r + dr) in at]
+    """The map hexes around the position ``spot`` (the volcano's)."""
+    return list(_around(int(state.data["map"]), int(spot[0]), int(spot[1])))
+
+
+@cache
+def _around(players: int, q: int, r: int) -> tuple[str, ...]:
+    at = {(h.q, h.r): h.id for h in MAPS[players].hexes}
+    return tuple(at[(q + dq, r + dr)] for dq, dr in AXIAL if (q + dq, r + dr) in at)
 
 
 def _ask_spot(state: State, p: int, record: Record) -> None:

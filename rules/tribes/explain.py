@@ -11,12 +11,26 @@ from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, GOALS
 
 _CODE = re.compile(
-    r"^(?:(?:place|single|add|from|to|at|village|conflict):h[0-9]{2}(?::(?:wood|food|stone))?"
+    r"^(?:(?:place|single|add|fill|from|to|at|village|conflict):h[0-9]{2}(?::(?:wood|food|stone))?"
     r"|(?:grow|travel|gather|lead):(?:sun|moon|blank)(?::fire)?"
     r"|take:(?:wood|food|stone)\+(?:wood|food|stone)|n:[0-9]{1,2}"
     r"|(?:discard|goal):[ad][0-9]|(?:extra|pay|give):(?:wood|food|stone)"
     r"|bow:[a-z]+|swap:[a-z]+:(?:wood|food|stone)|nobow|done|draw|end|pottery|back)$"
 )
+
+
+IN_FRAME = {
+    # frame kind -> (code heads it answers, why such a code is refused there)
+    "grow": (("add", "fill"), "tribes.illegal.grow_hex"),
+    "travel": (("from",), "tribes.illegal.travel_from"),
+    "travel_to": (("to",), "tribes.illegal.travel_reach"),
+    "travel_count": (("n",), "tribes.illegal.travel_count"),
+    "gather": (("at",), "tribes.illegal.gather_hex"),
+    "lead": (("discard",), "tribes.illegal.discard"),
+    "conflict_order": (("conflict",), "tribes.illegal.no_conflict"),
+    "bow": (("bow",), "tribes.illegal.bow_target"),
+    "single": (("single",), "tribes.illegal.single"),
+}
 
 
 def is_well_formed(code: str) -> bool:
@@ -31,6 +45,9 @@ def explain(state: State, code: str) -> MoveError:
     if code == "back":
         return IllegalMove("tribes.illegal.back")
     if frame is not None:
+        heads, why = IN_FRAME.get(frame["kind"], ((), ""))
+        if head in heads:
+            return IllegalMove(why, move=code)
         return IllegalMove("tribes.illegal.pending", kind=f"@tribes.pending.{frame['kind']}")
     step = data["step"]
     if head in ACTION_ORDER:

@@ -41,7 +41,7 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                  "goals": [{"id": "D1", "name": "basketry", "development": bool,
                             "vp": n, "cost": {res: n}, "ready": bool}],
                  "done": [{"id", "name", "development", "vp"}],
-                 "deck": n (cards left), "acquired": [event ids bought]}},
+                 "deck": n (cards left), "acquired": [event slugs bought]}},
      "villages": {"supply": n (pawns left, the set-aside one included), "aside": bool},
      "victory": 15, "winner": seat | null,
      "options": {"map", "ancients", "terrains", "chiefs"},

@@ -97,3 +97,11 @@ def test_advanced_options_exist_and_are_off(name: str, value: object) -> None:
     assert spec.default in (False, "none")
     with pytest.raises(InvalidOptions):
         GAME.setup(["a", "b"], "s", {name: value})
+
+
+def test_a_first_player_gone_at_set_up_does_not_take_the_first_turn() -> None:
+    state = new_state(3, first=0)
+    state = GAME.remove_seat(state, "p0", "resign").state
+    assert GAME.to_act(state) == {"p1"}
+    state = play(state, "place:h05", "place:h07", "take:wood+food")
+    assert state.data["step"] == "actions" and state.data["turn"] == 1
