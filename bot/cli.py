@@ -4,6 +4,7 @@ Usage::
 
     campfire run [--env FILE]
     campfire sync [--guild ID] [--env FILE]
+    campfire sync --print
     campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH] [--out DIR]
                      [--option NAME=VALUE ...]
     campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH]
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import json
 import logging
 import secrets
 import sys
@@ -58,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     sync = commands.add_parser("sync", help="publish the slash commands to Discord")
     sync.add_argument("--guild", type=int, help="only this server (instant); default: global")
     sync.add_argument("--env", default=".env", help="settings file (default: .env)")
+    sync.add_argument(
+        "--print",
+        action="store_true",
+        dest="print_payload",
+        help="write the command payload Discord would receive as JSON (no token, no network)",
+    )
 
     console = commands.add_parser("console", help="play a game at this keyboard (hot seat)")
     _table_arguments(console)
@@ -118,6 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             _list_games()
             return 0
+        if args.command == "sync" and args.print_payload:
+            _print_payload()
+            return 0
         if args.command in ("run", "sync"):
             return _discord_command(args)
         configure_logging("WARNING")
@@ -149,6 +160,13 @@ def _list_games() -> None:
             print(f"{game_id:16} (cannot be loaded: {exc})")
             continue
         print(f"{game_id:16} {translate(spec.name):24} {spec.min_seats}-{spec.max_seats} players")
+
+
+def _print_payload() -> None:
+    """``campfire sync --print``: every subcommand, option and localisation as JSON."""
+    runner = importlib.import_module("bot.discord.runner")
+    payload = runner.command_payload()
+    print(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True))
 
 
 def _discord_command(args: argparse.Namespace) -> int:

@@ -82,7 +82,7 @@ def _entry(
     seq: int, entry: HistoryEntry, names: Mapping[str, str], lang: str, over: bool
 ) -> dict[str, Any]:
     secret = entry.hidden and not over
-    return {
+    found: dict[str, Any] = {
         "seq": seq,
         "seat": entry.seat,
         "name": names.get(entry.seat, entry.seat),
@@ -90,6 +90,9 @@ def _entry(
         "label": translate(entry.public_label if secret else entry.label, lang),
         "notes": [translate(note, lang) for note in entry.notes],
     }
+    if entry.by_clock:  # played for the seat when its time ran out (policy ``auto``)
+        found["by_clock"] = True
+    return found
 
 
 def record_json(record: Mapping[str, Any]) -> str:

@@ -24,6 +24,7 @@ _RENDERERS: dict[str, str] = {
     "origin": "render.origin_classic:draw",
     "origin-junior": "render.origin:draw",
     "nim": "render.nim:draw",
+    "orbis": "render.orbis:draw",
     "tribes": "render.tribes:draw",
 }
 

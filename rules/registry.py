@@ -15,6 +15,7 @@ _GAMES: dict[str, tuple[str, str]] = {
     "origin": ("rules.origin.classic", "CLASSIC"),
     "origin-junior": ("rules.origin", "JUNIOR"),
     "nim": ("rules.nim", "NIM"),
+    "orbis": ("rules.orbis", "ORBIS"),
     "tribes": ("rules.tribes", "TRIBES_GAME"),
 }
 _loaded: dict[str, Game] = {}

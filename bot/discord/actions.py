@@ -26,6 +26,7 @@ from bot.discord.context import (
     service_of,
     user_key,
 )
+from bot.discord.days import claim as claim
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
@@ -78,9 +79,16 @@ async def committed(interaction: discord.Interaction[Any], game_id: int) -> Asyn
 
 
 async def create(
-    interaction: discord.Interaction[Any], rules_id: str, players: int | None, options: str | None
+    interaction: discord.Interaction[Any],
+    rules_id: str,
+    players: int | None,
+    options: str | None,
+    *,
+    clock: int | None = None,
+    policy: str | None = None,
 ) -> None:
-    """``/campfire new``: a public lobby message with Join / Leave / Start."""
+    """``/campfire new``: a public lobby message with Join / Leave / Start; the turn
+    clock and timeout policy default to the server's settings."""
     registry.get(rules_id)  # game.unknown before anything else
     parsed = parse_options(rules_id, options)
     channel_id = interaction.channel_id
@@ -93,6 +101,8 @@ async def create(
         channel_id=str(channel_id),
         creator=player_of(interaction),
         max_seats=players,
+        clock_hours=clock,
+        timeout_policy=policy,
     )
     lang = await public_lang(interaction)
     view = lobby_view(game, lang)

@@ -12,8 +12,9 @@ from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.ext import tasks
 
-from bot.discord import actions
+from bot.discord import actions, days
 from bot.discord.commands import CampfireGroup
 from bot.discord.cooldown import Cooldown
 from bot.discord.errors import reply_error, send_private
@@ -56,7 +57,9 @@ class CampfireClient(discord.Client):
     (development: instant); ``None`` leaves syncing to ``campfire sync``. ``handlers``
     answer clicks on our items (default: ``bot.discord.actions``). ``cooldown`` limits
     each user's costly commands and buttons (default: no limit; ``campfire run`` passes
-    the ``CAMPFIRE_COOLDOWN`` setting).
+    the ``CAMPFIRE_COOLDOWN`` setting). ``reminder_seconds``: run the reminder loop
+    (``bot.discord.days``) at that interval once connected (``campfire run``: every
+    minute); ``None`` (tests) leaves it off: tests run its passes themselves.
     """
 
     def __init__(
@@ -67,6 +70,7 @@ class CampfireClient(discord.Client):
         sync_guild_id: int | None = None,
         handlers: Handlers = actions,
         cooldown: Cooldown | None = None,
+        reminder_seconds: float | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -80,6 +84,17 @@ class CampfireClient(discord.Client):
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
         self.cooldown = cooldown or Cooldown.off()
+        self.worker = days.worker_id()
+        self.reminders: tasks.Loop[Any] | None = None
+        if reminder_seconds is not None:
+            self.reminders = tasks.loop(seconds=reminder_seconds)(self.reminder_pass)
+
+    async def reminder_pass(self) -> None:
+        """One pass of the reminder loop; a failure is logged and the loop goes on."""
+        try:
+            await days.run_pass(self, self.worker)
+        except Exception:
+            log.exception("the reminder loop's pass failed")
 
     @property
     def service(self) -> GameService:
@@ -120,6 +135,8 @@ class CampfireClient(discord.Client):
         if self._caught_up:  # on_ready comes again after each reconnection
             return
         self._caught_up = True
+        if self.reminders is not None and not self.reminders.is_running():
+            self.reminders.start()  # reminders live in the database: nothing to rebuild
         try:
             caught = await catch_up(self)  # mypy: the client is a ``CampfireBot``
         except Exception:
@@ -143,6 +160,8 @@ class CampfireClient(discord.Client):
             await send_private(interaction, t("discord.bad_button", lang_for(interaction)))
 
     async def close(self) -> None:
+        if self.reminders is not None:
+            self.reminders.cancel()
         await super().close()
         if self._store is not None:
             self.service.close()

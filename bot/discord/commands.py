@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import actions
+from bot.discord import actions, days
 from bot.discord import standings as ranked
 from bot.discord.context import candidate_games, resolve_game, service_of, user_key
 from bot.discord.embeds import game_name, game_title
@@ -128,6 +128,27 @@ async def options_autocomplete(
         return []
 
 
+CLOCK_CHOICES = [
+    app_commands.Choice(name=cmd("no turn clock", "discord.clock.none"), value="0"),
+    app_commands.Choice(name=cmd("12 hours per move", "discord.clock.half_day"), value="12"),
+    app_commands.Choice(name=cmd("1 day per move", "discord.clock.one_day"), value="24"),
+    app_commands.Choice(name=cmd("2 days per move", "discord.clock.two_days"), value="48"),
+    app_commands.Choice(name=cmd("3 days per move", "discord.clock.three_days"), value="72"),
+    app_commands.Choice(name=cmd("7 days per move", "discord.clock.week"), value="168"),
+]
+POLICY_CHOICES = [
+    app_commands.Choice(name=cmd("only remind", "discord.policy.remind"), value="remind"),
+    app_commands.Choice(name=cmd("the clock plays a move", "discord.policy.auto"), value="auto"),
+    app_commands.Choice(
+        name=cmd("the late player leaves the game", "discord.policy.forfeit"), value="forfeit"
+    ),
+    app_commands.Choice(name=cmd("the others choose", "discord.policy.claim"), value="claim"),
+]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=cmd("English", "discord.language.en"), value="en"),
+    app_commands.Choice(name=cmd("French", "discord.language.fr"), value="fr"),
+]
+
 GAME_OPTION = cmd("game", "discord.opt.game.name")
 GAME_DESCRIPTION = cmd("Which game (default: this thread's game)", "discord.opt.game.desc")
 
@@ -161,6 +182,8 @@ class CampfireGroup(app_commands.Group):
         rules=cmd("rules", "discord.opt.rules.name"),
         players=cmd("players", "discord.opt.players.name"),
         options=cmd("options", "discord.opt.options.name"),
+        clock=cmd("clock", "discord.opt.clock.name"),
+        timeout=cmd("timeout", "discord.opt.timeout.name"),
     )
     @app_commands.describe(
         rules=cmd("Which game to play", "discord.opt.rules.desc"),
@@ -168,8 +191,13 @@ class CampfireGroup(app_commands.Group):
             "Most players allowed (default: the game's maximum)", "discord.opt.players.desc"
         ),
         options=cmd("Variants, e.g. name=value name=value", "discord.opt.options.desc"),
+        clock=cmd("Time for each move (default: this server's)", "discord.opt.clock.desc"),
+        timeout=cmd(
+            "What happens when the time is up (default: this server's)",
+            "discord.opt.timeout.desc",
+        ),
     )
-    @app_commands.choices(rules=rule_choices())
+    @app_commands.choices(rules=rule_choices(), clock=CLOCK_CHOICES, timeout=POLICY_CHOICES)
     @app_commands.autocomplete(options=options_autocomplete)
     async def new(
         self,
@@ -177,8 +205,11 @@ class CampfireGroup(app_commands.Group):
         rules: str,
         players: app_commands.Range[int, 1, 25] | None = None,
         options: app_commands.Range[str, 0, 200] | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
     ) -> None:
-        await actions.create(interaction, rules, players, options)
+        hours = None if clock is None else int(clock)
+        await actions.create(interaction, rules, players, options, clock=hours, policy=timeout)
 
     @app_commands.command(
         name=cmd("join", "discord.cmd.join.name"),
@@ -346,6 +377,86 @@ class CampfireGroup(app_commands.Group):
     async def abort(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         found = await resolve_game(interaction, game)
         await actions.abort(interaction, found)
+
+    @app_commands.command(
+        name=cmd("away", "discord.cmd.away.name"),
+        description=cmd("Pause your clocks in every game until a date", "discord.cmd.away.desc"),
+    )
+    @app_commands.rename(until=cmd("until", "discord.opt.until.name"))
+    @app_commands.describe(
+        until=cmd("Back on (YYYY-MM-DD, UTC) or a number of days", "discord.opt.until.desc")
+    )
+    @app_commands.autocomplete(until=days.until_autocomplete)
+    async def away(
+        self, interaction: discord.Interaction[Any], until: app_commands.Range[str, 1, 40]
+    ) -> None:
+        await days.away(interaction, until)
+
+    @app_commands.command(
+        name=cmd("back", "discord.cmd.back.name"),
+        description=cmd("You are back: your clocks run again", "discord.cmd.back.desc"),
+    )
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        await days.back(interaction)
+
+    @app_commands.command(
+        name=cmd("notify", "discord.cmd.notify.name"),
+        description=cmd("A direct message when it is your turn, or not", "discord.cmd.notify.desc"),
+    )
+    @app_commands.rename(dm=cmd("dm", "discord.opt.dm.name"))
+    @app_commands.describe(
+        dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc")
+    )
+    async def notify(self, interaction: discord.Interaction[Any], dm: bool | None = None) -> None:
+        await days.notify(interaction, dm)
+
+    @app_commands.command(
+        name=cmd("settings", "discord.cmd.settings.name"),
+        description=cmd("This server's settings (Manage Server)", "discord.cmd.settings.desc"),
+    )
+    @app_commands.rename(
+        language=cmd("language", "discord.opt.language.name"),
+        clock=cmd("clock", "discord.opt.clock.name"),
+        timeout=cmd("timeout", "discord.opt.timeout.name"),
+        nudge_hours=cmd("nudge_hours", "discord.opt.nudge.name"),
+        max_away_days=cmd("max_away_days", "discord.opt.max_away.name"),
+        channel=cmd("channel", "discord.opt.channel.name"),
+        anywhere=cmd("anywhere", "discord.opt.anywhere.name"),
+    )
+    @app_commands.describe(
+        language=cmd("Language of the public messages", "discord.opt.language.desc"),
+        clock=cmd("Default time for each move", "discord.opt.default_clock.desc"),
+        timeout=cmd("Default rule when the time is up", "discord.opt.default_timeout.desc"),
+        nudge_hours=cmd(
+            "Nudge the player to act after this many hours without a clock (0: never)",
+            "discord.opt.nudge.desc",
+        ),
+        max_away_days=cmd("Longest time away allowed, in days", "discord.opt.max_away.desc"),
+        channel=cmd("The one channel where games may be opened", "discord.opt.channel.desc"),
+        anywhere=cmd("True: games may be opened in any channel", "discord.opt.anywhere.desc"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=POLICY_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        language: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
+        nudge_hours: app_commands.Range[int, 0, 168] | None = None,
+        max_away_days: app_commands.Range[int, 1, 60] | None = None,
+        channel: discord.TextChannel | None = None,
+        anywhere: bool | None = None,
+    ) -> None:
+        await days.settings(
+            interaction,
+            language=language,
+            clock=clock,
+            timeout=timeout,
+            nudge_hours=nudge_hours,
+            max_away_days=max_away_days,
+            channel=channel,
+            anywhere=anywhere,
+        )
 
     @app_commands.command(
         name=cmd("help", "discord.cmd.help.name"),

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 import discord
 
 from bot.discord.i18n import t
 from bot.present import game_help, translate_sections
-from bot.service import GameInfo, Place
+from bot.service import GameInfo, GuildSettings, Place, Reminder
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
@@ -67,6 +68,121 @@ def jump_url(guild_id: str | None, channel_id: str, message_id: str | None = Non
     return f"{base}/{message_id}" if message_id else base
 
 
+def stamp(moment: datetime, style: str = "R") -> str:
+    """A Discord timestamp: every client shows it in its own time zone and language
+    (``R``: "in 3 hours", ``f``: the date and time)."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+CLOCK_KEYS = {
+    0: "discord.clock.none",
+    12: "discord.clock.half_day",
+    24: "discord.clock.one_day",
+    48: "discord.clock.two_days",
+    72: "discord.clock.three_days",
+    168: "discord.clock.week",
+}
+POLICY_KEYS = {
+    "remind": "discord.policy.remind",
+    "auto": "discord.policy.auto",
+    "forfeit": "discord.policy.forfeit",
+    "claim": "discord.policy.claim",
+}
+REMINDER_KEYS = {
+    "half": "discord.remind.half",
+    "hour": "discord.remind.hour",
+    "nudge": "discord.remind.nudge",
+    "late": "discord.remind.late",
+}
+
+
+def clock_name(hours: int | None, lang: str) -> str:
+    return t(CLOCK_KEYS.get(hours or 0, "discord.clock.none"), lang)
+
+
+def policy_name(policy: str | None, lang: str) -> str:
+    return t(POLICY_KEYS.get(policy or "remind", "discord.policy.remind"), lang)
+
+
+def clock_text(game: GameInfo, lang: str) -> str:
+    """``1 day per move · when time runs out: the clock plays``, or ``no turn clock``."""
+    if not game.clock_hours:
+        return clock_name(0, lang)
+    return f"{clock_name(game.clock_hours, lang)} · {policy_name(game.timeout_policy, lang)}"
+
+
+def clock_lines(game: GameInfo, seats: Iterable[str], lang: str) -> list[str]:
+    """Under a turn message: each seat's deadline (a Discord timestamp), or its time away."""
+    lines = []
+    for seat in seats:
+        clock = game.clock_of(seat)
+        if clock is None:
+            continue
+        if clock.away_until is not None:
+            lines.append(
+                t(
+                    "discord.turn.away",
+                    lang,
+                    player=game.name_of(seat),
+                    until=stamp(clock.away_until, "f"),
+                )
+            )
+        elif clock.deadline is not None:
+            lines.append(
+                t(
+                    "discord.turn.deadline",
+                    lang,
+                    player=game.name_of(seat),
+                    at=stamp(clock.deadline, "f"),
+                    left=stamp(clock.deadline),
+                )
+            )
+    return lines
+
+
+def reminder_line(game: GameInfo, reminder: Reminder, lang: str) -> str:
+    """One reminder, pinging its seat, with the deadline or the wait as a timestamp."""
+    key = REMINDER_KEYS.get(reminder.kind, "discord.remind.nudge")
+    deadline = reminder.deadline or reminder.since
+    return t(
+        key,
+        lang,
+        player=mention(reminder.seat),
+        title=game_title(game, lang),
+        deadline=stamp(deadline),
+        since=stamp(reminder.since),
+    )
+
+
+def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
+    """``/campfire settings``: the server's choices, defaults named as such."""
+    embed = discord.Embed(title=t("discord.settings.title", lang), colour=LOBBY_COLOUR)
+    language = settings.language or t("discord.settings.default_language", lang)
+    nudge = 24 if settings.nudge_hours is None else settings.nudge_hours
+    away = 14 if settings.max_away_days is None else settings.max_away_days
+    rows = [
+        ("discord.settings.language", language),
+        ("discord.settings.clock", clock_name(settings.clock_hours, lang)),
+        ("discord.settings.policy", policy_name(settings.timeout_policy, lang)),
+        (
+            "discord.settings.nudge",
+            t("discord.settings.hours", lang, hours=nudge)
+            if nudge
+            else t("discord.settings.off", lang),
+        ),
+        ("discord.settings.away", t("discord.settings.days", lang, days=away)),
+        (
+            "discord.settings.channel",
+            f"<#{settings.games_channel}>"
+            if settings.games_channel
+            else t("discord.settings.anywhere", lang),
+        ),
+    ]
+    for key, value in rows:
+        embed.add_field(name=t(key, lang), value=value, inline=True)
+    return embed
+
+
 def options_text(options: Mapping[str, object]) -> str:
     return ", ".join(f"{k}={_plain(v)}" for k, v in sorted(options.items())) or "—"
 
@@ -105,6 +221,7 @@ def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
         value=t("discord.lobby.range", lang, min=game.min_seats, max=game.max_seats),
     )
     embed.add_field(name=t("discord.lobby.options", lang), value=_clip(options_text(game.options)))
+    embed.add_field(name=t("discord.lobby.clock", lang), value=clock_text(game, lang))
     embed.set_footer(text=t("discord.lobby.footer", lang, creator=game.name_of(game.creator)))
     return embed
 
@@ -121,11 +238,21 @@ def board_embed(
     return embed
 
 
-def move_line(game: GameInfo, seat: str, label: Text, lang: str, notes: Sequence[Text] = ()) -> str:
-    """``**Ann** played: label``, then the public notes of the move (what it gained, what
-    chance decided), each on its own line, seat ids shown as names."""
+def move_line(
+    game: GameInfo,
+    seat: str,
+    label: Text,
+    lang: str,
+    notes: Sequence[Text] = (),
+    *,
+    by_clock: bool = False,
+) -> str:
+    """``**Ann** played: label`` (or ``the clock played for Ann``), then the public notes
+    of the move (what it gained, what chance decided), each on its own line, seat ids
+    shown as names."""
     names = game.names()
-    line = t("discord.board.played", lang, player=game.name_of(seat), move=t(label, lang))
+    key = "discord.board.played_by_clock" if by_clock else "discord.board.played"
+    line = t(key, lang, player=game.name_of(seat), move=t(label, lang))
     return "\n".join([line, *(f"-# {t(with_names(n, names), lang)}" for n in notes)])
 
 
@@ -184,6 +311,13 @@ def games_embed(lines: Sequence[GameLine], lang: str) -> discord.Embed:
         game = line.game
         if game.status == "running":
             state = t("discord.games.turn", lang, players=mentions(game.to_act) or "—")
+            deadlines = [
+                c.deadline
+                for c in game.clocks
+                if c.seat in game.to_act and c.deadline is not None and c.away_until is None
+            ]
+            if deadlines:
+                state += f" · ⏰ {stamp(min(deadlines))}"
         elif game.status == "over" and line.places:
             places = ", ".join(f"{p.rank}. {game.name_of(p.seat)} ({p.score})" for p in line.places)
             state = t("discord.games.result", lang, places=places)

@@ -74,6 +74,10 @@ class Handlers(Protocol):
         agree: bool,
     ) -> None: ...
 
+    async def claim(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int | None, action: str
+    ) -> None: ...
+
 
 class Budget(Protocol):
     """A per-user limit (``bot.discord.cooldown.Cooldown`` implements it)."""
@@ -114,6 +118,8 @@ class CampfireBot(Protocol):
     ) -> discord.PartialMessageable: ...
 
     def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake, /) -> discord.DMChannel: ...
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> CampfireBot:

@@ -121,7 +121,7 @@ async def publish(client: CampfireBot, game: GameInfo, events: Sequence[Event], 
         log.warning("game %s: its table is gone, events not posted", game.id)
         return
     lines = [
-        embeds.move_line(game, e.seat, e.table_label, lang, e.notes)
+        embeds.move_line(game, e.seat, e.table_label, lang, e.notes, by_clock=e.by_clock)
         for e in events
         if isinstance(e, MoveApplied) and not e.code.startswith(REMOVAL_PREFIX)
     ]  # a seat leaving is announced by its own notice (resign, timeout)
@@ -180,6 +180,11 @@ async def _record_announced(client: CampfireBot, game: GameInfo) -> None:
     known = (await client.service.messages(game.id)).get(ANNOUNCED)
     if known is None or not known.isdigit() or int(known) < game.version:
         await client.service.set_message(game.id, ANNOUNCED, str(game.version))
+
+
+async def table_language(client: CampfireBot, game: GameInfo) -> str:
+    """The language of a game's public messages: the server's choice, else its locale."""
+    return await client.service.guild_language(game.guild_id) or _server_lang(client, game)
 
 
 def _server_lang(client: CampfireBot, game: GameInfo) -> str:
@@ -270,6 +275,7 @@ async def post_turn(
         players=embeds.mentions(seats),
         title=embeds.game_title(game, lang),
     )
+    content = "\n".join([content, *embeds.clock_lines(game, seats, lang)])
     message = await table.send(
         content,
         view=turn_view(game, lang),
@@ -278,7 +284,32 @@ async def post_turn(
         else NO_MENTIONS,
     )
     await client.service.set_message(game.id, "turn", str(message.id))
+    notified = seats if pinged is None else pinged
+    if notified:
+        link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+        text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
+        await send_dms(client, notified, text)
     return message
+
+
+async def send_dms(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:
+    """A direct message to those of ``user_ids`` who asked for one (``/campfire
+    notify``). A DM Discord refuses is remembered and not tried again (the thread says
+    it anyway); nothing here ever fails the caller."""
+    try:
+        targets = await client.service.timing.dm_targets(list(user_ids))
+    except Exception:
+        log.warning("direct messages: opt-ins unreadable", exc_info=True)
+        return
+    for user_id in targets:
+        try:
+            channel = await client.create_dm(discord.Object(id=int(user_id)))
+            await channel.send(text, allowed_mentions=NO_MENTIONS)
+        except discord.Forbidden:
+            log.info("direct messages to %s are closed: back to the thread alone", user_id)
+            await client.service.timing.dm_refused(user_id)
+        except (discord.HTTPException, ValueError):
+            log.warning("direct message to %s failed", user_id, exc_info=True)
 
 
 async def post_result(

@@ -2,16 +2,24 @@
 
 ``campfire run`` calls ``run_bot(settings)``; ``campfire sync [--guild ID]`` calls
 ``sync_commands``. Both need ``DISCORD_TOKEN``; tests never call them.
+``campfire sync --print`` calls ``command_payload``: no token, no network.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
+
+import discord
+from discord import app_commands
 
 from bot.config import ConfigError, Settings, configure_logging
 from bot.discord.client import CampfireClient
+from bot.discord.commands import CampfireGroup
 from bot.discord.cooldown import Cooldown
+from bot.discord.days import REMINDER_SECONDS
+from bot.discord.i18n import CampfireTranslator
 from bot.store import Store
 
 log = logging.getLogger("campfire.discord.runner")
@@ -34,6 +42,7 @@ def run_bot(settings: Settings) -> None:
         db_path=settings.db_path,
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),
+        reminder_seconds=REMINDER_SECONDS,
     )
     client.run(token, log_handler=None)
 
@@ -61,3 +70,20 @@ def sync_commands(settings: Settings, guild_id: int | None) -> list[str]:
     names = asyncio.run(_sync(settings, guild_id))
     log.info("commands published: %s", ", ".join(names) or "none")
     return names
+
+
+async def _payload() -> list[dict[str, Any]]:
+    client = discord.Client(intents=discord.Intents.none())
+    tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(client)
+    tree.add_command(CampfireGroup())
+    translator = CampfireTranslator()
+    try:
+        return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+    finally:
+        await client.close()
+
+
+def command_payload() -> list[dict[str, Any]]:
+    """The exact JSON body ``campfire sync`` sends Discord (every subcommand, option,
+    choice and French localisation), built offline: no token, no network."""
+    return asyncio.run(_payload())

@@ -249,6 +249,47 @@ class UndoRefuseButton(
         await handlers.answer_undo(interaction, self.game_id, self.version, agree=False)
 
 
+class ClaimAutoButton(
+    GameButton,
+    stem="claim:auto",
+    button_style=discord.ButtonStyle.primary,
+    label_key="discord.button.claim_auto",
+    versioned=True,
+):
+    """Under a passed deadline (policy ``claim``): the clock plays for the late player."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.claim(interaction, self.game_id, self.version, "auto")
+
+
+class ClaimForfeitButton(
+    GameButton,
+    stem="claim:forfeit",
+    button_style=discord.ButtonStyle.danger,
+    label_key="discord.button.claim_forfeit",
+    versioned=True,
+):
+    """Under a passed deadline (policy ``claim``): the late player leaves the game."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = bot_of(interaction).handlers
+        await handlers.claim(interaction, self.game_id, self.version, "forfeit")
+
+
+class ClaimExtendButton(
+    GameButton,
+    stem="claim:extend",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.claim_extend",
+    versioned=True,
+):
+    """Under a passed deadline (policy ``claim``): one more day for the late player."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        handlers = bot_of(interaction).handlers
+        await handlers.claim(interaction, self.game_id, self.version, "extend")
+
+
 class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
     """The shape of the private move menus: custom id ``cf:<stem>:<game>:<version>``.
 
@@ -371,6 +412,9 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     UndoButton,
     UndoAgreeButton,
     UndoRefuseButton,
+    ClaimAutoButton,
+    ClaimForfeitButton,
+    ClaimExtendButton,
     MoveSelect,
     GroupSelect,
     PageButton,
@@ -433,6 +477,15 @@ def undo_view(game_id: int, version: int, lang: str) -> ui.View:
     """The mover's Undo button, for the revision their move made."""
     view = ui.View(timeout=None)
     view.add_item(UndoButton(game_id, lang, version=version))
+    return _static(view)
+
+
+def claim_view(game: GameInfo, lang: str) -> ui.View:
+    """The other players' choices once a deadline passed: play for the late player,
+    remove them, or give one more day (for this revision: any move makes it stale)."""
+    view = ui.View(timeout=None)
+    for item in (ClaimAutoButton, ClaimForfeitButton, ClaimExtendButton):
+        view.add_item(item(game.id, lang, version=game.version))
     return _static(view)
 
 

@@ -9,7 +9,11 @@ from bot.service.core import GameService
 from bot.service.values import (
     ACTIVE_STATUSES,
     MESSAGE_KINDS,
+    Away,
     BoardPicture,
+    ClaimResult,
+    ClockPass,
+    ClockReport,
     Event,
     GameInfo,
     GameOver,
@@ -19,17 +23,27 @@ from bot.service.values import (
     Player,
     PlayResult,
     Rematch,
+    Reminder,
     ServiceError,
     Status,
+    TurnClock,
     TurnStarted,
     UndoAnswer,
     UndoRequest,
 )
+from bot.store import GuildSettings
 from rules.i18n import register_package
 
 register_package("bot")
 
 __all__ = [
+    "Away",
+    "ClaimResult",
+    "ClockPass",
+    "ClockReport",
+    "GuildSettings",
+    "Reminder",
+    "TurnClock",
     "ACTIVE_STATUSES",
     "MESSAGE_KINDS",
     "BoardPicture",

@@ -57,6 +57,7 @@ from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import RenderPool
 from bot.service.standings import PlayerStats, Ratings, Standings
+from bot.service.timing import Timing, turn_clocks
 from bot.service.values import (
     BoardPicture,
     Event,
@@ -169,10 +170,15 @@ class GameService:
         self._lobby_lock = asyncio.Lock()
         self.ratings = Ratings(store)
         self._undos: dict[int, UndoRequest] = {}
+        self.timing = Timing(self)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
         self._pictures.close()
+
+    def now(self) -> datetime:
+        """The service's time (its injected clock): what deadlines are counted from."""
+        return self._clock()
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -185,12 +191,20 @@ class GameService:
         channel_id: str,
         creator: Player,
         max_seats: int | None = None,
+        clock_hours: int | None = None,
+        timeout_policy: str | None = None,
+        anywhere: bool = False,
     ) -> GameInfo:
         """A new lobby of ``rules`` (a ``rules.registry`` id) whose creator holds seat 1.
 
         ``options`` are validated by the game's spec (defaults filled in);
-        ``max_seats`` may lower the spec's maximum. Raises ``InvalidOptions``
-        (``game.unknown``, ``options.*``) or ``ServiceError('service.bad_seat_limit')``.
+        ``max_seats`` may lower the spec's maximum. ``clock_hours`` (one of
+        ``CLOCK_HOURS``, 0: none) and ``timeout_policy`` (one of ``POLICIES``) default to
+        the server's settings. A server that chose one channel for games refuses the
+        others unless ``anywhere`` (a rematch, where the last game was). Raises
+        ``InvalidOptions`` (``game.unknown``, ``options.*``) or ``ServiceError``
+        (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
+        ``service.wrong_channel``).
         """
         game = registry.get(rules)
         spec = game.spec
@@ -198,6 +212,9 @@ class GameService:
         limit = spec.max_seats if max_seats is None else max_seats
         if not spec.min_seats <= limit <= spec.max_seats:
             raise ServiceError("service.bad_seat_limit", min=spec.min_seats, max=spec.max_seats)
+        clock_hours, policy = await self.timing.lobby_clock(
+            guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
+        )
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -210,6 +227,8 @@ class GameService:
             min_seats=spec.min_seats,
             max_seats=limit,
             at=self._clock(),
+            clock_hours=clock_hours or None,
+            timeout_policy=policy,
         )
         log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
         return await self.game(game_id)
@@ -277,6 +296,9 @@ class GameService:
                 channel_id=row.channel_id,
                 creator=player,
                 max_seats=row.max_seats,
+                clock_hours=row.clock_hours or 0,
+                timeout_policy=row.timeout_policy,
+                anywhere=True,
             )
             existing = lobby.id
             if not await self.store.set_rematch(existing, game_id):  # another process won
@@ -313,7 +335,10 @@ class GameService:
             game = registry.get(row.rules)
             with _guard("start", game_id):
                 state = game.setup(order, row.seed, row.options)
-            if not await self.store.start_game(game_id, order, to_json(state), self._clock()):
+                acting = game.to_act(state)
+            now = self._clock()
+            clocks = await self.timing.clock_change(row, frozenset(), acting, state.revision, now)
+            if not await self.store.start_game(game_id, order, to_json(state), now, clocks):
                 raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
             self._cache.put(game_id, state)
         info = await self.game(game_id)
@@ -375,23 +400,34 @@ class GameService:
         raise ServiceError("service.stale", version=row.version)
 
     async def _commit(
-        self, game_id: int, game: Game, row: GameRow, before: State, applied: Applied
+        self,
+        game_id: int,
+        game: Game,
+        row: GameRow,
+        before: State,
+        applied: Applied,
+        *,
+        by_clock: bool = False,
     ) -> bool:
-        """Store one applied entry (and the results if it ends the game) in one
-        transaction at ``row.version``; False when another entry came first."""
+        """Store one applied entry (and the results if it ends the game) and the change
+        of the clocks in one transaction at ``row.version``; False when another entry
+        came first. ``by_clock``: the clock played it for its seat."""
         new = applied.state
         with _guard("commit", game_id):
             outcome = game.outcome(new)
             snapshot = to_json(new)
-            changed = outcome is None and not game.to_act(new) <= game.to_act(before)
+            acting_before, acting = game.to_act(before), game.to_act(new)
+            changed = outcome is None and not acting <= acting_before
             results = () if outcome is None else results_of(game, new, outcome)
+        now = self._clock()
+        clocks = await self.timing.clock_change(row, acting_before, acting, new.revision, now)
         committed = await self.store.append_move(
             game_id,
             expected_version=row.version,
             seat=applied.seat,
             code=new.log[-1][1],
             label=applied.move.label,
-            at=self._clock(),
+            at=now,
             snapshot=snapshot,
             over=outcome is not None,
             turn_started=changed,
@@ -399,6 +435,8 @@ class GameService:
             notes=applied.notes,
             undoable=applied.undoable,
             results=results,
+            by_clock=by_clock,
+            clocks=clocks,
         )
         if committed:
             self._cache.put(game_id, new)
@@ -415,7 +453,7 @@ class GameService:
             log.exception("game %d: the ratings could not be updated", row.id)
 
     async def _after_move(
-        self, game_id: int, game: Game, before: State, applied: Applied
+        self, game_id: int, game: Game, before: State, applied: Applied, *, by_clock: bool = False
     ) -> PlayResult:
         info = await self.game(game_id)
         state = applied.state
@@ -429,6 +467,7 @@ class GameService:
                 applied.label if applied.hidden else None,
                 applied.notes,
                 applied.undoable,
+                by_clock,
             )
         ]
         with _guard("after move", game_id):
@@ -453,28 +492,39 @@ class GameService:
         with _guard("legal_moves", game_id):
             return game.legal_moves(state, user_id)
 
-    async def resign(self, game_id: int, user_id: str) -> PlayResult:
-        """``user_id`` gives up (see module doc). Events: ``MoveApplied`` (the
-        resignation), then ``GameOver`` or, when the others play on and someone new must
-        act, ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``."""
+    async def resign(
+        self,
+        game_id: int,
+        user_id: str,
+        *,
+        reason: str = "resign",
+        expected_version: int | None = None,
+    ) -> PlayResult:
+        """``user_id`` gives up (see module doc), or (``reason="timeout"``) is removed
+        because their clock ran out. Events: ``MoveApplied`` (the removal), then
+        ``GameOver`` or, when the others play on and someone new must act,
+        ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``,
+        ``service.stale`` (the game is not at ``expected_version`` any more)."""
         lost_at = -1
         while True:
             row = await self._row(game_id)
             _require_running(row)
             if not _seated(row, user_id):
                 raise ServiceError("service.not_in_game")
-            if row.version <= lost_at:  # a store that refused without moving on
+            if row.version <= lost_at or (
+                expected_version is not None and row.version != expected_version
+            ):  # a store that refused without moving on, or a timeout that is stale
                 raise ServiceError("service.stale", version=row.version)
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
             try:
                 with _guard("resign", game_id):
-                    applied = game.remove_seat(state, user_id, "resign")
+                    applied = game.remove_seat(state, user_id, reason)
             except IllegalMove as exc:
                 raise ServiceError("service.not_in_game") from exc
             if await self._commit(game_id, game, row, state, applied):
                 self._undos.pop(game_id, None)
-                log.info("game %d: %s resigned", game_id, user_id)
+                log.info("game %d: %s left (%s)", game_id, user_id, reason)
                 return await self._after_move(game_id, game, state, applied)
             lost_at = row.version  # another entry came first: resign on the new state
 
@@ -584,13 +634,18 @@ class GameService:
             else:
                 state = game.replay(*args)
         state.revision = row.version + 1
+        now = self._clock()
+        with _guard("undo", game_id):
+            acting_before, acting = game.to_act(before), game.to_act(state)
+        clocks = await self.timing.clock_change(row, acting_before, acting, state.revision, now)
         done = await self.store.undo(
             game_id,
             expected_version=row.version,
             count=1,
             by=request.seat,
-            at=self._clock(),
+            at=now,
             snapshot=to_json(state),
+            clocks=clocks,
         )
         if not done:
             raise ServiceError("service.undo_expired")
@@ -680,7 +735,7 @@ class GameService:
         """Every entry of the log in order: who, code, label, when, what the table read."""
         await self._row(game_id)
         return [
-            HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes)
+            HistoryEntry(m.seat, m.code, m.label, m.at, m.public_label, m.notes, m.by_clock)
             for m in await self.store.moves(game_id)
         ]
 
@@ -696,7 +751,15 @@ class GameService:
         first = next((i for i, m in enumerate(moves) if m.seq >= since), len(moves))
         events: list[Event] = [
             MoveApplied(
-                game_id, m.seat, m.code, m.label, m.seq + 1, m.public_label, m.notes, m.undoable
+                game_id,
+                m.seat,
+                m.code,
+                m.label,
+                m.seq + 1,
+                m.public_label,
+                m.notes,
+                m.undoable,
+                m.by_clock,
             )
             for m in moves[first:]
         ]
@@ -950,6 +1013,9 @@ class GameService:
             seed=row.seed,
             updated_at=row.updated_at,
             resigned=row.resigned,
+            clock_hours=row.clock_hours,
+            timeout_policy=row.timeout_policy,
+            clocks=turn_clocks(row),
         )
 
     async def _status_text(self, game_id: int) -> str:

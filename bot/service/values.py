@@ -41,6 +41,15 @@ class ServiceError(CampfireError):
     - ``service.no_picture`` (game): no renderer is registered for that rules id.
     - ``service.render_failed``: the renderer raised (logged with its traceback).
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
+    - ``service.bad_clock`` (choices): a turn clock not offered.
+    - ``service.bad_policy`` (choices): a timeout policy not offered.
+    - ``service.claim_nothing``: nobody's deadline has passed (any more).
+    - ``service.claim_late``: the late player cannot claim against themselves.
+    - ``service.away_past``: a return date that has already passed.
+    - ``service.away_too_long`` (days): longer away than the server allows.
+    - ``service.not_away``: back, but the caller was not away.
+    - ``service.bad_setting`` (setting): a server setting out of its range.
+    - ``service.wrong_channel`` (channel): games are opened in another channel here.
 
     ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged, and so
     do the store's (``bot.store.StoreError``, keys ``store.*``: the database file has
@@ -55,6 +64,18 @@ class Player:
 
     user_id: str
     name: str
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """The clock of a seat to act: since when, until when (``deadline``; ``None``
+    without a turn clock); ``away_until`` while its player is away (the clock is
+    paused and the deadline moves by the time away)."""
+
+    seat: Seat
+    started: datetime
+    deadline: datetime | None = None
+    away_until: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +105,9 @@ class GameInfo:
     seed: str = ""
     updated_at: datetime | None = None
     resigned: str | None = None
+    clock_hours: int | None = None
+    timeout_policy: str = "remind"
+    clocks: tuple[TurnClock, ...] = ()
 
     @property
     def is_active(self) -> bool:
@@ -103,6 +127,10 @@ class GameInfo:
     def names(self) -> dict[str, str]:
         """``{user_id: display name}`` for every seat (what renderers take as ``names``)."""
         return {p.user_id: p.name for p in self.seats}
+
+    def clock_of(self, seat: str) -> TurnClock | None:
+        """The clock of ``seat`` if it is to act in a running game."""
+        return next((c for c in self.clocks if c.seat == seat), None)
 
 
 @dataclass(frozen=True)
@@ -159,6 +187,8 @@ class MoveApplied:
     public_label: Text | None = None
     notes: tuple[Text, ...] = ()
     undoable: bool = False
+    by_clock: bool = False
+    """Played for ``seat`` by the clock (its deadline passed, policy ``auto``)."""
 
     @property
     def table_label(self) -> Text:
@@ -237,6 +267,8 @@ class HistoryEntry(NamedTuple):
     at: datetime
     public: Text | None = None
     notes: tuple[Text, ...] = ()
+    by_clock: bool = False
+    """Played for the seat by the clock (its deadline passed, policy ``auto``)."""
 
     @property
     def hidden(self) -> bool:
@@ -245,3 +277,64 @@ class HistoryEntry(NamedTuple):
     @property
     def public_label(self) -> Text:
         return self.label if self.public is None else self.public
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """One seat reminded: ``kind`` is ``half`` (half its time is gone), ``hour`` (one
+    hour left), ``nudge`` (the game waits for it) or ``late`` (its deadline passed and
+    the clock only says so: policy ``remind``)."""
+
+    seat: Seat
+    kind: str
+    since: datetime
+    deadline: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ClockReport:
+    """What the reminder loop did in one game: reminders to post in one message (never
+    more than one per game and pass), seats whose deadline passed under ``claim`` (the
+    others choose), the moves or removals the clock made (``result``), and the seats
+    whose time away ended (``resumed``). For a game with reminders only, ``game`` is
+    read lean (where it is played, rules, revision; ``seats`` left empty): a reminder
+    names its seat itself, and a pass over a thousand games stays a few statements."""
+
+    game: GameInfo
+    reminders: tuple[Reminder, ...] = ()
+    claims: tuple[Seat, ...] = ()
+    result: PlayResult | None = None
+    timed_out: tuple[tuple[Seat, str], ...] = ()
+    """``(seat, policy)`` for each deadline applied by ``auto`` or ``forfeit``."""
+    resumed: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClockPass:
+    """One pass of the reminder loop: a report per game, and the reminder rows it
+    holds (``GameService.finish_clock_pass`` deletes them once posted)."""
+
+    reports: tuple[ClockReport, ...]
+    claimed: tuple[int, ...]
+    worker: str
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """A claim against late players: ``action`` (``auto``, ``forfeit``, ``extend``)
+    applied by ``by`` to ``seats``; ``result`` holds the game after it."""
+
+    action: str
+    by: Seat
+    seats: tuple[Seat, ...]
+    result: PlayResult
+    deadline: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Away:
+    """A player's time away: until when, and the running games it pauses or concerns."""
+
+    user_id: str
+    until: datetime | None
+    games: tuple[GameInfo, ...]

@@ -8,10 +8,33 @@
 from bot.store.database import DEFAULT_DB, Store, default_path
 from bot.store.errors import StoreError
 from bot.store.protocol import GameStore
-from bot.store.rows import FinishedRow, GameRow, MoveRow, RatingRow, ResultRow, SeatRow
+from bot.store.rows import (
+    ClockChange,
+    ClockRow,
+    DueGame,
+    DueReminder,
+    FinishedRow,
+    GameRow,
+    GuildSettings,
+    MoveRow,
+    RatingRow,
+    ResultRow,
+    SeatClock,
+    SeatRow,
+    UserSettings,
+    epoch,
+    from_epoch,
+)
 from bot.store.schema import MIGRATIONS
 
 __all__ = [
+    "ClockChange",
+    "ClockRow",
+    "DueGame",
+    "DueReminder",
+    "GuildSettings",
+    "SeatClock",
+    "UserSettings",
     "DEFAULT_DB",
     "MIGRATIONS",
     "GameRow",
@@ -24,4 +47,6 @@ __all__ = [
     "Store",
     "StoreError",
     "default_path",
+    "epoch",
+    "from_epoch",
 ]

@@ -27,12 +27,21 @@ import aiosqlite
 from bot.store.errors import StoreError, reason, runtime_error
 from bot.store.rows import (
     GAME_COLUMNS,
+    ClockChange,
+    ClockRow,
+    DueGame,
+    DueReminder,
     FinishedRow,
     GameRow,
+    GuildSettings,
     MoveRow,
     RatingRow,
     ResultRow,
+    SeatClock,
     SeatRow,
+    UserSettings,
+    clock_rows,
+    from_epoch,
     game_row,
     iso,
     parse_time,
@@ -45,6 +54,13 @@ from rules.base import Text
 log = logging.getLogger("campfire.store")
 
 DEFAULT_DB = "campfire.sqlite3"
+CLAIM_DUE = (
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+    "SELECT id FROM reminders WHERE due <= ? "
+    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?) "
+    "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
+)
+"""The claim of the due reminders: a range of the index ``reminders_due``, one write."""
 
 
 def default_path() -> str:
@@ -202,14 +218,22 @@ class Store:
         min_seats: int,
         max_seats: int,
         at: datetime,
+        clock_hours: int | None = None,
+        timeout_policy: str = "remind",
     ) -> int:
-        """Insert a lobby with its creator in seat 0; return the new game id."""
+        """Insert a lobby with its creator in seat 0; return the new game id.
+        ``clock_hours``: the turn clock (``None``: none); ``timeout_policy``: what a
+        passed deadline does."""
         when = iso(at)
+        # The clock columns are named only when set, so the columns' defaults serve a
+        # database of an older schema (tests of migrations build one).
+        clock = clock_hours is not None or timeout_policy != "remind"
+        extra = (", clock_hours, timeout_policy", ", ?, ?") if clock else ("", "")
         async with self._transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO games (guild_id, channel_id, rules, rules_version, options, seed, "
-                "status, version, creator, min_seats, max_seats, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?)",
+                f"status, version, creator, min_seats, max_seats, created_at, updated_at"
+                f"{extra[0]}) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?{extra[1]})",
                 (
                     guild_id,
                     channel_id,
@@ -222,6 +246,7 @@ class Store:
                     max_seats,
                     when,
                     when,
+                    *((clock_hours, timeout_policy) if clock else ()),
                 ),
             )
             game_id = cursor.lastrowid
@@ -239,17 +264,20 @@ class Store:
 
     async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
         """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
-        with its seats, in one query (the seats as a JSON array beside each row)."""
+        with its seats and clocks, in one query (as JSON arrays beside each row)."""
         columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
         async with self._lock:
             with self._sqlite_errors():
                 raw = await _rows(
                     self.db,
                     f"SELECT {columns}, (SELECT json_group_array(json_array(st.position, "
-                    f"st.user_id, st.name)) FROM seats st WHERE st.game_id = g.id) {tail}",
+                    f"st.user_id, st.name)) FROM seats st WHERE st.game_id = g.id), "
+                    "(SELECT json_group_array(json_array(c.seat, c.revision, c.started, "
+                    "c.deadline, c.paused, a.until)) FROM turn_clocks c "
+                    f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
                     params,
                 )
-        return [game_row(r, _seats(r[-1])) for r in raw]
+        return [game_row(r, _seats(r[-2]), clock_rows(r[-1])) for r in raw]
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
         extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
@@ -330,9 +358,15 @@ class Store:
         return True
 
     async def start_game(
-        self, game_id: int, seat_order: Sequence[str], snapshot: str, at: datetime
+        self,
+        game_id: int,
+        seat_order: Sequence[str],
+        snapshot: str,
+        at: datetime,
+        clocks: ClockChange | None = None,
     ) -> bool:
-        """Lobby -> running with seats in ``seat_order`` and the initial state snapshot."""
+        """Lobby -> running with seats in ``seat_order``, the initial state snapshot and
+        the clocks of the seats to act."""
         when = iso(at)
         async with self._transaction() as db:
             if not await _changed(
@@ -343,6 +377,7 @@ class Store:
             ):
                 return False
             await _renumber(db, game_id, list(seat_order))
+            await _change_clocks(db, game_id, clocks)
         return True
 
     async def set_status(
@@ -350,10 +385,16 @@ class Store:
     ) -> bool:
         """Move a game to ``status`` if it is currently in one of ``when_in``."""
         marks = ",".join("?" * len(when_in))
-        return await self._update(
-            f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-            (status, iso(at), game_id, *when_in),
-        )
+        async with self._transaction() as db:
+            if not await _changed(
+                db,
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, iso(at), game_id, *when_in),
+            ):
+                return False
+            if status not in ("lobby", "running"):  # no clock runs in a game that ended
+                await _stop_clocks(db, game_id, None)
+        return True
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -373,10 +414,14 @@ class Store:
         notes: Sequence[Text] = (),
         undoable: bool = False,
         results: Sequence[ResultRow] = (),
+        by_clock: bool = False,
+        clocks: ClockChange | None = None,
     ) -> bool:
         """Log one entry (a move, or ``!reason`` for a seat leaving) with what the table
-        read of it, store the new snapshot and (``over``) the final ``results``, in one
+        read of it, store the new snapshot and (``over``) the final ``results``, and
+        change the clocks (``clocks``; every clock stops when the game is over), in one
         transaction, only if the game is running at revision ``expected_version``.
+        ``by_clock``: the entry was made for its seat by the clock (a timeout).
         Returns False (nothing written) otherwise."""
         when = iso(at)
         async with self._transaction() as db:
@@ -398,7 +443,7 @@ class Store:
                 return False
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, code, label, at, public_label, notes, "
-                "undoable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "undoable, by_clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     expected_version,
@@ -409,8 +454,13 @@ class Store:
                     None if public_label is None else text_to_json(public_label),
                     json.dumps([n.to_json() for n in notes], sort_keys=True),
                     undoable,
+                    by_clock,
                 ),
             )
+            if over:
+                await _stop_clocks(db, game_id, None)
+            else:
+                await _change_clocks(db, game_id, clocks)
             if code == "!resign":
                 await db.execute("UPDATE games SET resigned = ? WHERE id = ?", (seat, game_id))
             await db.executemany(
@@ -428,9 +478,11 @@ class Store:
         by: str,
         at: datetime,
         snapshot: str,
+        clocks: ClockChange | None = None,
     ) -> bool:
         """Take back the last ``count`` entries of the log: they are kept, marked undone
-        by a new undo record, and the revision grows (a button made before stays stale).
+        by a new undo record, and the revision grows (a button made before stays stale);
+        the clocks change with the seats to act (``clocks``).
         Only if the game is running at ``expected_version``; False otherwise."""
         when = iso(at)
         async with self._transaction() as db:
@@ -456,6 +508,7 @@ class Store:
                 "INSERT INTO undone_moves (game_id, seq, undo_id) VALUES (?, ?, ?)",
                 [(game_id, int(seq), undo_id) for (seq,) in last],
             )
+            await _change_clocks(db, game_id, clocks)
         return True
 
     async def undone_moves(self, game_id: int) -> list[MoveRow]:
@@ -480,7 +533,7 @@ class Store:
 
     async def _moves(self, where: str, game_id: int) -> list[MoveRow]:
         rows = await self._fetchall(
-            "SELECT seq, seat, code, label, at, public_label, notes, undoable FROM moves "
+            "SELECT seq, seat, code, label, at, public_label, notes, undoable, by_clock FROM moves "
             f"WHERE game_id = ? {where} ORDER BY seq",
             (game_id, game_id),
         )
@@ -494,8 +547,9 @@ class Store:
                 None if public is None else text_from_json(public),
                 tuple(Text.from_json(n) for n in json.loads(notes)),
                 bool(undoable),
+                bool(by_clock),
             )
-            for seq, seat, code, label, at, public, notes, undoable in rows
+            for seq, seat, code, label, at, public, notes, undoable, by_clock in rows
         ]
 
     async def log_revision(self, game_id: int) -> int:
@@ -640,6 +694,186 @@ class Store:
                 (guild_id, language, iso(at)),
             )
 
+    # -- clocks and reminders ------------------------------------------------------------
+
+    async def claim_reminders(
+        self, now: int, worker: str, lease_until: int, limit: int
+    ) -> list[DueReminder]:
+        """Claim up to ``limit`` reminders due at ``now`` (Unix seconds) that nobody holds
+        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, in one
+        conditional ``UPDATE`` (SQLite has one writer at a time: two processes never
+        claim one row), and return them with their games (read through the covering
+        index ``games_for_clocks``). The due rows are found through the index
+        ``reminders_due``, never by a scan."""
+        async with self._transaction() as db:
+            claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
+            games: dict[int, DueGame] = {}
+            for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
+                marks = ",".join("?" * len(chunk))
+                for g, *game in await _rows(
+                    db,
+                    "SELECT g.id, g.rules, g.guild_id, g.channel_id, g.thread_id, g.status, "
+                    "g.version, g.timeout_policy, g.clock_hours, s.nudge_hours "
+                    "FROM games g INDEXED BY games_for_clocks "
+                    "LEFT JOIN guild_settings s ON s.guild_id = g.guild_id "
+                    f"WHERE g.id IN ({marks})",
+                    chunk,
+                ):
+                    games[g] = DueGame(g, *game)
+        # A row that exists is current: every change of a clock replaces its rows in the
+        # same transaction (a paused clock has only its ``back`` row).
+        return [
+            DueReminder(i, g, seat, kind, due, rev, rev, deadline, None, started, games.get(g))
+            for i, g, seat, kind, due, rev, started, deadline in sorted(
+                claimed, key=lambda r: (r[1], r[4], r[0])
+            )
+        ]
+
+    async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int:
+        """Delete the reminders ``worker`` claimed and dealt with; how many were still its."""
+        if not ids:
+            return 0
+        marks = ",".join("?" * len(ids))
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"DELETE FROM reminders WHERE claimed_by = ? AND id IN ({marks})",
+                (worker, *ids),
+            )
+            return int(cursor.rowcount)
+
+    async def reschedule_clock(self, game_id: int, clock: SeatClock) -> bool:
+        """Replace the clock of ``clock.seat`` (deadline, pause) and all its reminders,
+        only if that seat's turn is still the one that began at ``clock.revision`` and
+        the game runs; ``False`` (nothing written) otherwise."""
+        return (await self.reschedule_clocks([(game_id, clock)]))[0]
+
+    async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
+        """``reschedule_clock`` for many seats in one transaction; which applied."""
+        done = []
+        async with self._transaction() as db:
+            for game_id, clock in changes:
+                if not await _changed(
+                    db,
+                    "UPDATE turn_clocks SET deadline = ?, paused = ? WHERE game_id = ? "
+                    "AND seat = ? AND revision = ? "
+                    "AND game_id IN (SELECT id FROM games WHERE status = 'running')",
+                    (clock.deadline, clock.paused, game_id, clock.seat, clock.revision),
+                ):
+                    done.append(False)
+                    continue
+                await db.execute(
+                    "DELETE FROM reminders WHERE game_id = ? AND seat = ?", (game_id, clock.seat)
+                )
+                await _insert_reminders(db, game_id, clock)
+                done.append(True)
+        return done
+
+    async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]:
+        """The clocks of ``user_id``'s turns in running games, as ``(game id, clock)``."""
+        rows = await self._fetchall(
+            "SELECT c.game_id, c.seat, c.revision, c.started, c.deadline, c.paused FROM "
+            "turn_clocks c JOIN games g ON g.id = c.game_id "
+            "WHERE c.seat = ? AND g.status = 'running' ORDER BY c.game_id",
+            (user_id,),
+        )
+        return [
+            (
+                int(g),
+                ClockRow(
+                    str(seat),
+                    int(rev),
+                    from_epoch(started) or datetime.now(UTC),
+                    from_epoch(deadline),
+                    from_epoch(paused),
+                ),
+            )
+            for g, seat, rev, started, deadline, paused in rows
+        ]
+
+    async def away_until(self, user_ids: Sequence[str]) -> dict[str, int]:
+        """``{user_id: until}`` (Unix seconds) of those of ``user_ids`` who are away."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", tuple(user_ids)
+        )
+        return {str(u): int(until) for u, until in rows}
+
+    async def set_away(self, user_id: str, since: int, until: int | None) -> None:
+        """Record ``user_id`` away from ``since`` until ``until``; ``None``: back."""
+        async with self._transaction() as db:
+            if until is None:
+                await db.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO away (user_id, since, until) VALUES (?, ?, ?) ON CONFLICT "
+                    "(user_id) DO UPDATE SET until = excluded.until",
+                    (user_id, since, until),
+                )
+
+    async def due_count(self) -> int:
+        """How many reminders are waiting (diagnostics and tests)."""
+        rows = await self._fetchall("SELECT COUNT(*) FROM reminders")
+        return int(rows[0][0])
+
+    # -- settings ------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings:
+        rows = await self._fetchall(
+            "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
+            "games_channel FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings()
+        language, clock, policy, nudge, away, channel = rows[0]
+        return GuildSettings(language, _int(clock), policy, _int(nudge), _int(away), channel)
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: GuildSettings, at: datetime
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
+                "timeout_policy, nudge_hours, max_away_days, games_channel) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "language = excluded.language, updated_at = excluded.updated_at, "
+                "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
+                "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
+                "games_channel = excluded.games_channel",
+                (
+                    guild_id,
+                    settings.language,
+                    iso(at),
+                    settings.clock_hours,
+                    settings.timeout_policy,
+                    settings.nudge_hours,
+                    settings.max_away_days,
+                    settings.games_channel,
+                ),
+            )
+
+    async def user_settings(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
+        """The settings of those of ``user_ids`` who chose any."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, notify_dm, dm_closed FROM user_settings WHERE user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        return {str(u): UserSettings(bool(n), bool(c)) for u, n, c in rows}
+
+    async def save_user_settings(self, user_id: str, settings: UserSettings) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, notify_dm, dm_closed) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET notify_dm = excluded.notify_dm, "
+                "dm_closed = excluded.dm_closed",
+                (user_id, settings.notify_dm, settings.dm_closed),
+            )
+
 
 async def _rows(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
     """Every row of one query, in one trip to the database thread (not three: execute,
@@ -686,3 +920,52 @@ async def _renumber(db: aiosqlite.Connection, game_id: int, order: list[str] | N
             "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?",
             (position, game_id, user_id),
         )
+
+
+def _chunks(items: Sequence[int], size: int = 900) -> list[list[int]]:
+    """``items`` in slices small enough for one statement's parameters."""
+    return [list(items[n : n + size]) for n in range(0, len(items), size)]
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+async def _insert_reminders(db: aiosqlite.Connection, game_id: int, clock: SeatClock) -> None:
+    await db.executemany(
+        "INSERT INTO reminders (game_id, seat, kind, due, revision, started, deadline) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, clock.seat, kind, due, clock.revision, clock.started, clock.deadline)
+            for kind, due in clock.reminders
+        ],
+    )
+
+
+async def _stop_clocks(db: aiosqlite.Connection, game_id: int, seats: Sequence[str] | None) -> None:
+    """Remove the clocks and reminders of ``seats`` (``None``: every seat) of a game."""
+    if seats is None:
+        await db.execute("DELETE FROM turn_clocks WHERE game_id = ?", (game_id,))
+        await db.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+        return
+    for table in ("turn_clocks", "reminders"):
+        await db.executemany(
+            f"DELETE FROM {table} WHERE game_id = ? AND seat = ?",
+            [(game_id, seat) for seat in seats],
+        )
+
+
+async def _change_clocks(
+    db: aiosqlite.Connection, game_id: int, change: ClockChange | None
+) -> None:
+    """Apply one change of the seats to act to the clocks, in the caller's transaction."""
+    if change is None:
+        return
+    await _stop_clocks(db, game_id, [*change.stopped, *(c.seat for c in change.started)])
+    await db.executemany(
+        "INSERT INTO turn_clocks (game_id, seat, revision, started, deadline, paused) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, c.seat, c.revision, c.started, c.deadline, c.paused) for c in change.started],
+    )
+    for clock in change.started:
+        await _insert_reminders(db, game_id, clock)

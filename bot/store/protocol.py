@@ -15,7 +15,19 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.store.rows import FinishedRow, GameRow, MoveRow, RatingRow, ResultRow
+from bot.store.rows import (
+    ClockChange,
+    ClockRow,
+    DueReminder,
+    FinishedRow,
+    GameRow,
+    GuildSettings,
+    MoveRow,
+    RatingRow,
+    ResultRow,
+    SeatClock,
+    UserSettings,
+)
 from rules.base import Text
 
 
@@ -43,8 +55,11 @@ class GameStore(Protocol):
         min_seats: int,
         max_seats: int,
         at: datetime,
+        clock_hours: int | None = None,
+        timeout_policy: str = "remind",
     ) -> int:
-        """Insert a lobby with its creator in seat 0; return the new game id."""
+        """Insert a lobby with its creator in seat 0 and its turn clock (hours, ``None``:
+        none) and timeout policy; return the new game id."""
         ...
 
     async def game(self, game_id: int) -> GameRow | None: ...
@@ -70,12 +85,19 @@ class GameStore(Protocol):
     ) -> bool: ...
 
     async def start_game(
-        self, game_id: int, seat_order: Sequence[str], snapshot: str, at: datetime
+        self,
+        game_id: int,
+        seat_order: Sequence[str],
+        snapshot: str,
+        at: datetime,
+        clocks: ClockChange | None = None,
     ) -> bool: ...
 
     async def set_status(
         self, game_id: int, status: str, at: datetime, *, when_in: Sequence[str]
-    ) -> bool: ...
+    ) -> bool:
+        """Change the status (a game that ends loses its clocks and reminders)."""
+        ...
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -95,10 +117,12 @@ class GameStore(Protocol):
         notes: Sequence[Text] = (),
         undoable: bool = False,
         results: Sequence[ResultRow] = (),
+        by_clock: bool = False,
+        clocks: ClockChange | None = None,
     ) -> bool:
-        """Log one entry with what the table read of it, the new snapshot and (``over``)
-        the results in one transaction, only if the game is at revision
-        ``expected_version``."""
+        """Log one entry with what the table read of it, the new snapshot, (``over``)
+        the results and the change of the clocks in one transaction, only if the game is
+        at revision ``expected_version``. ``by_clock``: played by the clock."""
         ...
 
     async def undo(
@@ -110,8 +134,10 @@ class GameStore(Protocol):
         by: str,
         at: datetime,
         snapshot: str,
+        clocks: ClockChange | None = None,
     ) -> bool:
-        """Mark the last ``count`` entries undone (kept) and grow the revision."""
+        """Mark the last ``count`` entries undone (kept), grow the revision, change the
+        clocks."""
         ...
 
     async def moves(self, game_id: int) -> list[MoveRow]: ...
@@ -152,6 +178,42 @@ class GameStore(Protocol):
     async def rematch_of(self, previous: int) -> int | None: ...
 
     async def previous_game(self, game_id: int) -> int | None: ...
+
+    # -- clocks, reminders, time away -------------------------------------------------------
+
+    async def claim_reminders(
+        self, now: int, worker: str, lease_until: int, limit: int
+    ) -> list[DueReminder]:
+        """Claim the reminders due at ``now`` that nobody holds, for ``worker`` until
+        ``lease_until`` (one conditional write: two processes never claim one row)."""
+        ...
+
+    async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int: ...
+
+    async def reschedule_clock(self, game_id: int, clock: SeatClock) -> bool:
+        """Replace a seat's deadline, pause and reminders if its turn is still the one
+        that began at ``clock.revision``."""
+        ...
+
+    async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
+        """``reschedule_clock`` for many seats in one transaction; which applied."""
+        ...
+
+    async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]: ...
+
+    async def away_until(self, user_ids: Sequence[str]) -> dict[str, int]: ...
+
+    async def set_away(self, user_id: str, since: int, until: int | None) -> None: ...
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings: ...
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: GuildSettings, at: datetime
+    ) -> None: ...
+
+    async def user_settings(self, user_ids: Sequence[str]) -> dict[str, UserSettings]: ...
+
+    async def save_user_settings(self, user_id: str, settings: UserSettings) -> None: ...
 
     # -- front-end bookkeeping -----------------------------------------------------------
 

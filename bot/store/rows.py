@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.base import Text
 
@@ -18,6 +18,110 @@ def iso(moment: datetime | None) -> str | None:
 
 def parse_time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
+
+
+def epoch(moment: datetime) -> int:
+    """A moment as the clock tables store it: whole Unix seconds (UTC)."""
+    return int(moment.timestamp())
+
+
+def from_epoch(seconds: int | None) -> datetime | None:
+    return None if seconds is None else datetime.fromtimestamp(int(seconds), UTC)
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """The clock of a seat to act: since when (``started``), until when (``deadline``,
+    ``None`` without a turn clock), paused since ``paused`` while its player is away
+    (until ``away_until``). ``revision`` is the game's revision when this turn began."""
+
+    seat: str
+    revision: int
+    started: datetime
+    deadline: datetime | None = None
+    paused: datetime | None = None
+    away_until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """A seat's clock as the service writes it, with its reminders ``(kind, due)``
+    (times in Unix seconds)."""
+
+    seat: str
+    revision: int
+    started: int
+    deadline: int | None = None
+    paused: int | None = None
+    reminders: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ClockChange:
+    """What one change of a game does to its clocks: the seats no longer to act lose
+    theirs (and their reminders); the seats newly to act get one."""
+
+    stopped: tuple[str, ...] = ()
+    started: tuple[SeatClock, ...] = ()
+
+
+class DueGame(NamedTuple):
+    """What the reminder loop reads of a game with due reminders: where it is played,
+    its rules, revision, timeout policy and its server's nudge interval (no seats, no
+    snapshot). A tuple: a pass makes a thousand of them."""
+
+    id: int
+    rules: str
+    guild_id: str | None
+    channel_id: str
+    thread_id: str | None
+    status: str
+    version: int
+    timeout_policy: str
+    clock_hours: int | None
+    nudge_hours: int | None = None
+    """The server's nudge interval (``None``: the default)."""
+
+
+class DueReminder(NamedTuple):
+    """A reminder row claimed by the loop, with its clock's start and deadline (as
+    scheduled: a clock that changes replaces its rows, so a row that exists is current;
+    ``clock_revision`` ``None`` would mark a row without a clock) and its game."""
+
+    id: int
+    game_id: int
+    seat: str
+    kind: str
+    due: int
+    revision: int
+    clock_revision: int | None
+    deadline: int | None
+    paused: int | None
+    started: int | None = None
+    game: DueGame | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's choices (``None``: the default): the language of public messages,
+    the default turn clock (hours, 0 = none) and timeout policy, the nudge interval
+    (hours, 0 = off), the longest time away (days), the one channel for new games."""
+
+    language: str | None = None
+    clock_hours: int | None = None
+    timeout_policy: str | None = None
+    nudge_hours: int | None = None
+    max_away_days: int | None = None
+    games_channel: str | None = None
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A player's choices: a direct message on their turn (``notify_dm``), and whether
+    Discord refused the last one (``dm_closed``: not tried again until they opt in)."""
+
+    notify_dm: bool = False
+    dm_closed: bool = False
 
 
 @dataclass(frozen=True)
@@ -52,6 +156,9 @@ class GameRow:
     resigned: str | None
     snapshot: str | None
     seats: tuple[SeatRow, ...]
+    clock_hours: int | None = None
+    timeout_policy: str = "remind"
+    clocks: tuple[ClockRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +173,7 @@ class MoveRow:
     public_label: Text | None = None
     notes: tuple[Text, ...] = ()
     undoable: bool = False
+    by_clock: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,7 +208,7 @@ class FinishedRow:
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, rules, rules_version, options, seed, status, "
     "version, creator, min_seats, max_seats, created_at, updated_at, turn_started_at, "
-    "resigned, snapshot"
+    "resigned, snapshot, clock_hours, timeout_policy"
 )
 
 
@@ -112,7 +220,9 @@ def text_to_json(text: Text) -> str:
     return json.dumps(text.to_json(), sort_keys=True)
 
 
-def game_row(r: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
+def game_row(
+    r: Sequence[Any], seats: tuple[SeatRow, ...], clocks: tuple[ClockRow, ...] = ()
+) -> GameRow:
     return GameRow(
         id=int(r[0]),
         guild_id=r[1],
@@ -133,4 +243,24 @@ def game_row(r: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
         resigned=r[16],
         snapshot=r[17],
         seats=seats,
+        clock_hours=None if r[18] is None else int(r[18]),
+        timeout_policy=str(r[19]),
+        clocks=clocks,
+    )
+
+
+def clock_rows(raw: str | None) -> tuple[ClockRow, ...]:
+    """The clocks of a game from their JSON array
+    ``[[seat, revision, started, deadline, paused, away_until], ...]``."""
+    found = sorted(json.loads(raw or "[]"), key=lambda c: str(c[0]))
+    return tuple(
+        ClockRow(
+            str(seat),
+            int(revision),
+            from_epoch(started) or datetime.now(UTC),
+            from_epoch(deadline),
+            from_epoch(paused),
+            from_epoch(until),
+        )
+        for seat, revision, started, deadline, paused, until in found
     )

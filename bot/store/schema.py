@@ -138,6 +138,62 @@ MIGRATIONS: tuple[str, ...] = (
         previous INTEGER NOT NULL UNIQUE REFERENCES games (id)
     );
     """,
+    # 5: playing over days. Each game's turn clock (hours, NULL = none) and timeout
+    # policy; who was played for by the clock; the server's defaults; each seat to act's
+    # clock (times in Unix seconds: its turn's start, its deadline, paused while away);
+    # the due table the reminder loop reads through its index (each row carries its
+    # clock's start and deadline: a clock that changes replaces its rows in the same
+    # transaction, so a row that exists is current), claimed by a lease so two
+    # processes never send one reminder twice (and a covering index of the games' columns
+    # it reads, which come after the snapshot in each row); time away; direct-message
+    # opt-in.
+    """
+    ALTER TABLE games ADD COLUMN clock_hours INTEGER;
+    ALTER TABLE games ADD COLUMN timeout_policy TEXT NOT NULL DEFAULT 'remind';
+    ALTER TABLE moves ADD COLUMN by_clock INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE guild_settings ADD COLUMN clock_hours INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN timeout_policy TEXT;
+    ALTER TABLE guild_settings ADD COLUMN nudge_hours INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN max_away_days INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN games_channel TEXT;
+    CREATE TABLE turn_clocks (
+        game_id   INTEGER NOT NULL REFERENCES games (id),
+        seat      TEXT NOT NULL,
+        revision  INTEGER NOT NULL,
+        started   INTEGER NOT NULL,
+        deadline  INTEGER,
+        paused    INTEGER,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX turn_clocks_by_seat ON turn_clocks (seat);
+    CREATE TABLE reminders (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id       INTEGER NOT NULL REFERENCES games (id),
+        seat          TEXT NOT NULL,
+        kind          TEXT NOT NULL
+                      CHECK (kind IN ('half', 'hour', 'deadline', 'nudge', 'back')),
+        due           INTEGER NOT NULL,
+        revision      INTEGER NOT NULL,
+        started       INTEGER NOT NULL,
+        deadline      INTEGER,
+        claimed_by    TEXT,
+        claimed_until INTEGER
+    );
+    CREATE INDEX reminders_due ON reminders (due);
+    CREATE INDEX games_for_clocks ON games (id, status, version, rules, guild_id, channel_id,
+        thread_id, timeout_policy, clock_hours);
+    CREATE INDEX reminders_by_seat ON reminders (game_id, seat);
+    CREATE TABLE away (
+        user_id TEXT PRIMARY KEY,
+        since   INTEGER NOT NULL,
+        until   INTEGER NOT NULL
+    );
+    CREATE TABLE user_settings (
+        user_id   TEXT PRIMARY KEY,
+        notify_dm INTEGER NOT NULL DEFAULT 0,
+        dm_closed INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 )
 
 

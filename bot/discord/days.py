@@ -1,0 +1,288 @@
+"""Playing over days at the Discord table: the reminder loop's posts, claims, time away,
+server settings and direct-message opt-in.
+
+The loop (``discord.ext.tasks``, started by the client once connected) runs
+``run_pass`` every ``REMINDER_SECONDS``: the service claims the due reminders in the
+database and says what happened per game; here each game gets at most one reminder
+message (a *new* message, pinging only the players reminded), the moves the clock
+made, and the claim buttons. Nothing is kept in memory between passes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import secrets
+import socket
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord import embeds, publish
+from bot.discord.context import public_lang, service_of, user_key
+from bot.discord.errors import DiscordError
+from bot.discord.host import CampfireBot, bot_of
+from bot.discord.i18n import lang_for, t
+from bot.discord.views import claim_view
+from bot.service import ClockReport, GameInfo, ServiceError
+from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
+
+log = logging.getLogger("campfire.discord.days")
+
+REMINDER_SECONDS = 60.0
+"""How often the reminder loop looks for due reminders."""
+REMINDER_BATCH = 250
+"""The most reminders one pass claims: posting them stays well within the claim's lease
+(ten minutes) even when Discord slows the bot down; the rest follow at the next pass."""
+TIMEOUT_KEYS = {"auto": "discord.timeout.auto", "forfeit": "discord.timeout.forfeit"}
+CLAIM_KEYS = {
+    "auto": "discord.claim.done_auto",
+    "forfeit": "discord.claim.done_forfeit",
+    "extend": "discord.claim.done_extend",
+}
+DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*$")
+DAYS = re.compile(r"^\s*(\d{1,3})\s*(?:d|j|days?|jours?)?\s*$", re.IGNORECASE)
+
+
+def worker_id() -> str:
+    """Who holds the reminders a pass claims: this host and process, and a nonce."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+# --------------------------------------------------------------------------- the loop
+
+
+async def run_pass(client: CampfireBot, worker: str) -> int:
+    """One pass of the reminder loop: claim, post each game's report, release. Returns
+    how many games had something to say. A game whose posting fails is logged; the
+    others are posted all the same."""
+    timing = client.service.timing
+    done = await timing.clock_pass(worker, limit=REMINDER_BATCH)
+    for report in done.reports:
+        try:
+            await post_report(client, report)
+        except Exception:
+            log.exception("game %s: posting its reminders failed", report.game.id)
+    await timing.finish_clock_pass(done)
+    return len(done.reports)
+
+
+async def post_report(client: CampfireBot, report: ClockReport) -> None:
+    """What the clock did in one game, at its table: the seats back from time away and
+    those timed out (one notice), the moves the clock played (board and turn), one
+    reminder message pinging only the players reminded, the claim buttons."""
+    game = report.game
+    lang = await publish.table_language(client, game)
+    try:
+        table = await publish.table_of(client, game)
+    except DiscordError:
+        log.warning("game %s: its table is gone, reminders not posted", game.id)
+        return
+    notices = [t("discord.away.resumed", lang, player=game.name_of(s)) for s in report.resumed]
+    notices += [t(TIMEOUT_KEYS[p], lang, player=game.name_of(s)) for s, p in report.timed_out]
+    if notices:
+        await table.send("\n".join(notices), allowed_mentions=publish.NO_MENTIONS)
+    if report.result is not None:
+        await publish.publish(client, report.result.game, report.result.events, lang)
+    if report.reminders:
+        seats = [r.seat for r in report.reminders]
+        text = "\n".join(embeds.reminder_line(game, r, lang) for r in report.reminders)
+        message = await table.send(text, allowed_mentions=publish.mentions_only(seats))
+        link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+        dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
+        await publish.send_dms(client, seats, dm)
+    if report.claims and game.status == "running":
+        others = [p.user_id for p in game.seats if p.user_id not in report.claims]
+        text = t(
+            "discord.claim.prompt",
+            lang,
+            late=", ".join(game.name_of(s) for s in report.claims),
+            players=embeds.mentions(others),
+        )
+        await table.send(
+            text, view=claim_view(game, lang), allowed_mentions=publish.mentions_only(others)
+        )
+
+
+# --------------------------------------------------------------------------- claims
+
+
+async def claim(
+    interaction: discord.Interaction[Any], game_id: int, version: int | None, action: str
+) -> None:
+    """A click under a passed deadline: play for the late player, remove them, or give
+    one more day; the claim message says who chose what, and the table sees the rest."""
+    client = bot_of(interaction)
+    lang = await public_lang(interaction)
+    try:
+        done = await client.service.timing.claim(game_id, user_key(interaction), action, version)
+    except ServiceError as exc:
+        if exc.key not in ("service.stale", "service.claim_nothing", "service.not_running"):
+            raise
+        await interaction.response.edit_message(content=t("discord.claim.over", lang), view=None)
+        return
+    game = done.result.game
+    deadline = embeds.stamp(done.deadline) if done.deadline is not None else ""
+    content = t(
+        CLAIM_KEYS[action],
+        lang,
+        player=game.name_of(done.by),
+        late=", ".join(game.name_of(s) for s in done.seats),
+        deadline=deadline,
+    )
+    try:
+        await interaction.response.edit_message(content=content, view=None)
+    except discord.HTTPException:
+        log.warning("game %s: the claim message was not updated", game_id, exc_info=True)
+    if done.result.events:
+        await publish.publish(client, game, done.result.events, lang)
+
+
+# --------------------------------------------------------------------------- away and back
+
+
+def parse_until(text: str, now: datetime) -> datetime:
+    """``2026-03-20`` (that day, 00:00 UTC), ``2026-03-20 18:00`` (UTC) or a number of
+    days (``5``, ``5d``, ``5 jours``). Raises ``discord.away.bad_date``."""
+    found = DATE.match(text)
+    try:
+        if found:
+            year, month, day, hour, minute = found.groups()
+            return datetime(
+                int(year), int(month), int(day), int(hour or 0), int(minute or 0), tzinfo=UTC
+            )
+        days = DAYS.match(text)
+        if days:
+            return now + timedelta(days=int(days.group(1)))
+    except ValueError:
+        pass
+    raise DiscordError("discord.away.bad_date", text=text[:40])
+
+
+async def until_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The next days, up to the server's maximum, as dates (``2026-03-20``)."""
+    try:
+        service = service_of(interaction)
+        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+        chosen = await service.timing.guild_settings(guild)
+        most = chosen.max_away_days or DEFAULT_MAX_AWAY_DAYS
+        today = service.now().date()
+        lang = lang_for(interaction)
+        choices = []
+        for n in range(1, min(most, 25) + 1):
+            day = (today + timedelta(days=n)).isoformat()
+            label = t("discord.away.in_days", lang, date=day, days=n)
+            if current.strip() in label:
+                choices.append(app_commands.Choice(name=label[:100], value=day))
+        return choices
+    except Exception:
+        log.exception("away autocomplete failed")
+        return []
+
+
+async def away(interaction: discord.Interaction[Any], until_text: str) -> None:
+    """``/campfire away until:``: every clock of the caller pauses until then; each of
+    their running games is told once."""
+    service = service_of(interaction)
+    until = parse_until(until_text, service.now())
+    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+    chosen = await service.timing.guild_settings(guild)
+    gone = await service.timing.go_away(user_key(interaction), until, max_days=chosen.max_away_days)
+    when = embeds.stamp(until, "f")
+    lang = lang_for(interaction)
+    await _private(interaction, t("discord.away.done", lang, until=when, count=len(gone.games)))
+    await _tell_games(interaction, gone.games, "discord.away.notice", when)
+
+
+async def back(interaction: discord.Interaction[Any]) -> None:
+    """``/campfire back``: the caller's clocks run again from now."""
+    returned = await service_of(interaction).timing.come_back(user_key(interaction))
+    lang = lang_for(interaction)
+    await _private(interaction, t("discord.away.back", lang, count=len(returned.games)))
+    await _tell_games(interaction, returned.games, "discord.away.back_notice", "")
+
+
+async def _tell_games(
+    interaction: discord.Interaction[Any], games: tuple[GameInfo, ...], key: str, when: str
+) -> None:
+    client = bot_of(interaction)
+    for game in games:
+        lang = await publish.table_language(client, game)
+        name = game.name_of(user_key(interaction))
+        await publish.post_notice(client, game, t(key, lang, player=name, until=when))
+
+
+async def _private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+# --------------------------------------------------------------------------- settings
+
+
+async def settings(
+    interaction: discord.Interaction[Any],
+    *,
+    language: str | None = None,
+    clock: str | None = None,
+    timeout: str | None = None,
+    nudge_hours: int | None = None,
+    max_away_days: int | None = None,
+    channel: discord.abc.GuildChannel | None = None,
+    anywhere: bool | None = None,
+) -> None:
+    """``/campfire settings``: Manage Server only; changes what is given, then shows
+    every setting in an embed (only to the caller)."""
+    perms = interaction.permissions
+    if not (perms.manage_guild or perms.administrator):
+        raise DiscordError("discord.settings.not_allowed")
+    if interaction.guild_id is None:
+        raise DiscordError("discord.guild_only")
+    timing = service_of(interaction).timing
+    guild = str(interaction.guild_id)
+    chosen = await timing.guild_settings(guild)
+    changes: dict[str, Any] = {}
+    if language is not None:
+        changes["language"] = language
+    if clock is not None:
+        changes["clock_hours"] = int(clock)
+    if timeout is not None:
+        changes["timeout_policy"] = timeout
+    if nudge_hours is not None:
+        changes["nudge_hours"] = nudge_hours
+    if max_away_days is not None:
+        changes["max_away_days"] = max_away_days
+    if channel is not None:
+        changes["games_channel"] = str(channel.id)
+    if anywhere:
+        changes["games_channel"] = None
+    if changes:
+        chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
+    lang = lang_for(interaction)
+    key = "discord.settings.saved" if changes else "discord.settings.shown"
+    await _private(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))
+
+
+async def notify(interaction: discord.Interaction[Any], dm: bool | None) -> None:
+    """``/campfire notify [dm]``: a direct message on one's turn, or not; without the
+    option, says which."""
+    timing = service_of(interaction).timing
+    lang = lang_for(interaction)
+    if dm is not None:
+        await timing.set_notify(user_key(interaction), dm)
+        await _private(interaction, t("discord.notify.on" if dm else "discord.notify.off", lang))
+        return
+    chosen = await timing.notify_of(user_key(interaction))
+    if chosen.notify_dm and chosen.dm_closed:
+        key = "discord.notify.closed"
+    else:
+        key = "discord.notify.is_on" if chosen.notify_dm else "discord.notify.is_off"
+    await _private(interaction, t(key, lang))

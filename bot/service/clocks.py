@@ -1,0 +1,147 @@
+"""Turn clocks as plain arithmetic: deadlines, reminder times, the clock's own move choice.
+
+Pure functions of Unix seconds and the game's settings, so they are easy to test; the
+service (``bot.service.timing``) reads and writes the rows they describe.
+
+Choices where the issue is silent (written in the README too):
+
+- A seat's clock starts when it becomes to act and runs until it is no longer to act;
+  the several decisions of one turn share one deadline (a player who stays to act keeps
+  the clock they had).
+- With a clock, a seat is reminded at half time and one hour before its deadline (the
+  one-hour reminder is left out when it would come before half time, as with a clock of
+  less than two hours). Without a clock, it is nudged after each full ``nudge_hours`` of
+  its turn (24 by default; 0 turns nudges off). After a deadline that does not end the
+  turn (``remind``, ``claim``), nudges go on at the same interval.
+- A seat away has no reminders: its clock is paused and resumes at its return date.
+- The clock's move (policy ``auto``) is a uniformly chosen legal move, ``back`` left
+  out, drawn from a generator seeded by the game's seed and revision, so the same game
+  always gets the same move; it is stored as that seat's move, marked as played by the
+  clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.store import ClockChange, SeatClock
+from rules import rng
+from rules.base import Move, State
+
+HOUR = 3600
+DAY = 24 * HOUR
+CLOCK_HOURS = (0, 12, 24, 48, 72, 168)
+"""The turn clocks a game may have, in hours (0: none)."""
+POLICIES = ("remind", "auto", "forfeit", "claim")
+"""What a passed deadline does: nothing but say so, play for the seat, remove the seat,
+or let the other players choose (play for it, remove it, or give one more day)."""
+DEFAULT_POLICY = "remind"
+DEFAULT_NUDGE_HOURS = 24
+DEFAULT_MAX_AWAY_DAYS = 14
+MAX_AWAY_DAYS = 60
+MAX_NUDGE_HOURS = 24 * 7
+EXTRA_TIME = DAY
+"""What "one more day" gives a late player (from the moment it is given)."""
+RANK = {"back": 0, "nudge": 1, "half": 2, "hour": 3, "deadline": 4}
+"""Of several reminders due at once for one seat, the highest says it all."""
+BACK = "back"
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """What a game's clocks follow: its turn clock (hours, ``None``/0: none), the
+    server's nudge interval (hours, 0: off) and who is away until when."""
+
+    clock_hours: int | None
+    nudge_hours: int
+    away: Mapping[str, int]
+
+    @property
+    def seconds(self) -> int | None:
+        return self.clock_hours * HOUR if self.clock_hours else None
+
+
+def next_nudge(since: int, nudge_hours: int, now: int) -> int:
+    """The first whole interval after ``since`` that is still to come at ``now``."""
+    step = nudge_hours * HOUR
+    passed = max(0, now - since) // step
+    return since + (passed + 1) * step
+
+
+def reminders_for(
+    started: int, deadline: int | None, nudge_hours: int, now: int
+) -> tuple[tuple[str, int], ...]:
+    """The reminders ``(kind, due)`` of a running turn that began at ``started`` (shifted
+    by any time away), from ``now`` on."""
+    if deadline is not None:
+        found: list[tuple[str, int]] = []
+        half = started + (deadline - started) // 2
+        if half > now:
+            found.append(("half", half))
+        hour = deadline - HOUR
+        if hour > half and hour > now:
+            found.append(("hour", hour))
+        if deadline > now:
+            found.append(("deadline", deadline))
+            return tuple(found)
+        # already late (a resumed clock): the deadline applies now
+        return (*found, ("deadline", now))
+    if nudge_hours > 0:
+        return (("nudge", next_nudge(started, nudge_hours, now)),)
+    return ()
+
+
+def after_deadline(deadline: int, nudge_hours: int, now: int) -> tuple[tuple[str, int], ...]:
+    """The nudges of a seat whose deadline passed and who may still play."""
+    if nudge_hours <= 0:
+        return ()
+    return (("nudge", next_nudge(deadline, nudge_hours, now)),)
+
+
+def new_clock(seat: str, revision: int, now: int, settings: ClockSettings) -> SeatClock:
+    """The clock of a seat that has just become to act (paused if its player is away)."""
+    seconds = settings.seconds
+    deadline = None if seconds is None else now + seconds
+    until = settings.away.get(seat)
+    if until is not None and until > now:
+        return SeatClock(seat, revision, now, deadline, now, ((BACK, until),))
+    return SeatClock(
+        seat, revision, now, deadline, None, reminders_for(now, deadline, settings.nudge_hours, now)
+    )
+
+
+def clock_change(
+    before: frozenset[str],
+    after: frozenset[str],
+    revision: int,
+    now: int,
+    settings: ClockSettings,
+) -> ClockChange:
+    """The clocks after a change of the seats to act from ``before`` to ``after``: those
+    who stopped lose theirs, those who started get a new one, the others keep theirs."""
+    return ClockChange(
+        stopped=tuple(sorted(before - after)),
+        started=tuple(new_clock(s, revision, now, settings) for s in sorted(after - before)),
+    )
+
+
+def clock_choice(game_moves: Sequence[Move], state: State) -> Move:
+    """The clock's move for a late seat: uniform among ``game_moves`` (``back`` left out
+    when anything else is legal), from a generator seeded by the game's seed and
+    revision (the game's own generator is not touched)."""
+    moves = [m for m in game_moves if m.code != "back"] or list(game_moves)
+    scratch = State(
+        game="clock",
+        rules_version=0,
+        seats=[],
+        seed=f"{state.seed}:clock:{state.revision}",
+        options={},
+        data={},
+    )
+    return rng.choice(scratch, moves)
+
+
+def most_pressing(kinds: Sequence[str]) -> str:
+    """Of the reminders due at once for one seat, the one to send."""
+    return max(kinds, key=lambda k: RANK.get(k, -1))

@@ -1,0 +1,110 @@
+"""Every text of Orbis exists in English and French: labels, notes, refusals, help."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from importlib import resources
+
+import pytest
+
+from rules.base import IllegalMove, MoveError, Text
+from rules.i18n import translate
+from rules.orbis import ORBIS
+from rules.orbis.components import GODS, TILES
+from tests.rules.orbis.helpers import SEATS, game, put_display, set_domain
+
+LANGS = ("en", "fr")
+SOURCE = resources.files("rules.orbis")
+
+
+def check(text: Text) -> None:
+    for lang in LANGS:
+        out = translate(text, lang)
+        assert out != text.key, f"no {lang} text for {text.key}"
+        assert "{" not in out and "@orbis" not in out, f"{lang} {text.key}: {out}"
+
+
+def test_both_catalogues_have_the_same_keys_and_name_every_tile_and_god() -> None:
+    en = json.loads(SOURCE.joinpath("locales", "en.json").read_text(encoding="utf-8"))
+    fr = json.loads(SOURCE.joinpath("locales", "fr.json").read_text(encoding="utf-8"))
+    assert set(en) == set(fr)
+    assert all(f"orbis.tile.{t}" in en for t in TILES)
+    assert all(f"orbis.god.{g}.name" in en and f"orbis.god.{g}.text" in en for g in GODS)
+
+
+def test_every_key_the_code_names_has_a_text() -> None:
+    en = json.loads(SOURCE.joinpath("locales", "en.json").read_text(encoding="utf-8"))
+    named: set[str] = set()
+    for name in ("engine", "moves", "turn", "explain", "scoring", "view"):
+        code = SOURCE.joinpath(f"{name}.py").read_text(encoding="utf-8")
+        named |= set(re.findall(r'"(orbis\.[a-z_.]+[a-z])"', code))
+    dynamic = {k for k in named if k.endswith(".")}
+    assert not [k for k in named - dynamic if k not in en and not k.startswith("orbis.place")]
+
+
+def test_labels_and_notes_of_random_games_read_in_both_languages() -> None:
+    seen: set[str] = set()
+    for seed in range(4):
+        chooser = random.Random(seed)
+        state = ORBIS.setup(SEATS, f"texts-{seed}")
+        while ORBIS.outcome(state) is None:
+            seat = next(iter(ORBIS.to_act(state)))
+            moves = ORBIS.legal_moves(state, seat)
+            assert len(moves) <= 25
+            for move in moves:
+                if move.label.key not in seen or move.code.startswith(("take", "place")):
+                    check(move.label)
+                    assert len(translate(move.label, "fr")) <= 100
+                    seen.add(move.label.key)
+                assert ORBIS.spec.group_label(move.group).key != "move.group.other"
+            applied = ORBIS.play(state, seat, chooser.choice(moves))
+            for note in applied.notes:
+                check(note)
+            state = applied.state
+        for seat in SEATS:
+            for section in ORBIS.private_sections(state, seat):
+                check(section.title)
+                for line in section.lines:
+                    check(line)
+    for key in ("orbis.name", "orbis.summary", "orbis.tips", "orbis.end.normal"):
+        check(Text(key))
+    for category in ORBIS.scores(state).categories:
+        check(Text(category))
+
+
+def refused(state, code: str) -> MoveError:  # type: ignore[no-untyped-def]
+    with pytest.raises(MoveError) as caught:
+        ORBIS.apply(state, next(iter(ORBIS.to_act(state))), code)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("code", "key"),
+    [
+        ("trade:r", "orbis.illegal.trade_short"),
+        ("burn:3", "orbis.illegal.not_now"),
+        ("god:gd99", None),
+    ],
+)
+def test_refusals_say_why_in_both_languages(code: str, key: str | None) -> None:
+    state = game()
+    error = refused(state, code)
+    if key is not None:
+        assert isinstance(error, IllegalMove) and error.key == key
+    check(Text(error.key, error.params))
+
+
+def test_refusals_while_paying_and_placing() -> None:
+    state = game()
+    put_display(state, 1, "L2-09")
+    set_domain(state, 0, red=1)
+    state = ORBIS.apply(state, "ana", "take:1")
+    error = refused(state, "pay:r")
+    assert error.key == "orbis.illegal.cannot_pay"
+    check(Text(error.key, error.params))
+    state = ORBIS.apply(state, "ana", "wild")
+    error = refused(state, "place:r2s1")
+    assert error.key == "orbis.illegal.place_two"
+    check(Text(error.key, error.params))
