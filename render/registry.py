@@ -25,6 +25,7 @@ _RENDERERS: dict[str, str] = {
     "origin-junior": "render.origin:draw",
     "sapiens": "render.sapiens:draw",
     "orbis": "render.orbis:draw",
+    "tribes": "render.tribes:draw",
     "nim": "render.nim:draw",
 }
 

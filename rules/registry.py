@@ -16,6 +16,7 @@ _GAMES: dict[str, tuple[str, str]] = {
     "origin-junior": ("rules.origin", "JUNIOR"),
     "sapiens": ("rules.sapiens", "SAPIENS"),
     "orbis": ("rules.orbis", "ORBIS"),
+    "tribes": ("rules.tribes", "TRIBES_GAME"),
     "nim": ("rules.nim", "NIM"),
 }
 _loaded: dict[str, Game] = {}
