@@ -213,6 +213,8 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
         taking = can_take_steak(state)
         have = player["steaks"] + (1 if taking else 0)
         way = "" if taking else "_none"  # the supply is empty: nothing to take first
+        if have == 1 and taking:
+            way = "_one"  # the steak just taken is the only one
         return [
             mv.mk("convert", f"sapiens.move.convert{way}", "hunt", n=have, food=steak_food(have)),
             mv.mk("keep", f"sapiens.move.keep{way}", "hunt", n=have),
@@ -381,7 +383,8 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
             player["steaks"] = 0
             settle_steaks(state)
             player["food"] += food
-            record.note("sapiens.note.convert", seat=seat, n=n, food=food)
+            key = "sapiens.note.convert_one" if n == 1 else "sapiens.note.convert"
+            record.note(key, seat=seat, n=n, food=food)
         return
     if kind == "bear":
         frames.append({"kind": "den", "target": int(arg)})

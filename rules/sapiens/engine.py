@@ -180,9 +180,9 @@ class Sapiens(Game):
         if need <= 0 or not data["common"]:
             return [mv.mk("refill", "sapiens.move.refill_none", "refill")]
         if len(data["common"]) <= need or len(kinds) == 1:
-            return [
-                mv.mk("refill", "sapiens.move.refill", "refill", n=min(need, len(data["common"])))
-            ]
+            n = min(need, len(data["common"]))
+            key = "sapiens.move.refill_one" if n == 1 else "sapiens.move.refill"
+            return [mv.mk("refill", key, "refill", n=n)]
         return [
             Move(
                 f"take:{mv.code_of_tile(t)}",

@@ -195,3 +195,23 @@ def test_refusal_to_stop_while_a_tile_fits_says_so() -> None:
 
     state = position(["CA-CH#1", "EA-FU#1", "FE-RI#1"])
     assert SAPIENS.explain_illegal(state, "ana", "stop").key == "sapiens.why.not_stuck"
+
+
+def test_one_steak_and_one_tile_read_in_the_singular() -> None:
+    """Labels name one steak or one tile without "(s)", in both languages."""
+    from rules.base import Move
+    from tests.rules.sapiens.helpers import player
+    from tests.rules.sapiens.test_effects import position
+
+    laid = [("CH-FU#1", "SB5", "B5"), ("EA-CH#1", "A4", "A3")]
+    state = position(["CA-CH#1", "EA-FU#1"], laid=laid)
+    state = play(state, "tile:ca-ch#1", "at:a2", "lay:b2:a2")
+    moves: list[Move] = SAPIENS.legal_moves(state, "ana")
+    for lang in ("en", "fr"):
+        labels = [translate(m.label, lang) for m in moves]
+        assert all("(s)" not in t for t in labels), labels
+    assert translate(moves[0].label, "en") == "take a steak and trade it for 1 food"
+    state = play(state, "convert")
+    assert player(state, 0)["steaks"] == 0
+    notes = [translate(Text(n["key"], n["params"]), "en") for n in state.last["notes"]]  # type: ignore[index]
+    assert "ana trades 1 steak for 1 food" in notes
