@@ -38,7 +38,10 @@ The open questions it marks "switch" are options of each game (``options``):
   connects to them nor needs to match them. The turn then goes on (token, refill).
 - **S7 Out of moves**: a player who can neither lay a tile nor start a new tribe (and
   has no mountain token that could help) is out: no more turns, his points count,
-  his pool stays (Eau may take from it). If every player is out, the game ends.
+  his pool stays (Eau may take from it). If every player is out, the game ends. Only a
+  token that could make a tile fit (Cueillette, Eau, Feu taking a bear off) is offered
+  to such a player; the others would score for a player who is out (option
+  ``tokens_when_out=any``: rules version 1, any token before stopping).
 - **S8 Bears** go on a free valley cell of another player's valley touching a tile by
   a side (option ``bear_on_cave``: also a free cave whose cell holds a tile); the
   shelter gained is the number of distinct tiles touching it, any tribe (option

@@ -20,7 +20,7 @@ from typing import Any
 from rules.base import Move, Record, State, Text
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
-from rules.sapiens.board import EXTRA, Ground
+from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, Ground
 from rules.sapiens.components import BA, CA, CH, CU, EA, FE, FU, RI, SCENE_IDS, SUPPLY, steak_food
 from rules.sapiens.options import unlimited_steaks
 
@@ -125,6 +125,28 @@ def is_void(state: State, me: int, scene: str, source: str) -> bool:
     return False  # Cueillette, Campement: always something
 
 
+def could_help(state: State, me: int, scene: str) -> bool:
+    """S7: whether playing the ``scene`` token could let a player who can lay nothing
+    (not even as a new tribe) lay a tile: Cueillette opens the Plains, Eau brings in a
+    tile that fits, Feu takes a bear off a square. The others never change that."""
+    data = state.data
+    player = data["players"][me]
+    modes = (PLAY, NEW_TRIBE)
+    if scene == CU:
+        here = Ground.of(player, plain_ok=True)
+        return any(here.can_lay(t, m) for t in player["pool"] for m in modes)
+    if scene == EA:
+        here = laying.ground(state, me)
+        return any(here.can_lay(t, m) for _, t in water_targets(state, me) for m in modes)
+    if scene == FU:
+        for bear in player["bears"]:
+            freed = {**player, "bears": [b for b in player["bears"] if b != bear]}
+            here = Ground.of(freed, plain_ok=data["step"]["plain"])
+            if any(here.can_lay(t, m) for t in player["pool"] for m in modes):
+                return True
+    return False
+
+
 # -- moves ------------------------------------------------------------------------------
 
 
@@ -191,6 +213,8 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
         taking = can_take_steak(state)
         have = player["steaks"] + (1 if taking else 0)
         way = "" if taking else "_none"  # the supply is empty: nothing to take first
+        if have == 1 and taking:
+            way = "_one"  # the steak just taken is the only one
         return [
             mv.mk("convert", f"sapiens.move.convert{way}", "hunt", n=have, food=steak_food(have)),
             mv.mk("keep", f"sapiens.move.keep{way}", "hunt", n=have),
@@ -359,7 +383,8 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
             player["steaks"] = 0
             settle_steaks(state)
             player["food"] += food
-            record.note("sapiens.note.convert", seat=seat, n=n, food=food)
+            key = "sapiens.note.convert_one" if n == 1 else "sapiens.note.convert"
+            record.note(key, seat=seat, n=n, food=food)
         return
     if kind == "bear":
         frames.append({"kind": "den", "target": int(arg)})
@@ -463,6 +488,7 @@ __all__ = [
     "EFFECT_FRAMES",
     "SCENE_OF_FRAME",
     "apply",
+    "could_help",
     "fight_targets",
     "fire_targets",
     "frame_moves",

@@ -12,6 +12,7 @@ nothing is left to decide the turn ends by itself.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from rules.base import (
@@ -78,8 +79,16 @@ class Sapiens(Game):
         options=OPTIONS,
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
+        rules_version=2,
     )
     continues_without_a_seat = True
+
+    def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Version 1 let a player out of moves play any mountain token before stopping
+        (S7): such games keep that reading."""
+        if version == 1:
+            return {**options, "tokens_when_out": "any"}
+        return super().upgrade_options(version, options)
 
     # -- set-up and who acts -------------------------------------------------------------
 
@@ -134,6 +143,12 @@ class Sapiens(Game):
             return moves + tokens
         if laying.layable(state, me, NEW_TRIBE):
             return [*tokens, mv.mk("abandon", "sapiens.move.abandon", "abandon")]
+        # S7: nothing can be laid, even as a new tribe: only a token that could make a
+        # tile fit is still offered; the others would score for a player who is out
+        if state.options.get("tokens_when_out") != "any":
+            tokens = [
+                m for m in tokens if fx.could_help(state, me, m.code.partition(":")[2].upper())
+            ]
         return [*tokens, mv.mk("stop", "sapiens.move.stop", "abandon")]
 
     def _token_moves(self, state: State, me: int) -> list[Move]:
@@ -165,9 +180,9 @@ class Sapiens(Game):
         if need <= 0 or not data["common"]:
             return [mv.mk("refill", "sapiens.move.refill_none", "refill")]
         if len(data["common"]) <= need or len(kinds) == 1:
-            return [
-                mv.mk("refill", "sapiens.move.refill", "refill", n=min(need, len(data["common"])))
-            ]
+            n = min(need, len(data["common"]))
+            key = "sapiens.move.refill_one" if n == 1 else "sapiens.move.refill"
+            return [mv.mk("refill", key, "refill", n=n)]
         return [
             Move(
                 f"take:{mv.code_of_tile(t)}",

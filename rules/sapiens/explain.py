@@ -51,6 +51,8 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         if top is not None:
             return IllegalMove("sapiens.why.finish_step")
         return IllegalMove("sapiens.why.token_useless", scene=mv.scene_ref(scene))
+    if kind in ("tile", "abandon", "stop") and top is None and step["laid"]:
+        return IllegalMove("sapiens.why.laid_already")
     if kind == "tile" and top is None and not step["laid"]:
         tile = mv.tile_of_code(arg)
         if tile not in player["pool"]:
@@ -86,6 +88,8 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
             return IllegalMove("sapiens.why.must_lay")
         if not laying.layable(state, me, NEW_TRIBE):
             return IllegalMove("sapiens.why.no_cave")
+    if kind == "stop" and laying.layable(state, me, PLAY):
+        return IllegalMove("sapiens.why.not_stuck")
     if kind == "stop" and laying.layable(state, me, NEW_TRIBE):
         return IllegalMove("sapiens.why.can_go_on")
     if kind in ("take", "refill", "discard") and not step["laid"]:

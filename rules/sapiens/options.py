@@ -9,6 +9,9 @@ stored with each game (defaults = our rulings), so a table may play them its way
   abandoning a tribe (default no: "déjà utilisé" means played).
 - ``bear_on_cave`` (S8): a bear may also go on a free cave whose cell holds a tile
   (default no: bears go on Forest and Plain cells).
+- ``tokens_when_out`` (S7): a player who can lay nothing, even as a new tribe, may
+  still play only a mountain token that could make a tile fit (``helping``, default),
+  or any token before stopping (``any``: rules version 1, kept for its stored games).
 """
 
 from __future__ import annotations
@@ -33,7 +36,14 @@ RITUAL_RECLAIMS_DISCARDED = OptionSpec(
 )
 BEAR_ON_CAVE = OptionSpec("bear_on_cave", False, description=Text("sapiens.option.bear_on_cave"))
 
-OPTIONS = (STEAKS, BEAR_COUNTS_ABANDONED, RITUAL_RECLAIMS_DISCARDED, BEAR_ON_CAVE)
+TOKENS_WHEN_OUT = OptionSpec(
+    "tokens_when_out",
+    "helping",
+    choices=("helping", "any"),
+    description=Text("sapiens.option.tokens_when_out"),
+)
+
+OPTIONS = (STEAKS, BEAR_COUNTS_ABANDONED, RITUAL_RECLAIMS_DISCARDED, BEAR_ON_CAVE, TOKENS_WHEN_OUT)
 
 
 def unlimited_steaks(options: dict[str, Any]) -> bool:
@@ -46,5 +56,6 @@ __all__ = [
     "OPTIONS",
     "RITUAL_RECLAIMS_DISCARDED",
     "STEAKS",
+    "TOKENS_WHEN_OUT",
     "unlimited_steaks",
 ]

@@ -253,3 +253,16 @@ def test_steps_before_a_draw_can_be_undone_a_draw_cannot() -> None:
     applied = SAPIENS.play(applied.state, "ana", "take:ri-ch#1")
     assert not applied.undoable  # the pile refilled the common pool: a tile was revealed
     assert any(n.key == "sapiens.note.reveal" for n in applied.notes)
+
+
+def test_out_of_moves_no_token_is_cashed_that_lays_nothing() -> None:
+    """S7: a player who can lay nothing, even as a new tribe, is out; only a token that
+    could make a tile fit (Eau here) keeps him in, Campement does not."""
+    state = stuck()
+    hold(state, 0, "CA", "CH")
+    assert codes(state) == ["stop"]
+    hold(state, 0, "EA")
+    set_common(state, ["BA-FU#2", "FE-RI#1", "FE-RI#2", "RI-CH#1", "CU-EA#1"])
+    assert codes(state) == ["token:ea", "stop"]
+    state.options["tokens_when_out"] = "any"  # rules version 1
+    assert codes(state) == ["token:ea", "token:ca", "token:ch", "stop"]

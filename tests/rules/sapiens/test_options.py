@@ -27,7 +27,14 @@ def test_default_options_are_the_rulings() -> None:
         "bear_counts_abandoned": True,
         "ritual_reclaims_discarded": False,
         "bear_on_cave": False,
+        "tokens_when_out": "helping",
     }
+
+
+def test_rules_version_1_games_keep_any_token_when_out() -> None:
+    assert SAPIENS.spec.rules_version == 2
+    assert SAPIENS.check_rules_version(1, {})["tokens_when_out"] == "any"
+    assert SAPIENS.check_rules_version(2, {})["tokens_when_out"] == "helping"
 
 
 def test_limited_steaks_hunt_gives_none_when_all_are_held() -> None:

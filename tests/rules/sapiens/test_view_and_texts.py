@@ -11,7 +11,7 @@ from rules.i18n import has_key, translate
 from rules.sapiens import SAPIENS
 from rules.sapiens import view as view_module
 from tests.rules.random_games import play_random_game
-from tests.rules.sapiens.helpers import SEATS, new_game
+from tests.rules.sapiens.helpers import SEATS, new_game, play
 
 PLAYER_KEYS = {
     "index",
@@ -176,3 +176,42 @@ def test_every_refusal_has_a_reason_in_both_languages() -> None:
                     raise AssertionError(f"{code} was applied though not legal")
         state = SAPIENS.apply(state, seat, chooser.choice(moves).code)
         count += 1
+
+
+def test_refusal_after_laying_says_the_tile_is_down() -> None:
+    """A second tile, an abandon or a stop once the turn's tile is down is refused for
+    that reason (it said "not possible now", or "you can still start a new tribe")."""
+    from tests.rules.sapiens.test_effects import position
+
+    state = position(["CA-CH#1", "EA-FU#1", "FE-RI#1"])
+    state = play(state, "tile:ea-fu#1", "at:a3", "lay:a3:a4", "skip")
+    assert state.data["step"]["laid"] and not state.data["frames"]
+    for code in ("tile:ca-ch#1", "abandon", "stop"):
+        assert SAPIENS.explain_illegal(state, "ana", code).key == "sapiens.why.laid_already"
+
+
+def test_refusal_to_stop_while_a_tile_fits_says_so() -> None:
+    from tests.rules.sapiens.test_effects import position
+
+    state = position(["CA-CH#1", "EA-FU#1", "FE-RI#1"])
+    assert SAPIENS.explain_illegal(state, "ana", "stop").key == "sapiens.why.not_stuck"
+
+
+def test_one_steak_and_one_tile_read_in_the_singular() -> None:
+    """Labels name one steak or one tile without "(s)", in both languages."""
+    from rules.base import Move
+    from tests.rules.sapiens.helpers import player
+    from tests.rules.sapiens.test_effects import position
+
+    laid = [("CH-FU#1", "SB5", "B5"), ("EA-CH#1", "A4", "A3")]
+    state = position(["CA-CH#1", "EA-FU#1"], laid=laid)
+    state = play(state, "tile:ca-ch#1", "at:a2", "lay:b2:a2")
+    moves: list[Move] = SAPIENS.legal_moves(state, "ana")
+    for lang in ("en", "fr"):
+        labels = [translate(m.label, lang) for m in moves]
+        assert all("(s)" not in t for t in labels), labels
+    assert translate(moves[0].label, "en") == "take a steak and trade it for 1 food"
+    state = play(state, "convert")
+    assert player(state, 0)["steaks"] == 0
+    notes = [translate(Text(n["key"], n["params"]), "en") for n in state.last["notes"]]  # type: ignore[index]
+    assert "ana trades 1 steak for 1 food" in notes
