@@ -172,7 +172,7 @@ def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     kind, _, arg = code.partition(":")
     hex_id = arg.upper()
     n = min(frame["left"], player(state, p)["supply"]) if kind == "fill" else 1
-    state.data["hexes"][hex_id]["members"][p] += n
+    bd.add(state.data, hex_id, p, n)
     player(state, p)["supply"] -= n
     frame["left"] -= n
     frame["committed"] = True
@@ -273,8 +273,8 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     travel = fr.top(state)
     assert travel is not None and travel["kind"] == "travel"
     alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
-    data["hexes"][source]["members"][p] -= k
-    data["hexes"][target]["members"][p] += k
+    bd.add(data, source, p, -k)
+    bd.add(data, target, p, k)
     data["arrived"][target] = data["arrived"].get(target, 0) + k
     travel["left"] -= k
     travel["committed"] = True

@@ -65,7 +65,7 @@ def explain(state: State, code: str) -> MoveError:
         hex_id = arg.upper()
         if hex_id not in data["hexes"]:
             return IllegalMove("tribes.illegal.no_hex", hex=hex_id)
-        if data["hexes"][hex_id]["village"] is not None:
+        if bd.village(data, hex_id) is not None:
             return IllegalMove("tribes.illegal.village_there", hex=hex_id)
         if not bd.members(data, hex_id)[data["turn"]]:
             return IllegalMove("tribes.illegal.village_no_members", hex=hex_id)

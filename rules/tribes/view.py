@@ -94,20 +94,21 @@ def public_view(state: State) -> dict[str, Any]:
     layout = MAPS[data["map"]]
     hexes = []
     for h in layout.hexes:
-        cell = data["hexes"][h.id]
+        terrain = data["hexes"][h.id]
+        owner = bd.village(data, h.id)
         hexes.append(
             {
                 "id": h.id,
                 "q": h.q,
                 "r": h.r,
-                "terrain": cell["terrain"],
-                "resource": TERRAINS[cell["terrain"]],
-                "members": {seats[i]: n for i, n in enumerate(cell["members"]) if n},
-                "village": None if cell["village"] is None else seats[cell["village"]],
+                "terrain": terrain,
+                "resource": TERRAINS[terrain],
+                "members": {seats[i]: n for i, n in enumerate(bd.members(data, h.id)) if n},
+                "village": None if owner is None else seats[owner],
                 "population": bd.population(data, h.id),
                 "limit": population_limit(state, h.id),
                 "conflict": in_conflict(state, h.id),
-                "invaders": int(cell.get("invaders", 0)),
+                "invaders": bd.invaders(data, h.id),
             }
         )
     faces = list(dict.fromkeys(data["hand"]))

@@ -152,7 +152,7 @@ def test_pottery_leaves_the_decks_at_two_players() -> None:
 def _holds(goal: str, members_: dict[str, list[int]], players: int = 2, villages: int = 0) -> bool:
     state = at_actions(players, members=members_)
     for h in list(members_)[:villages]:
-        state.data["hexes"][h]["village"] = 0
+        state.data["villages"][h] = 0
     return gl.condition_holds(state, 0, GOALS[goal])
 
 

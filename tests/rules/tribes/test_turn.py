@@ -9,6 +9,7 @@ import pytest
 from rules.base import IllegalMove
 from rules.i18n import translate
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import board as bd
 from rules.tribes.actions import strength
 from tests.rules.tribes.helpers import (
     at_actions,
@@ -72,7 +73,7 @@ def test_grow_only_on_hexes_held_when_it_began_and_from_the_supply() -> None:
     state = at_actions(members={"H05": [2, 0], "H01": [0, 3]}, hand=("sun", "moon"))
     state.data["players"][0]["supply"] = 2
     state.data["players"][0]["resources"]["wood"] = 0
-    state.data["hexes"]["H09"]["members"][0] = 16
+    bd.add(state.data, "H09", 0, 16 - bd.count(state.data, "H09", 0))
     state = play(state, "grow:sun")  # boosted: 4, but only 2 in the supply
     assert codes(state) == ["add:h05", "add:h09", "fill:h05", "fill:h09", "done", "back"]
     state = play(state, "add:h05", "add:h05")
@@ -108,7 +109,7 @@ def test_a_village_left_empty_by_travel_is_lost_at_once() -> None:
     state = at_actions(members={"H05": [2, 0]}, hand=("sun", "moon"))
     village(state, "H05", 0)
     state = play(state, "travel:sun", "from:h05", "to:h06", "n:2")
-    assert state.data["hexes"]["H05"]["village"] is None
+    assert state.data["villages"].get("H05") is None
 
 
 def test_gather_may_select_a_hex_again() -> None:
@@ -141,7 +142,7 @@ def test_a_village_at_the_tribes_cost() -> None:
     state = play(state, "grow:blank", "done")
     assert codes(state) == ["village:h05", "end"]
     state = play(state, "village:h05")
-    assert state.data["hexes"]["H05"]["village"] == 0
+    assert state.data["villages"].get("H05") == 0
     assert state.data["players"][0]["resources"] == {"wood": 0, "food": 0, "stone": 0}
     assert not state.data["village_aside"] and state.data["village_supply"] == 11
     assert state.data["turn"] == 1
@@ -236,7 +237,7 @@ def test_a_seat_leaving_on_its_turn_passes_the_turn(monkeypatch: pytest.MonkeyPa
     state = play(state, "grow:sun")
     state = GAME.remove_seat(state, "p0", "resign").state
     assert state.data["turn"] == 1 and members(state, "H05") == [0, 1, 0]
-    assert state.data["hexes"]["H05"]["village"] is None
+    assert state.data["villages"].get("H05") is None
     GAME.check_game_invariants(state)
     assert GAME.legal_moves(state, "p1")
 

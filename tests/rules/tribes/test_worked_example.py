@@ -38,7 +38,7 @@ def test_loic_and_cecile(monkeypatch: pytest.MonkeyPatch) -> None:
     # Set-up (T16): Loïc 2 members, Cécile 3 on an unoccupied hex (H03 is a forest).
     state = play(state, "place:h08", "place:h03")
     assert members(state, "H08") == [2, 0] and members(state, "H03") == [0, 3]
-    assert state.data["hexes"]["H03"]["terrain"] == "forest"
+    assert state.data["hexes"]["H03"] == "forest"
     assert rolls == [["sun", "moon"]] and state.data["hand"] == ["sun", "moon"]
     assert not doubles
 
