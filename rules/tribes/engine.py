@@ -34,7 +34,7 @@ from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.explain import explain, is_well_formed
-from rules.tribes.players import VP_CATEGORIES, active, player, vp_total
+from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
 from rules.tribes.view import private_sections, public_view
 
@@ -193,7 +193,7 @@ class Tribes(Game):
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         rows = {
-            s: {f"tribes.score.{c}": player(state, i)["vp"][c] for c in VP_CATEGORIES}
+            s: {f"tribes.score.{c}": vp_in(state, i, c) for c in VP_CATEGORIES}
             for i, s in enumerate(state.seats)
         }
         return ScoreSheet(SCORE_KEYS, rows, final=state.data["winner"] is not None)

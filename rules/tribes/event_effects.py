@@ -34,7 +34,7 @@ from rules.tribes.event_state import (
     slot_of,
     strike,
 )
-from rules.tribes.players import gain_vp, player, seat
+from rules.tribes.players import gain_vp, player, seat, vp_in
 
 AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 BOARD_EFFECTS = ("invaders_advance", "mammoth_wanders", "tiger_moves")
@@ -275,7 +275,7 @@ def check_mammoth(state: State, record: Record) -> None:
         return
     ev["mammoth"] = None
     ev["discard"].append(EVENTS.by_slug("mammoth").id)
-    lose = min(int(mammoth_params()["lose_vp"]), int(player(state, p)["vp"]["events"]))
+    lose = min(int(mammoth_params()["lose_vp"]), vp_in(state, p, "events"))
     record.note("tribes.note.mammoth_lost", player=seat(state, p), vp=lose, hex=mammoth["hex"])
     if lose:
         gain_vp(state, p, -lose, "events", record)

@@ -65,7 +65,7 @@ def new_game(state: State) -> None:
                 "tribe": tribe,
                 "resources": {"wood": 0, "food": 0, "stone": 0},
                 "supply": MEMBERS,
-                "vp": dict.fromkeys(VP_CATEGORIES, 0),
+                "vp": [0] * len(VP_CATEGORIES),
                 "deck": decks.shuffled(state, deck_ids),
                 "goals": [],
                 "done": [],

@@ -186,7 +186,7 @@ def _player_view(state: State, p: int) -> dict[str, Any]:
         "on_map": bd.on_map(data, p),
         "villages": bd.villages_of(data, p),
         "vp": vp_total(state, p),
-        "vp_by": {c: mine["vp"][c] for c in VP_CATEGORIES},
+        "vp_by": dict(zip(VP_CATEGORIES, mine["vp"], strict=True)),
         "goals": [_goal_view(state, p, g, done=False) for g in mine["goals"]],
         "done": [_goal_view(state, p, g, done=True) for g in mine["done"]],
         "deck": len(mine["deck"]),

@@ -106,7 +106,7 @@ def members(state: State, hex_id: str) -> list[int]:
 
 
 def vp(state: State, player: int) -> int:
-    return sum(state.data["players"][player]["vp"].values())
+    return sum(state.data["players"][player]["vp"])
 
 
 def record() -> Record:

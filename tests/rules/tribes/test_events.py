@@ -189,7 +189,7 @@ def test_a_tamed_mammoth_left_alone_runs_away_with_its_3_vp() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
     take_out(state, "E07")
     events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
-    state.data["players"][0]["vp"]["events"] = 3
+    state.data["players"][0]["vp"][3] = 3
     state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
     assert events_of(state)["mammoth"] is None
     assert vp(state, 0) == 0 and events_of(state)["discard"] == ["E07"]

@@ -201,7 +201,7 @@ def test_achievements_score_their_value() -> None:
     state = _to_build(state)
     state = play(state, "goal:a6")
     assert vp(state, 0) == 3
-    assert state.data["players"][0]["vp"]["achievements"] == 3
+    assert state.data["players"][0]["vp"][2] == 3
 
 
 def test_a_goal_may_be_left_undone() -> None:

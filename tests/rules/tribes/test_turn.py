@@ -183,14 +183,14 @@ def test_village_points_at_the_start_of_the_turn(monkeypatch: pytest.MonkeyPatch
     village(state, "H02", 1)
     state = play(state, "grow:blank", "done")
     assert state.data["turn"] == 1 and vp(state, 1) == 2
-    assert state.data["players"][1]["vp"]["villages"] == 2
+    assert state.data["players"][1]["vp"][0] == 2
 
 
 def test_fifteen_vp_at_step_one_win_before_the_roll(monkeypatch: pytest.MonkeyPatch) -> None:
     rolls = script_dice(monkeypatch, [])
     state = at_actions(members={"H05": [2, 0], "H01": [0, 2]}, hand=("blank",), used=("lead",))
     village(state, "H01", 1)
-    state.data["players"][1]["vp"]["achievements"] = 14
+    state.data["players"][1]["vp"][2] = 14
     state = play(state, "grow:blank", "done")
     assert rolls == []
     outcome = GAME.outcome(state)
@@ -203,7 +203,7 @@ def test_fifteen_vp_win_in_the_middle_of_step_five() -> None:
         members={"H01": [1, 0], "H02": [1, 0], "H03": [1, 0]}, hand=("blank",), used=("lead",)
     )
     give(state, 0, goals=["A6", "A5"])
-    state.data["players"][0]["vp"]["villages"] = 12
+    state.data["players"][0]["vp"][0] = 12
     state = play(state, "grow:blank", "done")
     assert codes(state) == ["goal:a6", "end"]
     state = play(state, "goal:a6")
