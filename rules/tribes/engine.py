@@ -223,7 +223,7 @@ class Tribes(Game):
         events.check_invariants(state)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
-        on_board = sum(len(col) for col in data["board"].values())
+        on_board = len(data["board"])
         if on_board != 12 or on_board + len(data["hand"]) + len(data["pushed"]) != DICE.count:
             raise CorruptState("tribes.dice")
 

@@ -73,7 +73,7 @@ def new_game(state: State) -> None:
             }
             for tribe in tribes
         ],
-        "board": {a: list(DICE.start) for a in ACTION_ORDER},
+        "board": [face for _ in ACTION_ORDER for face in DICE.start],
         "hand": [],
         "pushed": ["?"] * DICE.first_roll,
         "roll": [],

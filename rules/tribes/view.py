@@ -78,7 +78,7 @@ from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
-from rules.tribes.actions import strength
+from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
 from rules.tribes.conflicts import conflict_hexes, in_conflict, population_limit
@@ -114,9 +114,9 @@ def public_view(state: State) -> dict[str, Any]:
     faces = list(dict.fromkeys(data["hand"]))
     board = {
         a: {
-            "dice": list(data["board"][a]),
-            "strength": strength(data["board"][a]),
-            "if": {f: strength([f, *data["board"][a][:2]]) for f in faces},
+            "dice": column(data, a),
+            "strength": strength(column(data, a)),
+            "if": {f: strength([f, *column(data, a)[:2]]) for f in faces},
             "values": {s: dict(v) for s, v in ACTIONS[a].items()},
         }
         for a in ACTION_ORDER

@@ -9,6 +9,7 @@ import pytest
 from rules.base import IllegalMove
 from rules.i18n import translate
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import actions as ac
 from rules.tribes import board as bd
 from rules.tribes.actions import strength
 from tests.rules.tribes.helpers import (
@@ -34,7 +35,7 @@ def test_strength_from_three_dice() -> None:
 def test_a_die_enters_left_and_pushes_the_rightmost_out() -> None:
     state = at_actions(members={"H05": [2, 0]}, hand=("moon", "sun"))
     state = play(state, "lead:moon")
-    assert state.data["board"]["lead"] == ["moon", "sun", "moon"]
+    assert ac.column(state.data, "lead") == ["moon", "sun", "moon"]
     assert state.data["pushed"] == ["blank"] and state.data["hand"] == ["sun"]
 
 
