@@ -267,3 +267,32 @@ def test_refusals_inside_a_decision_name_the_rule() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, "p0", "village:h03")
     assert refused.value.key == "tribes.illegal.pending"
+
+
+def test_village_refusals_name_the_rule_not_the_cost() -> None:
+    """A village refused on a burnt forest, on the abandoned village's hex or for want
+    of pawns says so (rulebook: 12 pawns; E14, E16), not 'you cannot pay'."""
+    from rules.tribes.event_state import events_of
+
+    state = at_actions(
+        members={"H05": [2, 0], "H06": [1, 0]},
+        hand=("blank",),
+        used=("lead",),
+        tribes=("kaha", "kiror"),
+    )
+    give(state, 0, wood=9, food=9)
+    state = play(state, "grow:blank", "done")
+    events_of(state)["burnt"] = "H05"
+    events_of(state)["abandoned"] = "H06"
+    for code, key in [
+        ("village:h05", "tribes.illegal.village_burnt"),
+        ("village:h06", "tribes.illegal.village_abandoned"),
+    ]:
+        assert GAME.explain_illegal(state, "p0", code).key == key
+    events_of(state)["burnt"] = events_of(state)["abandoned"] = None
+    state.data["village_supply"] = 0
+    state.data["village_aside"] = False
+    error = GAME.explain_illegal(state, "p0", "village:h05")
+    assert error.key == "tribes.illegal.village_no_pawn"
+    for lang in ("en", "fr"):
+        assert translate(error.key, lang, **error.params) != error.key
