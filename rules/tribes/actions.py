@@ -49,9 +49,26 @@ def strength(dice: list[str], *, fire: bool = False) -> str:
     return "normal"
 
 
+SLOTS = 3
+"""Dice per action; ``data["board"]`` holds them in one flat list, action by action
+(``ACTION_ORDER``), entry slot first."""
+
+
+def column(data: dict[str, Any], action: str) -> list[str]:
+    """The three dice on ``action``, entry slot first (a copy)."""
+    start = ACTION_ORDER.index(action) * SLOTS
+    found: list[str] = data["board"][start : start + SLOTS]
+    return found
+
+
+def set_column(data: dict[str, Any], action: str, dice: list[str]) -> None:
+    start = ACTION_ORDER.index(action) * SLOTS
+    data["board"][start : start + SLOTS] = dice
+
+
 def after_placing(state: State, action: str, face: str) -> list[str]:
     """The three dice of ``action`` once ``face`` enters on the left."""
-    return [face, *state.data["board"][action][:2]]
+    return [face, *column(state.data, action)[:2]]
 
 
 def _hex_params(state: State, hex_id: str) -> dict[str, Any]:
@@ -95,14 +112,14 @@ def apply_action(state: State, code: str, record: Record) -> None:
     p = active(state)
     slot = data["hand"].index(face)
     data["hand"].pop(slot)
-    column = data["board"][action]
-    column.insert(0, face)
-    out = column.pop()
+    dice = [face, *column(data, action)]
+    out = dice.pop()
+    set_column(data, action, dice)
     data["pushed"].append(out)
     data["used"].append(action)
     if fire:
         data["turn_flags"].append(FIRE_FLAG)
-    power = strength(column, fire=fire)
+    power = strength(dice, fire=fire)
     record.note(
         "tribes.note.action",
         player=seat(state, p),
@@ -117,9 +134,7 @@ def undo_die(state: State, frame: Frame) -> None:
     """``back`` from an action nothing happened in: the die returns to the hand."""
     die = frame["die"]
     data = state.data
-    column = data["board"][die["action"]]
-    column.pop(0)
-    column.append(die["out"])
+    set_column(data, die["action"], [*column(data, die["action"])[1:], die["out"]])
     data["pushed"].pop()
     data["used"].remove(die["action"])
     data["hand"].insert(die["slot"], die["face"])
@@ -172,7 +187,7 @@ def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     kind, _, arg = code.partition(":")
     hex_id = arg.upper()
     n = min(frame["left"], player(state, p)["supply"]) if kind == "fill" else 1
-    state.data["hexes"][hex_id]["members"][p] += n
+    bd.add(state.data, hex_id, p, n)
     player(state, p)["supply"] -= n
     frame["left"] -= n
     frame["committed"] = True
@@ -273,8 +288,8 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     travel = fr.top(state)
     assert travel is not None and travel["kind"] == "travel"
     alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
-    data["hexes"][source]["members"][p] -= k
-    data["hexes"][target]["members"][p] += k
+    bd.add(data, source, p, -k)
+    bd.add(data, target, p, k)
     data["arrived"][target] = data["arrived"].get(target, 0) + k
     travel["left"] -= k
     travel["committed"] = True

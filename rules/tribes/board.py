@@ -1,10 +1,12 @@
 """Questions about the map of a Tribes game: who stands where, occupation, majority, control.
 
-The map lives in ``state.data["hexes"]``: hex id -> ``{"terrain", "members": [n per
-player index], "village": player index | None}`` (events add keys of their own, such as
-``"invaders"``). Rulebook "Contrôle des hexagones" and ruling T8: occupation is at least
-one member; majority is strictly more members than all other pieces there together;
-control is only this tribe's members. Invaders (an event) count as other pieces.
+The map is compact (one copy of the state per move): ``data["hexes"]`` hex id ->
+terrain in map order, ``data["members"]`` one flat list of counts (hex by hex, one per
+player index), ``data["villages"]`` hex id -> owner and ``data["invaders"]`` hex id -> n
+(an event), holding only the hexes that have one. Read and change them here.
+Rulebook "Contrôle des hexagones" and ruling T8: occupation is at least one member;
+majority is strictly more members than all other pieces there together; control is
+only this tribe's members. Invaders (an event) count as other pieces.
 """
 
 from __future__ import annotations
@@ -17,49 +19,94 @@ from rules.tribes.components import MAPS, TERRAINS
 Data = dict[str, Any]
 
 
-def hexes(data: Data) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = data["hexes"]
+_INDEX = {key: {h.id: i for i, h in enumerate(layout.hexes)} for key, layout in MAPS.items()}
+"""Each map's hexes in map order: a hex's members start at ``index * players``."""
+
+
+def hexes(data: Data) -> dict[str, str]:
+    """Hex id -> terrain, in map order."""
+    found: dict[str, str] = data["hexes"]
     return found
 
 
+def _base(data: Data, hex_id: str) -> int:
+    players: int = data["map"]
+    return _INDEX[players][hex_id] * players
+
+
 def members(data: Data, hex_id: str) -> list[int]:
-    found: list[int] = data["hexes"][hex_id]["members"]
+    """The members per player index on ``hex_id`` (a copy: change them with ``add``)."""
+    base = _base(data, hex_id)
+    found: list[int] = data["members"][base : base + data["map"]]
+    return found
+
+
+def count(data: Data, hex_id: str, player: int) -> int:
+    """``player``'s members on ``hex_id``."""
+    found: int = data["members"][_base(data, hex_id) + player]
+    return found
+
+
+def add(data: Data, hex_id: str, player: int, n: int) -> None:
+    """Put ``n`` of ``player``'s members on ``hex_id`` (negative: take them off)."""
+    data["members"][_base(data, hex_id) + player] += n
+
+
+def set_members(data: Data, hex_id: str, counts: list[int]) -> None:
+    base = _base(data, hex_id)
+    data["members"][base : base + data["map"]] = counts
+
+
+def village(data: Data, hex_id: str) -> int | None:
+    """The owner of the village on ``hex_id``, if any."""
+    found: int | None = data["villages"].get(hex_id)
+    return found
+
+
+def set_village(data: Data, hex_id: str, owner: int | None) -> None:
+    if owner is None:
+        data["villages"].pop(hex_id, None)
+    else:
+        data["villages"][hex_id] = owner
+
+
+def invaders(data: Data, hex_id: str) -> int:
+    found: int = data["invaders"].get(hex_id, 0)
     return found
 
 
 def others_on(data: Data, hex_id: str, player: int) -> int:
     """Pieces on ``hex_id`` that are not ``player``'s members (other tribes, invaders)."""
-    cell = data["hexes"][hex_id]
-    mine = cell["members"][player]
-    return int(sum(cell["members"]) - mine + cell.get("invaders", 0))
+    here = members(data, hex_id)
+    return int(sum(here) - here[player] + invaders(data, hex_id))
 
 
 def population(data: Data, hex_id: str) -> int:
     """Members of every tribe plus invaders (villages never count, rulebook step 4)."""
-    cell = data["hexes"][hex_id]
-    return int(sum(cell["members"]) + cell.get("invaders", 0))
+    return int(sum(members(data, hex_id)) + invaders(data, hex_id))
 
 
 def occupied_by(data: Data, player: int) -> list[str]:
     """Hexes where ``player`` has at least one member, in map order."""
-    return [h for h, cell in data["hexes"].items() if cell["members"][player] > 0]
+    flat, step = data["members"], data["map"]
+    return [h for i, h in enumerate(data["hexes"]) if flat[i * step + player] > 0]
 
 
 def on_map(data: Data, player: int) -> int:
-    return sum(cell["members"][player] for cell in data["hexes"].values())
+    return sum(data["members"][player :: data["map"]])
 
 
 def has_majority(data: Data, player: int, hex_id: str) -> bool:
-    mine = members(data, hex_id)[player]
+    mine = count(data, hex_id, player)
     return mine > 0 and mine > others_on(data, hex_id, player)
 
 
 def has_control(data: Data, player: int, hex_id: str) -> bool:
-    return members(data, hex_id)[player] > 0 and others_on(data, hex_id, player) == 0
+    return count(data, hex_id, player) > 0 and others_on(data, hex_id, player) == 0
 
 
 def villages_of(data: Data, player: int) -> list[str]:
-    return [h for h, cell in data["hexes"].items() if cell["village"] == player]
+    return [h for h in data["hexes"] if data["villages"].get(h) == player]
 
 
 def is_unoccupied(data: Data, hex_id: str) -> bool:
@@ -67,7 +114,7 @@ def is_unoccupied(data: Data, hex_id: str) -> bool:
 
 
 def terrain(data: Data, hex_id: str) -> str:
-    found: str = data["hexes"][hex_id]["terrain"]
+    found: str = data["hexes"][hex_id]
     return found
 
 
@@ -97,4 +144,5 @@ def within(data: Data, hex_id: str, reach: int) -> list[str]:
 
 def shares_hex(data: Data, player: int, other: int) -> bool:
     """Whether both tribes have members on one same hex."""
-    return any(c["members"][player] and c["members"][other] for c in data["hexes"].values())
+    flat, step = data["members"], data["map"]
+    return any(flat[b + player] and flat[b + other] for b in range(0, len(flat), step))

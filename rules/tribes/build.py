@@ -42,7 +42,7 @@ def village_spots(state: State, p: int) -> list[str]:
     return [
         h
         for h in bd.occupied_by(data, p)
-        if data["hexes"][h]["village"] is None and events.village_allowed(state, h)
+        if bd.village(data, h) is None and events.village_allowed(state, h)
     ]
 
 
@@ -102,7 +102,7 @@ def build_village(state: State, p: int, hex_id: str, extra: str | None, record: 
         data["village_aside"] = False
     else:
         data["village_supply"] -= 1
-    data["hexes"][hex_id]["village"] = p
+    bd.set_village(data, hex_id, p)
     data["villages_built"] += 1
     record.note("tribes.note.built", player=seat(state, p), hex=hex_id)
     events.first_village(state, record)

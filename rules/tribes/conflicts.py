@@ -33,7 +33,7 @@ def in_conflict(state: State, hex_id: str) -> bool:
     """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
     if bd.population(state.data, hex_id) > population_limit(state, hex_id):
         return True
-    return bool(state.data["hexes"][hex_id].get("invaders")) and any(bd.members(state.data, hex_id))
+    return bool(bd.invaders(state.data, hex_id)) and any(bd.members(state.data, hex_id))
 
 
 def conflict_hexes(state: State) -> list[str]:
@@ -64,7 +64,7 @@ def defenders(state: State, hex_id: str) -> list[int]:
 def start(state: State, hex_id: str, record: Record) -> None:
     """Open the conflict on ``hex_id``: the Bow question if it applies, else resolve."""
     p = active(state)
-    invaded = bool(state.data["hexes"][hex_id].get("invaders"))
+    invaded = bool(bd.invaders(state.data, hex_id))
     if has_development(state, p, "bow") and (defenders(state, hex_id) or invaded):
         fr.push(state, "bow", p, hex=hex_id)
         return
@@ -80,7 +80,7 @@ def _bow_moves(state: State, frame: Frame) -> list[Move]:
         )
         for i in defenders(state, frame["hex"])
     ]
-    if state.data["hexes"][frame["hex"]].get("invaders"):
+    if bd.invaders(state.data, frame["hex"]):
         moves.append(Move("bow:invaders", Text("tribes.move.bow_invaders"), "conflict"))
     return [*moves, Move("nobow", Text("tribes.move.nobow"), "conflict")]
 
@@ -89,8 +89,7 @@ def _bow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     fr.pop(state)
     hex_id = frame["hex"]
     if code == "bow:invaders":
-        cell = state.data["hexes"][hex_id]
-        events.set_invaders(state, hex_id, cell["invaders"] - 1, record)
+        events.set_invaders(state, hex_id, bd.invaders(state.data, hex_id) - 1, record)
     elif code != "nobow":
         tribe = code.partition(":")[2]
         target = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
@@ -105,7 +104,7 @@ def _bow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 
 def _remove(state: State, p: int, hex_id: str, n: int) -> None:
-    state.data["hexes"][hex_id]["members"][p] -= n
+    bd.add(state.data, hex_id, p, -n)
     player(state, p)["supply"] += n
 
 
@@ -113,9 +112,8 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
     """Resolve the conflict on ``hex_id`` after Bow (see the module doc)."""
     data = state.data
     attacker = active(state)
-    cell = data["hexes"][hex_id]
-    counts = cell["members"]
-    owner = cell["village"]
+    counts = bd.members(data, hex_id)
+    owner = bd.village(data, hex_id)
     if (
         owner is not None
         and owner != attacker
@@ -123,9 +121,10 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
         and ("fortifications" in player(state, owner)["acquired"])
     ):
         _remove(state, attacker, hex_id, 1)
+        counts[attacker] -= 1
         record.note("tribes.note.fortified", owner=seat(state, owner), hex=hex_id)
     before = list(counts)
-    invaders = int(cell.get("invaders", 0))
+    invaders = bd.invaders(data, hex_id)
     sides = [*counts, invaders]  # the invaders fight as one more side (components 3.5)
     shield = [
         1 if owner == i and has_development(state, i, "village_defence") else 0
@@ -143,7 +142,8 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
     for i, n in enumerate(sides):
         if n > limit:
             sides[i] = limit
-    counts[:] = sides[:-1]
+    counts = sides[:-1]
+    bd.set_members(data, hex_id, counts)
     if invaders:
         events.set_invaders(state, hex_id, sides[-1], record)
     for i, n in enumerate(before):
@@ -157,10 +157,9 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
 def lose_villages(state: State, record: Record) -> None:
     """Remove every village whose owner has no member left on its hex (T9)."""
     data = state.data
-    for hex_id, cell in data["hexes"].items():
-        owner = cell["village"]
-        if owner is not None and cell["members"][owner] == 0:
-            cell["village"] = None
+    for hex_id, owner in list(data["villages"].items()):
+        if bd.count(data, hex_id, owner) == 0:
+            bd.set_village(data, hex_id, None)
             data["village_supply"] += 1
             record.note("tribes.note.village_lost", player=seat(state, owner), hex=hex_id)
     events.after_members_left(state, record)

@@ -28,12 +28,13 @@ from rules.base import (
     rank_by,
 )
 from rules.kit.turns import Turns
+from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.explain import explain, is_well_formed
-from rules.tribes.players import VP_CATEGORIES, active, player, vp_total
+from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
 from rules.tribes.view import private_sections, public_view
 
@@ -165,11 +166,12 @@ class Tribes(Game):
         index = state.seats.index(seat)
         placing = data["step"] == "place"
         its_turn = placer(state) == index if placing else active(state) == index
-        for cell in data["hexes"].values():
-            player(state, index)["supply"] += cell["members"][index]
-            cell["members"][index] = 0
-            if cell["village"] == index:
-                cell["village"] = None
+        for hex_id in data["hexes"]:
+            here = bd.count(data, hex_id, index)
+            player(state, index)["supply"] += here
+            bd.add(data, hex_id, index, -here)
+            if bd.village(data, hex_id) == index:
+                bd.set_village(data, hex_id, None)
                 data["village_supply"] += 1
         if not its_turn:
             events.seat_left(state, index, record)
@@ -191,7 +193,7 @@ class Tribes(Game):
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         rows = {
-            s: {f"tribes.score.{c}": player(state, i)["vp"][c] for c in VP_CATEGORIES}
+            s: {f"tribes.score.{c}": vp_in(state, i, c) for c in VP_CATEGORIES}
             for i, s in enumerate(state.seats)
         }
         return ScoreSheet(SCORE_KEYS, rows, final=state.data["winner"] is not None)
@@ -208,7 +210,7 @@ class Tribes(Game):
         data = state.data
         for i in range(len(state.seats)):
             mine = player(state, i)
-            placed = sum(c["members"][i] for c in data["hexes"].values())
+            placed = bd.on_map(data, i)
             if placed + mine["supply"] != MEMBERS:
                 raise CorruptState("tribes.members_lost", player=i)
             if any(v < 0 for v in mine["resources"].values()):
@@ -216,12 +218,12 @@ class Tribes(Game):
             cards = len(mine["deck"]) + len(mine["goals"]) + len(mine["done"])
             if cards != (15 if len(state.seats) > 2 else 14):
                 raise CorruptState("tribes.goal_cards_lost", player=i)
-        villages = sum(1 for c in data["hexes"].values() if c["village"] is not None)
+        villages = len(data["villages"])
         villages += events.pawns_held(state)
         events.check_invariants(state)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
-        on_board = sum(len(col) for col in data["board"].values())
+        on_board = len(data["board"])
         if on_board != 12 or on_board + len(data["hand"]) + len(data["pushed"]) != DICE.count:
             raise CorruptState("tribes.dice")
 

@@ -34,7 +34,7 @@ from rules.tribes.event_state import (
     slot_of,
     strike,
 )
-from rules.tribes.players import gain_vp, player, seat
+from rules.tribes.players import gain_vp, player, seat, vp_in
 
 AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 BOARD_EFFECTS = ("invaders_advance", "mammoth_wanders", "tiger_moves")
@@ -172,19 +172,18 @@ def is_board_effect(slug: str) -> bool:
 
 
 def invaders_on_map(state: State) -> int:
-    return sum(int(c.get("invaders", 0)) for c in state.data["hexes"].values())
+    return sum(state.data["invaders"].values())
 
 
 def invaders_hex(state: State) -> str | None:
-    return next((h for h, c in state.data["hexes"].items() if c.get("invaders")), None)
+    return next((h for h in state.data["hexes"] if bd.invaders(state.data, h)), None)
 
 
 def _place_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     params = EVENTS.by_slug("invaders").on_draw
     assert params is not None
     n = min(int(params.params["n"]), EVENTS.numbers.invaders - invaders_on_map(state))
-    cell = state.data["hexes"][hex_id]
-    cell["invaders"] = cell.get("invaders", 0) + n
+    state.data["invaders"][hex_id] = bd.invaders(state.data, hex_id) + n
     r.note("tribes.note.invaders_placed", n=n, hex=hex_id)
 
 
@@ -194,10 +193,9 @@ def _invaders_advance(state: State, p: int, record: Record) -> None:
     here = invaders_hex(state)
     if here is None:
         return
-    cell = state.data["hexes"][here]
     if invaders_on_map(state) < EVENTS.numbers.invaders:
-        cell["invaders"] += 1
-        record.note("tribes.note.invaders_grow", n=cell["invaders"], hex=here)
+        state.data["invaders"][here] += 1
+        record.note("tribes.note.invaders_grow", n=state.data["invaders"][here], hex=here)
     around = bd.neighbours(state.data, here)
     most = max((sum(bd.members(state.data, h)) for h in around), default=0)
     if most == 0:
@@ -210,22 +208,20 @@ def _invaders_advance(state: State, p: int, record: Record) -> None:
 def _move_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     here = invaders_hex(state)
     assert here is not None
-    cells = state.data["hexes"]
-    n = cells[here].pop("invaders")
-    cells[hex_id]["invaders"] = n
+    n = state.data["invaders"].pop(here)
+    state.data["invaders"][hex_id] = n
     r.note("tribes.note.invaders_moved", n=n, source=here, target=hex_id)
 
 
 def set_invaders(state: State, hex_id: str, n: int, record: Record) -> None:
     """A conflict left ``n`` invaders on ``hex_id``; the card leaves with the last one."""
-    cell = state.data["hexes"][hex_id]
-    lost = int(cell.get("invaders", 0)) - n
+    lost = bd.invaders(state.data, hex_id) - n
     if lost > 0:
         record.note("tribes.note.invaders_lost", n=lost, hex=hex_id)
     if n:
-        cell["invaders"] = n
+        state.data["invaders"][hex_id] = n
         return
-    cell.pop("invaders", None)
+    state.data["invaders"].pop(hex_id, None)
     if invaders_on_map(state) == 0 and slot_of(state, "invaders") is not None:
         record.note("tribes.note.invaders_gone")
         leave_slot(state, "invaders", record)
@@ -279,7 +275,7 @@ def check_mammoth(state: State, record: Record) -> None:
         return
     ev["mammoth"] = None
     ev["discard"].append(EVENTS.by_slug("mammoth").id)
-    lose = min(int(mammoth_params()["lose_vp"]), int(player(state, p)["vp"]["events"]))
+    lose = min(int(mammoth_params()["lose_vp"]), vp_in(state, p, "events"))
     record.note("tribes.note.mammoth_lost", player=seat(state, p), vp=lose, hex=mammoth["hex"])
     if lose:
         gain_vp(state, p, -lose, "events", record)
@@ -406,7 +402,7 @@ def _abandoned_village(state: State, p: int, record: Record) -> None:
         record.note("tribes.note.no_village_pawn")  # no pawn, or no hex without one
         leave_slot(state, "abandoned_village", record)
         return
-    free = [h for h, c in data["hexes"].items() if c["village"] is None]
+    free = [h for h in data["hexes"] if bd.village(data, h) is None]
     if not free:
         record.note("tribes.note.no_village_pawn")
         leave_slot(state, "abandoned_village", record)
@@ -427,7 +423,7 @@ def claim_abandoned(state: State, p: int, record: Record) -> None:
     if hex_id is None or not bd.has_control(state.data, p, hex_id):
         return
     ev["abandoned"] = None
-    state.data["hexes"][hex_id]["village"] = p
+    bd.set_village(state.data, hex_id, p)
     record.note("tribes.note.abandoned_claimed", player=seat(state, p), hex=hex_id)
     leave_slot(state, "abandoned_village", record)
 
@@ -486,9 +482,8 @@ def _mig_to_apply(state: State, frame: Frame, code: str, record: Record) -> None
     mig = fr.top(state)
     assert mig is not None and mig["kind"] == "ev_mig"
     p, source, target = frame["player"], frame["source"], code[6:].upper()
-    cells = state.data["hexes"]
-    cells[source]["members"][p] -= 1
-    cells[target]["members"][p] += 1
+    bd.add(state.data, source, p, -1)
+    bd.add(state.data, target, p, 1)
     mig["arrived"][target] = mig["arrived"].get(target, 0) + 1
     mig["left"] -= 1
     record.note("tribes.note.migrated", player=seat(state, p), source=source, target=target)
@@ -521,7 +516,7 @@ def ask_return(state: State, p: int, record: Record) -> None:
 
 def _return(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     n = min(2, int(player(state, p)["supply"]))
-    state.data["hexes"][hex_id]["members"][p] += n
+    bd.add(state.data, hex_id, p, n)
     player(state, p)["supply"] -= n
     r.note("tribes.note.returned", player=seat(state, p), n=n, hex=hex_id)
     from rules.tribes.turn import continue_turn  # local: the turn calls events

@@ -157,7 +157,7 @@ def _altar(state: State, p: int, hex_id: str, fields: dict[str, Any], record: Re
     face = EVENTS.by_slug("altar")
     assert face.active is not None
     _acquire(state, p, "altar", dict(fields["cost"]), record)
-    state.data["hexes"][hex_id]["members"][p] -= 1
+    bd.add(state.data, hex_id, p, -1)
     player(state, p)["supply"] += 1
     record.note("tribes.note.sacrifice", player=seat(state, p), hex=hex_id)
     after_members_left(state, record)

@@ -141,11 +141,10 @@ def strike(state: State, hex_id: str, record: Record, *, n: int = 1) -> None:
     """Every tribe with members on ``hex_id`` removes ``n`` of them (tiger, volcano,
     forest fire: not a conflict, T6). Invaders are never struck (rulebook, tiger)."""
     data = state.data
-    members = data["hexes"][hex_id]["members"]
-    for i, count in enumerate(members):
+    for i, count in enumerate(bd.members(data, hex_id)):
         if count:
             k = min(n, count)
-            members[i] -= k
+            bd.add(data, hex_id, i, -k)
             player(state, i)["supply"] += k
             record.note("tribes.note.struck", player=seat(state, i), n=k, hex=hex_id)
 

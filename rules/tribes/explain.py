@@ -9,6 +9,7 @@ from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, GOALS
+from rules.tribes.event_state import events_of
 
 _CODE = re.compile(
     r"^(?:(?:place|single|add|fill|from|to|at|village|conflict):h[0-9]{2}(?::(?:wood|food|stone))?"
@@ -65,10 +66,17 @@ def explain(state: State, code: str) -> MoveError:
         hex_id = arg.upper()
         if hex_id not in data["hexes"]:
             return IllegalMove("tribes.illegal.no_hex", hex=hex_id)
-        if data["hexes"][hex_id]["village"] is not None:
+        if bd.village(data, hex_id) is not None:
             return IllegalMove("tribes.illegal.village_there", hex=hex_id)
         if not bd.members(data, hex_id)[data["turn"]]:
             return IllegalMove("tribes.illegal.village_no_members", hex=hex_id)
+        ev = events_of(state)
+        if hex_id == ev["burnt"]:
+            return IllegalMove("tribes.illegal.village_burnt", hex=hex_id)
+        if hex_id == ev["abandoned"]:
+            return IllegalMove("tribes.illegal.village_abandoned", hex=hex_id)
+        if not data["village_supply"] and not data["village_aside"]:
+            return IllegalMove("tribes.illegal.village_no_pawn")
         return IllegalMove("tribes.illegal.village_cost")
     if head == "goal":
         goal_id = arg.upper()

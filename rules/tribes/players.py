@@ -1,9 +1,10 @@
 """A player's own things in a Tribes game: resources, victory points, goal cards.
 
 ``state.data["players"]`` is a list (by seat index) of ``{"tribe", "resources": {wood,
-food, stone}, "supply": members not on the map, "vp": {category: n}, "deck": goal ids
-(top = end), "goals": ids in progress, "done": completed ids, "acquired": event cards
-bought (Fortifications, Pirogue, Autel: the events module fills it)}``.
+food, stone}, "supply": members not on the map, "vp": [n per category of
+``VP_CATEGORIES``], "deck": goal ids (top = end), "goals": ids in progress, "done":
+completed ids, "acquired": event cards bought (Fortifications, Pirogue, Autel: the
+events module fills it)}``.
 15 VP win at once, at any step (rulebook "Remporter la partie", T13): ``gain_vp``
 checks it after every gain.
 """
@@ -17,6 +18,12 @@ from rules.base import Record, State
 from rules.tribes.components import GOALS, RESOURCES, VICTORY
 
 VP_CATEGORIES = ("villages", "developments", "achievements", "events")
+
+
+def vp_in(state: State, index: int, category: str) -> int:
+    """``index``'s VP in one category (``VP_CATEGORIES``)."""
+    found: int = player(state, index)["vp"][VP_CATEGORIES.index(category)]
+    return found
 
 
 def player(state: State, index: int) -> dict[str, Any]:
@@ -34,7 +41,7 @@ def seat(state: State, index: int) -> str:
 
 
 def vp_total(state: State, index: int) -> int:
-    return sum(player(state, index)["vp"].values())
+    return sum(player(state, index)["vp"])
 
 
 def has_development(state: State, index: int, kind: str) -> bool:
@@ -62,7 +69,7 @@ def pay(state: State, index: int, cost: Mapping[str, int]) -> None:
 
 def gain_vp(state: State, index: int, n: int, category: str, record: Record) -> None:
     """Add ``n`` VP (negative: lose) in ``category``; 15 or more wins at once (T13)."""
-    player(state, index)["vp"][category] += n
+    player(state, index)["vp"][VP_CATEGORIES.index(category)] += n
     data = state.data
     if data["winner"] is None and vp_total(state, index) >= VICTORY:
         data["winner"] = index

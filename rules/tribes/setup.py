@@ -56,16 +56,16 @@ def new_game(state: State) -> None:
     deck_ids = [g for g in GOALS if GOALS[g].min_players <= players]
     state.data = {
         "map": players,
-        "hexes": {
-            h.id: {"terrain": t, "members": [0] * players, "village": None}
-            for h, t in zip(layout.hexes, terrains, strict=True)
-        },
+        "hexes": {h.id: t for h, t in zip(layout.hexes, terrains, strict=True)},
+        "members": [0] * (players * len(layout.hexes)),
+        "villages": {},
+        "invaders": {},
         "players": [
             {
                 "tribe": tribe,
                 "resources": {"wood": 0, "food": 0, "stone": 0},
                 "supply": MEMBERS,
-                "vp": dict.fromkeys(VP_CATEGORIES, 0),
+                "vp": [0] * len(VP_CATEGORIES),
                 "deck": decks.shuffled(state, deck_ids),
                 "goals": [],
                 "done": [],
@@ -73,7 +73,7 @@ def new_game(state: State) -> None:
             }
             for tribe in tribes
         ],
-        "board": {a: list(DICE.start) for a in ACTION_ORDER},
+        "board": [face for _ in ACTION_ORDER for face in DICE.start],
         "hand": [],
         "pushed": ["?"] * DICE.first_roll,
         "roll": [],
@@ -104,7 +104,7 @@ def _rule(state: State) -> dict[str, object]:
 
 
 def _label(key: str, data: dict[str, object], hex_id: str, **params: object) -> Text:
-    terrain = data["hexes"][hex_id]["terrain"]  # type: ignore[index]
+    terrain = data["hexes"][hex_id]  # type: ignore[index]
     return Text(key, {"hex": hex_id, "terrain": f"@tribes.terrain.{terrain}", **params})
 
 
@@ -144,7 +144,7 @@ def apply_placement(state: State, code: str, record: Record) -> None:
 
 
 def _put(state: State, p: int, hex_id: str, n: int, record: Record) -> None:
-    state.data["hexes"][hex_id]["members"][p] += n
+    bd.add(state.data, hex_id, p, n)
     state.data["players"][p]["supply"] -= n
     record.note("tribes.note.placed", player=seat(state, p), n=n, hex=hex_id)
 
@@ -166,7 +166,7 @@ def _single_apply(state: State, frame: Frame, code: str, record: Record) -> None
 
 def _single_undo(state: State, frame: Frame) -> None:
     p = frame["player"]
-    state.data["hexes"][frame["hex"]]["members"][p] = 0
+    bd.add(state.data, frame["hex"], p, -bd.count(state.data, frame["hex"], p))
     state.data["players"][p]["supply"] = MEMBERS
 
 

@@ -78,7 +78,7 @@ from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
-from rules.tribes.actions import strength
+from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
 from rules.tribes.conflicts import conflict_hexes, in_conflict, population_limit
@@ -94,28 +94,29 @@ def public_view(state: State) -> dict[str, Any]:
     layout = MAPS[data["map"]]
     hexes = []
     for h in layout.hexes:
-        cell = data["hexes"][h.id]
+        terrain = data["hexes"][h.id]
+        owner = bd.village(data, h.id)
         hexes.append(
             {
                 "id": h.id,
                 "q": h.q,
                 "r": h.r,
-                "terrain": cell["terrain"],
-                "resource": TERRAINS[cell["terrain"]],
-                "members": {seats[i]: n for i, n in enumerate(cell["members"]) if n},
-                "village": None if cell["village"] is None else seats[cell["village"]],
+                "terrain": terrain,
+                "resource": TERRAINS[terrain],
+                "members": {seats[i]: n for i, n in enumerate(bd.members(data, h.id)) if n},
+                "village": None if owner is None else seats[owner],
                 "population": bd.population(data, h.id),
                 "limit": population_limit(state, h.id),
                 "conflict": in_conflict(state, h.id),
-                "invaders": int(cell.get("invaders", 0)),
+                "invaders": bd.invaders(data, h.id),
             }
         )
     faces = list(dict.fromkeys(data["hand"]))
     board = {
         a: {
-            "dice": list(data["board"][a]),
-            "strength": strength(data["board"][a]),
-            "if": {f: strength([f, *data["board"][a][:2]]) for f in faces},
+            "dice": column(data, a),
+            "strength": strength(column(data, a)),
+            "if": {f: strength([f, *column(data, a)[:2]]) for f in faces},
             "values": {s: dict(v) for s, v in ACTIONS[a].items()},
         }
         for a in ACTION_ORDER
@@ -185,7 +186,7 @@ def _player_view(state: State, p: int) -> dict[str, Any]:
         "on_map": bd.on_map(data, p),
         "villages": bd.villages_of(data, p),
         "vp": vp_total(state, p),
-        "vp_by": {c: mine["vp"][c] for c in VP_CATEGORIES},
+        "vp_by": dict(zip(VP_CATEGORIES, mine["vp"], strict=True)),
         "goals": [_goal_view(state, p, g, done=False) for g in mine["goals"]],
         "done": [_goal_view(state, p, g, done=True) for g in mine["done"]],
         "deck": len(mine["deck"]),

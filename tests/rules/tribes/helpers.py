@@ -8,6 +8,7 @@ import pytest
 
 from rules.base import Record, State, Text
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import board as bd
 from rules.tribes import turn as tn
 from rules.tribes.components import MEMBERS
 
@@ -51,9 +52,9 @@ def at_actions(
     data["placing"] = players
     data["step"] = "actions"
     for hex_id, counts in members.items():
-        data["hexes"][hex_id]["members"] = list(counts)
+        bd.set_members(data, hex_id, list(counts))
     for i, pl in enumerate(data["players"]):
-        pl["supply"] = MEMBERS - sum(c["members"][i] for c in data["hexes"].values())
+        pl["supply"] = MEMBERS - bd.on_map(data, i)
         if tribes is not None:
             pl["tribe"] = tribes[i]
     data["hand"] = list(hand)
@@ -78,7 +79,7 @@ def give(
 
 def village(state: State, hex_id: str, owner: int) -> None:
     data = state.data
-    data["hexes"][hex_id]["village"] = owner
+    data["villages"][hex_id] = owner
     if data["village_aside"]:
         data["village_aside"] = False
     else:
@@ -101,12 +102,11 @@ def codes(state: State) -> list[str]:
 
 
 def members(state: State, hex_id: str) -> list[int]:
-    found: list[int] = state.data["hexes"][hex_id]["members"]
-    return found
+    return bd.members(state.data, hex_id)
 
 
 def vp(state: State, player: int) -> int:
-    return sum(state.data["players"][player]["vp"].values())
+    return sum(state.data["players"][player]["vp"])
 
 
 def record() -> Record:

@@ -67,5 +67,5 @@ def test_each_tribe_builds_at_its_own_cost(tribe: str) -> None:
     state = play(state, "village:h05")
     if "pay:food" in codes(state):
         state = play(state, "pay:food")
-    assert state.data["hexes"]["H05"]["village"] == 0
+    assert state.data["villages"].get("H05") == 0
     assert sum(state.data["players"][0]["resources"].values()) == 0

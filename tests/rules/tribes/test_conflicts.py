@@ -98,7 +98,7 @@ def test_fortifications_remove_an_attacker_on_a_village_hex() -> None:
     state = play(state, "grow:blank", "done")
     # 3 against 3 after the Fortifications: the hex empties and the village is lost.
     assert members(state, "H05") == [0, 0]
-    assert state.data["hexes"]["H05"]["village"] is None
+    assert state.data["villages"].get("H05") is None
 
 
 def test_fortifications_need_a_village_on_that_hex() -> None:
@@ -113,7 +113,7 @@ def test_a_village_whose_tribe_is_wiped_out_is_lost() -> None:
     village(state, "H05", 1)
     state = play(state, "grow:blank", "done")
     assert members(state, "H05") == [3, 0]
-    assert state.data["hexes"]["H05"]["village"] is None
+    assert state.data["villages"].get("H05") is None
     assert state.data["village_supply"] == 12 and not state.data["village_aside"]
     notes = [n["key"] for n in state.last["notes"]] if state.last else []
     assert "tribes.note.village_lost" in notes
@@ -124,7 +124,7 @@ def test_the_winner_keeps_its_village() -> None:
     village(state, "H05", 1)
     state = play(state, "grow:blank", "done")
     assert members(state, "H05") == [0, 3]
-    assert state.data["hexes"]["H05"]["village"] == 1
+    assert state.data["villages"].get("H05") == 1
 
 
 def test_spear_ignores_the_village_owners_first_removal() -> None:

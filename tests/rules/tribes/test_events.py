@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import State
+from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes.event_state import events_of, slot_of
 from tests.rules.tribes.event_helpers import next_cards, set_slot, take_out
@@ -77,48 +78,48 @@ def test_invaders_land_on_the_least_populated_hex_the_roller_picks_among_equals(
     _draw(state, "E03")
     assert "hex:h05" not in codes(state) and len(codes(state)) == 7
     state = play(state, "hex:h09")
-    assert state.data["hexes"]["H09"]["invaders"] == 3
+    assert state.data["invaders"]["H09"] == 3
 
 
 def test_invaders_fight_the_tribe_sharing_their_hex_whatever_the_population() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, used=("grow",), hand=("sun",))
-    state.data["hexes"]["H05"]["invaders"] = 3
+    state.data["invaders"]["H05"] = 3
     set_slot(state, 0, "E03")
     state = play(state, "lead:sun")  # draw goals; then the conflict step
-    assert state.data["hexes"]["H05"]["members"] == [0, 0]
-    assert state.data["hexes"]["H05"]["invaders"] == 1
+    assert bd.members(state.data, "H05") == [0, 0]
+    assert state.data["invaders"]["H05"] == 1
 
 
 def test_invaders_leave_with_the_last_of_them() -> None:
     state = at_actions(members={"H05": [4, 0], "H06": [0, 3]}, used=("grow",), hand=("sun",))
-    state.data["hexes"]["H05"]["invaders"] = 2
+    state.data["invaders"]["H05"] = 2
     set_slot(state, 0, "E03")
     state = play(state, "lead:sun")
-    assert state.data["hexes"]["H05"]["members"] == [2, 0]
-    assert "invaders" not in state.data["hexes"]["H05"]
+    assert bd.members(state.data, "H05") == [2, 0]
+    assert "H05" not in state.data["invaders"]
     assert slot_of(state, "invaders") is None and events_of(state)["discard"] == ["E03"]
 
 
 def test_invaders_grow_on_a_double_and_march_on_the_most_populated_neighbour() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
-    state.data["hexes"]["H09"]["invaders"] = 3
+    state.data["invaders"]["H09"] = 3
     set_slot(state, 0, "E03")
     set_slot(state, 1, "E05", stock={"food": 8})
     set_slot(state, 2, "E01", stock={"wood": 1, "food": 0, "stone": 0})
     events.on_double(state, 0, record())
-    assert state.data["hexes"]["H06"]["invaders"] == 4
+    assert state.data["invaders"]["H06"] == 4
 
 
 def test_the_bow_may_shoot_an_invader() -> None:
     state = at_actions(members={"H05": [3, 0], "H06": [0, 3]}, used=("grow",), hand=("sun",))
     give(state, 0, done=["D4"])
-    state.data["hexes"]["H05"]["invaders"] = 3
+    state.data["invaders"]["H05"] = 3
     set_slot(state, 0, "E03")
     state = play(state, "lead:sun")
     assert "bow:invaders" in codes(state)
     state = play(state, "bow:invaders")
-    assert state.data["hexes"]["H05"]["members"] == [1, 0]
-    assert "invaders" not in state.data["hexes"]["H05"]
+    assert bd.members(state.data, "H05") == [1, 0]
+    assert "H05" not in state.data["invaders"]
 
 
 # ------------------------------------------------------------- E04 Hiver clément
@@ -174,7 +175,7 @@ def test_mammoth_tamed_after_two_own_turns_with_the_majority() -> None:
     _draw(state, "E07")
     state = play(state, "hex:h09")
     assert events_of(state)["mammoth"]["hex"] == "H09"
-    state.data["hexes"]["H09"]["members"] = [2, 0]
+    bd.set_members(state.data, "H09", [2, 0])
     rec = record()
     events.end_turn(state, 0, rec)
     assert events_of(state)["mammoth"]["count"] == {"player": 0, "n": 1}
@@ -188,7 +189,7 @@ def test_a_tamed_mammoth_left_alone_runs_away_with_its_3_vp() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
     take_out(state, "E07")
     events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
-    state.data["players"][0]["vp"]["events"] = 3
+    state.data["players"][0]["vp"][3] = 3
     state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
     assert events_of(state)["mammoth"] is None
     assert vp(state, 0) == 0 and events_of(state)["discard"] == ["E07"]
@@ -221,7 +222,7 @@ def test_tiger_lands_on_a_mountain_and_strikes_each_tribe_there() -> None:
     _draw(state, "E08")
     assert sorted(codes(state)) == ["hex:h01", "hex:h06", "hex:h08"]
     state = play(state, "hex:h06")
-    assert state.data["hexes"]["H06"]["members"] == [1, 2]
+    assert bd.members(state.data, "H06") == [1, 2]
     assert slot_of(state, "tiger") is not None  # it never leaves
 
 
@@ -230,7 +231,7 @@ def test_tiger_strike_destroys_a_village_left_empty() -> None:
     village(state, "H06", 0)
     _draw(state, "E08")
     state = play(state, "hex:h06")
-    assert state.data["hexes"]["H06"]["village"] is None
+    assert state.data["villages"].get("H06") is None
 
 
 # ------------------------------------------------------------------- E09 Volcan
@@ -245,7 +246,7 @@ def test_volcano_rises_next_to_the_roller_erupts_and_goes_back_into_the_deck() -
     frame = state.data["frames"][-1]  # only spots next to the roller's tribe (on H03)
     assert all("H03" in hexes_next_to(state, s) for s in frame["spots"])
     state = play(state, codes(state)[0])
-    assert state.data["hexes"]["H03"]["members"][0] == 1
+    assert bd.count(state.data, "H03", 0) == 1
     ev = events_of(state)
     assert "E09" in ev["deck"] and slot_of(state, "volcano") is None
 
@@ -303,7 +304,7 @@ def test_altar_costs_a_member_and_resources_and_gives_2_vp() -> None:
     state = play(state, "buy:altar:mix:food+stone+wood")
     assert "back" in codes(state)
     state = play(state, "hex:h01")
-    assert state.data["hexes"]["H01"]["members"] == [0, 0]
+    assert bd.members(state.data, "H01") == [0, 0]
     assert vp(state, 0) == 2 and state.data["players"][0]["acquired"] == ["altar"]
     assert state.data["players"][0]["resources"] == {"wood": 0, "food": 0, "stone": 3}
 
@@ -339,7 +340,7 @@ def test_great_chief_rewards_the_most_villages_and_ties_get_one() -> None:
     assert (vp(state, 0), vp(state, 1)) == (2, 0)
     assert events_of(state)["discard"][-1] == "E13"
     village(state, "H09", 1)
-    state.data["hexes"]["H09"]["members"] = [0, 1]
+    bd.set_members(state.data, "H09", [0, 1])
     state.data["players"][1]["supply"] -= 1
     _draw(state, "E13")
     assert (vp(state, 0), vp(state, 1)) == (3, 1)
@@ -354,12 +355,12 @@ def test_abandoned_village_goes_to_the_first_tribe_ending_its_turn_in_control() 
     state = play(state, "hex:h09")
     assert events_of(state)["abandoned"] == "H09"
     assert state.data["village_supply"] == 10
-    state.data["hexes"]["H09"]["members"] = [1, 0]
+    bd.set_members(state.data, "H09", [1, 0])
     state.data["players"][0]["supply"] -= 1
     state = _build_step(state)
     assert "village:h09" not in codes(state)
     state = play(state, "end")
-    assert state.data["hexes"]["H09"]["village"] == 0
+    assert state.data["villages"].get("H09") == 0
     assert events_of(state)["abandoned"] is None and slot_of(state, "abandoned_village") is None
 
 
@@ -374,8 +375,8 @@ def test_migration_lets_every_tribe_move_two_members_starting_with_the_roller() 
     assert state.data["frames"][-1]["player"] == 1
     state = play(state, "mig:h06", "migto:h07", "mig:h06", "migto:h07")
     assert not state.data["frames"]
-    assert state.data["hexes"]["H07"]["members"] == [0, 2]
-    assert state.data["hexes"]["H04"]["members"] == [1, 0]
+    assert bd.members(state.data, "H07") == [0, 2]
+    assert bd.members(state.data, "H04") == [1, 0]
 
 
 # ----------------------------------------------------------- E16 Feu de forêt
@@ -386,7 +387,7 @@ def test_forest_fire_strikes_a_forest_that_then_gives_nothing_and_takes_no_villa
     _draw(state, "E16")
     assert sorted(codes(state)) == ["hex:h03", "hex:h05", "hex:h07"]
     state = play(state, "hex:h05")
-    assert state.data["hexes"]["H05"]["members"] == [2, 0]
+    assert bd.members(state.data, "H05") == [2, 0]
     assert events_of(state)["burnt"] == "H05"
     state = play(state, "gather:blank")  # nothing to gather on a burnt forest
     assert state.data["players"][0]["resources"]["wood"] == 0
@@ -399,8 +400,8 @@ def test_volcano_drawn_again_erupts_where_it_stands() -> None:
     events_of(state)["volcano"] = [-2, 1]  # next to H03 and H08
     _draw(state, "E09")
     assert not state.data["frames"]
-    assert state.data["hexes"]["H03"]["members"] == [1, 0]
-    assert state.data["hexes"]["H08"]["members"] == [0, 1]
+    assert bd.members(state.data, "H03") == [1, 0]
+    assert bd.members(state.data, "H08") == [0, 1]
     assert "E09" in events_of(state)["deck"]
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from rules.i18n import translate
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes.event_state import events_of
 from tests.rules.tribes.event_helpers import next_cards, set_slot
@@ -70,16 +71,16 @@ def test_the_active_player_orders_the_map_effects(monkeypatch: pytest.MonkeyPatc
     set_slot(state, 1, "E03")
     set_slot(state, 2, "E05", stock={"food": 8})
     ev["tiger"] = "H01"
-    state.data["hexes"]["H09"]["invaders"] = 3
+    state.data["invaders"]["H09"] = 3
     events.on_double(state, 0, record())
     assert sorted(codes(state)) == ["first:invaders", "first:tiger"]
     state = play(state, "first:tiger")
     assert "hex:h01" not in codes(state)  # the tiger must change hex
     state = play(state, "hex:h05")
-    assert state.data["hexes"]["H05"]["members"] == [1, 0]
+    assert bd.members(state.data, "H05") == [1, 0]
     # then the invaders: 4 now, marching on the neighbour with the most members (H06)
-    assert state.data["hexes"]["H06"]["invaders"] == 4
-    assert "invaders" not in state.data["hexes"]["H09"]
+    assert state.data["invaders"]["H06"] == 4
+    assert "H09" not in state.data["invaders"]
     assert not state.data["frames"]
 
 
@@ -125,7 +126,7 @@ def test_an_eliminated_tribe_comes_back_with_two_members_on_an_unoccupied_hex(
     assert "hex:h05" not in moves and "hex:h01" in moves and len(moves) == 8
     assert state.data["roll"] == []  # no roll before the return
     state = play(state, "hex:h09")
-    assert state.data["hexes"]["H09"]["members"] == [0, 2]
+    assert bd.members(state.data, "H09") == [0, 2]
     assert state.data["hand"] == ["sun", "moon"]  # the turn goes on: the roll, then actions
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from rules.base import State
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import actions as ac
 from rules.tribes import goals as gl
 from rules.tribes.components import GOALS
 from tests.rules.tribes.helpers import at_actions, codes, give, members, play, vp
@@ -89,8 +90,8 @@ def test_d4_bow_is_in_the_conflict_tests() -> None:
 def test_d6_fire_turns_a_moon_into_a_blank_once_per_turn() -> None:
     state = at_actions(members={"H05": [2, 0]}, hand=("moon", "moon"))
     give(state, 0, done=["D6"])
-    state.data["board"]["grow"] = ["moon", "blank", "blank"]
-    state.data["board"]["travel"] = ["moon", "blank", "blank"]
+    ac.set_column(state.data, "grow", ["moon", "blank", "blank"])
+    ac.set_column(state.data, "travel", ["moon", "blank", "blank"])
     assert "grow:moon:fire" in codes(state)
     state = play(state, "grow:moon:fire")
     assert state.data["frames"][-1]["left"] == 3  # normal instead of reduced
@@ -101,7 +102,7 @@ def test_d6_fire_turns_a_moon_into_a_blank_once_per_turn() -> None:
 def test_d6_fire_is_only_offered_where_it_helps() -> None:
     state = at_actions(members={"H05": [2, 0]}, hand=("moon", "moon"))
     give(state, 0, done=["D6"])
-    state.data["board"]["grow"] = ["moon", "moon", "blank"]  # three moons: still reduced
+    ac.set_column(state.data, "grow", ["moon", "moon", "blank"])  # three moons: still reduced
     assert "grow:moon:fire" not in codes(state)
 
 
@@ -152,7 +153,7 @@ def test_pottery_leaves_the_decks_at_two_players() -> None:
 def _holds(goal: str, members_: dict[str, list[int]], players: int = 2, villages: int = 0) -> bool:
     state = at_actions(players, members=members_)
     for h in list(members_)[:villages]:
-        state.data["hexes"][h]["village"] = 0
+        state.data["villages"][h] = 0
     return gl.condition_holds(state, 0, GOALS[goal])
 
 
@@ -201,7 +202,7 @@ def test_achievements_score_their_value() -> None:
     state = _to_build(state)
     state = play(state, "goal:a6")
     assert vp(state, 0) == 3
-    assert state.data["players"][0]["vp"]["achievements"] == 3
+    assert state.data["players"][0]["vp"][2] == 3
 
 
 def test_a_goal_may_be_left_undone() -> None:

@@ -15,13 +15,11 @@ def test_setup_by_player_count(players: int) -> None:
     state = GAME.setup([f"p{i}" for i in range(players)], "seed")
     data = state.data
     assert len(data["hexes"]) == 3 * (players + 1)
-    terrains = [c["terrain"] for c in data["hexes"].values()]
+    terrains = [t for t in data["hexes"].values()]
     assert all(terrains.count(t) == players + 1 for t in ("lake", "forest", "mountain"))
     assert len({p["tribe"] for p in data["players"]}) == players
     assert all(p["supply"] == 20 and sum(p["resources"].values()) == 0 for p in data["players"])
-    assert data["board"] == {
-        a: ["sun", "moon", "blank"] for a in ("grow", "travel", "gather", "lead")
-    }
+    assert data["board"] == ["sun", "moon", "blank"] * 4  # grow, travel, gather, lead
     assert len(data["pushed"]) == 2 and data["hand"] == []
     assert data["village_aside"] and data["village_supply"] == 11
     assert GAME.view(state, None)["step"] == "place"
@@ -29,14 +27,11 @@ def test_setup_by_player_count(players: int) -> None:
 
 def test_terrain_is_laid_at_random_and_the_reference_map_is_fixed() -> None:
     layouts = {
-        tuple(c["terrain"] for c in GAME.setup(["a", "b"], str(s)).data["hexes"].values())
-        for s in range(8)
+        tuple(t for t in GAME.setup(["a", "b"], str(s)).data["hexes"].values()) for s in range(8)
     }
     assert len(layouts) > 1
     fixed = GAME.setup(["a", "b"], "x", {"map": "reference"})
-    assert [c["terrain"] for c in fixed.data["hexes"].values()] == [
-        h.reference for h in MAPS[2].hexes
-    ]
+    assert [t for t in fixed.data["hexes"].values()] == [h.reference for h in MAPS[2].hexes]
 
 
 def test_the_first_player_is_drawn_and_decks_are_shuffled_per_player() -> None:

@@ -9,6 +9,8 @@ import pytest
 from rules.base import IllegalMove
 from rules.i18n import translate
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import actions as ac
+from rules.tribes import board as bd
 from rules.tribes.actions import strength
 from tests.rules.tribes.helpers import (
     at_actions,
@@ -33,7 +35,7 @@ def test_strength_from_three_dice() -> None:
 def test_a_die_enters_left_and_pushes_the_rightmost_out() -> None:
     state = at_actions(members={"H05": [2, 0]}, hand=("moon", "sun"))
     state = play(state, "lead:moon")
-    assert state.data["board"]["lead"] == ["moon", "sun", "moon"]
+    assert ac.column(state.data, "lead") == ["moon", "sun", "moon"]
     assert state.data["pushed"] == ["blank"] and state.data["hand"] == ["sun"]
 
 
@@ -72,7 +74,7 @@ def test_grow_only_on_hexes_held_when_it_began_and_from_the_supply() -> None:
     state = at_actions(members={"H05": [2, 0], "H01": [0, 3]}, hand=("sun", "moon"))
     state.data["players"][0]["supply"] = 2
     state.data["players"][0]["resources"]["wood"] = 0
-    state.data["hexes"]["H09"]["members"][0] = 16
+    bd.add(state.data, "H09", 0, 16 - bd.count(state.data, "H09", 0))
     state = play(state, "grow:sun")  # boosted: 4, but only 2 in the supply
     assert codes(state) == ["add:h05", "add:h09", "fill:h05", "fill:h09", "done", "back"]
     state = play(state, "add:h05", "add:h05")
@@ -108,7 +110,7 @@ def test_a_village_left_empty_by_travel_is_lost_at_once() -> None:
     state = at_actions(members={"H05": [2, 0]}, hand=("sun", "moon"))
     village(state, "H05", 0)
     state = play(state, "travel:sun", "from:h05", "to:h06", "n:2")
-    assert state.data["hexes"]["H05"]["village"] is None
+    assert state.data["villages"].get("H05") is None
 
 
 def test_gather_may_select_a_hex_again() -> None:
@@ -141,7 +143,7 @@ def test_a_village_at_the_tribes_cost() -> None:
     state = play(state, "grow:blank", "done")
     assert codes(state) == ["village:h05", "end"]
     state = play(state, "village:h05")
-    assert state.data["hexes"]["H05"]["village"] == 0
+    assert state.data["villages"].get("H05") == 0
     assert state.data["players"][0]["resources"] == {"wood": 0, "food": 0, "stone": 0}
     assert not state.data["village_aside"] and state.data["village_supply"] == 11
     assert state.data["turn"] == 1
@@ -182,14 +184,14 @@ def test_village_points_at_the_start_of_the_turn(monkeypatch: pytest.MonkeyPatch
     village(state, "H02", 1)
     state = play(state, "grow:blank", "done")
     assert state.data["turn"] == 1 and vp(state, 1) == 2
-    assert state.data["players"][1]["vp"]["villages"] == 2
+    assert state.data["players"][1]["vp"][0] == 2
 
 
 def test_fifteen_vp_at_step_one_win_before_the_roll(monkeypatch: pytest.MonkeyPatch) -> None:
     rolls = script_dice(monkeypatch, [])
     state = at_actions(members={"H05": [2, 0], "H01": [0, 2]}, hand=("blank",), used=("lead",))
     village(state, "H01", 1)
-    state.data["players"][1]["vp"]["achievements"] = 14
+    state.data["players"][1]["vp"][2] = 14
     state = play(state, "grow:blank", "done")
     assert rolls == []
     outcome = GAME.outcome(state)
@@ -202,7 +204,7 @@ def test_fifteen_vp_win_in_the_middle_of_step_five() -> None:
         members={"H01": [1, 0], "H02": [1, 0], "H03": [1, 0]}, hand=("blank",), used=("lead",)
     )
     give(state, 0, goals=["A6", "A5"])
-    state.data["players"][0]["vp"]["villages"] = 12
+    state.data["players"][0]["vp"][0] = 12
     state = play(state, "grow:blank", "done")
     assert codes(state) == ["goal:a6", "end"]
     state = play(state, "goal:a6")
@@ -236,7 +238,7 @@ def test_a_seat_leaving_on_its_turn_passes_the_turn(monkeypatch: pytest.MonkeyPa
     state = play(state, "grow:sun")
     state = GAME.remove_seat(state, "p0", "resign").state
     assert state.data["turn"] == 1 and members(state, "H05") == [0, 1, 0]
-    assert state.data["hexes"]["H05"]["village"] is None
+    assert state.data["villages"].get("H05") is None
     GAME.check_game_invariants(state)
     assert GAME.legal_moves(state, "p1")
 
@@ -265,3 +267,32 @@ def test_refusals_inside_a_decision_name_the_rule() -> None:
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, "p0", "village:h03")
     assert refused.value.key == "tribes.illegal.pending"
+
+
+def test_village_refusals_name_the_rule_not_the_cost() -> None:
+    """A village refused on a burnt forest, on the abandoned village's hex or for want
+    of pawns says so (rulebook: 12 pawns; E14, E16), not 'you cannot pay'."""
+    from rules.tribes.event_state import events_of
+
+    state = at_actions(
+        members={"H05": [2, 0], "H06": [1, 0]},
+        hand=("blank",),
+        used=("lead",),
+        tribes=("kaha", "kiror"),
+    )
+    give(state, 0, wood=9, food=9)
+    state = play(state, "grow:blank", "done")
+    events_of(state)["burnt"] = "H05"
+    events_of(state)["abandoned"] = "H06"
+    for code, key in [
+        ("village:h05", "tribes.illegal.village_burnt"),
+        ("village:h06", "tribes.illegal.village_abandoned"),
+    ]:
+        assert GAME.explain_illegal(state, "p0", code).key == key
+    events_of(state)["burnt"] = events_of(state)["abandoned"] = None
+    state.data["village_supply"] = 0
+    state.data["village_aside"] = False
+    error = GAME.explain_illegal(state, "p0", "village:h05")
+    assert error.key == "tribes.illegal.village_no_pawn"
+    for lang in ("en", "fr"):
+        assert translate(error.key, lang, **error.params) != error.key

@@ -14,6 +14,7 @@ import pytest
 
 from rules.base import Record, State
 from rules.tribes import TRIBES_GAME as GAME
+from rules.tribes import actions as ac
 from rules.tribes import events
 from tests.rules.tribes.helpers import codes, members, new_state, play, script_dice, vp
 
@@ -33,12 +34,12 @@ def test_loic_and_cecile(monkeypatch: pytest.MonkeyPatch) -> None:
     deck.remove("D1")
     deck.remove("D4")
     deck += ["D4", "D1"]  # the top is the end of the list: Basketry, then Bow
-    assert state.data["board"] == {a: ["sun", "moon", "blank"] for a in state.data["board"]}
+    assert state.data["board"] == ["sun", "moon", "blank"] * 4
 
     # Set-up (T16): Loïc 2 members, Cécile 3 on an unoccupied hex (H03 is a forest).
     state = play(state, "place:h08", "place:h03")
     assert members(state, "H08") == [2, 0] and members(state, "H03") == [0, 3]
-    assert state.data["hexes"]["H03"]["terrain"] == "forest"
+    assert state.data["hexes"]["H03"] == "forest"
     assert rolls == [["sun", "moon"]] and state.data["hand"] == ["sun", "moon"]
     assert not doubles
 
@@ -46,14 +47,14 @@ def test_loic_and_cecile(monkeypatch: pytest.MonkeyPatch) -> None:
     view = GAME.view(state, None)
     assert view["board"]["grow"]["if"] == {"sun": "boosted", "moon": "reduced"}
     state = play(state, "grow:sun")
-    assert state.data["board"]["grow"] == ["sun", "sun", "moon"]
+    assert ac.column(state.data, "grow") == ["sun", "sun", "moon"]
     assert state.data["frames"][-1]["left"] == 4
     state = play(state, "add:h08", "add:h08", "add:h08", "add:h08")
     assert members(state, "H08") == [6, 0]
 
     # The moon on Travel makes it moon, sun, moon: reduced, 2 members out of the crowd.
     state = play(state, "travel:moon")
-    assert state.data["board"]["travel"] == ["moon", "sun", "moon"]
+    assert ac.column(state.data, "travel") == ["moon", "sun", "moon"]
     assert state.data["frames"][-1]["left"] == 2
     state = play(state, "from:h08", "to:h05", "n:2")
     assert members(state, "H08") == [4, 0] and members(state, "H05") == [2, 0]
@@ -64,13 +65,13 @@ def test_loic_and_cecile(monkeypatch: pytest.MonkeyPatch) -> None:
 
     # Cécile: the blank on Lead makes it blank, sun, moon: normal, 2 cards.
     state = play(state, "lead:blank")
-    assert state.data["board"]["lead"] == ["blank", "sun", "moon"]
+    assert ac.column(state.data, "lead") == ["blank", "sun", "moon"]
     assert state.data["players"][CECILE]["goals"] == ["D1", "D4"]
 
     # The sun on Gather makes it sun, sun, moon: boosted, 3 hexes x 2 = 6 wood (T3: her
     # only hex is selected three times; no choice, so it is taken by itself).
     state = play(state, "gather:sun")
-    assert state.data["board"]["gather"] == ["sun", "sun", "moon"]
+    assert ac.column(state.data, "gather") == ["sun", "sun", "moon"]
     assert state.data["players"][CECILE]["resources"] == {"wood": 6, "food": 0, "stone": 0}
 
     # Step 5: both goals are within reach.
