@@ -12,6 +12,7 @@ nothing is left to decide the turn ends by itself.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    determinize_base,
     rank_by,
 )
 from rules.kit.stack import Stack
@@ -82,6 +84,19 @@ class Sapiens(Game):
         rules_version=2,
     )
     continues_without_a_seat = True
+    has_hidden_information = True
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """The draw pile's order and the tiles removed unseen at set-up are the only
+        secrets: the two are pooled (sorted: what the seat can work out), shuffled by
+        ``rng`` and dealt back with the same sizes."""
+        new = determinize_base(state, rng)
+        data = new.data
+        pool = sorted([*data["pile"], *data["removed"]])
+        rng.shuffle(pool)
+        size = len(data["pile"])
+        data["pile"], data["removed"] = pool[:size], pool[size:]
+        return new
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 let a player out of moves play any mountain token before stopping
