@@ -60,10 +60,12 @@ class ServiceError(CampfireError):
 @dataclass(frozen=True)
 class Player:
     """A person taking a seat: ``user_id`` is the seat id in the rules (a Discord user id
-    as a string, or a console name); ``name`` is the display name when they joined."""
+    as a string, or a console name); ``name`` is the display name when they joined.
+    ``ai_level``: the seat is played by the AI at that level (see ``bot.service.robots``)."""
 
     user_id: str
     name: str
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True)
