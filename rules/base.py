@@ -21,7 +21,7 @@ from rules.core.errors import (
     MoveError,
     RulesChanged,
 )
-from rules.core.game import REMOVAL_REASONS, Applied, Game, Record
+from rules.core.game import REMOVAL_REASONS, Applied, Game, Record, determinize_base
 from rules.core.options import GameSpec, OptionSpec, OptionValue
 from rules.core.parsing import normalise, parse_move
 from rules.core.scores import Outcome, ScoreSheet, rank_by
@@ -69,6 +69,7 @@ __all__ = [
     "TextJSON",
     "ViewEnvelope",
     "copy_json",
+    "determinize_base",
     "from_json",
     "normalise",
     "parse_move",

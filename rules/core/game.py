@@ -9,6 +9,7 @@ standard view envelope, and what happens when a seat leaves.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -85,6 +86,10 @@ class Game(ABC):
     continues_without_a_seat: bool = False
     """Whether the others play on when a seat leaves (``_remove_seat`` then takes it out
     of the turn order); otherwise the game ends there, ranked by the current scores."""
+    has_hidden_information: bool = False
+    """Whether some seat cannot see part of the state besides the seeded generator (other
+    hands, hidden tokens, the order of a pile). Such a game must override ``determinize``;
+    a generic test checks it does."""
 
     # -- to implement ---------------------------------------------------------------
 
@@ -143,6 +148,29 @@ class Game(ABC):
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:  # noqa: B027
         """Take ``seat`` (already in ``state.out``) out of the turn order of a game that
         continues without it. Only called when ``continues_without_a_seat``."""
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """A new state that ``seat`` cannot tell from ``state`` (same ``view``), with
+        everything ``seat`` cannot see drawn from ``rng`` alone, never read from the hidden
+        parts of ``state``: what an AI may search without cheating.
+
+        The default serves games whose only secret is the future (dice, draws): the
+        generator gets a new seed from ``rng`` and counter 0. The log is replaced by
+        placeholders (its codes may name hidden cards); only its length and the removals
+        stay, which is all the envelope shows. A game with hidden information overrides
+        this, calling ``determinize_base`` first, then resampling what is hidden.
+        """
+        return determinize_base(state, rng)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """How well ``seat`` stands, higher is better: the heuristic ``greedy`` follows.
+        Default: its total minus the best other total, as the score sheet ``seat`` sees
+        shows them. Games whose score sheet alone plays badly override it."""
+        sheet = self.scores(state, seat)
+        totals = sheet.totals()
+        own = totals.get(seat, 0)
+        others = [v for s, v in totals.items() if s != seat and s not in state.out]
+        return float(own - max(others, default=0))
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that make a game stored under rules ``version`` play on exactly as
@@ -398,6 +426,17 @@ class Game(ABC):
         return Applied(new, seat, move, record.label, notes, undoable)
 
 
+def determinize_base(state: State, rng: random.Random) -> State:
+    """A copy of ``state`` with a fresh generator (seed from ``rng``, counter 0) and a log
+    of placeholders (same length, removals kept): the part of ``Game.determinize`` that
+    every game shares."""
+    new = state.copy()
+    new.seed = f"ai-{rng.getrandbits(64):016x}"
+    new.rng = 0
+    new.log = [[seat, code if code.startswith(REMOVAL_PREFIX) else "?"] for seat, code in state.log]
+    return new
+
+
 def _private(own: Any, public: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
     """What a seat's own view holds beyond the public one, leaf by leaf (dict keys are
     followed; any other value differing is one leaf)."""
@@ -418,4 +457,11 @@ def _last_play(raw: Mapping[str, Any] | None) -> LastPlay | None:
     return LastPlay(seat=raw["seat"], label=raw["label"], notes=list(raw["notes"]))
 
 
-__all__ = ["REMOVAL_REASONS", "Applied", "Game", "Record", "RulesChanged"]
+__all__ = [
+    "REMOVAL_REASONS",
+    "Applied",
+    "Game",
+    "Record",
+    "RulesChanged",
+    "determinize_base",
+]

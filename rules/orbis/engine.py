@@ -9,6 +9,7 @@ Region tiles and the god, in any order (O9); the game ends when everyone still i
 
 from __future__ import annotations
 
+import random
 import re
 
 from rules import rng
@@ -27,6 +28,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    determinize_base,
     rank_by,
 )
 from rules.kit import decks
@@ -216,6 +218,19 @@ class Orbis(Game):
         playing = [i for i, s in enumerate(state.seats) if s not in state.out]
         if all(data["boards"][i]["turns"] >= SETUP.turns for i in playing):
             data["over"] = True
+
+    # -- hidden information (for AI seats) -------------------------------------------
+
+    has_hidden_information = True
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """The face-down piles are the only secret (besides the generator's future):
+        each is sorted (what the seat can work out) then shuffled by ``rng``."""
+        new = determinize_base(state, rng)
+        for pile in new.data["piles"].values():
+            pile.sort()
+            rng.shuffle(pile)
+        return new
 
     # -- information ------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from a ``rules.kit.decks`` bag. The one pending decision stays in ``data["pendin
 from __future__ import annotations
 
 import logging
+import random
 import re
 from typing import Any
 
@@ -51,6 +52,7 @@ from rules.origin import moves as om
 from rules.origin import notes, setup
 from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES
 from rules.origin.explain import explain
+from rules.origin.hidden import determinize_junior
 from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
     GREENS,
@@ -87,6 +89,11 @@ class OriginJunior(Game):
         groups=GROUPS,
     )
     continues_without_a_seat = True
+    has_hidden_information = True
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """Token values, other players' tiles and the stack resampled (``hidden``)."""
+        return determinize_junior(state, seat, rng)
 
     # -- setup ------------------------------------------------------------------------
 

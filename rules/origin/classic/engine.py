@@ -22,6 +22,7 @@ a ``kit.offers`` offer (``play.OFFERS``), turns, passes and the final round are
 from __future__ import annotations
 
 import logging
+import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -54,6 +55,7 @@ from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, DECK_CARDS, DECKS, REWARD_BOARD
 from rules.origin.classic.explain import explain
+from rules.origin.classic.hidden import determinize_classic
 from rules.origin.classic.invariants import check_classic
 from rules.origin.classic.scoring import CATEGORIES, classic_row
 from rules.origin.classic.view import classic_view
@@ -96,6 +98,11 @@ class OriginClassic(Game):
         groups=GROUPS,
     )
     continues_without_a_seat = True
+    has_hidden_information = True
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """Other hands, objectives dealt, decks, discard and reserve resampled (``hidden``)."""
+        return determinize_classic(state, seat, rng)
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 read R10 after the reward: such games keep that reading."""

@@ -1,0 +1,46 @@
+"""Origin Classic's hidden information, resampled for an AI (``OriginClassic.determinize``).
+
+Hidden from a seat (ruling R18): the cards in other hands, the Objective cards dealt to
+others at set-up, the order and content of the three decks, the discard pile (only its
+size is shown; a card discarded from a hand is never named), the order of the tile
+reserve and the Hunting tokens left out of the game. Tokens, tiles on the board and in
+stacks, and played cards are public. Each deck's unseen cards are pooled (sorted, so
+the pool depends on what the seat sees only), shuffled by the AI's generator, and dealt
+back into the same places with the same counts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.base import Seat, State, determinize_base
+from rules.origin.classic.cards import DECKS
+
+
+def determinize_classic(state: State, seat: Seat, rng: random.Random) -> State:
+    """A state with the same view for ``seat``; everything hidden drawn from ``rng``."""
+    new = determinize_base(state, rng)
+    data = new.data
+    me = state.seats.index(seat) if seat in state.seats else -1
+    for deck in DECKS:
+        places = _places(data, deck, me)
+        pool = sorted(card for place in places for card in place)
+        rng.shuffle(pool)
+        for place in places:
+            place[:] = [pool.pop() for _ in place]
+    for key in ("reserve", "hunting_unused"):
+        data[key].sort()
+        rng.shuffle(data[key])
+    return new
+
+
+def _places(data: dict[str, Any], deck: str, me: int) -> list[list[str]]:
+    """Every list holding cards of ``deck`` that seat ``me`` cannot see."""
+    places: list[list[str]] = [data["decks"][deck]]
+    places += [hand[deck] for i, hand in enumerate(data["hands"]) if i != me]
+    if deck == "objective":
+        places += [dealt for i, dealt in enumerate(data["dealt"]) if i != me]
+    if deck == "action":
+        places.append(data["discard"])
+    return places

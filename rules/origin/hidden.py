@@ -1,0 +1,59 @@
+"""Origin Junior's hidden information, resampled for an AI (``OriginJunior.determinize``).
+
+Hidden from a seat while the game runs (ruling R20): the values of the Hunting and
+Strait tokens on the board and of the tokens other players won, the Innovation tiles
+other players took, and the face-down stack (derived: every tile not taken). What the
+seat sees is kept: where each token lies or who won it at which place, its own tokens
+and tiles, every count. The hidden ids are dealt again from the sorted pool of ids the
+seat cannot place, shuffled by the AI's generator only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rules.base import Seat, State, determinize_base
+from rules.origin.junior_data import ALL_HUNTING, ALL_TILES, GREENS
+
+
+def determinize_junior(state: State, seat: Seat, rng: random.Random) -> State:
+    """A state with the same view for ``seat``; everything hidden drawn from ``rng``."""
+    new = determinize_base(state, rng)
+    data = new.data
+    if data["over"]:
+        return new
+    me = state.seats.index(seat) if seat in state.seats else -1
+    data["hunting"], data["hunting_of"] = _redeal_tokens(
+        data["hunting"], data["hunting_of"], me, ALL_HUNTING, len(GREENS), rng
+    )
+    straits = sorted(data["straits"])  # every Strait token lies out: the set is known
+    data["straits"], data["straits_of"] = _redeal_tokens(
+        data["straits"], data["straits_of"], me, straits, len(straits), rng
+    )
+    own_tiles = set(data["tiles_of"][me]) if me >= 0 else set()
+    pool = [t for t in ALL_TILES if t not in own_tiles]
+    rng.shuffle(pool)
+    for i, tiles in enumerate(data["tiles_of"]):
+        if i != me:
+            data["tiles_of"][i] = [pool.pop() for _ in tiles]
+    return new
+
+
+def _redeal_tokens(
+    laid: Sequence[str],
+    won: list[list[str]],
+    me: int,
+    every: Sequence[str],
+    places: int,
+    rng: random.Random,
+) -> tuple[list[str], list[list[str]]]:
+    """Tokens laid at ``places`` positions, and per player the ids won: the ids ``me``
+    won stay where they lay, the others are drawn from the ids left."""
+    own = set(won[me]) if me >= 0 else set()
+    pool = sorted(t for t in every if t not in own)
+    rng.shuffle(pool)
+    new_laid = [tok if tok in own else pool.pop() for tok in laid[:places]]
+    renamed = dict(zip(laid, new_laid, strict=False))
+    new_won = [list(ids) if i == me else [renamed[t] for t in ids] for i, ids in enumerate(won)]
+    return new_laid, new_won
