@@ -26,12 +26,12 @@ Choices where the issue is silent (see also the README):
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import ai
 from bot.service.loader import load_state
 from bot.service.values import GameInfo, PlayResult, ServiceError
 from rules import registry
@@ -46,8 +46,8 @@ log = logging.getLogger("campfire.service.robots")
 Chooser = Callable[[Game, State, str, str, str], str]
 """``choose(game, state, seat, level, seed) -> code`` (``ai.choose``)."""
 
-LEVELS = ("random", "greedy", "strong")
-"""The AI levels (``ai.LEVELS``), weakest first."""
+LEVELS: tuple[str, ...] = ai.LEVELS
+"""The AI levels, weakest first."""
 DEFAULT_LEVEL = "greedy"
 CLOCK_LEVEL = "greedy"
 """The level the clock's ``auto`` policy plays a late seat with."""
@@ -88,13 +88,6 @@ def ai_seed(game_seed: str, revision: int, purpose: str = "ai") -> str:
     return f"{game_seed}:{purpose}:{revision}"
 
 
-def default_chooser() -> Chooser:
-    """``ai.choose`` (imported when first needed)."""
-    module = importlib.import_module("ai")
-    choose: Chooser = module.choose
-    return choose
-
-
 class Robots:
     """The AI side of a ``GameService``: seating AI players and playing for them."""
 
@@ -104,8 +97,9 @@ class Robots:
 
     def choose(self, game: Game, state: State, seat: str, level: str, seed: str) -> str:
         """The AI's decision (blocking: call it in a worker thread)."""
-        chooser = self._chooser or default_chooser()
-        return chooser(game, state, seat, level, seed)
+        if self._chooser is not None:
+            return self._chooser(game, state, seat, level, seed)
+        return ai.choose(game, state, seat, level, seed)
 
     # -- lobby ---------------------------------------------------------------------------
 
