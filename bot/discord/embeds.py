@@ -14,7 +14,7 @@ import discord
 
 from bot.discord.i18n import t
 from bot.present import game_help, translate_sections
-from bot.service import GameInfo, GuildSettings, Place, Reminder
+from bot.service import GameInfo, GuildSettings, Place, Reminder, ai_name, is_ai_seat
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
@@ -55,7 +55,10 @@ def game_title(game: GameInfo, lang: str) -> str:
 
 
 def mention(user_id: str) -> str:
-    """A user mention for Discord seats; console seats (not snowflakes) stay plain text."""
+    """A user mention for Discord seats; console seats (not snowflakes) stay plain text;
+    an AI seat is named, never mentioned ("AI 1 (greedy)")."""
+    if is_ai_seat(user_id):
+        return ai_name(user_id)
     return f"<@{user_id}>" if user_id.isdigit() else user_id
 
 
