@@ -293,8 +293,9 @@ class GameService:
     async def rematch(self, game_id: int, player: Player) -> Rematch:
         """A finished game's Rematch: the first press by one of its players opens a
         lobby in the same channel with the same rules, options and seat limit, the
-        presser seated; later presses join it while it is a lobby. Its start orders the
-        seats as the finished game's, rotated by one (newcomers after). Raises
+        presser seated (and the finished game's AI seats, at their levels); later
+        presses join it while it is a lobby. Its start orders the seats as the finished
+        game's, rotated by one (newcomers after). Raises
         ``service.not_over``, ``service.not_in_game``."""
         async with self._lobby_lock:
             row = await self._row(game_id)
@@ -322,11 +323,15 @@ class GameService:
                 existing, opened = await self.store.rematch_of(game_id), False
                 assert existing is not None
             log.info("game %d: rematch lobby %d opened by %s", game_id, existing, player.user_id)
+            if opened:  # the AI seats of the last game sit again, at their levels
+                for seat in row.seats:
+                    if seat.ai_level:
+                        await self.robots.add(existing, player.user_id, seat.ai_level)
         info = await self.game(existing)
         if not opened and info.status == "lobby" and not info.has_seat(player.user_id):
             info = await self.join(existing, player)
         seated = {s.user_id for s in info.seats}
-        invited = tuple(s.user_id for s in row.seats if s.user_id not in seated)
+        invited = tuple(s.user_id for s in row.seats if s.user_id not in seated and not s.ai_level)
         return Rematch(info, opened, invited)
 
     async def start(
@@ -579,7 +584,8 @@ class GameService:
         if pending is not None and pending.version == row.version:
             raise ServiceError("service.undo_pending")
         state = await load_state(self.store, self._cache, row)
-        waiting = tuple(s for s in state.playing if s != user_id)
+        # AI seats never object: only the people still playing are asked.
+        waiting = tuple(s for s in state.playing if s != user_id and not is_ai_seat(s))
         label = last.public_label if last.public_label is not None else last.label
         request = UndoRequest(game_id, user_id, row.version, label, waiting)
         if not waiting:

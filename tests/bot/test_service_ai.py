@@ -86,3 +86,29 @@ async def test_a_table_of_ai_players_only_is_refused(service: GameService) -> No
     )
     # The creator leaving hands the lobby to a person only: here nobody, so it closes.
     assert (await service.leave(lobby.id, "u1")).status == "aborted"
+
+
+async def test_a_rematch_seats_the_ai_again(
+    service: GameService,
+) -> None:
+    lobby = await service.create_lobby(
+        rules="nim", options={"stones": 3}, guild_id="g1", channel_id="c1", creator=ALICE, ai=1
+    )
+    await service.start(lobby.id, "u1", shuffle_seats=False)
+    while (await service.game(lobby.id)).status == "running":
+        if await service.robots.move(lobby.id) is None:
+            moves = await service.legal_moves(lobby.id, "u1")
+            await service.play(lobby.id, "u1", moves[0].code)
+    rematch = await service.rematch(lobby.id, ALICE)
+    assert [p.user_id for p in rematch.game.seats] == ["u1", "ai-1-greedy"]
+    assert rematch.invited == ()
+
+
+async def test_an_undo_does_not_wait_for_the_ai_seats(service: GameService) -> None:
+    lobby = await service.create_lobby(
+        rules="nim", options={"stones": 9}, guild_id="g1", channel_id="c1", creator=ALICE, ai=1
+    )
+    await service.start(lobby.id, "u1", shuffle_seats=False)
+    await service.play(lobby.id, "u1", "take1")  # before the AI seat answers
+    answer = await service.request_undo(lobby.id, "u1")
+    assert answer.status == "undone"
