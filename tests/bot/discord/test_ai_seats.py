@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord import embeds
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
 from tests.bot.discord.harness import CHANNEL_ID, Harness
 from tests.bot.discord.test_restart import restart
@@ -63,6 +64,14 @@ async def test_add_ai_button_is_for_the_creator_only(bot: Harness) -> None:
     seats = (await bot.service.game(1)).seats
     assert [p.user_id for p in seats][1:] == ["ai-1-greedy"]
     assert "AI 1 (greedy)" in bot.message(lobby["id"])["embeds"][0]["fields"][0]["value"]
+
+
+async def test_ai_seats_are_named_in_the_table_language(bot: Harness) -> None:
+    await bot.command(ALICE, "new", rules="nim", options="stones=5", ai=1)
+    game = await bot.service.game(1)
+    assert embeds.seat_name(game, "ai-1-greedy", "fr") == "IA 1 (glouton)"
+    assert embeds.mention("ai-1-greedy", "en") == "AI 1 (greedy)"
+    assert embeds.seat_name(game, str(ALICE.key), "fr") == "Alice"
 
 
 async def test_too_many_ai_seats_are_refused(bot: Harness) -> None:
