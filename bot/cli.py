@@ -6,9 +6,11 @@ Usage::
     campfire sync [--guild ID] [--env FILE]
     campfire sync --print
     campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH] [--out DIR]
-                     [--option NAME=VALUE ...]
+                     [--option NAME=VALUE ...] [--ai SEAT=LEVEL ...]
     campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH]
-                  [--option NAME=VALUE ...] [--max-moves N]
+                  [--option NAME=VALUE ...] [--max-moves N] [--ai LEVEL[,LEVEL...]]
+    campfire arena GAME --players N --games K --seats LEVEL[,LEVEL...] [--json]
+                   [--seed S] [--budget-ms MS | --budget-moves N] [--option NAME=VALUE ...]
     campfire replay FILE --out DIR [--lang en|fr]
     campfire games
     campfire db backup FILE [--force] [--db PATH] [--env FILE]
@@ -32,8 +34,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import ai
 from bot import dbcommands
 from bot.config import ConfigError, Settings, configure_logging, load_settings
+from bot.offline_ai import LevelError, parse_levels, parse_seat_levels
 from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
@@ -72,6 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
     console.add_argument("--seed", help="game seed (default: random)")
     console.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
     console.add_argument("--out", type=Path, help="folder for board pictures")
+    console.add_argument(
+        "--ai",
+        action="append",
+        default=[],
+        metavar="SEAT=LEVEL",
+        help=f"seat 1..N played by the AI ({', '.join(ai.LEVELS)}); repeatable",
+    )
+    _budget_argument(console)
 
     demo = commands.add_parser("demo", help="random bots play a whole game; writes pictures")
     _table_arguments(demo)
@@ -79,6 +91,29 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", type=Path, required=True, help="output folder")
     demo.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
     demo.add_argument("--max-moves", type=int, default=20_000, help="give up after N moves")
+    demo.add_argument(
+        "--ai",
+        metavar="LEVEL[,LEVEL...]",
+        help=f"AI level per bot ({', '.join(ai.LEVELS)}; one for all); default: random moves",
+    )
+    _budget_argument(demo)
+
+    arena = commands.add_parser("arena", help="AI levels play seeded games; win rates")
+    arena.add_argument("game", metavar="GAME", help="game id (`campfire games` lists them)")
+    arena.add_argument("--players", type=int, required=True, metavar="N", help="seats")
+    arena.add_argument("--games", type=int, required=True, metavar="K", help="games to play")
+    arena.add_argument(
+        "--seats",
+        required=True,
+        metavar="LEVEL[,LEVEL...]",
+        help="a level per seat, rotated from game to game (a shorter list repeats)",
+    )
+    arena.add_argument("--seed", default="arena", help="seed prefix of the games and the AIs")
+    arena.add_argument("--json", action="store_true", help="one JSON object keyed by level")
+    arena.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
+    _budget_argument(arena)
 
     replay = commands.add_parser("replay", help="rebuild a game from its record; writes pictures")
     replay.add_argument("file", type=Path, metavar="FILE", help="a record.json")
@@ -88,6 +123,19 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the game ids")
     dbcommands.add_parser(commands)
     return parser
+
+
+def _budget_argument(parser: argparse.ArgumentParser) -> None:
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--budget-ms", type=float, metavar="MS", help="time per strong decision (default 1000)"
+    )
+    budget.add_argument(
+        "--budget-moves",
+        type=int,
+        metavar="N",
+        help="simulated moves per strong decision (the same result on every machine)",
+    )
 
 
 def _table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -138,8 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_console(args))
         if args.command == "replay":
             return _replay(args)
+        if args.command == "arena":
+            return _arena(args)
         return asyncio.run(_demo(args))
-    except (UsageError, ConfigError, MaintenanceError) as problem:
+    except (UsageError, ConfigError, MaintenanceError, LevelError) as problem:
         print(f"campfire: {problem}", file=sys.stderr)
         return USAGE_ERROR
     except CampfireError as problem:
@@ -228,8 +278,20 @@ async def _console(args: argparse.Namespace) -> int:
     async with Store(db_path) as store:
         service = GameService(store, seed_source=lambda: seed)
         players = console_players(args.players, args.lang)
+        levels = parse_seat_levels(args.ai, args.players)
+        if len(levels) == args.players:
+            raise UsageError("at least one seat must be a person (use `campfire demo --ai`)")
         info = await open_table(service, args.game, players, options=options)
-        session = ConsoleSession(service, info.id, args.lang, out_dir, _read_line, print)
+        session = ConsoleSession(
+            service,
+            info.id,
+            args.lang,
+            out_dir,
+            _read_line,
+            print,
+            ai_seats={players[n - 1].user_id: level for n, level in levels.items()},
+            budget=(args.budget_ms, args.budget_moves),
+        )
         return await session.run()
 
 
@@ -244,6 +306,7 @@ async def _demo(args: argparse.Namespace) -> int:
     from bot.demo import run_demo
 
     _require_game(args.game, args.players)
+    levels = parse_levels(args.ai, args.players) if args.ai else None
     result = await run_demo(
         args.game,
         args.players,
@@ -253,9 +316,39 @@ async def _demo(args: argparse.Namespace) -> int:
         db_path=args.db,
         options=parse_options(args.option),
         max_moves=args.max_moves,
+        ai_levels=levels,
+        budget_ms=args.budget_ms,
+        budget_moves=args.budget_moves,
     )
     print(result.summary)
     return 0 if result.finished else 1
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from bot.arena import run_arena
+
+    _require_game(args.game, args.players)
+    if args.games < 1:
+        raise UsageError("--games needs at least 1")
+    levels = [lv.strip().lower() for lv in args.seats.split(",") if lv.strip()]
+    unknown = [lv for lv in levels if lv not in ai.LEVELS]
+    if not levels or unknown:
+        raise UsageError(f"--seats takes levels among {', '.join(ai.LEVELS)}")
+    result = run_arena(
+        args.game,
+        args.players,
+        args.games,
+        levels,
+        seed=args.seed,
+        budget_ms=args.budget_ms,
+        budget_moves=args.budget_moves,
+        options=parse_options(args.option),
+    )
+    if args.json:
+        print(json.dumps(result.to_json(), sort_keys=True))
+    else:
+        print("\n".join(result.lines()))
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

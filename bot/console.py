@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.offline_ai import ai_move
 from bot.present import game_help, nothing_hidden, translate_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
@@ -133,6 +134,10 @@ class ConsoleSession:
     read: Reader
     write: Writer
     drawing: bool = True
+    ai_seats: Mapping[str, str] = field(default_factory=dict)
+    """Seat id -> AI level: those seats play by themselves (``bot.offline_ai``)."""
+    budget: tuple[float | None, int | None] = (None, None)
+    """``strong``'s budget: milliseconds or simulated moves (``None``: the default)."""
 
     async def run(self) -> int:
         """Play until the game ends or the user quits; returns the process exit code."""
@@ -146,6 +151,9 @@ class ConsoleSession:
                 await self.show_end(info)
                 return 0
             seat = info.to_act[0]
+            if seat in self.ai_seats:
+                await self.play_ai(info, seat)
+                continue
             moves = await self.service.legal_moves(self.game_id, seat)
             if shown != (info.version, seat):  # list the choices once per decision
                 self.show_turn(info, seat, moves)
@@ -164,6 +172,14 @@ class ConsoleSession:
             if not text:
                 continue
             await self.play(info, seat, moves, text)
+
+    async def play_ai(self, info: GameInfo, seat: str) -> None:
+        """The AI seat decides (seeing only its own view) and plays like a person."""
+        level = self.ai_seats[seat]
+        code = await ai_move(
+            self.service, info, seat, level, budget_ms=self.budget[0], budget_moves=self.budget[1]
+        )
+        await self.play(info, seat, [], code)
 
     async def play(self, info: GameInfo, seat: str, moves: Sequence[Move], text: str) -> None:
         number = parse_number(text)

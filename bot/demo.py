@@ -1,4 +1,5 @@
-"""``campfire demo``: bots choosing random legal moves play a whole game through the service.
+"""``campfire demo``: bots play a whole game through the service (random legal moves, or
+the AI levels of ``--ai``: ``bot.offline_ai``).
 
 Every move goes through ``GameService.play`` exactly as a Discord click would. The demo
 writes, into its output folder: ``turn-NNN.png`` (the board at the start and after each
@@ -13,12 +14,13 @@ import json
 import logging
 import random
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.console import console_players, open_table, score_lines, standing_lines
+from bot.offline_ai import ai_move
 from bot.record import build_record, record_json
 from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
 from bot.service.core import Drawer
@@ -55,19 +57,36 @@ async def run_demo(
     options: Mapping[str, Any] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     drawer: Drawer | None = None,
+    ai_levels: Sequence[str | None] | None = None,
+    budget_ms: float | None = None,
+    budget_moves: int | None = None,
 ) -> DemoResult:
     """Play one whole game of ``rules`` with ``players`` random bots seeded by ``seed``.
 
     The game's seed is ``seed`` too, so the same arguments replay the same game. Uses a
     temporary database unless ``db_path`` is given. Raises ``InvalidOptions`` for an
-    unknown game, a bad seat count or bad options.
+    unknown game, a bad seat count or bad options. ``ai_levels`` gives the AI level of
+    each bot in lobby order (``None``: a random legal move); ``budget_ms`` or
+    ``budget_moves`` bound ``strong`` (default: the AI's own, 1 s).
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="campfire-demo-") as scratch:
         path = db_path or Path(scratch) / "demo.sqlite3"
         async with Store(path) as store:
             service = GameService(store, seed_source=lambda: seed, drawer=drawer)
-            return await _play(service, rules, players, seed, out_dir, lang, options, max_moves)
+            levels = {f"bot{n}": lv for n, lv in enumerate(ai_levels or (), 1) if lv is not None}
+            return await _play(
+                service,
+                rules,
+                players,
+                seed,
+                out_dir,
+                lang,
+                options,
+                max_moves,
+                levels,
+                (budget_ms, budget_moves),
+            )
 
 
 async def _play(
@@ -79,6 +98,8 @@ async def _play(
     lang: str,
     options: Mapping[str, Any] | None,
     max_moves: int,
+    levels: Mapping[str, str],
+    budget: tuple[float | None, int | None],
 ) -> DemoResult:
     chooser = random.Random(seed)
     info = await open_table(
@@ -107,9 +128,13 @@ async def _play(
     turns = moves = 0
     while info.status == "running" and moves < max_moves:
         seat = info.to_act[0]
-        legal = await service.legal_moves(game_id, seat)
-        choice = chooser.choice(legal)
-        result = await service.play(game_id, seat, choice.code, expected_version=info.version)
+        if seat in levels:
+            code = await ai_move(
+                service, info, seat, levels[seat], budget_ms=budget[0], budget_moves=budget[1]
+            )
+        else:
+            code = chooser.choice(await service.legal_moves(game_id, seat)).code
+        result = await service.play(game_id, seat, code, expected_version=info.version)
         moves += 1
         info = result.game
         if any(isinstance(e, TurnStarted | GameOver) for e in result.events):
