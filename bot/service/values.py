@@ -41,6 +41,10 @@ class ServiceError(CampfireError):
     - ``service.no_picture`` (game): no renderer is registered for that rules id.
     - ``service.render_failed``: the renderer raised (logged with its traceback).
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
+    - ``service.ai_too_many`` (max): more AI seats asked than a lobby holds beside its
+      creator.
+    - ``service.bad_ai_level`` (choices): not one of the AI levels.
+    - ``service.all_ai``: a table of AI seats only is not started (console/demo aside).
     - ``service.bad_clock`` (choices): a turn clock not offered.
     - ``service.bad_policy`` (choices): a timeout policy not offered.
     - ``service.claim_nothing``: nobody's deadline has passed (any more).
