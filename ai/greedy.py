@@ -15,7 +15,7 @@ from ai.value import value
 from rules.base import Game, Move, MoveError, Seat, State
 from rules.kit.stack import BACK
 
-NODE_CAP = 400
+NODE_CAP = 160
 """Applied moves per decision at most (keeps ``greedy`` near a few tens of ms)."""
 MAX_DEPTH = 4
 """Own consecutive decisions searched at most."""
@@ -28,9 +28,17 @@ class _Budget:
         self.left = left
 
 
-def greedy_move(game: Game, state: State, seat: Seat, moves: list[Move], rng: random.Random) -> str:
-    """The code of the move whose best continuation within this turn scores best."""
-    budget = _Budget(NODE_CAP)
+def greedy_move(
+    game: Game,
+    state: State,
+    seat: Seat,
+    moves: list[Move],
+    rng: random.Random,
+    cap: int = NODE_CAP,
+) -> str:
+    """The code of the move whose best continuation within this turn scores best
+    (``cap`` applied moves at most)."""
+    budget = _Budget(cap)
     order = list(moves)
     rng.shuffle(order)  # ties go to a random one of the best, the same for the same seed
     best_code, best = order[0].code, -float("inf")

@@ -2,10 +2,11 @@
 
 Each simulation draws a fresh world consistent with what the seat sees
 (``game.determinize`` of the determinized state: its view is the seat's view), plays the
-root move, finishes the seat's own turn with ``greedy``'s one-step choices, then lets
-every seat play random moves for ``ROLLOUT_DEPTH`` moves (or to the end), and scores the
-result as a win share in ``[0, 1]`` (a running game by a logistic of ``evaluate``).
-The budget counts simulated moves (the same result on every machine) or milliseconds.
+root move, finishes the seat's own turn as ``greedy`` would, lets the others play their
+turns by a cheap policy (the best move one step ahead on ``evaluate``, sometimes a
+random one) up to the seat's next decision, and judges that position (``ai.value``):
+greedy's judgement one reply deeper, averaged over the worlds the seat cannot tell
+apart. The budget counts simulated moves (the same result on every machine) or milliseconds.
 """
 
 from __future__ import annotations
@@ -14,18 +15,22 @@ import math
 import random
 from collections.abc import Callable
 
-from ai.value import value, win_share
+from ai.greedy import greedy_move
+from ai.value import WIN, value
 from rules.base import Game, Move, MoveError, Seat, State
 from rules.kit.stack import BACK
 
 DEFAULT_BUDGET_MS = 1000.0
-ROLLOUT_DEPTH = 24
-"""Random moves played after the seat's own turn before the position is judged."""
-OWN_TURN_CAP = 6
-"""Own consecutive decisions completed greedily after the root move at most."""
+ROLLOUT_DEPTH = 40
+"""Moves simulated after the root move at most (the rest of the own turn, then the
+others' turns until the seat decides again)."""
+OWN_TURN_CAP = 40
+"""Applied moves ``greedy`` may spend on each of the seat's own later decisions."""
+POLICY_WIDTH = 16
+"""Moves the rollout policy compares at most (a random sample of the legal ones)."""
+EPSILON = 0.15
+"""How often the rollout policy plays a random move instead (keeps samples varied)."""
 EXPLORATION = 0.7
-SCALE = 4.0
-"""Score points for which the logistic of a running game's margin reaches e."""
 CHECK_EVERY = 16
 """Simulations between two looks at the clock."""
 
@@ -53,6 +58,7 @@ def strong_move(
     counts = [0] * len(moves)
     totals = [0.0] * len(moves)
     simulations = 0
+    low, high, spread = float("inf"), -float("inf"), 1.0
     while True:
         if moves_left <= 0 and simulations >= len(moves):
             break
@@ -64,58 +70,77 @@ def strong_move(
             and clock() >= deadline
         ):
             break
-        index = _pick(counts, totals, simulations)
+        index = _pick(counts, totals, simulations, spread)
         world = game.determinize(state, seat, rng)
         reward, used = _simulate(game, world, seat, moves[index], rng)
         counts[index] += 1
         totals[index] += reward
+        low, high = min(low, reward), max(high, reward)
+        spread = max(high - low, 1e-9)
         moves_left -= used
         simulations += 1
-    best = max(range(len(moves)), key=lambda i: (counts[i], totals[i] / max(1, counts[i])))
+    best = max(range(len(moves)), key=lambda i: (totals[i] / max(1, counts[i]), counts[i]))
     return moves[best].code
 
 
-def _pick(counts: list[int], totals: list[float], simulations: int) -> int:
+def _pick(counts: list[int], totals: list[float], simulations: int, spread: float) -> int:
+    """UCB1 with the exploration term scaled by the spread of the values seen."""
     for i, n in enumerate(counts):
         if n == 0:
             return i
     log_n = math.log(simulations)
     return max(
         range(len(counts)),
-        key=lambda i: totals[i] / counts[i] + EXPLORATION * math.sqrt(log_n / counts[i]),
+        key=lambda i: totals[i] / counts[i] + EXPLORATION * spread * math.sqrt(log_n / counts[i]),
     )
 
 
 def _simulate(
     game: Game, state: State, seat: Seat, move: Move, rng: random.Random
 ) -> tuple[float, int]:
-    """Play ``move``, finish the own turn greedily, roll out randomly; (reward, moves)."""
-    used = 1
+    """Play ``move``, finish the own turn as ``greedy`` would, then the others' turns up
+    to the seat's next decision by ``_policy``; (value for the seat, moves applied)."""
+    counter = [1]
     try:
         state = game.apply(state, seat, move.code)
     except MoveError:
-        return 0.0, used
-    own = 0
-    while own < OWN_TURN_CAP and game.outcome(state) is None and seat in game.to_act(state):
+        return -WIN, 1
+    for _ in range(ROLLOUT_DEPTH):
+        if game.outcome(state) is not None or seat not in game.to_act(state):
+            break
         options = [m for m in game.legal_moves(state, seat) if m.code != BACK]
         if not options:
             break
-        scored = []
-        for m in options:
-            after = game.apply(state, seat, m)
-            used += 1
-            scored.append((value(game, after, seat), rng.random(), after))
-        state = max(scored, key=lambda t: (t[0], t[1]))[2]
-        own += 1
+        code = greedy_move(game, state, seat, options, rng, OWN_TURN_CAP)
+        counter[0] += OWN_TURN_CAP // 2  # a fair share of what the search cost
+        state = game.apply(state, seat, code)
     for _ in range(ROLLOUT_DEPTH):
         if game.outcome(state) is not None:
             break
         acting = sorted(game.to_act(state))
-        if not acting:
-            break
+        if not acting or seat in acting:
+            break  # back to the seat: judge the position it will decide from
         actor = acting[0] if len(acting) == 1 else rng.choice(acting)
-        options = game.legal_moves(state, actor)
-        choices = [m for m in options if m.code != BACK] or options
-        state = game.apply(state, actor, rng.choice(choices))
-        used += 1
-    return win_share(game, state, seat, SCALE), used
+        state = _policy(game, state, actor, rng, counter)
+    return value(game, state, seat), counter[0]
+
+
+def _policy(game: Game, state: State, actor: Seat, rng: random.Random, counter: list[int]) -> State:
+    """The rollout policy: mostly the best move one step ahead on ``evaluate`` (among at
+    most ``POLICY_WIDTH`` sampled moves), sometimes a random one (``EPSILON``)."""
+    options = game.legal_moves(state, actor)
+    choices = [m for m in options if m.code != BACK] or options
+    if len(choices) == 1 or rng.random() < EPSILON:
+        counter[0] += 1
+        return game.apply(state, actor, rng.choice(choices))
+    if len(choices) > POLICY_WIDTH:
+        choices = rng.sample(choices, POLICY_WIDTH)
+    best: tuple[float, float, State] | None = None
+    for m in choices:
+        after = game.apply(state, actor, m)
+        counter[0] += 1
+        key = (value(game, after, actor), rng.random(), after)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2]

@@ -116,6 +116,16 @@ class Nim(Game):
         rows = {s: {"nim.win": 1 if winner == s else 0} for s in state.seats}
         return ScoreSheet(("nim.win",), rows, final=winner is not None)
 
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """The score sheet only knows the winner; the theory of Nim knows more: a heap
+        that is a multiple of ``MAX_TAKE + 1`` is lost for whoever must take from it
+        (exact with two players, a fair guess with more)."""
+        if state.data["winner"] is not None:
+            return 1.0 if state.data["winner"] == seat else -1.0
+        lost_heap = state.data["stones"] % (MAX_TAKE + 1) == 0
+        to_take = seat in self.to_act(state)
+        return -0.5 if lost_heap == to_take else 0.5
+
     def _outcome(self, state: State) -> Outcome | None:
         if state.data["winner"] is None:
             return None
