@@ -88,14 +88,19 @@ async def test_ai_turns_left_undone_by_a_restart_are_played_at_the_next_start(
     await first.press(ALICE, first.find(CHANNEL_ID, "cf:lobby:"), "cf:lobby:start:1")
     game = await first.service.game(1)
     assert game.to_act == (str(ALICE.key),)
-    # Alice's move is stored, then the process dies before the AI seats play.
+    # Alice's move is stored, one AI seat plays, then the process dies before the other.
     result = await first.service.play(1, str(ALICE.key), "take1")
     assert any(s in AI_SEATS for s in result.game.to_act)
+    one = await first.service.robots.move(1)
+    assert one is not None and one.game.status == "running"
+    assert any(s in AI_SEATS for s in one.game.to_act)  # the second AI seat is next
+    stored = len(await first.service.history(1))
 
     second = await restart(first, db_path, monkeypatch)
     await second.client.on_ready()
     game = await second.service.game(1)
     assert game.status == "over" or game.to_act == (str(ALICE.key),)
+    assert len(await second.service.history(1)) > stored
     thread = int(game.thread_id or 0)
     if game.status == "running":
         assert second.find(thread, f"cf:play:1:{game.version}")
