@@ -23,8 +23,10 @@ class Renderer(Protocol):
 _RENDERERS: dict[str, str] = {
     "origin": "render.origin_classic:draw",
     "origin-junior": "render.origin:draw",
-    "nim": "render.nim:draw",
+    "sapiens": "render.sapiens:draw",
     "orbis": "render.orbis:draw",
+    "tribes": "render.tribes:draw",
+    "nim": "render.nim:draw",
 }
 
 

@@ -14,8 +14,10 @@ _GAMES: dict[str, tuple[str, str]] = {
     # id: (module, attribute)
     "origin": ("rules.origin.classic", "CLASSIC"),
     "origin-junior": ("rules.origin", "JUNIOR"),
-    "nim": ("rules.nim", "NIM"),
+    "sapiens": ("rules.sapiens", "SAPIENS"),
     "orbis": ("rules.orbis", "ORBIS"),
+    "tribes": ("rules.tribes", "TRIBES_GAME"),
+    "nim": ("rules.nim", "NIM"),
 }
 _loaded: dict[str, Game] = {}
 

@@ -26,6 +26,7 @@ from render.kit.names import fit_name, seat_name, seat_names, text_of, tr
 from render.kit.paint import Canvas
 from render.kit.style import RGB
 from render.kit.text import draw_text, ellipsise, font, text_width
+from rules.i18n import SEAT_PARAMS
 
 View = Mapping[str, Any]
 Names = Mapping[str, str] | None
@@ -99,12 +100,36 @@ def describe_last(view: View, lang: str, names: Names) -> str:
     last = view.get("last")
     if not isinstance(last, Mapping):
         return ""
-    label = text_of(last.get("label"), lang)
-    notes = [text_of(note, lang) for note in last.get("notes") or []]
-    if label:
-        player = seat_name(str(last.get("seat", "?")), names)
-        label = tr("render.kit.last", lang, player=player, label=label)
+    label = last_label(last, lang, names)
+    notes = [text_of(named(note, names), lang) for note in last.get("notes") or []]
     return " · ".join(part for part in [label, *notes] if part)
+
+
+def named(value: Any, names: Names) -> Any:
+    """A view's ``{"key", "params"}`` with its seat parameters (``SEAT_PARAMS``) given as
+    display names."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("params"), Mapping):
+        return value
+    params = {
+        k: seat_name(str(v), names) if k in SEAT_PARAMS else v for k, v in value["params"].items()
+    }
+    return {"key": value.get("key"), "params": params}
+
+
+def last_label(last: Mapping[str, Any], lang: str, names: Names) -> str:
+    """The last move's label, after its player's name (``Bob: take 2``), unless the label
+    already names that player (``Bob resigns``, not ``Bob: Bob resigns``)."""
+    label = last.get("label")
+    text = text_of(named(label, names), lang)
+    if not text:
+        return ""
+    seat = str(last.get("seat", "?"))
+    params = label.get("params") if isinstance(label, Mapping) else None
+    if isinstance(params, Mapping) and any(
+        k in SEAT_PARAMS and str(v) == seat for k, v in params.items()
+    ):
+        return text
+    return tr("render.kit.last", lang, player=seat_name(seat, names), label=text)
 
 
 def score_text(view: View, seat: str, lang: str) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from render.kit import frame
 from render.kit.compose import Turn
-from render.kit.names import seat_name, text_of, tr
+from render.kit.names import tr
 from render.orbis import model
-from rules.i18n import SEAT_PARAMS
 
 
 def notice(turn: Turn) -> str:
@@ -25,27 +25,9 @@ def notice(turn: Turn) -> str:
 
 def describe(turn: Turn) -> str:
     """The last move and its notes, seats named by their display names (a note may name
-    the player it is about)."""
-    last = turn.view.get("last")
-    if not isinstance(last, dict):
-        return ""
-    lang, names = turn.lang, turn.names
-
-    def named(value: object) -> object:
-        if not isinstance(value, dict) or not isinstance(value.get("params"), dict):
-            return value
-        params = {
-            k: seat_name(str(v), names) if k in SEAT_PARAMS else v
-            for k, v in value["params"].items()
-        }
-        return {"key": value.get("key"), "params": params}
-
-    label = text_of(named(last.get("label")), lang)
-    notes = [text_of(named(note), lang) for note in last.get("notes") or []]
-    if label:
-        who = seat_name(str(last.get("seat", "?")), names)
-        label = tr("render.kit.last", lang, player=who, label=label)
-    return without_squares(" · ".join(part for part in [label, *notes] if part), lang)
+    the player it is about); cubes as colour words."""
+    line = frame.describe_last(turn.view, turn.lang, turn.names)
+    return without_squares(line, turn.lang) if line else ""
 
 
 SQUARES = {"🟨": "yellow", "🟩": "green", "🟦": "blue", "🟥": "red", "⬜": "white", "🌈": "any"}

@@ -50,7 +50,8 @@ and a pyramid ``cell`` is ``{"row": 0..3 (0 = bottom), "x": 0..4-row, "tile": ti
 tile at ``(row, x)`` rests on ``(row-1, x)`` and ``(row-1, x+1)``; bottom-row ``x``
 starts at 0 at its leftmost tile (it may still grow on either side while shorter than
 5). ``status`` is set for Villages, Volcanoes and Irrigations once their effect is
-resolved, and for Forests (``valid`` / ``waiting``: checked at the end); ``pc`` is what
+resolved, and for Forests (``valid`` / ``waiting``: checked at the end, so a Forest
+not surrounded enough reads ``cancelled`` once the game is over); ``pc`` is what
 the tile scores now (0 for a Wasteland, whose -1 is in ``wastelands``).
 """
 
@@ -66,11 +67,12 @@ from rules.orbis import scoring
 from rules.orbis.components import GODS, SETUP, TILES
 
 
-def cell_view(pyramid: pm.Pyramid, cell: pm.Cell) -> dict[str, Any]:
+def cell_view(pyramid: pm.Pyramid, cell: pm.Cell, over: bool) -> dict[str, Any]:
     tile = TILES[cell.tile]
     status = cell.status
     if not cell.wild and tile.effect.kind == "forest":
-        status = "valid" if scoring.forest_ok(pyramid, cell) else "waiting"
+        # checked at the end: once the game is over, a Forest not surrounded is not valid
+        status = "valid" if scoring.forest_ok(pyramid, cell) else "cancelled" if over else "waiting"
     return {
         "row": cell.row,
         "x": cell.x,
@@ -155,7 +157,7 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             "mystic": tally.mystic,
             "temple_token": tokens.get(i),
             "wastelands": tally.wastes,
-            "pyramid": [cell_view(pyramid, c) for c in cells],
+            "pyramid": [cell_view(pyramid, c, bool(data["over"])) for c in cells],
             "pyramid_size": len(cells),
             "score": {
                 "tiles": row["orbis.score.tiles"],

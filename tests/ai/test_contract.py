@@ -46,6 +46,18 @@ def test_a_game_with_hidden_information_overrides_determinize(game_id: str) -> N
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_with_private_views_declares_hidden_information(game_id: str) -> None:
+    """A seat seeing more than the table means something is hidden from the others."""
+    game = registry.get(game_id)
+    for plies in (0, 9, 30):
+        state = _midgame(game, f"private{plies}", plies)
+        public = game.view(state, None)
+        for seat in state.seats:
+            if game.outcome(state) is None and game.view(state, seat) != public:
+                assert game.has_hidden_information, (game_id, seat, plies)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("plies", [0, 7, 25])
 def test_determinize_keeps_the_view_of_the_seat(game_id: str, plies: int) -> None:
     game = registry.get(game_id)

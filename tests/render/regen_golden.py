@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from render.registry import draw
-from tests.render import classic_games, nim_views
+from tests.render import classic_games, nim_views, sapiens_views, tribes_games, tribes_views
 from tests.render.games import public_view
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -35,12 +35,22 @@ CASES = {
 HAND_BUILT = {
     "nim_3p_mid_en": (nim_views.nim_view, "en"),
     "nim_4p_over_fr": (nim_views.finished_view, "fr"),
+    "sapiens_4p_mid_en": (sapiens_views.sapiens_view, "en"),
+    "sapiens_3p_over_fr": (sapiens_views.finished_view, "fr"),
 }
+# L'Aube des Tribus: name: (players, seed, phase of tests/render/tribes_games.py, lang)
+TRIBES = {
+    "tribes_3p_conflict_fr": (3, 2, "conflict", "fr"),
+    "tribes_2p_over_en": (2, 4, "over", "en"),
+}
+HAND_BUILT["tribes_4p_crowded_en"] = (tribes_views.crowded_view, "en")
 NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 
 
 def lang_of(name: str) -> str:
     """The language a golden picture is drawn in."""
+    if name in TRIBES:
+        return TRIBES[name][3]
     return CASES[name][3] if name in CASES else HAND_BUILT[name][1]
 
 
@@ -56,6 +66,9 @@ def main(words: list[str]) -> None:
         classic = name.startswith("origin_classic")
         view = (classic_games.public_view if classic else public_view)(players, seed, moves)
         write(name, view, lang)
+    for name, (players, seed, phase, lang) in TRIBES.items():
+        if not words or any(word in name for word in words):
+            write(name, tribes_games.phase_view(players, seed, phase), lang)
     for name, (build, lang) in HAND_BUILT.items():
         if not words or any(word in name for word in words):
             write(name, build(), lang)

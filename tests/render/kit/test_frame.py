@@ -71,6 +71,16 @@ def test_the_last_move_reads_as_its_label_then_its_notes() -> None:
     assert frame.describe_last(envelope(last="take2"), "en", None) == ""
 
 
+def test_last_move_names_seats_in_label_and_notes_once() -> None:
+    resign = {"key": "seat.resign", "params": {"seat": "s3"}}
+    note = {"key": "seat.out", "params": {"seat": "s1"}}
+    view = envelope(last={"seat": "s3", "label": resign, "notes": [note]})
+    assert frame.describe_last(view, "en", {"s1": "Amy", "s3": "Carl"}) == (
+        "Carl resigns · Amy leaves the game"
+    )
+    assert frame.describe_last(view, "en", None) == "s3 resigns · s1 leaves the game"
+
+
 def test_last_seat_and_params_are_read_safely() -> None:
     view = envelope(last={"seat": "s1", "label": {"key": "k", "params": {"n": 2}}, "notes": []})
     assert frame.last_seat(view) == "s1" and frame.last_params(view) == {"n": 2}
@@ -107,3 +117,12 @@ def test_a_legend_stacks_rows_and_cuts_long_captions() -> None:
     ]
     assert max(ink) < legend.right + 1
     assert text_width("x" * 200, font(12)) > box.w  # the caption really was cut
+
+
+def test_a_label_that_names_its_player_is_not_prefixed_with_the_name() -> None:
+    resign = {"key": "seat.resign", "params": {"seat": "s2"}}
+    view = envelope(last={"seat": "s2", "label": resign, "notes": []})
+    assert frame.describe_last(view, "en", {"s2": "Chloé"}) == "Chloé resigns"
+    assert frame.describe_last(view, "fr", {"s2": "Chloé"}) == "Chloé abandonne"
+    other = envelope(last={"seat": "s1", "label": resign, "notes": [resign]})
+    assert frame.describe_last(other, "en", {"s2": "Chloé"}) == "s1: Chloé resigns · Chloé resigns"

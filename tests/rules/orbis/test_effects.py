@@ -256,3 +256,11 @@ def test_temple_pc_always_count_and_its_icons_rank_for_the_tokens() -> None:
     build(state, 0, {(0, 0): "L3-21"})  # two temple icons, 1 PC
     assert tiles_points(state) == 1
     assert ORBIS.view(state, None)["players"]["ana"]["temples"] == 2
+
+
+def test_forest_not_validated_at_the_end_reads_not_valid_in_the_view() -> None:
+    """A Forest is checked at the end: once the game is over it is no longer waiting."""
+    state = game()
+    build(state, 0, {(0, 0): "L1-04", (0, 1): "L2-05", (0, 2): "L1-13"})  # Y, Forest, R
+    state.data["over"] = True
+    assert ORBIS.view(state, None)["players"]["ana"]["pyramid"][1]["status"] == "cancelled"

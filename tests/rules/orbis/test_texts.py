@@ -108,3 +108,16 @@ def test_refusals_while_paying_and_placing() -> None:
     error = refused(state, "place:r2s1")
     assert error.key == "orbis.illegal.place_two"
     check(Text(error.key, error.params))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_help_quotes_move_codes_a_player_can_type_and_reads_the_cube_squares(
+    lang: str,
+) -> None:
+    tips = translate(Text("orbis.tips"), lang)
+    quoted = re.findall(r"\b(?:take|trade|god):\S+", tips)
+    assert quoted
+    for code in quoted:
+        assert ORBIS.is_well_formed(code.rstrip(".,;)")), f"{lang}: {code}"
+    for square in ("🟨", "🟩", "🟦", "🟥", "⬜", "🌈"):
+        assert square in tips, f"{lang}: no legend for {square}"

@@ -1,0 +1,80 @@
+"""Tribes engine speed: whole random games per player count and single ``apply`` calls.
+
+Run: ``.venv/bin/python -m bench.bench_tribes`` (``--games N`` per player count).
+Plays N seeded random games for 2, 3 and 4 players through the public contract
+(``legal_moves`` + ``apply``, which validates and copies the state; ``back`` avoided)
+and reports, per player count, the median time of a whole game (target <= 50 ms) and
+its CPU time and length, then the median and p99 of one ``apply`` call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from rules.tribes import TRIBES_GAME as GAME
+
+TARGET_GAME_MS = 50.0
+MAX_MOVES = 3000
+"""A game still running after this many moves is counted apart (every tribe wiped out
+and no way back: the elimination rule, T14, lives with the events)."""
+
+
+def play_one(seed: int, players: int, applies: list[float]) -> tuple[float, float, int]:
+    """One random game; returns (wall ms, cpu ms, moves: 0 if it did not end) and
+    appends apply times (ms)."""
+    chooser = random.Random(seed)
+    start, cpu = time.perf_counter(), time.process_time()
+    state = GAME.setup([f"p{i}" for i in range(players)], f"bench-{seed}")
+    while GAME.outcome(state) is None:
+        if state.version >= MAX_MOVES:
+            return 0.0, 0.0, 0
+        seat = chooser.choice(sorted(GAME.to_act(state)))
+        moves = [m for m in GAME.legal_moves(state, seat) if m.code != "back"]
+        code = chooser.choice(moves).code
+        t0 = time.perf_counter()
+        state = GAME.apply(state, seat, code)
+        applies.append((time.perf_counter() - t0) * 1000)
+    wall = (time.perf_counter() - start) * 1000
+    return wall, (time.process_time() - cpu) * 1000, state.version
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="bench.bench_tribes")
+    parser.add_argument("--games", type=int, default=60)
+    args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
+    applies: list[float] = []
+    for players in (2, 3, 4):
+        walls, cpus, lengths = [], [], []
+        unfinished = 0
+        for n in range(args.games):
+            wall, cpu, moves = play_one(n, players, applies)
+            if not moves:
+                unfinished += 1
+                continue
+            walls.append(wall)
+            cpus.append(cpu)
+            lengths.append(moves)
+        game = statistics.median(walls)
+        verdict = "OK" if game <= TARGET_GAME_MS else "SLOW"
+        print(
+            f"tribes {players}p over {args.games} random games: game median {game:.1f} ms "
+            f"({game / TARGET_GAME_MS:.2f} of target) [{verdict}], cpu median "
+            f"{statistics.median(cpus):.1f} ms, {statistics.median(lengths):.0f} moves"
+            + (f"; {unfinished} unfinished" if unfinished else ""),
+            flush=True,
+        )
+    ordered = sorted(applies)
+    print(
+        f"tribes apply median {statistics.median(applies) * 1000:.0f} us, "
+        f"p99 {ordered[int(len(ordered) * 0.99)] * 1000:.0f} us",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,51 @@
+"""The header's words for Sapiens: the last move with its notes, seats shown by name,
+and a highlighted notice (the starting or the last round, the decision in progress)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.kit.names import seat_name, tr, tr_or
+from render.sapiens.model import Table
+from rules import i18n
+from rules.base import Text
+
+
+def named(value: Any, lang: str, names: Mapping[str, str]) -> str:
+    """A view's ``{"key", "params"}`` in ``lang``, seat parameters shown as names (the
+    notes say who gained what); ``""`` when it is missing or unknown."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("key"), str):
+        return ""
+    params = value.get("params")
+    text = Text(value["key"], dict(params) if isinstance(params, Mapping) else {})
+    out = i18n.translate(i18n.with_names(text, names), lang)
+    return "" if out == text.key else out
+
+
+def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
+    """``Bob: lay the tile · Gathering: Bob gains 1 food``: the last move's label and
+    notes (the kit's line, with names in the notes too)."""
+    last = view.get("last")
+    if not isinstance(last, Mapping):
+        return ""
+    seats = [str(s) for s in view.get("seats") or []]
+    shown = {seat: seat_name(seat, names) for seat in seats}
+    label = named(last.get("label"), lang, shown)
+    notes = [named(note, lang, shown) for note in last.get("notes") or []]
+    if label:
+        player = seat_name(str(last.get("seat", "?")), names)
+        label = tr("render.kit.last", lang, player=player, label=label)
+    return " · ".join(part for part in [label, *notes] if part)
+
+
+def notice(table: Table, lang: str) -> str:
+    """``LAST ROUND · Hunt: cash the steaks?``; either part alone; ``""`` for none."""
+    parts = []
+    if table.last_round:
+        parts.append(tr_or("render.sapiens.last_round", "", lang))
+    elif table.starting:
+        parts.append(tr_or("render.sapiens.start_round", "", lang))
+    if table.step:
+        parts.append(tr_or(f"render.sapiens.step.{table.step}", "", lang))
+    return " · ".join(part for part in parts if part)

@@ -1,0 +1,239 @@
+"""The column right of the map: the action board, the event slots and the VP track.
+
+Action board: a row per action with its name, its three dice from the entry slot (left)
+to the exit slot (right), its reduced / normal / boosted values, and, for each face the
+player to act holds in hand, the value that die would give there (in red when reduced,
+in green when boosted). Actions already taken this turn are outlined and numbered.
+Events: one box per slot with the event's name, the markers on it (resources, the
+mammoth's die, cost markers) and what it costs when it can be bought; the deck's size
+in the title. VP track: 0 to 15 with each seat's marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.kit import sprites, style
+from render.kit.compose import Static, Turn
+from render.kit.frame import draw_tag, paint_box
+from render.kit.geometry import Box
+from render.kit.names import tr, tr_or
+from render.kit.paint import Canvas
+from render.kit.text import draw_text, ellipsise, fit_font, font, text_width, wrap
+from render.tribes import pieces
+from render.tribes.layout import ACTIONS, DIE, DIE_GAP, VP_GOAL, Side, side_layout, split_board
+from render.tribes.model import Slot, Table, pushed, strength
+from render.tribes.words import action_name, event_name, value_text
+
+PANEL = style.PANEL
+DICE_X = 132  # dice start, from the row's left
+HAND_X = DICE_X + 3 * DIE + 2 * DIE_GAP + 24
+STRENGTH_INK = (pieces.REDUCED, style.INK, pieces.BOOSTED)
+
+
+def side_of(board: Box, slots: int = 3) -> Side:
+    return side_layout(split_board(board)[1], slots)
+
+
+# ---------------------------------------------------------------- static
+
+
+def paint_side(image: Image.Image, board: Box, static: Static) -> None:
+    """Frames and titles of the action board, the events and the track; action names."""
+    lang = static.lang
+    side = side_of(board)
+    title = font(15, bold=True)
+    for box, key in (
+        (side.actions, "render.tribes.actions"),
+        (side.events, "render.tribes.events"),
+        (side.track, "render.tribes.track"),
+    ):
+        paint_box(image, box)
+        draw_text(image, (box.x + 10, box.y + 7), tr(key, lang), title, style.INK)
+    draw = ImageDraw.Draw(image)
+    name_face = font(16, bold=True)
+    for action, row in zip(ACTIONS, side.rows, strict=True):
+        if row is not side.rows[0]:
+            draw.line([(row.x, row.y), (row.right, row.y)], fill=style.RULE, width=1)
+        name = ellipsise(action_name(action, lang), name_face, DICE_X - 12)
+        draw_text(image, (row.x + 4, row.y + 8), name, name_face, style.INK)
+        arrow_y = row.y + 10 + DIE // 2
+        x0 = row.x + DICE_X - 14
+        draw.polygon([(x0, arrow_y - 5), (x0 + 9, arrow_y), (x0, arrow_y + 5)], fill=style.INK_SOFT)
+        x1 = row.x + DICE_X + 3 * DIE + 2 * DIE_GAP + 3
+        draw.polygon([(x1, arrow_y - 5), (x1 + 9, arrow_y), (x1, arrow_y + 5)], fill=style.RULE)
+    small = font(12)
+    for cell_i, cell in enumerate(side.cells):
+        fill = style.mix(style.PANEL, pieces.SUN, 0.45) if cell_i == VP_GOAL else style.PAPER
+        draw.rounded_rectangle(cell.xyxy(), radius=4, fill=fill, outline=style.RULE)
+        draw_text(
+            image,
+            (cell.x + cell.w / 2, cell.y + 3),
+            str(cell_i),
+            small,
+            style.INK_SOFT,
+            anchor="ma",
+        )
+
+
+# ---------------------------------------------------------------- per turn
+
+
+def draw_side(canvas: Canvas, board: Box, turn: Turn, table: Table) -> None:
+    side = side_of(board)
+    _actions(canvas, side, turn, table)
+    _events(canvas, side, turn, table)
+    _track(canvas, side, turn, table)
+
+
+def _actions(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
+    lang = turn.lang
+    hand = list(dict.fromkeys(f for f in table.hand if f in ("sun", "moon", "blank")))
+    if hand:
+        label = tr("render.tribes.in_hand", lang)
+        face = font(13, bold=True)
+        right = side.actions.right - 10
+        x = right - len(table.hand) * 26
+        for i, die in enumerate(table.hand):
+            canvas.sprite(
+                pieces.die_face(die, 22),
+                (x + i * 26, side.actions.y + 4),
+                centre=False,
+                ground=PANEL,
+            )
+        canvas.text((x - 6, side.actions.y + 15), label, face, style.INK, anchor="rm", ground=PANEL)
+    for action, row in zip(ACTIONS, side.rows, strict=True):
+        dice = table.dice.get(action, ())
+        for i in range(3):
+            shown = dice[i] if i < len(dice) else None
+            x = row.x + DICE_X + i * (DIE + DIE_GAP)
+            canvas.sprite(pieces.die_face(shown, DIE), (x, row.y + 10), centre=False, ground=PANEL)
+        values = table.values.get(action)
+        if values is not None:
+            _values_line(canvas, row, action, values, lang)
+        if table.used and action in table.used:
+            order = table.used.index(action) + 1
+            canvas.rectangle(row.inset(-2, 0).xyxy(), radius=8, outline=style.HIGHLIGHT, width=4)
+            done = tr("render.tribes.taken", turn.lang, n=order)
+            draw_tag(canvas, row.x + HAND_X, row.y + 25, done, from_left=True)
+            continue
+        if not hand or values is None:
+            continue
+        x = row.x + HAND_X
+        for die in hand:
+            level = table.would.get(action, {}).get(die, strength(pushed(dice, die)))
+            canvas.sprite(pieces.die_face(die, 22), (x, row.y + 14), centre=False, ground=PANEL)
+            text = value_text(action, values[level], lang, short=True)
+            face = font(18, bold=True)
+            canvas.text(
+                (x + 24, row.y + 25), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL
+            )
+            x += 24 + round(text_width(text, face)) + 12
+
+
+def _values_line(canvas: Canvas, row: Box, action: str, values: Sequence[int], lang: str) -> None:
+    """The action's reduced / normal / boosted values under its name."""
+    numbers = "/".join(str(v) for v in values)
+    text = tr_or(f"render.tribes.values.{action}", numbers, lang, values=numbers)
+    small = fit_font(text, DICE_X - 12, 12, minimum=9)
+    canvas.text((row.x + 4, row.y + 33), text, small, style.INK_SOFT, ground=PANEL)
+
+
+def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
+    lang = turn.lang
+    deck = tr("render.tribes.deck", lang, count=table.deck)
+    title_w = round(text_width(tr("render.tribes.events", lang), font(15, bold=True)))
+    canvas.text(
+        (side.events.x + 20 + title_w, side.events.y + 9),
+        deck,
+        font(13),
+        style.INK_SOFT,
+        ground=PANEL,
+    )
+    for i, box in enumerate(side.slots):
+        slot = table.slots[i] if i < len(table.slots) else None
+        if slot is None:
+            canvas.rectangle(box.xyxy(), radius=8, outline=style.RULE, width=2)
+            canvas.text(
+                (box.x + box.w / 2, box.y + box.h / 2),
+                tr("render.tribes.free_slot", lang),
+                font(12),
+                style.INK_SOFT,
+                anchor="mm",
+                ground=PANEL,
+            )
+            continue
+        fill = style.mix(style.PANEL, pieces.MOON, 0.12)
+        canvas.rectangle(box.xyxy(), radius=8, fill=fill, outline=style.INK, width=1)
+        name_face = font(12, bold=True)
+        for n, line in enumerate(wrap(event_name(slot.id, lang), name_face, box.w - 12, 2)):
+            canvas.text((box.x + 6, box.y + 5 + n * 16), line, name_face, style.INK, ground=fill)
+        _slot_body(canvas, box, slot, fill, turn)
+
+
+def _slot_body(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, turn: Turn) -> None:
+    """Resources on the card, the mammoth's taming die, the ways to buy the card now."""
+    bold = font(14, bold=True)
+    x, y = box.x + 6, box.y + 42
+    for resource, n in slot.stock:
+        if x + 52 > box.right:
+            x, y = box.x + 6, y + 24
+        canvas.sprite(pieces.resource_icon(resource, 20), (x, y), centre=False, ground=fill)
+        canvas.text((x + 22, y + 10), f"×{n}", bold, style.INK, anchor="lm", ground=fill)
+        x += 54
+    if slot.die is not None:
+        top = box.bottom - 28
+        canvas.sprite(pieces.die_face("blank", 22), (box.x + 6, top), centre=False, ground=fill)
+        canvas.text(
+            (box.x + 17, top + 11), str(slot.die), bold, style.INK, anchor="mm", ground=pieces.DIE
+        )
+        if slot.holder in turn.seats:
+            marker = sprites.marker_icon(turn.index(slot.holder), radius=8)
+            canvas.sprite(marker, (box.x + 44, top + 11), ground=fill)
+    lines = price_lines(slot.prices)
+    small = font(12)
+    for n, price in enumerate(reversed(lines)):
+        top = box.bottom - 24 - n * 22
+        x = box.x + 6
+        if n == len(lines) - 1:
+            word = tr("render.tribes.cost", turn.lang)
+            canvas.text((x, top + 10), word, small, style.INK_SOFT, anchor="lm", ground=fill)
+            x += round(text_width(word, small)) + 4
+        for resource, count in price:
+            canvas.sprite(
+                pieces.resource_icon(resource, 18), (x, top + 1), centre=False, ground=fill
+            )
+            canvas.text((x + 19, top + 10), str(count), bold, style.INK, anchor="lm", ground=fill)
+            x += 34
+        if n == len(lines) - 1 and slot.markers:
+            cut = f"−{slot.markers}"  # markers put on the card by doubles, 1 off each
+            canvas.text((x, top + 10), cut, bold, pieces.BOOSTED, anchor="lm", ground=fill)
+
+
+def price_lines(prices: Sequence[tuple[tuple[str, int], ...]]) -> list[tuple[tuple[str, int], ...]]:
+    """The ways to pay, shortest first; several prices of one resource each, all of the
+    same amount, become one price of ``any`` (Autel: 4 of one kind)."""
+    single = [p for p in prices if len(p) == 1]
+    amounts = {p[0][1] for p in single}
+    out: list[tuple[tuple[str, int], ...]] = []
+    if len(single) > 1 and len(amounts) == 1:
+        out.append((("any", amounts.pop()),))
+    else:
+        out += single
+    out += [p for p in prices if len(p) != 1]
+    return out[:2]
+
+
+def _track(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
+    stacks: dict[int, list[int]] = {}
+    for index, seat in enumerate(turn.seats):
+        stacks.setdefault(min(VP_GOAL, max(0, table.scores.get(seat, 0))), []).append(index)
+    for score, indices in stacks.items():
+        cell = side.cells[score]
+        step = min(20, (cell.h - 22) // max(1, len(indices)))
+        for n, index in enumerate(indices):
+            canvas.sprite(
+                pieces.vp_marker(index, radius=8), (cell.x + cell.w / 2, cell.y + 28 + n * step)
+            )

@@ -1,0 +1,182 @@
+"""What a seat may see of a Sapiens game: everything but the draw pile's order.
+
+Personal pools lie face up, mountain tokens lie scene up, everything else is on the
+table: the public view (``seat=None``) and a seat's own view are the same apart from
+``me``. The contract adds the standard envelope (``game``, ``seats``, ``out``,
+``to_act``, ``turn``, ``round``, ``over``, ``last``, ``scores``, ``winners``).
+
+Squares: a valley cell is column A-H (left to right) and row 1-5 (top to bottom),
+``"C3"``; a cave is its edge (N, S, W, E) and the one cell it touches, ``"NC1"`` lies
+above ``C1``, ``"WA3"`` left of ``A3``; a waterfall is its corner ``"NW"``, ``"SW"``
+(beside ``A1``/``A5``), ``"NE"``, ``"SE"`` (beside ``H1``/``H5``). Scenes are ids
+``FE`` Festin, ``CU`` Cueillette, ``RI`` Rituel, ``BA`` Baston, ``EA`` Eau,
+``CA`` Campement, ``CH`` Chasse, ``FU`` Feu (``scenes`` lists them in order).
+
+Shape (game keys)::
+
+    {"phase": "start" | "play" | "over",
+     "round": int,                      # 1 = the starting round
+     "active": seat | null,             # whose turn it is
+     "first": seat,                     # the first player (first-player marker)
+     "ending": bool,                    # pile and common pool empty: last round
+     "scenes": ["FE", "CU", ...],
+     "pile": int, "removed": int,       # tiles left to draw; removed unseen at set-up
+     "discarded": int,                  # tiles removed by the two-player rule
+     "common": [tile, ...],             # the common pool, face up
+     "supply": {"steaks": int, "bears": int},   # steaks nobody holds (0 at least)
+     "last_tile": null | {"seat": seat, "tile": id, "at": [sq, sq], "extra": bool},
+     "step": null | {"seat": seat, "kind": str, "tile": id | null, "cell": sq | null,
+                     "scene": id | null, "target": seat | null},
+     "players": {seat: {
+         "index": int,
+         "faces": [left face id, right face id],      # e.g. ["VL1-A", "VR3-B"]
+         "cells": {"A1": {"terrain": "F" | "P", "food": int}, ... 40 cells},
+         "caves": {"NC1": {"edge": "N", "cell": "C1", "high": int, "low": int,
+                           "token": scene | null, "covered": bool}, ... 6 caves},
+         "falls": {"NW": {"token": scene | null}, ...},   # its 2 waterfalls
+         "tiles": [{"tile": id, "scenes": [a, b], "at": [sq of a, sq of b],
+                    "tribe": int, "abandoned": bool}, ...],  # in the order laid
+         "tribe": int,                  # the active tribe's number (from 1)
+         "bears": [square, ...],       # cells (caves too with option bear_on_cave)
+         "pool": [tile, ...],           # face up
+         "food": int, "shelter": int, "steaks": int,
+         "tokens": {"held": [scene], "used": [scene], "gone": [scene]},
+         "baston": {"home": int, "on": [tile id, ...]},   # its 3 Baston tokens
+         "started": bool, "finished": bool}},          # finished: out of moves (S7)
+     "me": null | seat}
+
+where a tile is ``{"id": "FE-CU#2", "scenes": ["FE", "CU"], "baston": [seat, ...]}``
+(the seats whose Baston tokens lie on it). ``step.kind`` names the pending decision:
+``"tile"`` (choose a tile), ``"cell"``, ``"orient"``, ``"pay"``, ``"newtribe"``,
+``"effects"``, ``"feast"``, ``"ritual"``, ``"fight"``, ``"fightfrom"``, ``"water"``,
+``"watergive"``, ``"hunt"``, ``"fire"``, ``"den"``, ``"refill"``, ``"discard"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Seat, State
+from rules.sapiens.board import read_laid, valley_of
+from rules.sapiens.components import SCENE_IDS, TILES
+
+
+def tile_view(data: dict[str, Any], seats: list[Seat], tile: str) -> dict[str, Any]:
+    return {
+        "id": tile,
+        "scenes": list(TILES[tile]),
+        "baston": [seats[k] for k in data["baston"].get(tile, [])],
+    }
+
+
+def player_view(data: dict[str, Any], seats: list[Seat], index: int) -> dict[str, Any]:
+    player = data["players"][index]
+    board = valley_of(player)
+    laid = [read_laid(e) for e in player["laid"]]
+    covered = {sq for _, a, b, _ in laid for sq in (a, b)}
+    spots = player["spots"]
+    return {
+        "index": index,
+        "faces": list(player["faces"]),
+        "cells": {c: {"terrain": board.terrain[c], "food": board.food[c]} for c in board.terrain},
+        "caves": {
+            sq: {
+                "edge": cave.edge,
+                "cell": cave.cell,
+                "high": cave.high,
+                "low": cave.low,
+                "token": spots.get(sq),
+                "covered": sq in covered,
+            }
+            for sq, cave in board.caves.items()
+        },
+        "falls": {corner: {"token": spots.get(corner)} for corner in board.falls},
+        "tiles": [
+            {
+                "tile": tile,
+                "scenes": list(TILES[tile]),
+                "at": [a, b],
+                "tribe": tribe,
+                "abandoned": tribe != player["tribe"],
+            }
+            for tile, a, b, tribe in laid
+        ],
+        "tribe": player["tribe"],
+        "bears": list(player["bears"]),
+        "pool": [tile_view(data, seats, t) for t in player["pool"]],
+        "food": player["food"],
+        "shelter": player["shelter"],
+        "steaks": player["steaks"],
+        "tokens": {
+            "held": list(player["held"]),
+            "used": list(player["used"]),
+            "gone": list(player["gone"]),
+        },
+        "baston": {
+            "home": player["baston_home"],
+            "on": sorted(t for t, owners in data["baston"].items() for k in owners if k == index),
+        },
+        "started": player["started"],
+        "finished": player["finished"],
+    }
+
+
+def step_view(state: State) -> dict[str, Any] | None:
+    data = state.data
+    if data["over"] is not None or data["phase"] == "over":
+        return None
+    seat = state.seats[data["turn"]]
+    frames = data["frames"]
+    if frames:
+        top = frames[-1]
+        target = top.get("target")
+        return {
+            "seat": seat,
+            "kind": top["kind"],
+            "tile": top.get("tile"),
+            "cell": top.get("cell"),
+            "scene": top.get("scene"),
+            "target": state.seats[target] if isinstance(target, int) else None,
+        }
+    step = data["step"]
+    if not step["laid"]:
+        kind = "tile"
+    elif not step["refilled"]:
+        kind = "refill"
+    else:
+        kind = "discard"
+    return {"seat": seat, "kind": kind, "tile": None, "cell": None, "scene": None, "target": None}
+
+
+def sapiens_view(state: State, seat: Seat | None) -> dict[str, Any]:
+    data = state.data
+    seats = state.seats
+    over = data["over"] is not None
+    last = data["last_tile"]
+    return {
+        "phase": "over" if over else data["phase"],
+        "round": data["round"],
+        "active": None if over else seats[data["turn"]],
+        "first": seats[data["first"]],
+        "ending": data["ending"],
+        "scenes": list(SCENE_IDS),
+        "pile": len(data["pile"]),
+        "removed": len(data["removed"]),
+        "discarded": len(data["discarded"]),
+        "common": [tile_view(data, seats, t) for t in data["common"]],
+        "supply": {"steaks": data["steaks"], "bears": data["bears"]},
+        "last_tile": None
+        if last is None
+        else {
+            "seat": seats[last["seat"]],
+            "tile": last["tile"],
+            "at": list(last["at"]),
+            "extra": last["extra"],
+        },
+        "step": step_view(state),
+        "players": {s: player_view(data, seats, i) for i, s in enumerate(seats)},
+        "me": seat if seat in seats else None,
+    }
+
+
+__all__ = ["player_view", "sapiens_view", "step_view", "tile_view"]

@@ -1,0 +1,94 @@
+"""L'Aube des Tribus / Rise of Tribes (``tribes``): base rules for 2-4 players.
+
+Rulebook ``seeds/004_cc2f4038f24dfc65.txt``, components and rulings T1-T24 in
+``components/tribes.md``. Modules: ``components`` (data files, checked at load),
+``board`` (who stands where), ``players`` (resources, VP, the 15-VP win), ``setup``
+(set-up and starting placements), ``actions`` (step 3), ``conflicts`` (step 4),
+``build`` and ``goals`` (step 5), ``turn`` (steps 1-2 and what runs by itself),
+``events`` (the events, called on a double), ``frames`` (the kinds of pending
+decision), ``engine`` (the contract), ``view``, ``explain``.
+
+Rulings (the components page's T-numbers where it has one; our choice otherwise):
+
+- **Any double triggers the events** (T1), blanks included.
+- **Strength** comes from the three dice on the action once the die is placed (T2);
+  2+ moons reduce, 2+ suns boost; they can never both hold with three dice.
+- **Both actions are compulsory** in the sense that both dice are placed (the dice must
+  move on to the next player); every action is "up to", so ``done`` ends Grow or Travel
+  at any time, Gather and Lead always take what they give (nothing is ever lost by it).
+- **Gather** may select a hex again (T3); Basketry gives 1 more of a type gathered in
+  that action, once per Gather.
+- **Grow** only on hexes the tribe occupied when the action began (T4).
+- **Travel**: one hex per member and once per member per turn (T5); the members of one
+  Travel may leave from different hexes and go to different hexes (the rulebook's
+  "Important" note speaks of each member); asked as ``from:``, ``to:``, then how many.
+  Horse lets a member go up to two hexes (any path on the map).
+- **Grow** adds one member per move (``add:``) or all the members left on one hex
+  (``fill:``), so a menu never lists every split.
+- **Fire** (once per turn) is offered only where it changes the strength.
+- **Conflicts** only at step 4 (T6). Bow may be used in every conflict holding a
+  defending member (the active player attacks every conflict of his turn, rulebook);
+  Fortifications is applied for its owner (it can only help him); after the
+  simultaneous removals a tribe left alone above the limit trims to it (the
+  single-tribe rule applies to the hex as it now is). Spear ignores only the first
+  simultaneous removal of the village's owner.
+- **Villages** are lost the moment their owner has no member on their hex (T9), also
+  by his own Travel. The set-aside pawn becomes the first village (12 pawns in all).
+- **Goal cards** in progress are public (T12); completing is optional; no hand limit.
+- **15 VP win at once** (T13), village points at step 1 included; the others are ranked
+  by their VP.
+- **Starting placements** as printed (T16); the first player is drawn at random.
+- **The roll** is made by the engine at the start of the turn (after village points),
+  as part of the move that ended the previous turn; its dice are narrated in the notes.
+- **Step 5 ends by itself** when ``end`` is the only move left.
+- **A seat that leaves**: its members and villages leave the map; the others play on.
+- Options ``ancients``, ``terrains``, ``chiefs`` exist and only take their "off" value
+  (the advanced modules come later); ``map`` picks random terrain (rulebook) or the
+  components page's reference arrangement.
+
+Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, components
+3.3 and 3.5, PROPOSED where the rulebook is silent):
+
+- **On a double** (T11) the bottom effects of the active events come first: discards
+  and markers at once (their order changes nothing), then the effects that change the
+  map (invaders, a wild mammoth, the tiger) in the order the roller picks when two or
+  more are due; then a new card if one of the **3 slots** is free. The deck is face
+  down and nobody may look at it, so each draw takes a card at random from it with the
+  seeded generator (the same chance as a shuffled pile); an empty deck takes back the
+  discards (T11). Volcan goes back into the deck after each eruption (rulebook).
+- **Grand Chef and Village abandonné** join the *event* deck when the first village is
+  built (T10, T21).
+- **Least-populated hex** counts members and invaders, empty hexes included; the roller
+  picks among equals (rulebook, for every event). The tiger, the volcano and the forest
+  fire strike tribe members only and are not conflicts (T6); a village left without its
+  owner's members is lost at once (T9).
+- **Invaders** count for the population; a hex where they meet tribe members is in
+  conflict at step 4 whatever its population; they fight as one more side, always
+  defending (Bow may shoot one); the card leaves with the last invader.
+- **The cards to buy** (Fortifications, Pirogue, Autel: T17) are offered between two
+  decisions of one's own turn (actions and step 5); Autel's member comes from the map
+  (the buyer picks the hex) and both of its prices drop by one per marker.
+- **The mammoth**: each own turn ended with the majority on its hex counts one on its
+  die for that tribe (back to 1 when it counted another tribe); at 2 the tribe tames
+  it (3 VP). It is never a member. Tamed, it may follow a
+  Travel once per turn; it runs away (card discarded, 3 VP lost) as soon as its tribe
+  has no member on its hex.
+- **Savoir partagé** once per turn, between decisions, sharing a hex with a rival.
+  **Découverte** once per hex per Travel. **Hiver clément** takes its food at the start
+  of each Grow, even one that adds nobody (rulebook).
+- **Migration** asks each tribe in turn from the roller (a seat that leaves meanwhile
+  is skipped); a member moves once. **Feu de forêt** burns the forest the roller picks.
+- **Elimination** (T14): a tribe with no member on the map puts 2 members on a hex at
+  the start of its next turn, before its village points and roll: an unoccupied hex
+  (no members, no invaders) if there is one, else any hex.
+"""
+
+from __future__ import annotations
+
+from rules.i18n import register_package
+
+register_package("rules.tribes")
+
+from rules.tribes.engine import TRIBES_GAME, Tribes  # noqa: E402
+
+__all__ = ["TRIBES_GAME", "Tribes"]

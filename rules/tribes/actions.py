@@ -1,0 +1,461 @@
+"""Step 3 of a turn: two different actions, dice pushing, strength, Grow/Travel/Gather/Lead.
+
+Rulebook "Étape 3" and T2: the player puts one of the two rolled dice on the entry slot
+of an action not taken yet this turn (``grow:sun``); the dice there are pushed along and
+the one leaving the exit slot waits for the next player's roll. The three dice now on
+the action give its strength: 2+ moons reduced, 2+ suns boosted, else normal (values in
+``data/actions.json``). Each action is resolved in full before the second die is placed.
+Fire (D6) may count one moon as blank once per turn (``grow:moon:fire``).
+
+- Grow (``add:h05`` one member, ``fill:h05`` all that are left, ``done``): up to N
+  members from the supply,
+  on hexes the tribe occupied when the action began (T4); Oxen +1.
+- Travel (``from:h05``, ``to:h06``, ``n:2``, ``done``): up to N members, one hex each,
+  each member once per turn (T5); terrain and opponents never matter; Horse: +1 member
+  and up to 2 hexes. A village whose owner leaves its hex is lost at once (T9).
+- Gather (``at:h05``, ``at:h05:stone`` when a hex may give several types): N selections
+  of an occupied hex, each giving the listed amount of its resource; a hex may be
+  selected again (T3). Basketry: 1 more resource of a type gathered (``extra:wood``).
+- Lead (``discard:d1``, ``draw``): one discard per village before drawing (they go under
+  the deck), then draw that many plus N cards; Cave paintings +1. Drawn cards are
+  public (T12).
+
+``back`` takes the die back while nothing of the action has happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Move, Record, State, Text
+from rules.kit import decks
+from rules.kit.stack import Frame
+from rules.tribes import board as bd
+from rules.tribes import event_market
+from rules.tribes import frames as fr
+from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS
+from rules.tribes.players import active, has_development, player, seat
+
+FIRE_FLAG = "fire"
+
+
+def strength(dice: list[str], *, fire: bool = False) -> str:
+    """The strength of an action from its three dice (2+ moons first: they cannot tie)."""
+    moons = dice.count("moon") - (1 if fire and "moon" in dice else 0)
+    if moons >= 2:
+        return "reduced"
+    if dice.count("sun") >= 2:
+        return "boosted"
+    return "normal"
+
+
+def after_placing(state: State, action: str, face: str) -> list[str]:
+    """The three dice of ``action`` once ``face`` enters on the left."""
+    return [face, *state.data["board"][action][:2]]
+
+
+def _hex_params(state: State, hex_id: str) -> dict[str, Any]:
+    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
+
+
+# ------------------------------------------------------------------ choosing an action
+
+
+def action_moves(state: State) -> list[Move]:
+    data = state.data
+    p = active(state)
+    fire_ready = has_development(state, p, "ignore_moon") and FIRE_FLAG not in data["turn_flags"]
+    moves = []
+    faces = list(dict.fromkeys(data["hand"]))
+    for action in ACTION_ORDER:
+        if action in data["used"]:
+            continue
+        for face in faces:
+            dice = after_placing(state, action, face)
+            power = strength(dice)
+            params = {
+                "action": f"@tribes.action.{action}",
+                "face": f"@tribes.face.{face}",
+                "strength": f"@tribes.strength.{power}",
+            }
+            moves.append(Move(f"{action}:{face}", Text("tribes.move.action", params), "action"))
+            if fire_ready and power == "reduced" and strength(dice, fire=True) != "reduced":
+                fired = {**params, "strength": f"@tribes.strength.{strength(dice, fire=True)}"}
+                moves.append(
+                    Move(f"{action}:{face}:fire", Text("tribes.move.action_fire", fired), "action")
+                )
+    return moves
+
+
+def apply_action(state: State, code: str, record: Record) -> None:
+    """Place a die (``grow:sun[:fire]``) and start resolving the action."""
+    data = state.data
+    action, face, *rest = code.split(":")
+    fire = bool(rest)
+    p = active(state)
+    slot = data["hand"].index(face)
+    data["hand"].pop(slot)
+    column = data["board"][action]
+    column.insert(0, face)
+    out = column.pop()
+    data["pushed"].append(out)
+    data["used"].append(action)
+    if fire:
+        data["turn_flags"].append(FIRE_FLAG)
+    power = strength(column, fire=fire)
+    record.note(
+        "tribes.note.action",
+        player=seat(state, p),
+        action=f"@tribes.action.{action}",
+        strength=f"@tribes.strength.{power}",
+    )
+    die = {"action": action, "face": face, "slot": slot, "out": out, "fire": fire}
+    STARTS[action](state, p, ACTIONS[action][power], die, record)
+
+
+def undo_die(state: State, frame: Frame) -> None:
+    """``back`` from an action nothing happened in: the die returns to the hand."""
+    die = frame["die"]
+    data = state.data
+    column = data["board"][die["action"]]
+    column.pop(0)
+    column.append(die["out"])
+    data["pushed"].pop()
+    data["used"].remove(die["action"])
+    data["hand"].insert(die["slot"], die["face"])
+    if die["fire"]:
+        data["turn_flags"].remove(FIRE_FLAG)
+
+
+# ------------------------------------------------------------------------------- grow
+
+
+def _start_grow(
+    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
+) -> None:
+    n = values["members"] + (1 if has_development(state, p, "grow_extra") else 0)
+    n += event_market.on_grow(state, p, record)
+    hexes = bd.occupied_by(state.data, p)
+    if not hexes or not player(state, p)["supply"]:
+        record.note("tribes.note.nothing", player=seat(state, p))
+        return
+    fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
+
+
+FILL_UP_TO = 12
+"""``fill:`` moves are offered while the tribe holds at most this many hexes (menus <= 25)."""
+
+
+def _grow_moves(state: State, frame: Frame) -> list[Move]:
+    moves = [
+        Move(f"add:{h.lower()}", Text("tribes.move.add", _hex_params(state, h)), "grow")
+        for h in frame["hexes"]
+    ]
+    most = min(frame["left"], player(state, frame["player"])["supply"])
+    if most > 1 and len(frame["hexes"]) <= FILL_UP_TO:
+        moves += [
+            Move(
+                f"fill:{h.lower()}",
+                Text("tribes.move.fill", {**_hex_params(state, h), "n": most}),
+                "grow",
+            )
+            for h in frame["hexes"]
+        ]
+    return [*moves, Move("done", Text("tribes.move.done_grow", {"n": frame["left"]}), "done")]
+
+
+def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    if code == "done":
+        fr.pop(state)
+        return
+    p = frame["player"]
+    kind, _, arg = code.partition(":")
+    hex_id = arg.upper()
+    n = min(frame["left"], player(state, p)["supply"]) if kind == "fill" else 1
+    state.data["hexes"][hex_id]["members"][p] += n
+    player(state, p)["supply"] -= n
+    frame["left"] -= n
+    frame["committed"] = True
+    record.note("tribes.note.grew", player=seat(state, p), hex=hex_id, n=n)
+    if frame["left"] == 0 or not player(state, p)["supply"]:
+        fr.pop(state)
+
+
+# ----------------------------------------------------------------------------- travel
+
+
+def movable(state: State, p: int, hex_id: str) -> int:
+    """Members of ``p`` on ``hex_id`` that have not travelled this turn (T5)."""
+    return int(bd.members(state.data, hex_id)[p] - state.data["arrived"].get(hex_id, 0))
+
+
+def _start_travel(
+    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
+) -> None:
+    n, reach = values["members"], 1
+    if has_development(state, p, "travel_extra"):
+        n += int(GOALS["D3"].params["members"])
+        reach = int(GOALS["D3"].params["range"])
+    if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)):
+        record.note("tribes.note.nothing", player=seat(state, p))
+        return
+    fr.push(state, "travel", p, left=n, reach=reach, die=die)
+
+
+def _travel_moves(state: State, frame: Frame) -> list[Move]:
+    p = frame["player"]
+    moves = []
+    for h in bd.occupied_by(state.data, p):
+        n = movable(state, p, h)
+        if n:
+            params = {**_hex_params(state, h), "n": n}
+            moves.append(Move(f"from:{h.lower()}", Text("tribes.move.from", params), "travel"))
+    moves += event_market.mammoth_moves(state, p)
+    return [*moves, Move("done", Text("tribes.move.done_travel", {"n": frame["left"]}), "done")]
+
+
+def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    if code == "done":
+        fr.pop(state)
+        return
+    if code.startswith("mammoth:"):
+        event_market.apply_mammoth_move(state, frame["player"], code, record)
+        return
+    fr.push(state, "travel_to", frame["player"], source=code.partition(":")[2].upper())
+
+
+def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
+    reach = state.data["frames"][-2]["reach"]
+    near = bd.within(state.data, frame["source"], reach)
+    far = set(event_market.canoe_targets(state, frame["player"], frame["source"])) - set(near)
+    return [
+        Move(f"to:{h.lower()}", Text("tribes.move.to", _hex_params(state, h)), "travel")
+        for h in [*near, *(h for h in state.data["hexes"] if h in far)]
+        if travel_allowed(state, frame["source"], h)
+    ]
+
+
+def travel_allowed(state: State, source: str, target: str) -> bool:
+    """Whether a member may end a move on ``target`` (events forbid some hexes)."""
+    return target in state.data["hexes"]
+
+
+def _travel_to_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    target = code.partition(":")[2].upper()
+    travel = state.data["frames"][-2]
+    most = min(travel["left"], movable(state, frame["player"], frame["source"]))
+    if most == 1:
+        fr.pop(state)
+        move_members(state, frame["player"], frame["source"], target, 1, record)
+        return
+    fr.push(
+        state, "travel_count", frame["player"], source=frame["source"], target=target, most=most
+    )
+
+
+def _count_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(f"n:{k}", Text("tribes.move.count", {"n": k, "hex": frame["target"]}), "travel")
+        for k in range(1, frame["most"] + 1)
+    ]
+
+
+def _count_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    fr.pop(state)  # the travel_to frame
+    k = int(code.partition(":")[2])
+    move_members(state, frame["player"], frame["source"], frame["target"], k, record)
+
+
+def move_members(state: State, p: int, source: str, target: str, k: int, record: Record) -> None:
+    """``k`` members of ``p`` travel from ``source`` to ``target`` within the Travel."""
+    data = state.data
+    travel = fr.top(state)
+    assert travel is not None and travel["kind"] == "travel"
+    alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
+    data["hexes"][source]["members"][p] -= k
+    data["hexes"][target]["members"][p] += k
+    data["arrived"][target] = data["arrived"].get(target, 0) + k
+    travel["left"] -= k
+    travel["committed"] = True
+    record.note("tribes.note.travelled", player=seat(state, p), n=k, source=source, target=target)
+    from rules.tribes.conflicts import lose_villages  # local: conflicts imports this module
+
+    lose_villages(state, record)
+    if travel["left"] == 0 or not any(movable(state, p, h) for h in bd.occupied_by(data, p)):
+        fr.pop(state)
+    event_market.on_arrival(state, p, target, alone, record)
+
+
+# ----------------------------------------------------------------------------- gather
+
+
+def hex_resources(state: State, hex_id: str) -> list[str]:
+    """What one selection of ``hex_id`` may give (events may add or remove types)."""
+    return event_market.hex_resources(state, hex_id, [bd.resource_of(state.data, hex_id)])
+
+
+def gather_options(state: State, p: int) -> list[tuple[str, str]]:
+    return [(h, r) for h in bd.occupied_by(state.data, p) for r in hex_resources(state, h)]
+
+
+def _start_gather(
+    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
+) -> None:
+    frame = fr.push(state, "gather", p, left=values["hexes"], each=values["each"], got=[], die=die)
+    _gather_settle(state, frame, record)
+
+
+def _gather_settle(state: State, frame: Frame, record: Record) -> None:
+    """Take the selections that offer one choice only; then Basketry; then close."""
+    p = frame["player"]
+    while frame["left"] > 0:
+        options = gather_options(state, p)
+        if not options:
+            frame["left"] = 0
+            if not frame["got"]:
+                record.note("tribes.note.nothing", player=seat(state, p))
+        elif len(options) == 1:
+            _select(state, frame, *options[0], record)
+        else:
+            return
+    fr.pop(state)
+    event_market.after_gather(state, p, frame.get("at", []), record)
+    got = list(dict.fromkeys(frame["got"]))
+    if got and has_development(state, p, "gather_extra"):
+        if len(got) == 1:
+            _basketry(state, p, got[0], record)
+        else:
+            fr.push(state, "basketry", p, types=got)
+
+
+def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Record) -> None:
+    p = frame["player"]
+    player(state, p)["resources"][resource] += frame["each"]
+    frame["got"].append(resource)
+    frame.setdefault("at", []).append(hex_id)
+    frame["left"] -= 1
+    frame["committed"] = True
+    record.note(
+        "tribes.note.gathered",
+        player=seat(state, p),
+        n=frame["each"],
+        res=f"@tribes.res.{resource}",
+        hex=hex_id,
+    )
+
+
+def _gather_moves(state: State, frame: Frame) -> list[Move]:
+    options = gather_options(state, frame["player"])
+    several = {h for h, _ in options if sum(1 for o, _ in options if o == h) > 1}
+    moves = []
+    for h, r in options:
+        code = f"at:{h.lower()}:{r}" if h in several else f"at:{h.lower()}"
+        params = {**_hex_params(state, h), "n": frame["each"], "res": f"@tribes.res.{r}"}
+        moves.append(Move(code, Text("tribes.move.at", params), "gather"))
+    return moves
+
+
+def _gather_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    parts = code.split(":")
+    hex_id = parts[1].upper()
+    resource = parts[2] if len(parts) > 2 else hex_resources(state, hex_id)[0]
+    _select(state, frame, hex_id, resource, record)
+    _gather_settle(state, frame, record)
+
+
+def _basketry(state: State, p: int, resource: str, record: Record) -> None:
+    player(state, p)["resources"][resource] += 1
+    record.note("tribes.note.basketry", player=seat(state, p), res=f"@tribes.res.{resource}")
+
+
+def _basketry_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(f"extra:{r}", Text("tribes.move.extra", {"res": f"@tribes.res.{r}"}), "gather")
+        for r in frame["types"]
+    ]
+
+
+def _basketry_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    _basketry(state, frame["player"], code.partition(":")[2], record)
+
+
+# ------------------------------------------------------------------------------- lead
+
+
+def _start_lead(
+    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
+) -> None:
+    n = values["cards"] + (1 if has_development(state, p, "lead_extra") else 0)
+    villages = len(bd.villages_of(state.data, p))
+    if villages and player(state, p)["goals"]:
+        fr.push(state, "lead", p, n=n, most=villages, discards=[], die=die)
+        return
+    draw_goals(state, p, n, record)
+
+
+def draw_goals(state: State, p: int, n: int, record: Record) -> None:
+    """Draw up to ``n`` goal cards from the top of ``p``'s deck (they lie face up)."""
+    mine = player(state, p)
+    drawn = decks.draw(mine["deck"], n)
+    mine["goals"].extend(drawn)
+    if drawn:
+        record.learned = True
+    record.note(
+        "tribes.note.drew",
+        player=seat(state, p),
+        n=len(drawn),
+        cards=[f"@tribes.goal.{g}" for g in drawn],
+    )
+
+
+def _lead_moves(state: State, frame: Frame) -> list[Move]:
+    moves = []
+    if len(frame["discards"]) < frame["most"]:
+        moves = [
+            Move(
+                f"discard:{g.lower()}",
+                Text("tribes.move.discard", {"goal": f"@tribes.goal.{g}"}),
+                "lead",
+            )
+            for g in player(state, frame["player"])["goals"]
+            if g not in frame["discards"]
+        ]
+    n = frame["n"] + len(frame["discards"])
+    return [*moves, Move("draw", Text("tribes.move.draw", {"n": n}), "lead")]
+
+
+def _lead_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    p = frame["player"]
+    if code == "draw":
+        fr.pop(state)
+        mine = player(state, p)
+        for g in frame["discards"]:
+            mine["goals"].remove(g)
+            decks.put_under(mine["deck"], g)
+        if frame["discards"]:
+            record.note(
+                "tribes.note.discarded",
+                player=seat(state, p),
+                cards=[f"@tribes.goal.{g}" for g in frame["discards"]],
+            )
+        draw_goals(state, p, frame["n"] + len(frame["discards"]), record)
+        return
+    frame["discards"].append(code.partition(":")[2].upper())
+
+
+STARTS = {
+    "grow": _start_grow,
+    "travel": _start_travel,
+    "gather": _start_gather,
+    "lead": _start_lead,
+}
+
+fr.register("grow", _grow_moves, _grow_apply, undo_die)
+fr.register("travel", _travel_moves, _travel_apply, undo_die)
+fr.register("travel_to", _travel_to_moves, _travel_to_apply, fr.no_undo)
+fr.register("travel_count", _count_moves, _count_apply, fr.no_undo)
+fr.register("gather", _gather_moves, _gather_apply, undo_die)
+fr.register("basketry", _basketry_moves, _basketry_apply)
+fr.register("lead", _lead_moves, _lead_apply, undo_die)

@@ -1,0 +1,170 @@
+"""Step 4 of a turn: conflicts above the population limit, and villages lost.
+
+Rulebook "Étape 4" and T6: once both actions are resolved, every hex holding more
+members than the limit (5; events may lower it) is in conflict; with several, the
+active player picks the order (``conflict:h05``). The active player attacks, every
+other tribe defends. Before resolution the attacker's Bow (D4) may remove one defending
+member of his choice (``bow:kaha`` or ``nobow``), then each defender with Fortifications
+(an event card he bought) and a village there removes one attacking member (always to
+his advantage, so done for him). Then every tribe present removes one member at a time,
+all together, until at most one tribe is left (the hex may empty). If a single tribe
+is then still above the limit it trims down to it (the single-tribe rule). Spear (D5):
+on a hex holding your village, your first simultaneous removal is ignored. Removed
+members return to their supply. Afterwards any village whose owner has no member left
+on its hex is lost (T9: at any moment of the game, ``lose_villages``).
+"""
+
+from __future__ import annotations
+
+from rules.base import Move, Record, State, Text
+from rules.kit.stack import Frame
+from rules.tribes import board as bd
+from rules.tribes import events
+from rules.tribes import frames as fr
+from rules.tribes.players import active, has_development, player, seat
+
+
+def population_limit(state: State, hex_id: str) -> int:
+    """The most members ``hex_id`` holds without a conflict (events may lower it)."""
+    return events.population_limit(state, hex_id)
+
+
+def in_conflict(state: State, hex_id: str) -> bool:
+    """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
+    if bd.population(state.data, hex_id) > population_limit(state, hex_id):
+        return True
+    return bool(state.data["hexes"][hex_id].get("invaders")) and any(bd.members(state.data, hex_id))
+
+
+def conflict_hexes(state: State) -> list[str]:
+    return [h for h in state.data["hexes"] if in_conflict(state, h)]
+
+
+def order_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(
+            f"conflict:{h.lower()}",
+            Text("tribes.move.conflict", {"hex": h, "n": bd.population(state.data, h)}),
+            "conflict",
+        )
+        for h in conflict_hexes(state)
+    ]
+
+
+def _order_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    start(state, code.partition(":")[2].upper(), record)
+
+
+def defenders(state: State, hex_id: str) -> list[int]:
+    p = active(state)
+    return [i for i, n in enumerate(bd.members(state.data, hex_id)) if n and i != p]
+
+
+def start(state: State, hex_id: str, record: Record) -> None:
+    """Open the conflict on ``hex_id``: the Bow question if it applies, else resolve."""
+    p = active(state)
+    invaded = bool(state.data["hexes"][hex_id].get("invaders"))
+    if has_development(state, p, "bow") and (defenders(state, hex_id) or invaded):
+        fr.push(state, "bow", p, hex=hex_id)
+        return
+    resolve(state, hex_id, record)
+
+
+def _bow_moves(state: State, frame: Frame) -> list[Move]:
+    moves = [
+        Move(
+            f"bow:{player(state, i)['tribe']}",
+            Text("tribes.move.bow", {"tribe": f"@tribes.tribe.{player(state, i)['tribe']}"}),
+            "conflict",
+        )
+        for i in defenders(state, frame["hex"])
+    ]
+    if state.data["hexes"][frame["hex"]].get("invaders"):
+        moves.append(Move("bow:invaders", Text("tribes.move.bow_invaders"), "conflict"))
+    return [*moves, Move("nobow", Text("tribes.move.nobow"), "conflict")]
+
+
+def _bow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    hex_id = frame["hex"]
+    if code == "bow:invaders":
+        cell = state.data["hexes"][hex_id]
+        events.set_invaders(state, hex_id, cell["invaders"] - 1, record)
+    elif code != "nobow":
+        tribe = code.partition(":")[2]
+        target = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
+        _remove(state, target, hex_id, 1)
+        record.note(
+            "tribes.note.bow",
+            player=seat(state, frame["player"]),
+            owner=seat(state, target),
+            hex=hex_id,
+        )
+    resolve(state, hex_id, record)
+
+
+def _remove(state: State, p: int, hex_id: str, n: int) -> None:
+    state.data["hexes"][hex_id]["members"][p] -= n
+    player(state, p)["supply"] += n
+
+
+def resolve(state: State, hex_id: str, record: Record) -> None:
+    """Resolve the conflict on ``hex_id`` after Bow (see the module doc)."""
+    data = state.data
+    attacker = active(state)
+    cell = data["hexes"][hex_id]
+    counts = cell["members"]
+    owner = cell["village"]
+    if (
+        owner is not None
+        and owner != attacker
+        and counts[attacker]
+        and ("fortifications" in player(state, owner)["acquired"])
+    ):
+        _remove(state, attacker, hex_id, 1)
+        record.note("tribes.note.fortified", owner=seat(state, owner), hex=hex_id)
+    before = list(counts)
+    invaders = int(cell.get("invaders", 0))
+    sides = [*counts, invaders]  # the invaders fight as one more side (components 3.5)
+    shield = [
+        1 if owner == i and has_development(state, i, "village_defence") else 0
+        for i in range(len(counts))
+    ] + [0]
+    while sum(1 for n in sides if n) >= 2:
+        for i, n in enumerate(sides):
+            if not n:
+                continue
+            if shield[i]:
+                shield[i] = 0
+                continue
+            sides[i] -= 1
+    limit = population_limit(state, hex_id)
+    for i, n in enumerate(sides):
+        if n > limit:
+            sides[i] = limit
+    counts[:] = sides[:-1]
+    if invaders:
+        events.set_invaders(state, hex_id, sides[-1], record)
+    for i, n in enumerate(before):
+        if n == counts[i]:
+            continue
+        player(state, i)["supply"] += n - counts[i]
+        record.note("tribes.note.lost", player=seat(state, i), n=n - counts[i], hex=hex_id)
+    lose_villages(state, record)
+
+
+def lose_villages(state: State, record: Record) -> None:
+    """Remove every village whose owner has no member left on its hex (T9)."""
+    data = state.data
+    for hex_id, cell in data["hexes"].items():
+        owner = cell["village"]
+        if owner is not None and cell["members"][owner] == 0:
+            cell["village"] = None
+            data["village_supply"] += 1
+            record.note("tribes.note.village_lost", player=seat(state, owner), hex=hex_id)
+    events.after_members_left(state, record)
+
+
+fr.register("conflict_order", order_moves, _order_apply)
+fr.register("bow", _bow_moves, _bow_apply)

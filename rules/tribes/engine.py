@@ -1,0 +1,229 @@
+"""The Tribes engine (``tribes``): the contract hooks over the turn, frames and steps.
+
+A decision is either the top frame of ``data["frames"]`` (``rules.tribes.frames``) or,
+with no frame pending, a move of the current step (``turn.step_moves``). ``back`` takes
+back an uncommitted frame. After every move ``turn.advance`` runs what needs no
+decision. A seat that leaves takes its tribe off the map (members and villages back to
+the supplies) and the others play on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import (
+    CorruptState,
+    Game,
+    GameSpec,
+    Move,
+    MoveError,
+    OptionSpec,
+    Outcome,
+    Record,
+    ScoreSheet,
+    Seat,
+    Section,
+    State,
+    Text,
+    rank_by,
+)
+from rules.kit.turns import Turns
+from rules.tribes import events
+from rules.tribes import frames as fr
+from rules.tribes import turn as tn
+from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
+from rules.tribes.explain import explain, is_well_formed
+from rules.tribes.players import VP_CATEGORIES, active, player, vp_total
+from rules.tribes.setup import new_game, placer
+from rules.tribes.view import private_sections, public_view
+
+BACK = Move("back", Text("tribes.move.back"), "back")
+SCORE_KEYS = tuple(f"tribes.score.{c}" for c in VP_CATEGORIES)
+
+
+class Tribes(Game):
+    """L'Aube des Tribus / Rise of Tribes: base rules, 2-4 players."""
+
+    spec = GameSpec(
+        id="tribes",
+        name=Text("tribes.name"),
+        min_seats=2,
+        max_seats=4,
+        options=(
+            OptionSpec(
+                "map",
+                "random",
+                choices=("random", "reference"),
+                description=Text("tribes.option.map"),
+            ),
+            OptionSpec(
+                "ancients", False, choices=(False,), description=Text("tribes.option.ancients")
+            ),
+            OptionSpec(
+                "terrains", "none", choices=("none",), description=Text("tribes.option.terrains")
+            ),
+            OptionSpec("chiefs", False, choices=(False,), description=Text("tribes.option.chiefs")),
+        ),
+        summary=Text("tribes.summary"),
+        tips=(Text("tribes.tips"),),
+        groups={
+            g: Text(f"tribes.group.{g}")
+            for g in (
+                "place",
+                "take",
+                "action",
+                "grow",
+                "travel",
+                "gather",
+                "lead",
+                "done",
+                "conflict",
+                "village",
+                "goal",
+                "end",
+                "pottery",
+                "event",
+                "back",
+            )
+        },
+    )
+    continues_without_a_seat = True
+
+    def _setup(self, state: State) -> None:
+        new_game(state)
+
+    def _decider(self, state: State) -> int | None:
+        data = state.data
+        if data["winner"] is not None:
+            return None
+        frame = fr.top(state)
+        if frame is not None:
+            return int(frame["player"])
+        if data["step"] == "place":
+            return placer(state)
+        return active(state)
+
+    def _to_act(self, state: State) -> frozenset[Seat]:
+        who = self._decider(state)
+        return frozenset() if who is None else frozenset({state.seats[who]})
+
+    def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        frame = fr.top(state)
+        if frame is None:
+            return tn.step_moves(state)
+        kind = fr.KINDS[frame["kind"]]
+        moves = kind.moves(state, frame)
+        if kind.undo is not None and not frame.get("committed"):
+            moves = [*moves, BACK]
+        return moves
+
+    def is_well_formed(self, code: str) -> bool:
+        return is_well_formed(code)
+
+    def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
+        return explain(state, code)
+
+    def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
+        code = move.code
+        frame = fr.top(state)
+        if frame is not None:
+            kind = fr.KINDS[frame["kind"]]
+            if code == BACK.code:
+                fr.pop(state)
+                assert kind.undo is not None
+                kind.undo(state, frame)
+            else:
+                kind.apply(state, frame, code, record)
+        else:
+            self._apply_step(state, code, record)
+        tn.advance(state, record)
+
+    @staticmethod
+    def _apply_step(state: State, code: str, record: Record) -> None:
+        from rules.tribes import actions as ac
+        from rules.tribes import build as bu
+        from rules.tribes.setup import apply_placement
+
+        step = state.data["step"]
+        if step == "place":
+            apply_placement(state, code, record)
+        elif code == "pottery":
+            bu.apply_pottery(state, record)
+        elif events.owns_turn_move(code):
+            events.apply_turn_move(state, active(state), code, record)
+        elif step == "actions":
+            ac.apply_action(state, code, record)
+        elif code == "end":
+            tn.end_turn(state, record)
+        else:
+            bu.apply_build(state, code, record)
+
+    def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
+        """The tribe leaves the map; if it was its turn (or its starting placement), the
+        turn passes on at once."""
+        data = state.data
+        index = state.seats.index(seat)
+        placing = data["step"] == "place"
+        its_turn = placer(state) == index if placing else active(state) == index
+        for cell in data["hexes"].values():
+            player(state, index)["supply"] += cell["members"][index]
+            cell["members"][index] = 0
+            if cell["village"] == index:
+                cell["village"] = None
+                data["village_supply"] += 1
+        if not its_turn:
+            events.seat_left(state, index, record)
+        if data["winner"] is not None or not its_turn:
+            return
+        data["frames"].clear()
+        if not placing:
+            data["pushed"] += data["hand"]
+            data["hand"] = []
+            Turns(state).advance()
+            tn.begin_turn(state, record)
+        tn.advance(state, record)
+
+    def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return public_view(state)
+
+    def private_sections(self, state: State, seat: Seat) -> list[Section]:
+        return private_sections(state, state.seats.index(seat))
+
+    def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
+        rows = {
+            s: {f"tribes.score.{c}": player(state, i)["vp"][c] for c in VP_CATEGORIES}
+            for i, s in enumerate(state.seats)
+        }
+        return ScoreSheet(SCORE_KEYS, rows, final=state.data["winner"] is not None)
+
+    def _outcome(self, state: State) -> Outcome | None:
+        winner = state.data["winner"]
+        if winner is None:
+            return None
+        totals = {s: vp_total(state, i) for i, s in enumerate(state.seats)}
+        keys = {s: (1 if i == winner else 0, totals[s]) for i, s in enumerate(state.seats)}
+        return Outcome(rank_by(state.seats, keys), totals, Text("tribes.end.victory"))
+
+    def check_game_invariants(self, state: State) -> None:
+        data = state.data
+        for i in range(len(state.seats)):
+            mine = player(state, i)
+            placed = sum(c["members"][i] for c in data["hexes"].values())
+            if placed + mine["supply"] != MEMBERS:
+                raise CorruptState("tribes.members_lost", player=i)
+            if any(v < 0 for v in mine["resources"].values()):
+                raise CorruptState("tribes.negative_resources", player=i)
+            cards = len(mine["deck"]) + len(mine["goals"]) + len(mine["done"])
+            if cards != (15 if len(state.seats) > 2 else 14):
+                raise CorruptState("tribes.goal_cards_lost", player=i)
+        villages = sum(1 for c in data["hexes"].values() if c["village"] is not None)
+        villages += events.pawns_held(state)
+        events.check_invariants(state)
+        if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
+            raise CorruptState("tribes.village_pawns")
+        on_board = sum(len(col) for col in data["board"].values())
+        if on_board != 12 or on_board + len(data["hand"]) + len(data["pushed"]) != DICE.count:
+            raise CorruptState("tribes.dice")
+
+
+TRIBES_GAME = Tribes()

@@ -1,0 +1,546 @@
+"""What the events do on the map: drawn, on a later double, at the end of a turn.
+
+Components 3.5 (PROPOSED where the rulebook is silent) and the rulebook's event
+clarifications. Each effect either resolves at once or asks the player who must
+decide with a frame (``rules.tribes.frames``); once that decision is taken the double
+being resolved goes on (``events.resume``). Frames: ``ev_hex`` (a hex, for the purpose
+it names: ``hex:h05``), ``ev_spot`` (the volcano's place: ``spot:2``), ``ev_mig`` and
+``ev_mig_to`` (Migration: ``mig:h05`` then ``migto:h06``, or ``mig:end``).
+
+Least-populated hexes count members and invaders; empty hexes qualify; the active
+player picks among equals (rulebook, applied to every event). Tiger, volcano and forest
+fire strike tribe members only, never invaders, and are not conflicts (T6).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rules.base import Move, Record, State, Text
+from rules.kit.stack import Frame
+from rules.tribes import board as bd
+from rules.tribes import frames as fr
+from rules.tribes.components import MAPS
+from rules.tribes.event_cards import EVENTS
+from rules.tribes.event_state import (
+    after_members_left,
+    card,
+    events_of,
+    least_populated,
+    leave_slot,
+    name_ref,
+    playing,
+    slot_of,
+    strike,
+)
+from rules.tribes.players import gain_vp, player, seat
+
+AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+BOARD_EFFECTS = ("invaders_advance", "mammoth_wanders", "tiger_moves")
+"""Bottom effects that change the map: their order may matter, so the active player
+picks it (T11); the others (discard, marker) are independent and run first."""
+
+
+def hex_params(state: State, hex_id: str) -> dict[str, Any]:
+    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
+
+
+def _resume(state: State, record: Record) -> None:
+    from rules.tribes.events import resume  # local: events imports this module
+
+    resume(state, record)
+
+
+def ask_hex(
+    state: State, p: int, purpose: str, hexes: list[str], record: Record, **fields: Any
+) -> None:
+    """``p`` picks one of ``hexes`` for ``purpose``; a single choice is taken at once."""
+    if len(hexes) == 1:
+        HEX_PURPOSES[purpose](state, p, hexes[0], dict(fields), record)
+        return
+    fr.push(state, "ev_hex", p, purpose=purpose, hexes=hexes, **fields)
+
+
+def _hex_moves(state: State, frame: Frame) -> list[Move]:
+    key = f"tribes.move.ev_hex.{frame['purpose']}"
+    return [
+        Move(f"hex:{h.lower()}", Text(key, hex_params(state, h)), "event") for h in frame["hexes"]
+    ]
+
+
+def _hex_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    fields = {k: v for k, v in frame.items() if k not in ("kind", "player", "purpose", "hexes")}
+    HEX_PURPOSES[frame["purpose"]](state, frame["player"], code[4:].upper(), fields, record)
+    if frame["purpose"] not in ("return",):
+        _resume(state, record)
+
+
+# ---------------------------------------------------------------------- when drawn
+
+
+def on_draw(state: State, p: int, card_id: str, record: Record) -> None:
+    """The card ``card_id`` was just put in a slot by ``p``'s double: its top effect."""
+    ev = events_of(state)
+    face = card(card_id)
+    slot = slot_of(state, face.slug)
+    assert slot is not None
+    effect = face.on_draw
+    if face.is_acquirable:
+        slot["markers"] = 0
+    if effect is None:
+        return
+    kind, params = effect.kind, effect.params
+    if kind == "stock":
+        slot["stock"] = dict(params)
+    elif kind == "stock_per_player":
+        slot["stock"] = {r: n * len(playing(state)) for r, n in params.items()}
+    elif kind == "place_invaders":
+        ask_hex(state, p, "invaders", least_populated(state), record)
+    elif kind == "place_mammoth":
+        ask_hex(state, p, "mammoth", least_populated(state), record)
+    elif kind == "place_tiger":
+        mountains = [h for h in state.data["hexes"] if bd.terrain(state.data, h) == "mountain"]
+        ask_hex(state, p, "tiger", mountains, record)
+    elif kind == "eruption":
+        if ev["volcano"] is None:
+            _ask_spot(state, p, record)
+        else:
+            _erupt(state, record)
+    elif kind == "most_villages":
+        _great_chief(state, card_id, record)
+    elif kind == "place_abandoned_village":
+        _abandoned_village(state, p, record)
+    elif kind == "migration":
+        _migration(state, p, card_id, record)
+    elif kind == "burn_forest":
+        forests = [h for h in state.data["hexes"] if bd.terrain(state.data, h) == "forest"]
+        ask_hex(state, p, "fire", forests, record)
+
+
+# ------------------------------------------------------------------- on a double
+
+
+def bottom_effect(state: State, p: int, slug: str, record: Record) -> None:
+    """The bottom effect of the active event ``slug`` on a double (T11)."""
+    face = EVENTS.by_slug(slug)
+    slot = slot_of(state, slug)
+    if face.on_double is None or slot is None:
+        return
+    kind = face.on_double.kind
+    if kind == "discard":
+        if slug == "forest_fire":
+            events_of(state)["burnt"] = None
+        leave_slot(state, slug, record)
+    elif kind == "marker":
+        slot["markers"] += 1
+        record.note("tribes.note.event_marker", event=name_ref(slot["id"]), n=slot["markers"])
+        from rules.tribes.event_market import worn_out  # local: the market imports us
+
+        if worn_out(slot):
+            leave_slot(state, slug, record)
+    elif kind == "invaders_advance":
+        _invaders_advance(state, p, record)
+    elif kind == "mammoth_wanders":
+        mammoth = events_of(state)["mammoth"]
+        if mammoth is not None and mammoth["tamer"] is None:
+            ask_hex(state, p, "mammoth", least_populated(state), record)
+    elif kind == "tiger_moves":
+        here = events_of(state)["tiger"]
+        ask_hex(state, p, "tiger", [h for h in state.data["hexes"] if h != here], record)
+
+
+def has_bottom_effect(state: State, slug: str) -> bool:
+    """Whether ``slug``'s bottom effect would do something now (a tamed or absent
+    mammoth does not wander)."""
+    face = EVENTS.by_slug(slug)
+    if face.on_double is None:
+        return False
+    if face.on_double.kind == "mammoth_wanders":
+        mammoth = events_of(state)["mammoth"]
+        return mammoth is not None and mammoth["tamer"] is None
+    return True
+
+
+def is_board_effect(slug: str) -> bool:
+    face = EVENTS.by_slug(slug)
+    return face.on_double is not None and face.on_double.kind in BOARD_EFFECTS
+
+
+# ----------------------------------------------------------------------- invaders
+
+
+def invaders_on_map(state: State) -> int:
+    return sum(int(c.get("invaders", 0)) for c in state.data["hexes"].values())
+
+
+def invaders_hex(state: State) -> str | None:
+    return next((h for h, c in state.data["hexes"].items() if c.get("invaders")), None)
+
+
+def _place_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    params = EVENTS.by_slug("invaders").on_draw
+    assert params is not None
+    n = min(int(params.params["n"]), EVENTS.numbers.invaders - invaders_on_map(state))
+    cell = state.data["hexes"][hex_id]
+    cell["invaders"] = cell.get("invaders", 0) + n
+    r.note("tribes.note.invaders_placed", n=n, hex=hex_id)
+
+
+def _invaders_advance(state: State, p: int, record: Record) -> None:
+    """One more invader while the box has some, then the group moves to the adjacent hex
+    with the most tribe members (it stays if none has any)."""
+    here = invaders_hex(state)
+    if here is None:
+        return
+    cell = state.data["hexes"][here]
+    if invaders_on_map(state) < EVENTS.numbers.invaders:
+        cell["invaders"] += 1
+        record.note("tribes.note.invaders_grow", n=cell["invaders"], hex=here)
+    around = bd.neighbours(state.data, here)
+    most = max((sum(bd.members(state.data, h)) for h in around), default=0)
+    if most == 0:
+        record.note("tribes.note.invaders_stay", hex=here)
+        return
+    targets = [h for h in around if sum(bd.members(state.data, h)) == most]
+    ask_hex(state, p, "invaders_move", targets, record)
+
+
+def _move_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    here = invaders_hex(state)
+    assert here is not None
+    cells = state.data["hexes"]
+    n = cells[here].pop("invaders")
+    cells[hex_id]["invaders"] = n
+    r.note("tribes.note.invaders_moved", n=n, source=here, target=hex_id)
+
+
+def set_invaders(state: State, hex_id: str, n: int, record: Record) -> None:
+    """A conflict left ``n`` invaders on ``hex_id``; the card leaves with the last one."""
+    cell = state.data["hexes"][hex_id]
+    lost = int(cell.get("invaders", 0)) - n
+    if lost > 0:
+        record.note("tribes.note.invaders_lost", n=lost, hex=hex_id)
+    if n:
+        cell["invaders"] = n
+        return
+    cell.pop("invaders", None)
+    if invaders_on_map(state) == 0 and slot_of(state, "invaders") is not None:
+        record.note("tribes.note.invaders_gone")
+        leave_slot(state, "invaders", record)
+
+
+# ------------------------------------------------------------------------ mammoth
+
+
+def _place_mammoth(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    events_of(state)["mammoth"] = {"hex": hex_id, "tamer": None, "count": None}
+    r.note("tribes.note.mammoth_at", hex=hex_id)
+
+
+def mammoth_params() -> dict[str, Any]:
+    face = EVENTS.by_slug("mammoth")
+    assert face.active is not None
+    return dict(face.active.params)
+
+
+def count_mammoth(state: State, p: int, record: Record) -> None:
+    """End of ``p``'s turn: with the majority on the wild mammoth's hex, the die on the
+    card counts one more for ``p`` (back to 1 if it counted for another tribe); at 2 the
+    tribe tames it: 3 VP, the card goes to its board and frees its slot."""
+    mammoth = events_of(state)["mammoth"]
+    if mammoth is None or mammoth["tamer"] is not None:
+        return
+    if not bd.has_majority(state.data, p, mammoth["hex"]):
+        return
+    count = mammoth["count"]
+    n = count["n"] + 1 if count is not None and count["player"] == p else 1
+    mammoth["count"] = {"player": p, "n": n}
+    params = mammoth_params()
+    record.note("tribes.note.mammoth_count", player=seat(state, p), n=n, of=params["tame_at"])
+    if n < params["tame_at"]:
+        return
+    mammoth["tamer"], mammoth["count"] = p, None
+    leave_slot(state, "mammoth", record, discard=False)
+    record.note("tribes.note.mammoth_tamed", player=seat(state, p), vp=params["vp"])
+    gain_vp(state, p, int(params["vp"]), "events", record)
+
+
+def check_mammoth(state: State, record: Record) -> None:
+    """A tamed mammoth standing where its tribe has no member is lost: the card is
+    discarded and the tribe loses 3 VP (rulebook)."""
+    ev = events_of(state)
+    mammoth = ev["mammoth"]
+    if mammoth is None or mammoth["tamer"] is None:
+        return
+    p = mammoth["tamer"]
+    if bd.members(state.data, mammoth["hex"])[p]:
+        return
+    ev["mammoth"] = None
+    ev["discard"].append(EVENTS.by_slug("mammoth").id)
+    lose = min(int(mammoth_params()["lose_vp"]), int(player(state, p)["vp"]["events"]))
+    record.note("tribes.note.mammoth_lost", player=seat(state, p), vp=lose, hex=mammoth["hex"])
+    if lose:
+        gain_vp(state, p, -lose, "events", record)
+
+
+# -------------------------------------------------------------- tiger and fire
+
+
+def _place_tiger(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    events_of(state)["tiger"] = hex_id
+    r.note("tribes.note.tiger_at", hex=hex_id)
+    strike(state, hex_id, r)
+    after_members_left(state, r)
+
+
+def _burn(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    events_of(state)["burnt"] = hex_id
+    r.note("tribes.note.fire_at", hex=hex_id)
+    strike(state, hex_id, r)
+    after_members_left(state, r)
+
+
+# ------------------------------------------------------------------------ volcano
+
+
+def volcano_spots(state: State, p: int) -> list[tuple[int, int]]:
+    """Where the volcano may go: a listed spot (free, touching 2+ hexes of the edge),
+    next to ``p``'s tribe when one such spot exists (rulebook)."""
+    spots = list(MAPS[state.data["map"]].volcano_spots)
+    mine = set(bd.occupied_by(state.data, p))
+    near = [s for s in spots if mine & set(hexes_next_to(state, s))]
+    return near or spots
+
+
+def hexes_next_to(state: State, spot: tuple[int, int] | list[int]) -> list[str]:
+    """The map hexes around the position ``spot`` (the volcano's)."""
+    return list(_around(int(state.data["map"]), int(spot[0]), int(spot[1])))
+
+
+@cache
+def _around(players: int, q: int, r: int) -> tuple[str, ...]:
+    at = {(h.q, h.r): h.id for h in MAPS[players].hexes}
+    return tuple(at[(q + dq, r + dr)] for dq, dr in AXIAL if (q + dq, r + dr) in at)
+
+
+def _ask_spot(state: State, p: int, record: Record) -> None:
+    spots = volcano_spots(state, p)
+    if len(spots) == 1:
+        _place_volcano(state, spots[0], record)
+        return
+    fr.push(state, "ev_spot", p, spots=[list(s) for s in spots])
+
+
+def _spot_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(
+            f"spot:{i + 1}",
+            Text("tribes.move.ev_spot", {"hexes": ", ".join(hexes_next_to(state, s))}),
+            "event",
+        )
+        for i, s in enumerate(frame["spots"])
+    ]
+
+
+def _spot_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    spot = frame["spots"][int(code[5:]) - 1]
+    _place_volcano(state, (spot[0], spot[1]), record)
+    _resume(state, record)
+
+
+def _place_volcano(state: State, spot: tuple[int, int], record: Record) -> None:
+    events_of(state)["volcano"] = [spot[0], spot[1]]
+    record.note("tribes.note.volcano_at", hexes=", ".join(hexes_next_to(state, spot)))
+    _erupt(state, record)
+
+
+def _erupt(state: State, record: Record) -> None:
+    """Each tribe loses a member on every hex next to the volcano; the card goes back
+    into the deck at once (rulebook: it erupts again each time it is drawn)."""
+    ev = events_of(state)
+    record.note("tribes.note.eruption")
+    for hex_id in hexes_next_to(state, ev["volcano"]):
+        strike(state, hex_id, record)
+    after_members_left(state, record)
+    volcano = EVENTS.by_slug("volcano").id
+    leave_slot(state, "volcano", record, discard=False)
+    ev["deck"] = sorted([*ev["deck"], volcano])
+    record.note("tribes.note.event_back_in_deck", event=name_ref(volcano))
+
+
+def near_volcano(state: State, hex_id: str) -> bool:
+    spot = events_of(state)["volcano"]
+    return spot is not None and hex_id in hexes_next_to(state, spot)
+
+
+# ------------------------------------------------------- Grand Chef, the village
+
+
+def _great_chief(state: State, card_id: str, record: Record) -> None:
+    """The tribe with the most villages gains 2 VP; tied tribes gain 1 each; nobody when
+    no village stands (components 3.5). The card is then discarded."""
+    face = card(card_id)
+    assert face.on_draw is not None
+    params = face.on_draw.params
+    counts = {i: len(bd.villages_of(state.data, i)) for i in playing(state)}
+    best = max(counts.values(), default=0)
+    leave_slot(state, face.slug, record)
+    if best == 0:
+        record.note("tribes.note.great_chief_nobody")
+        return
+    leaders = [i for i, n in counts.items() if n == best]
+    vp = int(params["vp"] if len(leaders) == 1 else params["tied_vp"])
+    for i in leaders:
+        record.note("tribes.note.great_chief", player=seat(state, i), vp=vp, n=best)
+        gain_vp(state, i, vp, "events", record)
+        if state.data["winner"] is not None:
+            return
+
+
+def _abandoned_village(state: State, p: int, record: Record) -> None:
+    data = state.data
+    if data["village_supply"] <= 0:
+        record.note("tribes.note.no_village_pawn")  # no pawn, or no hex without one
+        leave_slot(state, "abandoned_village", record)
+        return
+    free = [h for h, c in data["hexes"].items() if c["village"] is None]
+    if not free:
+        record.note("tribes.note.no_village_pawn")
+        leave_slot(state, "abandoned_village", record)
+        return
+    ask_hex(state, p, "abandoned", least_populated(state, free), record)
+
+
+def _place_abandoned(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    state.data["village_supply"] -= 1
+    events_of(state)["abandoned"] = hex_id
+    r.note("tribes.note.abandoned_at", hex=hex_id)
+
+
+def claim_abandoned(state: State, p: int, record: Record) -> None:
+    """End of ``p``'s turn: controlling the abandoned village's hex, ``p`` takes it."""
+    ev = events_of(state)
+    hex_id = ev["abandoned"]
+    if hex_id is None or not bd.has_control(state.data, p, hex_id):
+        return
+    ev["abandoned"] = None
+    state.data["hexes"][hex_id]["village"] = p
+    record.note("tribes.note.abandoned_claimed", player=seat(state, p), hex=hex_id)
+    leave_slot(state, "abandoned_village", record)
+
+
+# ---------------------------------------------------------------------- migration
+
+
+def _migration(state: State, p: int, card_id: str, record: Record) -> None:
+    """Each tribe in turn from ``p`` may move up to 2 members one hex each (not a
+    Travel). The card is discarded at once; the moves follow as decisions."""
+    leave_slot(state, card(card_id).slug, record)
+    params = card(card_id).on_draw
+    assert params is not None
+    order = playing(state)
+    start = order.index(p) if p in order else 0
+    order = order[start:] + order[:start]
+    for i in reversed(order):
+        if bd.on_map(state.data, i):
+            fr.push(state, "ev_mig", i, left=int(params.params["members"]), arrived={})
+
+
+def _movable(state: State, frame: Frame, hex_id: str) -> int:
+    return int(bd.members(state.data, hex_id)[frame["player"]] - frame["arrived"].get(hex_id, 0))
+
+
+def _mig_moves(state: State, frame: Frame) -> list[Move]:
+    moves = [
+        Move(
+            f"mig:{h.lower()}",
+            Text("tribes.move.ev_mig", {**hex_params(state, h), "n": _movable(state, frame, h)}),
+            "event",
+        )
+        for h in bd.occupied_by(state.data, frame["player"])
+        if _movable(state, frame, h)
+    ]
+    return [*moves, Move("mig:end", Text("tribes.move.ev_mig_end", {"n": frame["left"]}), "done")]
+
+
+def _mig_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    if code == "mig:end":
+        fr.pop(state)
+        _resume(state, record)
+        return
+    fr.push(state, "ev_mig_to", frame["player"], source=code[4:].upper())
+
+
+def _mig_to_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(f"migto:{h.lower()}", Text("tribes.move.ev_mig_to", hex_params(state, h)), "event")
+        for h in bd.neighbours(state.data, frame["source"])
+    ]
+
+
+def _mig_to_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    mig = fr.top(state)
+    assert mig is not None and mig["kind"] == "ev_mig"
+    p, source, target = frame["player"], frame["source"], code[6:].upper()
+    cells = state.data["hexes"]
+    cells[source]["members"][p] -= 1
+    cells[target]["members"][p] += 1
+    mig["arrived"][target] = mig["arrived"].get(target, 0) + 1
+    mig["left"] -= 1
+    record.note("tribes.note.migrated", player=seat(state, p), source=source, target=target)
+    after_members_left(state, record)
+    still = any(_movable(state, mig, h) for h in bd.occupied_by(state.data, p))
+    if mig["left"] == 0 or not still:
+        fr.pop(state)
+        _resume(state, record)
+
+
+# ------------------------------------------------------------- elimination (T14)
+
+
+def is_eliminated(state: State, p: int) -> bool:
+    """No member of the tribe on the map (rulebook "Élimination"); a seat that left the
+    game is not eliminated, it is gone."""
+    if state.seats[p] in state.out:
+        return False
+    return bd.on_map(state.data, p) == 0 and player(state, p)["supply"] > 0
+
+
+def ask_return(state: State, p: int, record: Record) -> None:
+    """Start of the eliminated ``p``'s turn: 2 members on a hex of his choice, an
+    unoccupied one if any (T14). Always asked (the place matters), unless one hex only."""
+    data = state.data
+    empty = [h for h in data["hexes"] if bd.is_unoccupied(data, h)]
+    record.note("tribes.note.eliminated", player=seat(state, p))
+    ask_hex(state, p, "return", empty or list(data["hexes"]), record)
+
+
+def _return(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+    n = min(2, int(player(state, p)["supply"]))
+    state.data["hexes"][hex_id]["members"][p] += n
+    player(state, p)["supply"] -= n
+    r.note("tribes.note.returned", player=seat(state, p), n=n, hex=hex_id)
+    from rules.tribes.turn import continue_turn  # local: the turn calls events
+
+    continue_turn(state, r)
+
+
+HexPurpose = Any
+HEX_PURPOSES: dict[str, HexPurpose] = {
+    "invaders": _place_invaders,
+    "invaders_move": _move_invaders,
+    "mammoth": _place_mammoth,
+    "tiger": _place_tiger,
+    "fire": _burn,
+    "abandoned": _place_abandoned,
+    "return": _return,
+}
+
+fr.register("ev_hex", _hex_moves, _hex_apply)
+fr.register("ev_spot", _spot_moves, _spot_apply)
+fr.register("ev_mig", _mig_moves, _mig_apply)
+fr.register("ev_mig_to", _mig_to_moves, _mig_to_apply, fr.no_undo)

@@ -1,0 +1,179 @@
+"""The events' part of a Tribes state: the deck, the three slots, pieces on the map.
+
+``state.data["events"]`` holds (all plain JSON)::
+
+    {"deck": [card ids] (top = end), "discard": [card ids], "aside": [E13, E14 until
+     the first village], "slots": [null | {"id", "stock": {res: n}?, "markers": n?,
+     "count": {"player": index, "n": n}?}] (3 slots, components 3.3),
+     "mammoth": null | {"hex", "tamer": index | null, "count": {"player", "n"} | null},
+     "tiger": null | hex, "volcano": null | [q, r], "burnt": null | hex,
+     "abandoned": null | hex, "found": [hexes a Travel discovered this turn],
+     "flags": [per-turn flags], "double": null | the double being resolved}
+
+The deck holds the cards not drawn, in id order: a draw takes one at random (see
+``new_events``).
+
+Invaders stand in the map cells themselves (``hexes[h]["invaders"]``, as
+``rules.tribes.board`` counts them). Cards bought (Fortifications, Pirogue, Autel) go by
+slug into the buyer's ``players[i]["acquired"]``. Helpers here are shared by the event
+modules: finding a card in play, discarding it, taking members off the map after an
+event struck (villages lost, elimination, the tamed mammoth), the least-populated hex.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Record, State
+from rules.tribes import board as bd
+from rules.tribes.event_cards import EVENTS, EventCard
+from rules.tribes.players import player, seat
+
+Events = dict[str, Any]
+Slot = dict[str, Any]
+
+
+def new_events() -> Events:
+    """The events at set-up: the 14 cards in the deck, Grand Chef and Village abandonné
+    set aside until the first village (rulebook "Préparation" 7, T10).
+
+    The deck is kept in id order and each draw takes a card at random from it with the
+    seeded generator: for a face-down deck that nobody may look at, this is the same
+    chance as shuffling once and drawing from the top, and it makes "shuffle the card
+    back in" (Volcan, the first village) exact without a new shuffle."""
+    return {
+        "deck": list(EVENTS.start_deck),
+        "discard": [],
+        "aside": list(EVENTS.set_aside),
+        "slots": [None] * EVENTS.numbers.slots,
+        "mammoth": None,
+        "tiger": None,
+        "volcano": None,
+        "burnt": None,
+        "abandoned": None,
+        "found": [],
+        "flags": [],
+        "double": None,
+    }
+
+
+def events_of(state: State) -> Events:
+    """The events' state, created on first use (a game set up before events existed)."""
+    data = state.data
+    if "events" not in data:
+        data["events"] = new_events()
+    found: Events = data["events"]
+    return found
+
+
+def card(card_id: str) -> EventCard:
+    return EVENTS.cards[card_id]
+
+
+def slug_of(card_id: str) -> str:
+    return EVENTS.cards[card_id].slug
+
+
+def name_ref(card_id: str) -> str:
+    """The event's name as a parameter that translates itself."""
+    return f"@{EVENTS.cards[card_id].name_key}"
+
+
+def slot_of(state: State, slug: str) -> Slot | None:
+    """The slot holding the event ``slug``, if it is in play."""
+    for slot in events_of(state)["slots"]:
+        if slot is not None and slug_of(slot["id"]) == slug:
+            found: Slot = slot
+            return found
+    return None
+
+
+def is_active(state: State, slug: str) -> bool:
+    return slot_of(state, slug) is not None
+
+
+def free_slot(state: State) -> int | None:
+    slots = events_of(state)["slots"]
+    return next((i for i, s in enumerate(slots) if s is None), None)
+
+
+def leave_slot(state: State, slug: str, record: Record, *, discard: bool = True) -> None:
+    """The event ``slug`` leaves its slot: to the discard pile (``discard``) or out of
+    the game (a card bought goes to its buyer)."""
+    ev = events_of(state)
+    for i, slot in enumerate(ev["slots"]):
+        if slot is not None and slug_of(slot["id"]) == slug:
+            ev["slots"][i] = None
+            if discard:
+                ev["discard"].append(slot["id"])
+                record.note("tribes.note.event_discarded", event=name_ref(slot["id"]))
+            return
+
+
+def has_flag(state: State, flag: str) -> bool:
+    return flag in events_of(state)["flags"]
+
+
+def set_flag(state: State, flag: str) -> None:
+    events_of(state)["flags"].append(flag)
+
+
+# ------------------------------------------------------------------------ the map
+
+
+def playing(state: State) -> list[int]:
+    """Indexes of the seats still in the game, in turn order."""
+    return [i for i, s in enumerate(state.seats) if s not in state.out]
+
+
+def least_populated(state: State, hexes: list[str] | None = None) -> list[str]:
+    """The hexes (of ``hexes``, default all) with the fewest members and invaders;
+    empty hexes qualify (rulebook, Envahisseurs and Mammouth clarifications)."""
+    data = state.data
+    pool = list(data["hexes"]) if hexes is None else hexes
+    if not pool:
+        return []
+    low = min(bd.population(data, h) for h in pool)
+    return [h for h in pool if bd.population(data, h) == low]
+
+
+def strike(state: State, hex_id: str, record: Record, *, n: int = 1) -> None:
+    """Every tribe with members on ``hex_id`` removes ``n`` of them (tiger, volcano,
+    forest fire: not a conflict, T6). Invaders are never struck (rulebook, tiger)."""
+    data = state.data
+    members = data["hexes"][hex_id]["members"]
+    for i, count in enumerate(members):
+        if count:
+            k = min(n, count)
+            members[i] -= k
+            player(state, i)["supply"] += k
+            record.note("tribes.note.struck", player=seat(state, i), n=k, hex=hex_id)
+
+
+def after_members_left(state: State, record: Record) -> None:
+    """What follows whenever members left a hex outside a conflict's own code: villages
+    lost (T9) and the tamed mammoth left alone (rulebook)."""
+    from rules.tribes.conflicts import lose_villages  # local: conflicts calls events
+
+    lose_villages(state, record)
+
+
+__all__ = [
+    "Events",
+    "Slot",
+    "after_members_left",
+    "card",
+    "events_of",
+    "free_slot",
+    "has_flag",
+    "is_active",
+    "least_populated",
+    "leave_slot",
+    "name_ref",
+    "new_events",
+    "playing",
+    "set_flag",
+    "slot_of",
+    "slug_of",
+    "strike",
+]

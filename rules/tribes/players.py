@@ -1,0 +1,70 @@
+"""A player's own things in a Tribes game: resources, victory points, goal cards.
+
+``state.data["players"]`` is a list (by seat index) of ``{"tribe", "resources": {wood,
+food, stone}, "supply": members not on the map, "vp": {category: n}, "deck": goal ids
+(top = end), "goals": ids in progress, "done": completed ids, "acquired": event cards
+bought (Fortifications, Pirogue, Autel: the events module fills it)}``.
+15 VP win at once, at any step (rulebook "Remporter la partie", T13): ``gain_vp``
+checks it after every gain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import Record, State
+from rules.tribes.components import GOALS, RESOURCES, VICTORY
+
+VP_CATEGORIES = ("villages", "developments", "achievements", "events")
+
+
+def player(state: State, index: int) -> dict[str, Any]:
+    found: dict[str, Any] = state.data["players"][index]
+    return found
+
+
+def active(state: State) -> int:
+    turn: int = state.data["turn"]
+    return turn
+
+
+def seat(state: State, index: int) -> str:
+    return state.seats[index]
+
+
+def vp_total(state: State, index: int) -> int:
+    return sum(player(state, index)["vp"].values())
+
+
+def has_development(state: State, index: int, kind: str) -> bool:
+    """Whether ``index`` completed a development of ``kind`` (its ability is on for good)."""
+    return any(GOALS[g].kind == kind for g in player(state, index)["done"])
+
+
+def can_pay(state: State, index: int, cost: Mapping[str, int]) -> bool:
+    """Whether the player holds ``cost`` (``any``: that many more of any type)."""
+    have = player(state, index)["resources"]
+    fixed = {r: cost.get(r, 0) for r in RESOURCES}
+    if any(have[r] < n for r, n in fixed.items()):
+        return False
+    spare: int = sum(have[r] - fixed[r] for r in RESOURCES)
+    return spare >= cost.get("any", 0)
+
+
+def pay(state: State, index: int, cost: Mapping[str, int]) -> None:
+    have = player(state, index)["resources"]
+    for r in RESOURCES:
+        have[r] -= cost.get(r, 0)
+        if have[r] < 0:
+            raise ValueError(f"cannot pay {dict(cost)}")
+
+
+def gain_vp(state: State, index: int, n: int, category: str, record: Record) -> None:
+    """Add ``n`` VP (negative: lose) in ``category``; 15 or more wins at once (T13)."""
+    player(state, index)["vp"][category] += n
+    data = state.data
+    if data["winner"] is None and vp_total(state, index) >= VICTORY:
+        data["winner"] = index
+        data["frames"].clear()
+        record.note("tribes.note.win", player=seat(state, index), vp=vp_total(state, index))

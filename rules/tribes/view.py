@@ -1,0 +1,216 @@
+"""What the table sees of a Tribes game, and what each seat sees privately.
+
+Nothing is hidden in the base game but the order of the decks (goal cards in progress
+lie face up, T12), so every seat's view is the public one. Shape of ``_view`` (the
+standard envelope, ``rules.core.envelope``, is added by the contract)::
+
+    {"map": {"players": 2|3|4,
+             "hexes": [{"id": "H05", "q": 0, "r": 0, "terrain": "lake"|"forest"|"mountain",
+                        "resource": "food"|"wood"|"stone",
+                        "members": {seat: n} (only seats with members there),
+                        "village": seat | null, "population": n, "limit": 5,
+                        "conflict": bool (above the limit now, or invaders and
+                                    members together),
+                        "invaders": n (0 without)}],
+             "volcano_spots": [[q, r], ...]},
+     "board": {"grow"|"travel"|"gather"|"lead": {
+                  "dice": [face, face, face] (entry slot first, "sun"|"moon"|"blank"),
+                  "strength": "reduced"|"normal"|"boosted" (of the dice there now),
+                  "if": {face: strength} (for each face in "hand": the strength the
+                        action would have with that die placed),
+                  "values": {"reduced": {...}, "normal": {...}, "boosted": {...}}}},
+                  (values: grow/travel {"members": n}, gather {"hexes": n, "each": n},
+                   lead {"cards": n})
+     "action_order": ["grow", "travel", "gather", "lead"],
+     "roll": [face, face] (rolled at step 2 of this turn; [] before the first turn),
+     "hand": [faces] (rolled dice not yet placed), "pushed": [faces] (dice that left
+             the board this turn: the next player's roll),
+     "step": "place"|"actions"|"conflicts"|"build"|"over",
+     "active": seat | null (whose turn, or who places at set-up), "first": seat,
+     "round": n, "actions_taken": ["grow", ...] (this turn, in order),
+     "pending": null | {"kind": frame kind, "player": seat, "hex": id?, "left": n?,
+                        "source": id?, "target": id?, "purpose": str? (an event's
+                        hex question: "invaders", "invaders_move", "mammoth",
+                        "tiger", "fire", "abandoned", "return", "altar")},
+     "conflicts": [hex ids above the limit],
+     "players": {seat: {"index": n, "tribe": id, "village_cost": {res|"any": n},
+                 "resources": {"wood": n, "food": n, "stone": n},
+                 "supply": n (members off the map), "on_map": n,
+                 "villages": [hex ids], "vp": n,
+                 "vp_by": {"villages", "developments", "achievements", "events": n},
+                 "goals": [{"id": "D1", "name": "basketry", "development": bool,
+                            "vp": n, "cost": {res: n}, "ready": bool}],
+                 "done": [{"id", "name", "development", "vp"}],
+                 "deck": n (cards left), "acquired": [event slugs bought]}},
+     "villages": {"supply": n (pawns left, the set-aside one included), "aside": bool},
+     "victory": 15, "winner": seat | null,
+     "options": {"map", "ancients", "terrains", "chiefs"},
+     "events": {"slots": [null | {"id": "E03", "slug": "invaders",
+                                  "stock": {res: n}? (Découverte, Hiver clément,
+                                                       Nourriture en abondance),
+                                  "markers": n?, "prices": [{res: n}]? (the three
+                                     cards to buy: each way to pay now),
+                                  "count": {"seat", "n"} | null? (the wild mammoth's
+                                     taming die)}] (3 slots),
+                "deck": n (cards left, order hidden), "discard": [slugs],
+                "aside": [slugs] (Grand Chef, Village abandonné before the first
+                                  village),
+                "invaders": {"hex": id | null, "n": n on the map, "box": n left},
+                "mammoth": null | {"hex": id, "tamer": seat | null},
+                "tiger": null | hex id, "burnt": null | hex id (forest fire),
+                "volcano": null | {"q", "r", "next_to": [hex ids]},
+                "abandoned": null | hex id (the abandoned village),
+                "limit": 5 | 4 (population limit now, Sécheresse),
+                "acquired": {seat: [slugs bought]}}}
+
+Event names translate as ``tribes.event.<slug>.name`` (texts ``.text``).
+Names (tribes, goals, terrains, faces, actions, strengths) translate as
+``tribes.tribe.<id>``, ``tribes.goal.<id>``, ``tribes.terrain.<id>``, ``tribes.face.<f>``,
+``tribes.action.<a>``, ``tribes.strength.<s>``, ``tribes.res.<r>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Section, State, Text
+from rules.tribes import board as bd
+from rules.tribes import events
+from rules.tribes import frames as fr
+from rules.tribes import goals as gl
+from rules.tribes.actions import strength
+from rules.tribes.build import pawns_left
+from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
+from rules.tribes.conflicts import conflict_hexes, in_conflict, population_limit
+from rules.tribes.players import VP_CATEGORIES, player, vp_total
+from rules.tribes.setup import placer
+
+PENDING_FIELDS = ("hex", "left", "source", "target", "purpose")
+
+
+def public_view(state: State) -> dict[str, Any]:
+    data = state.data
+    seats = state.seats
+    layout = MAPS[data["map"]]
+    hexes = []
+    for h in layout.hexes:
+        cell = data["hexes"][h.id]
+        hexes.append(
+            {
+                "id": h.id,
+                "q": h.q,
+                "r": h.r,
+                "terrain": cell["terrain"],
+                "resource": TERRAINS[cell["terrain"]],
+                "members": {seats[i]: n for i, n in enumerate(cell["members"]) if n},
+                "village": None if cell["village"] is None else seats[cell["village"]],
+                "population": bd.population(data, h.id),
+                "limit": population_limit(state, h.id),
+                "conflict": in_conflict(state, h.id),
+                "invaders": int(cell.get("invaders", 0)),
+            }
+        )
+    faces = list(dict.fromkeys(data["hand"]))
+    board = {
+        a: {
+            "dice": list(data["board"][a]),
+            "strength": strength(data["board"][a]),
+            "if": {f: strength([f, *data["board"][a][:2]]) for f in faces},
+            "values": {s: dict(v) for s, v in ACTIONS[a].items()},
+        }
+        for a in ACTION_ORDER
+    }
+    over = data["winner"] is not None
+    if over:
+        acting: int | None = None
+    elif data["step"] == "place":
+        acting = placer(state)
+    else:
+        acting = data["turn"]
+    frame = fr.top(state)
+    pending = None
+    if frame is not None:
+        pending = {"kind": frame["kind"], "player": seats[frame["player"]]}
+        pending.update({k: frame[k] for k in PENDING_FIELDS if k in frame})
+    return {
+        "map": {
+            "players": data["map"],
+            "hexes": hexes,
+            "volcano_spots": [list(s) for s in layout.volcano_spots],
+        },
+        "board": board,
+        "action_order": list(ACTION_ORDER),
+        "roll": list(data["roll"]),
+        "hand": list(data["hand"]),
+        "pushed": [f for f in data["pushed"] if f != "?"],
+        "step": data["step"],
+        "active": None if acting is None else seats[acting],
+        "first": seats[data["first"]],
+        "round": data["round"],
+        "actions_taken": list(data["used"]),
+        "pending": pending,
+        "conflicts": [] if over else conflict_hexes(state),
+        "players": {s: _player_view(state, i) for i, s in enumerate(seats)},
+        "villages": {"supply": pawns_left(state), "aside": data["village_aside"]},
+        "victory": VICTORY,
+        "winner": None if data["winner"] is None else seats[data["winner"]],
+        "options": dict(state.options),
+        "events": events.view(state),
+    }
+
+
+def _goal_view(state: State, p: int, goal_id: str, *, done: bool) -> dict[str, Any]:
+    goal = GOALS[goal_id]
+    out: dict[str, Any] = {
+        "id": goal_id,
+        "name": goal.name,
+        "development": goal.development,
+        "vp": goal.vp,
+    }
+    if not done:
+        out["cost"] = dict(goal.cost)
+        out["ready"] = gl.can_complete(state, p, goal_id)
+    return out
+
+
+def _player_view(state: State, p: int) -> dict[str, Any]:
+    mine = player(state, p)
+    data = state.data
+    return {
+        "index": p,
+        "tribe": mine["tribe"],
+        "village_cost": dict(TRIBES[mine["tribe"]].village),
+        "resources": dict(mine["resources"]),
+        "supply": mine["supply"],
+        "on_map": bd.on_map(data, p),
+        "villages": bd.villages_of(data, p),
+        "vp": vp_total(state, p),
+        "vp_by": {c: mine["vp"][c] for c in VP_CATEGORIES},
+        "goals": [_goal_view(state, p, g, done=False) for g in mine["goals"]],
+        "done": [_goal_view(state, p, g, done=True) for g in mine["done"]],
+        "deck": len(mine["deck"]),
+        "acquired": list(mine["acquired"]),
+    }
+
+
+def private_sections(state: State, p: int) -> list[Section]:
+    """A seat's own summary: its tribe, resources, and each goal in progress with what
+    it still needs (nothing is secret: this is a reminder, not a hidden hand)."""
+    mine = player(state, p)
+    res = mine["resources"]
+    lines = [
+        Text("tribes.present.tribe", {"tribe": f"@tribes.tribe.{mine['tribe']}"}),
+        Text(
+            "tribes.present.resources",
+            {"wood": res["wood"], "food": res["food"], "stone": res["stone"]},
+        ),
+        Text(
+            "tribes.present.members", {"supply": mine["supply"], "on_map": bd.on_map(state.data, p)}
+        ),
+    ]
+    for g in mine["goals"]:
+        key = "tribes.present.goal_ready" if gl.can_complete(state, p, g) else "tribes.present.goal"
+        lines.append(Text(key, {"goal": f"@tribes.goal.{g}", "text": f"@tribes.goal.{g}.text"}))
+    if not mine["goals"]:
+        lines.append(Text("tribes.present.no_goals"))
+    return [Section(Text("tribes.present.title"), tuple(lines))]

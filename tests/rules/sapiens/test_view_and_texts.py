@@ -1,0 +1,178 @@
+"""The public view's documented shape, private sections, and every text in both languages."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from rules.base import Text
+from rules.i18n import has_key, translate
+from rules.sapiens import SAPIENS
+from rules.sapiens import view as view_module
+from tests.rules.random_games import play_random_game
+from tests.rules.sapiens.helpers import SEATS, new_game
+
+PLAYER_KEYS = {
+    "index",
+    "faces",
+    "cells",
+    "caves",
+    "falls",
+    "tiles",
+    "tribe",
+    "bears",
+    "pool",
+    "food",
+    "shelter",
+    "steaks",
+    "tokens",
+    "baston",
+    "started",
+    "finished",
+}
+GAME_KEYS = {
+    "phase",
+    "round",
+    "active",
+    "first",
+    "ending",
+    "scenes",
+    "pile",
+    "removed",
+    "discarded",
+    "common",
+    "supply",
+    "last_tile",
+    "step",
+    "players",
+    "me",
+}
+
+
+def test_view_has_the_documented_keys_and_is_json() -> None:
+    state = play_random_game(SAPIENS, 4, 3, checked=False)
+    for seat in (None, *SEATS):
+        view = SAPIENS.view(state, seat)
+        json.dumps(view)
+        assert set(view) >= GAME_KEYS
+        for key in GAME_KEYS:
+            assert f'"{key}"' in (view_module.__doc__ or ""), key
+        for seat_view in view["players"].values():
+            assert set(seat_view) == PLAYER_KEYS
+            assert len(seat_view["cells"]) == 40 and len(seat_view["caves"]) == 6
+            assert len(seat_view["falls"]) == 2
+
+
+def test_view_mid_game_shows_the_pending_step() -> None:
+    state = new_game(3, "view")
+    first = SEATS[state.data["first"]]
+    state = SAPIENS.apply(state, first, SAPIENS.legal_moves(state, first)[0].code)
+    view = SAPIENS.view(state, None)
+    assert view["step"]["kind"] == "cell" and view["step"]["seat"] == first
+    assert view["active"] == first and view["phase"] == "start"
+
+
+def test_private_sections_for_every_seat() -> None:
+    state = new_game(3, "view")
+    for seat in SEATS[:3]:
+        sections = SAPIENS.private_sections(state, seat)
+        assert sections and len(sections[0].lines) == 1 + 4 + 2
+        for lang in ("en", "fr"):
+            for line in sections[0].lines:
+                assert "{" not in translate(line, lang)
+
+
+def _check_text(text: Text) -> None:
+    assert has_key(text.key), text.key
+    for lang in ("en", "fr"):
+        out = translate(text, lang)
+        assert not re.search(r"\{[a-z_]+\}", out), (text, out)
+        assert "sapiens." not in out, (text, out)
+
+
+def test_every_label_and_note_of_random_games_reads_in_both_languages() -> None:
+    for players in (2, 3, 4):
+        chooser = random.Random(players)
+        state = SAPIENS.setup(SEATS[:players], f"texts-{players}")
+        while SAPIENS.outcome(state) is None:
+            seat = sorted(SAPIENS.to_act(state))[0]
+            moves = SAPIENS.legal_moves(state, seat)
+            for move in moves:
+                _check_text(move.label)
+                assert move.group == "" or move.group in SAPIENS.spec.groups, move.group
+            applied = SAPIENS.play(state, seat, chooser.choice(moves).code)
+            _check_text(applied.label)
+            for note in applied.notes:
+                _check_text(note)
+            state = applied.state
+        outcome = SAPIENS.outcome(state)
+        assert outcome is not None
+        _check_text(outcome.termination)
+
+
+def test_spec_texts_exist() -> None:
+    for text in (SAPIENS.spec.name, SAPIENS.spec.summary, *SAPIENS.spec.tips):
+        _check_text(text)
+    for key in ("sapiens.food", "sapiens.shelter", "sapiens.end.normal", "sapiens.end.stuck"):
+        assert has_key(key)
+
+
+PROBES = [
+    "tile:fe-cu#1",
+    "at:a1",
+    "at:nc1",
+    "at:h9",
+    "lay:a1:a2",
+    "lay:a1:h5",
+    "token:fe",
+    "token:cu",
+    "do:fe",
+    "rite:fe",
+    "mark:fe-cu#1",
+    "from:fe-cu#1",
+    "get:fe-cu#1",
+    "give:fe-cu#1",
+    "convert",
+    "keep",
+    "bear:1",
+    "bear:7",
+    "den:a1",
+    "unbear:a1",
+    "take:fe-cu#1",
+    "refill",
+    "discard:fe-cu#1",
+    "abandon",
+    "stop",
+    "skip",
+    "back",
+    "pay:1",
+    "recall:fe-cu#1",
+]
+
+
+def test_every_refusal_has_a_reason_in_both_languages() -> None:
+    """Well-formed codes that are not legal now are refused with a readable reason,
+    whatever the position (a sample of positions of random games)."""
+    from rules.base import MoveError
+
+    chooser = random.Random(5)
+    state = SAPIENS.setup(SEATS[:3], "probes")
+    count = 0
+    while SAPIENS.outcome(state) is None:
+        seat = sorted(SAPIENS.to_act(state))[0]
+        moves = SAPIENS.legal_moves(state, seat)
+        legal = {m.code for m in moves}
+        if count % 7 == 0:
+            for code in PROBES:
+                assert SAPIENS.is_well_formed(code), code
+                if code in legal:
+                    continue
+                try:
+                    SAPIENS.apply(state, seat, code)
+                except MoveError as exc:
+                    _check_text(Text(exc.key, exc.params))
+                else:
+                    raise AssertionError(f"{code} was applied though not legal")
+        state = SAPIENS.apply(state, seat, chooser.choice(moves).code)
+        count += 1
