@@ -33,7 +33,14 @@ from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view, undo_view
 from bot.record import build_record, record_json, record_text
-from bot.service import GameInfo, MoveApplied, Rematch, ServiceError, UndoAnswer
+from bot.service import (
+    DEFAULT_AI_LEVEL,
+    GameInfo,
+    MoveApplied,
+    Rematch,
+    ServiceError,
+    UndoAnswer,
+)
 from rules import registry
 
 log = logging.getLogger("campfire.discord.actions")
@@ -86,9 +93,12 @@ async def create(
     *,
     clock: int | None = None,
     policy: str | None = None,
+    ai: int = 0,
+    ai_level: str | None = None,
 ) -> None:
-    """``/campfire new``: a public lobby message with Join / Leave / Start; the turn
-    clock and timeout policy default to the server's settings."""
+    """``/campfire new``: a public lobby message with Join / Leave / Start / Add AI, with
+    ``ai`` AI seats of ``ai_level`` (default ``greedy``) already seated; the turn clock
+    and timeout policy default to the server's settings."""
     registry.get(rules_id)  # game.unknown before anything else
     parsed = parse_options(rules_id, options)
     channel_id = interaction.channel_id
@@ -103,6 +113,8 @@ async def create(
         max_seats=players,
         clock_hours=clock,
         timeout_policy=policy,
+        ai=ai,
+        ai_level=ai_level or DEFAULT_AI_LEVEL,
     )
     lang = await public_lang(interaction)
     view = lobby_view(game, lang)
@@ -171,6 +183,19 @@ async def leave(
 ) -> None:
     game = await service_of(interaction).leave(game_id, user_key(interaction))
     await _after_lobby_change(interaction, game, from_lobby, "discord.left")
+
+
+async def add_ai(
+    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+) -> None:
+    """The creator seats an AI player, at the level of the lobby's last AI seat (the
+    ``ai_level`` of ``/campfire new``), else ``greedy``."""
+    service = service_of(interaction)
+    known = await service.game(game_id)
+    levels = [p.ai_level for p in known.seats if p.ai_level]
+    level = levels[-1] if levels else DEFAULT_AI_LEVEL
+    game = await service.robots.add(game_id, user_key(interaction), level)
+    await _after_lobby_change(interaction, game, from_lobby, "discord.ai_added")
 
 
 async def start(

@@ -20,7 +20,7 @@ from bot.discord.cooldown import Cooldown
 from bot.discord.errors import reply_error, send_private
 from bot.discord.host import Handlers
 from bot.discord.i18n import CampfireTranslator, lang_for, t
-from bot.discord.publish import catch_up
+from bot.discord.publish import catch_up, resume_ai_turns
 from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
 from bot.service import GameService
 from bot.store import Store
@@ -144,6 +144,13 @@ class CampfireClient(discord.Client):
             return
         if caught:
             log.info("announced %d game(s) left unannounced: %s", len(caught), caught)
+        try:
+            resumed = await resume_ai_turns(self)
+        except Exception:
+            log.exception("resuming the AI seats' turns failed")
+            resumed = []
+        if resumed:
+            log.info("AI seats played on in %d game(s): %s", len(resumed), resumed)
         # Everything made so far (modules, command tree, caches) lives as long as the
         # bot: out of the collector's sight, a full collection no longer stalls the
         # event loop for tens of milliseconds under load.

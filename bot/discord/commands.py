@@ -144,6 +144,11 @@ POLICY_CHOICES = [
     ),
     app_commands.Choice(name=cmd("the others choose", "discord.policy.claim"), value="claim"),
 ]
+AI_LEVEL_CHOICES = [
+    app_commands.Choice(name=cmd("random", "discord.ai_level.random"), value="random"),
+    app_commands.Choice(name=cmd("greedy", "discord.ai_level.greedy"), value="greedy"),
+    app_commands.Choice(name=cmd("strong", "discord.ai_level.strong"), value="strong"),
+]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=cmd("English", "discord.language.en"), value="en"),
     app_commands.Choice(name=cmd("French", "discord.language.fr"), value="fr"),
@@ -184,6 +189,8 @@ class CampfireGroup(app_commands.Group):
         options=cmd("options", "discord.opt.options.name"),
         clock=cmd("clock", "discord.opt.clock.name"),
         timeout=cmd("timeout", "discord.opt.timeout.name"),
+        ai=cmd("ai", "discord.opt.ai.name"),
+        ai_level=cmd("ai_level", "discord.opt.ai_level.name"),
     )
     @app_commands.describe(
         rules=cmd("Which game to play", "discord.opt.rules.desc"),
@@ -196,8 +203,15 @@ class CampfireGroup(app_commands.Group):
             "What happens when the time is up (default: this server's)",
             "discord.opt.timeout.desc",
         ),
+        ai=cmd("AI players seated at once (default: none)", "discord.opt.ai.desc"),
+        ai_level=cmd("How well the AI plays (default: greedy)", "discord.opt.ai_level.desc"),
     )
-    @app_commands.choices(rules=rule_choices(), clock=CLOCK_CHOICES, timeout=POLICY_CHOICES)
+    @app_commands.choices(
+        rules=rule_choices(),
+        clock=CLOCK_CHOICES,
+        timeout=POLICY_CHOICES,
+        ai_level=AI_LEVEL_CHOICES,
+    )
     @app_commands.autocomplete(options=options_autocomplete)
     async def new(
         self,
@@ -207,9 +221,20 @@ class CampfireGroup(app_commands.Group):
         options: app_commands.Range[str, 0, 200] | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        ai: app_commands.Range[int, 0, 24] = 0,
+        ai_level: str | None = None,
     ) -> None:
         hours = None if clock is None else int(clock)
-        await actions.create(interaction, rules, players, options, clock=hours, policy=timeout)
+        await actions.create(
+            interaction,
+            rules,
+            players,
+            options,
+            clock=hours,
+            policy=timeout,
+            ai=ai,
+            ai_level=ai_level,
+        )
 
     @app_commands.command(
         name=cmd("join", "discord.cmd.join.name"),

@@ -14,7 +14,7 @@ import discord
 
 from bot.discord.i18n import t
 from bot.present import game_help, translate_sections
-from bot.service import GameInfo, GuildSettings, Place, Reminder
+from bot.service import GameInfo, GuildSettings, Place, Reminder, ai_name, is_ai_seat
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
@@ -54,13 +54,21 @@ def game_title(game: GameInfo, lang: str) -> str:
     return t("discord.game_title", lang, id=game.id, name=game_name(game.rules, lang))
 
 
-def mention(user_id: str) -> str:
-    """A user mention for Discord seats; console seats (not snowflakes) stay plain text."""
+def mention(user_id: str, lang: str = "en") -> str:
+    """A user mention for Discord seats; console seats (not snowflakes) stay plain text;
+    an AI seat is named in ``lang``, never mentioned ("AI 1 (greedy)")."""
+    if is_ai_seat(user_id):
+        return ai_name(user_id, lang)
     return f"<@{user_id}>" if user_id.isdigit() else user_id
 
 
 def mentions(user_ids: Iterable[str]) -> str:
     return " ".join(mention(u) for u in user_ids)
+
+
+def seat_name(game: GameInfo, seat: str, lang: str) -> str:
+    """A seat's display name at the table: a person's name, an AI seat's in ``lang``."""
+    return ai_name(seat, lang) if is_ai_seat(seat) else game.name_of(seat)
 
 
 def jump_url(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
@@ -123,7 +131,7 @@ def clock_lines(game: GameInfo, seats: Iterable[str], lang: str) -> list[str]:
                 t(
                     "discord.turn.away",
                     lang,
-                    player=game.name_of(seat),
+                    player=seat_name(game, seat, lang),
                     until=stamp(clock.away_until, "f"),
                 )
             )
@@ -132,7 +140,7 @@ def clock_lines(game: GameInfo, seats: Iterable[str], lang: str) -> list[str]:
                 t(
                     "discord.turn.deadline",
                     lang,
-                    player=game.name_of(seat),
+                    player=seat_name(game, seat, lang),
                     at=stamp(clock.deadline, "f"),
                     left=stamp(clock.deadline),
                 )
@@ -210,7 +218,7 @@ def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
     colour = LOBBY_COLOUR if game.status == "lobby" else ABORTED_COLOUR
     embed = discord.Embed(title=game_title(game, lang), colour=colour)
     embed.description = t(f"discord.lobby.status.{game.status}", lang)
-    seated = "\n".join(f"• {mention(p.user_id)}" for p in game.seats) or "—"
+    seated = "\n".join(f"• {mention(p.user_id, lang)}" for p in game.seats) or "—"
     embed.add_field(
         name=t("discord.lobby.players", lang, count=len(game.seats), max=game.max_seats),
         value=_clip(seated),
@@ -252,7 +260,7 @@ def move_line(
     shown as names."""
     names = game.names()
     key = "discord.board.played_by_clock" if by_clock else "discord.board.played"
-    line = t(key, lang, player=game.name_of(seat), move=t(label, lang))
+    line = t(key, lang, player=seat_name(game, seat, lang), move=t(label, lang))
     return "\n".join([line, *(f"-# {t(with_names(n, names), lang)}" for n in notes)])
 
 
@@ -270,7 +278,8 @@ def scores_embed(game: GameInfo, sheet: ScoreSheet, lang: str) -> discord.Embed:
         total = f"{totals[seat]}+?" if sheet.has_hidden(seat) else str(totals[seat])
         embed.add_field(
             name=_clip(
-                t("discord.scores.total", lang, player=game.name_of(seat), total=total), 256
+                t("discord.scores.total", lang, player=seat_name(game, seat, lang), total=total),
+                256,
             ),
             value=_clip("\n".join(rows) or "—"),
             inline=True,
@@ -283,7 +292,7 @@ def outcome_lines(game: GameInfo, outcome: Outcome, lang: str) -> list[str]:
     lines = []
     rank = 1
     for group in outcome.ranking:
-        names = ", ".join(f"{mention(s)} ({outcome.scores.get(s, 0)})" for s in group)
+        names = ", ".join(f"{mention(s, lang)} ({outcome.scores.get(s, 0)})" for s in group)
         lines.append(t("discord.result.rank", lang, rank=rank, players=names))
         rank += len(group)
     lines.append(t(outcome.termination, lang))
@@ -294,7 +303,7 @@ def result_embed(game: GameInfo, outcome: Outcome, sheet: ScoreSheet, lang: str)
     """The final message: ranking, winners, and the full score breakdown."""
     embed = scores_embed(game, sheet, lang)
     embed.colour = OVER_COLOUR
-    winners = ", ".join(game.name_of(s) for s in outcome.winners)
+    winners = ", ".join(seat_name(game, s, lang) for s in outcome.winners)
     embed.title = t("discord.result.title", lang, title=game_title(game, lang), winners=winners)
     embed.description = _clip("\n".join(outcome_lines(game, outcome, lang)), MAX_DESCRIPTION)
     return embed
@@ -319,7 +328,9 @@ def games_embed(lines: Sequence[GameLine], lang: str) -> discord.Embed:
             if deadlines:
                 state += f" · ⏰ {stamp(min(deadlines))}"
         elif game.status == "over" and line.places:
-            places = ", ".join(f"{p.rank}. {game.name_of(p.seat)} ({p.score})" for p in line.places)
+            places = ", ".join(
+                f"{p.rank}. {seat_name(game, p.seat, lang)} ({p.score})" for p in line.places
+            )
             state = t("discord.games.result", lang, places=places)
         else:
             state = t(f"discord.lobby.status.{game.status}", lang)

@@ -33,6 +33,10 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
     ) -> None: ...
 
+    async def add_ai(
+        self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+    ) -> None: ...
+
     async def open_menu(
         self,
         interaction: discord.Interaction[Any],

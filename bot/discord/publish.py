@@ -30,6 +30,7 @@ from bot.service import (
     MoveApplied,
     TurnStarted,
     UndoRequest,
+    is_ai_seat,
 )
 from rules.base import REMOVAL_PREFIX
 from rules.i18n import lang_of
@@ -106,13 +107,63 @@ async def open_thread(
     await client.service.set_thread(game.id, str(thread.id))
 
 
-async def publish(client: CampfireBot, game: GameInfo, events: Sequence[Event], lang: str) -> None:
+async def publish(
+    client: CampfireBot,
+    game: GameInfo,
+    events: Sequence[Event],
+    lang: str,
+    *,
+    ai_turns: bool = True,
+) -> None:
     """Turn the events of one request into messages at the game's table.
 
     One board message for the moves (or for the start), then either the result or a
     new turn message that pings the players to act. HTTP failures are logged, never
     raised: the game has already moved on and the next turn message will catch up.
+    Then (``ai_turns``) the AI seats to act play, each decision announced on its own.
     """
+    if not events:
+        return
+    await _post_events(client, game, events, lang)
+    if ai_turns:
+        await play_ai_turns(client, game, lang)
+
+
+async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
+    """While AI seats are to act, let them decide one entry at a time (the search runs
+    in a worker thread) and announce each like a person's move, with its picture.
+    Returns how many entries were played. A failure is logged and stops the AI here:
+    the next move, or the next start of the bot, tries again."""
+    played = 0
+    while game.status == "running" and any(is_ai_seat(s) for s in game.to_act):
+        try:
+            result = await client.service.robots.move(game.id)
+        except Exception:
+            log.exception("game %s: the AI seats could not play", game.id)
+            break
+        if result is None:
+            break
+        played += 1
+        await _post_events(client, result.game, result.events, lang)
+        game = result.game
+    return played
+
+
+async def resume_ai_turns(client: CampfireBot) -> list[int]:
+    """After a restart: the AI seats to act in every running game play (what the
+    process stopped in the middle of). Returns the game ids where they played."""
+    resumed = []
+    for game in await client.service.robots.waiting():
+        lang = await table_language(client, game)
+        if await play_ai_turns(client, game, lang):
+            resumed.append(game.id)
+    return resumed
+
+
+async def _post_events(
+    client: CampfireBot, game: GameInfo, events: Sequence[Event], lang: str
+) -> None:
+    """The messages of one request (see ``publish``)."""
     if not events:
         return
     try:
@@ -132,7 +183,7 @@ async def publish(client: CampfireBot, game: GameInfo, events: Sequence[Event], 
             await post_board(client, table, game, lang, lines)
         if over is not None:
             await post_result(client, table, game, over, lang)
-        elif game.status == "running" and game.to_act:
+        elif game.status == "running" and any(not is_ai_seat(s) for s in game.to_act):
             # A fresh Play button after every move; a ping only when the players to act
             # changed (the same player going on with a multi-decision turn is not pinged).
             pinged = turn.new_seats if turn is not None else ()

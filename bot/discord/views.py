@@ -146,6 +146,19 @@ class StartButton(
         await bot_of(interaction).handlers.start(interaction, self.game_id, from_lobby=True)
 
 
+class AddAiButton(
+    GameButton,
+    stem="lobby:ai",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.add_ai",
+):
+    """On the lobby message: the creator seats an AI player (at the level of the lobby's
+    last AI seat, else ``greedy``)."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.add_ai(interaction, self.game_id, from_lobby=True)
+
+
 class PlayButton(
     GameButton,
     stem="play",
@@ -404,6 +417,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     JoinButton,
     LeaveButton,
     StartButton,
+    AddAiButton,
     PlayButton,
     HandButton,
     ScoresButton,
@@ -442,11 +456,11 @@ def _static(view: ui.View) -> ui.View:
 
 
 def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
-    """Join / Leave / Start while the game is a lobby; nothing afterwards."""
+    """Join / Leave / Start / Add AI while the game is a lobby; nothing afterwards."""
     if game.status != "lobby":
         return None
     view = ui.View(timeout=None)
-    for button in (JoinButton, LeaveButton, StartButton):
+    for button in (JoinButton, LeaveButton, StartButton, AddAiButton):
         view.add_item(button(game.id, lang))
     return _static(view)
 

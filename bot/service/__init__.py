@@ -6,6 +6,9 @@ Front ends import everything from here::
 """
 
 from bot.service.core import GameService
+from bot.service.robots import DEFAULT_LEVEL as DEFAULT_AI_LEVEL
+from bot.service.robots import LEVELS as AI_LEVELS
+from bot.service.robots import ai_name, is_ai_seat
 from bot.service.values import (
     ACTIVE_STATUSES,
     MESSAGE_KINDS,
@@ -37,6 +40,10 @@ from rules.i18n import register_package
 register_package("bot")
 
 __all__ = [
+    "AI_LEVELS",
+    "DEFAULT_AI_LEVEL",
+    "ai_name",
+    "is_ai_seat",
     "Away",
     "ClaimResult",
     "ClockPass",

@@ -26,8 +26,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.store import ClockChange, SeatClock
-from rules import rng
-from rules.base import Move, State
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -124,22 +122,6 @@ def clock_change(
         stopped=tuple(sorted(before - after)),
         started=tuple(new_clock(s, revision, now, settings) for s in sorted(after - before)),
     )
-
-
-def clock_choice(game_moves: Sequence[Move], state: State) -> Move:
-    """The clock's move for a late seat: uniform among ``game_moves`` (``back`` left out
-    when anything else is legal), from a generator seeded by the game's seed and
-    revision (the game's own generator is not touched)."""
-    moves = [m for m in game_moves if m.code != "back"] or list(game_moves)
-    scratch = State(
-        game="clock",
-        rules_version=0,
-        seats=[],
-        seed=f"{state.seed}:clock:{state.revision}",
-        options={},
-        data={},
-    )
-    return rng.choice(scratch, moves)
 
 
 def most_pressing(kinds: Sequence[str]) -> str:

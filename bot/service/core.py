@@ -56,6 +56,8 @@ from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import RenderPool
+from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
+from bot.service.robots import LEVELS as AI_LEVELS
 from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing, turn_clocks
 from bot.service.values import (
@@ -150,13 +152,15 @@ class GameService:
         drawer: Drawer | None = None,
         render_workers: int | None = None,
         render_processes: bool = False,
+        chooser: Chooser | None = None,
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
         rebuilt game states; ``drawer`` replaces ``render.registry.draw`` (tests).
         Pictures are drawn in a pool of ``render_workers`` (default: one per core)
         threads, or processes with ``render_processes`` (``render.registry.draw``
-        only; see ``bot.service.pictures``). Call ``close`` to stop the pool."""
+        only; see ``bot.service.pictures``). ``chooser`` replaces ``ai.choose`` for
+        the AI seats (tests). Call ``close`` to stop the pool."""
         self.store = store
         self._seed_source = seed_source or _new_seed
         self._clock = clock or _now
@@ -171,6 +175,7 @@ class GameService:
         self.ratings = Ratings(store)
         self._undos: dict[int, UndoRequest] = {}
         self.timing = Timing(self)
+        self.robots = Robots(self, chooser)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -194,6 +199,8 @@ class GameService:
         clock_hours: int | None = None,
         timeout_policy: str | None = None,
         anywhere: bool = False,
+        ai: int = 0,
+        ai_level: str = DEFAULT_LEVEL,
     ) -> GameInfo:
         """A new lobby of ``rules`` (a ``rules.registry`` id) whose creator holds seat 1.
 
@@ -201,10 +208,11 @@ class GameService:
         ``max_seats`` may lower the spec's maximum. ``clock_hours`` (one of
         ``CLOCK_HOURS``, 0: none) and ``timeout_policy`` (one of ``POLICIES``) default to
         the server's settings. A server that chose one channel for games refuses the
-        others unless ``anywhere`` (a rematch, where the last game was). Raises
+        others unless ``anywhere`` (a rematch, where the last game was). ``ai`` AI
+        seats of ``ai_level`` are seated after the creator. Raises
         ``InvalidOptions`` (``game.unknown``, ``options.*``) or ``ServiceError``
         (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
-        ``service.wrong_channel``).
+        ``service.wrong_channel``, ``service.ai_too_many`` (max), ``service.bad_ai_level``).
         """
         game = registry.get(rules)
         spec = game.spec
@@ -212,6 +220,10 @@ class GameService:
         limit = spec.max_seats if max_seats is None else max_seats
         if not spec.min_seats <= limit <= spec.max_seats:
             raise ServiceError("service.bad_seat_limit", min=spec.min_seats, max=spec.max_seats)
+        if not 0 <= ai < limit:  # the creator keeps a seat: at least one person plays
+            raise ServiceError("service.ai_too_many", max=limit - 1)
+        if ai and ai_level not in AI_LEVELS:
+            raise ServiceError("service.bad_ai_level", choices=", ".join(AI_LEVELS))
         clock_hours, policy = await self.timing.lobby_clock(
             guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
         )
@@ -231,6 +243,8 @@ class GameService:
             timeout_policy=policy,
         )
         log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
+        for _ in range(ai):
+            await self.robots.add(game_id, creator.user_id, ai_level)
         return await self.game(game_id)
 
     async def join(self, game_id: int, player: Player) -> GameInfo:
@@ -242,6 +256,8 @@ class GameService:
                 _require_lobby(row)
                 if _seated(row, player.user_id):
                     raise ServiceError("service.already_joined")
+                if is_ai_seat(player.user_id):
+                    raise ServiceError("service.not_allowed")
                 if len(row.seats) >= row.max_seats:
                     raise ServiceError("service.lobby_full", max=row.max_seats)
                 if attempt == 0 and await self.store.add_seat(
@@ -261,7 +277,7 @@ class GameService:
                 raise ServiceError("service.not_in_game")
             now = self._clock()
             if user_id == row.creator:
-                heirs = [s.user_id for s in row.seats if s.user_id != user_id]
+                heirs = [s.user_id for s in row.seats if s.user_id != user_id and not s.ai_level]
                 if not heirs:
                     await self.store.set_status(game_id, "aborted", now, when_in=("lobby",))
                     log.info("game %d: lobby closed by its creator leaving", game_id)
@@ -277,8 +293,9 @@ class GameService:
     async def rematch(self, game_id: int, player: Player) -> Rematch:
         """A finished game's Rematch: the first press by one of its players opens a
         lobby in the same channel with the same rules, options and seat limit, the
-        presser seated; later presses join it while it is a lobby. Its start orders the
-        seats as the finished game's, rotated by one (newcomers after). Raises
+        presser seated (and the finished game's AI seats, at their levels); later
+        presses join it while it is a lobby. Its start orders the seats as the finished
+        game's, rotated by one (newcomers after). Raises
         ``service.not_over``, ``service.not_in_game``."""
         async with self._lobby_lock:
             row = await self._row(game_id)
@@ -306,17 +323,29 @@ class GameService:
                 existing, opened = await self.store.rematch_of(game_id), False
                 assert existing is not None
             log.info("game %d: rematch lobby %d opened by %s", game_id, existing, player.user_id)
+            if opened:  # the AI seats of the last game sit again, at their levels
+                for seat in row.seats:
+                    if seat.ai_level:
+                        await self.robots.add(existing, player.user_id, seat.ai_level)
         info = await self.game(existing)
         if not opened and info.status == "lobby" and not info.has_seat(player.user_id):
             info = await self.join(existing, player)
         seated = {s.user_id for s in info.seats}
-        invited = tuple(s.user_id for s in row.seats if s.user_id not in seated)
+        invited = tuple(s.user_id for s in row.seats if s.user_id not in seated and not s.ai_level)
         return Rematch(info, opened, invited)
 
-    async def start(self, game_id: int, user_id: str, *, shuffle_seats: bool = True) -> PlayResult:
+    async def start(
+        self,
+        game_id: int,
+        user_id: str,
+        *,
+        shuffle_seats: bool = True,
+        allow_all_ai: bool = False,
+    ) -> PlayResult:
         """The creator starts the game: seats ordered, rules ``setup`` run, state stored.
         Events: ``TurnStarted``. Raises ``service.not_creator``, ``service.not_lobby``,
-        ``service.not_enough_players``."""
+        ``service.not_enough_players``, ``service.all_ai`` (no person seated, unless
+        ``allow_all_ai``: the console and the demo)."""
         async with self._lobby_lock:
             row = await self._row(game_id)
             _require_lobby(row)
@@ -326,6 +355,8 @@ class GameService:
                 raise ServiceError(
                     "service.not_enough_players", count=len(row.seats), min=row.min_seats
                 )
+            if not allow_all_ai and all(s.ai_level for s in row.seats):
+                raise ServiceError("service.all_ai")
             order = [s.user_id for s in row.seats]
             previous = await self.store.previous_game(game_id)
             if previous is not None:  # a rematch: the last game's order, rotated by one
@@ -553,7 +584,8 @@ class GameService:
         if pending is not None and pending.version == row.version:
             raise ServiceError("service.undo_pending")
         state = await load_state(self.store, self._cache, row)
-        waiting = tuple(s for s in state.playing if s != user_id)
+        # AI seats never object: only the people still playing are asked.
+        waiting = tuple(s for s in state.playing if s != user_id and not is_ai_seat(s))
         label = last.public_label if last.public_label is not None else last.label
         request = UndoRequest(game_id, user_id, row.version, label, waiting)
         if not waiting:
@@ -1003,7 +1035,7 @@ class GameService:
             channel_id=row.channel_id,
             thread_id=row.thread_id,
             creator=row.creator,
-            seats=tuple(Player(s.user_id, s.name) for s in row.seats),
+            seats=tuple(Player(s.user_id, s.name, s.ai_level) for s in row.seats),
             version=row.version,
             to_act=to_act,
             min_seats=row.min_seats,

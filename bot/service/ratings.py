@@ -3,8 +3,10 @@
 Pure: the service reads the results and stores the ratings. Each finished game counts
 once, in the order the games ended; its places come from the ``results`` table, where
 ties share a place and a resigner is last. Aborted games have no results and so never
-count, nor do games with fewer than two places. ``recompute`` rebuilds every rating from
-the results; the ratings kept up to date game by game (``rate``) must equal it.
+count, nor do games with fewer than two places. AI seats are never rated: a game
+counts with the places of its people only (``bot.service.robots``). ``recompute``
+rebuilds every rating from the results; the ratings kept up to date game by game
+(``rate``) must equal it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from bot.service.robots import is_ai_seat
 from bot.store import FinishedRow, RatingRow
 
 MODEL = PlackettLuce()
@@ -48,7 +51,7 @@ def rate(
     current = dict(ratings)
     changed: dict[str, RatingRow] = {}
     for game in games:
-        places = game.places
+        places = tuple(p for p in game.places if not is_ai_seat(p.seat))
         if len(places) < 2:
             continue
         before = [current.get(p.seat) for p in places]

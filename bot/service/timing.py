@@ -14,7 +14,10 @@ Choices where the issue is silent (see also ``bot.service.clocks`` and the READM
   over a nudge), and a game one message. Nudges go on from the next whole interval.
 - ``forfeit`` removes the late seat as a resignation would (``!timeout`` in the log);
   ``auto`` plays the late seat's whole turn (every decision it still has to take, at
-  most ``MAX_CLOCK_MOVES``), each decision a log entry marked as played by the clock.
+  most ``MAX_CLOCK_MOVES``), each decision a log entry marked as played by the clock,
+  chosen by the ``greedy`` AI seeded from the game's seed and revision (replay exact).
+- AI seats have no clock (they decide at once): their seats are left out of every
+  clock change.
 - A claim is open to every seated player still playing but the late ones; "one more
   day" gives the late seats 24 hours from the click, with their reminders.
 - Away: the return date is checked against the server where the command is used (its
@@ -44,11 +47,11 @@ from bot.service.clocks import (
     ClockSettings,
     after_deadline,
     clock_change,
-    clock_choice,
     most_pressing,
     reminders_for,
 )
 from bot.service.loader import load_state
+from bot.service.robots import is_ai_seat
 from bot.service.values import (
     Away,
     ClaimResult,
@@ -161,6 +164,8 @@ class Timing:
     ) -> ClockChange:
         """The clocks after the seats to act of a game went from ``before`` to
         ``after`` (written by the store in the same transaction as the change)."""
+        before = frozenset(s for s in before if not is_ai_seat(s))
+        after = frozenset(s for s in after if not is_ai_seat(s))
         if before == after:
             return ClockChange()
         started = sorted(after - before)
@@ -389,11 +394,11 @@ class Timing:
             state = await load_state(self.store, service._cache, row)
             if seat not in game.to_act(state):
                 break
-            move = clock_choice(game.legal_moves(state, seat), state)
+            move = await service.robots.clock_move(game, state, seat)
             applied = await asyncio.to_thread(game.play, state, seat, move)
             if not await service._commit(game_id, game, row, state, applied, by_clock=True):
                 break  # the player moved in the meantime
-            log.info("game %d: the clock played %s for %s", game_id, move.code, seat)
+            log.info("game %d: the clock played %s for %s", game_id, move, seat)
             results.append(await service._after_move(game_id, game, state, applied, by_clock=True))
         if not results:
             return None

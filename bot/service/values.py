@@ -41,6 +41,10 @@ class ServiceError(CampfireError):
     - ``service.no_picture`` (game): no renderer is registered for that rules id.
     - ``service.render_failed``: the renderer raised (logged with its traceback).
     - ``service.internal``: generic apology for unexpected failures (front ends use it).
+    - ``service.ai_too_many`` (max): more AI seats asked than a lobby holds beside its
+      creator.
+    - ``service.bad_ai_level`` (choices): not one of the AI levels.
+    - ``service.all_ai``: a table of AI seats only is not started (console/demo aside).
     - ``service.bad_clock`` (choices): a turn clock not offered.
     - ``service.bad_policy`` (choices): a timeout policy not offered.
     - ``service.claim_nothing``: nobody's deadline has passed (any more).
@@ -60,10 +64,12 @@ class ServiceError(CampfireError):
 @dataclass(frozen=True)
 class Player:
     """A person taking a seat: ``user_id`` is the seat id in the rules (a Discord user id
-    as a string, or a console name); ``name`` is the display name when they joined."""
+    as a string, or a console name); ``name`` is the display name when they joined.
+    ``ai_level``: the seat is played by the AI at that level (see ``bot.service.robots``)."""
 
     user_id: str
     name: str
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True)

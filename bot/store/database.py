@@ -271,7 +271,7 @@ class Store:
                 raw = await _rows(
                     self.db,
                     f"SELECT {columns}, (SELECT json_group_array(json_array(st.position, "
-                    f"st.user_id, st.name)) FROM seats st WHERE st.game_id = g.id), "
+                    f"st.user_id, st.name, st.ai_level)) FROM seats st WHERE st.game_id = g.id), "
                     "(SELECT json_group_array(json_array(c.seat, c.revision, c.started, "
                     "c.deadline, c.paused, a.until)) FROM turn_clocks c "
                     f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
@@ -320,9 +320,12 @@ class Store:
 
     # -- lobby changes (each returns False when the game is no longer a lobby) -------------
 
-    async def add_seat(self, game_id: int, user_id: str, name: str, at: datetime) -> bool:
+    async def add_seat(
+        self, game_id: int, user_id: str, name: str, at: datetime, *, ai_level: str | None = None
+    ) -> bool:
         """Seat ``user_id`` last, only if the game is a lobby with a free seat that the
-        user does not already hold (checked in the transaction, so safe across processes)."""
+        user does not already hold (checked in the transaction, so safe across processes).
+        ``ai_level``: the seat is played by the AI at that level."""
         async with self._transaction() as db:
             if not await _changed(
                 db,
@@ -333,10 +336,11 @@ class Store:
             ):
                 return False
             await db.execute(
-                "INSERT INTO seats (game_id, position, user_id, name, joined_at) VALUES "
+                "INSERT INTO seats (game_id, position, user_id, name, joined_at"
+                f"{', ai_level' if ai_level else ''}) VALUES "
                 "(?, (SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?), "
-                "?, ?, ?)",
-                (game_id, game_id, user_id, name, iso(at)),
+                f"?, ?, ?{', ?' if ai_level else ''})",
+                (game_id, game_id, user_id, name, iso(at), *((ai_level,) if ai_level else ())),
             )
         return True
 
@@ -886,10 +890,12 @@ def _rating_row(r: Sequence[Any]) -> RatingRow:
 
 
 def _seats(raw: str | None) -> tuple[SeatRow, ...]:
-    """The seats of a game from their JSON array ``[[position, user_id, name], ...]``."""
-    found = sorted(json.loads(raw or "[]"))
+    """The seats of a game from their JSON array
+    ``[[position, user_id, name, ai_level], ...]``."""
+    found = sorted(json.loads(raw or "[]"), key=lambda s: int(s[0]))
     return tuple(
-        SeatRow(str(user_id), str(name), int(position)) for position, user_id, name in found
+        SeatRow(str(user_id), str(name), int(position), None if level is None else str(level))
+        for position, user_id, name, level in found
     )
 
 

@@ -78,7 +78,9 @@ class GameStore(Protocol):
 
     # -- lobby and status changes (``False``: the game was not in the needed state) ------
 
-    async def add_seat(self, game_id: int, user_id: str, name: str, at: datetime) -> bool: ...
+    async def add_seat(
+        self, game_id: int, user_id: str, name: str, at: datetime, *, ai_level: str | None = None
+    ) -> bool: ...
 
     async def remove_seat(
         self, game_id: int, user_id: str, at: datetime, *, new_creator: str | None = None

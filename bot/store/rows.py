@@ -126,11 +126,13 @@ class UserSettings:
 
 @dataclass(frozen=True)
 class SeatRow:
-    """A seat: ``position`` is join order in a lobby, turn order once started."""
+    """A seat: ``position`` is join order in a lobby, turn order once started;
+    ``ai_level`` is the level of an AI seat (``None``: a person)."""
 
     user_id: str
     name: str
     position: int
+    ai_level: str | None = None
 
 
 @dataclass(frozen=True)

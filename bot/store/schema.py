@@ -194,6 +194,10 @@ MIGRATIONS: tuple[str, ...] = (
         dm_closed INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 6: AI seats. A seat played by the AI stores its level (NULL: a person).
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    """,
 )
 
 

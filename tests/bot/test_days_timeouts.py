@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+import ai
 from bot.record import build_record
 from bot.service import GuildSettings, ServiceError
 from bot.store import Store
 from bot.store.database import CLAIM_DUE
+from rules import registry
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.days import START, Clock, running, service_on, tick
 
@@ -82,6 +84,21 @@ async def test_auto_is_seeded_so_replay_is_exact(db_path: Path, tmp_path: Path) 
             replayed = await service.public_view(game_id)
             assert replayed["turn"] == 1
     assert codes[0] == codes[1] and codes[0][0][0] == "u1" and codes[0][0][2]
+
+
+async def test_auto_plays_the_greedy_ai_seeded_by_seed_and_revision(store: Store) -> None:
+    clock = Clock()
+    service = service_on(store, clock)
+    game_id = await running(service, ALICE, BOB, clock_hours=12, policy="auto")
+    row = await store.game(game_id)
+    assert row is not None
+    game = registry.get(row.rules)
+    state = game.setup([s.user_id for s in row.seats], row.seed, row.options)
+    expected = ai.choose(game, state, "u1", "greedy", f"{row.seed}:clock:0")
+    clock.advance(hours=12)
+    await tick(service)
+    first = (await store.moves(game_id))[0]
+    assert (first.seat, first.code, first.by_clock) == ("u1", expected, True)
 
 
 async def test_claim_lets_the_others_choose(store: Store) -> None:

@@ -152,7 +152,12 @@ def start_game(twin: Twin) -> Game:
     opened = twin.answer(twin.slash("alice", twin.channel, "new", rules="origin"))
     lobby = opened["message"]
     assert lobby is not None and is_public(lobby)
-    assert custom_ids(lobby) == ["cf:lobby:join:1", "cf:lobby:leave:1", "cf:lobby:start:1"]
+    assert custom_ids(lobby) == [
+        "cf:lobby:join:1",
+        "cf:lobby:leave:1",
+        "cf:lobby:start:1",
+        "cf:lobby:ai:1",
+    ]
     for user in ("bob", "carol"):
         assert twin.answer(twin.click(user, lobby, "cf:lobby:join:1"))["type"] == 7
     refused = twin.answer_text(twin.click("bob", lobby, "cf:lobby:start:1"))

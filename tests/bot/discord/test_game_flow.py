@@ -47,7 +47,7 @@ async def play_turn(bot: Harness, thread: int) -> list:
 async def test_lobby_message_is_public_with_join_leave_start(bot: Harness) -> None:
     lobby = await open_lobby(bot, BOB)
     ids = [c["custom_id"] for c in lobby["components"][0]["components"]]
-    assert ids == ["cf:lobby:join:1", "cf:lobby:leave:1", "cf:lobby:start:1"]
+    assert ids == ["cf:lobby:join:1", "cf:lobby:leave:1", "cf:lobby:start:1", "cf:lobby:ai:1"]
     assert "<@102>" in lobby["embeds"][0]["fields"][0]["value"]
     assert lobby["flags"] & EPHEMERAL == 0
     assert (await bot.service.game(1)).has_seat(BOB.key)

@@ -1,0 +1,175 @@
+"""AI seats: seating them in a lobby, naming them, and playing their decisions.
+
+``GameService.robots`` is the one ``Robots`` of a service. The decisions come from
+``ai.choose`` (the pure AI package), run in a worker thread so the event loop never
+waits on a search; each decision is one entry of the log, stored in its own
+transaction like a person's move.
+
+Choices where the issue is silent (see also the README):
+
+- **Seat ids.** An AI seat's id is ``ai-<n>-<level>`` (``n`` the smallest number free in
+  the game): never a Discord id (all digits), so never a mention and never pinged; the
+  id alone says what it is. The store also keeps the level with the seat
+  (``seats.ai_level``). Its name is "AI 1 (greedy)" / "IA 1 (glouton)" (``ai_name``).
+- **Seeds.** The AI's seed for a decision is the game's seed, ``:ai:`` and the revision
+  it decides at, so the same game plays the same way again; the clock's ``auto`` uses
+  ``greedy`` with ``:clock:`` instead (``bot.service.timing``).
+- **Order.** When several AI seats are to act at once (a simultaneous choice), they
+  decide in seat order, one entry each.
+- **No clocks.** AI seats get no turn clock and no reminders (they decide at once).
+- **An all-AI table** is refused at start unless the front end allows it
+  (``allow_all_ai``: the console and the demo). Discord never does.
+- **Standings.** AI seats keep their place in a game's results but are never rated:
+  the ratings count the people only (``bot.service.ratings``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import ai
+from bot.service.loader import load_state
+from bot.service.values import GameInfo, PlayResult, ServiceError
+from rules import registry
+from rules.base import Game, State, Text
+from rules.i18n import translate
+
+if TYPE_CHECKING:
+    from bot.service.core import GameService
+
+log = logging.getLogger("campfire.service.robots")
+
+Chooser = Callable[[Game, State, str, str, str], str]
+"""``choose(game, state, seat, level, seed) -> code`` (``ai.choose``)."""
+
+LEVELS: tuple[str, ...] = ai.LEVELS
+"""The AI levels, weakest first."""
+DEFAULT_LEVEL = "greedy"
+CLOCK_LEVEL = "greedy"
+"""The level the clock's ``auto`` policy plays a late seat with."""
+MAX_AI_MOVES = 500
+"""The most AI decisions one call of ``play_all`` makes (a guard, never reached)."""
+
+_AI_SEAT = re.compile(r"ai-(\d+)-([a-z]+)")
+
+
+def is_ai_seat(seat: str) -> bool:
+    """Whether ``seat`` is an AI seat's id."""
+    return _AI_SEAT.fullmatch(seat) is not None
+
+
+def ai_seat_id(number: int, level: str) -> str:
+    return f"ai-{number}-{level}"
+
+
+def ai_level_of(seat: str) -> str | None:
+    """The level in an AI seat's id (``None``: a person)."""
+    found = _AI_SEAT.fullmatch(seat)
+    return None if found is None else found.group(2)
+
+
+def ai_name(seat: str, lang: str = "en") -> str:
+    """An AI seat's name, "AI 1 (greedy)" / "IA 1 (glouton)"; ``seat`` itself otherwise."""
+    found = _AI_SEAT.fullmatch(seat)
+    if found is None:
+        return seat
+    number, level = found.groups()
+    return translate(
+        Text("service.ai.name", {"n": int(number), "level": f"@service.ai.level.{level}"}), lang
+    )
+
+
+def ai_seed(game_seed: str, revision: int, purpose: str = "ai") -> str:
+    """The seed of the AI's decision at ``revision``: replaying a game decides the same."""
+    return f"{game_seed}:{purpose}:{revision}"
+
+
+class Robots:
+    """The AI side of a ``GameService``: seating AI players and playing for them."""
+
+    def __init__(self, service: GameService, chooser: Chooser | None = None) -> None:
+        self._service = service
+        self._chooser = chooser
+
+    def choose(self, game: Game, state: State, seat: str, level: str, seed: str) -> str:
+        """The AI's decision (blocking: call it in a worker thread)."""
+        if self._chooser is not None:
+            return self._chooser(game, state, seat, level, seed)
+        return ai.choose(game, state, seat, level, seed)
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    async def add(self, game_id: int, user_id: str, level: str = DEFAULT_LEVEL) -> GameInfo:
+        """The creator seats an AI player of ``level`` in the lobby. Raises
+        ``service.bad_ai_level`` (choices), ``service.not_creator``,
+        ``service.not_lobby``, ``service.lobby_full``."""
+        if level not in LEVELS:
+            raise ServiceError("service.bad_ai_level", choices=", ".join(LEVELS))
+        service = self._service
+        async with service._lobby_lock:
+            row = await service._row(game_id)
+            if row.status != "lobby":
+                raise ServiceError("service.not_lobby", status=f"@service.status.{row.status}")
+            if user_id != row.creator:
+                raise ServiceError("service.not_creator")
+            if len(row.seats) >= row.max_seats:
+                raise ServiceError("service.lobby_full", max=row.max_seats)
+            taken = {int(m.group(1)) for s in row.seats if (m := _AI_SEAT.fullmatch(s.user_id))}
+            number = next(n for n in range(1, len(taken) + 2) if n not in taken)
+            seat = ai_seat_id(number, level)
+            if not await service.store.add_seat(
+                game_id, seat, ai_name(seat), service._clock(), ai_level=level
+            ):
+                raise ServiceError("service.stale", version=row.version)
+        log.info("game %d: %s seated by %s", game_id, seat, user_id)
+        return await service.game(game_id)
+
+    # -- playing -------------------------------------------------------------------------
+
+    async def move(self, game_id: int) -> PlayResult | None:
+        """One decision of the first AI seat (in seat order) to act, stored as one entry;
+        ``None`` when no AI seat is to act, the game is not running, or another entry
+        came first (whoever stored it goes on)."""
+        service = self._service
+        row = await service._row(game_id)
+        if row.status != "running":
+            return None
+        levels = {s.user_id: s.ai_level for s in row.seats if s.ai_level}
+        if not levels:
+            return None
+        game = registry.get(row.rules)
+        state = await load_state(service.store, service._cache, row)
+        acting = game.to_act(state)
+        seat = next((s for s in state.seats if s in acting and s in levels), None)
+        if seat is None:
+            return None
+        level = levels[seat] or DEFAULT_LEVEL
+        seed = ai_seed(row.seed, state.revision)
+        try:
+            code = await asyncio.to_thread(self.choose, game, state, seat, level, seed)
+            applied = await asyncio.to_thread(game.play, state, seat, code)
+        except Exception as exc:
+            log.exception("game %d: the AI failed to decide for %s", game_id, seat)
+            raise ServiceError("service.internal") from exc
+        if not await service._commit(game_id, game, row, state, applied):
+            log.info("game %d: the AI's move for %s lost a race", game_id, seat)
+            return None
+        log.info("game %d: the AI played %s for %s", game_id, applied.move.code, seat)
+        return await service._after_move(game_id, game, state, applied)
+
+    async def clock_move(self, game: Game, state: State, seat: str) -> str:
+        """The clock's decision for a late seat: ``greedy``, seeded by the game's seed
+        and revision (``auto`` policy)."""
+        seed = ai_seed(state.seed, state.revision, "clock")
+        return await asyncio.to_thread(self.choose, game, state, seat, CLOCK_LEVEL, seed)
+
+    async def waiting(self) -> list[GameInfo]:
+        """Running games where an AI seat is to act (oldest first): what a restart left
+        undone."""
+        return [
+            g for g in await self._service.running_games() if any(is_ai_seat(s) for s in g.to_act)
+        ]
