@@ -9,6 +9,7 @@ the supplies) and the others play on.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rules.base import (
@@ -25,6 +26,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    determinize_base,
     rank_by,
 )
 from rules.kit.turns import Turns
@@ -89,6 +91,17 @@ class Tribes(Game):
         },
     )
     continues_without_a_seat = True
+    has_hidden_information = True
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """The order of every goal deck is the only secret besides the generator's future
+        (events are drawn at random from a deck kept sorted): each deck is sorted (what
+        any seat can work out) then shuffled by ``rng``."""
+        new = determinize_base(state, rng)
+        for mine in new.data["players"]:
+            mine["deck"].sort()
+            rng.shuffle(mine["deck"])
+        return new
 
     def _setup(self, state: State) -> None:
         new_game(state)
