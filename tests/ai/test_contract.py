@@ -21,15 +21,17 @@ STRONG_BUDGET = 60
 
 
 def _midgame(game: Game, seed: str, plies: int) -> State:
-    """A state ``plies`` random moves into a two-seat game (or earlier if it ends)."""
+    """A state ``plies`` random moves into a two-seat game, or fewer: the last state
+    before a move that would end it (a short game such as Nim still has a decision)."""
     state = game.setup(["a", "b"], seed, None)
     pick = random.Random(seed)
     for _ in range(plies):
         acting = sorted(game.to_act(state))
-        if not acting:
-            break
         seat = pick.choice(acting)
-        state = game.apply(state, seat, pick.choice(game.legal_moves(state, seat)))
+        after = game.apply(state, seat, pick.choice(game.legal_moves(state, seat)))
+        if not game.to_act(after):
+            break
+        state = after
     return state
 
 
