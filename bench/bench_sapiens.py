@@ -11,31 +11,14 @@ machine).
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 
+from bench.random_game import play_one
 from rules.sapiens import SAPIENS
 
 TARGET_GAME_MS = 50.0
-
-
-def play_one(seed: int, players: int, applies: list[float]) -> tuple[float, float, int]:
-    """One random game; returns (wall ms, cpu ms, moves) and appends apply times (ms)."""
-    chooser = random.Random(seed)
-    start, cpu = time.perf_counter(), time.process_time()
-    state = SAPIENS.setup([f"p{i}" for i in range(players)], f"bench-{seed}")
-    while SAPIENS.outcome(state) is None:
-        seat = chooser.choice(sorted(SAPIENS.to_act(state)))
-        moves = [m for m in SAPIENS.legal_moves(state, seat) if m.code != "back"]
-        code = chooser.choice(moves).code
-        t0 = time.perf_counter()
-        state = SAPIENS.apply(state, seat, code)
-        applies.append((time.perf_counter() - t0) * 1000)
-    wall = (time.perf_counter() - start) * 1000
-    return wall, (time.process_time() - cpu) * 1000, state.version
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -46,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         applies: list[float] = []
         walls, cpus, lengths = [], [], []
         for n in range(args.games):
-            wall, cpu, moves = play_one(n, players, applies)
+            wall, cpu, moves = play_one(SAPIENS, n, players, applies)
             walls.append(wall)
             cpus.append(cpu)
             lengths.append(moves)

@@ -10,37 +10,17 @@ its CPU time and length, then the median and p99 of one ``apply`` call.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 
+from bench.random_game import play_one
 from rules.tribes import TRIBES_GAME as GAME
 
 TARGET_GAME_MS = 50.0
 MAX_MOVES = 3000
 """A game still running after this many moves is counted apart (every tribe wiped out
 and no way back: the elimination rule, T14, lives with the events)."""
-
-
-def play_one(seed: int, players: int, applies: list[float]) -> tuple[float, float, int]:
-    """One random game; returns (wall ms, cpu ms, moves: 0 if it did not end) and
-    appends apply times (ms)."""
-    chooser = random.Random(seed)
-    start, cpu = time.perf_counter(), time.process_time()
-    state = GAME.setup([f"p{i}" for i in range(players)], f"bench-{seed}")
-    while GAME.outcome(state) is None:
-        if state.version >= MAX_MOVES:
-            return 0.0, 0.0, 0
-        seat = chooser.choice(sorted(GAME.to_act(state)))
-        moves = [m for m in GAME.legal_moves(state, seat) if m.code != "back"]
-        code = chooser.choice(moves).code
-        t0 = time.perf_counter()
-        state = GAME.apply(state, seat, code)
-        applies.append((time.perf_counter() - t0) * 1000)
-    wall = (time.perf_counter() - start) * 1000
-    return wall, (time.process_time() - cpu) * 1000, state.version
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -52,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         walls, cpus, lengths = [], [], []
         unfinished = 0
         for n in range(args.games):
-            wall, cpu, moves = play_one(n, players, applies)
+            wall, cpu, moves = play_one(GAME, n, players, applies, max_moves=MAX_MOVES)
             if not moves:
                 unfinished += 1
                 continue
