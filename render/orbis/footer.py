@@ -13,25 +13,16 @@ from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.text import font
 from render.orbis import colours, icons
+from rules.orbis.components import EFFECT_KINDS
 
 MARKS = ("pc", "validated", "cancelled", "level", "mystic", "wasteland")
-EFFECTS = (
-    "farm",
-    "proselytism",
-    "sacred_stone",
-    "village",
-    "forest",
-    "irrigation",
-    "volcano",
-    "temple",
-)
 
 
 def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     lang = static.lang
     legend = Legend(image, footer, tr("render.kit.legend", lang))
     legend.flow([(legend_symbol(k), tr(f"render.orbis.legend.{k}", lang)) for k in MARKS])
-    legend.flow([(legend_symbol(k), tr(f"render.orbis.effect.{k}", lang)) for k in EFFECTS])
+    legend.flow([(legend_symbol(k), tr(f"render.orbis.effect.{k}", lang)) for k in EFFECT_KINDS])
     lines = [tr("render.orbis.legend.read", lang), tr("render.orbis.legend.volcano", lang)]
     legend.row(lines, text_x=0, height=40)
 
