@@ -198,6 +198,14 @@ async def add_ai(
     await _after_lobby_change(interaction, game, from_lobby, "discord.ai_added")
 
 
+async def remove_ai(
+    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+) -> None:
+    """The creator takes back the lobby's last AI seat."""
+    game = await service_of(interaction).robots.remove(game_id, user_key(interaction))
+    await _after_lobby_change(interaction, game, from_lobby, "discord.ai_removed")
+
+
 async def start(
     interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
 ) -> None:

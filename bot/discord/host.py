@@ -37,6 +37,10 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
     ) -> None: ...
 
+    async def remove_ai(
+        self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
+    ) -> None: ...
+
     async def open_menu(
         self,
         interaction: discord.Interaction[Any],

@@ -159,6 +159,18 @@ class AddAiButton(
         await bot_of(interaction).handlers.add_ai(interaction, self.game_id, from_lobby=True)
 
 
+class RemoveAiButton(
+    GameButton,
+    stem="lobby:unai",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.remove_ai",
+):
+    """On the lobby message: the creator takes back the last AI seat."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.remove_ai(interaction, self.game_id, from_lobby=True)
+
+
 class PlayButton(
     GameButton,
     stem="play",
@@ -418,6 +430,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LeaveButton,
     StartButton,
     AddAiButton,
+    RemoveAiButton,
     PlayButton,
     HandButton,
     ScoresButton,
@@ -456,11 +469,15 @@ def _static(view: ui.View) -> ui.View:
 
 
 def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
-    """Join / Leave / Start / Add AI while the game is a lobby; nothing afterwards."""
+    """Join / Leave / Start / Add AI while the game is a lobby, and Remove AI while an AI
+    sits in it; nothing afterwards."""
     if game.status != "lobby":
         return None
     view = ui.View(timeout=None)
-    for button in (JoinButton, LeaveButton, StartButton, AddAiButton):
+    buttons: list[type[GameButton]] = [JoinButton, LeaveButton, StartButton, AddAiButton]
+    if any(p.ai_level for p in game.seats):
+        buttons.append(RemoveAiButton)
+    for button in buttons:
         view.add_item(button(game.id, lang))
     return _static(view)
 

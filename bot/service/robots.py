@@ -128,6 +128,30 @@ class Robots:
         log.info("game %d: %s seated by %s", game_id, seat, user_id)
         return await service.game(game_id)
 
+    async def remove(self, game_id: int, user_id: str) -> GameInfo:
+        """The creator takes back the lobby's most recently seated AI player (the one with
+        the highest number). Raises ``service.not_creator``, ``service.not_lobby``,
+        ``service.no_ai_seat``."""
+        service = self._service
+        async with service._lobby_lock:
+            row = await service._row(game_id)
+            if row.status != "lobby":
+                raise ServiceError("service.not_lobby", status=f"@service.status.{row.status}")
+            if user_id != row.creator:
+                raise ServiceError("service.not_creator")
+            seated = [
+                (int(m.group(1)), s.user_id)
+                for s in row.seats
+                if (m := _AI_SEAT.fullmatch(s.user_id))
+            ]
+            if not seated:
+                raise ServiceError("service.no_ai_seat")
+            seat = max(seated)[1]
+            if not await service.store.remove_seat(game_id, seat, service._clock()):
+                raise ServiceError("service.stale", version=row.version)
+        log.info("game %d: %s removed by %s", game_id, seat, user_id)
+        return await service.game(game_id)
+
     # -- playing -------------------------------------------------------------------------
 
     async def move(self, game_id: int) -> PlayResult | None:

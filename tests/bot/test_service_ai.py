@@ -75,6 +75,29 @@ async def test_only_the_creator_adds_an_ai_and_bad_levels_are_refused(
     assert forged.value.key == "service.not_allowed"
 
 
+async def test_the_creator_removes_the_last_ai_seat(service: GameService) -> None:
+    lobby = await service.create_lobby(
+        rules="nim", options={}, guild_id="g1", channel_id="c1", creator=ALICE, ai=2
+    )
+    await service.join(lobby.id, BOB)
+    with pytest.raises(ServiceError) as stranger:
+        await service.robots.remove(lobby.id, "u2")
+    assert stranger.value.key == "service.not_creator"
+    left = await service.robots.remove(lobby.id, "u1")
+    assert [p.user_id for p in left.seats] == ["u1", "ai-1-greedy", "u2"]
+    again = await service.robots.add(lobby.id, "u1", "random")
+    assert again.seats[-1].user_id == "ai-2-random"  # the freed number is used again
+    await service.robots.remove(lobby.id, "u1")
+    await service.robots.remove(lobby.id, "u1")
+    with pytest.raises(ServiceError) as none_left:
+        await service.robots.remove(lobby.id, "u1")
+    assert none_left.value.key == "service.no_ai_seat"
+    await service.start(lobby.id, "u1")
+    with pytest.raises(ServiceError) as started:
+        await service.robots.remove(lobby.id, "u1")
+    assert started.value.key == "service.not_lobby"
+
+
 async def test_a_table_of_ai_players_only_is_refused(service: GameService) -> None:
     with pytest.raises(ServiceError) as too_many:
         await service.create_lobby(

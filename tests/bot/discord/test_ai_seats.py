@@ -66,6 +66,26 @@ async def test_add_ai_button_is_for_the_creator_only(bot: Harness) -> None:
     assert "AI 1 (greedy)" in bot.message(lobby["id"])["embeds"][0]["fields"][0]["value"]
 
 
+async def test_remove_ai_button_takes_back_the_last_ai_seat(bot: Harness) -> None:
+    await bot.command(ALICE, "new", rules="nim", options="stones=5", ai=2)
+    lobby = bot.find(CHANNEL_ID, "cf:lobby:")
+    assert "cf:lobby:unai:1" in json.dumps(lobby["components"])
+    calls = await bot.press(BOB, lobby, "cf:lobby:unai:1")
+    assert calls and all(c.ephemeral for c in calls)  # a stranger changes nothing
+    assert len((await bot.service.game(1)).seats) == 3
+    calls = await bot.press(ALICE, lobby, "cf:lobby:unai:1")
+    assert [c.callback_type for c in calls] == [7]  # the lobby message is redrawn
+    assert [p.user_id for p in (await bot.service.game(1)).seats][1:] == ["ai-1-greedy"]
+    await bot.press(ALICE, lobby, "cf:lobby:unai:1")
+    assert len((await bot.service.game(1)).seats) == 1
+    redrawn = bot.message(lobby["id"])
+    assert "AI 1" not in redrawn["embeds"][0]["fields"][0]["value"]
+    assert "cf:lobby:unai:1" not in json.dumps(redrawn["components"])  # no AI left to remove
+    calls = await bot.press(ALICE, lobby, "cf:lobby:unai:1")  # an old copy of the button
+    assert calls and all(c.ephemeral for c in calls)
+    assert "No AI player" in calls[0].content
+
+
 async def test_ai_seats_are_named_in_the_table_language(bot: Harness) -> None:
     await bot.command(ALICE, "new", rules="nim", options="stones=5", ai=1)
     game = await bot.service.game(1)
