@@ -191,8 +191,47 @@ def test_a_tamed_mammoth_left_alone_runs_away_with_its_3_vp() -> None:
     events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
     state.data["players"][0]["vp"][3] = 3
     state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
+    # the Travel waits: the mammoth could still follow its tribe (version 2)
+    assert codes(state) == ["mammoth:h04", "done"]
+    state = play(state, "done")
     assert events_of(state)["mammoth"] is None
     assert vp(state, 0) == 0 and events_of(state)["discard"] == ["E07"]
+
+
+def test_mammoth_follows_its_tribe_to_the_hex_a_travel_just_took() -> None:
+    """Rulebook: with a Travel the tamed mammoth may go to any hex the tribe occupies;
+    it runs away only if, the Travel over, its tribe has left it alone."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    take_out(state, "E07")
+    events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
+    state.data["players"][0]["vp"][3] = 3
+    state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
+    assert events_of(state)["mammoth"]["tamer"] == 0  # not gone while the Travel lasts
+    state = play(state, "mammoth:h04")
+    assert events_of(state)["mammoth"] == {"hex": "H04", "tamer": 0, "count": None}
+    assert vp(state, 0) == 3
+    assert not state.data["frames"]  # the Travel is over once the mammoth followed
+
+
+def test_mammoth_moved_cannot_be_taken_back_with_the_die() -> None:
+    state = at_actions(members={"H05": [2, 0], "H01": [1, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    take_out(state, "E07")
+    events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
+    state = play(state, "travel:moon")
+    assert "back" in codes(state)
+    state = play(state, "mammoth:h01")
+    assert "back" not in codes(state)
+
+
+def test_mammoth_version_1_runs_away_in_the_middle_of_the_travel() -> None:
+    """Games stored under rules version 1 keep the first reading."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    state.options["events_reviewed"] = False
+    take_out(state, "E07")
+    events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
+    state.data["players"][0]["vp"][3] = 3
+    state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
+    assert events_of(state)["mammoth"] is None and vp(state, 0) == 0
 
 
 def test_the_tamed_mammoth_follows_a_travel_for_free() -> None:
@@ -409,6 +448,21 @@ def test_great_chief_rewards_nobody_without_villages() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
     _draw(state, "E13")
     assert (vp(state, 0), vp(state, 1)) == (0, 0)
+
+
+def test_mild_winter_grow_cannot_be_taken_back_once_its_food_is_eaten() -> None:
+    """Rulebook: the food goes each time Grow is chosen; taking the die back would leave
+    it eaten, so the Grow stays chosen (version 2)."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("blank", "sun"))
+    set_slot(state, 0, "E04", stock={"food": 2})
+    state = play(state, "grow:blank")
+    assert "back" not in codes(state)
+    assert _slot(state, "mild_winter")["stock"] == {"food": 1}
+    old = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("blank", "sun"))
+    old.options["events_reviewed"] = False  # version 1 offered it (and lost the food)
+    set_slot(old, 0, "E04", stock={"food": 2})
+    old = play(old, "grow:blank")
+    assert "back" in codes(old)
 
 
 def test_mild_winter_leaves_with_its_last_food() -> None:
