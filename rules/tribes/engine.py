@@ -199,6 +199,8 @@ class Tribes(Game):
                 data["village_supply"] += 1
         if not its_turn:
             events.seat_left(state, index, record)
+        elif not placing:
+            events.roller_left(state, index, record)
         if data["winner"] is not None or not its_turn:
             return
         data["frames"].clear()

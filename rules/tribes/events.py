@@ -44,6 +44,7 @@ from rules.tribes.event_state import (
     is_active,
     name_ref,
     new_events,
+    reviewed,
     slug_of,
 )
 from rules.tribes.players import seat
@@ -256,12 +257,47 @@ def explain(state: State, code: str) -> IllegalMove:
 
 def seat_left(state: State, p: int, record: Record) -> None:
     """``p`` left the game outside its turn: its pending event decisions (Migration)
-    are dropped and the double being resolved goes on."""
+    are dropped and the double being resolved goes on; its tamed mammoth, alone now,
+    runs away (version 2)."""
     frames = state.data["frames"]
     kept = [f for f in frames if not (f["kind"] in FRAME_KINDS and f["player"] == p)]
     if len(kept) != len(frames):
         frames[:] = kept
         resume(state, record)
+    if reviewed(state):
+        fx.check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone (v2)
+
+
+AUTO_KINDS = frozenset({"ev_order", "ev_hex", "ev_spot"})
+"""Event decisions the game takes for a roller who left (the first choice offered): each
+puts a piece the drawn card needs (invaders, mammoth, tiger, volcano, fire, village) or
+orders the bottom effects."""
+
+
+def roller_left(state: State, p: int, record: Record) -> None:
+    """``p`` left during its own turn (version 2): the double it rolled is resolved to its
+    end, the game taking the first choice of each of ``p``'s event decisions, so that no
+    card waits in its slot for a piece that never comes. Every other pending decision
+    lapses (the other tribes' Migration moves, ``p``'s own actions); the turn then
+    passes on (the engine)."""
+    if not reviewed(state):
+        return
+    while state.data["winner"] is None:
+        top = fr.top(state)
+        if top is None:
+            if events_of(state)["double"] is None:
+                break
+            resume(state, record)
+            if fr.top(state) is None:
+                break
+            continue
+        auto = top["kind"] in AUTO_KINDS and top.get("purpose") != "return"
+        if not auto or top["player"] != p:
+            fr.pop(state)
+            continue
+        kind = fr.KINDS[top["kind"]]
+        kind.apply(state, top, kind.moves(state, top)[0].code, record)
+    fx.check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone
 
 
 def check_invariants(state: State) -> None:

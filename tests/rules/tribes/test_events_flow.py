@@ -187,3 +187,57 @@ def test_a_seat_that_left_during_set_up_is_not_asked_to_come_back() -> None:
         state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0].code)
     assert state.seats[state.data["turn"]] != first
     assert not any(f["kind"] == "ev_hex" for f in state.data["frames"])
+
+
+def test_invaders_placed_by_the_game_when_the_roller_leaves_before_choosing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A roller who leaves with an event decision pending: the game takes the first
+    choice, so the card does not wait in its slot for invaders that never come (v2)."""
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E03")
+    events.on_double(state, 0, record())
+    assert state.data["frames"][-1]["kind"] == "ev_hex"
+    script_dice(monkeypatch, [["sun", "moon"]])  # the next turn's roll: no double
+    state = GAME.remove_seat(state, "p0").state
+    GAME.check_game_invariants(state)
+    assert sum(state.data["invaders"].values()) == 3
+    assert GAME.to_act(state) == {"p1"} and not state.data["frames"]
+
+
+def test_volcano_rises_by_itself_when_the_roller_leaves_before_choosing_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E09")
+    events.on_double(state, 0, record())
+    assert state.data["frames"][-1]["kind"] == "ev_spot"
+    script_dice(monkeypatch, [["sun", "moon"]])
+    state = GAME.remove_seat(state, "p0").state
+    ev = events_of(state)
+    assert ev["volcano"] is not None and "E09" in ev["deck"]
+    assert _slots(state) == [None, None, None]
+
+
+def test_migration_lapses_for_the_others_when_the_roller_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E15")
+    events.on_double(state, 0, record())
+    script_dice(monkeypatch, [["sun", "moon"]])
+    state = GAME.remove_seat(state, "p0").state
+    assert GAME.to_act(state) == {"p1"} and not state.data["frames"]
+
+
+def test_invaders_version_1_card_waits_when_the_roller_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Version 1 (stored games) dropped the decision and the card stayed in its slot."""
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    state.options["events_reviewed"] = False
+    next_cards(state, "E03")
+    events.on_double(state, 0, record())
+    script_dice(monkeypatch, [["sun", "moon"]])
+    state = GAME.remove_seat(state, "p0").state
+    assert not state.data["invaders"] and _slots(state)[0] == "E03"
