@@ -111,6 +111,18 @@ def buy_moves(state: State, p: int) -> list[Move]:
     return moves
 
 
+def at_risk(state: State, p: int) -> list[Move]:
+    """The purchases ``p`` could make now of a card that one more marker (a double on
+    the coming roll) would throw away: only then does buying before the roll differ
+    from buying after it (version 2, T17: "n'importe quand lors du tour")."""
+    found = []
+    for move in buy_moves(state, p):
+        slot = slot_of(state, move.code.split(":")[1])
+        if slot is not None and worn_out({**slot, "markers": slot.get("markers", 0) + 1}):
+            found.append(move)
+    return found
+
+
 def _cost_label(cost: dict[str, int]) -> list[str]:
     """A price as parameters that translate themselves (``tribes.cost.stone.4``)."""
     return [f"@tribes.cost.{r}.{n}" for r, n in sorted(cost.items()) if n]

@@ -50,13 +50,13 @@ from rules.tribes.event_state import (
 from rules.tribes.players import seat
 
 FRAME_KINDS = frozenset(
-    {"ev_order", "ev_hex", "ev_spot", "ev_mig", "ev_mig_to", "ev_altar", "ev_find"}
+    {"ev_order", "ev_hex", "ev_spot", "ev_mig", "ev_mig_to", "ev_altar", "ev_find", "ev_roll"}
 )
 CODE = re.compile(
     r"^(?:hex:h[0-9]{2}|spot:[0-9]{1,2}|mig:(?:h[0-9]{2}|end)|migto:h[0-9]{2}"
     r"|first:[a-z_]+|find:(?:wood|food|stone)|lore:(?:wood|food|stone)"
     r"|mammoth:h[0-9]{2}|buy:(?:fortifications|canoe)"
-    r"|buy:altar:(?:wood|food|stone|mix:[a-z+]+))$"
+    r"|buy:altar:(?:wood|food|stone|mix:[a-z+]+)|roll)$"
 )
 
 __all__ = [
@@ -211,6 +211,32 @@ def turn_moves(state: State, p: int) -> list[Move]:
     """Moves of ``p``'s own turn offered between two decisions: buying a card on
     display (T17), Savoir partagé."""
     return [*mk.buy_moves(state, p), *mk.lore_moves(state, p)]
+
+
+def before_roll(state: State, p: int, record: Record) -> bool:
+    """Step 2 of ``p``'s turn, before the roll (version 2): the cards on display may be
+    bought at any moment of one's own turn (T17). When a card ``p`` can afford would be
+    thrown away by the marker of a double, ``p`` is asked first (``ev_roll``: any
+    purchase, then ``roll``); otherwise the roll is made at once, as before. ``True``:
+    the question is pending, the roll waits for it."""
+    if not reviewed(state) or not mk.at_risk(state, p):
+        return False
+    fr.push(state, "ev_roll", p)
+    return True
+
+
+def _roll_moves(state: State, frame: dict[str, Any]) -> list[Move]:
+    return [*mk.buy_moves(state, frame["player"]), Move("roll", Text("tribes.move.roll"), "event")]
+
+
+def _roll_apply(state: State, frame: dict[str, Any], code: str, record: Record) -> None:
+    if code.startswith("buy:"):
+        mk.apply_buy(state, frame["player"], code, record)
+        return
+    fr.pop(state)
+    from rules.tribes.turn import roll  # local: the turn calls the events
+
+    roll(state, record)
 
 
 def owns_turn_move(code: str) -> bool:
@@ -378,3 +404,4 @@ def view(state: State) -> dict[str, Any]:
 
 
 fr.register("ev_order", _order_moves, _order_apply)
+fr.register("ev_roll", _roll_moves, _roll_apply)

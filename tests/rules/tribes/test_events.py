@@ -9,12 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.base import State
 from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes.event_state import events_of, slot_of
 from tests.rules.tribes.event_helpers import next_cards, set_slot, take_out
-from tests.rules.tribes.helpers import at_actions, codes, give, play, record, village, vp
+from tests.rules.tribes.helpers import (
+    at_actions,
+    codes,
+    give,
+    play,
+    record,
+    script_dice,
+    village,
+    vp,
+)
 
 
 def _draw(state: State, card_id: str, player: int = 0) -> State:
@@ -324,6 +335,42 @@ def test_a_marker_per_double_lowers_the_price_until_the_card_is_discarded() -> N
             set_slot(state, 2, "E05", stock={"food": 9})
     events.on_double(state, 0, record())
     assert slot_of(state, "canoe") is None and "E11" in events_of(state)["discard"]
+
+
+def test_fortifications_may_be_bought_before_the_roll_that_would_throw_them_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """T17: the cards are bought at any moment of one's own turn. With 3 markers a double
+    would discard Fortifications, so p1 is asked before rolling (version 2)."""
+    state = _build_step(at_actions(members={"H05": [2, 0], "H06": [0, 3]}))
+    set_slot(state, 0, "E10", markers=3)
+    next_cards(state, "E02")  # the double then draws Sécheresse
+    give(state, 1, stone=1)
+    script_dice(monkeypatch, [["moon", "moon"]])
+    state = play(state, "end")
+    assert codes(state) == ["buy:fortifications", "roll"]
+    state = play(state, "buy:fortifications", "roll")
+    assert state.data["players"][1]["acquired"] == ["fortifications"]
+    assert state.data["hand"] == ["moon", "moon"] and not state.data["frames"]
+    assert slot_of(state, "drought") is not None
+
+
+def test_fortifications_not_asked_before_the_roll_when_a_double_would_not_discard_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _build_step(at_actions(members={"H05": [2, 0], "H06": [0, 3]}))
+    set_slot(state, 0, "E10", markers=2)
+    give(state, 1, stone=4)
+    script_dice(monkeypatch, [["moon", "sun"]])
+    state = play(state, "end")
+    assert not state.data["frames"] and state.data["hand"] == ["moon", "sun"]
+    old = _build_step(at_actions(members={"H05": [2, 0], "H06": [0, 3]}))
+    old.options["events_reviewed"] = False  # version 1: the roll came first, always
+    set_slot(old, 0, "E10", markers=3)
+    give(old, 1, stone=1)
+    script_dice(monkeypatch, [["moon", "sun"]])
+    old = play(old, "end")
+    assert not old.data["frames"] and old.data["hand"] == ["moon", "sun"]
 
 
 def test_canoe_crosses_a_chain_of_lakes_in_one_move() -> None:
