@@ -241,3 +241,13 @@ def test_invaders_version_1_card_waits_when_the_roller_leaves(
     script_dice(monkeypatch, [["sun", "moon"]])
     state = GAME.remove_seat(state, "p0").state
     assert not state.data["invaders"] and _slots(state)[0] == "E03"
+
+
+def test_events_version_1_games_keep_the_first_reading() -> None:
+    """Rules version 2 reviewed the events; a game stored under version 1 is replayed
+    with ``events_reviewed`` off, a new game has it on."""
+    assert GAME.spec.rules_version == 2
+    old = GAME.check_rules_version(1, {"map": "reference"})
+    assert old["events_reviewed"] is False and old["map"] == "reference"
+    assert GAME.check_rules_version(2, {})["events_reviewed"] is True
+    assert GAME.setup(["a", "b"], "v2").options["events_reviewed"] is True
