@@ -80,7 +80,8 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
   tribe's own Travel is judged once it is over (version 2: the Travel then stays open
   for the mammoth until ``done``), since the rulebook lets the mammoth follow.
 - **Savoir partagé** once per turn, between decisions, sharing a hex with a rival.
-  **Découverte** once per hex per Travel. **Hiver clément** takes its food at the start
+  **Découverte** once per hex per Travel; the opponents are rival tribes (a hex
+  holding only invaders pays nothing). **Hiver clément** takes its food at the start
   of each Grow, even one that adds nobody (rulebook).
 - **Migration** asks each tribe in turn from the roller (a seat that leaves meanwhile
   is skipped); a member moves once. **Feu de forêt** burns the forest the roller picks.

@@ -251,3 +251,17 @@ def test_events_version_1_games_keep_the_first_reading() -> None:
     assert old["events_reviewed"] is False and old["map"] == "reference"
     assert GAME.check_rules_version(2, {})["events_reviewed"] is True
     assert GAME.setup(["a", "b"], "v2").options["events_reviewed"] is True
+
+
+def test_drought_and_shared_knowledge_leaving_on_one_double_make_room_for_one_card() -> None:
+    """T11: the bottom effects free two slots, but a double draws one card, into the
+    first free slot."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
+    set_slot(state, 0, "E02")
+    set_slot(state, 1, "E06")
+    set_slot(state, 2, "E05", stock={"food": 8})
+    next_cards(state, "E04", "E16")
+    events.on_double(state, 0, record())
+    slots = _slots(state)
+    assert slots[0] in ("E04", "E16") and slots[1:] == [None, "E05"]
+    assert len(events_of(state)["deck"]) == 1
