@@ -66,7 +66,8 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
   conflict at step 4 whatever its population; they fight as one more side, always
   defending (Bow may shoot one); the card leaves with the last invader.
 - **The cards to buy** (Fortifications, Pirogue, Autel: T17) are offered between two
-  decisions of one's own turn (actions and step 5); Autel's member comes from the map
+  decisions of one's own turn (actions and step 5), not inside an action or a conflict
+  (prices only change on a double, so buying just before costs the same); Autel's member comes from the map
   (the buyer picks the hex) and both of its prices drop by one per marker (the
   one-of-each price then asks for that many different types; the card goes when that
   price reaches 0). Before the roll (version 2) the buyer is asked only when a card he
