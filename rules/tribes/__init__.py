@@ -67,10 +67,10 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
   defending (Bow may shoot one); the card leaves with the last invader.
 - **The cards to buy** (Fortifications, Pirogue, Autel: T17) are offered between two
   decisions of one's own turn (actions and step 5), not inside an action or a conflict
-  (prices only change on a double, so buying just before costs the same); Autel's member comes from the map
-  (the buyer picks the hex) and both of its prices drop by one per marker (the
-  one-of-each price then asks for that many different types; the card goes when that
-  price reaches 0). Before the roll (version 2) the buyer is asked only when a card he
+  (prices only change on a double, so buying just before costs the same); Autel's
+  member comes from the map (the buyer picks the hex) and both of its prices drop by
+  one per marker (the one-of-each price then asks for that many different types; the
+  card goes when that price reaches 0). Before the roll (version 2) the buyer is asked only when a card he
   can afford would be thrown away by the marker of a double: it is the one moment when
   buying before the roll differs from buying after it.
 - **The mammoth**: each own turn ended with the majority on its hex counts one on its
