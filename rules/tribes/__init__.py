@@ -70,9 +70,9 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
   (prices only change on a double, so buying just before costs the same); Autel's
   member comes from the map (the buyer picks the hex) and both of its prices drop by
   one per marker (the one-of-each price then asks for that many different types; the
-  card goes when that price reaches 0). Before the roll (version 2) the buyer is asked only when a card he
-  can afford would be thrown away by the marker of a double: it is the one moment when
-  buying before the roll differs from buying after it.
+  card goes when that price reaches 0). Before the roll (version 2) the buyer is asked
+  only when a card he can afford would be thrown away by the marker of a double: it is
+  the one moment when buying before the roll differs from buying after it.
 - **The mammoth**: each own turn ended with the majority on its hex counts one on its
   die for that tribe (back to 1 when it counted another tribe); at 2 the tribe tames
   it (3 VP). It is never a member. Tamed, it may go with a Travel (once per turn) to
