@@ -66,21 +66,41 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
   conflict at step 4 whatever its population; they fight as one more side, always
   defending (Bow may shoot one); the card leaves with the last invader.
 - **The cards to buy** (Fortifications, Pirogue, Autel: T17) are offered between two
-  decisions of one's own turn (actions and step 5); Autel's member comes from the map
-  (the buyer picks the hex) and both of its prices drop by one per marker.
+  decisions of one's own turn (actions and step 5), not inside an action or a conflict
+  (prices only change on a double, so buying just before costs the same); Autel's
+  member comes from the map (the buyer picks the hex) and both of its prices drop by
+  one per marker (the one-of-each price then asks for that many different types; the
+  card goes when that price reaches 0). Before the roll (version 2) the buyer is asked
+  only when a card he can afford would be thrown away by the marker of a double: it is
+  the one moment when buying before the roll differs from buying after it.
 - **The mammoth**: each own turn ended with the majority on its hex counts one on its
   die for that tribe (back to 1 when it counted another tribe); at 2 the tribe tames
-  it (3 VP). It is never a member. Tamed, it may follow a
-  Travel once per turn; it runs away (card discarded, 3 VP lost) as soon as its tribe
-  has no member on its hex.
+  it (3 VP). It is never a member. Tamed, it may go with a Travel (once per turn) to
+  any hex the tribe occupies, also one its members just reached; it runs away (card
+  discarded, 3 VP lost) as soon as its tribe has no member on its hex, except that its
+  tribe's own Travel is judged once it is over (version 2: the Travel then stays open
+  for the mammoth until ``done``), since the rulebook lets the mammoth follow.
 - **Savoir partagé** once per turn, between decisions, sharing a hex with a rival.
-  **Découverte** once per hex per Travel. **Hiver clément** takes its food at the start
+  **Découverte** once per hex per Travel; the opponents are rival tribes (a hex
+  holding only invaders pays nothing). **Hiver clément** takes its food at the start
   of each Grow, even one that adds nobody (rulebook).
 - **Migration** asks each tribe in turn from the roller (a seat that leaves meanwhile
   is skipped); a member moves once. **Feu de forêt** burns the forest the roller picks.
 - **Elimination** (T14): a tribe with no member on the map puts 2 members on a hex at
   the start of its next turn, before its village points and roll: an unoccupied hex
   (no members, no invaders) if there is one, else any hex.
+- **A double** is two dice showing the same face (only two are ever rolled: 12 dice on
+  the board, 2 off it); it resolves the bottom effects once each, then draws at most
+  one card, into the first free slot, even when the bottom effects freed two slots.
+- **Hiver clément** eats its food when Grow is chosen (rulebook), so that Grow can no
+  longer be taken back with ``back`` (version 2); nor can a Travel once the tamed
+  mammoth moved.
+- **A roller who leaves** during his own double (version 2): the game takes the first
+  choice of each of his event decisions (a hex, the volcano's place, the order), so
+  no card waits in its slot for a piece; other players' Migration moves lapse.
+
+Rules version 2 (option ``events_reviewed``, on): the items above marked version 2.
+Games stored under version 1 are upgraded with the option off and replay as they were.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from rules.tribes import board as bd
 from rules.tribes import event_market
 from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS
+from rules.tribes.event_state import reviewed
 from rules.tribes.players import active, has_development, player, seat
 
 FIRE_FLAG = "fire"
@@ -149,12 +150,15 @@ def _start_grow(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
     n = values["members"] + (1 if has_development(state, p, "grow_extra") else 0)
-    n += event_market.on_grow(state, p, record)
+    winter = event_market.on_grow(state, p, record)
+    n += winter or 0
     hexes = bd.occupied_by(state.data, p)
     if not hexes or not player(state, p)["supply"]:
         record.note("tribes.note.nothing", player=seat(state, p))
         return
-    fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
+    frame = fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
+    if winter is not None and reviewed(state):
+        frame["committed"] = True  # Hiver clément ate its food: the die stays (v2)
 
 
 FILL_UP_TO = 12
@@ -220,7 +224,7 @@ def _start_travel(
 def _travel_moves(state: State, frame: Frame) -> list[Move]:
     p = frame["player"]
     moves = []
-    for h in bd.occupied_by(state.data, p):
+    for h in bd.occupied_by(state.data, p) if frame["left"] else ():
         n = movable(state, p, h)
         if n:
             params = {**_hex_params(state, h), "n": n}
@@ -232,6 +236,7 @@ def _travel_moves(state: State, frame: Frame) -> list[Move]:
 def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     if code == "done":
         fr.pop(state)
+        event_market.travel_over(state, frame["player"], record)
         return
     if code.startswith("mammoth:"):
         event_market.apply_mammoth_move(state, frame["player"], code, record)
@@ -298,7 +303,11 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
 
     lose_villages(state, record)
     if travel["left"] == 0 or not any(movable(state, p, h) for h in bd.occupied_by(data, p)):
-        fr.pop(state)
+        if event_market.mammoth_may_follow(state, p):
+            travel["left"] = 0  # only the tamed mammoth may still move, then ``done``
+        else:
+            fr.pop(state)
+            event_market.travel_over(state, p, record)
     event_market.on_arrival(state, p, target, alone, record)
 
 

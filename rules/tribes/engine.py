@@ -10,6 +10,7 @@ the supplies) and the others play on.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules.base import (
@@ -35,6 +36,7 @@ from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
+from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
@@ -66,7 +68,9 @@ class Tribes(Game):
                 "terrains", "none", choices=("none",), description=Text("tribes.option.terrains")
             ),
             OptionSpec("chiefs", False, choices=(False,), description=Text("tribes.option.chiefs")),
+            REVIEWED,
         ),
+        rules_version=2,
         summary=Text("tribes.summary"),
         tips=(Text("tribes.tips"),),
         groups={
@@ -102,6 +106,13 @@ class Tribes(Game):
             mine["deck"].sort()
             rng.shuffle(mine["deck"])
         return new
+
+    def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Version 1 played the events as first written (before their review against the
+        rulebook): such games keep that reading (``events_reviewed`` off)."""
+        if version == 1:
+            return {**options, REVIEWED.name: False}
+        return super().upgrade_options(version, options)
 
     def _setup(self, state: State) -> None:
         new_game(state)
@@ -188,6 +199,8 @@ class Tribes(Game):
                 data["village_supply"] += 1
         if not its_turn:
             events.seat_left(state, index, record)
+        elif not placing:
+            events.roller_left(state, index, record)
         if data["winner"] is not None or not its_turn:
             return
         data["frames"].clear()

@@ -31,6 +31,7 @@ from rules.tribes.event_state import (
     leave_slot,
     name_ref,
     playing,
+    reviewed,
     slot_of,
     strike,
 )
@@ -265,13 +266,18 @@ def count_mammoth(state: State, p: int, record: Record) -> None:
 
 def check_mammoth(state: State, record: Record) -> None:
     """A tamed mammoth standing where its tribe has no member is lost: the card is
-    discarded and the tribe loses 3 VP (rulebook)."""
+    discarded and the tribe loses 3 VP (rulebook). In version 2 the tribe's own Travel
+    is judged once it is over (``event_market.travel_over``): the mammoth may follow."""
     ev = events_of(state)
     mammoth = ev["mammoth"]
     if mammoth is None or mammoth["tamer"] is None:
         return
     p = mammoth["tamer"]
     if bd.members(state.data, mammoth["hex"])[p]:
+        return
+    if reviewed(state) and any(
+        f["kind"] == "travel" and f["player"] == p for f in state.data["frames"]
+    ):
         return
     ev["mammoth"] = None
     ev["discard"].append(EVENTS.by_slug("mammoth").id)

@@ -42,6 +42,7 @@ from rules.tribes.event_state import (
     leave_slot,
     name_ref,
     playing,
+    reviewed,
     set_flag,
     slot_of,
 )
@@ -108,6 +109,18 @@ def buy_moves(state: State, p: int) -> list[Move]:
                 params = {"event": name_ref(slot["id"]), "cost": _cost_label(cost)}
                 moves.append(Move(_buy_code(slug, cost), Text("tribes.move.buy", params), "event"))
     return moves
+
+
+def at_risk(state: State, p: int) -> list[Move]:
+    """The purchases ``p`` could make now of a card that one more marker (a double on
+    the coming roll) would throw away: only then does buying before the roll differ
+    from buying after it (version 2, T17: "n'importe quand lors du tour")."""
+    found = []
+    for move in buy_moves(state, p):
+        slot = slot_of(state, move.code.split(":")[1])
+        if slot is not None and worn_out({**slot, "markers": slot.get("markers", 0) + 1}):
+            found.append(move)
+    return found
 
 
 def _cost_label(cost: dict[str, int]) -> list[str]:
@@ -256,12 +269,13 @@ def _find_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 # ----------------------------------------------------- Hiver clément, abondance
 
 
-def on_grow(state: State, p: int, record: Record) -> int:
+def on_grow(state: State, p: int, record: Record) -> int | None:
     """``p`` chose Grow: Hiver clément takes 1 food off its card and allows 1 more
-    member. Returns the extra members (0 without the event)."""
+    member. Returns the extra members, ``None`` without the event (then the Grow may
+    still be taken back: nothing happened)."""
     slot = slot_of(state, "mild_winter")
     if slot is None:
-        return 0
+        return None
     face = EVENTS.by_slug("mild_winter")
     assert face.active is not None
     slot["stock"]["food"] -= 1
@@ -347,7 +361,8 @@ MAMMOTH_FLAG = "mammoth"
 
 def mammoth_moves(state: State, p: int) -> list[Move]:
     """During ``p``'s Travel, once: the tamed mammoth may go for free to any other hex
-    the tribe occupies (rulebook)."""
+    the tribe occupies (rulebook), also after the members moved (version 2: the Travel
+    then waits for ``done``)."""
     mammoth = events_of(state)["mammoth"]
     if mammoth is None or mammoth["tamer"] != p or has_flag(state, MAMMOTH_FLAG):
         return []
@@ -366,3 +381,23 @@ def apply_mammoth_move(state: State, p: int, code: str, record: Record) -> None:
     )
     mammoth["hex"] = target
     set_flag(state, MAMMOTH_FLAG)
+    travel = fr.top(state)
+    if travel is not None and reviewed(state):
+        travel["committed"] = True  # the mammoth moved: the die cannot be taken back
+        if travel["left"] == 0:  # the members had moved: the Travel is over
+            fr.pop(state)
+            travel_over(state, p, record)
+
+
+def mammoth_may_follow(state: State, p: int) -> bool:
+    """Whether ``p``'s Travel stays open after its members moved, for the tamed mammoth
+    to follow them (version 2)."""
+    return reviewed(state) and bool(mammoth_moves(state, p))
+
+
+def travel_over(state: State, p: int, record: Record) -> None:
+    """``p``'s Travel is over: a tamed mammoth left where the tribe has no member now
+    runs away (version 2 waits for the end of the Travel, so that it can follow)."""
+    from rules.tribes.event_effects import check_mammoth  # local: effects import us
+
+    check_mammoth(state, record)

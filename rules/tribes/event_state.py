@@ -24,13 +24,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Record, State
+from rules.base import OptionSpec, Record, State, Text
 from rules.tribes import board as bd
 from rules.tribes.event_cards import EVENTS, EventCard
 from rules.tribes.players import player, seat
 
 Events = dict[str, Any]
 Slot = dict[str, Any]
+
+REVIEWED = OptionSpec("events_reviewed", True, description=Text("tribes.option.events_reviewed"))
+"""Rules version 2: the events as reviewed against the rulebook (see ``rules.tribes``,
+"Events", version 2). Games stored under version 1 keep ``False``: the first reading,
+so that they replay exactly."""
+
+
+def reviewed(state: State) -> bool:
+    """Whether the game plays the reviewed events (rules version 2)."""
+    return bool(state.options.get(REVIEWED.name, True))
 
 
 def new_events() -> Events:
@@ -158,6 +168,7 @@ def after_members_left(state: State, record: Record) -> None:
 
 
 __all__ = [
+    "REVIEWED",
     "Events",
     "Slot",
     "after_members_left",
@@ -171,6 +182,7 @@ __all__ = [
     "name_ref",
     "new_events",
     "playing",
+    "reviewed",
     "set_flag",
     "slot_of",
     "slug_of",

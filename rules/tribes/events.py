@@ -44,18 +44,19 @@ from rules.tribes.event_state import (
     is_active,
     name_ref,
     new_events,
+    reviewed,
     slug_of,
 )
 from rules.tribes.players import seat
 
 FRAME_KINDS = frozenset(
-    {"ev_order", "ev_hex", "ev_spot", "ev_mig", "ev_mig_to", "ev_altar", "ev_find"}
+    {"ev_order", "ev_hex", "ev_spot", "ev_mig", "ev_mig_to", "ev_altar", "ev_find", "ev_roll"}
 )
 CODE = re.compile(
     r"^(?:hex:h[0-9]{2}|spot:[0-9]{1,2}|mig:(?:h[0-9]{2}|end)|migto:h[0-9]{2}"
     r"|first:[a-z_]+|find:(?:wood|food|stone)|lore:(?:wood|food|stone)"
     r"|mammoth:h[0-9]{2}|buy:(?:fortifications|canoe)"
-    r"|buy:altar:(?:wood|food|stone|mix:[a-z+]+))$"
+    r"|buy:altar:(?:wood|food|stone|mix:[a-z+]+)|roll)$"
 )
 
 __all__ = [
@@ -212,6 +213,32 @@ def turn_moves(state: State, p: int) -> list[Move]:
     return [*mk.buy_moves(state, p), *mk.lore_moves(state, p)]
 
 
+def before_roll(state: State, p: int, record: Record) -> bool:
+    """Step 2 of ``p``'s turn, before the roll (version 2): the cards on display may be
+    bought at any moment of one's own turn (T17). When a card ``p`` can afford would be
+    thrown away by the marker of a double, ``p`` is asked first (``ev_roll``: any
+    purchase, then ``roll``); otherwise the roll is made at once, as before. ``True``:
+    the question is pending, the roll waits for it."""
+    if not reviewed(state) or not mk.at_risk(state, p):
+        return False
+    fr.push(state, "ev_roll", p)
+    return True
+
+
+def _roll_moves(state: State, frame: dict[str, Any]) -> list[Move]:
+    return [*mk.buy_moves(state, frame["player"]), Move("roll", Text("tribes.move.roll"), "event")]
+
+
+def _roll_apply(state: State, frame: dict[str, Any], code: str, record: Record) -> None:
+    if code.startswith("buy:"):
+        mk.apply_buy(state, frame["player"], code, record)
+        return
+    fr.pop(state)
+    from rules.tribes.turn import roll  # local: the turn calls the events
+
+    roll(state, record)
+
+
 def owns_turn_move(code: str) -> bool:
     return code.startswith(("buy:", "lore:"))
 
@@ -256,12 +283,47 @@ def explain(state: State, code: str) -> IllegalMove:
 
 def seat_left(state: State, p: int, record: Record) -> None:
     """``p`` left the game outside its turn: its pending event decisions (Migration)
-    are dropped and the double being resolved goes on."""
+    are dropped and the double being resolved goes on; its tamed mammoth, alone now,
+    runs away (version 2)."""
     frames = state.data["frames"]
     kept = [f for f in frames if not (f["kind"] in FRAME_KINDS and f["player"] == p)]
     if len(kept) != len(frames):
         frames[:] = kept
         resume(state, record)
+    if reviewed(state):
+        fx.check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone (v2)
+
+
+AUTO_KINDS = frozenset({"ev_order", "ev_hex", "ev_spot"})
+"""Event decisions the game takes for a roller who left (the first choice offered): each
+puts a piece the drawn card needs (invaders, mammoth, tiger, volcano, fire, village) or
+orders the bottom effects."""
+
+
+def roller_left(state: State, p: int, record: Record) -> None:
+    """``p`` left during its own turn (version 2): the double it rolled is resolved to its
+    end, the game taking the first choice of each of ``p``'s event decisions, so that no
+    card waits in its slot for a piece that never comes. Every other pending decision
+    lapses (the other tribes' Migration moves, ``p``'s own actions); the turn then
+    passes on (the engine)."""
+    if not reviewed(state):
+        return
+    while state.data["winner"] is None:
+        top = fr.top(state)
+        if top is None:
+            if events_of(state)["double"] is None:
+                break
+            resume(state, record)
+            if fr.top(state) is None:
+                break
+            continue
+        auto = top["kind"] in AUTO_KINDS and top.get("purpose") != "return"
+        if not auto or top["player"] != p:
+            fr.pop(state)
+            continue
+        kind = fr.KINDS[top["kind"]]
+        kind.apply(state, top, kind.moves(state, top)[0].code, record)
+    fx.check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone
 
 
 def check_invariants(state: State) -> None:
@@ -342,3 +404,4 @@ def view(state: State) -> dict[str, Any]:
 
 
 fr.register("ev_order", _order_moves, _order_apply)
+fr.register("ev_roll", _roll_moves, _roll_apply)

@@ -68,6 +68,16 @@ def continue_turn(state: State, record: Record) -> None:
         gain_vp(state, p, villages, "villages", record)
         if data["winner"] is not None:
             return
+    if events.before_roll(state, p, record):
+        data["roll"] = []
+        return
+    roll(state, record)
+
+
+def roll(state: State, record: Record) -> None:
+    """Step 2: the dice that left the board are rolled; a double calls the events."""
+    data = state.data
+    p = active(state)
     dice = len(data["pushed"]) + len(data["hand"])
     faces = roll_dice(state, dice)
     data["hand"] = list(faces)

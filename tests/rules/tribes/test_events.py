@@ -9,12 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.base import State
 from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes.event_state import events_of, slot_of
 from tests.rules.tribes.event_helpers import next_cards, set_slot, take_out
-from tests.rules.tribes.helpers import at_actions, codes, give, play, record, village, vp
+from tests.rules.tribes.helpers import (
+    at_actions,
+    codes,
+    give,
+    play,
+    record,
+    script_dice,
+    village,
+    vp,
+)
 
 
 def _draw(state: State, card_id: str, player: int = 0) -> State:
@@ -191,8 +202,47 @@ def test_a_tamed_mammoth_left_alone_runs_away_with_its_3_vp() -> None:
     events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
     state.data["players"][0]["vp"][3] = 3
     state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
+    # the Travel waits: the mammoth could still follow its tribe (version 2)
+    assert codes(state) == ["mammoth:h04", "done"]
+    state = play(state, "done")
     assert events_of(state)["mammoth"] is None
     assert vp(state, 0) == 0 and events_of(state)["discard"] == ["E07"]
+
+
+def test_mammoth_follows_its_tribe_to_the_hex_a_travel_just_took() -> None:
+    """Rulebook: with a Travel the tamed mammoth may go to any hex the tribe occupies;
+    it runs away only if, the Travel over, its tribe has left it alone."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    take_out(state, "E07")
+    events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
+    state.data["players"][0]["vp"][3] = 3
+    state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
+    assert events_of(state)["mammoth"]["tamer"] == 0  # not gone while the Travel lasts
+    state = play(state, "mammoth:h04")
+    assert events_of(state)["mammoth"] == {"hex": "H04", "tamer": 0, "count": None}
+    assert vp(state, 0) == 3
+    assert not state.data["frames"]  # the Travel is over once the mammoth followed
+
+
+def test_mammoth_moved_cannot_be_taken_back_with_the_die() -> None:
+    state = at_actions(members={"H05": [2, 0], "H01": [1, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    take_out(state, "E07")
+    events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
+    state = play(state, "travel:moon")
+    assert "back" in codes(state)
+    state = play(state, "mammoth:h01")
+    assert "back" not in codes(state)
+
+
+def test_mammoth_version_1_runs_away_in_the_middle_of_the_travel() -> None:
+    """Games stored under rules version 1 keep the first reading."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("moon", "sun"))
+    state.options["events_reviewed"] = False
+    take_out(state, "E07")
+    events_of(state)["mammoth"] = {"hex": "H05", "tamer": 0, "count": None}
+    state.data["players"][0]["vp"][3] = 3
+    state = play(state, "travel:moon", "from:h05", "to:h04", "n:2")
+    assert events_of(state)["mammoth"] is None and vp(state, 0) == 0
 
 
 def test_the_tamed_mammoth_follows_a_travel_for_free() -> None:
@@ -285,6 +335,42 @@ def test_a_marker_per_double_lowers_the_price_until_the_card_is_discarded() -> N
             set_slot(state, 2, "E05", stock={"food": 9})
     events.on_double(state, 0, record())
     assert slot_of(state, "canoe") is None and "E11" in events_of(state)["discard"]
+
+
+def test_fortifications_may_be_bought_before_the_roll_that_would_throw_them_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """T17: the cards are bought at any moment of one's own turn. With 3 markers a double
+    would discard Fortifications, so p1 is asked before rolling (version 2)."""
+    state = _build_step(at_actions(members={"H05": [2, 0], "H06": [0, 3]}))
+    set_slot(state, 0, "E10", markers=3)
+    next_cards(state, "E02")  # the double then draws Sécheresse
+    give(state, 1, stone=1)
+    script_dice(monkeypatch, [["moon", "moon"]])
+    state = play(state, "end")
+    assert codes(state) == ["buy:fortifications", "roll"]
+    state = play(state, "buy:fortifications", "roll")
+    assert state.data["players"][1]["acquired"] == ["fortifications"]
+    assert state.data["hand"] == ["moon", "moon"] and not state.data["frames"]
+    assert slot_of(state, "drought") is not None
+
+
+def test_fortifications_not_asked_before_the_roll_when_a_double_would_not_discard_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _build_step(at_actions(members={"H05": [2, 0], "H06": [0, 3]}))
+    set_slot(state, 0, "E10", markers=2)
+    give(state, 1, stone=4)
+    script_dice(monkeypatch, [["moon", "sun"]])
+    state = play(state, "end")
+    assert not state.data["frames"] and state.data["hand"] == ["moon", "sun"]
+    old = _build_step(at_actions(members={"H05": [2, 0], "H06": [0, 3]}))
+    old.options["events_reviewed"] = False  # version 1: the roll came first, always
+    set_slot(old, 0, "E10", markers=3)
+    give(old, 1, stone=1)
+    script_dice(monkeypatch, [["moon", "sun"]])
+    old = play(old, "end")
+    assert not old.data["frames"] and old.data["hand"] == ["moon", "sun"]
 
 
 def test_canoe_crosses_a_chain_of_lakes_in_one_move() -> None:
@@ -409,6 +495,21 @@ def test_great_chief_rewards_nobody_without_villages() -> None:
     state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
     _draw(state, "E13")
     assert (vp(state, 0), vp(state, 1)) == (0, 0)
+
+
+def test_mild_winter_grow_cannot_be_taken_back_once_its_food_is_eaten() -> None:
+    """Rulebook: the food goes each time Grow is chosen; taking the die back would leave
+    it eaten, so the Grow stays chosen (version 2)."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("blank", "sun"))
+    set_slot(state, 0, "E04", stock={"food": 2})
+    state = play(state, "grow:blank")
+    assert "back" not in codes(state)
+    assert _slot(state, "mild_winter")["stock"] == {"food": 1}
+    old = at_actions(members={"H05": [2, 0], "H06": [0, 3]}, hand=("blank", "sun"))
+    old.options["events_reviewed"] = False  # version 1 offered it (and lost the food)
+    set_slot(old, 0, "E04", stock={"food": 2})
+    old = play(old, "grow:blank")
+    assert "back" in codes(old)
 
 
 def test_mild_winter_leaves_with_its_last_food() -> None:

@@ -187,3 +187,81 @@ def test_a_seat_that_left_during_set_up_is_not_asked_to_come_back() -> None:
         state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0].code)
     assert state.seats[state.data["turn"]] != first
     assert not any(f["kind"] == "ev_hex" for f in state.data["frames"])
+
+
+def test_invaders_placed_by_the_game_when_the_roller_leaves_before_choosing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A roller who leaves with an event decision pending: the game takes the first
+    choice, so the card does not wait in its slot for invaders that never come (v2)."""
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E03")
+    events.on_double(state, 0, record())
+    assert state.data["frames"][-1]["kind"] == "ev_hex"
+    script_dice(monkeypatch, [["sun", "moon"]])  # the next turn's roll: no double
+    state = GAME.remove_seat(state, "p0").state
+    GAME.check_game_invariants(state)
+    assert sum(state.data["invaders"].values()) == 3
+    assert GAME.to_act(state) == {"p1"} and not state.data["frames"]
+
+
+def test_volcano_rises_by_itself_when_the_roller_leaves_before_choosing_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E09")
+    events.on_double(state, 0, record())
+    assert state.data["frames"][-1]["kind"] == "ev_spot"
+    script_dice(monkeypatch, [["sun", "moon"]])
+    state = GAME.remove_seat(state, "p0").state
+    ev = events_of(state)
+    assert ev["volcano"] is not None and "E09" in ev["deck"]
+    assert _slots(state) == [None, None, None]
+
+
+def test_migration_lapses_for_the_others_when_the_roller_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    next_cards(state, "E15")
+    events.on_double(state, 0, record())
+    script_dice(monkeypatch, [["sun", "moon"]])
+    state = GAME.remove_seat(state, "p0").state
+    assert GAME.to_act(state) == {"p1"} and not state.data["frames"]
+
+
+def test_invaders_version_1_card_waits_when_the_roller_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Version 1 (stored games) dropped the decision and the card stayed in its slot."""
+    state = at_actions(3, members={"H05": [2, 0, 0], "H06": [0, 3, 0], "H01": [0, 0, 2]})
+    state.options["events_reviewed"] = False
+    next_cards(state, "E03")
+    events.on_double(state, 0, record())
+    script_dice(monkeypatch, [["sun", "moon"]])
+    state = GAME.remove_seat(state, "p0").state
+    assert not state.data["invaders"] and _slots(state)[0] == "E03"
+
+
+def test_events_version_1_games_keep_the_first_reading() -> None:
+    """Rules version 2 reviewed the events; a game stored under version 1 is replayed
+    with ``events_reviewed`` off, a new game has it on."""
+    assert GAME.spec.rules_version == 2
+    old = GAME.check_rules_version(1, {"map": "reference"})
+    assert old["events_reviewed"] is False and old["map"] == "reference"
+    assert GAME.check_rules_version(2, {})["events_reviewed"] is True
+    assert GAME.setup(["a", "b"], "v2").options["events_reviewed"] is True
+
+
+def test_drought_and_shared_knowledge_leaving_on_one_double_make_room_for_one_card() -> None:
+    """T11: the bottom effects free two slots, but a double draws one card, into the
+    first free slot."""
+    state = at_actions(members={"H05": [2, 0], "H06": [0, 3]})
+    set_slot(state, 0, "E02")
+    set_slot(state, 1, "E06")
+    set_slot(state, 2, "E05", stock={"food": 8})
+    next_cards(state, "E04", "E16")
+    events.on_double(state, 0, record())
+    slots = _slots(state)
+    assert slots[0] in ("E04", "E16") and slots[1:] == [None, "E05"]
+    assert len(events_of(state)["deck"]) == 1
