@@ -10,6 +10,7 @@ the supplies) and the others play on.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules.base import (
@@ -66,6 +67,12 @@ class Tribes(Game):
                 "terrains", "none", choices=("none",), description=Text("tribes.option.terrains")
             ),
             OptionSpec("chiefs", False, choices=(False,), description=Text("tribes.option.chiefs")),
+            OptionSpec(
+                "lead_discards",
+                "useful",
+                choices=("useful", "always"),
+                description=Text("tribes.option.lead_discards"),
+            ),
         ),
         summary=Text("tribes.summary"),
         tips=(Text("tribes.tips"),),
@@ -89,6 +96,7 @@ class Tribes(Game):
                 "back",
             )
         },
+        rules_version=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -102,6 +110,14 @@ class Tribes(Game):
             mine["deck"].sort()
             rng.shuffle(mine["deck"])
         return new
+
+    def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Version 1 asked a Lead with villages which goals to put back even when the
+        deck could not give other cards (``actions.discards_matter``): such games keep
+        that reading."""
+        if version == 1:
+            return {**options, "lead_discards": "always"}
+        return super().upgrade_options(version, options)
 
     def _setup(self, state: State) -> None:
         new_game(state)

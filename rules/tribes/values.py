@@ -1,0 +1,100 @@
+"""What an action gives one player: the action board's value plus his improvements.
+
+The action board prints one value per strength (``data/actions.json``, components
+3.1); the rulebook's developments improve it for the player who completed them
+("améliorations d'action", Étape 5) and Hiver clément for whoever grows while it lasts.
+The engine starts each action with ``action_values`` and the public view shows the
+same numbers for the player whose turn it is, so the picture and the rules cannot
+disagree.
+
+- Grow: ``{"members"}``; Oxen (D2) and Hiver clément add members.
+- Travel: ``{"members", "reach"}``; Horse (D3) adds a member and takes each up to
+  2 hexes.
+- Gather: ``{"hexes", "each", "extra"}``; Basketry (D1) gives ``extra`` resources once
+  per Gather, of a type gathered in it.
+- Lead: ``{"cards"}``; Cave paintings (D7) adds cards.
+
+Fire (D6) changes the strength, not the value: ``strength_with_fire`` says when it can.
+"""
+
+from __future__ import annotations
+
+from rules.base import State
+from rules.tribes.components import ACTIONS, GOALS, STRENGTHS, Goal
+from rules.tribes.event_cards import EVENTS
+from rules.tribes.event_state import slot_of
+from rules.tribes.players import player
+
+FIRE_FLAG = "fire"
+"""The turn flag set once Fire was used this turn."""
+
+
+def development(state: State, p: int, kind: str) -> Goal | None:
+    """The development of ``kind`` that ``p`` completed, if any (its ability is on)."""
+    for goal_id in player(state, p)["done"]:
+        goal = GOALS[goal_id]
+        if goal.kind == kind:
+            return goal
+    return None
+
+
+def _param(goal: Goal | None, name: str, default: int = 0) -> int:
+    return default if goal is None else int(goal.params[name])
+
+
+def mild_winter_extra(state: State) -> int:
+    """The members Hiver clément adds to a Grow while its card is in play (0 without)."""
+    if slot_of(state, "mild_winter") is None:
+        return 0
+    face = EVENTS.by_slug("mild_winter")
+    assert face.active is not None
+    return int(face.active.params["extra"])
+
+
+def gather_extra(state: State, p: int) -> int:
+    """The resources Basketry adds to each Gather of ``p`` (0 without it)."""
+    return _param(development(state, p, "gather_extra"), "n")
+
+
+def action_values(state: State, p: int, action: str, power: str) -> dict[str, int]:
+    """What ``action`` at strength ``power`` gives ``p`` now (see the module docstring)."""
+    values = dict(ACTIONS[action][power])
+    if action == "grow":
+        values["members"] += _param(development(state, p, "grow_extra"), "n")
+        values["members"] += mild_winter_extra(state)
+    elif action == "travel":
+        horse = development(state, p, "travel_extra")
+        values["members"] += _param(horse, "members")
+        values["reach"] = _param(horse, "range", 1)
+    elif action == "gather":
+        values["extra"] = gather_extra(state, p)
+    elif action == "lead":
+        values["cards"] += _param(development(state, p, "lead_extra"), "n")
+    return values
+
+
+def improvements(state: State, p: int, action: str) -> list[str]:
+    """What improves ``action`` for ``p``: goal ids of his developments and event ids."""
+    kind = {
+        "grow": "grow_extra",
+        "travel": "travel_extra",
+        "gather": "gather_extra",
+        "lead": "lead_extra",
+    }[action]
+    found = [g for g in player(state, p)["done"] if GOALS[g].kind == kind]
+    if action == "grow" and mild_winter_extra(state):
+        found.append(EVENTS.by_slug("mild_winter").id)
+    return found
+
+
+def all_values(state: State, p: int, action: str) -> dict[str, dict[str, int]]:
+    """``action_values`` at every strength, reduced first."""
+    return {power: action_values(state, p, action, power) for power in STRENGTHS}
+
+
+def can_use_fire(state: State, p: int) -> bool:
+    """Whether ``p`` may still use Fire this turn (once per turn)."""
+    return (
+        development(state, p, "ignore_moon") is not None
+        and FIRE_FLAG not in state.data["turn_flags"]
+    )
