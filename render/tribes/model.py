@@ -145,7 +145,7 @@ def _read(view: View) -> Table:
     ]
     ids = {c.id for c in cells}
     volcano = _volcano(events.get("volcano") or view.get("volcano"))
-    board = _board(view.get("board"))
+    board = _board(view.get("board"), over=bool(view.get("over")))
     slots = tuple(_slot(raw) for raw in events.get("slots") or [])
     acquired = events.get("acquired")
     bought: Mapping[str, Any] = acquired if isinstance(acquired, Mapping) else {}
@@ -183,11 +183,11 @@ def _read(view: View) -> Table:
 LEVELS = ("reduced", "normal", "boosted")
 
 
-def _board(board: Any) -> dict[str, Any]:
+def _board(board: Any, *, over: bool = False) -> dict[str, Any]:
     """The action board's fields of ``Table``: per action its dice, the values the
-    player to act would get (``active``; the printed ones in an older view), the printed
-    values, what improves them, and the strength each face in hand would give, with Fire
-    too where it would lift it."""
+    player to act would get (``active``; the printed ones in an older view, or once the
+    game is over and nobody acts), the printed values, what improves them, and the
+    strength each face in hand would give, with Fire too where it would lift it."""
     out: dict[str, dict[str, Any]] = {
         k: {} for k in ("dice", "values", "would", "printed", "details", "improved_by", "fire")
     }
@@ -197,7 +197,7 @@ def _board(board: Any) -> dict[str, Any]:
         a = str(action)
         out["dice"][a] = tuple(str(f) for f in raw.get("dice") or [])[:3]
         printed = raw.get("values") or {}
-        found = raw.get("active")
+        found = None if over else raw.get("active")
         active: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
         amounts = active.get("values") or printed
         out["printed"][a] = _levels(printed)
