@@ -58,18 +58,31 @@ def gather_extra(state: State, p: int) -> int:
 
 def action_values(state: State, p: int, action: str, power: str) -> dict[str, int]:
     """What ``action`` at strength ``power`` gives ``p`` now (see the module docstring)."""
-    values = dict(ACTIONS[action][power])
+    return _with(ACTIONS[action][power], _bonus(state, p, action))
+
+
+def _bonus(state: State, p: int, action: str) -> dict[str, int]:
+    """What ``p``'s improvements add to ``action`` (``+`` keys) or set in it."""
     if action == "grow":
-        values["members"] += _param(development(state, p, "grow_extra"), "n")
-        values["members"] += mild_winter_extra(state)
-    elif action == "travel":
+        n = _param(development(state, p, "grow_extra"), "n") + mild_winter_extra(state)
+        return {"+members": n}
+    if action == "travel":
         horse = development(state, p, "travel_extra")
-        values["members"] += _param(horse, "members")
-        values["reach"] = _param(horse, "range", 1)
-    elif action == "gather":
-        values["extra"] = gather_extra(state, p)
-    elif action == "lead":
-        values["cards"] += _param(development(state, p, "lead_extra"), "n")
+        return {"+members": _param(horse, "members"), "reach": _param(horse, "range", 1)}
+    if action == "gather":
+        return {"extra": gather_extra(state, p)}
+    if action == "lead":
+        return {"+cards": _param(development(state, p, "lead_extra"), "n")}
+    return {}
+
+
+def _with(printed: dict[str, int], bonus: dict[str, int]) -> dict[str, int]:
+    values = dict(printed)
+    for key, n in bonus.items():
+        if key.startswith("+"):
+            values[key[1:]] += n
+        else:
+            values[key] = n
     return values
 
 
@@ -89,7 +102,8 @@ def improvements(state: State, p: int, action: str) -> list[str]:
 
 def all_values(state: State, p: int, action: str) -> dict[str, dict[str, int]]:
     """``action_values`` at every strength, reduced first."""
-    return {power: action_values(state, p, action, power) for power in STRENGTHS}
+    bonus = _bonus(state, p, action)
+    return {power: _with(ACTIONS[action][power], bonus) for power in STRENGTHS}
 
 
 def can_use_fire(state: State, p: int) -> bool:
