@@ -288,15 +288,22 @@ def _prices(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, lang: str) ->
 
 def price_lines(prices: Sequence[tuple[tuple[str, int], ...]]) -> list[tuple[tuple[str, int], ...]]:
     """The ways to pay, shortest first; several prices of one resource each, all of the
-    same amount, become one price of ``any`` (Autel: 4 of one kind)."""
+    same amount, become one price of ``any`` (Autel: 4 of one kind); several prices of
+    one each of k types (Autel once a marker lowered its one-of-each price) become k
+    times 1 of ``any``, not the first of them."""
     single = [p for p in prices if len(p) == 1]
+    mixed = [p for p in prices if len(p) != 1]
     amounts = {p[0][1] for p in single}
     out: list[tuple[tuple[str, int], ...]] = []
     if len(single) > 1 and len(amounts) == 1:
         out.append((("any", amounts.pop()),))
     else:
         out += single
-    out += [p for p in prices if len(p) != 1]
+    ones = {len(p) for p in mixed if all(n == 1 for _, n in p)}
+    if len(mixed) > 1 and len(ones) == 1 and all(all(n == 1 for _, n in p) for p in mixed):
+        out.append((("any", 1),) * ones.pop())
+    else:
+        out += mixed
     return out[:2]
 
 

@@ -169,3 +169,11 @@ def test_a_long_name_leaves_the_tribe_whole(monkeypatch: pytest.MonkeyPatch, lan
     seen = drawn_texts(monkeypatch, view, lang, names)
     assert {"Indartsu", "Mu'k'a'an", "Chloé-Anne Vanderbilt-Kowalczyk"} <= set(seen)
     assert "Maximilienne de la Tour" in seen
+
+
+def test_the_altars_lowered_one_of_each_price_is_any_two_not_the_first_pair() -> None:
+    from render.tribes.side import price_lines
+    from rules.tribes.event_market import prices
+
+    lowered = tuple(tuple(sorted(p.items())) for p in prices({"id": "E12", "markers": 1}))
+    assert price_lines(lowered) == [(("any", 3),), (("any", 1), ("any", 1))]
