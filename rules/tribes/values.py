@@ -14,7 +14,8 @@ disagree.
   per Gather, of a type gathered in it.
 - Lead: ``{"cards"}``; Cave paintings (D7) adds cards.
 
-Fire (D6) changes the strength, not the value: ``strength_with_fire`` says when it can.
+Fire (D6) changes the strength, not the value: ``can_use_fire`` says whether it still
+can this turn (``actions.strength`` applies it).
 """
 
 from __future__ import annotations
