@@ -13,9 +13,10 @@ on the palette ``Canvas`` (stamps over that art):
 ``art(view)`` names whatever is random per game and changes the static art (a map
 drawn from the seed); it is part of the cache key. ``describe`` and ``notice`` give
 the header's line and highlighted notice, ``score`` the text at the right of a name
-bar. The palette (256 colours) is built once per picture from its static art, the
-kit's colours, the game's ``colours`` and ``samples`` (sprite sheets), unless the
-picture shares another's through ``palette``.
+bar, ``subtitle`` a few words after the name (a tribe). The palette (256 colours) is
+built once per picture from its static art, the kit's colours, the game's ``colours``
+and ``samples`` (sprite sheets), unless the picture shares another's through
+``palette``.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ class Picture:
     describe: Callable[[Turn], str] | None = None
     notice: Callable[[Turn], str] | None = None
     score: Callable[[Turn, str], str] | None = None
+    subtitle: Callable[[Turn, str], str] | None = None
     art: Callable[[View], Hashable] | None = None
     colours: Sequence[RGB] = ()
     samples: Callable[[], Sequence[Image.Image]] | None = None
@@ -189,7 +191,10 @@ class Picture:
             self.draw_band(canvas, layout.band, turn)
         for seat, box in zip(seats, layout.panels, strict=True):
             score = self.score(turn, seat) if self.score is not None else None
-            frame.draw_seat_bar(canvas, box, seat, view, lang, names, score=score)
+            subtitle = self.subtitle(turn, seat) if self.subtitle is not None else ""
+            frame.draw_seat_bar(
+                canvas, box, seat, view, lang, names, score=score, subtitle=subtitle
+            )
             if self.draw_panel is not None:
                 self.draw_panel(canvas, box, seat, turn)
         if self.draw_footer is not None and layout.footer is not None:

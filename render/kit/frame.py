@@ -14,6 +14,7 @@ count); ``draw_*`` functions draw a turn on a palette ``Canvas``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,7 @@ Describer = Callable[[View, str, Names], str]
 PAD = 18  # header text from the picture's edges
 OVER_WIDTH = 760  # widest game-over line
 NAME_WIDTH = 260  # widest name of a seat to play in the header
+SUBTITLE_WIDTH = 160  # widest subtitle after a seat's name in its panel's bar
 
 
 # ---------------------------------------------------------------- reading the envelope
@@ -353,9 +355,12 @@ def draw_seat_bar(
     names: Names,
     *,
     score: str | None = None,
+    subtitle: str = "",
 ) -> None:
-    """A seat panel's name bar this turn: name, ``score`` (default: points from the
-    envelope; ``""``: none) and a tag; the panel outlined while it is to play or has won."""
+    """A seat panel's name bar this turn: name, ``subtitle`` after it in a lighter face
+    (a faction, a tribe: its room is kept before the name is fitted), ``score``
+    (default: points from the envelope; ``""``: none) and a tag; the panel outlined
+    while it is to play or has won."""
     index = seats_of(view).index(seat)
     colour = style.player_colour(index)
     ink = style.ink_on(colour)
@@ -381,6 +386,16 @@ def draw_seat_bar(
     if tag:
         fill = style.OUT if is_out and not won else style.HIGHLIGHT
         name_room -= draw_tag(canvas, box.right - 24 - score_w, mid, tag, fill=fill) + 8
-    name_face, name = fit_name(seat_name(seat, names), name_room, 22, minimum=14)
+    sub_face = font(16)
+    sub_w = min(math.ceil(text_width(subtitle, sub_face)) + 1, SUBTITLE_WIDTH) if subtitle else 0
+    name_face, name = fit_name(
+        seat_name(seat, names), name_room - (sub_w + 12 if sub_w else 0), 22, minimum=14
+    )
     name_ink = style.mix(ink, colour, 0.5) if is_out else ink
     canvas.text((box.x + 38, mid), name, name_face, name_ink, anchor="lm", ground=colour)
+    if sub_w:
+        x = box.x + 38 + round(text_width(name, name_face)) + 12
+        sub = ellipsise(subtitle, sub_face, sub_w)
+        canvas.text(
+            (x, mid + 1), sub, sub_face, style.mix(ink, colour, 0.3), anchor="lm", ground=colour
+        )

@@ -4,8 +4,9 @@
 (``rules.tribes.view``; game id ``tribes``) as PNG bytes, a ``render.kit`` picture:
 the map with its terrain (static art per map) and each hex's pieces (a token per tribe
 with its member count, invaders, mammoth, tiger, villages, fire), the action board
-with its dice and what each die in hand would give on each action, the event slots
-with their markers, the VP track (``board``, ``side``); a panel per player with
+with its dice and what each die in hand would give the player to act on each action
+(his improvements included), the event slots with their markers and prices, the VP
+track (``board``, ``side``); a panel per player, its tribe after the player's name, with
 resources, supply, villages, goals in progress and completed (``tableau``); the legend
 (``footer``). Every view key is read in ``model``. Pure: never mutates the view.
 """
@@ -49,6 +50,10 @@ def _draw_board(canvas: Canvas, box: Box, turn: Turn) -> None:
     side.draw_side(canvas, box, turn, table)
 
 
+def _subtitle(turn: Turn, seat: str) -> str:
+    return tableau.subtitle(turn, seat, _table(turn))
+
+
 def _draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     tableau.draw_panel(canvas, box, seat, turn, _table(turn))
 
@@ -63,6 +68,7 @@ TRIBES = Picture(
     draw_board=_draw_board,
     paint_panel=tableau.paint_panel,
     draw_panel=_draw_panel,
+    subtitle=_subtitle,
     paint_footer=footer.paint_footer,
     describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
     notice=lambda turn: words.notice(turn.view, turn.lang, turn.names),

@@ -87,6 +87,12 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
         Icon(pieces.goal_chip("", development=False, vp=3, ready=True, height=18), (30, -1)),
     ]
     row(third, "goals", goals)
+    row(first, "member_cost", [Icon(pieces.pawn_icon(18), (2, -1))])
+    bonus = [
+        Icon(pieces.chip("+1", None, pieces.DEVELOPMENT, height=18), (0, -1)),
+        Icon(pieces.fire_icon(16), (34, 0)),
+    ]
+    row(third, "bonus", bonus)
 
 
 def _thirds(footer: Box) -> tuple[Box, Box, Box]:

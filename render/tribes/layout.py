@@ -18,7 +18,7 @@ from render.kit.geometry import GAP, Box, Hex, HexGrid
 BOARD_HEIGHT = 512
 SIDE_WIDTH = 372
 PANEL_HEIGHT = 164
-FOOTER_HEIGHT = 134
+FOOTER_HEIGHT = 156
 
 ACTIONS = ("grow", "travel", "gather", "lead")
 ACTION_TITLE = 30

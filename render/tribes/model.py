@@ -9,7 +9,7 @@ envelope, ``pending`` and the population limit). Pure: never mutates the view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from render.kit.geometry import Hex
@@ -47,6 +47,7 @@ class Slot:
     markers: int | None = None
     die: int | None = None
     holder: str | None = None  # whom the mammoth's die counts for
+    members: int = 0  # members from the map it also costs (Autel)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class Table:
     cells: tuple[Cell, ...]
     volcano: Hex | None
     dice: Mapping[str, tuple[str, ...]]
-    values: Mapping[str, tuple[int, int, int]]  # reduced, normal, boosted
+    values: Mapping[str, tuple[int, int, int]]  # reduced, normal, boosted (player to act)
     would: Mapping[str, Mapping[str, int]]  # action -> face in hand -> level (0, 1, 2)
     hand: tuple[str, ...]  # rolled dice not placed yet
     used: tuple[str, ...]  # actions taken this turn, in order
@@ -88,6 +89,12 @@ class Table:
     deck: int
     players: Mapping[str, Player]
     scores: Mapping[str, int]
+    # the board's own values; the player to act's normal values (reach, each, extra);
+    # what improves each action (goal and event ids); the level Fire would give a face
+    printed: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)
+    details: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    improved_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    fire: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     step: str = ""
     marked: tuple[str, ...] = ()  # hexes the last move named
     paths: tuple[tuple[str, str], ...] = ()  # members moved by the last move: from, to
@@ -138,23 +145,7 @@ def _read(view: View) -> Table:
     ]
     ids = {c.id for c in cells}
     volcano = _volcano(events.get("volcano") or view.get("volcano"))
-    board = view.get("board") or {}
-    dice: dict[str, tuple[str, ...]] = {}
-    values: dict[str, tuple[int, int, int]] = {}
-    would: dict[str, dict[str, int]] = {}
-    for action, raw in board.items() if isinstance(board, Mapping) else ():
-        if not isinstance(raw, Mapping):
-            continue
-        dice[str(action)] = tuple(str(f) for f in raw.get("dice") or [])[:3]
-        amounts = raw.get("values") or {}
-        values[str(action)] = (
-            _amount(amounts.get("reduced")),
-            _amount(amounts.get("normal")),
-            _amount(amounts.get("boosted")),
-        )
-        would[str(action)] = {
-            str(f): LEVELS.index(s) for f, s in (raw.get("if") or {}).items() if s in LEVELS
-        }
+    board = _board(view.get("board"), over=bool(view.get("over")))
     slots = tuple(_slot(raw) for raw in events.get("slots") or [])
     acquired = events.get("acquired")
     bought: Mapping[str, Any] = acquired if isinstance(acquired, Mapping) else {}
@@ -172,9 +163,7 @@ def _read(view: View) -> Table:
     return Table(
         cells=tuple(cells),
         volcano=volcano,
-        dice=dice,
-        values=values,
-        would=would,
+        **board,
         hand=_strs(view.get("hand")),
         used=_strs(view.get("actions_taken")),
         slots=slots,
@@ -192,6 +181,45 @@ def _read(view: View) -> Table:
 
 
 LEVELS = ("reduced", "normal", "boosted")
+
+
+def _board(board: Any, *, over: bool = False) -> dict[str, Any]:
+    """The action board's fields of ``Table``: per action its dice, the values the
+    player to act would get (``active``; the printed ones in an older view, or once the
+    game is over and nobody acts), the printed values, what improves them, and the
+    strength each face in hand would give, with Fire too where it would lift it."""
+    out: dict[str, dict[str, Any]] = {
+        k: {} for k in ("dice", "values", "would", "printed", "details", "improved_by", "fire")
+    }
+    for action, raw in board.items() if isinstance(board, Mapping) else ():
+        if not isinstance(raw, Mapping):
+            continue
+        a = str(action)
+        out["dice"][a] = tuple(str(f) for f in raw.get("dice") or [])[:3]
+        printed = raw.get("values") or {}
+        found = None if over else raw.get("active")
+        active: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+        amounts = active.get("values") or printed
+        out["printed"][a] = _levels(printed)
+        out["values"][a] = _levels(amounts)
+        normal = amounts.get("normal") if isinstance(amounts, Mapping) else None
+        out["details"][a] = dict(_pairs(normal))
+        out["improved_by"][a] = _strs(active.get("from"))
+        out["would"][a] = _faces(raw.get("if"))
+        out["fire"][a] = _faces(raw.get("if_fire"))
+    return out
+
+
+def _levels(amounts: Any) -> tuple[int, int, int]:
+    found = amounts if isinstance(amounts, Mapping) else {}
+    reduced, normal, boosted = (_amount(found.get(s)) for s in LEVELS)
+    return reduced, normal, boosted
+
+
+def _faces(raw: Any) -> dict[str, int]:
+    """``{face: strength}`` as ``{face: level}`` (0 reduced, 1 normal, 2 boosted)."""
+    found = raw if isinstance(raw, Mapping) else {}
+    return {str(f): LEVELS.index(s) for f, s in found.items() if s in LEVELS}
 
 
 def _amount(value: Any) -> int:
@@ -263,6 +291,7 @@ def _slot(raw: Any) -> Slot | None:
         if isinstance(count, Mapping) and isinstance(count.get("n"), int)
         else None,
         holder=str(count["seat"]) if isinstance(count, Mapping) and count.get("seat") else None,
+        members=int(raw["members"]) if isinstance(raw.get("members"), int) else 0,
     )
 
 

@@ -438,6 +438,24 @@ def member_icon(index: int, side: int = 18) -> Image.Image:
     return sprites.cached(_key("member_icon", index, side), (side, side), paint)
 
 
+def pawn_icon(side: int = 18) -> Image.Image:
+    """A member of no colour in particular: a card's price in members (Autel)."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        s = side * k
+        body = [
+            (s * 0.2, s * 0.94),
+            (s * 0.27, s * 0.56),
+            (s * 0.5, s * 0.46),
+            (s * 0.73, s * 0.56),
+            (s * 0.8, s * 0.94),
+        ]
+        draw.polygon(body, fill=style.WHITE, outline=style.INK, width=k)
+        sprites.circle(draw, s / 2, s * 0.27, s * 0.2, fill=style.WHITE, outline=style.INK, width=k)
+
+    return sprites.cached(_key("pawn", side), (side, side), paint)
+
+
 def vp_marker(index: int, radius: int = 10) -> Image.Image:
     """A seat's score marker on the VP track (its marker with an ink edge)."""
     return sprites.marker_icon(index, radius=radius)
@@ -469,7 +487,7 @@ def samples() -> list[Image.Image]:
     pieces += [die_face(f, 30) for f in ("sun", "moon", "blank", None)]
     pieces += [resource_icon(r, 22) for r in RESOURCES]
     pieces += [terrain_icon(t) for t in TERRAIN_FILL]
-    pieces += [star_icon()]
+    pieces += [star_icon(), pawn_icon()]
     return [
         sprites.sheet(pieces, style.PANEL),
         sprites.sheet(pieces, TERRAIN_FILL["lake"]),

@@ -1,17 +1,20 @@
 """The column right of the map: the action board, the event slots and the VP track.
 
 Action board: a row per action with its name, its three dice from the entry slot (left)
-to the exit slot (right), its reduced / normal / boosted values, and, for each face the
-player to act holds in hand, the value that die would give there (in red when reduced,
-in green when boosted). Actions already taken this turn are outlined and numbered.
-Events: one box per slot with the event's name, the markers on it (resources, the
-mammoth's die, cost markers) and what it costs when it can be bought; the deck's size
-in the title. VP track: 0 to 15 with each seat's marker.
+to the exit slot (right), its reduced / normal / boosted values for the player whose
+turn it is (the rules' numbers, his developments included: blue, with a ``+n`` after the
+name, when they add to the printed board), and, for each face he holds in hand, the
+value that die would give there (in red when reduced, in green when boosted; a flame
+and the higher value where Fire could lift it). Actions already taken this turn are
+outlined and numbered. Events: one box per slot with the event's name, the markers on
+it (resources, the mammoth's die, cost markers) and what it costs when it can be bought
+(Autel: a member from the map plus one of its prices); the deck's size in the title.
+VP track: 0 to 15 with each seat's marker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -19,18 +22,20 @@ from render.kit import sprites, style
 from render.kit.compose import Static, Turn
 from render.kit.frame import draw_tag, paint_box
 from render.kit.geometry import Box
-from render.kit.names import tr, tr_or
+from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width, wrap
 from render.tribes import pieces
 from render.tribes.layout import ACTIONS, DIE, DIE_GAP, VP_GOAL, Side, side_layout, split_board
 from render.tribes.model import Slot, Table, pushed, strength
-from render.tribes.words import action_name, event_name, value_text
+from render.tribes.words import action_name, event_name, value_text, values_text
 
 PANEL = style.PANEL
 DICE_X = 132  # dice start, from the row's left
 HAND_X = DICE_X + 3 * DIE + 2 * DIE_GAP + 24
 STRENGTH_INK = (pieces.REDUCED, style.INK, pieces.BOOSTED)
+FACES = ("sun", "moon", "blank")
+NAME_FACE = font(16, bold=True)
 
 
 def side_of(board: Box, slots: int = 3) -> Side:
@@ -53,12 +58,11 @@ def paint_side(image: Image.Image, board: Box, static: Static) -> None:
         paint_box(image, box)
         draw_text(image, (box.x + 10, box.y + 7), tr(key, lang), title, style.INK)
     draw = ImageDraw.Draw(image)
-    name_face = font(16, bold=True)
     for action, row in zip(ACTIONS, side.rows, strict=True):
         if row is not side.rows[0]:
             draw.line([(row.x, row.y), (row.right, row.y)], fill=style.RULE, width=1)
-        name = ellipsise(action_name(action, lang), name_face, DICE_X - 12)
-        draw_text(image, (row.x + 4, row.y + 8), name, name_face, style.INK)
+        name = ellipsise(action_name(action, lang), NAME_FACE, DICE_X - 12)
+        draw_text(image, (row.x + 4, row.y + 8), name, NAME_FACE, style.INK)
         arrow_y = row.y + 10 + DIE // 2
         x0 = row.x + DICE_X - 14
         draw.polygon([(x0, arrow_y - 5), (x0 + 9, arrow_y), (x0, arrow_y + 5)], fill=style.INK_SOFT)
@@ -90,55 +94,112 @@ def draw_side(canvas: Canvas, board: Box, turn: Turn, table: Table) -> None:
 
 def _actions(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
     lang = turn.lang
-    hand = list(dict.fromkeys(f for f in table.hand if f in ("sun", "moon", "blank")))
+    hand = list(dict.fromkeys(f for f in table.hand if f in FACES))
     if hand:
-        label = tr("render.tribes.in_hand", lang)
-        face = font(13, bold=True)
-        right = side.actions.right - 10
-        x = right - len(table.hand) * 26
-        for i, die in enumerate(table.hand):
-            canvas.sprite(
-                pieces.die_face(die, 22),
-                (x + i * 26, side.actions.y + 4),
-                centre=False,
-                ground=PANEL,
-            )
-        canvas.text((x - 6, side.actions.y + 15), label, face, style.INK, anchor="rm", ground=PANEL)
+        _in_hand(canvas, side, table, lang)
     for action, row in zip(ACTIONS, side.rows, strict=True):
-        dice = table.dice.get(action, ())
-        for i in range(3):
-            shown = dice[i] if i < len(dice) else None
-            x = row.x + DICE_X + i * (DIE + DIE_GAP)
-            canvas.sprite(pieces.die_face(shown, DIE), (x, row.y + 10), centre=False, ground=PANEL)
-        values = table.values.get(action)
-        if values is not None:
-            _values_line(canvas, row, action, values, lang)
-        if table.used and action in table.used:
-            order = table.used.index(action) + 1
-            canvas.rectangle(row.inset(-2, 0).xyxy(), radius=8, outline=style.HIGHLIGHT, width=4)
-            done = tr("render.tribes.taken", turn.lang, n=order)
-            draw_tag(canvas, row.x + HAND_X, row.y + 25, done, from_left=True)
-            continue
-        if not hand or values is None:
-            continue
-        x = row.x + HAND_X
-        for die in hand:
-            level = table.would.get(action, {}).get(die, strength(pushed(dice, die)))
-            canvas.sprite(pieces.die_face(die, 22), (x, row.y + 14), centre=False, ground=PANEL)
-            text = value_text(action, values[level], lang, short=True)
-            face = font(18, bold=True)
-            canvas.text(
-                (x + 24, row.y + 25), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL
-            )
-            x += 24 + round(text_width(text, face)) + 12
+        _action_row(canvas, row, action, table, hand, lang)
 
 
-def _values_line(canvas: Canvas, row: Box, action: str, values: Sequence[int], lang: str) -> None:
-    """The action's reduced / normal / boosted values under its name."""
-    numbers = "/".join(str(v) for v in values)
-    text = tr_or(f"render.tribes.values.{action}", numbers, lang, values=numbers)
-    small = fit_font(text, DICE_X - 12, 12, minimum=9)
-    canvas.text((row.x + 4, row.y + 33), text, small, style.INK_SOFT, ground=PANEL)
+def _in_hand(canvas: Canvas, side: Side, table: Table, lang: str) -> None:
+    """The dice rolled and not placed yet, in the action board's title line."""
+    label = tr("render.tribes.in_hand", lang)
+    face = font(13, bold=True)
+    right = side.actions.right - 10
+    x = right - len(table.hand) * 26
+    for i, die in enumerate(table.hand):
+        canvas.sprite(
+            pieces.die_face(die, 22), (x + i * 26, side.actions.y + 4), centre=False, ground=PANEL
+        )
+    canvas.text((x - 6, side.actions.y + 15), label, face, style.INK, anchor="rm", ground=PANEL)
+
+
+def _action_row(
+    canvas: Canvas, row: Box, action: str, table: Table, hand: Sequence[str], lang: str
+) -> None:
+    """One action: its dice, what it gives the player to act at each strength (and what
+    improves it), then the action's order if taken this turn, else each die in hand's
+    value there."""
+    dice = table.dice.get(action, ())
+    for i in range(3):
+        shown = dice[i] if i < len(dice) else None
+        x = row.x + DICE_X + i * (DIE + DIE_GAP)
+        canvas.sprite(pieces.die_face(shown, DIE), (x, row.y + 10), centre=False, ground=PANEL)
+    values = table.values.get(action)
+    if values is None:
+        return
+    improved = _bonus(canvas, row, action, table, lang)
+    _values_line(canvas, row, action, values, table.details.get(action, {}), improved, lang)
+    if table.used and action in table.used:
+        order = table.used.index(action) + 1
+        canvas.rectangle(row.inset(-2, 0).xyxy(), radius=8, outline=style.HIGHLIGHT, width=4)
+        done = tr("render.tribes.taken", lang, n=order)
+        draw_tag(canvas, row.x + HAND_X, row.y + 25, done, from_left=True)
+        return
+    for i, die in enumerate(hand):
+        level = table.would.get(action, {}).get(die, strength(pushed(dice, die)))
+        top = row.y + (14 if len(hand) == 1 else 3 + i * 28)
+        lifted = table.fire.get(action, {}).get(die)
+        _die_value(canvas, (row.x + HAND_X, top), action, die, values, (level, lifted), lang)
+
+
+def _bonus(canvas: Canvas, row: Box, action: str, table: Table, lang: str) -> bool:
+    """A blue ``+n`` after the action's name when the player to act gets more from it
+    than the board prints (his developments, Hiver clément); whether it is drawn."""
+    if not table.improved_by.get(action):
+        return False
+    values, printed = table.values.get(action), table.printed.get(action)
+    more = values[1] - printed[1] if values and printed else 0
+    more += table.details.get(action, {}).get("extra", 0)
+    name = ellipsise(action_name(action, lang), NAME_FACE, DICE_X - 12)
+    x = row.x + 4 + round(text_width(name, NAME_FACE)) + 6
+    pill = pieces.chip(f"+{more}" if more > 0 else "+", None, pieces.DEVELOPMENT, height=18)
+    if x + pill.width <= row.x + DICE_X - 16:
+        canvas.sprite(pill, (x, row.y + 8), centre=False, ground=PANEL)
+    return True
+
+
+def _die_value(
+    canvas: Canvas,
+    at: tuple[int, int],
+    action: str,
+    die: str,
+    values: Sequence[int],
+    levels: tuple[int, int | None],
+    lang: str,
+) -> None:
+    """A die in hand and what the action would give with it, coloured by strength; with
+    a flame and the higher value when Fire could lift it."""
+    x, top = at
+    level, lifted = levels
+    canvas.sprite(pieces.die_face(die, 22), (x, top), centre=False, ground=PANEL)
+    text = value_text(action, values[level], lang, short=True)
+    face = font(18, bold=True)
+    canvas.text((x + 24, top + 11), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL)
+    if lifted is None:
+        return
+    x += 24 + round(text_width(text, face)) + 6
+    canvas.sprite(pieces.fire_icon(16), (x, top + 3), centre=False, ground=PANEL)
+    text = value_text(action, values[lifted], lang, short=True)
+    small = font(15, bold=True)
+    canvas.text((x + 18, top + 11), text, small, STRENGTH_INK[lifted], anchor="lm", ground=PANEL)
+
+
+def _values_line(
+    canvas: Canvas,
+    row: Box,
+    action: str,
+    values: Sequence[int],
+    details: Mapping[str, int],
+    improved: bool,
+    lang: str,
+) -> None:
+    """What the action gives the player to act, reduced / normal / boosted, under its
+    name: blue when his improvements are in it."""
+    text = values_text(action, values, details, lang)
+    small = fit_font(text, DICE_X - 8, 12, minimum=9)
+    ink = pieces.DEVELOPMENT if improved else style.INK_SOFT
+    canvas.text((row.x + 4, row.y + 33), text, small, ink, ground=PANEL)
 
 
 def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
@@ -192,37 +253,57 @@ def _slot_body(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, turn: Turn
         if slot.holder in turn.seats:
             marker = sprites.marker_icon(turn.index(slot.holder), radius=8)
             canvas.sprite(marker, (box.x + 44, top + 11), ground=fill)
+    _prices(canvas, box, slot, fill, turn.lang)
+
+
+def _prices(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, lang: str) -> None:
+    """The ways to buy the card now, from the bottom up; the members it costs on top of
+    any of them (Autel) on their own line first, followed by ``+``; ``−n`` after the
+    first price for the markers that lowered it."""
     lines = price_lines(slot.prices)
-    small = font(12)
-    for n, price in enumerate(reversed(lines)):
+    members = (("member", slot.members),) if slot.members and lines else None
+    rows = [members, *lines] if members else lines
+    bold, small = font(14, bold=True), font(12)
+    for n, price in enumerate(reversed(rows)):
         top = box.bottom - 24 - n * 22
         x = box.x + 6
-        if n == len(lines) - 1:
-            word = tr("render.tribes.cost", turn.lang)
+        if n == len(rows) - 1:
+            word = tr("render.tribes.cost", lang)
             canvas.text((x, top + 10), word, small, style.INK_SOFT, anchor="lm", ground=fill)
             x += round(text_width(word, small)) + 4
         for resource, count in price:
-            canvas.sprite(
-                pieces.resource_icon(resource, 18), (x, top + 1), centre=False, ground=fill
+            icon = (
+                pieces.pawn_icon(18) if resource == "member" else pieces.resource_icon(resource, 18)
             )
+            canvas.sprite(icon, (x, top + 1), centre=False, ground=fill)
             canvas.text((x + 19, top + 10), str(count), bold, style.INK, anchor="lm", ground=fill)
             x += 34
-        if n == len(lines) - 1 and slot.markers:
+        if price is members:
+            plus = x - 34 + 19 + round(text_width(str(price[0][1]), bold)) + 5
+            canvas.text((plus, top + 10), "+", bold, style.INK, anchor="lm", ground=fill)
+        elif price is lines[0] and slot.markers:
             cut = f"−{slot.markers}"  # markers put on the card by doubles, 1 off each
             canvas.text((x, top + 10), cut, bold, pieces.BOOSTED, anchor="lm", ground=fill)
 
 
 def price_lines(prices: Sequence[tuple[tuple[str, int], ...]]) -> list[tuple[tuple[str, int], ...]]:
     """The ways to pay, shortest first; several prices of one resource each, all of the
-    same amount, become one price of ``any`` (Autel: 4 of one kind)."""
+    same amount, become one price of ``any`` (Autel: 4 of one kind); several prices of
+    one each of k types (Autel once a marker lowered its one-of-each price) become k
+    times 1 of ``any``, not the first of them."""
     single = [p for p in prices if len(p) == 1]
+    mixed = [p for p in prices if len(p) != 1]
     amounts = {p[0][1] for p in single}
     out: list[tuple[tuple[str, int], ...]] = []
     if len(single) > 1 and len(amounts) == 1:
         out.append((("any", amounts.pop()),))
     else:
         out += single
-    out += [p for p in prices if len(p) != 1]
+    ones = {len(p) for p in mixed if all(n == 1 for _, n in p)}
+    if len(mixed) > 1 and len(ones) == 1 and all(all(n == 1 for _, n in p) for p in mixed):
+        out.append((("any", 1),) * ones.pop())
+    else:
+        out += mixed
     return out[:2]
 
 

@@ -1,7 +1,8 @@
 """A player's panel under the kit's name bar: resources, tribe, goals in progress and done.
 
-Row A: wood, food and stone held (big counts), members still in the supply, villages
-with what the next one costs, the tribe's name. Row B: the events bought (Fortifications,
+The tribe's name follows the player's in the bar (``subtitle``). Row A: wood, food
+and stone held (big counts), members still in the supply, villages with what the next
+one costs. Row B: the events bought (Fortifications,
 Pirogue, Autel) at the right of its caption, then the goal cards in progress (face up:
 public): developments in blue with their cost, achievements in brown, each with its
 points, edged in yellow when it could be completed now. Row C: goals completed.
@@ -20,7 +21,7 @@ from render.kit.frame import draw_tag
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
-from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
+from render.kit.text import draw_text, font, text_width
 from render.tribes import pieces
 from render.tribes.layout import (
     CHIP_GAP,
@@ -66,9 +67,7 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     inner = box.w - 12
     row_a = Box(box.x + 6, box.y + ROW_A - 2, inner, 34)
     key_a = (index, player.resources, player.supply, player.villages, player.village_cost)
-    strip(
-        canvas, row_a, (*key_a, player.tribe, lang), lambda p: _row_a(p, box, player, index, lang)
-    )
+    strip(canvas, row_a, (*key_a, lang), lambda p: _row_a(p, box, player, index, lang))
     gone = (
         table.step not in ("place", "")
         and not player.on_map
@@ -94,7 +93,8 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
 
 
 def _row_a(canvas: Painter, box: Box, player: Player, index: int, lang: str) -> None:
-    """Resources, members in the supply, villages and their cost, the tribe's name."""
+    """Resources, members in the supply, villages and what the next one costs (the
+    tribe's name is in the name bar: ``subtitle``)."""
     y = box.y + ROW_A
     x = box.x + 12
     big = font(22, bold=True)
@@ -131,12 +131,12 @@ def _row_a(canvas: Painter, box: Box, player: Player, index: int, lang: str) -> 
             x += 17
             canvas.text((x, y + 14), str(n), bold, style.INK, anchor="lm", ground=PANEL)
             x += round(text_width(str(n), bold)) + 6
-    room = box.right - 12 - (x + 10)
-    if player.tribe and room > 30:  # the tribe's name, where the row leaves room for it
-        name = tribe_name(player.tribe, lang)
-        face = fit_font(name, room, 13, bold=True, minimum=10)
-        name = ellipsise(name, face, room)
-        canvas.text((box.right - 12, y + 14), name, face, style.INK_SOFT, anchor="rm", ground=PANEL)
+
+
+def subtitle(turn: Turn, seat: str, table: Table) -> str:
+    """The tribe's name, after the player's name in the panel's bar."""
+    player = table.players.get(seat)
+    return tribe_name(player.tribe, turn.lang) if player and player.tribe else ""
 
 
 def _goals(canvas: Painter, room: Box, goals: Sequence[Goal], lang: str) -> None:

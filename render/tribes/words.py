@@ -9,11 +9,11 @@ id, never as a raw key.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.kit.frame import describe_last
-from render.kit.names import tr, tr_or
+from render.kit.names import seat_name, text_of, tr, tr_or
 from rules import i18n
 
 i18n.register_package("render.tribes")
@@ -44,13 +44,65 @@ def value_text(action: str, value: int, lang: str, *, short: bool = False) -> st
     return tr_or(f"render.tribes.value.{action}", str(value), lang, n=value)
 
 
+def values_text(action: str, values: Sequence[int], details: Mapping[str, int], lang: str) -> str:
+    """An action's values at the three strengths, ``2/3/4 members``; Travel says how far
+    a member goes when that is more than one hex (Horse), Gather how much each hex gives
+    and Basketry's extra."""
+    numbers = "/".join(str(v) for v in values)
+    params: dict[str, Any] = {"values": numbers, **details}
+    key = f"render.tribes.values.{action}"
+    if action == "travel" and details.get("reach", 1) > 1:
+        key = "render.tribes.values.travel_reach"
+    elif action == "gather":
+        params.setdefault("each", 2)
+        if details.get("extra"):
+            key = "render.tribes.values.gather_extra"
+    return tr_or(key, numbers, lang, **params)
+
+
 def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
-    """The header's line: the last move and its notes, seats named by their names."""
+    """The header's line: the last move and its notes, seats named by their names. When a
+    note already tells what the move's label says (``Bob: add a member on H13`` then
+    ``Bob adds 1 member on H13``), the label is left out: the notes say it once, after
+    the mover's name unless the first note names him."""
     last = view.get("last")
     if not isinstance(last, Mapping):
         return ""
-    notes = [_named(n, names) for n in last.get("notes") or []]
-    return describe_last({"last": {**last, "notes": notes}}, lang, names)
+    raw = list(last.get("notes") or [])
+    notes = [_named(n, names) for n in raw]
+    if not any(_repeats(last.get("label"), n) for n in raw):
+        return describe_last({"last": {**last, "notes": notes}}, lang, names)
+    told = " · ".join(t for t in (text_of(n, lang) for n in notes) if t)
+    seat = str(last.get("seat", "?"))
+    if _names_seat(raw[0], seat):
+        return told
+    return tr("render.kit.last", lang, player=seat_name(seat, names), label=told)
+
+
+def _values(text: Any) -> set[str]:
+    """What a ``{"key", "params"}`` names: its parameter values, terrains left out (a
+    label says a hex's terrain, its note only the hex)."""
+    params = text.get("params") if isinstance(text, Mapping) else None
+    if not isinstance(params, Mapping):
+        return set()
+    return {
+        str(v)
+        for k, v in params.items()
+        if k not in i18n.SEAT_PARAMS and k != "terrain" and not isinstance(v, list)
+    }
+
+
+def _repeats(label: Any, note: Any) -> bool:
+    """Whether ``note`` tells what ``label`` says: they name a same hex, action, goal,
+    event, resource or count."""
+    return bool(_values(label) & _values(note))
+
+
+def _names_seat(note: Any, seat: str) -> bool:
+    params = note.get("params") if isinstance(note, Mapping) else None
+    return isinstance(params, Mapping) and any(
+        k in i18n.SEAT_PARAMS and v == seat for k, v in params.items()
+    )
 
 
 def _named(note: Any, names: Mapping[str, str] | None) -> Any:

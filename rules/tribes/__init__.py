@@ -3,10 +3,11 @@
 Rulebook ``seeds/004_cc2f4038f24dfc65.txt``, components and rulings T1-T24 in
 ``components/tribes.md``. Modules: ``components`` (data files, checked at load),
 ``board`` (who stands where), ``players`` (resources, VP, the 15-VP win), ``setup``
-(set-up and starting placements), ``actions`` (step 3), ``conflicts`` (step 4),
-``build`` and ``goals`` (step 5), ``turn`` (steps 1-2 and what runs by itself),
-``events`` (the events, called on a double), ``frames`` (the kinds of pending
-decision), ``engine`` (the contract), ``view``, ``explain``.
+(set-up and starting placements), ``actions`` (step 3), ``values`` (what an action
+gives a player), ``conflicts`` (step 4), ``build`` and ``goals`` (step 5), ``turn``
+(steps 1-2 and what runs by itself), ``events`` (the events, called on a double),
+``frames`` (the kinds of pending decision), ``engine`` (the contract), ``view``,
+``explain``.
 
 Rulings (the components page's T-numbers where it has one; our choice otherwise):
 
@@ -35,6 +36,14 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
 - **Villages** are lost the moment their owner has no member on their hex (T9), also
   by his own Travel. The set-aside pawn becomes the first village (12 pawns in all).
 - **Goal cards** in progress are public (T12); completing is optional; no hand limit.
+- **Lead with an empty deck** is still an action: placing its die is part of the turn
+  (it pushes the dice on, like a Grow with no member left) and the rulebook forbids
+  only taking one action twice ("2 actions distinctes"); it draws nothing and says so.
+  The villages' discards are offered only when the deck holds more cards than the Lead
+  draws: otherwise every card put under it would come straight back (option
+  ``lead_discards``: ``always`` for games of rules version 1, which asked anyway).
+- **Improvements** (Oxen, Horse, Basketry, Cave paintings, Hiver clément) are added to
+  the action board's value by ``values``, which the engine and the view both use.
 - **15 VP win at once** (T13), village points at step 1 included; the others are ranked
   by their VP.
 - **Starting placements** as printed (T16); the first player is drawn at random.

@@ -33,11 +33,10 @@ from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import event_market
 from rules.tribes import frames as fr
-from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS
+from rules.tribes.components import ACTION_ORDER
 from rules.tribes.event_state import reviewed
-from rules.tribes.players import active, has_development, player, seat
-
-FIRE_FLAG = "fire"
+from rules.tribes.players import active, player, seat
+from rules.tribes.values import FIRE_FLAG, action_values, can_use_fire, gather_extra
 
 
 def strength(dice: list[str], *, fire: bool = False) -> str:
@@ -82,7 +81,7 @@ def _hex_params(state: State, hex_id: str) -> dict[str, Any]:
 def action_moves(state: State) -> list[Move]:
     data = state.data
     p = active(state)
-    fire_ready = has_development(state, p, "ignore_moon") and FIRE_FLAG not in data["turn_flags"]
+    fire_ready = can_use_fire(state, p)
     moves = []
     faces = list(dict.fromkeys(data["hand"]))
     for action in ACTION_ORDER:
@@ -128,7 +127,7 @@ def apply_action(state: State, code: str, record: Record) -> None:
         strength=f"@tribes.strength.{power}",
     )
     die = {"action": action, "face": face, "slot": slot, "out": out, "fire": fire}
-    STARTS[action](state, p, ACTIONS[action][power], die, record)
+    STARTS[action](state, p, action_values(state, p, action, power), die, record)
 
 
 def undo_die(state: State, frame: Frame) -> None:
@@ -149,9 +148,8 @@ def undo_die(state: State, frame: Frame) -> None:
 def _start_grow(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
-    n = values["members"] + (1 if has_development(state, p, "grow_extra") else 0)
-    winter = event_market.on_grow(state, p, record)
-    n += winter or 0
+    n = values["members"]  # Oxen and Hiver clément included (``values``)
+    winter = event_market.on_grow(state, p, record)  # takes its food even if nobody is added
     hexes = bd.occupied_by(state.data, p)
     if not hexes or not player(state, p)["supply"]:
         record.note("tribes.note.nothing", player=seat(state, p))
@@ -211,10 +209,7 @@ def movable(state: State, p: int, hex_id: str) -> int:
 def _start_travel(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
-    n, reach = values["members"], 1
-    if has_development(state, p, "travel_extra"):
-        n += int(GOALS["D3"].params["members"])
-        reach = int(GOALS["D3"].params["range"])
+    n, reach = values["members"], values["reach"]
     if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)):
         record.note("tribes.note.nothing", player=seat(state, p))
         return
@@ -346,7 +341,7 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
     fr.pop(state)
     event_market.after_gather(state, p, frame.get("at", []), record)
     got = list(dict.fromkeys(frame["got"]))
-    if got and has_development(state, p, "gather_extra"):
+    if got and gather_extra(state, p):
         if len(got) == 1:
             _basketry(state, p, got[0], record)
         else:
@@ -389,7 +384,7 @@ def _gather_apply(state: State, frame: Frame, code: str, record: Record) -> None
 
 
 def _basketry(state: State, p: int, resource: str, record: Record) -> None:
-    player(state, p)["resources"][resource] += 1
+    player(state, p)["resources"][resource] += gather_extra(state, p)
     record.note("tribes.note.basketry", player=seat(state, p), res=f"@tribes.res.{resource}")
 
 
@@ -411,12 +406,21 @@ def _basketry_apply(state: State, frame: Frame, code: str, record: Record) -> No
 def _start_lead(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
-    n = values["cards"] + (1 if has_development(state, p, "lead_extra") else 0)
+    n = values["cards"]  # Cave paintings included (``values``)
     villages = len(bd.villages_of(state.data, p))
-    if villages and player(state, p)["goals"]:
+    if villages and player(state, p)["goals"] and discards_matter(state, p, n):
         fr.push(state, "lead", p, n=n, most=villages, discards=[], die=die)
         return
     draw_goals(state, p, n, record)
+
+
+def discards_matter(state: State, p: int, n: int) -> bool:
+    """Whether the villages' discards could change what a Lead drawing ``n`` brings: not
+    when the deck holds ``n`` cards or fewer (the cards put under it would all come
+    back), an empty deck included. Rules version 1 asked anyway (``lead_discards``)."""
+    if state.options.get("lead_discards") == "always":
+        return True
+    return len(player(state, p)["deck"]) > n
 
 
 def draw_goals(state: State, p: int, n: int, record: Record) -> None:
@@ -424,8 +428,10 @@ def draw_goals(state: State, p: int, n: int, record: Record) -> None:
     mine = player(state, p)
     drawn = decks.draw(mine["deck"], n)
     mine["goals"].extend(drawn)
-    if drawn:
-        record.learned = True
+    if not drawn:
+        record.note("tribes.note.drew_none", player=seat(state, p))
+        return
+    record.learned = True
     record.note(
         "tribes.note.drew",
         player=seat(state, p),
@@ -446,7 +452,8 @@ def _lead_moves(state: State, frame: Frame) -> list[Move]:
             for g in player(state, frame["player"])["goals"]
             if g not in frame["discards"]
         ]
-    n = frame["n"] + len(frame["discards"])
+    kept = len(frame["discards"])
+    n = min(frame["n"] + kept, len(player(state, frame["player"])["deck"]) + kept)
     return [*moves, Move("draw", Text("tribes.move.draw", {"n": n}), "lead")]
 
 

@@ -69,8 +69,13 @@ class Tribes(Game):
             ),
             OptionSpec("chiefs", False, choices=(False,), description=Text("tribes.option.chiefs")),
             REVIEWED,
+            OptionSpec(
+                "lead_discards",
+                "useful",
+                choices=("useful", "always"),
+                description=Text("tribes.option.lead_discards"),
+            ),
         ),
-        rules_version=2,
         summary=Text("tribes.summary"),
         tips=(Text("tribes.tips"),),
         groups={
@@ -93,6 +98,7 @@ class Tribes(Game):
                 "back",
             )
         },
+        rules_version=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -109,9 +115,11 @@ class Tribes(Game):
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 played the events as first written (before their review against the
-        rulebook): such games keep that reading (``events_reviewed`` off)."""
+        rulebook), and asked a Lead with villages which goals to put back even when the
+        deck could not give other cards (``actions.discards_matter``): such games keep
+        both readings (``events_reviewed`` off, ``lead_discards`` always)."""
         if version == 1:
-            return {**options, REVIEWED.name: False}
+            return {**options, REVIEWED.name: False, "lead_discards": "always"}
         return super().upgrade_options(version, options)
 
     def _setup(self, state: State) -> None:

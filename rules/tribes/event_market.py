@@ -104,9 +104,11 @@ def buy_moves(state: State, p: int) -> list[Move]:
             continue
         if slug == "altar" and not bd.on_map(state.data, p):
             continue
+        members = _members_cost(slot)
         for cost in prices(slot):
             if can_pay(state, p, cost):
-                params = {"event": name_ref(slot["id"]), "cost": _cost_label(cost)}
+                label = [*_cost_label(cost), *([f"@tribes.cost.member.{members}"] * bool(members))]
+                params = {"event": name_ref(slot["id"]), "cost": label}
                 moves.append(Move(_buy_code(slug, cost), Text("tribes.move.buy", params), "event"))
     return moves
 
@@ -121,6 +123,13 @@ def at_risk(state: State, p: int) -> list[Move]:
         if slot is not None and worn_out({**slot, "markers": slot.get("markers", 0) + 1}):
             found.append(move)
     return found
+
+
+def _members_cost(slot: Slot) -> int:
+    """The members from the map a card costs on top of its price (Autel: 1)."""
+    face = EVENTS.cards[slot["id"]]
+    assert face.active is not None
+    return int(face.active.params.get("members", 0))
 
 
 def _cost_label(cost: dict[str, int]) -> list[str]:

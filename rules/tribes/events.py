@@ -366,6 +366,9 @@ def view(state: State) -> dict[str, Any]:
         if face.is_acquirable:
             entry["markers"] = slot.get("markers", 0)
             entry["prices"] = mk.prices(slot)
+            assert face.active is not None
+            if face.active.params.get("members"):  # Autel: a member from the map too
+                entry["members"] = int(face.active.params["members"])
         if face.slug == "mammoth" and ev["mammoth"] is not None:
             count = ev["mammoth"]["count"]
             entry["count"] = (

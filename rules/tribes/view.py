@@ -18,9 +18,17 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                   "strength": "reduced"|"normal"|"boosted" (of the dice there now),
                   "if": {face: strength} (for each face in "hand": the strength the
                         action would have with that die placed),
-                  "values": {"reduced": {...}, "normal": {...}, "boosted": {...}}}},
-                  (values: grow/travel {"members": n}, gather {"hexes": n, "each": n},
-                   lead {"cards": n})
+                  "values": {"reduced": {...}, "normal": {...}, "boosted": {...}},
+                        (the action board's printed values: grow/travel {"members": n},
+                         gather {"hexes": n, "each": n}, lead {"cards": n})
+                  "active": {"seat": seat (whose turn it is),
+                             "values": {strength: {...}} (what the action gives that
+                                 player: the printed values with his improvements,
+                                 ``rules.tribes.values``; travel adds "reach": n hexes,
+                                 gather "extra": n (Basketry)),
+                             "from": [goal ids, event ids] (what improves it)},
+                  "if_fire": {face: strength} (faces in hand where Fire, still unused
+                        this turn, would raise the strength)}},
      "action_order": ["grow", "travel", "gather", "lead"],
      "roll": [face, face] (rolled at step 2 of this turn; [] before the first turn),
      "hand": [faces] (rolled dice not yet placed), "pushed": [faces] (dice that left
@@ -44,12 +52,14 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                  "deck": n (cards left), "acquired": [event slugs bought]}},
      "villages": {"supply": n (pawns left, the set-aside one included), "aside": bool},
      "victory": 15, "winner": seat | null,
-     "options": {"map", "ancients", "terrains", "chiefs"},
+     "options": {"map", "ancients", "terrains", "chiefs", "lead_discards"},
      "events": {"slots": [null | {"id": "E03", "slug": "invaders",
                                   "stock": {res: n}? (Découverte, Hiver clément,
                                                        Nourriture en abondance),
                                   "markers": n?, "prices": [{res: n}]? (the three
                                      cards to buy: each way to pay now),
+                                  "members": n? (members from the map it costs on top
+                                     of any price: Autel),
                                   "count": {"seat", "n"} | null? (the wild mammoth's
                                      taming die)}] (3 slots),
                 "deck": n (cards left, order hidden), "discard": [slugs],
@@ -84,6 +94,7 @@ from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS
 from rules.tribes.conflicts import conflict_hexes, in_conflict, population_limit
 from rules.tribes.players import VP_CATEGORIES, player, vp_total
 from rules.tribes.setup import placer
+from rules.tribes.values import all_values, can_use_fire, improvements
 
 PENDING_FIELDS = ("hex", "left", "source", "target", "purpose")
 
@@ -111,16 +122,7 @@ def public_view(state: State) -> dict[str, Any]:
                 "invaders": bd.invaders(data, h.id),
             }
         )
-    faces = list(dict.fromkeys(data["hand"]))
-    board = {
-        a: {
-            "dice": column(data, a),
-            "strength": strength(column(data, a)),
-            "if": {f: strength([f, *column(data, a)[:2]]) for f in faces},
-            "values": {s: dict(v) for s, v in ACTIONS[a].items()},
-        }
-        for a in ACTION_ORDER
-    }
+    board = _board_view(state)
     over = data["winner"] is not None
     if over:
         acting: int | None = None
@@ -158,6 +160,36 @@ def public_view(state: State) -> dict[str, Any]:
         "options": dict(state.options),
         "events": events.view(state),
     }
+
+
+def _board_view(state: State) -> dict[str, Any]:
+    """The action board: dice, strengths, printed values, and what each action gives the
+    player whose turn it is (the engine's own numbers, ``rules.tribes.values``)."""
+    data = state.data
+    faces = list(dict.fromkeys(data["hand"]))
+    p = data["turn"]
+    fire = data["step"] == "actions" and can_use_fire(state, p)
+    board = {}
+    for a in ACTION_ORDER:
+        dice = column(data, a)
+        could = {f: strength([f, *dice[:2]]) for f in faces}
+        board[a] = {
+            "dice": dice,
+            "strength": strength(dice),
+            "if": could,
+            "values": {s: dict(v) for s, v in ACTIONS[a].items()},
+            "active": {
+                "seat": state.seats[p],
+                "values": all_values(state, p, a),
+                "from": improvements(state, p, a),
+            },
+            "if_fire": {
+                f: strength([f, *dice[:2]], fire=True)
+                for f, s in could.items()
+                if fire and s == "reduced" and strength([f, *dice[:2]], fire=True) != s
+            },
+        }
+    return board
 
 
 def _goal_view(state: State, p: int, goal_id: str, *, done: bool) -> dict[str, Any]:

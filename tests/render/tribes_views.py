@@ -41,6 +41,14 @@ def _action(dice: list[str], values: list[dict[str, int]], hand: list[str]) -> d
     }
 
 
+def _improved(
+    action: dict[str, Any], seat: str, key: str, n: int, source: str, **more: int
+) -> dict[str, Any]:
+    """``action`` as the player ``seat`` gets it: ``n`` more ``key`` from ``source``."""
+    values = {s: {**v, key: v[key] + n, **more} for s, v in action["values"].items()}
+    return {**action, "active": {"seat": seat, "values": values, "from": [source]}}
+
+
 def crowded_view(**changes: Any) -> dict[str, Any]:
     """Four players in mid-game: every piece, a conflict, three events, a die in hand."""
     seats = ["s1", "s2", "s3", "s4"]
@@ -85,12 +93,22 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
         "winners": [],
         "map": {"players": 4, "hexes": list(hexes.values()), "volcano_spots": []},
         "board": {
-            "grow": _action(["sun", "moon", "blank"], members, hand),
-            "travel": _action(["moon", "moon", "sun"], members, hand),
+            "grow": _improved(
+                _action(["sun", "moon", "blank"], members, hand), "s2", "members", 1, "D2"
+            ),
+            "travel": _improved(
+                _action(["moon", "moon", "sun"], members, hand), "s2", "members", 1, "D3", reach=2
+            ),
             "gather": _action(
                 ["sun", "sun", "blank"], [{"hexes": n, "each": 2} for n in (1, 2, 3)], hand
             ),
-            "lead": _action(["blank", "sun", "moon"], [{"cards": n} for n in (1, 2, 3)], hand),
+            "lead": _improved(
+                _action(["blank", "sun", "moon"], [{"cards": n} for n in (1, 2, 3)], hand),
+                "s2",
+                "cards",
+                1,
+                "D7",
+            ),
         },
         "action_order": ["grow", "travel", "gather", "lead"],
         "roll": ["sun", "moon"],
@@ -106,7 +124,7 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
             "slots": [
                 {"id": "E01", "slug": "discovery", "stock": {"wood": 1, "food": 2, "stone": 2}},
                 {"id": "E07", "slug": "mammoth", "count": {"seat": "s4", "n": 1}},
-                {"id": "E12", "slug": "altar", "markers": 1, "prices": ALTAR},
+                {"id": "E12", "slug": "altar", "markers": 1, "prices": ALTAR, "members": 1},
             ],
             "discard": ["drought"],
             "aside": [],
@@ -138,7 +156,7 @@ def crowded_view(**changes: Any) -> dict[str, Any]:
                 "villages": [],
                 "village_cost": {"food": 4},
                 "goals": [_goal("A1")],
-                "done": [],
+                "done": [_goal(g, done=True) for g in ("D2", "D3", "D7")],
             },
             "s3": {
                 "tribe": "kiror",

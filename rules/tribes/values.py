@@ -1,0 +1,115 @@
+"""What an action gives one player: the action board's value plus his improvements.
+
+The action board prints one value per strength (``data/actions.json``, components
+3.1); the rulebook's developments improve it for the player who completed them
+("améliorations d'action", Étape 5) and Hiver clément for whoever grows while it lasts.
+The engine starts each action with ``action_values`` and the public view shows the
+same numbers for the player whose turn it is, so the picture and the rules cannot
+disagree.
+
+- Grow: ``{"members"}``; Oxen (D2) and Hiver clément add members.
+- Travel: ``{"members", "reach"}``; Horse (D3) adds a member and takes each up to
+  2 hexes.
+- Gather: ``{"hexes", "each", "extra"}``; Basketry (D1) gives ``extra`` resources once
+  per Gather, of a type gathered in it.
+- Lead: ``{"cards"}``; Cave paintings (D7) adds cards.
+
+Fire (D6) changes the strength, not the value: ``can_use_fire`` says whether it still
+can this turn (``actions.strength`` applies it).
+"""
+
+from __future__ import annotations
+
+from rules.base import State
+from rules.tribes.components import ACTIONS, GOALS, STRENGTHS, Goal
+from rules.tribes.event_cards import EVENTS
+from rules.tribes.event_state import slot_of
+from rules.tribes.players import player
+
+FIRE_FLAG = "fire"
+"""The turn flag set once Fire was used this turn."""
+
+
+def development(state: State, p: int, kind: str) -> Goal | None:
+    """The development of ``kind`` that ``p`` completed, if any (its ability is on)."""
+    for goal_id in player(state, p)["done"]:
+        goal = GOALS[goal_id]
+        if goal.kind == kind:
+            return goal
+    return None
+
+
+def _param(goal: Goal | None, name: str, default: int = 0) -> int:
+    return default if goal is None else int(goal.params[name])
+
+
+def mild_winter_extra(state: State) -> int:
+    """The members Hiver clément adds to a Grow while its card is in play (0 without)."""
+    if slot_of(state, "mild_winter") is None:
+        return 0
+    face = EVENTS.by_slug("mild_winter")
+    assert face.active is not None
+    return int(face.active.params["extra"])
+
+
+def gather_extra(state: State, p: int) -> int:
+    """The resources Basketry adds to each Gather of ``p`` (0 without it)."""
+    return _param(development(state, p, "gather_extra"), "n")
+
+
+def action_values(state: State, p: int, action: str, power: str) -> dict[str, int]:
+    """What ``action`` at strength ``power`` gives ``p`` now (see the module docstring)."""
+    return _with(ACTIONS[action][power], _bonus(state, p, action))
+
+
+def _bonus(state: State, p: int, action: str) -> dict[str, int]:
+    """What ``p``'s improvements add to ``action`` (``+`` keys) or set in it."""
+    if action == "grow":
+        n = _param(development(state, p, "grow_extra"), "n") + mild_winter_extra(state)
+        return {"+members": n}
+    if action == "travel":
+        horse = development(state, p, "travel_extra")
+        return {"+members": _param(horse, "members"), "reach": _param(horse, "range", 1)}
+    if action == "gather":
+        return {"extra": gather_extra(state, p)}
+    if action == "lead":
+        return {"+cards": _param(development(state, p, "lead_extra"), "n")}
+    return {}
+
+
+def _with(printed: dict[str, int], bonus: dict[str, int]) -> dict[str, int]:
+    values = dict(printed)
+    for key, n in bonus.items():
+        if key.startswith("+"):
+            values[key[1:]] += n
+        else:
+            values[key] = n
+    return values
+
+
+def improvements(state: State, p: int, action: str) -> list[str]:
+    """What improves ``action`` for ``p``: goal ids of his developments and event ids."""
+    kind = {
+        "grow": "grow_extra",
+        "travel": "travel_extra",
+        "gather": "gather_extra",
+        "lead": "lead_extra",
+    }[action]
+    found = [g for g in player(state, p)["done"] if GOALS[g].kind == kind]
+    if action == "grow" and mild_winter_extra(state):
+        found.append(EVENTS.by_slug("mild_winter").id)
+    return found
+
+
+def all_values(state: State, p: int, action: str) -> dict[str, dict[str, int]]:
+    """``action_values`` at every strength, reduced first."""
+    bonus = _bonus(state, p, action)
+    return {power: _with(ACTIONS[action][power], bonus) for power in STRENGTHS}
+
+
+def can_use_fire(state: State, p: int) -> bool:
+    """Whether ``p`` may still use Fire this turn (once per turn)."""
+    return (
+        development(state, p, "ignore_moon") is not None
+        and FIRE_FLAG not in state.data["turn_flags"]
+    )
