@@ -24,6 +24,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import SQLITE_SHARD, Shards
 from bot.store.errors import StoreError, reason, runtime_error
 from bot.store.rows import (
     GAME_COLUMNS,
@@ -61,6 +62,15 @@ CLAIM_DUE = (
     "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
 )
 """The claim of the due reminders: a range of the index ``reminders_due``, one write."""
+CLAIM_DUE_ON_SHARDS = (
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+    "SELECT r.id FROM reminders r JOIN games g ON g.id = r.game_id WHERE r.due <= ? "
+    "AND (r.claimed_until IS NULL OR r.claimed_until < ?) "
+    f"AND {SQLITE_SHARD.format(col='g.guild_id')} IN (SELECT value FROM json_each(?)) "
+    "ORDER BY r.due LIMIT ?) "
+    "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
+)
+"""The same claim of one process's shards: the due range, each row's game by its key."""
 
 
 def default_path() -> str:
@@ -701,16 +711,23 @@ class Store:
     # -- clocks and reminders ------------------------------------------------------------
 
     async def claim_reminders(
-        self, now: int, worker: str, lease_until: int, limit: int
+        self, now: int, worker: str, lease_until: int, limit: int, shards: Shards | None = None
     ) -> list[DueReminder]:
         """Claim up to ``limit`` reminders due at ``now`` (Unix seconds) that nobody holds
-        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, in one
-        conditional ``UPDATE`` (SQLite has one writer at a time: two processes never
-        claim one row), and return them with their games (read through the covering
-        index ``games_for_clocks``). The due rows are found through the index
-        ``reminders_due``, never by a scan."""
+        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, of the
+        games on ``shards`` (``None``: all), in one conditional ``UPDATE`` (SQLite has one
+        writer at a time: two processes never claim one row), and return them with their
+        games (read through the covering index ``games_for_clocks``). The due rows are
+        found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
-            claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
+            if shards is None or shards.is_all:
+                claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
+            else:
+                claimed = await _rows(
+                    db,
+                    CLAIM_DUE_ON_SHARDS,
+                    (worker, lease_until, now, now, shards.count, json.dumps(shards.ids), limit),
+                )
             games: dict[int, DueGame] = {}
             for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))
