@@ -3,10 +3,14 @@ work (reminders, timeouts, catch-up, AI seats) of the games on its shards."""
 
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
+from bot import cli
+from bot.config import Settings
 from bot.service import GameService
 from bot.shards import Shards, guild_number, owns, shard_of
 from bot.store import Store
@@ -112,3 +116,30 @@ async def test_restart_work_is_limited_to_the_process_shards(db_path: Path) -> N
         assert len(await everyone.running_games()) == len(GUILDS) + 1
     finally:
         await store.close()
+
+
+def test_run_reads_its_shards_from_the_command_line() -> None:
+    assert cli.run_shards("0-3", 8) == Shards((0, 1, 2, 3), 8)
+    assert cli.run_shards(None, 4) == Shards((0, 1, 2, 3), 4)  # all four in this process
+    assert cli.run_shards(None, None) is None  # discord.py asks Discord how many
+    with pytest.raises(cli.UsageError, match="needs --shard-count"):
+        cli.run_shards("0-3", None)
+    with pytest.raises(cli.UsageError, match="from 0 to 7"):
+        cli.run_shards("4-8", 8)
+
+
+def test_run_passes_the_shards_to_the_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[tuple[Settings, Shards | None]] = []
+    runner = types.ModuleType("bot.discord.runner")
+    runner.run_bot = lambda settings, shards=None: calls.append((settings, shards))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bot.discord.runner", runner)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["run", "--shards", "4-7", "--shard-count", "8"]) == 0
+    assert cli.main(["run"]) == 0
+    assert [shards for _, shards in calls] == [Shards((4, 5, 6, 7), 8), None]
+    assert cli.main(["run", "--shards", "0-3"]) == 2
+    err = capsys.readouterr().err
+    assert err == "campfire: --shards needs --shard-count (how many shards the bot has in all)\n"
