@@ -7,9 +7,9 @@ buttons is the one that does its scheduled work (reminders, timeouts, catch-up a
 restart, the AI seats' turns). ``Shards`` is one process's part: ``ids`` out of
 ``count``; ``None`` where a ``Shards`` is optional means every shard (one process).
 
-The stores filter on the same arithmetic in SQL (``SQLITE_SHARD`` here for SQLite); a
-game whose server id is not a number (none: played outside a server; tests, console)
-belongs to shard 0 like a direct message.
+The stores filter on the same arithmetic in SQL (``Dialect.guild_number`` of each
+backend); a game whose server id is not a number (none: played outside a server; tests,
+console) belongs to shard 0 like a direct message.
 """
 
 from __future__ import annotations
@@ -20,11 +20,6 @@ from dataclasses import dataclass
 MAX_SHARDS = 65_536
 """More shards than any bot needs: a bound on what ``--shard-count`` accepts."""
 
-SQLITE_SHARD = (
-    "((CASE WHEN {col} GLOB '[0-9]*' AND NOT {col} GLOB '*[^0-9]*' "
-    "THEN CAST({col} AS INTEGER) ELSE 0 END >> 22) % ?)"
-)
-"""The shard of the server id in column ``{col}`` (SQLite), the count as a parameter."""
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
@@ -109,4 +104,4 @@ def owns(shards: Shards | None, guild_id: str | int | None) -> bool:
     return shards is None or shards.owns(guild_id)
 
 
-__all__ = ["MAX_SHARDS", "SQLITE_SHARD", "Shards", "guild_number", "owns", "shard_of"]
+__all__ = ["MAX_SHARDS", "Shards", "guild_number", "owns", "shard_of"]
