@@ -13,7 +13,7 @@ from bot import cli
 from bot.config import Settings
 from bot.service import GameService
 from bot.shards import Shards, guild_number, owns, shard_of
-from bot.store import Store
+from bot.store import open_store
 from tests.bot.conftest import ALICE, BOB, seeds
 from tests.bot.days import Clock, running, tick
 
@@ -71,11 +71,11 @@ def test_a_process_owns_the_games_of_its_shards() -> None:
     assert low.owns(None) and not high.owns(None)
 
 
-async def test_two_processes_split_the_due_reminders_by_shard(db_path: Path) -> None:
-    """Two stores on one file (two processes), shards 0-3 and 4-7 of 8: each pass claims
-    only the reminders of its games, together all of them, none twice."""
+async def test_two_processes_split_the_due_reminders_by_shard(database: str) -> None:
+    """Two stores on one database (two processes), shards 0-3 and 4-7 of 8: each pass
+    claims only the reminders of its games, together all of them, none twice."""
     clock = Clock()
-    first, second = await Store.open(db_path), await Store.open(db_path)
+    first, second = await open_store(database), await open_store(database)
     try:
         low = GameService(first, seed_source=seeds("a"), clock=clock, shards=Shards.parse("0-3", 8))
         high = GameService(
@@ -99,10 +99,10 @@ async def test_two_processes_split_the_due_reminders_by_shard(db_path: Path) -> 
         await second.close()
 
 
-async def test_restart_work_is_limited_to_the_process_shards(db_path: Path) -> None:
+async def test_restart_work_is_limited_to_the_process_shards(database: str) -> None:
     """Catch-up after a restart and the AI seats left to play: a process lists only the
     running games of its shards."""
-    store = await Store.open(db_path)
+    store = await open_store(database)
     try:
         everyone = GameService(store, seed_source=seeds(), clock=Clock())
         games = {g: await running(everyone, ALICE, BOB, guild_id=g) for g in GUILDS}
