@@ -13,7 +13,9 @@ once), does ``MODE`` and prints one JSON line:
 - ``moves``: presses the Play button of every running game (the first legal move of the
   seat to act, at the revision it read) until every game is over, the games in the
   same order in every process so that they race: ``{"applied": [[game, version, code],
-  ...], "stale": N}``.
+  ...], "stale": N, "seconds": S}``;
+- ``own``: the same for the games on its own shards only (as Discord would route their
+  buttons): what the throughput benchmark runs (``bench/bench_shards.py``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import GameService, ServiceError
-from bot.shards import Shards
+from bot.shards import Shards, owns
 from bot.store import open_store
 from rules import registry
 from rules.nim import NIM
@@ -137,6 +139,9 @@ async def main(argv: list[str]) -> int:
         order = json.loads(await asyncio.to_thread(sys.stdin.readline) or "[]")
         if mode == "reminders":
             result = await reminders(service, name)
+        elif mode == "own":
+            mine = [g for g in order if owns(service.shards, (await service.game(g)).guild_id)]
+            result = await moves(service, mine)
         else:
             result = await moves(service, order)
         print(json.dumps(result), flush=True)
