@@ -3,6 +3,7 @@
 Usage::
 
     campfire run [--env FILE] [--db PATH|URL]
+                 [--shards IDS --shard-count N | --shard-count N]
     campfire sync [--guild ID] [--env FILE]
     campfire sync --print
     campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH|URL] [--out DIR]
@@ -40,6 +41,7 @@ import ai
 from bot import dbcommands
 from bot.config import ConfigError, Settings, configure_logging, load_settings
 from bot.offline_ai import LevelError, parse_levels, parse_seat_levels
+from bot.shards import Shards
 from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
@@ -64,6 +66,15 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.add_argument("--env", default=".env", help="settings file (default: .env)")
     run.add_argument("--db", help="SQLite file or postgresql:// URL (default: CAMPFIRE_DB)")
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="serve only these Discord shards, like 0-3 or 0-3,6 (needs --shard-count; "
+        "default: every shard, as many as Discord advises)",
+    )
+    run.add_argument(
+        "--shard-count", type=int, metavar="N", help="how many shards the bot has in all"
+    )
 
     sync = commands.add_parser("sync", help="publish the slash commands to Discord")
     sync.add_argument("--guild", type=int, help="only this server (instant); default: global")
@@ -227,7 +238,22 @@ def _print_payload() -> None:
     print(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True))
 
 
+def run_shards(shards: str | None, count: int | None) -> Shards | None:
+    """The shards ``campfire run`` serves: ``--shards IDS`` out of ``--shard-count N``;
+    only ``--shard-count``: all N in this process; neither: ``None`` (discord.py asks
+    Discord how many). Raises ``UsageError``."""
+    if count is None:
+        if shards is not None:
+            raise UsageError("--shards needs --shard-count (how many shards the bot has in all)")
+        return None
+    try:
+        return Shards.parse(shards if shards is not None else f"0-{count - 1}", count)
+    except ValueError as problem:
+        raise UsageError(f"--shards/--shard-count: {problem}") from None
+
+
 def _discord_command(args: argparse.Namespace) -> int:
+    shards = run_shards(args.shards, args.shard_count) if args.command == "run" else None
     settings = load_settings(args.env)
     if getattr(args, "db", None):
         settings = dataclasses.replace(settings, db_path=args.db)
@@ -237,7 +263,7 @@ def _discord_command(args: argparse.Namespace) -> int:
         )
     configure_logging(settings.log_level)
     try:
-        return _talk_to_discord(args, settings)
+        return _talk_to_discord(args, settings, shards)
     except Exception as exc:  # the operator gets one line; the traceback goes to the log
         import discord  # only here: the offline commands never import discord.py
 
@@ -252,10 +278,10 @@ def _discord_command(args: argparse.Namespace) -> int:
         return 1
 
 
-def _talk_to_discord(args: argparse.Namespace, settings: Settings) -> int:
+def _talk_to_discord(args: argparse.Namespace, settings: Settings, shards: Shards | None) -> int:
     runner = importlib.import_module("bot.discord.runner")
     if args.command == "run":
-        runner.run_bot(settings)
+        runner.run_bot(settings, shards=shards)
         return 0
     synced = runner.sync_commands(settings, args.guild)
     if asyncio.iscoroutine(synced):

@@ -20,6 +20,7 @@ from bot.discord.commands import CampfireGroup
 from bot.discord.cooldown import Cooldown
 from bot.discord.days import REMINDER_SECONDS
 from bot.discord.i18n import CampfireTranslator
+from bot.shards import Shards
 from bot.store import open_store
 
 log = logging.getLogger("campfire.discord.runner")
@@ -31,10 +32,11 @@ def _token(settings: Settings) -> str:
     return settings.token
 
 
-def run_bot(settings: Settings) -> None:
+def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
     """Connect to Discord and serve until stopped (Ctrl+C). Syncs the commands to
     ``DEV_GUILD_ID`` at start when it is set; ``CAMPFIRE_COOLDOWN`` limits each user's
-    costly commands and buttons."""
+    costly commands and buttons. ``shards``: serve only those (and only their games'
+    scheduled work); ``None``: every shard Discord advises, in this process."""
     token = _token(settings)
     configure_logging(settings.log_level)
     asyncio.run(check_store(settings.db_path))
@@ -43,7 +45,10 @@ def run_bot(settings: Settings) -> None:
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),
         reminder_seconds=REMINDER_SECONDS,
+        shards=shards,
     )
+    if shards is not None:
+        log.info("serving shards %s", shards)
     client.run(token, log_handler=None)
 
 

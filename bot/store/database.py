@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
+from bot.shards import Shards
 from bot.store.rows import (
     GAME_COLUMNS,
     ClockChange,
@@ -61,6 +62,17 @@ CLAIM_DUE = (
 )
 """The claim of the due reminders: a range of the index ``reminders_due``, one write
 (``{lock}``: the dialect's row lock of the rows it picks)."""
+CLAIM_DUE_ON_SHARDS = (
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+    "SELECT id FROM reminders WHERE due <= ? "
+    "AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (SELECT 1 FROM games g "
+    "WHERE g.id = reminders.game_id AND ({shard_key} >> 22) % {count} IN ({ids})) "
+    "ORDER BY due LIMIT ?{lock}) "
+    "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
+)
+"""The same claim of one process's shards (``bot.shards``): the due range, each row's
+game looked up by its key (a correlated ``EXISTS``, so PostgreSQL locks the reminders
+only, never a game a move is changing)."""
 
 
 def default_path() -> str:
@@ -94,6 +106,9 @@ class Dialect:
     """What the claim of due reminders locks of the rows it picks."""
     lock_game: str | None
     """A statement that locks a game's row before a change reads other tables."""
+    guild_number: str = "0"
+    """The server id in column ``{}`` as an integer, 0 when it is not a number (its
+    shard: ``bot.shards``)."""
 
 
 class SqlStore:
@@ -669,20 +684,25 @@ class SqlStore:
     # -- clocks and reminders ------------------------------------------------------------
 
     async def claim_reminders(
-        self, now: int, worker: str, lease_until: int, limit: int
+        self, now: int, worker: str, lease_until: int, limit: int, shards: Shards | None = None
     ) -> list[DueReminder]:
         """Claim up to ``limit`` reminders due at ``now`` (Unix seconds) that nobody holds
-        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, in one
-        conditional ``UPDATE`` (SQLite has one writer at a time: two processes never
-        claim one row), and return them with their games (read through the covering
-        index ``games_for_clocks``). The due rows are found through the index
-        ``reminders_due``, never by a scan."""
+        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, of the
+        games on ``shards`` (``None``: all), in one conditional ``UPDATE`` (SQLite has one
+        writer at a time: two processes never claim one row), and return them with their
+        games (read through the covering index ``games_for_clocks``). The due rows are
+        found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
-            claimed = await _rows(
-                db,
-                CLAIM_DUE.format(lock=self.dialect.claim_lock),
-                (worker, lease_until, now, now, limit),
-            )
+            if shards is None or shards.is_all:
+                claim = CLAIM_DUE.format(lock=self.dialect.claim_lock)
+            else:  # validated integers: written into the statement
+                claim = CLAIM_DUE_ON_SHARDS.format(
+                    lock=self.dialect.claim_lock,
+                    shard_key=self.dialect.guild_number.format("g.guild_id"),
+                    count=int(shards.count),
+                    ids=",".join(str(int(i)) for i in shards.ids),
+                )
+            claimed = await _rows(db, claim, (worker, lease_until, now, now, limit))
             games: dict[int, DueGame] = {}
             for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))

@@ -33,6 +33,7 @@ POSTGRES = Dialect(
     clock_index="",
     claim_lock=" FOR UPDATE SKIP LOCKED",
     lock_game="SELECT 1 FROM games WHERE id = ? FOR UPDATE",
+    guild_number="(CASE WHEN {0} ~ '^[0-9]{{1,19}}$' THEN {0}::bigint ELSE 0 END)",
 )
 MIGRATION_LOCK = 0x43616D70  # the advisory lock key held while migrating ("Camp")
 URL_SCHEMES = ("postgresql://", "postgres://")

@@ -30,6 +30,8 @@ SQLITE = Dialect(
     clock_index="INDEXED BY games_for_clocks",
     claim_lock="",
     lock_game=None,
+    guild_number="(CASE WHEN {0} GLOB '[0-9]*' AND NOT {0} GLOB '*[^0-9]*' "
+    "THEN CAST({0} AS INTEGER) ELSE 0 END)",
 )
 
 
