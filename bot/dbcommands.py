@@ -80,7 +80,7 @@ async def check(database: str | Path, out: Printer = print) -> int:
     if is_postgres_url(database):
         name = shown_url(str(database))
         async with PostgresStore(str(database)) as store:
-            ids = [int(r[0]) for r in await store._fetchall("SELECT id FROM games ORDER BY id")]
+            ids = await store.game_ids()
             problems, replayed = await _audit_games(store, ids)
         checked = len(ids)
     else:
@@ -91,13 +91,12 @@ async def check(database: str | Path, out: Printer = print) -> int:
         if not problems:  # only a sound file of this schema is opened as a store
             checked, replayed, game_problems = await _audit_file(path)
             problems += game_problems
-    for problem in problems:
-        out(problem)
-    if problems:
-        out(f"{name}: {len(problems)} problem(s) found")
-        return PROBLEMS_FOUND
-    out(f"{name}: ok ({checked} game(s), {replayed} replayed against their snapshot)")
-    return 0
+    return _report(
+        problems,
+        out,
+        failed=f"{name}: {len(problems)} problem(s) found",
+        ok=f"{name}: ok ({checked} game(s), {replayed} replayed against their snapshot)",
+    )
 
 
 async def copy(source: Path, target: str, out: Printer = print) -> int:
@@ -109,7 +108,7 @@ async def copy(source: Path, target: str, out: Printer = print) -> int:
         pass
     async with PostgresStore(target) as store:
         copied = await copy_into(source, store)
-        ids = [int(r[0]) for r in await store._fetchall("SELECT id FROM games ORDER BY id")]
+        ids = await store.game_ids()
         problems, replayed = await _audit_games(store, ids)
         counted = {
             table: int((await store._fetchall(f"SELECT COUNT(*) FROM {table}"))[0][0])
@@ -122,13 +121,20 @@ async def copy(source: Path, target: str, out: Printer = print) -> int:
         for table in copied
         if counted[table] != copied[table]
     ]
+    return _report(
+        problems,
+        out,
+        failed=f"{len(problems)} problem(s) found on the target",
+        ok=f"ok: {len(ids)} game(s) on the target, {replayed} replayed against their snapshot",
+    )
+
+
+def _report(problems: Sequence[str], out: Printer, *, failed: str, ok: str) -> int:
+    """Each problem on its line, then ``failed`` (status 1), or ``ok`` alone (status 0)."""
     for problem in problems:
         out(problem)
-    if problems:
-        out(f"{len(problems)} problem(s) found on the target")
-        return PROBLEMS_FOUND
-    out(f"ok: {len(ids)} game(s) on the target, {replayed} replayed against their snapshot")
-    return 0
+    out(failed if problems else ok)
+    return PROBLEMS_FOUND if problems else 0
 
 
 async def _audit_file(path: Path) -> tuple[int, int, list[str]]:
