@@ -145,23 +145,44 @@ _names = itertools.count()
 
 @contextlib.asynccontextmanager
 async def fresh_database(cluster: Cluster) -> AsyncIterator[str]:
-    """A new empty database on ``cluster`` (its URL), dropped afterwards."""
+    """A new empty schema on ``cluster``, as the URL of a database whose search path
+    starts there (far cheaper than a database each), dropped afterwards."""
     import asyncpg
 
     name = f"t{os.getpid()}_{next(_names)}"
     admin = await asyncpg.connect(cluster.url())
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE template0")
+        await admin.execute(f"CREATE SCHEMA {name}")
+        yield f"{cluster.url()}?search_path={name}"
     finally:
-        await admin.close()
-    try:
-        yield cluster.url(name)
-    finally:
-        admin = await asyncpg.connect(cluster.url())
         try:
-            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            await admin.execute(f"DROP SCHEMA {name} CASCADE")
         finally:
             await admin.close()
+
+
+async def empty_tables(url: str) -> None:
+    """Delete every row of the schema at ``url`` but its schema version and restart its
+    identities (so ids start at 1 again): a migrated database as new, in one trip."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        tables = await connection.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename <> 'schema_version'"
+        )
+        sequences = await connection.fetch(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
+        )
+        # replica: the append-only triggers and the foreign keys (triggers too) rest
+        script = ["SET session_replication_role = replica"]
+        script += [f"DELETE FROM {r[0]}" for r in tables]
+        script += [f"ALTER SEQUENCE {r[0]} RESTART" for r in sequences]
+        script.append("SET session_replication_role = origin")
+        await connection.execute(";\n".join(script))
+    finally:
+        await connection.close()
 
 
 @contextlib.contextmanager

@@ -24,7 +24,7 @@ from bot.discord.publish import catch_up, resume_ai_turns
 from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
 from bot.service import GameService
 from bot.shards import Shards
-from bot.store import Store
+from bot.store import SqlStore, open_store
 
 log = logging.getLogger("campfire.discord.client")
 
@@ -90,7 +90,7 @@ class CampfireClient(discord.AutoShardedClient):
         self._db_path = db_path
         self._service = service
         self._item_handlers = handlers
-        self._store: Store | None = None
+        self._store: SqlStore | None = None
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
         self.cooldown = cooldown or Cooldown.off()
@@ -120,7 +120,7 @@ class CampfireClient(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         """Open the service, add commands, restart-proof items and the translator."""
         if self._service is None:
-            self._store = await Store.open(self._db_path)
+            self._store = await open_store(self._db_path)
             self._service = GameService(self._store, render_processes=True, shards=self._shards)
             self._service.warm_up_pictures()
         self.tree.add_command(CampfireGroup())

@@ -21,7 +21,7 @@ from bot.discord.cooldown import Cooldown
 from bot.discord.days import REMINDER_SECONDS
 from bot.discord.i18n import CampfireTranslator
 from bot.shards import Shards
-from bot.store import Store
+from bot.store import open_store
 
 log = logging.getLogger("campfire.discord.runner")
 
@@ -55,7 +55,7 @@ def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
 async def check_store(path: str) -> None:
     """Open and close the database once before connecting, so a file that cannot be used
     is refused (``StoreError``, one line from ``campfire``) before Discord is reached."""
-    store = await Store.open(path)
+    store = await open_store(path)
     await store.close()
 
 

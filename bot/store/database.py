@@ -308,6 +308,10 @@ class SqlStore:
         )
         return rows[0] if rows else None
 
+    async def game_ids(self) -> list[int]:
+        """Every stored game's id, in order (lobbies and finished games included)."""
+        return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
+
     async def count_games(self) -> int:
         rows = await self._fetchall("SELECT COUNT(*) FROM games")
         return int(rows[0][0])

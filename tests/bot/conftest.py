@@ -9,9 +9,11 @@ are skipped with the reason, except in CI (``CI=true``), where they fail.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,13 @@ from bot.store import (
 )
 from rules import registry
 from rules.nim import NIM
-from tests.pgcluster import Cluster, fresh_database, missing_reason, running_cluster
+from tests.pgcluster import (
+    Cluster,
+    empty_tables,
+    fresh_database,
+    missing_reason,
+    running_cluster,
+)
 
 BACKENDS = ("sqlite", "postgresql")
 DATABASE_ERRORS = (sqlite3.Error, asyncpg.PostgresError)
@@ -79,11 +87,28 @@ def nim() -> None:
         registry.register(NIM)
 
 
+WHOLE_GAME_MODULES = frozenset(
+    {
+        "test_orbis_service",
+        "test_origin_classic_service",
+        "test_origin_junior_service",
+        "test_sapiens_service",
+        "test_tribes_service",
+    }
+)
+"""Whole games of one rule set played through the console: tests of the game, not of the
+store (whose every path the Nim tests take on both backends), and long: SQLite only."""
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Each test over ``backend`` runs once per backend, unless it names the SQLite file."""
+    """Each test over ``backend`` runs once per backend, unless it names the SQLite file
+    or plays a whole game of one rule set."""
     if "backend" in metafunc.fixturenames:
-        chosen = ("sqlite",) if "db_path" in metafunc.fixturenames else BACKENDS
-        metafunc.parametrize("backend", chosen, indirect=True)
+        sqlite_only = (
+            "db_path" in metafunc.fixturenames
+            or metafunc.module.__name__.rpartition(".")[2] in WHOLE_GAME_MODULES
+        )
+        metafunc.parametrize("backend", ("sqlite",) if sqlite_only else BACKENDS, indirect=True)
 
 
 @pytest.fixture(scope="session")
@@ -96,6 +121,21 @@ def pg_cluster() -> Iterator[Cluster]:
         pytest.skip(reason)
     with running_cluster() as cluster:
         yield cluster
+
+
+@pytest.fixture(scope="session")
+def pg_migrated(pg_cluster: Cluster) -> str:
+    """The URL of this worker's migrated database, emptied before each test that uses it
+    (cheaper than migrating a new one each time). Migrated in a thread of its own: the
+    session fixture may be set up while a test's event loop runs."""
+
+    async def migrate() -> None:
+        async with PostgresStore(pg_cluster.url()):
+            pass
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, migrate()).result()
+    return pg_cluster.url()
 
 
 @pytest.fixture
@@ -112,7 +152,21 @@ def db_path(tmp_path: Path) -> Path:
 async def database(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[str]:
-    """Where the test's games are kept: a SQLite file path or a PostgreSQL URL."""
+    """Where the test's games are kept, migrated and empty: a SQLite file path (created
+    when opened) or a PostgreSQL URL."""
+    if backend == "sqlite":
+        yield str(tmp_path / "campfire.sqlite3")
+        return
+    url = request.getfixturevalue("pg_migrated")
+    await empty_tables(url)
+    yield url
+
+
+@pytest.fixture
+async def empty_database(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[str]:
+    """Like ``database``, but not migrated yet (a new file, a new PostgreSQL schema)."""
     if backend == "sqlite":
         yield str(tmp_path / "campfire.sqlite3")
         return

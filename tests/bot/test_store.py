@@ -48,7 +48,8 @@ async def test_fresh_database_gets_every_migration(db_path: Path) -> None:
     assert {"schema_version", "guild_settings", "games", "seats", "moves", "messages"} <= tables
 
 
-async def test_existing_database_is_migrated_and_keeps_its_data(database: str) -> None:
+async def test_existing_database_is_migrated_and_keeps_its_data(empty_database: str) -> None:
+    database = empty_database
     async with store_on(database, migrations=1) as old:
         assert await old.schema_version() == 1
         game_id = await _new_game(old)
@@ -62,7 +63,8 @@ async def test_existing_database_is_migrated_and_keeps_its_data(database: str) -
     assert [v for (v,) in versions] == list(range(1, len(MIGRATIONS) + 1))
 
 
-async def test_newer_database_is_refused(database: str) -> None:
+async def test_newer_database_is_refused(empty_database: str) -> None:
+    database = empty_database
     async with store_on(database):
         pass
     with pytest.raises(StoreError, match="store.newer_schema"):
