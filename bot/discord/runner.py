@@ -21,7 +21,7 @@ from bot.discord.cooldown import Cooldown
 from bot.discord.days import REMINDER_SECONDS
 from bot.discord.i18n import CampfireTranslator
 from bot.shards import Shards
-from bot.store import open_store
+from bot.store import is_postgres_url, open_store
 
 log = logging.getLogger("campfire.discord.runner")
 
@@ -49,6 +49,12 @@ def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
     )
     if shards is not None:
         log.info("serving shards %s", shards)
+        if not shards.is_all and not is_postgres_url(settings.db_path):
+            log.warning(
+                "shards %s on a SQLite file: SQLite serves one process; run the other "
+                "shards' processes on PostgreSQL (README, Scaling out)",
+                shards,
+            )
     client.run(token, log_handler=None)
 
 
