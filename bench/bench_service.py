@@ -2,10 +2,11 @@
 
 Run: ``.venv/bin/python -m bench.bench_service`` (``--games N --moves M --rules a,b`` to
 change the sizes and games; default ``origin-junior`` and ``nim``, a near-zero-rules
-baseline). For each game it stores N three-seat games, plays 0-29 random moves in each,
-then times M ``GameService.play`` calls on games picked at random: "hot" when the game's
-state is in the LRU cache, "cold" when it must be replayed from the log first (1000
-games > 256 cached). Targets: p50 <= 5 ms, p99 <= 20 ms over the whole mix.
+baseline; ``--backend sqlite|postgresql|both``, default both: see ``bench.databases``).
+For each game it stores N three-seat games, plays 0-29 random moves in each, then times
+M ``GameService.play`` calls on games picked at random: "hot" when the game's state is
+in the LRU cache, "cold" when it must be replayed from the log first (1000 games > 256
+cached). Targets: p50 <= 5 ms, p99 <= 20 ms over the whole mix.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench.databases import add_backend_argument, chosen, databases
 from bot.service import GameService, Player
-from bot.store import Store
+from bot.store import open_store
 from rules import registry
 
 TARGET_P50_MS = 5.0
@@ -70,14 +72,15 @@ async def _random_move(service: GameService, game_id: int, chooser: random.Rando
 
 
 async def _measure(
-    rules: str, players: int, games: int, moves: int, folder: Path
+    rules: str, players: int, games: int, moves: int, target: str
 ) -> dict[str, float]:
-    async with Store(folder / f"{rules}.sqlite3") as store:
-        # The oracle picks seats and moves (untimed) with its own cache, so the measured
-        # service's LRU (256 states) behaves as in the bot: a game it has not seen lately
-        # is replayed from its log inside the timed call.
-        oracle = GameService(store, seed_source=_seeds(rules), cache_size=4 * games)
-        measured = GameService(store)
+    store = await open_store(target)
+    # The oracle picks seats and moves (untimed) with its own cache, so the measured
+    # service's LRU (256 states) behaves as in the bot: a game it has not seen lately
+    # is replayed from its log inside the timed call.
+    oracle = GameService(store, seed_source=_seeds(rules), cache_size=4 * games)
+    measured = GameService(store)
+    try:
         chooser = random.Random(f"{rules}-bench")
         ids = await _prepare(oracle, rules, games, players, chooser)
         hot: list[float] = []
@@ -107,6 +110,10 @@ async def _measure(
             "hot_share": len(hot) / len(both),
             "mean": statistics.fmean(both),
         }
+    finally:
+        oracle.close()
+        measured.close()
+        await store.close()
 
 
 def _seeds(prefix: str) -> Callable[[], str]:
@@ -121,27 +128,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--rules", default="origin-junior,nim", help="comma-separated game ids (3 seats each)"
     )
+    add_backend_argument(parser)
     args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
     from rules.nim import NIM
 
     if "nim" not in registry.ids():
         registry.register(NIM)
-    with tempfile.TemporaryDirectory(prefix="campfire-bench-") as scratch:
-        for rules in args.rules.split(","):
-            players = 3
+    backends = chosen(args.backend)
+    with tempfile.TemporaryDirectory(prefix="campfire-bench-") as scratch, databases() as dbs:
+        for rules, backend in [(r, b) for r in args.rules.split(",") for b in backends]:
             try:
                 registry.get(rules)
             except Exception as exc:  # a game not ready yet must not hide the others
                 print(f"{rules}: skipped ({exc})")
                 continue
-            result = asyncio.run(_measure(rules, players, args.games, args.moves, Path(scratch)))
+
+            async def measure(rules: str = rules, backend: str = backend) -> dict[str, float]:
+                async with dbs.database(backend, Path(scratch), rules) as target:
+                    return await _measure(rules, 3, args.games, args.moves, target)
+
+            result = asyncio.run(measure())
             verdict = (
                 "OK"
                 if result["p50"] <= TARGET_P50_MS and result["p99"] <= TARGET_P99_MS
                 else "SLOW"
             )
             print(
-                f"{rules:14} play over {int(result['games'])} games: "
+                f"{rules:14} {backend:10} play over {int(result['games'])} games: "
                 f"p50 {result['p50']:.2f} ms ({result['p50'] / TARGET_P50_MS:.2f} of target), "
                 f"p99 {result['p99']:.2f} ms ({result['p99'] / TARGET_P99_MS:.2f} of target) "
                 f"[{verdict}]; hot {result['hot_share']:.0%}: p50 {result['hot_p50']:.2f} / "

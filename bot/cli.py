@@ -2,19 +2,21 @@
 
 Usage::
 
-    campfire run [--env FILE]
+    campfire run [--env FILE] [--db PATH|URL]
+                 [--shards IDS --shard-count N | --shard-count N]
     campfire sync [--guild ID] [--env FILE]
     campfire sync --print
-    campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH] [--out DIR]
+    campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH|URL] [--out DIR]
                      [--option NAME=VALUE ...] [--ai SEAT=LEVEL ...]
-    campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH]
+    campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH|URL]
                   [--option NAME=VALUE ...] [--max-moves N] [--ai LEVEL[,LEVEL...]]
     campfire arena GAME --players N --games K --seats LEVEL[,LEVEL...] [--json]
                    [--seed S] [--budget-ms MS | --budget-moves N] [--option NAME=VALUE ...]
     campfire replay FILE --out DIR [--lang en|fr]
     campfire games
     campfire db backup FILE [--force] [--db PATH] [--env FILE]
-    campfire db check [--db PATH] [--env FILE]
+    campfire db check [--db PATH|URL] [--env FILE]
+    campfire db copy --from FILE --to URL
 
 Operator mistakes (no token, unknown game, bad option) end with one line on stderr and
 exit status 2, never a traceback.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import importlib
 import json
 import logging
@@ -38,6 +41,7 @@ import ai
 from bot import dbcommands
 from bot.config import ConfigError, Settings, configure_logging, load_settings
 from bot.offline_ai import LevelError, parse_levels, parse_seat_levels
+from bot.shards import Shards
 from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
@@ -46,6 +50,7 @@ from rules.i18n import LANGS, translate
 log = logging.getLogger("campfire.cli")
 
 USAGE_ERROR = 2
+DB_HELP = "SQLite file or postgresql:// URL (default: a temporary SQLite file)"
 
 
 class UsageError(Exception):
@@ -60,6 +65,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.add_argument("--env", default=".env", help="settings file (default: .env)")
+    run.add_argument("--db", help="SQLite file or postgresql:// URL (default: CAMPFIRE_DB)")
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="serve only these Discord shards, like 0-3 or 0-3,6 (needs --shard-count; "
+        "default: every shard, as many as Discord advises)",
+    )
+    run.add_argument(
+        "--shard-count", type=int, metavar="N", help="how many shards the bot has in all"
+    )
 
     sync = commands.add_parser("sync", help="publish the slash commands to Discord")
     sync.add_argument("--guild", type=int, help="only this server (instant); default: global")
@@ -74,7 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     console = commands.add_parser("console", help="play a game at this keyboard (hot seat)")
     _table_arguments(console)
     console.add_argument("--seed", help="game seed (default: random)")
-    console.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
+    console.add_argument(
+        "--db", help="SQLite file or postgresql:// URL (default: a temporary SQLite file)"
+    )
     console.add_argument("--out", type=Path, help="folder for board pictures")
     console.add_argument(
         "--ai",
@@ -89,7 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     _table_arguments(demo)
     demo.add_argument("--seed", required=True, help="seed of the game and of the bots")
     demo.add_argument("--out", type=Path, required=True, help="output folder")
-    demo.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
+    demo.add_argument(
+        "--db", help="SQLite file or postgresql:// URL (default: a temporary SQLite file)"
+    )
     demo.add_argument("--max-moves", type=int, default=20_000, help="give up after N moves")
     demo.add_argument(
         "--ai",
@@ -219,15 +238,32 @@ def _print_payload() -> None:
     print(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True))
 
 
+def run_shards(shards: str | None, count: int | None) -> Shards | None:
+    """The shards ``campfire run`` serves: ``--shards IDS`` out of ``--shard-count N``;
+    only ``--shard-count``: all N in this process; neither: ``None`` (discord.py asks
+    Discord how many). Raises ``UsageError``."""
+    if count is None:
+        if shards is not None:
+            raise UsageError("--shards needs --shard-count (how many shards the bot has in all)")
+        return None
+    try:
+        return Shards.parse(shards if shards is not None else f"0-{count - 1}", count)
+    except ValueError as problem:
+        raise UsageError(f"--shards/--shard-count: {problem}") from None
+
+
 def _discord_command(args: argparse.Namespace) -> int:
+    shards = run_shards(args.shards, args.shard_count) if args.command == "run" else None
     settings = load_settings(args.env)
+    if getattr(args, "db", None):
+        settings = dataclasses.replace(settings, db_path=args.db)
     if not settings.token:
         raise UsageError(
             "DISCORD_TOKEN is not set: put it in .env (see .env.example) or the environment."
         )
     configure_logging(settings.log_level)
     try:
-        return _talk_to_discord(args, settings)
+        return _talk_to_discord(args, settings, shards)
     except Exception as exc:  # the operator gets one line; the traceback goes to the log
         import discord  # only here: the offline commands never import discord.py
 
@@ -242,10 +278,10 @@ def _discord_command(args: argparse.Namespace) -> int:
         return 1
 
 
-def _talk_to_discord(args: argparse.Namespace, settings: Settings) -> int:
+def _talk_to_discord(args: argparse.Namespace, settings: Settings, shards: Shards | None) -> int:
     runner = importlib.import_module("bot.discord.runner")
     if args.command == "run":
-        runner.run_bot(settings)
+        runner.run_bot(settings, shards=shards)
         return 0
     synced = runner.sync_commands(settings, args.guild)
     if asyncio.iscoroutine(synced):
@@ -267,7 +303,7 @@ def _require_game(game: str, players: int) -> None:
 async def _console(args: argparse.Namespace) -> int:
     from bot.console import ConsoleSession, console_players, open_table
     from bot.service import GameService
-    from bot.store import Store
+    from bot.store import store_for
 
     _require_game(args.game, args.players)
     seed = args.seed or secrets.token_hex(8)
@@ -275,7 +311,7 @@ async def _console(args: argparse.Namespace) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="campfire-console-"))
     db_path = args.db or scratch / "console.sqlite3"
     out_dir = args.out or scratch
-    async with Store(db_path) as store:
+    async with store_for(db_path) as store:
         service = GameService(store, seed_source=lambda: seed)
         players = console_players(args.players, args.lang)
         levels = parse_seat_levels(args.ai, args.players)

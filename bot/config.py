@@ -1,7 +1,8 @@
 """Settings from the environment and ``.env`` (python-dotenv), and the logging set-up.
 
 Variables: ``DISCORD_TOKEN`` (needed only to run the bot), ``CAMPFIRE_DB`` (SQLite file,
-default ``campfire.sqlite3``), ``DEV_GUILD_ID`` (a server where commands sync at once),
+default ``campfire.sqlite3``, or a ``postgresql://`` URL), ``DEV_GUILD_ID`` (a server where
+commands sync at once),
 ``CAMPFIRE_LOG_LEVEL`` (``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``; default ``INFO``),
 ``CAMPFIRE_COOLDOWN`` (per user, the costly commands and buttons allowed: ``USES/SECONDS``,
 default ``5/10``, or ``off``).

@@ -24,7 +24,7 @@ from bot.offline_ai import ai_move
 from bot.record import build_record, record_json
 from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
 from bot.service.core import Drawer
-from bot.store import Store
+from bot.store import store_for
 from rules.base import Text
 from rules.i18n import translate
 
@@ -53,7 +53,7 @@ async def run_demo(
     out_dir: Path,
     *,
     lang: str = "en",
-    db_path: Path | None = None,
+    db_path: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     drawer: Drawer | None = None,
@@ -64,7 +64,8 @@ async def run_demo(
     """Play one whole game of ``rules`` with ``players`` random bots seeded by ``seed``.
 
     The game's seed is ``seed`` too, so the same arguments replay the same game. Uses a
-    temporary database unless ``db_path`` is given. Raises ``InvalidOptions`` for an
+    temporary SQLite database unless ``db_path`` (a file or a ``postgresql://``
+    URL) is given. Raises ``InvalidOptions`` for an
     unknown game, a bad seat count or bad options. ``ai_levels`` gives the AI level of
     each bot in lobby order (``None``: a random legal move); ``budget_ms`` or
     ``budget_moves`` bound ``strong`` (default: the AI's own, 1 s).
@@ -72,7 +73,7 @@ async def run_demo(
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="campfire-demo-") as scratch:
         path = db_path or Path(scratch) / "demo.sqlite3"
-        async with Store(path) as store:
+        async with store_for(path) as store:
             service = GameService(store, seed_source=lambda: seed, drawer=drawer)
             levels = {f"bot{n}": lv for n, lv in enumerate(ai_levels or (), 1) if lv is not None}
             return await _play(

@@ -23,7 +23,8 @@ from bot.discord.i18n import CampfireTranslator, lang_for, t
 from bot.discord.publish import catch_up, resume_ai_turns
 from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
 from bot.service import GameService
-from bot.store import Store
+from bot.shards import Shards
+from bot.store import SqlStore, open_store
 
 log = logging.getLogger("campfire.discord.client")
 
@@ -49,8 +50,13 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class CampfireClient(discord.Client):
+class CampfireClient(discord.AutoShardedClient):
     """Campfire on Discord. ``service`` is ready once ``setup_hook`` has run.
+
+    Sharded by discord.py: by default this process asks Discord how many shards the bot
+    needs and serves them all; ``shards`` (``campfire run --shards 0-3 --shard-count 8``)
+    serves only those, and the service then does only their games' scheduled work
+    (``bot.shards``): several processes, each its range, share one PostgreSQL database.
 
     ``db_path`` opens a store in ``setup_hook`` (closed on ``close``); tests pass a ready
     ``service`` instead. ``sync_guild_id``: sync the commands to that server at start
@@ -71,16 +77,20 @@ class CampfireClient(discord.Client):
         handlers: Handlers = actions,
         cooldown: Cooldown | None = None,
         reminder_seconds: float | None = None,
+        shards: Shards | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        if shards is not None:
+            options.update(shard_ids=list(shards.ids), shard_count=shards.count)
         super().__init__(**options)
+        self._shards = shards
         self.tree = CampfireTree(self)
         self._db_path = db_path
         self._service = service
         self._item_handlers = handlers
-        self._store: Store | None = None
+        self._store: SqlStore | None = None
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
         self.cooldown = cooldown or Cooldown.off()
@@ -110,8 +120,8 @@ class CampfireClient(discord.Client):
     async def setup_hook(self) -> None:
         """Open the service, add commands, restart-proof items and the translator."""
         if self._service is None:
-            self._store = await Store.open(self._db_path)
-            self._service = GameService(self._store, render_processes=True)
+            self._store = await open_store(self._db_path)
+            self._service = GameService(self._store, render_processes=True, shards=self._shards)
             self._service.warm_up_pictures()
         self.tree.add_command(CampfireGroup())
         self.add_dynamic_items(*DYNAMIC_ITEMS)

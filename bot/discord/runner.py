@@ -20,7 +20,8 @@ from bot.discord.commands import CampfireGroup
 from bot.discord.cooldown import Cooldown
 from bot.discord.days import REMINDER_SECONDS
 from bot.discord.i18n import CampfireTranslator
-from bot.store import Store
+from bot.shards import Shards
+from bot.store import is_postgres_url, open_store
 
 log = logging.getLogger("campfire.discord.runner")
 
@@ -31,10 +32,11 @@ def _token(settings: Settings) -> str:
     return settings.token
 
 
-def run_bot(settings: Settings) -> None:
+def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
     """Connect to Discord and serve until stopped (Ctrl+C). Syncs the commands to
     ``DEV_GUILD_ID`` at start when it is set; ``CAMPFIRE_COOLDOWN`` limits each user's
-    costly commands and buttons."""
+    costly commands and buttons. ``shards``: serve only those (and only their games'
+    scheduled work); ``None``: every shard Discord advises, in this process."""
     token = _token(settings)
     configure_logging(settings.log_level)
     asyncio.run(check_store(settings.db_path))
@@ -43,14 +45,23 @@ def run_bot(settings: Settings) -> None:
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),
         reminder_seconds=REMINDER_SECONDS,
+        shards=shards,
     )
+    if shards is not None:
+        log.info("serving shards %s", shards)
+        if not shards.is_all and not is_postgres_url(settings.db_path):
+            log.warning(
+                "shards %s on a SQLite file: SQLite serves one process; run the other "
+                "shards' processes on PostgreSQL (README, Scaling out)",
+                shards,
+            )
     client.run(token, log_handler=None)
 
 
 async def check_store(path: str) -> None:
     """Open and close the database once before connecting, so a file that cannot be used
     is refused (``StoreError``, one line from ``campfire``) before Discord is reached."""
-    store = await Store.open(path)
+    store = await open_store(path)
     await store.close()
 
 

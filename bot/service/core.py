@@ -77,6 +77,7 @@ from bot.service.values import (
     UndoAnswer,
     UndoRequest,
 )
+from bot.shards import Shards, owns
 from bot.store import GameRow, GameStore
 from rules import registry
 from rules.base import (
@@ -153,6 +154,7 @@ class GameService:
         render_workers: int | None = None,
         render_processes: bool = False,
         chooser: Chooser | None = None,
+        shards: Shards | None = None,
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
@@ -160,8 +162,12 @@ class GameService:
         Pictures are drawn in a pool of ``render_workers`` (default: one per core)
         threads, or processes with ``render_processes`` (``render.registry.draw``
         only; see ``bot.service.pictures``). ``chooser`` replaces ``ai.choose`` for
-        the AI seats (tests). Call ``close`` to stop the pool."""
+        the AI seats (tests). ``shards``: the Discord shards this process serves (``None``:
+        all): its scheduled work (reminders, timeouts, catch-up, AI seats left to play)
+        is only that of the games on them (see ``bot.shards``). Call ``close`` to stop
+        the pool."""
         self.store = store
+        self.shards = shards
         self._seed_source = seed_source or _new_seed
         self._clock = clock or _now
         self._cache = StateCache(cache_size)
@@ -861,15 +867,22 @@ class GameService:
         return [await self._info(row, listing=True) for row in rows]
 
     async def running_games(self) -> list[GameInfo]:
-        """Every game being played, oldest first (front ends catching up after a restart)."""
-        return [await self._info(row, listing=True) for row in await self.store.running_games()]
+        """Every game being played on this process's shards, oldest first (front ends
+        catching up after a restart)."""
+        rows = await self.store.running_games()
+        return [await self._info(row, listing=True) for row in rows if self._owns(row)]
 
     async def running_games_behind(self, kind: str) -> list[GameInfo]:
         """Running games whose message ``kind`` (see ``set_message``) records a revision
         other than theirs, oldest first; games without such a message are left out. One
-        query that reads no other game (front ends catching up after a restart)."""
+        query that reads no other game (front ends catching up after a restart); only
+        those on this process's shards."""
         rows = await self.store.running_games_behind(kind)
-        return [await self._info(row, listing=True) for row in rows]
+        return [await self._info(row, listing=True) for row in rows if self._owns(row)]
+
+    def _owns(self, row: GameRow) -> bool:
+        """Whether the game is on one of this process's shards."""
+        return owns(self.shards, row.guild_id)
 
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""

@@ -252,15 +252,18 @@ class Timing:
     # -- the reminder loop ---------------------------------------------------------------
 
     async def clock_pass(self, worker: str, *, limit: int = 1000) -> ClockPass:
-        """Claim the due reminders (at most ``limit``) for ``worker`` and act on them:
-        one ``ClockReport`` per game to post. Call ``finish_clock_pass`` after posting.
+        """Claim the due reminders (at most ``limit``) of the games on the service's
+        shards for ``worker`` and act on them: one ``ClockReport`` per game to post.
+        Call ``finish_clock_pass`` after posting.
 
         The database work is a handful of statements whatever the number of games: the
         claim (which reads the games concerned and their servers' nudge interval with
         it), one transaction for every reminder to schedule again (nudges), and the
         finish; only timeouts, claims and returns read or write one by one."""
         now = self._now()
-        due = await self.store.claim_reminders(now, worker, now + LEASE, limit)
+        due = await self.store.claim_reminders(
+            now, worker, now + LEASE, limit, self._service.shards
+        )
         by_game: dict[int, list[DueReminder]] = {}
         for reminder in due:
             by_game.setdefault(reminder.game_id, []).append(reminder)

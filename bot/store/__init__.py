@@ -1,12 +1,17 @@
-"""SQLite persistence of games (aiosqlite, WAL): schema migrations, rows, one transaction per move.
+"""Persistence of games: schema migrations, rows, one transaction per move, two backends.
 
-``GameStore`` (in ``protocol``) is what the service needs of a store; ``Store`` (in
-``database``, SQLite) is the one we have. ``rows`` holds what a store returns and
-``schema`` the numbered migrations.
+``GameStore`` (in ``protocol``) is what the service needs of a store. ``SqlStore`` (in
+``database``) holds the queries both backends share; ``Store`` (in ``sqlite``; aiosqlite,
+WAL) is the default and ``PostgresStore`` (in ``postgres``; asyncpg) serves several
+processes at once. ``store_for``/``open_store`` (in ``backend``) pick one from a ``--db``
+value: a file path or a ``postgresql://`` URL. ``rows`` holds what a store returns and
+``schema``/``schema_postgres`` the numbered migrations.
 """
 
-from bot.store.database import DEFAULT_DB, Store, default_path
+from bot.store.backend import open_store, store_for
+from bot.store.database import DEFAULT_DB, SqlStore, default_path
 from bot.store.errors import StoreError
+from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
 from bot.store.rows import (
     ClockChange,
@@ -26,6 +31,8 @@ from bot.store.rows import (
     from_epoch,
 )
 from bot.store.schema import MIGRATIONS
+from bot.store.schema_postgres import POSTGRES_MIGRATIONS
+from bot.store.sqlite import Store
 
 __all__ = [
     "ClockChange",
@@ -37,6 +44,9 @@ __all__ = [
     "UserSettings",
     "DEFAULT_DB",
     "MIGRATIONS",
+    "POSTGRES_MIGRATIONS",
+    "PostgresStore",
+    "SqlStore",
     "GameRow",
     "GameStore",
     "FinishedRow",
@@ -47,6 +57,9 @@ __all__ = [
     "Store",
     "StoreError",
     "default_path",
+    "is_postgres_url",
+    "open_store",
+    "store_for",
     "epoch",
     "from_epoch",
 ]

@@ -1,30 +1,30 @@
-"""The Store: one aiosqlite connection (WAL, foreign keys), every query, a transaction per move.
+"""The queries of the store, shared by its two backends: a transaction per move, every read.
 
 The move log is the truth; ``games.snapshot`` is a cache of the state after the last
 move that the service checks against a replay of the log when it loads a game. A move
-commits only if the game is still at the version the mover saw
-(``UPDATE games ... WHERE version = ?``), so of two simultaneous moves exactly one
-applies. All statements go through one connection guarded by an ``asyncio.Lock`` so a
-transaction is never interleaved with another coroutine's statements.
+commits only if the game is still at the version the mover saw (a conditional
+``UPDATE games ... WHERE version = ?`` inside the move's transaction), so of two
+simultaneous moves exactly one applies, on SQLite and on PostgreSQL alike.
+
+``SqlStore`` holds every query, written once in the SQL both databases speak (``?``
+placeholders, which the PostgreSQL backend numbers); a backend (``bot.store.sqlite``,
+``bot.store.postgres``) supplies the connection, its transactions (``Session``), its
+errors and the few fragments that differ (``Dialect``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager, suppress
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol, Self
 
-import aiosqlite
-
-from bot.store.errors import StoreError, reason, runtime_error
+from bot.shards import Shards
 from bot.store.rows import (
     GAME_COLUMNS,
     ClockChange,
@@ -48,7 +48,7 @@ from bot.store.rows import (
     text_from_json,
     text_to_json,
 )
-from bot.store.schema import MIGRATIONS, migrate
+from bot.store.schema import migrate
 from rules.base import Text
 
 log = logging.getLogger("campfire.store")
@@ -57,80 +57,97 @@ DEFAULT_DB = "campfire.sqlite3"
 CLAIM_DUE = (
     "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
     "SELECT id FROM reminders WHERE due <= ? "
-    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?) "
+    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?{lock}) "
     "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
 )
-"""The claim of the due reminders: a range of the index ``reminders_due``, one write."""
+"""The claim of the due reminders: a range of the index ``reminders_due``, one write
+(``{lock}``: the dialect's row lock of the rows it picks)."""
+CLAIM_DUE_ON_SHARDS = (
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+    "SELECT id FROM reminders WHERE due <= ? "
+    "AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (SELECT 1 FROM games g "
+    "WHERE g.id = reminders.game_id AND ({shard_key} >> 22) % {count} IN ({ids})) "
+    "ORDER BY due LIMIT ?{lock}) "
+    "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
+)
+"""The same claim of one process's shards (``bot.shards``): the due range, each row's
+game looked up by its key (a correlated ``EXISTS``, so PostgreSQL locks the reminders
+only, never a game a move is changing)."""
+
+
+def claim_statement(dialect: Dialect, shards: Shards | None) -> str:
+    """The claim of due reminders in ``dialect``, of the games on ``shards`` (``None``:
+    all); parameters: worker, lease end, now, now, limit."""
+    if shards is None or shards.is_all:
+        return CLAIM_DUE.format(lock=dialect.claim_lock)
+    return CLAIM_DUE_ON_SHARDS.format(  # validated integers, written into the statement
+        lock=dialect.claim_lock,
+        shard_key=dialect.guild_number.format("g.guild_id"),
+        count=int(shards.count),
+        ids=",".join(str(int(i)) for i in shards.ids),
+    )
 
 
 def default_path() -> str:
-    """``$CAMPFIRE_DB`` or ``campfire.sqlite3``."""
+    """``$CAMPFIRE_DB`` (a file path or a ``postgresql://`` URL) or ``campfire.sqlite3``."""
     return os.environ.get("CAMPFIRE_DB") or DEFAULT_DB
 
 
-class Store:
-    """The database. Open with ``await Store.open(path)`` (or ``async with``); close it."""
+class Session(Protocol):
+    """One connection of a backend, in a transaction or for one statement."""
 
-    def __init__(self, path: str | Path, migrations: Sequence[str] = MIGRATIONS) -> None:
-        self.path = str(path)
+    async def rows(self, sql: str, params: Iterable[Any] = ()) -> list[Sequence[Any]]:
+        """Every row of one query."""
+        ...
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The fragments of SQL in which the backends differ."""
+
+    json_list: str
+    """An aggregate of one JSON array per row: ``{}`` holds the array's items."""
+    clock_index: str
+    """How the reminder pass reads the games (SQLite: through the covering index)."""
+    claim_lock: str
+    """What the claim of due reminders locks of the rows it picks."""
+    lock_game: str | None
+    """A statement that locks a game's row before a change reads other tables."""
+    guild_number: str = "0"
+    """The server id in column ``{}`` as an integer, 0 when it is not a number (its
+    shard: ``bot.shards``)."""
+
+
+class SqlStore:
+    """The queries of a store over a backend's ``Session``s. Open with ``await
+    Cls.open(target)`` or ``async with``; close it."""
+
+    dialect: Dialect
+
+    def __init__(self, path: str, migrations: Sequence[str]) -> None:
+        self.path = path
         self._migrations = tuple(migrations)
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-        self._opening = False
-
-    # -- lifecycle -----------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path | None = None, **kwargs: Any) -> Store:
-        """Connect, configure (WAL, foreign keys) and migrate ``path`` (default
-        ``default_path()``)."""
+    async def open(cls, path: Any = None, **kwargs: Any) -> Self:
+        """Connect to and migrate ``path`` (default ``default_path()``)."""
         store = cls(path if path is not None else default_path(), **kwargs)
         await store.connect()
         return store
 
     async def connect(self) -> None:
-        """Open, configure and migrate the file. A file SQLite cannot use (not a
-        database, truncated, read-only, malformed) raises ``store.unreadable`` and a newer
-        schema ``store.newer_schema``; either way the connection and its worker thread
-        are closed, so the process can exit."""
-        if self._db is not None:
-            return
-        try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(self.path, isolation_level=None)
-        except (sqlite3.Error, OSError) as exc:
-            raise self._unreadable(exc) from exc
-        try:
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA busy_timeout=5000")
-            self._db = db
-            self._opening = True  # a failure is the caller's one line, not a log too
-            await self._migrate()
-        except BaseException as exc:
-            self._db = None
-            with suppress(sqlite3.Error, ValueError):
-                await db.close()
-            if isinstance(exc, StoreError) and exc.key == "store.newer_schema":
-                raise
-            if isinstance(exc, sqlite3.Error | OSError | StoreError):
-                raise self._unreadable(exc) from exc
-            raise
-        finally:
-            self._opening = False
-
-    def _unreadable(self, exc: BaseException) -> StoreError:
-        cause = exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ else exc
-        return StoreError("store.unreadable", path=self.path, reason=reason(cause))
+        raise NotImplementedError
 
     async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
+        raise NotImplementedError
 
-    async def __aenter__(self) -> Store:
+    async def __aenter__(self) -> Self:
         await self.connect()
         return self
 
@@ -142,61 +159,39 @@ class Store:
     ) -> None:
         await self.close()
 
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("the store is not open")
-        return self._db
+    def _transaction(self) -> AbstractAsyncContextManager[Session]:
+        """A ``Session`` in one transaction: committed when the block ends, rolled back
+        when it raises."""
+        raise NotImplementedError
 
-    @contextmanager
-    def _sqlite_errors(self) -> Iterator[None]:
-        """Turn SQLite failing to serve us (damaged pages, disk full, read-only) into a
-        ``StoreError``; the code's own mistakes (constraints) stay ``sqlite3`` errors."""
-        try:
-            yield
-        except sqlite3.Error as exc:
-            mapped = runtime_error(exc, self.path)
-            if mapped is None:
-                raise
-            if not self._opening:
-                log.error("database %s failed: %s", self.path, reason(exc))
-            raise mapped from exc
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            with self._sqlite_errors():
-                db = self.db
-                await db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield db
-                    await db.execute("COMMIT")
-                except BaseException:
-                    with suppress(sqlite3.Error):  # already rolled back by SQLite
-                        await db.execute("ROLLBACK")
-                    raise
+    def _session(self) -> AbstractAsyncContextManager[Session]:
+        """A ``Session`` for statements that are each their own transaction."""
+        raise NotImplementedError
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._lock:
-            with self._sqlite_errors():
-                return await _rows(self.db, sql, params)
+        async with self._session() as db:
+            return await db.rows(sql, params)
 
     async def _update(self, sql: str, params: Iterable[Any]) -> bool:
         """One conditional ``UPDATE`` (a statement alone is its own transaction): whether
         it changed a row."""
-        async with self._lock:
-            with self._sqlite_errors():
-                return await _changed(self.db, sql, params)
+        async with self._session() as db:
+            return await _changed(db, sql, params)
+
+    async def _lock_game(self, db: Session, game_id: int) -> None:
+        """Hold the game's row until the transaction ends, so a condition on its seats
+        or clocks read next cannot change under us (SQLite: its one writer does)."""
+        if self.dialect.lock_game is not None:
+            await db.rows(self.dialect.lock_game, (game_id,))
 
     # -- schema --------------------------------------------------------------------------
 
     async def _migrate(self) -> None:
         async with self._transaction() as db:
-            await migrate(db, self._migrations, self.path)
-            # A write that changes nothing: a file SQLite may only read is refused now,
-            # not at the first move.
-            (version,) = (await _rows(db, "PRAGMA user_version"))[0]
-            await db.execute(f"PRAGMA user_version = {int(version)}")
+            await self._apply_migrations(db)
+
+    async def _apply_migrations(self, db: Session) -> None:
+        await migrate(db, self._migrations, self.path)
 
     async def schema_version(self) -> int:
         rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
@@ -230,10 +225,11 @@ class Store:
         clock = clock_hours is not None or timeout_policy != "remind"
         extra = (", clock_hours, timeout_policy", ", ?, ?") if clock else ("", "")
         async with self._transaction() as db:
-            cursor = await db.execute(
+            inserted = await db.rows(
                 "INSERT INTO games (guild_id, channel_id, rules, rules_version, options, seed, "
                 f"status, version, creator, min_seats, max_seats, created_at, updated_at"
-                f"{extra[0]}) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?{extra[1]})",
+                f"{extra[0]}) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?{extra[1]}) "
+                "RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -249,8 +245,7 @@ class Store:
                     *((clock_hours, timeout_policy) if clock else ()),
                 ),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
+            game_id = int(inserted[0][0])
             await db.execute(
                 "INSERT INTO seats (game_id, position, user_id, name, joined_at) "
                 "VALUES (?, 0, ?, ?, ?)",
@@ -266,17 +261,16 @@ class Store:
         """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
         with its seats and clocks, in one query (as JSON arrays beside each row)."""
         columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
-        async with self._lock:
-            with self._sqlite_errors():
-                raw = await _rows(
-                    self.db,
-                    f"SELECT {columns}, (SELECT json_group_array(json_array(st.position, "
-                    f"st.user_id, st.name, st.ai_level)) FROM seats st WHERE st.game_id = g.id), "
-                    "(SELECT json_group_array(json_array(c.seat, c.revision, c.started, "
-                    "c.deadline, c.paused, a.until)) FROM turn_clocks c "
-                    f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
-                    params,
-                )
+        seats = self.dialect.json_list.format("st.position, st.user_id, st.name, st.ai_level")
+        clocks = self.dialect.json_list.format(
+            "c.seat, c.revision, c.started, c.deadline, c.paused, a.until"
+        )
+        raw = await self._fetchall(
+            f"SELECT {columns}, (SELECT {seats} FROM seats st WHERE st.game_id = g.id), "
+            f"(SELECT {clocks} FROM turn_clocks c "
+            f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
+            params,
+        )
         return [game_row(r, _seats(r[-2]), clock_rows(r[-1])) for r in raw]
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
@@ -314,6 +308,10 @@ class Store:
         )
         return rows[0] if rows else None
 
+    async def game_ids(self) -> list[int]:
+        """Every stored game's id, in order (lobbies and finished games included)."""
+        return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
+
     async def count_games(self) -> int:
         rows = await self._fetchall("SELECT COUNT(*) FROM games")
         return int(rows[0][0])
@@ -327,6 +325,7 @@ class Store:
         user does not already hold (checked in the transaction, so safe across processes).
         ``ai_level``: the seat is played by the AI at that level."""
         async with self._transaction() as db:
+            await self._lock_game(db, game_id)
             if not await _changed(
                 db,
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby' "
@@ -497,11 +496,12 @@ class Store:
                 (snapshot, when, when, game_id, expected_version),
             ):
                 return False
-            cursor = await db.execute(
-                "INSERT INTO undos (game_id, revision, by_seat, at) VALUES (?, ?, ?, ?)",
+            inserted = await db.rows(
+                "INSERT INTO undos (game_id, revision, by_seat, at) VALUES (?, ?, ?, ?) "
+                "RETURNING id",
                 (game_id, expected_version + 1, by, when),
             )
-            undo_id = cursor.lastrowid
+            undo_id = int(inserted[0][0])
             last = await _rows(
                 db,
                 "SELECT seq FROM moves WHERE game_id = ? AND seq NOT IN "
@@ -620,23 +620,24 @@ class Store:
     ) -> bool:
         """Mark ``game_ids`` rated and store the ``ratings`` they led to, in one
         transaction; ``False`` (nothing written) if one of them was rated already."""
-        async with self._transaction() as db:
-            marks = ",".join("?" * len(game_ids))
-            done = await _rows(
-                db, f"SELECT COUNT(*) FROM rated_games WHERE game_id IN ({marks})", game_ids
-            )
-            if game_ids and int(done[0][0]):
-                return False
-            await db.executemany(
-                "INSERT INTO rated_games (game_id) VALUES (?)", [(g,) for g in game_ids]
-            )
-            await db.executemany(
-                "INSERT INTO ratings (guild_id, rules, user_id, mu, sigma, games, wins) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, rules, user_id) DO UPDATE "
-                "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
-                "wins = excluded.wins",
-                [(guild_id, rules, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings],
-            )
+        try:
+            async with self._transaction() as db:
+                for chunk in _chunks(list(game_ids)):  # one rated meanwhile: all undone
+                    marks = ", ".join(["(?)"] * len(chunk))
+                    if await db.execute(
+                        f"INSERT INTO rated_games (game_id) VALUES {marks} ON CONFLICT DO NOTHING",
+                        chunk,
+                    ) < len(chunk):
+                        raise _Conflict
+                await db.executemany(
+                    "INSERT INTO ratings (guild_id, rules, user_id, mu, sigma, games, wins) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, rules, user_id) DO UPDATE "
+                    "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+                    "wins = excluded.wins",
+                    [(guild_id, rules, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings],
+                )
+        except _Conflict:
+            return False
         return True
 
     # -- rematches -----------------------------------------------------------------------
@@ -645,11 +646,11 @@ class Store:
         """Link the lobby ``game_id`` to the game it is a rematch of; ``False`` if
         ``previous`` already has one."""
         async with self._transaction() as db:
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO rematches (game_id, previous) VALUES (?, ?)",
+            return await _changed(
+                db,
+                "INSERT INTO rematches (game_id, previous) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (game_id, previous),
             )
-            return cursor.rowcount == 1
 
     async def rematch_of(self, previous: int) -> int | None:
         """The game opened as the rematch of ``previous``, if any."""
@@ -669,13 +670,12 @@ class Store:
         )
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None:
-        async with self._lock:  # one statement: its own transaction
-            with self._sqlite_errors():
-                await self.db.execute(
-                    "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
-                    "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
-                    (game_id, kind, message_id),
-                )
+        async with self._session() as db:  # one statement: its own transaction
+            await db.execute(
+                "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
+                (game_id, kind, message_id),
+            )
 
     async def messages(self, game_id: int) -> dict[str, str]:
         rows = await self._fetchall(
@@ -701,16 +701,17 @@ class Store:
     # -- clocks and reminders ------------------------------------------------------------
 
     async def claim_reminders(
-        self, now: int, worker: str, lease_until: int, limit: int
+        self, now: int, worker: str, lease_until: int, limit: int, shards: Shards | None = None
     ) -> list[DueReminder]:
         """Claim up to ``limit`` reminders due at ``now`` (Unix seconds) that nobody holds
-        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, in one
-        conditional ``UPDATE`` (SQLite has one writer at a time: two processes never
-        claim one row), and return them with their games (read through the covering
-        index ``games_for_clocks``). The due rows are found through the index
-        ``reminders_due``, never by a scan."""
+        (or whose holder's lease ran out) for ``worker`` until ``lease_until``, of the
+        games on ``shards`` (``None``: all), in one conditional ``UPDATE`` (SQLite has one
+        writer at a time: two processes never claim one row), and return them with their
+        games (read through the covering index ``games_for_clocks``). The due rows are
+        found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
-            claimed = await _rows(db, CLAIM_DUE, (worker, lease_until, now, now, limit))
+            claim = claim_statement(self.dialect, shards)
+            claimed = await _rows(db, claim, (worker, lease_until, now, now, limit))
             games: dict[int, DueGame] = {}
             for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))
@@ -718,7 +719,7 @@ class Store:
                     db,
                     "SELECT g.id, g.rules, g.guild_id, g.channel_id, g.thread_id, g.status, "
                     "g.version, g.timeout_policy, g.clock_hours, s.nudge_hours "
-                    "FROM games g INDEXED BY games_for_clocks "
+                    f"FROM games g {self.dialect.clock_index} "
                     "LEFT JOIN guild_settings s ON s.guild_id = g.guild_id "
                     f"WHERE g.id IN ({marks})",
                     chunk,
@@ -739,11 +740,10 @@ class Store:
             return 0
         marks = ",".join("?" * len(ids))
         async with self._transaction() as db:
-            cursor = await db.execute(
+            return await db.execute(
                 f"DELETE FROM reminders WHERE claimed_by = ? AND id IN ({marks})",
                 (worker, *ids),
             )
-            return int(cursor.rowcount)
 
     async def reschedule_clock(self, game_id: int, clock: SeatClock) -> bool:
         """Replace the clock of ``clock.seat`` (deadline, pause) and all its reminders,
@@ -879,10 +879,12 @@ class Store:
             )
 
 
-async def _rows(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-    """Every row of one query, in one trip to the database thread (not three: execute,
-    fetch, close)."""
-    return list(await db.execute_fetchall(sql, tuple(params)))
+class _Conflict(Exception):
+    """Raised inside a transaction to roll it back: another writer came first."""
+
+
+async def _rows(db: Session, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    return await db.rows(sql, params)
 
 
 def _rating_row(r: Sequence[Any]) -> RatingRow:
@@ -899,14 +901,13 @@ def _seats(raw: str | None) -> tuple[SeatRow, ...]:
     )
 
 
-async def _changed(db: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> bool:
+async def _changed(db: Session, sql: str, params: Iterable[Any]) -> bool:
     """Run a conditional ``UPDATE``: whether it changed exactly one row (else the game
     was not in the state the statement asks for, and nothing was written)."""
-    cursor = await db.execute(sql, tuple(params))
-    return cursor.rowcount == 1
+    return await db.execute(sql, params) == 1
 
 
-async def _touch(db: aiosqlite.Connection, game_id: int, at: datetime, status: str) -> bool:
+async def _touch(db: Session, game_id: int, at: datetime, status: str) -> bool:
     return await _changed(
         db,
         "UPDATE games SET updated_at = ? WHERE id = ? AND status = ?",
@@ -914,7 +915,7 @@ async def _touch(db: aiosqlite.Connection, game_id: int, at: datetime, status: s
     )
 
 
-async def _renumber(db: aiosqlite.Connection, game_id: int, order: list[str] | None) -> None:
+async def _renumber(db: Session, game_id: int, order: list[str] | None) -> None:
     """Rewrite seat positions 0..n-1: in ``order`` if given, else keeping the current order."""
     if order is None:
         rows = await _rows(
@@ -937,7 +938,7 @@ def _int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-async def _insert_reminders(db: aiosqlite.Connection, game_id: int, clock: SeatClock) -> None:
+async def _insert_reminders(db: Session, game_id: int, clock: SeatClock) -> None:
     await db.executemany(
         "INSERT INTO reminders (game_id, seat, kind, due, revision, started, deadline) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -948,7 +949,7 @@ async def _insert_reminders(db: aiosqlite.Connection, game_id: int, clock: SeatC
     )
 
 
-async def _stop_clocks(db: aiosqlite.Connection, game_id: int, seats: Sequence[str] | None) -> None:
+async def _stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -> None:
     """Remove the clocks and reminders of ``seats`` (``None``: every seat) of a game."""
     if seats is None:
         await db.execute("DELETE FROM turn_clocks WHERE game_id = ?", (game_id,))
@@ -961,9 +962,7 @@ async def _stop_clocks(db: aiosqlite.Connection, game_id: int, seats: Sequence[s
         )
 
 
-async def _change_clocks(
-    db: aiosqlite.Connection, game_id: int, change: ClockChange | None
-) -> None:
+async def _change_clocks(db: Session, game_id: int, change: ClockChange | None) -> None:
     """Apply one change of the seats to act to the clocks, in the caller's transaction."""
     if change is None:
         return

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.shards import Shards
 from bot.store.rows import (
     ClockChange,
     ClockRow,
@@ -184,10 +185,13 @@ class GameStore(Protocol):
     # -- clocks, reminders, time away -------------------------------------------------------
 
     async def claim_reminders(
-        self, now: int, worker: str, lease_until: int, limit: int
+        self, now: int, worker: str, lease_until: int, limit: int, shards: Shards | None = None
     ) -> list[DueReminder]:
         """Claim the reminders due at ``now`` that nobody holds, for ``worker`` until
-        ``lease_until`` (one conditional write: two processes never claim one row)."""
+        ``lease_until`` (one conditional write: two processes never claim one row), of the
+        games on ``shards`` only (``None``: every game; the shard of a game is its
+        server's, see ``bot.shards``: a server id that is not a number is shard 0).
+        PostgreSQL picks the rows with ``FOR UPDATE SKIP LOCKED``."""
         ...
 
     async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int: ...

@@ -1,7 +1,9 @@
 """The database schema as numbered migrations, and applying the missing ones in order.
 
 Each migration is a script of statements applied in one transaction together with its
-row in ``schema_version``; a database newer than the code is refused.
+row in ``schema_version``; a database newer than the code is refused. ``MIGRATIONS`` are
+SQLite's; ``POSTGRES_MIGRATIONS`` (in ``schema_postgres``) are the same steps, with the
+same numbers, tables, columns and constraints, in PostgreSQL's words.
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
-
-import aiosqlite
+from typing import TYPE_CHECKING
 
 from bot.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from bot.store.database import Session
 
 log = logging.getLogger("campfire.store.schema")
 
@@ -201,15 +205,14 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
-async def migrate(db: aiosqlite.Connection, migrations: Sequence[str], path: str) -> None:
+async def migrate(db: Session, migrations: Sequence[str], path: str) -> None:
     """Apply the migrations ``db`` lacks; the caller holds an open transaction."""
     await db.execute(
         "CREATE TABLE IF NOT EXISTS schema_version "
         "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
     )
-    cursor = await db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-    row = await cursor.fetchone()
-    current = int(row[0]) if row else 0
+    rows = await db.rows("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    current = int(rows[0][0]) if rows else 0
     if current > len(migrations):
         raise StoreError("store.newer_schema", path=path, version=current, known=len(migrations))
     for number, script in enumerate(migrations, start=1):
@@ -240,6 +243,8 @@ def statements(script: str) -> list[str]:
 
 def complete(statement: str) -> bool:
     upper = statement.upper()
-    if "CREATE TRIGGER" in upper:
+    if upper.count("$$") % 2:  # inside a PostgreSQL function's body
+        return False
+    if "CREATE TRIGGER" in upper and "BEGIN" in upper:  # a SQLite trigger's body
         return upper.rstrip().endswith("END;")
     return True

@@ -142,7 +142,7 @@ def test_run_without_token_explains_and_exits_2(
 def _fake_runner(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     calls: list[tuple[str, Any]] = []
     runner = types.ModuleType("bot.discord.runner")
-    runner.run_bot = lambda settings: calls.append(("run", settings))  # type: ignore[attr-defined]
+    runner.run_bot = lambda settings, shards=None: calls.append(("run", settings))  # type: ignore[attr-defined]
 
     async def sync_commands(settings: Settings, guild_id: int | None) -> None:
         calls.append(("sync", (settings, guild_id)))
@@ -186,7 +186,7 @@ def test_run_explains_a_refused_token_or_no_network_in_one_line(
 ) -> None:
     runner = types.ModuleType("bot.discord.runner")
 
-    def run_bot(settings: Settings) -> None:
+    def run_bot(settings: Settings, shards: object = None) -> None:
         raise failure()
 
     runner.run_bot = run_bot  # type: ignore[attr-defined]

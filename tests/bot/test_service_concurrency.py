@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, ServiceError
-from bot.store import Store
+from bot.store import Store, store_for
 from rules import registry
 from rules.base import from_json
 from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
@@ -33,8 +33,8 @@ async def test_two_clicks_for_the_same_version_apply_once(
     assert (await service.game(game_id)).version == 1
 
 
-async def test_two_services_on_one_file_race_and_one_wins(db_path: Path, nim: None) -> None:
-    async with Store(db_path) as first_store, Store(db_path) as second_store:
+async def test_two_services_on_one_database_race_and_one_wins(database: str, nim: None) -> None:
+    async with store_for(database) as first_store, store_for(database) as second_store:
         first, second = GameService(first_store), GameService(second_store)
         game_id = await running_nim(first, ALICE, BOB, stones=20)
         await second.game(game_id)  # warm the second service's cache at version 0

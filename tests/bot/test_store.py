@@ -1,4 +1,5 @@
-"""The store: migrations on fresh and existing files, WAL, foreign keys, append-only log."""
+"""The store on both backends: migrations on fresh and existing databases, foreign keys,
+the append-only log; SQLite's WAL."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, Store, StoreError, default_path
+from bot.store import MIGRATIONS, SqlStore, Store, StoreError, default_path
 from rules.base import Text
+from tests.bot.conftest import DATABASE_ERRORS, execute, store_on
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-async def _new_game(store: Store) -> int:
+async def _new_game(store: SqlStore) -> int:
     return await store.create_game(
         guild_id="g",
         channel_id="c",
@@ -46,30 +48,30 @@ async def test_fresh_database_gets_every_migration(db_path: Path) -> None:
     assert {"schema_version", "guild_settings", "games", "seats", "moves", "messages"} <= tables
 
 
-async def test_existing_database_is_migrated_and_keeps_its_data(db_path: Path) -> None:
-    async with Store(db_path, migrations=MIGRATIONS[:1]) as old:
+async def test_existing_database_is_migrated_and_keeps_its_data(empty_database: str) -> None:
+    database = empty_database
+    async with store_on(database, migrations=1) as old:
         assert await old.schema_version() == 1
         game_id = await _new_game(old)
-    async with Store(db_path) as store:
+    async with store_on(database) as store:
         assert await store.schema_version() == len(MIGRATIONS)
         row = await store.game(game_id)
         assert row is not None and row.options == {"stones": 5} and row.seats[0].name == "Alice"
-    async with Store(db_path) as again:  # re-opening applies nothing twice
+    async with store_on(database) as again:  # re-opening applies nothing twice
         assert await again.schema_version() == len(MIGRATIONS)
-    versions = [
-        r[0] for r in sqlite3.connect(db_path).execute("SELECT version FROM schema_version")
-    ]
-    assert versions == list(range(1, len(MIGRATIONS) + 1))
+        versions = await again._fetchall("SELECT version FROM schema_version ORDER BY version")
+    assert [v for (v,) in versions] == list(range(1, len(MIGRATIONS) + 1))
 
 
-async def test_newer_database_is_refused(db_path: Path) -> None:
-    async with Store(db_path):
+async def test_newer_database_is_refused(empty_database: str) -> None:
+    database = empty_database
+    async with store_on(database):
         pass
     with pytest.raises(StoreError, match="store.newer_schema"):
-        await Store.open(db_path, migrations=MIGRATIONS[:1])
+        await store_on(database, migrations=1).connect()
 
 
-async def test_move_log_is_append_only_and_version_checked(store: Store) -> None:
+async def test_move_log_is_append_only_and_version_checked(store: SqlStore) -> None:
     game_id = await _new_game(store)
     assert await store.start_game(game_id, ["u1"], "{}", AT)
     kwargs = dict(seat="u1", code="take1", label=Text("nim.take", {"n": 1}), at=AT, over=False)
@@ -83,14 +85,14 @@ async def test_move_log_is_append_only_and_version_checked(store: Store) -> None
     assert [(m.seq, m.code, m.label) for m in moves] == [(0, "take1", Text("nim.take", {"n": 1}))]
     row = await store.game(game_id)
     assert row is not None and row.version == 1 and row.snapshot == "{1}"
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.db.execute("DELETE FROM moves")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.db.execute("UPDATE moves SET code = 'take3'")
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        await execute(store, "DELETE FROM moves")
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        await execute(store, "UPDATE moves SET code = 'take3'")
 
 
-async def test_foreign_keys_are_enforced(store: Store) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+async def test_foreign_keys_are_enforced(store: SqlStore) -> None:
+    with pytest.raises(DATABASE_ERRORS):
         await store.set_message(999, "turn", "m1")
 
 

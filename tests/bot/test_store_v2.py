@@ -4,12 +4,10 @@ become log entries when an older database is migrated."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bot.service import GameService
-from bot.store import MIGRATIONS, ResultRow, Store
+from bot.store import ResultRow, Store
 from rules.base import Text
-from tests.bot.conftest import ALICE, BOB, running_nim
+from tests.bot.conftest import ALICE, BOB, execute, running_nim, store_on
 from tests.bot.test_store import AT, _new_game
 
 
@@ -83,17 +81,16 @@ async def test_undo_keeps_the_undone_entries_and_grows_the_revision(
     assert [m.seq for m in await store.moves(game_id)] == [0, 4]
 
 
-async def test_an_old_resignation_becomes_a_log_entry(db_path: Path) -> None:
+async def test_an_old_resignation_becomes_a_log_entry(empty_database: str) -> None:
     """A database at schema 2 with a resigned game: migration 3 appends ``!resign``."""
-    async with Store(db_path, migrations=MIGRATIONS[:2]) as old:
+    async with store_on(empty_database, migrations=2) as old:
         game_id = await _new_game(old)
         await old.add_seat(game_id, "u2", "Bob", AT)
         await old.start_game(game_id, ["u1", "u2"], "{}", AT)
-        await old.db.execute(
-            "UPDATE games SET status = 'over', resigned = 'u2' WHERE id = ?", (game_id,)
+        await execute(
+            old, "UPDATE games SET status = 'over', resigned = 'u2' WHERE id = ?", (game_id,)
         )
-        await old.db.commit()
-    async with Store(db_path) as store:
+    async with store_on(empty_database) as store:
         (entry,) = await store.moves(game_id)
         assert (entry.seat, entry.code) == ("u2", "!resign")
         assert entry.label == Text("seat.resign", {"seat": "u2"})

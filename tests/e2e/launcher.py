@@ -6,7 +6,9 @@ pointed elsewhere, and told what the emulator omits:
 - ``Route.BASE`` -> the emulator's front door (``CAMPFIRE_E2E_REST``, loopback only);
 - ``DiscordWebSocket.DEFAULT_GATEWAY`` -> its gateway (``CAMPFIRE_E2E_GATEWAY``);
 - messages without components (the twin leaves the key out, also in the gateway's
-  interaction payloads) get an empty list.
+  interaction payloads) get an empty list;
+- its READY has no ``shard`` (Discord sends the ``[id, count]`` identified with): the
+  twin serves one shard, so ``[0, 1]``.
 
 The process ends when its standard input closes (the test that started it is gone), so
 a failed or interrupted test leaves no bot behind.
@@ -39,6 +41,7 @@ def point_discord_py_at_the_twin(rest: str, gateway: str) -> None:
     import discord.gateway
     import discord.http
     import discord.message
+    import discord.state
     import yarl
 
     discord.http.Route.BASE = rest.rstrip("/") + "/v10"
@@ -51,6 +54,14 @@ def point_discord_py_at_the_twin(rest: str, gateway: str) -> None:
         original(self, state=state, channel=channel, data=data)
 
     discord.message.Message.__init__ = with_components  # type: ignore[method-assign]
+
+    ready = discord.state.AutoShardedConnectionState.parse_ready
+
+    def with_shard(self: Any, data: Any) -> None:
+        data.setdefault("shard", [0, 1])
+        ready(self, data)
+
+    discord.state.AutoShardedConnectionState.parse_ready = with_shard  # type: ignore[method-assign]
 
 
 def exit_with_parent() -> None:

@@ -12,6 +12,7 @@ from bot.config import ConfigError, Settings
 from bot.discord.client import CampfireClient, intents
 from bot.discord.runner import run_bot, sync_commands
 from bot.discord.views import DYNAMIC_ITEMS
+from bot.shards import Shards
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
 from tests.bot.discord.harness import GUILD_ID, Harness
 from tests.bot.discord.test_command_tree import SUBCOMMANDS
@@ -81,3 +82,20 @@ async def test_once_caught_up_at_start_the_long_lived_objects_leave_the_collecto
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+async def test_a_client_given_shards_serves_those_and_its_service_their_games(
+    tmp_path: Path,
+) -> None:
+    shards = Shards.parse("2-3", 8)
+    client = CampfireClient(db_path=str(tmp_path / "bot.sqlite3"), shards=shards)
+    assert client.shard_ids == [2, 3] and client.shard_count == 8
+    await client._async_setup_hook()
+    await client.setup_hook()
+    try:
+        assert client.service.shards == shards
+    finally:
+        await client.close()
+    automatic = CampfireClient(db_path=str(tmp_path / "bot.sqlite3"))
+    assert isinstance(automatic, discord.AutoShardedClient)
+    assert automatic.shard_ids is None and automatic.shard_count is None  # Discord says

@@ -1,0 +1,208 @@
+"""The two backends side by side: the same schema, the same guarantees under concurrent
+writers (two stores on one database: two connections to a SQLite file, two connection
+pools on PostgreSQL), and each backend's own way to refuse what it cannot serve."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.store import (
+    PostgresStore,
+    RatingRow,
+    SeatClock,
+    SqlStore,
+    Store,
+    StoreError,
+    is_postgres_url,
+    store_for,
+)
+from bot.store.postgres import numbered, shown_url
+from bot.store.protocol import GameStore
+from rules.base import Text
+from tests.bot.conftest import store_on
+from tests.pgcluster import Cluster, fresh_database
+
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+async def _lobby(store: SqlStore, max_seats: int = 4, guild: str = "g") -> int:
+    return await store.create_game(
+        guild_id=guild,
+        channel_id="c",
+        rules="nim",
+        rules_version=1,
+        options={},
+        seed="s",
+        creator="u0",
+        creator_name="P0",
+        min_seats=2,
+        max_seats=max_seats,
+        at=AT,
+    )
+
+
+def _move(n: int) -> dict[str, object]:
+    return dict(seat="u0", code=f"take{n}", label=Text("nim.take", {"n": n}), at=AT, over=False)
+
+
+async def test_concurrent_moves_at_one_revision_apply_once(database: str) -> None:
+    async with store_for(database) as one, store_for(database) as two:
+        game_id = await _lobby(one)
+        assert await one.start_game(game_id, ["u0"], "{}", AT)
+        for version in range(5):
+            applied = await asyncio.gather(
+                *(
+                    store.append_move(
+                        game_id,
+                        expected_version=version,
+                        snapshot=f"{{{n}}}",
+                        turn_started=True,
+                        **_move(n),  # type: ignore[arg-type]
+                    )
+                    for n, store in enumerate((one, two, one, two), start=1)
+                )
+            )
+            assert applied.count(True) == 1, (version, applied)
+        assert [m.seq for m in await two.moves(game_id)] == [0, 1, 2, 3, 4]
+        assert (row := await one.game(game_id)) is not None and row.version == 5
+
+
+async def test_concurrent_joins_never_overfill_a_lobby(database: str) -> None:
+    async with store_for(database) as one, store_for(database) as two:
+        game_id = await _lobby(one, max_seats=3)
+        joined = await asyncio.gather(
+            *(
+                store.add_seat(game_id, f"u{n}", f"P{n}", AT)
+                for n, store in zip(range(1, 9), [one, two] * 4, strict=True)
+            )
+        )
+        assert joined.count(True) == 2
+        row = await two.game(game_id)
+        assert row is not None and [s.position for s in row.seats] == [0, 1, 2]
+
+
+async def test_two_stores_rate_the_same_games_once(database: str) -> None:
+    async with store_for(database) as one, store_for(database) as two:
+        games = [await _lobby(one) for _ in range(3)]
+        rating = [RatingRow("nim", "u0", 26.0, 8.0, 3, 2)]
+        saved = await asyncio.gather(
+            one.save_ratings("g", "nim", games, rating),
+            two.save_ratings("g", "nim", games[1:], rating),
+        )
+        assert sorted(saved) == [False, True]
+        winner = games if saved[0] else games[1:]
+        rated = await two._fetchall("SELECT game_id FROM rated_games ORDER BY game_id")
+        assert [r[0] for r in rated] == winner  # the loser wrote nothing, not even a part
+        assert await one.ratings("g") == rating
+        assert not await two.save_ratings("g", "nim", games, rating)
+
+
+async def test_two_stores_claim_each_due_reminder_once(database: str) -> None:
+    async with store_for(database) as one, store_for(database) as two:
+        clocks = []
+        for _ in range(30):
+            game_id = await _lobby(one)
+            clock = SeatClock("u0", 0, 100, 200, None, (("half", 150), ("deadline", 200)))
+            assert await one.start_game(game_id, ["u0"], "{}", AT)
+            clocks.append((game_id, clock))
+        await _add_clocks(one, clocks)
+        claims = await asyncio.gather(
+            *(store.claim_reminders(300, f"w{n}", 400, 7) for n, store in enumerate([one, two] * 6))
+        )
+        ids = [r.id for claim in claims for r in claim]
+        assert len(ids) == len(set(ids)) == 60
+
+
+async def _add_clocks(store: SqlStore, clocks: list[tuple[int, SeatClock]]) -> None:
+    async with store._transaction() as db:
+        for game_id, clock in clocks:
+            await db.execute(
+                "INSERT INTO turn_clocks (game_id, seat, revision, started, deadline) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, clock.seat, clock.revision, clock.started, clock.deadline),
+            )
+    assert all(await store.reschedule_clocks(clocks))
+
+
+async def _columns(store: SqlStore) -> dict[str, list[tuple[str, str, bool]]]:
+    """Each table's columns as (name, affinity, nullable), in order."""
+    if isinstance(store, PostgresStore):
+        rows = await store._fetchall(
+            "SELECT table_name, column_name, data_type, is_nullable = 'YES' "
+            "FROM information_schema.columns WHERE table_schema = current_schema() "
+            "ORDER BY table_name, ordinal_position"
+        )
+        kinds = {"bigint": "INTEGER", "integer": "INTEGER", "text": "TEXT"}
+        kinds["double precision"] = "REAL"
+        found: dict[str, list[tuple[str, str, bool]]] = {}
+        for table, column, kind, nullable in rows:
+            if (table, column) != ("results", "rowid"):
+                found.setdefault(table, []).append((column, kinds[kind], bool(nullable)))
+        return found
+    found = {}
+    for (table,) in await store._fetchall(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ):
+        info = await store._fetchall(f"PRAGMA table_info({table})")
+        found[table] = [(name, kind, not (notnull or pk)) for _, name, kind, notnull, _, pk in info]
+    return dict(sorted(found.items()))
+
+
+async def test_both_schemas_have_the_same_tables_columns_and_indexes(
+    tmp_path: Path, pg_cluster: Cluster
+) -> None:
+    async with (
+        fresh_database(pg_cluster) as url,
+        Store(tmp_path / "a.sqlite3") as lite,
+        PostgresStore(url) as post,
+    ):
+        assert await lite.schema_version() == await post.schema_version()
+        assert await _columns(post) == await _columns(lite)
+        lite_indexes = await lite._fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+        )
+        post_indexes = await post._fetchall(
+            "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() "
+            "AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'"
+        )
+        assert sorted(r[0] for r in post_indexes) == sorted(r[0] for r in lite_indexes)
+
+
+def test_a_url_chooses_postgresql_and_a_path_sqlite(tmp_path: Path) -> None:
+    url = "postgresql://campfire:secret@db.example:5432/games"
+    assert isinstance(store_for(url), PostgresStore)
+    assert isinstance(store_for(str(tmp_path / "x.sqlite3")), Store)
+    assert is_postgres_url("postgres://h/d") and not is_postgres_url("postgresql.sqlite3")
+    store: GameStore = store_for(url)
+    assert store.path == "postgresql://campfire:***@db.example:5432/games" == shown_url(url)
+
+
+def test_placeholders_are_numbered_for_postgresql() -> None:
+    assert numbered("SELECT ? WHERE a = ? AND b IN (?, ?)") == (
+        "SELECT $1 WHERE a = $2 AND b IN ($3, $4)"
+    )
+
+
+async def test_an_unreachable_server_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = "postgresql://nobody@127.0.0.1:9/none"
+    with pytest.raises(StoreError, match="store.unreadable"):
+        await PostgresStore(url).connect()
+    argv = ["console", "nim", "--players", "2", "--db", url]
+    assert await asyncio.to_thread(main, argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("campfire: ") and len(err.strip().splitlines()) == 1, err
+
+
+async def test_a_newer_postgresql_schema_is_refused(pg_cluster: Cluster) -> None:
+    async with fresh_database(pg_cluster) as url:
+        async with store_on(url):
+            pass
+        with pytest.raises(StoreError, match="store.newer_schema"):
+            await store_on(url, migrations=2).connect()

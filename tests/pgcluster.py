@@ -1,0 +1,202 @@
+"""A private PostgreSQL cluster for the tests: ``initdb`` + ``pg_ctl`` in a temporary folder.
+
+The server listens on 127.0.0.1 at a free port and on a socket in its own folder, trusts
+local connections (role ``campfire``) and skips ``fsync``: it lives for one test session.
+``initdb`` refuses to run as root, so as root the cluster is made and run as the
+machine's ``postgres`` user (``runuser``) in a folder that user owns.
+
+``binaries()`` finds ``initdb``/``pg_ctl`` on ``PATH`` or in Debian's
+``/usr/lib/postgresql/<version>/bin``; ``missing_reason()`` says why none can be used.
+Also usable from a script: ``python -m tests.pgcluster`` starts one and prints its URL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+ROLE = "campfire"
+SERVICE_USER = "postgres"
+
+
+def binaries() -> Path | None:
+    """The folder of ``initdb`` and ``pg_ctl``, or ``None``."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).resolve().parent
+    versions = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0,
+    )
+    return versions[-1].parent if versions else None
+
+
+def missing_reason() -> str | None:
+    """Why no cluster can be started here (``None``: one can)."""
+    if binaries() is None:
+        return "PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql)"
+    if os.geteuid() == 0:
+        try:
+            import pwd
+
+            pwd.getpwnam(SERVICE_USER)
+        except KeyError:
+            return f"running as root and there is no {SERVICE_USER!r} user to run PostgreSQL"
+        if shutil.which("runuser") is None:
+            return "running as root and runuser is missing"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Cluster:
+    """One running PostgreSQL server; ``url(database)`` connects to it."""
+
+    def __init__(self) -> None:
+        folder = binaries()
+        if folder is None:
+            raise RuntimeError(missing_reason())
+        self.bin = folder
+        self.root = Path(tempfile.mkdtemp(prefix="campfire-pg-"))
+        self.data = self.root / "data"
+        self.port = 0
+        self._as_root = os.geteuid() == 0
+        if self._as_root:
+            shutil.chown(self.root, user=SERVICE_USER, group=None)
+
+    def _run(self, *command: str) -> None:
+        prefix = ["runuser", "-u", SERVICE_USER, "--"] if self._as_root else []
+        done = subprocess.run(
+            [*prefix, *command], capture_output=True, text=True, cwd=self.root, check=False
+        )
+        if done.returncode != 0:
+            log = self.root / "server.log"
+            tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+            raise RuntimeError(
+                f"{Path(command[0]).name} failed ({done.returncode}): "
+                f"{done.stderr.strip() or done.stdout.strip()}\n{tail}"
+            )
+
+    def start(self) -> Cluster:
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            ROLE,
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
+        for attempt in range(5):
+            self.port = free_port()
+            options = (
+                f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+                "-c max_connections=200 -c shared_buffers=32MB"
+            )
+            try:
+                self._run(
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(self.root / "server.log"),
+                    "-w",
+                    "-t",
+                    "30",
+                    "start",
+                )
+                return self
+            except RuntimeError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.2)  # the port was taken in between: another one
+        return self
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{database}"
+
+    def stop(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+_names = itertools.count()
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(cluster: Cluster) -> AsyncIterator[str]:
+    """A new empty schema on ``cluster``, as the URL of a database whose search path
+    starts there (far cheaper than a database each), dropped afterwards."""
+    import asyncpg
+
+    name = f"t{os.getpid()}_{next(_names)}"
+    admin = await asyncpg.connect(cluster.url())
+    try:
+        await admin.execute(f"CREATE SCHEMA {name}")
+        yield f"{cluster.url()}?search_path={name}"
+    finally:
+        try:
+            await admin.execute(f"DROP SCHEMA {name} CASCADE")
+        finally:
+            await admin.close()
+
+
+async def empty_tables(url: str) -> None:
+    """Delete every row of the schema at ``url`` but its schema version and restart its
+    identities (so ids start at 1 again): a migrated database as new, in one trip."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        tables = await connection.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename <> 'schema_version'"
+        )
+        sequences = await connection.fetch(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
+        )
+        # replica: the append-only triggers and the foreign keys (triggers too) rest
+        script = ["SET session_replication_role = replica"]
+        script += [f"DELETE FROM {r[0]}" for r in tables]
+        script += [f"ALTER SEQUENCE {r[0]} RESTART" for r in sequences]
+        script.append("SET session_replication_role = origin")
+        await connection.execute(";\n".join(script))
+    finally:
+        await connection.close()
+
+
+@contextlib.contextmanager
+def running_cluster() -> Iterator[Cluster]:
+    cluster = Cluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":  # pragma: no cover - a manual aid
+    with running_cluster() as cluster:
+        print(cluster.url(), flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            while True:
+                time.sleep(3600)
