@@ -31,6 +31,8 @@ from rules.base import Move, Record, State, Text
 from rules.kit import decks
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import chief_frames as chf
+from rules.tribes import chiefs as ch
 from rules.tribes import event_market
 from rules.tribes import frames as fr
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS
@@ -150,8 +152,8 @@ def _start_grow(
 ) -> None:
     n = values["members"] + (1 if has_development(state, p, "grow_extra") else 0)
     n += event_market.on_grow(state, p, record)
-    hexes = bd.occupied_by(state.data, p)
-    if not hexes or not player(state, p)["supply"]:
+    hexes = ch.grow_hexes(state, p, bd.occupied_by(state.data, p))  # chiefs: Exogamie
+    if not (hexes or ch.may_grow_without_hexes(state, p)) or not player(state, p)["supply"]:
         record.note("tribes.note.nothing", player=seat(state, p))
         return
     fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
@@ -176,12 +178,16 @@ def _grow_moves(state: State, frame: Frame) -> list[Move]:
             )
             for h in frame["hexes"]
         ]
+    moves += ch.grow_moves(state, frame)  # chiefs: Embuscade
     return [*moves, Move("done", Text("tribes.move.done_grow", {"n": frame["left"]}), "done")]
 
 
 def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     if code == "done":
         fr.pop(state)
+        return
+    if code == "lurk":  # chiefs: Embuscade
+        chf.lurk(state, frame, record)
         return
     p = frame["player"]
     kind, _, arg = code.partition(":")
@@ -211,7 +217,9 @@ def _start_travel(
     if has_development(state, p, "travel_extra"):
         n += int(GOALS["D3"].params["members"])
         reach = int(GOALS["D3"].params["range"])
-    if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)):
+    if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)) and not (
+        ch.board_members(state, p)  # chiefs: Embuscade
+    ):
         record.note("tribes.note.nothing", player=seat(state, p))
         return
     fr.push(state, "travel", p, left=n, reach=reach, die=die)
@@ -226,6 +234,7 @@ def _travel_moves(state: State, frame: Frame) -> list[Move]:
             params = {**_hex_params(state, h), "n": n}
             moves.append(Move(f"from:{h.lower()}", Text("tribes.move.from", params), "travel"))
     moves += event_market.mammoth_moves(state, p)
+    moves += ch.travel_moves(state, frame)  # chiefs: Embuscade
     return [*moves, Move("done", Text("tribes.move.done_travel", {"n": frame["left"]}), "done")]
 
 
@@ -236,12 +245,16 @@ def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None
     if code.startswith("mammoth:"):
         event_market.apply_mammoth_move(state, frame["player"], code, record)
         return
+    if code == "spring":  # chiefs: Embuscade
+        chf.spring(state, frame)
+        return
     fr.push(state, "travel_to", frame["player"], source=code.partition(":")[2].upper())
 
 
 def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
     reach = state.data["frames"][-2]["reach"]
     near = bd.within(state.data, frame["source"], reach)
+    near = ch.travel_reach(state, frame["player"], frame["source"], reach, near)  # chiefs
     far = set(event_market.canoe_targets(state, frame["player"], frame["source"])) - set(near)
     return [
         Move(f"to:{h.lower()}", Text("tribes.move.to", _hex_params(state, h)), "travel")
@@ -297,7 +310,8 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     from rules.tribes.conflicts import lose_villages  # local: conflicts imports this module
 
     lose_villages(state, record)
-    if travel["left"] == 0 or not any(movable(state, p, h) for h in bd.occupied_by(data, p)):
+    stuck = not any(movable(state, p, h) for h in bd.occupied_by(data, p))
+    if travel["left"] == 0 or (stuck and not ch.board_members(state, p)):  # chiefs: Embuscade
         fr.pop(state)
     event_market.on_arrival(state, p, target, alone, record)
 
@@ -336,6 +350,7 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
             return
     fr.pop(state)
     event_market.after_gather(state, p, frame.get("at", []), record)
+    chf.after_gather(state, p, frame.get("at", []), record)  # chiefs: Partage des richesses
     got = list(dict.fromkeys(frame["got"]))
     if got and has_development(state, p, "gather_extra"):
         if len(got) == 1:
@@ -346,7 +361,8 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
 
 def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Record) -> None:
     p = frame["player"]
-    player(state, p)["resources"][resource] += frame["each"]
+    n = frame["each"] + ch.gather_bonus(state, p, hex_id)  # chiefs: Persévérance
+    player(state, p)["resources"][resource] += n
     frame["got"].append(resource)
     frame.setdefault("at", []).append(hex_id)
     frame["left"] -= 1
@@ -354,7 +370,7 @@ def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Reco
     record.note(
         "tribes.note.gathered",
         player=seat(state, p),
-        n=frame["each"],
+        n=n,
         res=f"@tribes.res.{resource}",
         hex=hex_id,
     )
@@ -403,11 +419,12 @@ def _start_lead(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
     n = values["cards"] + (1 if has_development(state, p, "lead_extra") else 0)
-    villages = len(bd.villages_of(state.data, p))
+    villages = ch.village_count(state, p)  # chiefs: the hidden village counts
     if villages and player(state, p)["goals"]:
         fr.push(state, "lead", p, n=n, most=villages, discards=[], die=die)
         return
     draw_goals(state, p, n, record)
+    chf.after_lead(state, p, record)  # chiefs: Éducation
 
 
 def draw_goals(state: State, p: int, n: int, record: Record) -> None:
@@ -456,6 +473,7 @@ def _lead_apply(state: State, frame: Frame, code: str, record: Record) -> None:
                 cards=[f"@tribes.goal.{g}" for g in frame["discards"]],
             )
         draw_goals(state, p, frame["n"] + len(frame["discards"]), record)
+        chf.after_lead(state, p, record)  # chiefs: Éducation
         return
     frame["discards"].append(code.partition(":")[2].upper())
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import chief_frames as chf
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
@@ -37,7 +39,8 @@ def pawns_left(state: State) -> int:
 
 def village_spots(state: State, p: int) -> list[str]:
     data = state.data
-    if not pawns_left(state) or not can_pay(state, p, village_cost(state, p)):
+    costs = ch.village_costs(state, p, village_cost(state, p))  # chiefs: Bâtisseurs
+    if not pawns_left(state) or not any(can_pay(state, p, c) for c in costs):
         return []
     return [
         h
@@ -75,6 +78,8 @@ def apply_build(state: State, code: str, record: Record) -> None:
         gl.complete(state, p, arg.upper(), record)
         return
     hex_id = arg.upper()
+    if chf.ask_village_discount(state, p, hex_id, record):  # chiefs: Bâtisseurs
+        return
     choices = _any_choices(state, p)
     if len(choices) > 1:
         fr.push(state, "pay", p, hex=hex_id, choices=choices)
@@ -92,9 +97,18 @@ def _any_choices(state: State, p: int) -> list[str]:
     return [r for r in RESOURCES if have[r] - fixed.get(r, 0) >= 1]
 
 
-def build_village(state: State, p: int, hex_id: str, extra: str | None, record: Record) -> None:
+def build_village(
+    state: State,
+    p: int,
+    hex_id: str,
+    extra: str | None,
+    record: Record,
+    *,
+    cost: dict[str, int] | None = None,
+) -> None:
+    """Pay (``cost``, else the board's) and put a village on ``hex_id``."""
     data = state.data
-    cost = {k: v for k, v in village_cost(state, p).items() if k != "any"}
+    cost = {k: v for k, v in (cost or village_cost(state, p)).items() if k != "any"}
     if extra is not None:
         cost[extra] = cost.get(extra, 0) + 1
     pay(state, p, cost)

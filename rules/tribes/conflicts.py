@@ -19,6 +19,8 @@ from __future__ import annotations
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import chief_frames as chf
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes.players import active, has_development, player, seat
@@ -31,6 +33,8 @@ def population_limit(state: State, hex_id: str) -> int:
 
 def in_conflict(state: State, hex_id: str) -> bool:
     """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
+    if ch.forced_conflict(state, hex_id):  # chiefs: Ruse
+        return True
     if bd.population(state.data, hex_id) > population_limit(state, hex_id):
         return True
     return bool(bd.invaders(state.data, hex_id)) and any(bd.members(state.data, hex_id))
@@ -110,6 +114,8 @@ def _remove(state: State, p: int, hex_id: str, n: int) -> None:
 
 def resolve(state: State, hex_id: str, record: Record) -> None:
     """Resolve the conflict on ``hex_id`` after Bow (see the module doc)."""
+    if chf.before_resolve(state, hex_id):  # chiefs: Intimidation asks first
+        return
     data = state.data
     attacker = active(state)
     counts = bd.members(data, hex_id)
@@ -152,6 +158,7 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
         player(state, i)["supply"] += n - counts[i]
         record.note("tribes.note.lost", player=seat(state, i), n=n - counts[i], hex=hex_id)
     lose_villages(state, record)
+    chf.after_conflict(state, hex_id, before, invaders, record)  # chiefs: Évasion, Ruse
 
 
 def lose_villages(state: State, record: Record) -> None:

@@ -31,6 +31,7 @@ from rules.base import (
 )
 from rules.kit.turns import Turns
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import turn as tn
@@ -65,7 +66,9 @@ class Tribes(Game):
             OptionSpec(
                 "terrains", "none", choices=("none",), description=Text("tribes.option.terrains")
             ),
-            OptionSpec("chiefs", False, choices=(False,), description=Text("tribes.option.chiefs")),
+            OptionSpec(
+                "chiefs", False, choices=(False, True), description=Text("tribes.option.chiefs")
+            ),
         ),
         summary=Text("tribes.summary"),
         tips=(Text("tribes.tips"),),
@@ -87,6 +90,7 @@ class Tribes(Game):
                 "pottery",
                 "event",
                 "back",
+                "chief",
             )
         },
     )
@@ -101,10 +105,12 @@ class Tribes(Game):
         for mine in new.data["players"]:
             mine["deck"].sort()
             rng.shuffle(mine["deck"])
+        ch.determinize(new, seat, rng)  # chiefs: unrevealed picks, Prémonition's cards
         return new
 
     def _setup(self, state: State) -> None:
         new_game(state)
+        ch.setup(state)  # chiefs: the pick step comes first
 
     def _decider(self, state: State) -> int | None:
         data = state.data
@@ -118,29 +124,39 @@ class Tribes(Game):
         return active(state)
 
     def _to_act(self, state: State) -> frozenset[Seat]:
+        if ch.is_on(state) and ch.picking(state):  # chiefs: everyone picks at once (T20)
+            return frozenset(state.seats[p] for p in ch.pickers(state))
         who = self._decider(state)
         return frozenset() if who is None else frozenset({state.seats[who]})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        me = state.seats.index(seat)
+        if ch.is_on(state) and ch.picking(state):
+            return ch.pick_moves(state, me)
         frame = fr.top(state)
         if frame is None:
-            return tn.step_moves(state)
+            return [*tn.step_moves(state), *ch.anytime_moves(state, me)]
         kind = fr.KINDS[frame["kind"]]
-        moves = kind.moves(state, frame)
+        moves = [*kind.moves(state, frame), *ch.anytime_moves(state, me)]
         if kind.undo is not None and not frame.get("committed"):
             moves = [*moves, BACK]
         return moves
 
     def is_well_formed(self, code: str) -> bool:
-        return is_well_formed(code)
+        return is_well_formed(code) or ch.is_well_formed(code)
 
     def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
-        return explain(state, code)
+        return ch.explain(state, code) or explain(state, code)
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
         code = move.code
         frame = fr.top(state)
-        if frame is not None:
+        me = state.seats.index(seat)
+        if ch.is_on(state) and ch.picking(state):  # chiefs: the pick
+            ch.apply_pick(state, me, code, record)
+        elif ch.owns_anytime(state, code):  # chiefs: Marchands, Voyageurs, Village caché
+            ch.apply_anytime(state, me, code, record)
+        elif frame is not None:
             kind = fr.KINDS[frame["kind"]]
             if code == BACK.code:
                 fr.pop(state)
@@ -177,6 +193,11 @@ class Tribes(Game):
         turn passes on at once."""
         data = state.data
         index = state.seats.index(seat)
+        picking = ch.is_on(state) and ch.picking(state)
+        ch.seat_left(state, index, record)  # chiefs: board members, hidden village, pick
+        if picking:  # nobody's turn yet: the pick or the placements go on
+            tn.advance(state, record)
+            return
         placing = data["step"] == "place"
         its_turn = placer(state) == index if placing else active(state) == index
         for hex_id in data["hexes"]:
@@ -224,7 +245,7 @@ class Tribes(Game):
         for i in range(len(state.seats)):
             mine = player(state, i)
             placed = bd.on_map(data, i)
-            if placed + mine["supply"] != MEMBERS:
+            if placed + mine["supply"] + ch.off_map(state, i) != MEMBERS:  # chiefs: Embuscade
                 raise CorruptState("tribes.members_lost", player=i)
             if any(v < 0 for v in mine["resources"].values()):
                 raise CorruptState("tribes.negative_resources", player=i)
@@ -232,8 +253,9 @@ class Tribes(Game):
             if cards != (15 if len(state.seats) > 2 else 14):
                 raise CorruptState("tribes.goal_cards_lost", player=i)
         villages = len(data["villages"])
-        villages += events.pawns_held(state)
+        villages += events.pawns_held(state) + ch.pawns_held(state)  # chiefs: hidden villages
         events.check_invariants(state)
+        ch.check_invariants(state)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
         on_board = len(data["board"])

@@ -25,6 +25,7 @@ from rules.kit import decks
 from rules.kit.stack import Frame
 from rules.kit.turns import new_turns
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
 from rules.tribes.components import (
     ACTION_ORDER,
@@ -134,6 +135,7 @@ def apply_placement(state: State, code: str, record: Record) -> None:
     split = rule["members"]
     assert isinstance(split, list)
     p = placer(state)
+    ch.reveal(state, p, record)  # chiefs: the power is shown with the first members (T20)
     _put(state, p, hex_id, split[0], record)
     if len(split) == 2:
         fr.push(state, "single", p, hex=hex_id, n=split[1])

@@ -16,8 +16,9 @@ from rules import rng
 from rules.base import Move, Record, State
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
-from rules.tribes import board as bd
 from rules.tribes import build as bu
+from rules.tribes import chief_frames as chf
+from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
@@ -62,12 +63,22 @@ def continue_turn(state: State, record: Record) -> None:
     """Steps 1 and 2, once an eliminated tribe is back on the map (T14)."""
     data = state.data
     p = active(state)
-    villages = len(bd.villages_of(data, p))
+    villages = ch.village_count(state, p)  # chiefs: the hidden village scores too
     if villages:
         record.note("tribes.note.village_points", player=seat(state, p), n=villages)
         gain_vp(state, p, villages, "villages", record)
         if data["winner"] is not None:
             return
+    ch.at_village_points(state, p, record)  # chiefs: Agriculture
+    if chf.before_roll(state, record):  # chiefs: Prémonition asks first
+        return
+    roll(state, record)
+
+
+def roll(state: State, record: Record) -> None:
+    """Step 2: the active player's roll (then ``read_roll``)."""
+    data = state.data
+    p = active(state)
     dice = len(data["pushed"]) + len(data["hand"])
     faces = roll_dice(state, dice)
     data["hand"] = list(faces)
@@ -76,6 +87,16 @@ def continue_turn(state: State, record: Record) -> None:
     record.note(
         "tribes.note.roll", player=seat(state, p), dice=[f"@tribes.face.{f}" for f in faces]
     )
+    if chf.after_roll(state, record):  # chiefs: Lueur dans la nuit may change a die first
+        return
+    read_roll(state, record)
+
+
+def read_roll(state: State, record: Record) -> None:
+    """Any double, blanks included, calls the events (T1)."""
+    data = state.data
+    p = active(state)
+    faces = data["hand"]
     if len(set(faces)) == 1:
         record.note("tribes.note.double", player=seat(state, p))
         events.on_double(state, p, record)
@@ -112,6 +133,8 @@ def advance(state: State, record: Record) -> None:
                 return
             data["step"] = "conflicts"
         elif step == "conflicts":
+            if chf.ask_ruse(state):  # chiefs: Ruse, once at the start of step 4
+                continue
             hexes = cf.conflict_hexes(state)
             if not hexes:
                 data["step"] = "build"

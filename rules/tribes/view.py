@@ -75,6 +75,7 @@ from typing import Any
 
 from rules.base import Section, State, Text
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
@@ -124,6 +125,8 @@ def public_view(state: State) -> dict[str, Any]:
     over = data["winner"] is not None
     if over:
         acting: int | None = None
+    elif data["step"] == "chiefs":  # chiefs: everyone picks at once
+        acting = None
     elif data["step"] == "place":
         acting = placer(state)
     else:
@@ -157,6 +160,7 @@ def public_view(state: State) -> dict[str, Any]:
         "winner": None if data["winner"] is None else seats[data["winner"]],
         "options": dict(state.options),
         "events": events.view(state),
+        **({"chiefs": ch.view(state)} if ch.is_on(state) else {}),
     }
 
 
@@ -191,6 +195,7 @@ def _player_view(state: State, p: int) -> dict[str, Any]:
         "done": [_goal_view(state, p, g, done=True) for g in mine["done"]],
         "deck": len(mine["deck"]),
         "acquired": list(mine["acquired"]),
+        **ch.player_view(state, p),  # chiefs: the power once shown
     }
 
 
@@ -214,4 +219,4 @@ def private_sections(state: State, p: int) -> list[Section]:
         lines.append(Text(key, {"goal": f"@tribes.goal.{g}", "text": f"@tribes.goal.{g}.text"}))
     if not mine["goals"]:
         lines.append(Text("tribes.present.no_goals"))
-    return [Section(Text("tribes.present.title"), tuple(lines))]
+    return [Section(Text("tribes.present.title"), tuple(lines)), *ch.private_sections(state, p)]

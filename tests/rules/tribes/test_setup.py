@@ -84,9 +84,7 @@ def test_the_fourth_player_needs_a_hex_with_a_free_neighbour() -> None:
     assert "place:h10" not in codes(state)
 
 
-@pytest.mark.parametrize(
-    ("name", "value"), [("ancients", True), ("chiefs", True), ("terrains", "all")]
-)
+@pytest.mark.parametrize(("name", "value"), [("ancients", True), ("terrains", "all")])
 def test_advanced_options_exist_and_are_off(name: str, value: object) -> None:
     spec = GAME.spec.option(name)
     assert spec.default in (False, "none")

@@ -1,0 +1,803 @@
+"""The decisions chief powers open (frames ``ch_*``), and the hooks that open them.
+
+Rulebook "Pouvoirs des chefs" with its notes (T24); rulings in the ``rules.tribes``
+docstring, "Chiefs". Each power that needs a decision registers a frame kind here:
+
+- Marchands (``trade`` then ``trade:wood:food``): once per turn, at any moment of one's
+  own turn, frames of events included: 2 of one type to the supply for 1 of another.
+- Bâtisseurs (``spare:wood``): which resource a village does without.
+- Ruse (``ruse:h05`` or ``noruse``, asked at the start of step 4): pay 1 resource
+  (``cpay:stone`` when several types are held) to start a conflict on a hex the tribe
+  shares with another side (a tribe or invaders).
+- Éducation (``teach:h05`` or ``noteach``): after the Lead's draw, 1 member from the
+  supply on an occupied hex, optional.
+- Voyageurs (``voyage``, ``vfrom:``, ``vto:``, ``vn:``): once per turn, in step 3 or 5,
+  up to 2 members from one hex to a neighbour; they keep their Travel. At step 5 no
+  hex may go above its limit (the conflicts of the turn are over).
+- Embuscade (``lurk`` in Grow, ``spring`` then ``to:``/``n:`` in Travel).
+- Prémonition (``peek`` or ``nopeek`` before the roll, then ``keep`` or ``under``).
+- Lueur dans la nuit (``glow`` or ``noglow`` right after the roll).
+- Évasion (``flee:h06`` or ``noflee`` after a conflict against another side).
+- Partage des richesses (``share:wood``), Intimidation (``scare:kaha``, ``noscare``).
+- Village caché (``hidden`` at step 5; ``cpay:`` for the free part of the cost).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Move, Record, State, Text
+from rules.kit.stack import Frame
+from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
+from rules.tribes import frames as fr
+from rules.tribes.components import RESOURCES
+from rules.tribes.players import active, can_pay, pay, player, seat
+
+
+def _res(r: str) -> str:
+    return f"@tribes.res.{r}"
+
+
+def _hex(state: State, hex_id: str) -> dict[str, Any]:
+    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
+
+
+# ------------------------------------------------------------ between decisions
+
+
+def anytime_moves(state: State, p: int) -> list[Move]:
+    """Marchands at any moment of one's own turn; Voyageurs and Village caché between
+    the decisions of steps 3 and 5."""
+    data = state.data
+    if active(state) != p or data["step"] not in ("actions", "conflicts", "build"):
+        return []
+    frame = fr.top(state)
+    if frame is not None and (frame["player"] != p or frame["kind"].startswith("ch_")):
+        return []
+    moves = []
+    if _can_trade(state, p):
+        moves.append(Move("trade", Text("tribes.chief.move.trade"), "chief"))
+    if frame is None and data["step"] in ("actions", "build") and _voyage_sources(state, p):
+        moves.append(Move("voyage", Text("tribes.chief.move.voyage"), "chief"))
+    if frame is None and data["step"] == "build" and _can_hide(state, p):
+        moves.append(Move("hidden", Text("tribes.chief.move.hidden"), "village"))
+    return moves
+
+
+def apply_anytime(state: State, p: int, code: str, record: Record) -> None:
+    if code == "trade":
+        fr.push(state, "ch_trade", p)
+    elif code == "voyage":
+        fr.push(state, "ch_voyage", p, stage="from")
+    else:
+        _start_hidden(state, p, record)
+
+
+# --------------------------------------------------------------------- Marchands
+
+
+def _can_trade(state: State, p: int) -> bool:
+    give = ch.param("merchants", "give")
+    return (
+        ch.has(state, p, "merchants")
+        and not ch.used(state, "merchants")
+        and any(n >= give for n in player(state, p)["resources"].values())
+    )
+
+
+def _trade_moves(state: State, frame: Frame) -> list[Move]:
+    have = player(state, frame["player"])["resources"]
+    give, take = ch.param("merchants", "give"), ch.param("merchants", "take")
+    return [
+        Move(
+            f"trade:{g}:{t}",
+            Text(
+                "tribes.chief.move.trade_pair",
+                {"give": _res(g), "n": give, "take": _res(t), "m": take},
+            ),
+            "chief",
+        )
+        for g in RESOURCES
+        if have[g] >= give
+        for t in RESOURCES
+        if t != g
+    ]
+
+
+def _trade_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    _, g, t = code.split(":")
+    p = frame["player"]
+    have = player(state, p)["resources"]
+    give, take = ch.param("merchants", "give"), ch.param("merchants", "take")
+    have[g] -= give
+    have[t] += take
+    ch.use(state, "merchants")
+    record.note(
+        "tribes.chief.note.trade", player=seat(state, p), n=give, give=_res(g), m=take, take=_res(t)
+    )
+
+
+# ------------------------------------------------- paying 1 resource (Ruse, ...)
+
+
+def _pay_one(state: State, p: int, then: str, record: Record, **fields: Any) -> None:
+    """Pay 1 resource to the supply: at once when one type is held, else ask which."""
+    types = ch.held_types(state, p)
+    if len(types) == 1:
+        player(state, p)["resources"][types[0]] -= 1
+        THEN[then](state, p, types[0], fields, record)
+        return
+    fr.push(state, "ch_pay", p, then=then, types=types, **fields)
+
+
+def _pay_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(f"cpay:{r}", Text("tribes.chief.move.pay", {"res": _res(r)}), "chief")
+        for r in frame["types"]
+    ]
+
+
+def _pay_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    r = code.partition(":")[2]
+    p = frame["player"]
+    if frame["then"] != "hidden":
+        player(state, p)["resources"][r] -= 1
+    THEN[frame["then"]](state, p, r, frame, record)
+
+
+# -------------------------------------------------------------------- Bâtisseurs
+
+
+def ask_village_discount(state: State, p: int, hex_id: str, record: Record) -> bool:
+    """Bâtisseurs: which resource the village does without, when it matters."""
+    if not ch.has(state, p, "builders"):
+        return False
+    from rules.tribes import build as bu
+
+    costs = [
+        c for c in ch.village_costs(state, p, bu.village_cost(state, p)) if can_pay(state, p, c)
+    ]
+    spared = [_spared(state, p, c) for c in costs]
+    if len(costs) == 1 or "any" in spared:
+        cost = costs[0]
+        if cost.get("any"):
+            return False  # the base game's question of the free part follows
+        bu.build_village(state, p, hex_id, None, record, cost=cost)
+        return True
+    fr.push(state, "ch_spare", p, hex=hex_id, spared=spared)
+    return True
+
+
+def _spared(state: State, p: int, cost: dict[str, int]) -> str:
+    from rules.tribes import build as bu
+
+    full = bu.village_cost(state, p)
+    return next(k for k in full if full[k] != cost.get(k))
+
+
+def _spare_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(f"spare:{r}", Text("tribes.chief.move.spare", {"res": _res(r)}), "village")
+        for r in frame["spared"]
+    ]
+
+
+def _spare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    from rules.tribes import build as bu
+
+    fr.pop(state)
+    p = frame["player"]
+    r = code.partition(":")[2]
+    cost = bu.village_cost(state, p)
+    cost[r] -= ch.param("builders", "n")
+    bu.build_village(state, p, frame["hex"], None, record, cost=cost)
+
+
+# -------------------------------------------------------------------------- Ruse
+
+
+def _ruse_hexes(state: State, p: int) -> list[str]:
+    from rules.tribes.conflicts import in_conflict
+
+    data = state.data
+    return [
+        h for h in bd.occupied_by(data, p) if bd.others_on(data, h, p) and not in_conflict(state, h)
+    ]
+
+
+def ask_ruse(state: State) -> bool:
+    """Start of step 4: the active Danānu may start a conflict (once per turn)."""
+    if not ch.is_on(state):
+        return False
+    p = active(state)
+    if not ch.has(state, p, "ruse") or ch.used(state, "ruse") or not ch.total_resources(state, p):
+        return False
+    hexes = _ruse_hexes(state, p)
+    if not hexes:
+        return False
+    ch.use(state, "ruse")
+    fr.push(state, "ch_ruse", p, hexes=hexes)
+    return True
+
+
+def _ruse_moves(state: State, frame: Frame) -> list[Move]:
+    moves = [
+        Move(f"ruse:{h.lower()}", Text("tribes.chief.move.ruse", _hex(state, h)), "conflict")
+        for h in frame["hexes"]
+    ]
+    return [*moves, Move("noruse", Text("tribes.chief.move.noruse"), "conflict")]
+
+
+def _ruse_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    if code == "noruse":
+        return
+    _pay_one(state, frame["player"], "ruse", record, hex=code.partition(":")[2].upper())
+
+
+def _ruse_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
+    ch.chiefs_of(state)["ruse"] = fields["hex"]
+    record.note("tribes.chief.note.ruse", player=seat(state, p), hex=fields["hex"], res=_res(r))
+
+
+# --------------------------------------------------------------------- Éducation
+
+
+def after_lead(state: State, p: int, record: Record) -> None:
+    """Éducation: after the draw, 1 more member on an occupied hex (optional)."""
+    if not ch.has(state, p, "education") or not player(state, p)["supply"]:
+        return
+    hexes = bd.occupied_by(state.data, p)
+    if hexes:
+        fr.push(state, "ch_teach", p, hexes=hexes)
+
+
+def _teach_moves(state: State, frame: Frame) -> list[Move]:
+    moves = [
+        Move(f"teach:{h.lower()}", Text("tribes.chief.move.teach", _hex(state, h)), "lead")
+        for h in frame["hexes"]
+    ]
+    return [*moves, Move("noteach", Text("tribes.chief.move.noteach"), "lead")]
+
+
+def _teach_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    if code == "noteach":
+        return
+    p, hex_id = frame["player"], code.partition(":")[2].upper()
+    n = min(ch.param("education", "n"), player(state, p)["supply"])
+    bd.add(state.data, hex_id, p, n)
+    player(state, p)["supply"] -= n
+    record.note("tribes.chief.note.education", player=seat(state, p), hex=hex_id, n=n)
+
+
+# --------------------------------------------------------------------- Voyageurs
+
+
+def _voyage_sources(state: State, p: int) -> list[str]:
+    if not ch.has(state, p, "travellers") or ch.used(state, "travellers"):
+        return []
+    return [h for h in bd.occupied_by(state.data, p) if _voyage_targets(state, h)]
+
+
+def _room(state: State, hex_id: str) -> int:
+    """How many members may arrive on ``hex_id`` by Voyageurs now (no limit in step 3;
+    at step 5 up to the population limit)."""
+    if state.data["step"] != "build":
+        return ch.param("travellers", "members")
+    from rules.tribes.conflicts import population_limit
+
+    return max(0, population_limit(state, hex_id) - bd.population(state.data, hex_id))
+
+
+def _voyage_targets(state: State, source: str) -> list[str]:
+    from rules.tribes.actions import travel_allowed
+
+    return [
+        h
+        for h in bd.neighbours(state.data, source)
+        if travel_allowed(state, source, h) and _room(state, h) > 0
+    ]
+
+
+def _voyage_moves(state: State, frame: Frame) -> list[Move]:
+    p, stage = frame["player"], frame["stage"]
+    if stage == "from":
+        return [
+            Move(
+                f"vfrom:{h.lower()}",
+                Text("tribes.chief.move.vfrom", _hex(state, h)),
+                "chief",
+            )
+            for h in _voyage_sources(state, p)
+        ]
+    if stage == "to":
+        return [
+            Move(f"vto:{h.lower()}", Text("tribes.chief.move.vto", _hex(state, h)), "chief")
+            for h in _voyage_targets(state, frame["source"])
+        ]
+    return [
+        Move(f"vn:{k}", Text("tribes.move.count", {"n": k, "hex": frame["target"]}), "chief")
+        for k in range(1, frame["most"] + 1)
+    ]
+
+
+def _voyage_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    head, _, arg = code.partition(":")
+    p = frame["player"]
+    if head == "vfrom":
+        frame.update(stage="to", source=arg.upper())
+        return
+    if head == "vto":
+        target = arg.upper()
+        most = min(
+            ch.param("travellers", "members"),
+            bd.count(state.data, frame["source"], p),
+            _room(state, target),
+        )
+        if most > 1:
+            frame.update(stage="n", target=target, most=most)
+            return
+        frame["target"] = target
+        arg = "1"
+    fr.pop(state)
+    _voyage(state, p, frame["source"], frame["target"], int(arg), record)
+
+
+def _voyage(state: State, p: int, source: str, target: str, k: int, record: Record) -> None:
+    """Not a Travel: the members keep their Travel of the turn; the marks of members
+    who travelled on ``source`` never exceed the members left there."""
+    from rules.tribes.conflicts import lose_villages
+
+    data = state.data
+    bd.add(data, source, p, -k)
+    bd.add(data, target, p, k)
+    left = bd.count(data, source, p)
+    if data["arrived"].get(source, 0) > left:
+        data["arrived"][source] = left
+    ch.use(state, "travellers")
+    record.note(
+        "tribes.chief.note.voyage", player=seat(state, p), n=k, source=source, target=target
+    )
+    lose_villages(state, record)
+
+
+# --------------------------------------------------------------------- Embuscade
+
+
+def lurk(state: State, frame: Frame, record: Record) -> None:
+    """Grow: one new member on the player board instead of a hex."""
+    p = frame["player"]
+    ch.chiefs_of(state)["board"][p] += 1
+    player(state, p)["supply"] -= 1
+    frame["left"] -= 1
+    frame["committed"] = True
+    record.note("tribes.chief.note.lurk", player=seat(state, p))
+    if frame["left"] == 0 or not player(state, p)["supply"]:
+        fr.pop(state)
+
+
+def spring(state: State, frame: Frame) -> None:
+    """Travel: members leave the player board for any hex."""
+    from rules.tribes.actions import travel_allowed
+
+    hexes = [h for h in state.data["hexes"] if travel_allowed(state, h, h)]
+    fr.push(state, "ch_spring", frame["player"], hexes=hexes)
+
+
+def _spring_moves(state: State, frame: Frame) -> list[Move]:
+    if "most" in frame:
+        return [
+            Move(f"n:{k}", Text("tribes.move.count", {"n": k, "hex": frame["target"]}), "travel")
+            for k in range(1, frame["most"] + 1)
+        ]
+    return [
+        Move(f"to:{h.lower()}", Text("tribes.chief.move.spring_to", _hex(state, h)), "travel")
+        for h in frame["hexes"]
+    ]
+
+
+def _spring_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    head, _, arg = code.partition(":")
+    p = frame["player"]
+    travel = state.data["frames"][-2]
+    if head == "to":
+        most = min(travel["left"], ch.board_members(state, p))
+        frame["target"] = arg.upper()
+        if most > 1:
+            frame["most"] = most
+            return
+        arg = "1"
+    fr.pop(state)
+    _spring(state, p, frame["target"], int(arg), record)
+
+
+def _spring(state: State, p: int, target: str, k: int, record: Record) -> None:
+    from rules.tribes import event_market
+    from rules.tribes.actions import movable
+
+    data = state.data
+    travel = fr.top(state)
+    assert travel is not None and travel["kind"] == "travel"
+    alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
+    ch.chiefs_of(state)["board"][p] -= k
+    bd.add(data, target, p, k)
+    data["arrived"][target] = data["arrived"].get(target, 0) + k
+    travel["left"] -= k
+    travel["committed"] = True
+    record.note("tribes.chief.note.spring", player=seat(state, p), n=k, hex=target)
+    stuck = not any(movable(state, p, h) for h in bd.occupied_by(data, p))
+    if travel["left"] == 0 or (stuck and not ch.board_members(state, p)):
+        fr.pop(state)
+    event_market.on_arrival(state, p, target, alone, record)
+
+
+# ------------------------------------------------------------------- Prémonition
+
+
+def before_roll(state: State, record: Record) -> bool:
+    """Step 2, before the roll: Prémonition may look at the top event card."""
+    if not ch.is_on(state):
+        return False
+    p = active(state)
+    deck = _event_deck(state)
+    if not ch.has(state, p, "premonition") or ch.used(state, "premonition") or not deck:
+        return False
+    fr.push(state, "ch_peek_ask", p)
+    return True
+
+
+def _event_deck(state: State) -> list[str]:
+    from rules.tribes.event_state import events_of
+
+    deck: list[str] = events_of(state)["deck"]
+    return deck
+
+
+def _peek_ask_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move("peek", Text("tribes.chief.move.peek"), "chief"),
+        Move("nopeek", Text("tribes.chief.move.nopeek"), "chief"),
+    ]
+
+
+def _peek_ask_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    from rules import rng
+    from rules.tribes.turn import roll
+
+    fr.pop(state)
+    p = frame["player"]
+    ch.use(state, "premonition")
+    if code == "nopeek":
+        roll(state, record)
+        return
+    deck = _event_deck(state)
+    known = ch._known(state, deck)
+    if known is not None and known["top"] in deck:
+        card = known["top"]
+    else:
+        pool = [c for c in deck if known is None or c not in known["under"]] or deck
+        card = pool[rng.randbelow(state, len(pool))]
+    record.learned = True
+    record.note("tribes.chief.note.peek", player=seat(state, p))
+    fr.push(state, "ch_peek", p, card=card)
+
+
+def _peek_moves(state: State, frame: Frame) -> list[Move]:
+    from rules.tribes.event_state import name_ref
+
+    event = {"event": name_ref(frame["card"])}
+    return [
+        Move("keep", Text("tribes.chief.move.keep", event), "chief"),
+        Move("under", Text("tribes.chief.move.under", event), "chief"),
+    ]
+
+
+def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    from rules.tribes.turn import roll
+
+    fr.pop(state)
+    p, card = frame["player"], frame["card"]
+    data = ch.chiefs_of(state)
+    deck = _event_deck(state)
+    if data["known"] != deck:
+        data.update(top=None, under=[])
+    if data["top"] == card:
+        data["top"] = None
+    if code == "keep":
+        data["top"] = card
+        record.hide(Text("tribes.chief.move.kept", {"player": seat(state, p)}))
+    else:
+        data["under"].append(card)
+        record.hide(Text("tribes.chief.move.put_under", {"player": seat(state, p)}))
+    data.update(known=list(deck), seer=p)
+    roll(state, record)
+
+
+# ---------------------------------------------------------- Lueur dans la nuit
+
+
+def after_roll(state: State, record: Record) -> bool:
+    """Right after the roll: Lueur dans la nuit may turn a moon into a sun, before the
+    roll is read for a double (so it can make or break one)."""
+    if not ch.is_on(state):
+        return False
+    p = active(state)
+    if not ch.has(state, p, "night_glow") or "moon" not in state.data["hand"]:
+        return False
+    if ch.used(state, "night_glow"):
+        return False
+    fr.push(state, "ch_glow", p)
+    return True
+
+
+def _glow_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move("glow", Text("tribes.chief.move.glow"), "chief"),
+        Move("noglow", Text("tribes.chief.move.noglow"), "chief"),
+    ]
+
+
+def _glow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    from rules.tribes.turn import read_roll
+
+    fr.pop(state)
+    data = state.data
+    if code == "glow":
+        ch.use(state, "night_glow")
+        i = data["hand"].index("moon")
+        data["hand"][i] = "sun"
+        data["roll"][data["roll"].index("moon")] = "sun"
+        record.note("tribes.chief.note.glow", player=seat(state, frame["player"]))
+    read_roll(state, record)
+
+
+# -------------------------------------------------------------------- Évasion
+
+
+def after_conflict(
+    state: State, hex_id: str, before: list[int], invaders: int, record: Record
+) -> None:
+    """End of a conflict: Ruse's mark and Intimidation's question are cleared; a Kiror
+    beaten by another side may retreat its lost members to one neighbour."""
+    if not ch.is_on(state):
+        return
+    data = ch.chiefs_of(state)
+    if data["ruse"] == hex_id:
+        data["ruse"] = None
+    data["asked"] = None
+    k = ch.holder(state, "escape")
+    if k is None or state.data["winner"] is not None:
+        return
+    lost = before[k] - bd.count(state.data, hex_id, k)
+    others = sum(n for i, n in enumerate(before) if i != k) + invaders
+    if lost <= 0 or not others:
+        return
+    fr.push(state, "ch_escape", k, hex=hex_id, n=min(lost, player(state, k)["supply"]))
+
+
+def _escape_moves(state: State, frame: Frame) -> list[Move]:
+    moves = [
+        Move(
+            f"flee:{h.lower()}",
+            Text("tribes.chief.move.flee", {**_hex(state, h), "n": frame["n"]}),
+            "conflict",
+        )
+        for h in bd.neighbours(state.data, frame["hex"])
+    ]
+    return [*moves, Move("noflee", Text("tribes.chief.move.noflee"), "conflict")]
+
+
+def _escape_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    if code == "noflee" or not frame["n"]:
+        return
+    k, target = frame["player"], code.partition(":")[2].upper()
+    bd.add(state.data, target, k, frame["n"])
+    player(state, k)["supply"] -= frame["n"]
+    record.note(
+        "tribes.chief.note.escape",
+        player=seat(state, k),
+        n=frame["n"],
+        source=frame["hex"],
+        target=target,
+    )
+
+
+# ------------------------------------------------------- Partage des richesses
+
+
+def after_gather(state: State, p: int, selected: list[str], record: Record) -> None:
+    """Another tribe gathered on a hex the Mu'k'a'an occupies: 1 resource of a type
+    one of its own hexes produces."""
+    m = ch.holder(state, "sharing")
+    if m is None or m == p or not any(bd.count(state.data, h, m) for h in selected):
+        return
+    from rules.tribes.actions import hex_resources
+
+    types = sorted(
+        {r for h in bd.occupied_by(state.data, m) for r in hex_resources(state, h)},
+        key=RESOURCES.index,
+    )
+    if len(types) == 1:
+        _share(state, m, types[0], record)
+    elif types:
+        fr.push(state, "ch_share", m, types=types)
+
+
+def _share(state: State, m: int, r: str, record: Record) -> None:
+    n = ch.param("sharing", "n")
+    player(state, m)["resources"][r] += n
+    record.note("tribes.chief.note.share", player=seat(state, m), n=n, res=_res(r))
+
+
+def _share_moves(state: State, frame: Frame) -> list[Move]:
+    return [
+        Move(f"share:{r}", Text("tribes.chief.move.share", {"res": _res(r)}), "chief")
+        for r in frame["types"]
+    ]
+
+
+def _share_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    _share(state, frame["player"], code.partition(":")[2], record)
+
+
+# ------------------------------------------------------------------ Intimidation
+
+
+def before_resolve(state: State, hex_id: str) -> bool:
+    """Before a conflict on a hex the Mu'k'a'an occupies is resolved: once per turn it
+    may pay 1 resource to take off one opposing member there."""
+    m = ch.holder(state, "intimidation")
+    if m is None or ch.used(state, "intimidation") or not ch.total_resources(state, m):
+        return False
+    data = ch.chiefs_of(state)
+    if data["asked"] == hex_id or not bd.count(state.data, hex_id, m):
+        return False
+    if not _scare_targets(state, m, hex_id):
+        return False
+    data["asked"] = hex_id
+    fr.push(state, "ch_scare", m, hex=hex_id)
+    return True
+
+
+def _scare_targets(state: State, m: int, hex_id: str) -> list[str]:
+    here = bd.members(state.data, hex_id)
+    found = [player(state, i)["tribe"] for i, n in enumerate(here) if n and i != m]
+    if bd.invaders(state.data, hex_id):
+        found.append("invaders")
+    return found
+
+
+def _scare_moves(state: State, frame: Frame) -> list[Move]:
+    moves = []
+    for target in _scare_targets(state, frame["player"], frame["hex"]):
+        who = "@tribes.chief.invaders" if target == "invaders" else f"@tribes.tribe.{target}"
+        moves.append(
+            Move(
+                f"scare:{target}",
+                Text("tribes.chief.move.scare", {"tribe": who, "hex": frame["hex"]}),
+                "conflict",
+            )
+        )
+    return [*moves, Move("noscare", Text("tribes.chief.move.noscare"), "conflict")]
+
+
+def _scare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    if code == "noscare":
+        _resolve(state, frame["hex"], record)
+        return
+    ch.use(state, "intimidation")
+    target = code.partition(":")[2]
+    _pay_one(state, frame["player"], "scare", record, hex=frame["hex"], target=target)
+
+
+def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
+    hex_id, target = fields["hex"], fields["target"]
+    if target == "invaders":
+        from rules.tribes import events
+
+        events.set_invaders(state, hex_id, bd.invaders(state.data, hex_id) - 1, record)
+        owner = "@tribes.chief.invaders"
+    else:
+        i = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == target)
+        bd.add(state.data, hex_id, i, -1)
+        player(state, i)["supply"] += 1
+        owner = f"@tribes.tribe.{target}"
+    record.note(
+        "tribes.chief.note.scare", player=seat(state, m), tribe=owner, hex=hex_id, res=_res(r)
+    )
+    _resolve(state, hex_id, record)
+
+
+def _resolve(state: State, hex_id: str, record: Record) -> None:
+    from rules.tribes.conflicts import resolve
+
+    resolve(state, hex_id, record)
+
+
+# ------------------------------------------------------------------ Village caché
+
+
+def _can_hide(state: State, p: int) -> bool:
+    from rules.tribes import build as bu
+
+    data = state.data
+    return (
+        ch.has(state, p, "hidden_village")
+        and ch.hidden_villages(state, p) < ch.param("hidden_village", "most")
+        and bool(bd.villages_of(data, p))
+        and data["village_supply"] > 0
+        and can_pay(state, p, bu.village_cost(state, p))
+    )
+
+
+def _start_hidden(state: State, p: int, record: Record) -> None:
+    from rules.tribes import build as bu
+
+    cost = bu.village_cost(state, p)
+    if not cost.get("any"):
+        _hide(state, p, cost, record)
+        return
+    fixed = {k: v for k, v in cost.items() if k != "any"}
+    have = player(state, p)["resources"]
+    types = [r for r in RESOURCES if have[r] - fixed.get(r, 0) >= 1]
+    if len(types) == 1:
+        _hidden_paid(state, p, types[0], {}, record)
+    else:
+        fr.push(state, "ch_pay", p, then="hidden", types=types)
+
+
+def _hidden_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
+    from rules.tribes import build as bu
+
+    cost = {k: v for k, v in bu.village_cost(state, p).items() if k != "any"}
+    cost[r] = cost.get(r, 0) + 1
+    _hide(state, p, cost, record)
+
+
+def _hide(state: State, p: int, cost: dict[str, int], record: Record) -> None:
+    pay(state, p, cost)
+    state.data["village_supply"] -= 1
+    ch.chiefs_of(state)["hidden"][p] += 1
+    record.note("tribes.chief.note.hidden", player=seat(state, p))
+
+
+# --------------------------------------------------------------- a seat leaves
+
+RESUME_AFTER_DROP = {"ch_scare", "ch_pay"}
+
+
+def drop_frames_of(state: State, p: int, record: Record) -> None:
+    """``p`` left while answering a chief question on another's turn: the question is
+    dropped; a conflict waiting for Intimidation is then resolved."""
+    frames = state.data["frames"]
+    mine = [f for f in frames if f["kind"].startswith("ch_") and f["player"] == p]
+    if not mine or active(state) == p:
+        return
+    frames[:] = [f for f in frames if f not in mine]
+    hexes = [f["hex"] for f in mine if f["kind"] in RESUME_AFTER_DROP and "hex" in f]
+    if hexes and any(f["kind"] == "ch_scare" or f.get("then") == "scare" for f in mine):
+        _resolve(state, hexes[0], record)
+
+
+THEN = {"ruse": _ruse_paid, "scare": _scared, "hidden": _hidden_paid}
+
+fr.register("ch_trade", _trade_moves, _trade_apply, fr.no_undo)
+fr.register("ch_pay", _pay_moves, _pay_apply)
+fr.register("ch_spare", _spare_moves, _spare_apply, fr.no_undo)
+fr.register("ch_ruse", _ruse_moves, _ruse_apply)
+fr.register("ch_teach", _teach_moves, _teach_apply)
+fr.register("ch_voyage", _voyage_moves, _voyage_apply, fr.no_undo)
+fr.register("ch_spring", _spring_moves, _spring_apply, fr.no_undo)
+fr.register("ch_peek_ask", _peek_ask_moves, _peek_ask_apply)
+fr.register("ch_peek", _peek_moves, _peek_apply)
+fr.register("ch_glow", _glow_moves, _glow_apply)
+fr.register("ch_escape", _escape_moves, _escape_apply)
+fr.register("ch_share", _share_moves, _share_apply)
+fr.register("ch_scare", _scare_moves, _scare_apply)
