@@ -501,6 +501,16 @@ def determinize(state: State, seat_name: str, rng: random.Random) -> None:
         if ch["top"] is not None:
             ch["top"] = pool.pop()
         ch["under"] = [pool.pop() for _ in ch["under"]]
+    for frame in state.data["frames"]:
+        if frame["kind"] == "ch_peek" and frame["player"] != me:
+            frame["card"] = rng.choice(sorted(_deck(state)))
+
+
+def _deck(state: State) -> list[str]:
+    from rules.tribes.event_state import events_of
+
+    deck: list[str] = events_of(state)["deck"]
+    return deck
 
 
 def check_invariants(state: State) -> None:

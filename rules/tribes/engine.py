@@ -193,9 +193,8 @@ class Tribes(Game):
         turn passes on at once."""
         data = state.data
         index = state.seats.index(seat)
-        picking = ch.is_on(state) and ch.picking(state)
-        ch.seat_left(state, index, record)  # chiefs: board members, hidden village, pick
-        if picking:  # nobody's turn yet: the pick or the placements go on
+        if ch.is_on(state) and ch.picking(state):  # chiefs: nobody's turn yet
+            ch.seat_left(state, index, record)
             tn.advance(state, record)
             return
         placing = data["step"] == "place"
@@ -207,6 +206,7 @@ class Tribes(Game):
             if bd.village(data, hex_id) == index:
                 bd.set_village(data, hex_id, None)
                 data["village_supply"] += 1
+        ch.seat_left(state, index, record)  # chiefs: board members, hidden village, questions
         if not its_turn:
             events.seat_left(state, index, record)
         if data["winner"] is not None or not its_turn:

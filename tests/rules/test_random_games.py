@@ -49,6 +49,16 @@ def test_random_games_keep_every_invariant(
         play_random_game(game, players, seed, replay_every=replay_every)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tribes_random_games_with_chief_powers(players: int) -> None:
+    """L'Aube des Tribus with the ``chiefs`` option: the hidden pick, the 16 powers and
+    their questions asked on other players' turns keep every invariant."""
+    game = registry.get("tribes")
+    for seed in range(min(games_per_count(), GAMES_PER_ITEM)):
+        replay_every = REPLAY_EVERY if seed % SAMPLE_EVERY == 0 else 0
+        play_random_game(game, players, seed, replay_every=replay_every, options={"chiefs": True})
+
+
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_full_contract_check_after_every_move(game_id: str) -> None:
     """``Game.check_invariants`` (a full replay) after each of the first moves of a few
