@@ -73,6 +73,10 @@ class Player:
     done_goals: tuple[Goal, ...] = ()
     tokens: tuple[str, ...] = ()  # acquired events (Fortifications, Pirogue, Autel)
     deck: int = 0
+    chief: str = ""  # the chief power once shown (option chiefs)
+    chief_chosen: bool = False  # picked, maybe not shown yet
+    ambush: int = 0  # Embuscade: members waiting on the player board
+    hidden_village: int = 0  # Village caché built
 
 
 @dataclass(frozen=True)
@@ -280,6 +284,10 @@ def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
         done_goals=tuple(_goal(g) for g in raw.get("done") or []),
         tokens=_strs(bought) if bought else _strs(raw.get("acquired")),
         deck=int(raw.get("deck") or 0),
+        chief=str(raw.get("chief") or ""),
+        chief_chosen=bool(raw.get("chief_chosen")),
+        ambush=int(raw.get("ambush") or 0),
+        hidden_village=int(raw.get("hidden_village") or 0),
     )
 
 

@@ -33,10 +33,11 @@ from render.tribes.layout import (
 )
 from render.tribes.model import Goal, Player, Table
 from render.tribes.strips import Painter, strip
-from render.tribes.words import event_name, goal_name, tribe_name
+from render.tribes.words import chief_text, event_name, goal_name, tribe_name
 
 PANEL = style.PANEL
 TOKEN: style.RGB = (96, 84, 150)
+CHIEF: style.RGB = (150, 52, 44)  # the chief power's chip (option chiefs)
 
 
 def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
@@ -70,7 +71,7 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
         canvas, row_a, (*key_a, player.tribe, lang), lambda p: _row_a(p, box, player, index, lang)
     )
     gone = (
-        table.step not in ("place", "")
+        table.step not in ("chiefs", "place", "")
         and not player.on_map
         and seat not in turn.view.get("out", [])
     )
@@ -82,6 +83,14 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     where = (box.x + 12 + round(caption) + 8, box.y + ROW_B_LABEL)
     canvas.text(where, left, font(12), style.INK_SOFT, ground=PANEL)
     right = box.right - 12
+    chief = chief_text(
+        player.chief, player.chief_chosen, player.ambush, player.hidden_village, lang
+    )
+    if chief:  # the chief power, right of the goals' caption
+        sprite = pieces.chip(chief, None, CHIEF, height=18)
+        right -= sprite.width
+        canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
+        right -= CHIP_GAP
     for token in reversed(player.tokens):  # the events bought, right of the goals' caption
         sprite = pieces.chip(event_name(token, lang), None, TOKEN, height=18)
         right -= sprite.width
