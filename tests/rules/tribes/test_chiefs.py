@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from rules.base import Record, State, Text
+from rules.base import IllegalMove, Record, State, Text
 from rules.tribes import TRIBES_GAME as GAME
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
@@ -419,3 +419,79 @@ def test_night_glow_can_make_a_double(monkeypatch: pytest.MonkeyPatch) -> None:
     state = play(state, "glow")
     assert state.data["hand"] == ["sun", "sun"]
     assert events_of(state)["slots"][0] is not None  # the new double drew an event
+
+
+# ------------------------------------------------------------------- texts, refusals
+
+
+def test_every_chief_text_exists_in_en_and_fr() -> None:
+    from tests.rules.tribes.test_texts import _check
+
+    for players in (2, 3, 4):
+        chooser = random.Random(players)
+        state = GAME.setup([f"p{i}" for i in range(players)], f"ct-{players}", {"chiefs": True})
+        while GAME.outcome(state) is None and state.version < 500:
+            seat = chooser.choice(sorted(GAME.to_act(state)))
+            moves = GAME.legal_moves(state, seat)
+            for move in moves:
+                _check(move.label)
+                _check(GAME.spec.group_label(move.group))
+            applied = GAME.play(state, seat, chooser.choice(moves))
+            _check(applied.label)
+            for note in applied.notes:
+                _check(note)
+            for section in GAME.private_sections(applied.state, seat):
+                _check(section.title)
+                for line in section.lines:
+                    _check(line)
+            state = applied.state
+    for power in ch.POWERS:
+        _check(Text(f"tribes.chief.{power}"))
+        _check(Text(f"tribes.chief.{power}.text"))
+
+
+def test_chief_moves_out_of_turn_are_refused_with_a_reason() -> None:
+    state = chief_state(powers={0: "travellers"}, members={"H05": [2, 0]})
+    with pytest.raises(IllegalMove) as refused:
+        GAME.apply(state, "p0", "trade")
+    assert refused.value.key == "tribes.chief.illegal.not_yours"
+    state.data["turn_flags"].append("chief:travellers")
+    with pytest.raises(IllegalMove) as used:
+        GAME.apply(state, "p0", "voyage")
+    assert used.value.key == "tribes.chief.illegal.not_now"
+
+
+def test_determinize_never_reads_a_hidden_pick_or_a_seen_event() -> None:
+    state = GAME.setup(["a", "b"], "cheat", {"chiefs": True})
+    for s in ("a", "b"):
+        state = GAME.apply(state, s, GAME.legal_moves(state, s)[0].code)
+    deck = events_of(state)["deck"]
+    state.data["chiefs"].update(top=deck[0], under=[deck[1]], known=list(deck), seer=1)
+    flipped = state.copy()
+    tribe = flipped.data["players"][1]["tribe"]
+    flipped.data["chiefs"]["picks"][1] = ch.TRIBES[tribe].powers[1]
+    flipped.data["chiefs"].update(top=deck[2], under=[deck[3]])
+    assert GAME.view(state, "a") == GAME.view(flipped, "a")
+    one = GAME.determinize(state, "a", random.Random(7))
+    two = GAME.determinize(flipped, "a", random.Random(7))
+    assert one.data == two.data
+    own = GAME.determinize(state, "b", random.Random(7))
+    assert (
+        own.data["chiefs"]["top"] == deck[0]
+        and own.data["chiefs"]["picks"][1] == (state.data["chiefs"]["picks"][1])
+    )
+
+
+def test_determinize_keeps_each_seat_view_in_a_chiefs_game() -> None:
+    chooser = random.Random(5)
+    state = GAME.setup(["a", "b", "c"], "views", {"chiefs": True})
+    for ply in range(120):
+        seat = chooser.choice(sorted(GAME.to_act(state)))
+        state = GAME.apply(state, seat, chooser.choice(GAME.legal_moves(state, seat)).code)
+        if ply % 10 == 0:
+            for s in state.seats:
+                world = GAME.determinize(state, s, random.Random(ply))
+                assert GAME.view(world, s) == GAME.view(state, s)
+                assert [m.code for m in GAME.legal_moves(world, s)] == [
+                    m.code for m in GAME.legal_moves(state, s)
+                ]
