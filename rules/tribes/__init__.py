@@ -42,9 +42,9 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
   as part of the move that ended the previous turn; its dice are narrated in the notes.
 - **Step 5 ends by itself** when ``end`` is the only move left.
 - **A seat that leaves**: its members and villages leave the map; the others play on.
-- Options ``ancients``, ``terrains`` exist and only take their "off" value (the
-  advanced modules come later); ``chiefs`` turns on the chief powers (below); ``map``
-  picks random terrain (rulebook) or the components page's reference arrangement.
+- Options (``options``): ``map`` picks random terrain (rulebook) or the components
+  page's reference arrangement; ``ancients``, ``terrains``, ``chiefs`` switch on the
+  advanced modules, freely combined (rulebook "Règles avancées").
 
 Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, components
 3.3 and 3.5, PROPOSED where the rulebook is silent):

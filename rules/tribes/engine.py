@@ -18,7 +18,6 @@ from rules.base import (
     GameSpec,
     Move,
     MoveError,
-    OptionSpec,
     Outcome,
     Record,
     ScoreSheet,
@@ -37,6 +36,7 @@ from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.explain import explain, is_well_formed
+from rules.tribes.options import OPTIONS
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
 from rules.tribes.view import private_sections, public_view
@@ -53,23 +53,7 @@ class Tribes(Game):
         name=Text("tribes.name"),
         min_seats=2,
         max_seats=4,
-        options=(
-            OptionSpec(
-                "map",
-                "random",
-                choices=("random", "reference"),
-                description=Text("tribes.option.map"),
-            ),
-            OptionSpec(
-                "ancients", False, choices=(False,), description=Text("tribes.option.ancients")
-            ),
-            OptionSpec(
-                "terrains", "none", choices=("none",), description=Text("tribes.option.terrains")
-            ),
-            OptionSpec(
-                "chiefs", False, choices=(False, True), description=Text("tribes.option.chiefs")
-            ),
-        ),
+        options=OPTIONS,
         summary=Text("tribes.summary"),
         tips=(Text("tribes.tips"),),
         groups={
