@@ -1,25 +1,22 @@
-"""The decisions chief powers open (frames ``ch_*``), and the hooks that open them.
+"""The decisions chief powers open in steps 3 and 5 (frames ``ch_*``), and their hooks.
 
 Rulebook "Pouvoirs des chefs" with its notes (T24); rulings in the ``rules.tribes``
-docstring, "Chiefs". Each power that needs a decision registers a frame kind here:
+docstring, "Chiefs". Step 2 powers are in ``chief_roll``, step 4 powers in
+``chief_conflicts``. Here:
 
 - Marchands (``trade`` then ``trade:wood:food``): once per turn, at any moment of one's
   own turn, frames of events included: 2 of one type to the supply for 1 of another.
 - Bâtisseurs (``spare:wood``): which resource a village does without.
-- Ruse (``ruse:h05`` or ``noruse``, asked at the start of step 4): pay 1 resource
-  (``cpay:stone`` when several types are held) to start a conflict on a hex the tribe
-  shares with another side (a tribe or invaders).
 - Éducation (``teach:h05`` or ``noteach``): after the Lead's draw, 1 member from the
   supply on an occupied hex, optional.
 - Voyageurs (``voyage``, ``vfrom:``, ``vto:``, ``vn:``): once per turn, in step 3 or 5,
   up to 2 members from one hex to a neighbour; they keep their Travel. At step 5 no
   hex may go above its limit (the conflicts of the turn are over).
 - Embuscade (``lurk`` in Grow, ``spring`` then ``to:``/``n:`` in Travel).
-- Prémonition (``peek`` or ``nopeek`` before the roll, then ``keep`` or ``under``).
-- Lueur dans la nuit (``glow`` or ``noglow`` right after the roll).
-- Évasion (``flee:h06`` or ``noflee`` after a conflict against another side).
-- Partage des richesses (``share:wood``), Intimidation (``scare:kaha``, ``noscare``).
-- Village caché (``hidden`` at step 5; ``cpay:`` for the free part of the cost).
+- Partage des richesses (``share:wood``) after another tribe's Gather.
+- Village caché (``hidden`` at step 5).
+- Paying one resource (``cpay:stone``) when several types are held: the free part of
+  the hidden village's cost, Ruse and Intimidation (``THEN`` says what follows).
 """
 
 from __future__ import annotations
@@ -194,53 +191,6 @@ def _spare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     cost = bu.village_cost(state, p)
     cost[r] -= ch.param("builders", "n")
     bu.build_village(state, p, frame["hex"], None, record, cost=cost)
-
-
-# -------------------------------------------------------------------------- Ruse
-
-
-def _ruse_hexes(state: State, p: int) -> list[str]:
-    from rules.tribes.conflicts import in_conflict
-
-    data = state.data
-    return [
-        h for h in bd.occupied_by(data, p) if bd.others_on(data, h, p) and not in_conflict(state, h)
-    ]
-
-
-def ask_ruse(state: State) -> bool:
-    """Start of step 4: the active Danānu may start a conflict (once per turn)."""
-    if not ch.is_on(state):
-        return False
-    p = active(state)
-    if not ch.has(state, p, "ruse") or ch.used(state, "ruse") or not ch.total_resources(state, p):
-        return False
-    hexes = _ruse_hexes(state, p)
-    if not hexes:
-        return False
-    ch.use(state, "ruse")
-    fr.push(state, "ch_ruse", p, hexes=hexes)
-    return True
-
-
-def _ruse_moves(state: State, frame: Frame) -> list[Move]:
-    moves = [
-        Move(f"ruse:{h.lower()}", Text("tribes.chief.move.ruse", _hex(state, h)), "conflict")
-        for h in frame["hexes"]
-    ]
-    return [*moves, Move("noruse", Text("tribes.chief.move.noruse"), "conflict")]
-
-
-def _ruse_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    fr.pop(state)
-    if code == "noruse":
-        return
-    _pay_one(state, frame["player"], "ruse", record, hex=code.partition(":")[2].upper())
-
-
-def _ruse_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
-    ch.chiefs_of(state)["ruse"] = fields["hex"]
-    record.note("tribes.chief.note.ruse", player=seat(state, p), hex=fields["hex"], res=_res(r))
 
 
 # --------------------------------------------------------------------- Éducation
@@ -435,178 +385,6 @@ def _spring(state: State, p: int, target: str, k: int, record: Record) -> None:
     event_market.on_arrival(state, p, target, alone, record)
 
 
-# ------------------------------------------------------------------- Prémonition
-
-
-def before_roll(state: State, record: Record) -> bool:
-    """Step 2, before the roll: Prémonition may look at the top event card."""
-    if not ch.is_on(state):
-        return False
-    p = active(state)
-    deck = _event_deck(state)
-    if not ch.has(state, p, "premonition") or ch.used(state, "premonition") or not deck:
-        return False
-    fr.push(state, "ch_peek_ask", p)
-    return True
-
-
-def _event_deck(state: State) -> list[str]:
-    from rules.tribes.event_state import events_of
-
-    deck: list[str] = events_of(state)["deck"]
-    return deck
-
-
-def _peek_ask_moves(state: State, frame: Frame) -> list[Move]:
-    return [
-        Move("peek", Text("tribes.chief.move.peek"), "chief"),
-        Move("nopeek", Text("tribes.chief.move.nopeek"), "chief"),
-    ]
-
-
-def _peek_ask_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules import rng
-    from rules.tribes.turn import roll
-
-    fr.pop(state)
-    p = frame["player"]
-    ch.use(state, "premonition")
-    if code == "nopeek":
-        roll(state, record)
-        return
-    deck = _event_deck(state)
-    known = ch._known(state, deck)
-    if known is not None and known["top"] in deck:
-        card = known["top"]
-    else:
-        pool = [c for c in deck if known is None or c not in known["under"]] or deck
-        card = pool[rng.randbelow(state, len(pool))]
-    record.learned = True
-    record.note("tribes.chief.note.peek", player=seat(state, p))
-    fr.push(state, "ch_peek", p, card=card)
-
-
-def _peek_moves(state: State, frame: Frame) -> list[Move]:
-    from rules.tribes.event_state import name_ref
-
-    event = {"event": name_ref(frame["card"])}
-    return [
-        Move("keep", Text("tribes.chief.move.keep", event), "chief"),
-        Move("under", Text("tribes.chief.move.under", event), "chief"),
-    ]
-
-
-def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules.tribes.turn import roll
-
-    fr.pop(state)
-    p, card = frame["player"], frame["card"]
-    data = ch.chiefs_of(state)
-    deck = _event_deck(state)
-    if data["known"] != deck:
-        data.update(top=None, under=[])
-    if data["top"] == card:
-        data["top"] = None
-    if code == "keep":
-        data["top"] = card
-        record.hide(Text("tribes.chief.move.kept", {"player": seat(state, p)}))
-    else:
-        data["under"].append(card)
-        record.hide(Text("tribes.chief.move.put_under", {"player": seat(state, p)}))
-    data.update(known=list(deck), seer=p)
-    roll(state, record)
-
-
-# ---------------------------------------------------------- Lueur dans la nuit
-
-
-def after_roll(state: State, record: Record) -> bool:
-    """Right after the roll: Lueur dans la nuit may turn a moon into a sun, before the
-    roll is read for a double (so it can make or break one)."""
-    if not ch.is_on(state):
-        return False
-    p = active(state)
-    if not ch.has(state, p, "night_glow") or "moon" not in state.data["hand"]:
-        return False
-    if ch.used(state, "night_glow"):
-        return False
-    fr.push(state, "ch_glow", p)
-    return True
-
-
-def _glow_moves(state: State, frame: Frame) -> list[Move]:
-    return [
-        Move("glow", Text("tribes.chief.move.glow"), "chief"),
-        Move("noglow", Text("tribes.chief.move.noglow"), "chief"),
-    ]
-
-
-def _glow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules.tribes.turn import read_roll
-
-    fr.pop(state)
-    data = state.data
-    if code == "glow":
-        ch.use(state, "night_glow")
-        i = data["hand"].index("moon")
-        data["hand"][i] = "sun"
-        data["roll"][data["roll"].index("moon")] = "sun"
-        record.note("tribes.chief.note.glow", player=seat(state, frame["player"]))
-    read_roll(state, record)
-
-
-# -------------------------------------------------------------------- Évasion
-
-
-def after_conflict(
-    state: State, hex_id: str, before: list[int], invaders: int, record: Record
-) -> None:
-    """End of a conflict: Ruse's mark and Intimidation's question are cleared; a Kiror
-    beaten by another side may retreat its lost members to one neighbour."""
-    if not ch.is_on(state):
-        return
-    data = ch.chiefs_of(state)
-    if data["ruse"] == hex_id:
-        data["ruse"] = None
-    data["asked"] = None
-    k = ch.holder(state, "escape")
-    if k is None or state.data["winner"] is not None:
-        return
-    lost = before[k] - bd.count(state.data, hex_id, k)
-    others = sum(n for i, n in enumerate(before) if i != k) + invaders
-    if lost <= 0 or not others:
-        return
-    fr.push(state, "ch_escape", k, hex=hex_id, n=min(lost, player(state, k)["supply"]))
-
-
-def _escape_moves(state: State, frame: Frame) -> list[Move]:
-    moves = [
-        Move(
-            f"flee:{h.lower()}",
-            Text("tribes.chief.move.flee", {**_hex(state, h), "n": frame["n"]}),
-            "conflict",
-        )
-        for h in bd.neighbours(state.data, frame["hex"])
-    ]
-    return [*moves, Move("noflee", Text("tribes.chief.move.noflee"), "conflict")]
-
-
-def _escape_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    fr.pop(state)
-    if code == "noflee" or not frame["n"]:
-        return
-    k, target = frame["player"], code.partition(":")[2].upper()
-    bd.add(state.data, target, k, frame["n"])
-    player(state, k)["supply"] -= frame["n"]
-    record.note(
-        "tribes.chief.note.escape",
-        player=seat(state, k),
-        n=frame["n"],
-        source=frame["hex"],
-        target=target,
-    )
-
-
 # ------------------------------------------------------- Partage des richesses
 
 
@@ -644,81 +422,6 @@ def _share_moves(state: State, frame: Frame) -> list[Move]:
 def _share_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     fr.pop(state)
     _share(state, frame["player"], code.partition(":")[2], record)
-
-
-# ------------------------------------------------------------------ Intimidation
-
-
-def before_resolve(state: State, hex_id: str) -> bool:
-    """Before a conflict on a hex the Mu'k'a'an occupies is resolved: once per turn it
-    may pay 1 resource to take off one opposing member there."""
-    m = ch.holder(state, "intimidation")
-    if m is None or ch.used(state, "intimidation") or not ch.total_resources(state, m):
-        return False
-    data = ch.chiefs_of(state)
-    if data["asked"] == hex_id or not bd.count(state.data, hex_id, m):
-        return False
-    if not _scare_targets(state, m, hex_id):
-        return False
-    data["asked"] = hex_id
-    fr.push(state, "ch_scare", m, hex=hex_id)
-    return True
-
-
-def _scare_targets(state: State, m: int, hex_id: str) -> list[str]:
-    here = bd.members(state.data, hex_id)
-    found = [player(state, i)["tribe"] for i, n in enumerate(here) if n and i != m]
-    if bd.invaders(state.data, hex_id):
-        found.append("invaders")
-    return found
-
-
-def _scare_moves(state: State, frame: Frame) -> list[Move]:
-    moves = []
-    for target in _scare_targets(state, frame["player"], frame["hex"]):
-        who = "@tribes.chief.invaders" if target == "invaders" else f"@tribes.tribe.{target}"
-        moves.append(
-            Move(
-                f"scare:{target}",
-                Text("tribes.chief.move.scare", {"tribe": who, "hex": frame["hex"]}),
-                "conflict",
-            )
-        )
-    return [*moves, Move("noscare", Text("tribes.chief.move.noscare"), "conflict")]
-
-
-def _scare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    fr.pop(state)
-    if code == "noscare":
-        _resolve(state, frame["hex"], record)
-        return
-    ch.use(state, "intimidation")
-    target = code.partition(":")[2]
-    _pay_one(state, frame["player"], "scare", record, hex=frame["hex"], target=target)
-
-
-def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
-    hex_id, target = fields["hex"], fields["target"]
-    if target == "invaders":
-        from rules.tribes import events
-
-        events.set_invaders(state, hex_id, bd.invaders(state.data, hex_id) - 1, record)
-        owner = "@tribes.chief.invaders"
-    else:
-        i = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == target)
-        bd.add(state.data, hex_id, i, -1)
-        player(state, i)["supply"] += 1
-        owner = f"@tribes.tribe.{target}"
-    record.note(
-        "tribes.chief.note.scare", player=seat(state, m), tribe=owner, hex=hex_id, res=_res(r)
-    )
-    _resolve(state, hex_id, record)
-
-
-def _resolve(state: State, hex_id: str, record: Record) -> None:
-    from rules.tribes.conflicts import resolve
-
-    resolve(state, hex_id, record)
 
 
 # ------------------------------------------------------------------ Village caché
@@ -783,21 +486,19 @@ def drop_frames_of(state: State, p: int, record: Record) -> None:
     frames[:] = [f for f in frames if f not in mine]
     hexes = [f["hex"] for f in mine if f["kind"] in RESUME_AFTER_DROP and "hex" in f]
     if hexes and any(f["kind"] == "ch_scare" or f.get("then") == "scare" for f in mine):
-        _resolve(state, hexes[0], record)
+        from rules.tribes.conflicts import resolve
+
+        resolve(state, hexes[0], record)
 
 
-THEN = {"ruse": _ruse_paid, "scare": _scared, "hidden": _hidden_paid}
+THEN: dict[str, Any] = {"hidden": _hidden_paid}
+"""What follows a resource paid with ``cpay:`` (``chief_conflicts`` adds Ruse and
+Intimidation)."""
 
 fr.register("ch_trade", _trade_moves, _trade_apply, fr.no_undo)
 fr.register("ch_pay", _pay_moves, _pay_apply)
 fr.register("ch_spare", _spare_moves, _spare_apply, fr.no_undo)
-fr.register("ch_ruse", _ruse_moves, _ruse_apply)
 fr.register("ch_teach", _teach_moves, _teach_apply)
 fr.register("ch_voyage", _voyage_moves, _voyage_apply, fr.no_undo)
 fr.register("ch_spring", _spring_moves, _spring_apply, fr.no_undo)
-fr.register("ch_peek_ask", _peek_ask_moves, _peek_ask_apply)
-fr.register("ch_peek", _peek_moves, _peek_apply)
-fr.register("ch_glow", _glow_moves, _glow_apply)
-fr.register("ch_escape", _escape_moves, _escape_apply)
 fr.register("ch_share", _share_moves, _share_apply)
-fr.register("ch_scare", _scare_moves, _scare_apply)

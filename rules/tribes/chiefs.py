@@ -3,7 +3,8 @@
 Rulebook "Pouvoirs des chefs" (p. 12-13), components 3.7, rulings T20 and T24; data in
 ``data/chiefs.json`` (checked at load against ``tribes.json``). With the option off
 nothing here runs and ``state.data`` has no ``chiefs`` key, so the base game is
-unchanged. The powers' own decisions (frames) are in ``chief_frames``.
+unchanged. The powers' own decisions (frames) are in ``chief_frames`` (steps 3 and
+5), ``chief_roll`` (step 2) and ``chief_conflicts`` (step 4).
 
 The pick (T20): every seat picks one of its tribe's two powers at once, before the
 starting placements (``chief:travellers``); the table only learns that a seat has

@@ -19,7 +19,7 @@ from __future__ import annotations
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
-from rules.tribes import chief_frames as chf
+from rules.tribes import chief_conflicts as ch_conflicts
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
@@ -114,7 +114,7 @@ def _remove(state: State, p: int, hex_id: str, n: int) -> None:
 
 def resolve(state: State, hex_id: str, record: Record) -> None:
     """Resolve the conflict on ``hex_id`` after Bow (see the module doc)."""
-    if chf.before_resolve(state, hex_id):  # chiefs: Intimidation asks first
+    if ch_conflicts.before_resolve(state, hex_id):  # chiefs: Intimidation asks first
         return
     data = state.data
     attacker = active(state)
@@ -158,7 +158,7 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
         player(state, i)["supply"] += n - counts[i]
         record.note("tribes.note.lost", player=seat(state, i), n=n - counts[i], hex=hex_id)
     lose_villages(state, record)
-    chf.after_conflict(state, hex_id, before, invaders, record)  # chiefs: Évasion, Ruse
+    ch_conflicts.after_conflict(state, hex_id, before, invaders, record)  # chiefs: Évasion, Ruse
 
 
 def lose_villages(state: State, record: Record) -> None:

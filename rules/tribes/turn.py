@@ -17,7 +17,8 @@ from rules.base import Move, Record, State
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
 from rules.tribes import build as bu
-from rules.tribes import chief_frames as chf
+from rules.tribes import chief_conflicts as ch_conflicts
+from rules.tribes import chief_roll as ch_roll
 from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
@@ -70,7 +71,7 @@ def continue_turn(state: State, record: Record) -> None:
         if data["winner"] is not None:
             return
     ch.at_village_points(state, p, record)  # chiefs: Agriculture
-    if chf.before_roll(state, record):  # chiefs: Prémonition asks first
+    if ch_roll.before_roll(state, record):  # chiefs: Prémonition asks first
         return
     roll(state, record)
 
@@ -87,7 +88,7 @@ def roll(state: State, record: Record) -> None:
     record.note(
         "tribes.note.roll", player=seat(state, p), dice=[f"@tribes.face.{f}" for f in faces]
     )
-    if chf.after_roll(state, record):  # chiefs: Lueur dans la nuit may change a die first
+    if ch_roll.after_roll(state, record):  # chiefs: Lueur dans la nuit may change a die first
         return
     read_roll(state, record)
 
@@ -133,7 +134,7 @@ def advance(state: State, record: Record) -> None:
                 return
             data["step"] = "conflicts"
         elif step == "conflicts":
-            if chf.ask_ruse(state):  # chiefs: Ruse, once at the start of step 4
+            if ch_conflicts.ask_ruse(state):  # chiefs: Ruse, once at the start of step 4
                 continue
             hexes = cf.conflict_hexes(state)
             if not hexes:
