@@ -17,7 +17,7 @@ from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
-from rules.tribes.chief_frames import THEN, _hex, _pay_one, _res
+from rules.tribes.chief_frames import THEN, hex_params, pay_one, res_ref
 from rules.tribes.players import active, player, seat
 
 # -------------------------------------------------------------------------- Ruse
@@ -49,7 +49,7 @@ def ask_ruse(state: State) -> bool:
 
 def _ruse_moves(state: State, frame: Frame) -> list[Move]:
     moves = [
-        Move(f"ruse:{h.lower()}", Text("tribes.chief.move.ruse", _hex(state, h)), "conflict")
+        Move(f"ruse:{h.lower()}", Text("tribes.chief.move.ruse", hex_params(state, h)), "conflict")
         for h in frame["hexes"]
     ]
     return [*moves, Move("noruse", Text("tribes.chief.move.noruse"), "conflict")]
@@ -59,12 +59,12 @@ def _ruse_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     fr.pop(state)
     if code == "noruse":
         return
-    _pay_one(state, frame["player"], "ruse", record, hex=code.partition(":")[2].upper())
+    pay_one(state, frame["player"], "ruse", record, hex=code.partition(":")[2].upper())
 
 
 def _ruse_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
     ch.chiefs_of(state)["ruse"] = fields["hex"]
-    record.note("tribes.chief.note.ruse", player=seat(state, p), hex=fields["hex"], res=_res(r))
+    record.note("tribes.chief.note.ruse", player=seat(state, p), hex=fields["hex"], res=res_ref(r))
 
 
 # -------------------------------------------------------------------- Évasion
@@ -95,7 +95,7 @@ def _escape_moves(state: State, frame: Frame) -> list[Move]:
     moves = [
         Move(
             f"flee:{h.lower()}",
-            Text("tribes.chief.move.flee", {**_hex(state, h), "n": frame["n"]}),
+            Text("tribes.chief.move.flee", {**hex_params(state, h), "n": frame["n"]}),
             "conflict",
         )
         for h in bd.neighbours(state.data, frame["hex"])
@@ -167,7 +167,7 @@ def _scare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
         return
     ch.use(state, "intimidation")
     target = code.partition(":")[2]
-    _pay_one(state, frame["player"], "scare", record, hex=frame["hex"], target=target)
+    pay_one(state, frame["player"], "scare", record, hex=frame["hex"], target=target)
 
 
 def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
@@ -183,7 +183,7 @@ def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
         player(state, i)["supply"] += 1
         owner = f"@tribes.tribe.{target}"
     record.note(
-        "tribes.chief.note.scare", player=seat(state, m), tribe=owner, hex=hex_id, res=_res(r)
+        "tribes.chief.note.scare", player=seat(state, m), tribe=owner, hex=hex_id, res=res_ref(r)
     )
     _resolve(state, hex_id, record)
 

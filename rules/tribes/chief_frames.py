@@ -32,11 +32,11 @@ from rules.tribes.components import RESOURCES
 from rules.tribes.players import active, can_pay, pay, player, seat
 
 
-def _res(r: str) -> str:
+def res_ref(r: str) -> str:
     return f"@tribes.res.{r}"
 
 
-def _hex(state: State, hex_id: str) -> dict[str, Any]:
+def hex_params(state: State, hex_id: str) -> dict[str, Any]:
     return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
 
 
@@ -91,7 +91,7 @@ def _trade_moves(state: State, frame: Frame) -> list[Move]:
             f"trade:{g}:{t}",
             Text(
                 "tribes.chief.move.trade_pair",
-                {"give": _res(g), "n": give, "take": _res(t), "m": take},
+                {"give": res_ref(g), "n": give, "take": res_ref(t), "m": take},
             ),
             "chief",
         )
@@ -112,14 +112,19 @@ def _trade_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     have[t] += take
     ch.use(state, "merchants")
     record.note(
-        "tribes.chief.note.trade", player=seat(state, p), n=give, give=_res(g), m=take, take=_res(t)
+        "tribes.chief.note.trade",
+        player=seat(state, p),
+        n=give,
+        give=res_ref(g),
+        m=take,
+        take=res_ref(t),
     )
 
 
 # ------------------------------------------------- paying 1 resource (Ruse, ...)
 
 
-def _pay_one(state: State, p: int, then: str, record: Record, **fields: Any) -> None:
+def pay_one(state: State, p: int, then: str, record: Record, **fields: Any) -> None:
     """Pay 1 resource to the supply: at once when one type is held, else ask which."""
     types = ch.held_types(state, p)
     if len(types) == 1:
@@ -131,7 +136,7 @@ def _pay_one(state: State, p: int, then: str, record: Record, **fields: Any) -> 
 
 def _pay_moves(state: State, frame: Frame) -> list[Move]:
     return [
-        Move(f"cpay:{r}", Text("tribes.chief.move.pay", {"res": _res(r)}), "chief")
+        Move(f"cpay:{r}", Text("tribes.chief.move.pay", {"res": res_ref(r)}), "chief")
         for r in frame["types"]
     ]
 
@@ -177,7 +182,7 @@ def _spared(state: State, p: int, cost: dict[str, int]) -> str:
 
 def _spare_moves(state: State, frame: Frame) -> list[Move]:
     return [
-        Move(f"spare:{r}", Text("tribes.chief.move.spare", {"res": _res(r)}), "village")
+        Move(f"spare:{r}", Text("tribes.chief.move.spare", {"res": res_ref(r)}), "village")
         for r in frame["spared"]
     ]
 
@@ -207,7 +212,7 @@ def after_lead(state: State, p: int, record: Record) -> None:
 
 def _teach_moves(state: State, frame: Frame) -> list[Move]:
     moves = [
-        Move(f"teach:{h.lower()}", Text("tribes.chief.move.teach", _hex(state, h)), "lead")
+        Move(f"teach:{h.lower()}", Text("tribes.chief.move.teach", hex_params(state, h)), "lead")
         for h in frame["hexes"]
     ]
     return [*moves, Move("noteach", Text("tribes.chief.move.noteach"), "lead")]
@@ -259,14 +264,14 @@ def _voyage_moves(state: State, frame: Frame) -> list[Move]:
         return [
             Move(
                 f"vfrom:{h.lower()}",
-                Text("tribes.chief.move.vfrom", _hex(state, h)),
+                Text("tribes.chief.move.vfrom", hex_params(state, h)),
                 "chief",
             )
             for h in _voyage_sources(state, p)
         ]
     if stage == "to":
         return [
-            Move(f"vto:{h.lower()}", Text("tribes.chief.move.vto", _hex(state, h)), "chief")
+            Move(f"vto:{h.lower()}", Text("tribes.chief.move.vto", hex_params(state, h)), "chief")
             for h in _voyage_targets(state, frame["source"])
         ]
     return [
@@ -345,7 +350,7 @@ def _spring_moves(state: State, frame: Frame) -> list[Move]:
             for k in range(1, frame["most"] + 1)
         ]
     return [
-        Move(f"to:{h.lower()}", Text("tribes.chief.move.spring_to", _hex(state, h)), "travel")
+        Move(f"to:{h.lower()}", Text("tribes.chief.move.spring_to", hex_params(state, h)), "travel")
         for h in frame["hexes"]
     ]
 
@@ -409,12 +414,12 @@ def after_gather(state: State, p: int, selected: list[str], record: Record) -> N
 def _share(state: State, m: int, r: str, record: Record) -> None:
     n = ch.param("sharing", "n")
     player(state, m)["resources"][r] += n
-    record.note("tribes.chief.note.share", player=seat(state, m), n=n, res=_res(r))
+    record.note("tribes.chief.note.share", player=seat(state, m), n=n, res=res_ref(r))
 
 
 def _share_moves(state: State, frame: Frame) -> list[Move]:
     return [
-        Move(f"share:{r}", Text("tribes.chief.move.share", {"res": _res(r)}), "chief")
+        Move(f"share:{r}", Text("tribes.chief.move.share", {"res": res_ref(r)}), "chief")
         for r in frame["types"]
     ]
 
