@@ -232,10 +232,7 @@ def pick_moves(state: State, p: int) -> list[Move]:
     return [
         Move(
             f"chief:{POWERS[power].code}",
-            Text(
-                "tribes.chief.move.pick",
-                {"power": f"@tribes.chief.{power}", "text": f"@tribes.chief.{power}.text"},
-            ),
+            Text("tribes.chief.move.pick", {"power": f"@tribes.chief.{power}"}),
             "chief",
         )
         for power in TRIBES[tribe].powers
@@ -458,8 +455,14 @@ def private_lines(state: State, p: int) -> list[Text]:
         return []
     ch = chiefs_of(state)
     pick = ch["picks"][p]
-    if pick is None:
-        return [Text("tribes.chief.present.none")]
+    if pick is None:  # the two powers to choose from, in full (move labels stay short)
+        return [Text("tribes.chief.present.none")] + [
+            Text(
+                "tribes.chief.present.power",
+                {"power": f"@tribes.chief.{power}", "text": f"@tribes.chief.{power}.text"},
+            )
+            for power in TRIBES[player(state, p)["tribe"]].powers
+        ]
     lines = [
         Text(
             "tribes.chief.present.power",
