@@ -29,9 +29,11 @@ from rules.base import (
     rank_by,
 )
 from rules.kit.turns import Turns
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.explain import explain, is_well_formed
@@ -73,6 +75,7 @@ class Tribes(Game):
                 "pottery",
                 "event",
                 "back",
+                "elder",
             )
         },
     )
@@ -151,6 +154,8 @@ class Tribes(Game):
             bu.apply_pottery(state, record)
         elif events.owns_turn_move(code):
             events.apply_turn_move(state, active(state), code, record)
+        elif an.owns_turn_move(code):
+            an.apply_turn_move(state, active(state), code, record)
         elif step == "actions":
             ac.apply_action(state, code, record)
         elif code == "end":
@@ -172,6 +177,7 @@ class Tribes(Game):
             if bd.village(data, hex_id) == index:
                 bd.set_village(data, hex_id, None)
                 data["village_supply"] += 1
+        an.seat_left(state, index)
         if not its_turn:
             events.seat_left(state, index, record)
         if data["winner"] is not None or not its_turn:
@@ -220,6 +226,9 @@ class Tribes(Game):
         villages = len(data["villages"])
         villages += events.pawns_held(state)
         events.check_invariants(state)
+        problem = an.check_invariants(state) or tr.check_invariants(state)
+        if problem:
+            raise CorruptState("tribes.advanced", problem=problem)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
         on_board = len(data["board"])
