@@ -34,6 +34,9 @@ class Cell:
     fire: bool = False
     conflict: bool = False  # above the population limit now
     limit: int = 5
+    special: str | None = None  # special terrain tile (option ``terrains``)
+    elder: str | None = None  # the seat whose Elder sits here (option ``ancients``)
+    glacier: tuple[int, bool] | None = None  # stones on the Glacier, melted
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,9 @@ def _read(view: View) -> Table:
     found = view.get("events")
     events: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     pieces = _event_pieces(events, seats)
+    for seat, raw_player in (view.get("players") or {}).items():
+        if isinstance(raw_player, Mapping) and isinstance(raw_player.get("elder"), str):
+            pieces.setdefault(raw_player["elder"], {})["elder"] = str(seat)
     cells = [
         _cell(raw, seats, pieces.get(str(raw.get("id")), {}))
         for raw in raw_hexes or []
@@ -240,7 +246,16 @@ def _cell(raw: Mapping[str, Any], seats: Sequence[str], extra: Mapping[str, Any]
         fire=bool(raw.get("fire")),
         conflict=bool(raw.get("conflict")),
         limit=int(raw.get("limit") or 5),
+        special=str(raw["special"]) if isinstance(raw.get("special"), str) else None,
+        elder=str(raw["elder"]) if raw.get("elder") in seats else None,
+        glacier=_glacier(raw.get("glacier")),
     )
+
+
+def _glacier(raw: Any) -> tuple[int, bool] | None:
+    if isinstance(raw, Mapping) and isinstance(raw.get("stones"), int):
+        return int(raw["stones"]), bool(raw.get("melted"))
+    return None
 
 
 def _volcano(raw: Any) -> Hex | None:

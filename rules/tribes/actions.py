@@ -35,6 +35,7 @@ from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch
 from rules.tribes import event_market
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS
 from rules.tribes.players import active, has_development, player, seat
 
@@ -74,7 +75,7 @@ def after_placing(state: State, action: str, face: str) -> list[str]:
 
 
 def _hex_params(state: State, hex_id: str) -> dict[str, Any]:
-    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
+    return {"hex": hex_id, "terrain": tr.terrain_ref(state.data, hex_id)}
 
 
 # ------------------------------------------------------------------ choosing an action
@@ -122,6 +123,8 @@ def apply_action(state: State, code: str, record: Record) -> None:
     if fire:
         data["turn_flags"].append(FIRE_FLAG)
     power = strength(dice, fire=fire)
+    if power == "boosted":
+        tr.on_boosted(state, record)
     record.note(
         "tribes.note.action",
         player=seat(state, p),
@@ -321,11 +324,16 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
 
 def hex_resources(state: State, hex_id: str) -> list[str]:
     """What one selection of ``hex_id`` may give (events may add or remove types)."""
-    return event_market.hex_resources(state, hex_id, [bd.resource_of(state.data, hex_id)])
+    return event_market.hex_resources(state, hex_id, tr.printed_resources(state.data, hex_id))
 
 
-def gather_options(state: State, p: int) -> list[tuple[str, str]]:
-    return [(h, r) for h in bd.occupied_by(state.data, p) for r in hex_resources(state, h)]
+def gather_options(state: State, p: int, frame: Frame) -> list[tuple[str, str]]:
+    return [
+        (h, r)
+        for h in bd.occupied_by(state.data, p)
+        if tr.can_select(state, frame, h)
+        for r in hex_resources(state, h)
+    ]
 
 
 def _start_gather(
@@ -339,12 +347,12 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
     """Take the selections that offer one choice only; then Basketry; then close."""
     p = frame["player"]
     while frame["left"] > 0:
-        options = gather_options(state, p)
+        options = gather_options(state, p, frame)
         if not options:
             frame["left"] = 0
             if not frame["got"]:
                 record.note("tribes.note.nothing", player=seat(state, p))
-        elif len(options) == 1:
+        elif len(options) == 1 and not tr.mix_codes(state, frame, options[0][0]):
             _select(state, frame, *options[0], record)
         else:
             return
@@ -361,29 +369,38 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
 
 def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Record) -> None:
     p = frame["player"]
-    n = frame["each"] + ch.gather_bonus(state, p, hex_id)  # chiefs: Persévérance
-    player(state, p)["resources"][resource] += n
-    frame["got"].append(resource)
+    gains, counted = tr.gains(state, frame, hex_id, resource)
+    bonus = ch.gather_bonus(state, p, hex_id)  # chiefs: Persévérance
+    if bonus:
+        gains[next(iter(gains))] += bonus
+    for got, n in gains.items():
+        player(state, p)["resources"][got] += n
+        if counted:
+            frame["got"].append(got)
+        record.note(
+            "tribes.note.gathered", player=seat(state, p), n=n, res=f"@tribes.res.{got}", hex=hex_id
+        )
     frame.setdefault("at", []).append(hex_id)
     frame["left"] -= 1
     frame["committed"] = True
-    record.note(
-        "tribes.note.gathered",
-        player=seat(state, p),
-        n=n,
-        res=f"@tribes.res.{resource}",
-        hex=hex_id,
-    )
+    tr.after_select(state, p, hex_id, record)
 
 
 def _gather_moves(state: State, frame: Frame) -> list[Move]:
-    options = gather_options(state, frame["player"])
+    options = gather_options(state, frame["player"], frame)
     several = {h for h, _ in options if sum(1 for o, _ in options if o == h) > 1}
     moves = []
     for h, r in options:
         code = f"at:{h.lower()}:{r}" if h in several else f"at:{h.lower()}"
-        params = {**_hex_params(state, h), "n": frame["each"], "res": f"@tribes.res.{r}"}
+        n = tr.amount(state, frame, h)
+        params = {**_hex_params(state, h), "n": n, "res": f"@tribes.res.{r}"}
         moves.append(Move(code, Text("tribes.move.at", params), "gather"))
+    for h in dict.fromkeys(h for h, _ in options):
+        for mix in tr.mix_codes(state, frame, h):
+            params = {**_hex_params(state, h), "res": [f"@tribes.res.{r}" for r in mix.split("+")]}
+            moves.append(
+                Move(f"at:{h.lower()}:{mix}", Text("tribes.move.at_mix", params), "gather")
+            )
     return moves
 
 

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES, TRIBES
 from rules.tribes.players import active, can_pay, has_development, pay, player, seat
 
@@ -45,7 +47,9 @@ def village_spots(state: State, p: int) -> list[str]:
     return [
         h
         for h in bd.occupied_by(data, p)
-        if bd.village(data, h) is None and events.village_allowed(state, h)
+        if bd.village(data, h) is None
+        and events.village_allowed(state, h)
+        and tr.village_allowed(data, h)
     ]
 
 
@@ -120,6 +124,7 @@ def build_village(
     data["villages_built"] += 1
     record.note("tribes.note.built", player=seat(state, p), hex=hex_id)
     events.first_village(state, record)
+    an.after_village(state, p, hex_id)
 
 
 def _pay_moves(state: State, frame: Frame) -> list[Move]:

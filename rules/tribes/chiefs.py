@@ -339,12 +339,13 @@ def travel_reach(state: State, p: int, source: str, reach: int, near: list[str])
     if not has(state, p, "scouts"):
         return near
     from rules.tribes.event_market import canoe_targets
+    from rules.tribes.terrains import kinds
 
     data = state.data
     found = set(near)
-    kind = bd.terrain(data, source)
+    left = set(kinds(data, source))  # a special terrain counts as the type it replaces
     for step in bd.neighbours(data, source):
-        if bd.terrain(data, step) == kind:
+        if left & set(kinds(data, step)):
             found.update(bd.within(data, step, reach))
             found.update(canoe_targets(state, p, step))
     found.discard(source)
@@ -354,6 +355,10 @@ def travel_reach(state: State, p: int, source: str, reach: int, near: list[str])
 def gather_bonus(state: State, p: int, hex_id: str) -> int:
     """Persévérance: +1 per selection of a hex holding 4+ of the tribe's members."""
     if not has(state, p, "perseverance"):
+        return 0
+    from rules.tribes.terrains import GLACIER, special
+
+    if special(state.data, hex_id) == GLACIER:  # 1 stone at most there, bonuses included
         return 0
     if bd.count(state.data, hex_id, p) >= param("perseverance", "min_members"):
         return param("perseverance", "n")

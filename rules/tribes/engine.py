@@ -29,10 +29,12 @@ from rules.base import (
     rank_by,
 )
 from rules.kit.turns import Turns
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.explain import explain, is_well_formed
@@ -75,6 +77,7 @@ class Tribes(Game):
                 "event",
                 "back",
                 "chief",
+                "elder",
             )
         },
     )
@@ -165,6 +168,8 @@ class Tribes(Game):
             bu.apply_pottery(state, record)
         elif events.owns_turn_move(code):
             events.apply_turn_move(state, active(state), code, record)
+        elif an.owns_turn_move(code):
+            an.apply_turn_move(state, active(state), code, record)
         elif step == "actions":
             ac.apply_action(state, code, record)
         elif code == "end":
@@ -190,6 +195,7 @@ class Tribes(Game):
             if bd.village(data, hex_id) == index:
                 bd.set_village(data, hex_id, None)
                 data["village_supply"] += 1
+        an.seat_left(state, index)
         ch.seat_left(state, index, record)  # chiefs: board members, hidden village, questions
         if not its_turn:
             events.seat_left(state, index, record)
@@ -240,6 +246,9 @@ class Tribes(Game):
         villages += events.pawns_held(state) + ch.pawns_held(state)  # chiefs: hidden villages
         events.check_invariants(state)
         ch.check_invariants(state)
+        problem = an.check_invariants(state) or tr.check_invariants(state)
+        if problem:
+            raise CorruptState("tribes.advanced", problem=problem)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
         on_board = len(data["board"])

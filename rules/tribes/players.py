@@ -45,8 +45,14 @@ def vp_total(state: State, index: int) -> int:
 
 
 def has_development(state: State, index: int, kind: str) -> bool:
-    """Whether ``index`` completed a development of ``kind`` (its ability is on for good)."""
-    return any(GOALS[g].kind == kind for g in player(state, index)["done"])
+    """Whether ``index`` completed a development of ``kind`` (its ability is on for good),
+    or, on his own turn, borrowed one with his Elder (``ancients``: ``borrow:`` flags)."""
+    if any(GOALS[g].kind == kind for g in player(state, index)["done"]):
+        return True
+    data = state.data
+    return index == data["turn"] and any(
+        f.startswith("borrow:") and GOALS[f[7:]].kind == kind for f in data["turn_flags"]
+    )
 
 
 def can_pay(state: State, index: int, cost: Mapping[str, int]) -> bool:

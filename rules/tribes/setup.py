@@ -24,9 +24,11 @@ from rules.base import Move, Record, State, Text
 from rules.kit import decks
 from rules.kit.stack import Frame
 from rules.kit.turns import new_turns
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import (
     ACTION_ORDER,
     DICE,
@@ -91,6 +93,8 @@ def new_game(state: State) -> None:
         "events": new_events(),
         **new_turns(first),
     }
+    tr.set_up(state)
+    an.set_up(state)
 
 
 def placer(state: State) -> int:

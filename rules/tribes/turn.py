@@ -16,6 +16,7 @@ from rules import rng
 from rules.base import Move, Record, State
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
+from rules.tribes import ancients as an
 from rules.tribes import build as bu
 from rules.tribes import chief_conflicts as ch_conflicts
 from rules.tribes import chief_roll as ch_roll
@@ -23,6 +24,7 @@ from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import DICE
 from rules.tribes.players import active, gain_vp, seat
 from rules.tribes.setup import placement_moves, placer
@@ -44,7 +46,8 @@ def step_moves(state: State) -> list[Move]:
         moves = [*bu.build_moves(state), *bu.pottery_moves(state)]
     else:
         return []
-    return [*moves, *events.turn_moves(state, active(state))]
+    p = active(state)
+    return [*moves, *events.turn_moves(state, p), *an.turn_moves(state, p)]
 
 
 def begin_turn(state: State, record: Record) -> None:
@@ -138,6 +141,7 @@ def advance(state: State, record: Record) -> None:
                 continue
             hexes = cf.conflict_hexes(state)
             if not hexes:
+                tr.after_conflicts(state, record)
                 data["step"] = "build"
             elif len(hexes) == 1:
                 cf.start(state, hexes[0], record)

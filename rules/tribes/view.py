@@ -74,11 +74,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Section, State, Text
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import terrains as tr
 from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
@@ -110,6 +112,7 @@ def public_view(state: State) -> dict[str, Any]:
                 "limit": population_limit(state, h.id),
                 "conflict": in_conflict(state, h.id),
                 "invaders": bd.invaders(data, h.id),
+                **tr.view(data, h.id),
             }
         )
     faces = list(dict.fromkeys(data["hand"]))
@@ -196,6 +199,7 @@ def _player_view(state: State, p: int) -> dict[str, Any]:
         "deck": len(mine["deck"]),
         "acquired": list(mine["acquired"]),
         **ch.player_view(state, p),  # chiefs: the power once shown
+        **an.player_view(state, p),
     }
 
 
