@@ -31,9 +31,11 @@ def chief_state(
     hand: Sequence[str] = ("blank", "blank"),
     active: int = 0,
     used: Sequence[str] = (),
+    **options: object,
 ) -> State:
     """A game with chiefs past set-up, ``active``'s turn at step 3 (as ``at_actions``)."""
-    state = GAME.setup([f"p{i}" for i in range(players)], "t", {"map": "reference", "chiefs": True})
+    chosen = {"map": "reference", "chiefs": True, **options}
+    state = GAME.setup([f"p{i}" for i in range(players)], "t", chosen)
     data = state.data
     data["first"] = data["turn"] = active
     data["placing"] = players
@@ -495,3 +497,25 @@ def test_determinize_keeps_each_seat_view_in_a_chiefs_game() -> None:
                 assert [m.code for m in GAME.legal_moves(world, s)] == [
                     m.code for m in GAME.legal_moves(state, s)
                 ]
+
+
+def test_hidden_village_never_holds_the_elder() -> None:
+    state = chief_state(
+        powers={0: "hidden_village"}, members={"H05": [2, 0]}, used=("a", "b"), ancients=True
+    )
+    state.data["step"] = "build"
+    give(state, 0, wood=2, stone=2, food=2)
+    village(state, "H05", 0)
+    state = play(state, "hidden", "cpay:stone")
+    assert ch.hidden_villages(state, 0) == 1
+    assert not any(f["kind"] == "elder_call" for f in state.data["frames"])
+    assert not any(c.startswith("call:") for c in codes(state))
+    assert state.data["elders"][0] is None
+
+
+def test_perseverance_never_above_one_stone_on_the_glacier() -> None:
+    state = chief_state(powers={0: "perseverance"}, members={"H01": [4, 0]})
+    state.data["specials"] = {"H01": "glacier"}
+    assert ch.gather_bonus(state, 0, "H01") == 0
+    state.data["specials"] = {}
+    assert ch.gather_bonus(state, 0, "H01") == 1
