@@ -483,7 +483,7 @@ RESUME_AFTER_DROP = {"ch_scare", "ch_pay"}
 
 def drop_frames_of(state: State, p: int, record: Record) -> None:
     """``p`` left while answering a chief question on another's turn: the question is
-    dropped; a conflict waiting for Intimidation is then resolved."""
+    dropped; a conflict waiting for Intimidation is then resolved, and the turn goes on."""
     frames = state.data["frames"]
     mine = [f for f in frames if f["kind"].startswith("ch_") and f["player"] == p]
     if not mine or active(state) == p:
@@ -494,6 +494,9 @@ def drop_frames_of(state: State, p: int, record: Record) -> None:
         from rules.tribes.conflicts import resolve
 
         resolve(state, hexes[0], record)
+    from rules.tribes.turn import advance
+
+    advance(state, record)  # the step the question held up goes on (a conflict step)
 
 
 THEN: dict[str, Any] = {"hidden": _hidden_paid}

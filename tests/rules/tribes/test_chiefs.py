@@ -352,6 +352,17 @@ def test_escape_conflict_resolved_first_then_retreat() -> None:
     assert bd.count(state.data, "H06", 1) == 3
 
 
+def test_escape_question_dropped_when_the_kiror_leaves() -> None:
+    state = chief_state(
+        3, powers={1: "escape"}, members={"H05": [4, 3, 0]}, hand=(), used=("grow", "lead")
+    )
+    state = to_conflicts(state)
+    assert acting(state) == "p1"
+    state = GAME.remove_seat(state, "p1").state
+    GAME.check_step_invariants(state)
+    assert GAME.to_act(state) == {"p0"} or state.data["turn"] != 0
+
+
 # ------------------------------------------------------------------- Mu'k'a'an
 
 
