@@ -234,7 +234,8 @@ def paint_marks(
                 icon = pieces.resource_icon(resource, small)
                 sprites.paste(image, icon, (cx - size * 0.34 + j * small * 1.1, cy + size * 0.6))
         elif tile in ("jungle", "oasis"):
-            draw_text(image, (cx - size * 0.5, cy + size * 0.6), "3+", face, style.INK, anchor="lm")
+            ink = style.WHITE if tile == "jungle" else style.INK
+            draw_text(image, (cx - size * 0.5, cy + size * 0.6), "3+", face, ink, anchor="lm")
         elif tile == "glacier":
             draw_text(
                 image, (cx - size * 0.5, cy + size * 0.6), "max 3", face, style.INK, anchor="lm"
