@@ -200,3 +200,25 @@ def test_the_elder_comes_back_with_the_next_village() -> None:
     give(state, 0, wood=4, food=4, stone=4)
     state = play(state, "grow:blank", "done", "village:h04")
     assert "call:elder" in codes(state)  # lost earlier or never called: it may come again
+
+
+def test_random_games_reach_every_part_of_the_advanced_modules() -> None:
+    """Random games with both modules on call Elders, use the gift, lay and melt the
+    Glacier and mix resources on the wild land (the shared random-game test checks the
+    invariants of the same games)."""
+    from tests.rules.random_games import play_random_game
+
+    seen: set[str] = set()
+
+    def watch(state: State) -> None:
+        glacier = state.data.get("glacier")
+        if glacier is not None and glacier["melted"]:
+            seen.add("melted")
+
+    options = {"ancients": True, "terrains": "all"}
+    for seed in range(4):
+        final = play_random_game(GAME, 4, seed, observe=watch, checked=False, options=options)
+        for _, code in final.log:
+            head = code.split(":")[0]
+            seen.add("mix" if head == "at" and "+" in code else code if head == "call" else head)
+    assert {"call:elder", "elder", "borrow", "glacier", "melted", "mix"} <= seen
