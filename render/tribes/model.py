@@ -76,6 +76,7 @@ class Player:
     done_goals: tuple[Goal, ...] = ()
     tokens: tuple[str, ...] = ()  # acquired events (Fortifications, Pirogue, Autel)
     deck: int = 0
+    elder: str | None = None  # the hex of its Elder (option ``ancients``)
 
 
 @dataclass(frozen=True)
@@ -295,6 +296,7 @@ def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
         done_goals=tuple(_goal(g) for g in raw.get("done") or []),
         tokens=_strs(bought) if bought else _strs(raw.get("acquired")),
         deck=int(raw.get("deck") or 0),
+        elder=str(raw["elder"]) if isinstance(raw.get("elder"), str) else None,
     )
 
 
