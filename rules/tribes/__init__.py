@@ -52,7 +52,8 @@ their option on, so the base game is unchanged. Rulings of our own:
 
 - **Calling an Elder** is a choice right after a village is built (``call:elder``); an
   Elder on the map stays on its village until the village is lost (with it, whatever the
-  cause); it may be called again at a later build.
+  cause); it may be called again at a later build. A village taken over (Village
+  abandonné) is not built: no call.
 - **An Elder is never a member**: no population, conflict, occupation, majority,
   control, goal, event target, Travel, and it does not keep a village alive.
 - **The gift** is used during one's own turn, between two decisions (like the cards to
