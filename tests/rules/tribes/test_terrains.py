@@ -253,3 +253,14 @@ def test_special_lakes_count_as_lakes_for_the_pirogue() -> None:
     plain = set(mk.canoe_targets(state, 0, "H05"))
     state = with_tiles(state, {"H04": "chasm", "H09": "oasis", "H02": "great_lake"})
     assert set(mk.canoe_targets(state, 0, "H05")) == plain
+
+
+def test_taking_back_a_boosted_action_takes_its_stone_back() -> None:
+    state = at_actions(members={"H05": [1, 0]}, hand=("sun", "sun"))
+    state = with_tiles(state, {"H01": "glacier"})
+    state.data["glacier"]["stones"] = 4
+    state = play(state, "grow:sun")
+    assert state.data["glacier"]["melted"] and "H01" not in state.data["specials"]
+    state = play(state, "back")
+    assert state.data["glacier"] == {"hex": "H01", "stones": 4, "melted": False}
+    assert state.data["specials"]["H01"] == "glacier"
