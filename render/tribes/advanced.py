@@ -51,6 +51,7 @@ SPECIAL_FILL: dict[str, RGB] = {
     "wild_land": (190, 196, 150),
 }
 ICE: RGB = (120, 170, 214)
+PANEL_CHIP: RGB = (236, 226, 200)
 CRACK: RGB = (36, 30, 34)
 COLOURS: tuple[RGB, ...] = (*SPECIAL_FILL.values(), ICE, CRACK)
 BAND_ROW = 28
@@ -234,7 +235,8 @@ def paint_marks(
                 icon = pieces.resource_icon(resource, small)
                 sprites.paste(image, icon, (cx - size * 0.34 + j * small * 1.1, cy + size * 0.6))
         elif tile in ("jungle", "oasis"):
-            draw_text(image, (cx - size * 0.5, cy + size * 0.6), "3+", face, style.INK, anchor="lm")
+            ink = style.WHITE if tile == "jungle" else style.INK
+            draw_text(image, (cx - size * 0.5, cy + size * 0.6), "3+", face, ink, anchor="lm")
         elif tile == "glacier":
             draw_text(
                 image, (cx - size * 0.5, cy + size * 0.6), "max 3", face, style.INK, anchor="lm"
@@ -284,3 +286,18 @@ def draw_cell_extras(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[
             pieces.resource_icon("stone", max(14, round(size * 0.2))), (x, y), ground=ground
         )
         canvas.text((x + size * 0.14, y), text, face, style.INK, anchor="lm", ground=ground)
+
+
+def draw_panel_elder(
+    canvas: Canvas, right_top: tuple[int, int], hex_id: str | None, index: int, lang: str
+) -> None:
+    """A player's panel: a chip ``Elder H05`` ending at ``right_top`` while it is on the map."""
+    if hex_id is None:
+        return
+    text = tr("render.tribes.elder_at", lang, hex=hex_id)
+    chip = pieces.chip(text, None, PANEL_CHIP, height=18)
+    right, top = right_top
+    x = right - chip.width
+    canvas.sprite(chip, (x, top), centre=False, ground=style.PANEL)
+    icon = elder_icon(index, 18)
+    canvas.sprite(icon, (x - 20, top), centre=False, ground=style.PANEL)

@@ -80,6 +80,7 @@ class Player:
     chief_chosen: bool = False  # picked, maybe not shown yet
     ambush: int = 0  # Embuscade: members waiting on the player board
     hidden_village: int = 0  # Village caché built
+    elder: str | None = None  # the hex of its Elder (option ``ancients``)
 
 
 @dataclass(frozen=True)
@@ -303,6 +304,7 @@ def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
         chief_chosen=bool(raw.get("chief_chosen")),
         ambush=int(raw.get("ambush") or 0),
         hidden_village=int(raw.get("hidden_village") or 0),
+        elder=str(raw["elder"]) if isinstance(raw.get("elder"), str) else None,
     )
 
 

@@ -21,7 +21,7 @@ from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, ellipsise, fit_font, font, text_width
-from render.tribes import pieces
+from render.tribes import advanced, pieces
 from render.tribes.layout import (
     CHIP_GAP,
     CHIP_HEIGHT,
@@ -96,6 +96,7 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
         right -= sprite.width
         canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
         right -= CHIP_GAP
+    advanced.draw_panel_elder(canvas, (right, box.y + ROW_B_LABEL - 4), player.elder, index, lang)
     for top, goals in ((ROW_B, player.open_goals), (ROW_C, player.done_goals)):
         room = Box(box.x + 12, box.y + top, box.w - 24, CHIP_HEIGHT)
         band = Box(box.x + 6, box.y + top, inner, CHIP_HEIGHT + 2)

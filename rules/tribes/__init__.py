@@ -46,6 +46,39 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
   page's reference arrangement; ``ancients``, ``terrains``, ``chiefs`` switch on the
   advanced modules, freely combined (rulebook "Règles avancées").
 
+Advanced rules (``options``; rulebook "Règles avancées", T15, T18, T19): the Elders
+(``ancients``) and the special terrains (``terrains``); their state keys exist only with
+their option on, so the base game is unchanged. Rulings of our own:
+
+- **Calling an Elder** is a choice right after a village is built (``call:elder``); an
+  Elder on the map stays on its village until the village is lost (with it, whatever the
+  cause); it may be called again at a later build. A village taken over (Village
+  abandonné) is not built: no call.
+- **An Elder is never a member**: no population, conflict, occupation, majority,
+  control, goal, event target, Travel, and it does not keep a village alive.
+- **The gift** is used during one's own turn, between two decisions (like the cards to
+  buy); the borrowed development works for the rest of that turn only (T15), for the
+  borrower only; developments of a kind one already has are not offered. "Once per
+  turn" is once per own turn.
+- **The Elder's risk**: only a village lost in a conflict of another player's turn gives
+  the active player (the attacker, rulebook step 4) 1 VP, counted with the village points;
+  events, the Gouffre and one's own moves give nobody a point (T15).
+- **Set-up** (T18): each chosen tile replaces a random plain tile of a type it may
+  replace, the Terre sauvage last (any type); the Glacier goes on a plain mountain the
+  first player picks before the starting placements (at most players + 1 mountains hold
+  the Grande Montagne, the Terre sauvage and the Glacier, so one is always free).
+- **Great tiles** give 1 more per selection (T3); the **Terre sauvage** gives any one
+  type per selection and, once per Gather, a mix (``at:h05:wood+food``).
+- **Jungle and Oasis** need 3 of the gatherer's own members (T19).
+- **Gouffre** is checked at the end of every conflict step, conflict or not (T19).
+- **Glacier**: limit 3 (with Sécheresse the lower limit wins); no village (also the
+  abandoned village); one selection and 1 stone per Gather, never fed to Basketry; each
+  boosted action, whoever takes it, adds a stone; the 5th melts it at once and the hex
+  is a plain mountain; the 5 stones go with the first selection of that hex in a Gather.
+- **Counting as the basic type**: goals (majority, the spread of terrains), events
+  (tiger on mountains, forest fire, Nourriture en abondance, Pirogue's lakes) and
+  resources use the type the tile replaced; the Terre sauvage counts as all three.
+
 Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, components
 3.3 and 3.5, PROPOSED where the rulebook is silent):
 

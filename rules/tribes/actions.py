@@ -123,8 +123,7 @@ def apply_action(state: State, code: str, record: Record) -> None:
     if fire:
         data["turn_flags"].append(FIRE_FLAG)
     power = strength(dice, fire=fire)
-    if power == "boosted":
-        tr.on_boosted(state, record)
+    melting = power == "boosted" and tr.on_boosted(state, record)
     record.note(
         "tribes.note.action",
         player=seat(state, p),
@@ -132,6 +131,8 @@ def apply_action(state: State, code: str, record: Record) -> None:
         strength=f"@tribes.strength.{power}",
     )
     die = {"action": action, "face": face, "slot": slot, "out": out, "fire": fire}
+    if melting:
+        die["glacier"] = True
     STARTS[action](state, p, ACTIONS[action][power], die, record)
 
 
@@ -145,6 +146,8 @@ def undo_die(state: State, frame: Frame) -> None:
     data["hand"].insert(die["slot"], die["face"])
     if die["fire"]:
         data["turn_flags"].remove(FIRE_FLAG)
+    if die.get("glacier"):
+        tr.undo_boosted(state)
 
 
 # ------------------------------------------------------------------------------- grow

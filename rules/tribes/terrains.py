@@ -272,17 +272,30 @@ def after_select(state: State, p: int, hex_id: str, record: Record) -> None:
 # -------------------------------------------------------------------- other moments
 
 
-def on_boosted(state: State, record: Record) -> None:
-    """A boosted action (2+ suns) puts a stone on the Glacier; the 5th melts it."""
+def on_boosted(state: State, record: Record) -> bool:
+    """A boosted action (2+ suns) puts a stone on the Glacier; the 5th melts it.
+    ``True``: a stone was put (``undo_boosted`` takes it back with the die)."""
     glacier = state.data.get("glacier")
     if glacier is None or glacier["hex"] is None or glacier["melted"]:
-        return
+        return False
     glacier["stones"] += 1
     record.note("tribes.note.glacier_stone", n=glacier["stones"])
     if glacier["stones"] >= int(_GLACIER["melt_at"]):
         glacier["melted"] = True
         del state.data["specials"][glacier["hex"]]
         record.note("tribes.note.glacier_melts", hex=glacier["hex"], n=glacier["stones"])
+    return True
+
+
+def undo_boosted(state: State) -> None:
+    """``back`` on a boosted action: its stone leaves the Glacier (which freezes again)."""
+    data = state.data
+    glacier = data["glacier"]
+    if glacier["melted"]:
+        glacier["melted"] = False
+        data["specials"][glacier["hex"]] = GLACIER
+        data["specials"] = {h: data["specials"][h] for h in data["hexes"] if h in data["specials"]}
+    glacier["stones"] -= 1
 
 
 def after_conflicts(state: State, record: Record) -> None:

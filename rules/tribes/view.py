@@ -11,7 +11,9 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                         "village": seat | null, "population": n, "limit": 5,
                         "conflict": bool (above the limit now, or invaders and
                                     members together),
-                        "invaders": n (0 without)}],
+                        "invaders": n (0 without),
+                        "special": tile id? (option ``terrains``: a special tile),
+                        "glacier": {"stones": n, "melted": bool}? (the Glacier's hex)}],
              "volcano_spots": [[q, r], ...]},
      "board": {"grow"|"travel"|"gather"|"lead": {
                   "dice": [face, face, face] (entry slot first, "sun"|"moon"|"blank"),
@@ -41,7 +43,8 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                  "goals": [{"id": "D1", "name": "basketry", "development": bool,
                             "vp": n, "cost": {res: n}, "ready": bool}],
                  "done": [{"id", "name", "development", "vp"}],
-                 "deck": n (cards left), "acquired": [event slugs bought]}},
+                 "deck": n (cards left), "acquired": [event slugs bought],
+                 "elder": hex id | null (option ``ancients`` only)}},
      "villages": {"supply": n (pawns left, the set-aside one included), "aside": bool},
      "victory": 15, "winner": seat | null,
      "options": {"map", "ancients", "terrains", "chiefs"},

@@ -86,9 +86,9 @@ def play_random_game(
     """Play one seeded random game of ``game`` with every check; return its final state.
 
     ``observe`` (game-specific claims) is called with every state a move is chosen in.
+    ``options`` are the game's options (variants, advanced modules); none by default.
     ``checked=False`` skips the JSON, game-invariant and end checks, for game-specific
-    claims about games that the shared test checks fully anyway. ``options`` are the
-    game's variant switches (defaults when ``None``).
+    claims about games that the shared test checks fully anyway.
     """
     chooser = random.Random(f"{game.spec.id}/{players}/{seed}")
     leaver = random.Random(f"leave/{game.spec.id}/{players}/{seed}")
