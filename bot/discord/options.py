@@ -16,7 +16,9 @@ from bot.discord.i18n import t
 from rules import registry
 from rules.base import OptionSpec
 
-PAIR = re.compile(r"([A-Za-z0-9_.-]+)\s*=\s*([^\s,;]+)")
+# A value may be a comma list (``terrains=jungle,oasis``): a comma followed by a word and
+# then by ``=`` starts the next pair instead.
+PAIR = re.compile(r"([A-Za-z0-9_.-]+)\s*=\s*([^\s,;=]+(?:,[^\s,;=]+)*)(?![^\s,;])")
 TRUE = {"yes", "y", "true", "on", "1", "oui", "o", "vrai"}
 FALSE = {"no", "n", "false", "off", "0", "non", "faux"}
 MAX_CHOICES = 25

@@ -73,7 +73,14 @@ TRIBES = Picture(
     describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
     notice=lambda turn: words.notice(turn.view, turn.lang, turn.names),
     art=_art,
-    colours=(*pieces.COLOURS, pieces.DEVELOPMENT, pieces.ACHIEVEMENT, tableau.TOKEN, style.PAPER),
+    colours=(
+        *pieces.COLOURS,
+        pieces.DEVELOPMENT,
+        pieces.ACHIEVEMENT,
+        tableau.TOKEN,
+        tableau.CHIEF,
+        style.PAPER,
+    ),
     samples=pieces.samples,
     static_capacity=12,
 )

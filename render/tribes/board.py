@@ -23,36 +23,37 @@ from render.kit.frame import paint_box
 from render.kit.geometry import Box, Hex, HexGrid
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, font, text_width
-from render.tribes import pieces
+from render.tribes import advanced, pieces
 from render.tribes.layout import hex_grid, item_spots, split_board, token_radius
 from render.tribes.model import Cell, Table
 
-MapArt = tuple[tuple[tuple[str, int, int, str], ...], Hex | None]
+MapArt = tuple[tuple[tuple[str, int, int, str], ...], Hex | None, tuple[str, ...]]
 
 _grids: ArtCache[HexGrid] = ArtCache("tribes.grids", capacity=16)
 
 
 def map_art(view: Mapping[str, Any], table: Table) -> MapArt:
-    """The static-art key of a view's map: every hex's id, place and terrain, and the
-    volcano's place (``None`` until it is laid)."""
-    del view
-    cells = tuple(sorted((c.id, c.at[0], c.at[1], c.terrain) for c in table.cells))
-    return cells, table.volcano
+    """The static-art key of a view's map: every hex's id, place and terrain (with its
+    special tile), the volcano's place (``None`` until it is laid), and the entries of
+    the advanced modules' legend (``advanced``)."""
+    cells = tuple(sorted((c.id, c.at[0], c.at[1], advanced.art_terrain(c)) for c in table.cells))
+    return cells, table.volcano, advanced.legend_entries(view, table)
 
 
 def grid_for(map_box: Box, art: MapArt) -> HexGrid:
     """The hex grid of a map (hexes as large as the map box allows)."""
-    cells, volcano = art
+    cells, volcano, extras = art
+    area, _ = advanced.map_area(map_box, extras)
     places = [(q, r) for _, q, r, _ in cells] + ([volcano] if volcano else [])
-    key: Hashable = (map_box, tuple(places))
-    return _grids.get(key, lambda: hex_grid(map_box, places))
+    key: Hashable = (area, tuple(places))
+    return _grids.get(key, lambda: hex_grid(area, places))
 
 
 def _art_of(static: Static) -> MapArt:
     art = static.art
-    if isinstance(art, tuple) and len(art) == 2 and isinstance(art[0], tuple):
+    if isinstance(art, tuple) and len(art) == 3 and isinstance(art[0], tuple):
         return art
-    return (), None
+    return (), None, ()
 
 
 def paint_map(image: Image.Image, board: Box, static: Static) -> None:
@@ -63,13 +64,18 @@ def paint_map(image: Image.Image, board: Box, static: Static) -> None:
     if not art[0]:
         return
     grid = grid_for(map_box, art)
-    cells, volcano = art
+    cells, volcano, extras = art
     near = set(HexGrid.neighbours(volcano)) if volcano else set()
     size = grid.size
 
     def paint(draw: ImageDraw.ImageDraw, k: int, ox: float, oy: float) -> None:
         for _hid, q, r, terrain in cells:
             cx, cy = grid.centre((q, r))
+            basic, tile = advanced.basic_of(terrain)
+            if tile is not None:
+                x, y, radius = (cx - ox) * k, (cy - oy) * k, (size - 2) * k
+                advanced.paint_tile(draw, tile, basic, x, y, radius, k)
+                continue
             points = pieces.hex_points((cx - ox) * k, (cy - oy) * k, (size - 2) * k)
             draw.polygon(points, fill=pieces.TERRAIN_FILL.get(terrain, pieces.NEUTRAL))
             draw.line([*points, points[0]], fill=style.WHITE, width=3 * k)
@@ -91,7 +97,8 @@ def paint_map(image: Image.Image, board: Box, static: Static) -> None:
     image.paste(layer, (area.x, area.y), layer)
     label = font(max(11, round(size * 0.15)), bold=True)
     small = max(14, round(size * 0.2))
-    for hid, q, r, terrain in cells:
+    for hid, q, r, full in cells:
+        terrain = advanced.basic_of(full)[0]
         cx, cy = grid.centre((q, r))
         ink = style.mix(pieces.TERRAIN_MARK.get(terrain, style.INK), style.INK, 0.5)
         draw_text(image, (cx - size * 0.5, cy - size * 0.5), hid, label, ink, anchor="lm")
@@ -102,6 +109,10 @@ def paint_map(image: Image.Image, board: Box, static: Static) -> None:
         if (q, r) in near:
             stone = pieces.resource_icon("stone", small)
             sprites.paste(image, stone, (cx - size * 0.34, cy + size * 0.6))
+    advanced.paint_marks(image, grid, cells)
+    _, band = advanced.map_area(map_box, extras)
+    if band is not None:
+        advanced.paint_band(image, band, extras, static.lang)
 
 
 def draw_map(canvas: Canvas, board: Box, turn: Turn, table: Table, art: MapArt) -> None:
@@ -159,7 +170,7 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
     size = grid.size
     cx, cy = grid.centre(cell.at)
     # Pieces stand on the hex's flat colour: their stamps serve every hex of that terrain.
-    ground = pieces.TERRAIN_FILL.get(cell.terrain, pieces.NEUTRAL)
+    ground = advanced.ground_of(cell) or pieces.TERRAIN_FILL.get(cell.terrain, pieces.NEUTRAL)
     tokens: list[Image.Image] = []
     count = len(cell.members) + (cell.invaders > 0) + cell.mammoth + cell.tiger
     radius = token_radius(size, count)
@@ -184,3 +195,4 @@ def draw_cell(canvas: Canvas, grid: HexGrid, cell: Cell, seats: Sequence[str]) -
         )
     if cell.fire:
         canvas.sprite(pieces.fire_icon(round(size * 0.3)), (cx, cy + size * 0.58), ground=ground)
+    advanced.draw_cell_extras(canvas, grid, cell, seats)

@@ -34,6 +34,9 @@ class Cell:
     fire: bool = False
     conflict: bool = False  # above the population limit now
     limit: int = 5
+    special: str | None = None  # special terrain tile (option ``terrains``)
+    elder: str | None = None  # the seat whose Elder sits here (option ``ancients``)
+    glacier: tuple[int, bool] | None = None  # stones on the Glacier, melted
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,11 @@ class Player:
     done_goals: tuple[Goal, ...] = ()
     tokens: tuple[str, ...] = ()  # acquired events (Fortifications, Pirogue, Autel)
     deck: int = 0
+    chief: str = ""  # the chief power once shown (option chiefs)
+    chief_chosen: bool = False  # picked, maybe not shown yet
+    ambush: int = 0  # Embuscade: members waiting on the player board
+    hidden_village: int = 0  # Village caché built
+    elder: str | None = None  # the hex of its Elder (option ``ancients``)
 
 
 @dataclass(frozen=True)
@@ -138,6 +146,9 @@ def _read(view: View) -> Table:
     found = view.get("events")
     events: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     pieces = _event_pieces(events, seats)
+    for seat, raw_player in (view.get("players") or {}).items():
+        if isinstance(raw_player, Mapping) and isinstance(raw_player.get("elder"), str):
+            pieces.setdefault(raw_player["elder"], {})["elder"] = str(seat)
     cells = [
         _cell(raw, seats, pieces.get(str(raw.get("id")), {}))
         for raw in raw_hexes or []
@@ -264,7 +275,16 @@ def _cell(raw: Mapping[str, Any], seats: Sequence[str], extra: Mapping[str, Any]
         fire=bool(raw.get("fire")),
         conflict=bool(raw.get("conflict")),
         limit=int(raw.get("limit") or 5),
+        special=str(raw["special"]) if isinstance(raw.get("special"), str) else None,
+        elder=str(raw["elder"]) if raw.get("elder") in seats else None,
+        glacier=_glacier(raw.get("glacier")),
     )
+
+
+def _glacier(raw: Any) -> tuple[int, bool] | None:
+    if isinstance(raw, Mapping) and isinstance(raw.get("stones"), int):
+        return int(raw["stones"]), bool(raw.get("melted"))
+    return None
 
 
 def _volcano(raw: Any) -> Hex | None:
@@ -309,6 +329,11 @@ def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
         done_goals=tuple(_goal(g) for g in raw.get("done") or []),
         tokens=_strs(bought) if bought else _strs(raw.get("acquired")),
         deck=int(raw.get("deck") or 0),
+        chief=str(raw.get("chief") or ""),
+        chief_chosen=bool(raw.get("chief_chosen")),
+        ambush=int(raw.get("ambush") or 0),
+        hidden_village=int(raw.get("hidden_village") or 0),
+        elder=str(raw["elder"]) if isinstance(raw.get("elder"), str) else None,
     )
 
 

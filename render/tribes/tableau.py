@@ -22,7 +22,7 @@ from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, font, text_width
-from render.tribes import pieces
+from render.tribes import advanced, pieces
 from render.tribes.layout import (
     CHIP_GAP,
     CHIP_HEIGHT,
@@ -34,10 +34,11 @@ from render.tribes.layout import (
 )
 from render.tribes.model import Goal, Player, Table
 from render.tribes.strips import Painter, strip
-from render.tribes.words import event_name, goal_name, tribe_name
+from render.tribes.words import chief_text, event_name, goal_name, tribe_name
 
 PANEL = style.PANEL
 TOKEN: style.RGB = (96, 84, 150)
+CHIEF: style.RGB = (150, 52, 44)  # the chief power's chip (option chiefs)
 
 
 def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> None:
@@ -69,7 +70,7 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     key_a = (index, player.resources, player.supply, player.villages, player.village_cost)
     strip(canvas, row_a, (*key_a, lang), lambda p: _row_a(p, box, player, index, lang))
     gone = (
-        table.step not in ("place", "")
+        table.step not in ("chiefs", "place", "")
         and not player.on_map
         and seat not in turn.view.get("out", [])
     )
@@ -81,11 +82,20 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     where = (box.x + 12 + round(caption) + 8, box.y + ROW_B_LABEL)
     canvas.text(where, left, font(12), style.INK_SOFT, ground=PANEL)
     right = box.right - 12
+    chief = chief_text(
+        player.chief, player.chief_chosen, player.ambush, player.hidden_village, lang
+    )
+    if chief:  # the chief power, right of the goals' caption
+        sprite = pieces.chip(chief, None, CHIEF, height=18)
+        right -= sprite.width
+        canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
+        right -= CHIP_GAP
     for token in reversed(player.tokens):  # the events bought, right of the goals' caption
         sprite = pieces.chip(event_name(token, lang), None, TOKEN, height=18)
         right -= sprite.width
         canvas.sprite(sprite, (right, box.y + ROW_B_LABEL - 4), centre=False, ground=PANEL)
         right -= CHIP_GAP
+    advanced.draw_panel_elder(canvas, (right, box.y + ROW_B_LABEL - 4), player.elder, index, lang)
     for top, goals in ((ROW_B, player.open_goals), (ROW_C, player.done_goals)):
         room = Box(box.x + 12, box.y + top, box.w - 24, CHIP_HEIGHT)
         band = Box(box.x + 6, box.y + top, inner, CHIP_HEIGHT + 2)

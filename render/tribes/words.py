@@ -37,6 +37,19 @@ def tribe_name(tribe: str, lang: str) -> str:
     return tr_or(f"tribes.tribe.{tribe}", tribe, lang)
 
 
+def chief_text(chief: str, chosen: bool, ambush: int, hidden: int, lang: str) -> str:
+    """A player's chief power for its panel: its name (with the members in ambush or
+    the hidden village it built), "secret" before it is shown, empty without chiefs."""
+    if not chief:
+        return tr("render.tribes.chief.secret", lang) if chosen else ""
+    name = tr_or(f"tribes.chief.{chief}", chief, lang)
+    if ambush:
+        return tr("render.tribes.chief.ambush", lang, power=name, n=ambush)
+    if hidden:
+        return tr("render.tribes.chief.hidden", lang, power=name)
+    return name
+
+
 def value_text(action: str, value: int, lang: str, *, short: bool = False) -> str:
     """What an action gives at one strength: ``4`` (short) or ``4 members``."""
     if short:
@@ -131,6 +144,8 @@ def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) 
         return tr(f"render.tribes.notice.{purpose}", lang)
     if isinstance(pending, Mapping) and pending.get("kind") == "ev_order":
         return tr("render.tribes.notice.order", lang)
+    if view.get("step") == "chiefs":  # option chiefs: the secret pick
+        return tr("render.tribes.notice.chiefs", lang)
     if view.get("step") == "place":
         return tr("render.tribes.notice.setup", lang)
     events = view.get("events")

@@ -3,8 +3,10 @@
 Every variant a game has is an ``OptionSpec`` whose value is stored with each game, so
 changing a default never changes a game already being played. Kinds: one of a few
 choices, an integer in a range, a yes/no switch, free text, or (``multiple``) a set of
-choices (modules switched on together). ``requires`` links an option to others: when it
-is set to anything but its default, each named option must have the given value.
+choices (modules switched on together), where some words (``alone``, e.g. ``none`` and
+``all``) may only be given by themselves and are then stored as that word. ``requires``
+links an option to others: when it is set to anything but its default, each named option
+must have the given value.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ class OptionSpec:
     ``choices`` lists the allowed values; an empty tuple with an ``int`` default means
     any integer in ``[minimum, maximum]``. With ``multiple`` the value is a set of
     ``choices`` (stored as a sorted tuple; text ``a+b`` or a list is accepted).
+    ``alone`` names choices of a ``multiple`` option that cannot be combined with others
+    (``none``, ``all``): given by itself such a word is stored as that string.
     ``requires`` maps other option names to the value they must have whenever this
     option is not at its default.
     """
@@ -38,6 +42,7 @@ class OptionSpec:
     description: Text = field(default_factory=lambda: Text("option.none"))
     multiple: bool = False
     requires: Mapping[str, str | int | bool] = field(default_factory=dict)
+    alone: tuple[str, ...] = ()
 
     def validate(self, value: Any) -> OptionValue:
         """The value in its stored form, or ``InvalidOptions`` naming what is wrong."""
@@ -54,7 +59,9 @@ class OptionSpec:
             return value  # type: ignore[no-any-return]
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise InvalidOptions("options.bad_type", option=self.name, value=str(value))
+                raise InvalidOptions(
+                    "options.bad_choice", option=self.name, value=str(value), choices="true, false"
+                )
             return value
         if isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
@@ -74,7 +81,7 @@ class OptionSpec:
             raise InvalidOptions("options.bad_type", option=self.name, value=str(value))
         return value
 
-    def _validate_set(self, value: Any) -> tuple[str, ...]:
+    def _validate_set(self, value: Any) -> tuple[str, ...] | str:
         if isinstance(value, str):
             items: list[Any] = [v for v in value.replace(",", "+").split("+") if v.strip()]
             items = [v.strip() for v in items]
@@ -90,7 +97,15 @@ class OptionSpec:
                     value=str(item),
                     choices=", ".join(str(c) for c in self.choices),
                 )
-        return tuple(sorted({str(i) for i in items}))
+        chosen = tuple(sorted({str(i) for i in items}))
+        lone = [c for c in chosen if c in self.alone]
+        if lone and len(chosen) == 1:
+            return lone[0]
+        if lone:
+            raise InvalidOptions(
+                "options.alone", option=self.name, value=lone[0], words=", ".join(self.alone)
+            )
+        return chosen
 
 
 @dataclass(frozen=True)

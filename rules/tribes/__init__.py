@@ -51,9 +51,42 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
   as part of the move that ended the previous turn; its dice are narrated in the notes.
 - **Step 5 ends by itself** when ``end`` is the only move left.
 - **A seat that leaves**: its members and villages leave the map; the others play on.
-- Options ``ancients``, ``terrains``, ``chiefs`` exist and only take their "off" value
-  (the advanced modules come later); ``map`` picks random terrain (rulebook) or the
-  components page's reference arrangement.
+- Options (``options``): ``map`` picks random terrain (rulebook) or the components
+  page's reference arrangement; ``ancients``, ``terrains``, ``chiefs`` switch on the
+  advanced modules, freely combined (rulebook "Règles avancées").
+
+Advanced rules (``options``; rulebook "Règles avancées", T15, T18, T19): the Elders
+(``ancients``) and the special terrains (``terrains``); their state keys exist only with
+their option on, so the base game is unchanged. Rulings of our own:
+
+- **Calling an Elder** is a choice right after a village is built (``call:elder``); an
+  Elder on the map stays on its village until the village is lost (with it, whatever the
+  cause); it may be called again at a later build. A village taken over (Village
+  abandonné) is not built: no call.
+- **An Elder is never a member**: no population, conflict, occupation, majority,
+  control, goal, event target, Travel, and it does not keep a village alive.
+- **The gift** is used during one's own turn, between two decisions (like the cards to
+  buy); the borrowed development works for the rest of that turn only (T15), for the
+  borrower only; developments of a kind one already has are not offered. "Once per
+  turn" is once per own turn.
+- **The Elder's risk**: only a village lost in a conflict of another player's turn gives
+  the active player (the attacker, rulebook step 4) 1 VP, counted with the village points;
+  events, the Gouffre and one's own moves give nobody a point (T15).
+- **Set-up** (T18): each chosen tile replaces a random plain tile of a type it may
+  replace, the Terre sauvage last (any type); the Glacier goes on a plain mountain the
+  first player picks before the starting placements (at most players + 1 mountains hold
+  the Grande Montagne, the Terre sauvage and the Glacier, so one is always free).
+- **Great tiles** give 1 more per selection (T3); the **Terre sauvage** gives any one
+  type per selection and, once per Gather, a mix (``at:h05:wood+food``).
+- **Jungle and Oasis** need 3 of the gatherer's own members (T19).
+- **Gouffre** is checked at the end of every conflict step, conflict or not (T19).
+- **Glacier**: limit 3 (with Sécheresse the lower limit wins); no village (also the
+  abandoned village); one selection and 1 stone per Gather, never fed to Basketry; each
+  boosted action, whoever takes it, adds a stone; the 5th melts it at once and the hex
+  is a plain mountain; the 5 stones go with the first selection of that hex in a Gather.
+- **Counting as the basic type**: goals (majority, the spread of terrains), events
+  (tiger on mountains, forest fire, Nourriture en abondance, Pirogue's lakes) and
+  resources use the type the tile replaced; the Terre sauvage counts as all three.
 
 Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, components
 3.3 and 3.5, PROPOSED where the rulebook is silent):
@@ -110,6 +143,53 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
 
 Rules version 2 (option ``events_reviewed``, on): the items above marked version 2.
 Games stored under version 1 are upgraded with the option off and replay as they were.
+
+Chiefs (option ``chiefs``; ``chiefs`` and ``chief_frames``, ``data/chiefs.json``;
+rulebook p. 12-13 and its notes, T20, T24; effects PROPOSED in components 3.7 except
+Ruse). Rulings where the rulebook is silent or short:
+
+- **The pick** is simultaneous, before the starting placements; the table only learns
+  that a seat has picked; each power is shown when its owner places its first members
+  ("en plaçant les premiers membres"). No power does anything during the placements.
+- **Marchands** (2 of a type for 1 of another) once per turn, only on one's own turn,
+  at any moment: between decisions, inside an action, inside an event's question.
+- **Bâtisseurs**: the village costs one resource less, the builder picks which.
+- **Ruse** only on one's own turn (the active player attacks), asked once at the start
+  of step 4, on a hex shared with another side (a tribe or invaders) not already in
+  conflict: a conflict with one side alone changes nothing.
+- **Éducation** after the Lead's draw, on a hex the tribe occupies; optional (rulebook).
+- **Exogamie**: the hexes holding another tribe's members when Grow begins; invaders,
+  the mammoth and Elders never count (rulebook: normal members).
+- **Voyageurs** between decisions of steps 3 and 5 (never inside an action nor during
+  step 4, so a whole Travel comes before or after it); it is not a Travel (no
+  Découverte) and the members keep their Travel. At step 5 it may not take a hex above
+  its population limit, since the turn's conflicts are over.
+- **Persévérance** per selection (T3), members counted when the hex is selected.
+- **Embuscade**: members on the board count for nothing (population, conflicts,
+  goals, elimination); a Travel brings them to any hex, each one a moved member that
+  has then travelled. A seat that leaves takes them back to its supply.
+- **Prémonition**: the event deck is drawn at random (a shuffled pile), so looking at
+  its top draws a card at random that becomes the known top; left there it is the next
+  event, put under it comes after all the others. The knowledge ends when the deck
+  changes otherwise (cards shuffled in: the first village, Volcan, the discards). The
+  table only learns whether the card stayed or went under. Asked before each roll.
+- **Éclaireurs**: the crossed hex has the terrain of the hex left; from it the usual
+  reach (Horse: 2) and Pirogue go on, all as one move.
+- **Évasion** only after a conflict against another side (a tribe or invaders), not the
+  trimming of a tribe alone; the members lost in the removals go together to one
+  neighbour (the Bow, Fortifications and Intimidation act before the conflict and do
+  not count); the village there is already lost; a new conflict it causes is resolved
+  in the same step (each one costs the other side members, so this ends).
+- **Partage des richesses** once per Gather of another tribe that selected a hex the
+  Mu'k'a'an occupies (not once per selection); any type one of its hexes can give.
+- **Intimidation** on any player's turn, once per turn, after the Bow and before the
+  resolution, on a hex where it has members; the target may be an invader.
+- **Village caché**: one at most, while the tribe owns a village on the map; its pawn
+  comes from the supply. It scores at step 1, gives a Lead discard and counts for
+  Agriculture; off the map it counts for no goal or event about villages on the map
+  (Chefferie, Grand Chef), never holds the Elder and is never destroyed.
+- **Lueur dans la nuit** right after the roll, before the dice are read for a double:
+  it can make a double (rulebook) or break one; not later in the turn.
 """
 
 from __future__ import annotations

@@ -31,8 +31,11 @@ from rules.base import Move, Record, State, Text
 from rules.kit import decks
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
+from rules.tribes import chief_frames as chf
+from rules.tribes import chiefs as ch
 from rules.tribes import event_market
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import ACTION_ORDER
 from rules.tribes.event_state import reviewed
 from rules.tribes.players import active, player, seat
@@ -72,7 +75,7 @@ def after_placing(state: State, action: str, face: str) -> list[str]:
 
 
 def _hex_params(state: State, hex_id: str) -> dict[str, Any]:
-    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
+    return {"hex": hex_id, "terrain": tr.terrain_ref(state.data, hex_id)}
 
 
 # ------------------------------------------------------------------ choosing an action
@@ -120,6 +123,7 @@ def apply_action(state: State, code: str, record: Record) -> None:
     if fire:
         data["turn_flags"].append(FIRE_FLAG)
     power = strength(dice, fire=fire)
+    melting = power == "boosted" and tr.on_boosted(state, record)
     record.note(
         "tribes.note.action",
         player=seat(state, p),
@@ -127,6 +131,8 @@ def apply_action(state: State, code: str, record: Record) -> None:
         strength=f"@tribes.strength.{power}",
     )
     die = {"action": action, "face": face, "slot": slot, "out": out, "fire": fire}
+    if melting:
+        die["glacier"] = True
     STARTS[action](state, p, action_values(state, p, action, power), die, record)
 
 
@@ -140,6 +146,8 @@ def undo_die(state: State, frame: Frame) -> None:
     data["hand"].insert(die["slot"], die["face"])
     if die["fire"]:
         data["turn_flags"].remove(FIRE_FLAG)
+    if die.get("glacier"):
+        tr.undo_boosted(state)
 
 
 # ------------------------------------------------------------------------------- grow
@@ -150,8 +158,8 @@ def _start_grow(
 ) -> None:
     n = values["members"]  # Oxen and Hiver clément included (``values``)
     winter = event_market.on_grow(state, p, record)  # takes its food even if nobody is added
-    hexes = bd.occupied_by(state.data, p)
-    if not hexes or not player(state, p)["supply"]:
+    hexes = ch.grow_hexes(state, p, bd.occupied_by(state.data, p))  # chiefs: Exogamie
+    if not (hexes or ch.may_grow_without_hexes(state, p)) or not player(state, p)["supply"]:
         record.note("tribes.note.nothing", player=seat(state, p))
         return
     frame = fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
@@ -178,12 +186,16 @@ def _grow_moves(state: State, frame: Frame) -> list[Move]:
             )
             for h in frame["hexes"]
         ]
+    moves += ch.grow_moves(state, frame)  # chiefs: Embuscade
     return [*moves, Move("done", Text("tribes.move.done_grow", {"n": frame["left"]}), "done")]
 
 
 def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     if code == "done":
         fr.pop(state)
+        return
+    if code == "lurk":  # chiefs: Embuscade
+        chf.lurk(state, frame, record)
         return
     p = frame["player"]
     kind, _, arg = code.partition(":")
@@ -209,8 +221,10 @@ def movable(state: State, p: int, hex_id: str) -> int:
 def _start_travel(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
-    n, reach = values["members"], values["reach"]
-    if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)):
+    n, reach = values["members"], values["reach"]  # Horse included (``values``)
+    if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)) and not (
+        ch.board_members(state, p)  # chiefs: Embuscade
+    ):
         record.note("tribes.note.nothing", player=seat(state, p))
         return
     fr.push(state, "travel", p, left=n, reach=reach, die=die)
@@ -225,6 +239,7 @@ def _travel_moves(state: State, frame: Frame) -> list[Move]:
             params = {**_hex_params(state, h), "n": n}
             moves.append(Move(f"from:{h.lower()}", Text("tribes.move.from", params), "travel"))
     moves += event_market.mammoth_moves(state, p)
+    moves += ch.travel_moves(state, frame)  # chiefs: Embuscade
     return [*moves, Move("done", Text("tribes.move.done_travel", {"n": frame["left"]}), "done")]
 
 
@@ -236,12 +251,16 @@ def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None
     if code.startswith("mammoth:"):
         event_market.apply_mammoth_move(state, frame["player"], code, record)
         return
+    if code == "spring":  # chiefs: Embuscade
+        chf.spring(state, frame)
+        return
     fr.push(state, "travel_to", frame["player"], source=code.partition(":")[2].upper())
 
 
 def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
     reach = state.data["frames"][-2]["reach"]
     near = bd.within(state.data, frame["source"], reach)
+    near = ch.travel_reach(state, frame["player"], frame["source"], reach, near)  # chiefs
     far = set(event_market.canoe_targets(state, frame["player"], frame["source"])) - set(near)
     return [
         Move(f"to:{h.lower()}", Text("tribes.move.to", _hex_params(state, h)), "travel")
@@ -297,7 +316,8 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     from rules.tribes.conflicts import lose_villages  # local: conflicts imports this module
 
     lose_villages(state, record)
-    if travel["left"] == 0 or not any(movable(state, p, h) for h in bd.occupied_by(data, p)):
+    stuck = not any(movable(state, p, h) for h in bd.occupied_by(data, p))
+    if travel["left"] == 0 or (stuck and not ch.board_members(state, p)):  # chiefs: Embuscade
         if event_market.mammoth_may_follow(state, p):
             travel["left"] = 0  # only the tamed mammoth may still move, then ``done``
         else:
@@ -311,11 +331,16 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
 
 def hex_resources(state: State, hex_id: str) -> list[str]:
     """What one selection of ``hex_id`` may give (events may add or remove types)."""
-    return event_market.hex_resources(state, hex_id, [bd.resource_of(state.data, hex_id)])
+    return event_market.hex_resources(state, hex_id, tr.printed_resources(state.data, hex_id))
 
 
-def gather_options(state: State, p: int) -> list[tuple[str, str]]:
-    return [(h, r) for h in bd.occupied_by(state.data, p) for r in hex_resources(state, h)]
+def gather_options(state: State, p: int, frame: Frame) -> list[tuple[str, str]]:
+    return [
+        (h, r)
+        for h in bd.occupied_by(state.data, p)
+        if tr.can_select(state, frame, h)
+        for r in hex_resources(state, h)
+    ]
 
 
 def _start_gather(
@@ -329,17 +354,18 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
     """Take the selections that offer one choice only; then Basketry; then close."""
     p = frame["player"]
     while frame["left"] > 0:
-        options = gather_options(state, p)
+        options = gather_options(state, p, frame)
         if not options:
             frame["left"] = 0
             if not frame["got"]:
                 record.note("tribes.note.nothing", player=seat(state, p))
-        elif len(options) == 1:
+        elif len(options) == 1 and not tr.mix_codes(state, frame, options[0][0]):
             _select(state, frame, *options[0], record)
         else:
             return
     fr.pop(state)
     event_market.after_gather(state, p, frame.get("at", []), record)
+    chf.after_gather(state, p, frame.get("at", []), record)  # chiefs: Partage des richesses
     got = list(dict.fromkeys(frame["got"]))
     if got and gather_extra(state, p):
         if len(got) == 1:
@@ -350,28 +376,38 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
 
 def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Record) -> None:
     p = frame["player"]
-    player(state, p)["resources"][resource] += frame["each"]
-    frame["got"].append(resource)
+    gains, counted = tr.gains(state, frame, hex_id, resource)
+    bonus = ch.gather_bonus(state, p, hex_id)  # chiefs: Persévérance
+    if bonus:
+        gains[next(iter(gains))] += bonus
+    for got, n in gains.items():
+        player(state, p)["resources"][got] += n
+        if counted:
+            frame["got"].append(got)
+        record.note(
+            "tribes.note.gathered", player=seat(state, p), n=n, res=f"@tribes.res.{got}", hex=hex_id
+        )
     frame.setdefault("at", []).append(hex_id)
     frame["left"] -= 1
     frame["committed"] = True
-    record.note(
-        "tribes.note.gathered",
-        player=seat(state, p),
-        n=frame["each"],
-        res=f"@tribes.res.{resource}",
-        hex=hex_id,
-    )
+    tr.after_select(state, p, hex_id, record)
 
 
 def _gather_moves(state: State, frame: Frame) -> list[Move]:
-    options = gather_options(state, frame["player"])
+    options = gather_options(state, frame["player"], frame)
     several = {h for h, _ in options if sum(1 for o, _ in options if o == h) > 1}
     moves = []
     for h, r in options:
         code = f"at:{h.lower()}:{r}" if h in several else f"at:{h.lower()}"
-        params = {**_hex_params(state, h), "n": frame["each"], "res": f"@tribes.res.{r}"}
+        n = tr.amount(state, frame, h)
+        params = {**_hex_params(state, h), "n": n, "res": f"@tribes.res.{r}"}
         moves.append(Move(code, Text("tribes.move.at", params), "gather"))
+    for h in dict.fromkeys(h for h, _ in options):
+        for mix in tr.mix_codes(state, frame, h):
+            params = {**_hex_params(state, h), "res": [f"@tribes.res.{r}" for r in mix.split("+")]}
+            moves.append(
+                Move(f"at:{h.lower()}:{mix}", Text("tribes.move.at_mix", params), "gather")
+            )
     return moves
 
 
@@ -407,11 +443,12 @@ def _start_lead(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
     n = values["cards"]  # Cave paintings included (``values``)
-    villages = len(bd.villages_of(state.data, p))
+    villages = ch.village_count(state, p)  # chiefs: the hidden village counts
     if villages and player(state, p)["goals"] and discards_matter(state, p, n):
         fr.push(state, "lead", p, n=n, most=villages, discards=[], die=die)
         return
     draw_goals(state, p, n, record)
+    chf.after_lead(state, p, record)  # chiefs: Éducation
 
 
 def discards_matter(state: State, p: int, n: int) -> bool:
@@ -472,6 +509,7 @@ def _lead_apply(state: State, frame: Frame, code: str, record: Record) -> None:
                 cards=[f"@tribes.goal.{g}" for g in frame["discards"]],
             )
         draw_goals(state, p, frame["n"] + len(frame["discards"]), record)
+        chf.after_lead(state, p, record)  # chiefs: Éducation
         return
     frame["discards"].append(code.partition(":")[2].upper())
 

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import chief_frames as chf
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES, TRIBES
 from rules.tribes.players import active, can_pay, has_development, pay, player, seat
 
@@ -37,12 +41,15 @@ def pawns_left(state: State) -> int:
 
 def village_spots(state: State, p: int) -> list[str]:
     data = state.data
-    if not pawns_left(state) or not can_pay(state, p, village_cost(state, p)):
+    costs = ch.village_costs(state, p, village_cost(state, p))  # chiefs: Bâtisseurs
+    if not pawns_left(state) or not any(can_pay(state, p, c) for c in costs):
         return []
     return [
         h
         for h in bd.occupied_by(data, p)
-        if bd.village(data, h) is None and events.village_allowed(state, h)
+        if bd.village(data, h) is None
+        and events.village_allowed(state, h)
+        and tr.village_allowed(data, h)
     ]
 
 
@@ -75,6 +82,8 @@ def apply_build(state: State, code: str, record: Record) -> None:
         gl.complete(state, p, arg.upper(), record)
         return
     hex_id = arg.upper()
+    if chf.ask_village_discount(state, p, hex_id, record):  # chiefs: Bâtisseurs
+        return
     choices = _any_choices(state, p)
     if len(choices) > 1:
         fr.push(state, "pay", p, hex=hex_id, choices=choices)
@@ -92,9 +101,18 @@ def _any_choices(state: State, p: int) -> list[str]:
     return [r for r in RESOURCES if have[r] - fixed.get(r, 0) >= 1]
 
 
-def build_village(state: State, p: int, hex_id: str, extra: str | None, record: Record) -> None:
+def build_village(
+    state: State,
+    p: int,
+    hex_id: str,
+    extra: str | None,
+    record: Record,
+    *,
+    cost: dict[str, int] | None = None,
+) -> None:
+    """Pay (``cost``, else the board's) and put a village on ``hex_id``."""
     data = state.data
-    cost = {k: v for k, v in village_cost(state, p).items() if k != "any"}
+    cost = {k: v for k, v in (cost or village_cost(state, p)).items() if k != "any"}
     if extra is not None:
         cost[extra] = cost.get(extra, 0) + 1
     pay(state, p, cost)
@@ -106,6 +124,7 @@ def build_village(state: State, p: int, hex_id: str, extra: str | None, record: 
     data["villages_built"] += 1
     record.note("tribes.note.built", player=seat(state, p), hex=hex_id)
     events.first_village(state, record)
+    an.after_village(state, p, hex_id)
 
 
 def _pay_moves(state: State, frame: Frame) -> list[Move]:

@@ -18,19 +18,26 @@ from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import chief_conflicts as ch_conflicts
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.players import active, has_development, player, seat
 
 
 def population_limit(state: State, hex_id: str) -> int:
-    """The most members ``hex_id`` holds without a conflict (events may lower it)."""
-    return events.population_limit(state, hex_id)
+    """The most members ``hex_id`` holds without a conflict (events and the Glacier may
+    lower it)."""
+    return tr.population_limit(state.data, hex_id, events.population_limit(state, hex_id))
 
 
 def in_conflict(state: State, hex_id: str) -> bool:
     """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
+    if ch.forced_conflict(state, hex_id):  # chiefs: Ruse
+        return True
     if bd.population(state.data, hex_id) > population_limit(state, hex_id):
         return True
     return bool(bd.invaders(state.data, hex_id)) and any(bd.members(state.data, hex_id))
@@ -110,6 +117,8 @@ def _remove(state: State, p: int, hex_id: str, n: int) -> None:
 
 def resolve(state: State, hex_id: str, record: Record) -> None:
     """Resolve the conflict on ``hex_id`` after Bow (see the module doc)."""
+    if ch_conflicts.before_resolve(state, hex_id):  # chiefs: Intimidation asks first
+        return
     data = state.data
     attacker = active(state)
     counts = bd.members(data, hex_id)
@@ -151,17 +160,20 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
             continue
         player(state, i)["supply"] += n - counts[i]
         record.note("tribes.note.lost", player=seat(state, i), n=n - counts[i], hex=hex_id)
-    lose_villages(state, record)
+    lose_villages(state, record, attacker=attacker)
+    ch_conflicts.after_conflict(state, hex_id, before, invaders, record)  # chiefs: Évasion, Ruse
 
 
-def lose_villages(state: State, record: Record) -> None:
-    """Remove every village whose owner has no member left on its hex (T9)."""
+def lose_villages(state: State, record: Record, *, attacker: int | None = None) -> None:
+    """Remove every village whose owner has no member left on its hex (T9); ``attacker``:
+    the active player, when a conflict of his turn caused it (the Elders' risk)."""
     data = state.data
     for hex_id, owner in list(data["villages"].items()):
         if bd.count(data, hex_id, owner) == 0:
             bd.set_village(data, hex_id, None)
             data["village_supply"] += 1
             record.note("tribes.note.village_lost", player=seat(state, owner), hex=hex_id)
+            an.village_lost(state, hex_id, owner, attacker, record)
     events.after_members_left(state, record)
 
 

@@ -19,7 +19,6 @@ from rules.base import (
     GameSpec,
     Move,
     MoveError,
-    OptionSpec,
     Outcome,
     Record,
     ScoreSheet,
@@ -31,13 +30,17 @@ from rules.base import (
     rank_by,
 )
 from rules.kit.turns import Turns
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
+from rules.tribes.options import OPTIONS
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
 from rules.tribes.view import private_sections, public_view
@@ -54,28 +57,7 @@ class Tribes(Game):
         name=Text("tribes.name"),
         min_seats=2,
         max_seats=4,
-        options=(
-            OptionSpec(
-                "map",
-                "random",
-                choices=("random", "reference"),
-                description=Text("tribes.option.map"),
-            ),
-            OptionSpec(
-                "ancients", False, choices=(False,), description=Text("tribes.option.ancients")
-            ),
-            OptionSpec(
-                "terrains", "none", choices=("none",), description=Text("tribes.option.terrains")
-            ),
-            OptionSpec("chiefs", False, choices=(False,), description=Text("tribes.option.chiefs")),
-            REVIEWED,
-            OptionSpec(
-                "lead_discards",
-                "useful",
-                choices=("useful", "always"),
-                description=Text("tribes.option.lead_discards"),
-            ),
-        ),
+        options=OPTIONS,
         summary=Text("tribes.summary"),
         tips=(Text("tribes.tips"),),
         groups={
@@ -96,6 +78,8 @@ class Tribes(Game):
                 "pottery",
                 "event",
                 "back",
+                "chief",
+                "elder",
             )
         },
         rules_version=2,
@@ -111,6 +95,7 @@ class Tribes(Game):
         for mine in new.data["players"]:
             mine["deck"].sort()
             rng.shuffle(mine["deck"])
+        ch.determinize(new, seat, rng)  # chiefs: unrevealed picks, Prémonition's cards
         return new
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,6 +109,7 @@ class Tribes(Game):
 
     def _setup(self, state: State) -> None:
         new_game(state)
+        ch.setup(state)  # chiefs: the pick step comes first
 
     def _decider(self, state: State) -> int | None:
         data = state.data
@@ -137,29 +123,39 @@ class Tribes(Game):
         return active(state)
 
     def _to_act(self, state: State) -> frozenset[Seat]:
+        if ch.is_on(state) and ch.picking(state):  # chiefs: everyone picks at once (T20)
+            return frozenset(state.seats[p] for p in ch.pickers(state))
         who = self._decider(state)
         return frozenset() if who is None else frozenset({state.seats[who]})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        me = state.seats.index(seat)
+        if ch.is_on(state) and ch.picking(state):
+            return ch.pick_moves(state, me)
         frame = fr.top(state)
         if frame is None:
-            return tn.step_moves(state)
+            return [*tn.step_moves(state), *ch.anytime_moves(state, me)]
         kind = fr.KINDS[frame["kind"]]
-        moves = kind.moves(state, frame)
+        moves = [*kind.moves(state, frame), *ch.anytime_moves(state, me)]
         if kind.undo is not None and not frame.get("committed"):
             moves = [*moves, BACK]
         return moves
 
     def is_well_formed(self, code: str) -> bool:
-        return is_well_formed(code)
+        return is_well_formed(code) or ch.is_well_formed(code)
 
     def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
-        return explain(state, code)
+        return ch.explain(state, code) or explain(state, code)
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
         code = move.code
         frame = fr.top(state)
-        if frame is not None:
+        me = state.seats.index(seat)
+        if ch.is_on(state) and ch.picking(state):  # chiefs: the pick
+            ch.apply_pick(state, me, code, record)
+        elif ch.owns_anytime(state, code):  # chiefs: Marchands, Voyageurs, Village caché
+            ch.apply_anytime(state, me, code, record)
+        elif frame is not None:
             kind = fr.KINDS[frame["kind"]]
             if code == BACK.code:
                 fr.pop(state)
@@ -184,6 +180,8 @@ class Tribes(Game):
             bu.apply_pottery(state, record)
         elif events.owns_turn_move(code):
             events.apply_turn_move(state, active(state), code, record)
+        elif an.owns_turn_move(code):
+            an.apply_turn_move(state, active(state), code, record)
         elif step == "actions":
             ac.apply_action(state, code, record)
         elif code == "end":
@@ -196,6 +194,10 @@ class Tribes(Game):
         turn passes on at once."""
         data = state.data
         index = state.seats.index(seat)
+        if ch.is_on(state) and ch.picking(state):  # chiefs: nobody's turn yet
+            ch.seat_left(state, index, record)
+            tn.advance(state, record)
+            return
         placing = data["step"] == "place"
         its_turn = placer(state) == index if placing else active(state) == index
         for hex_id in data["hexes"]:
@@ -205,6 +207,8 @@ class Tribes(Game):
             if bd.village(data, hex_id) == index:
                 bd.set_village(data, hex_id, None)
                 data["village_supply"] += 1
+        an.seat_left(state, index)
+        ch.seat_left(state, index, record)  # chiefs: board members, hidden village, questions
         if not its_turn:
             events.seat_left(state, index, record)
         elif not placing:
@@ -245,7 +249,7 @@ class Tribes(Game):
         for i in range(len(state.seats)):
             mine = player(state, i)
             placed = bd.on_map(data, i)
-            if placed + mine["supply"] != MEMBERS:
+            if placed + mine["supply"] + ch.off_map(state, i) != MEMBERS:  # chiefs: Embuscade
                 raise CorruptState("tribes.members_lost", player=i)
             if any(v < 0 for v in mine["resources"].values()):
                 raise CorruptState("tribes.negative_resources", player=i)
@@ -253,8 +257,12 @@ class Tribes(Game):
             if cards != (15 if len(state.seats) > 2 else 14):
                 raise CorruptState("tribes.goal_cards_lost", player=i)
         villages = len(data["villages"])
-        villages += events.pawns_held(state)
+        villages += events.pawns_held(state) + ch.pawns_held(state)  # chiefs: hidden villages
         events.check_invariants(state)
+        ch.check_invariants(state)
+        problem = an.check_invariants(state) or tr.check_invariants(state)
+        if problem:
+            raise CorruptState("tribes.advanced", problem=problem)
         if villages + data["village_supply"] + data["village_aside"] != VILLAGE_PAWNS:
             raise CorruptState("tribes.village_pawns")
         on_board = len(data["board"])

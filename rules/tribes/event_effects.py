@@ -21,6 +21,7 @@ from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import MAPS
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import (
@@ -102,7 +103,7 @@ def on_draw(state: State, p: int, card_id: str, record: Record) -> None:
     elif kind == "place_mammoth":
         ask_hex(state, p, "mammoth", least_populated(state), record)
     elif kind == "place_tiger":
-        mountains = [h for h in state.data["hexes"] if bd.terrain(state.data, h) == "mountain"]
+        mountains = [h for h in state.data["hexes"] if tr.counts_as(state.data, h, "mountain")]
         ask_hex(state, p, "tiger", mountains, record)
     elif kind == "eruption":
         if ev["volcano"] is None:
@@ -116,7 +117,7 @@ def on_draw(state: State, p: int, card_id: str, record: Record) -> None:
     elif kind == "migration":
         _migration(state, p, card_id, record)
     elif kind == "burn_forest":
-        forests = [h for h in state.data["hexes"] if bd.terrain(state.data, h) == "forest"]
+        forests = [h for h in state.data["hexes"] if tr.counts_as(state.data, h, "forest")]
         ask_hex(state, p, "fire", forests, record)
 
 
@@ -408,7 +409,7 @@ def _abandoned_village(state: State, p: int, record: Record) -> None:
         record.note("tribes.note.no_village_pawn")  # no pawn, or no hex without one
         leave_slot(state, "abandoned_village", record)
         return
-    free = [h for h in data["hexes"] if bd.village(data, h) is None]
+    free = [h for h in data["hexes"] if bd.village(data, h) is None and tr.village_allowed(data, h)]
     if not free:
         record.note("tribes.note.no_village_pawn")
         leave_slot(state, "abandoned_village", record)

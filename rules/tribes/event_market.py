@@ -31,6 +31,7 @@ from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_effects import HEX_PURPOSES, hex_params, near_volcano
@@ -302,7 +303,7 @@ def after_gather(state: State, p: int, selected: list[str], record: Record) -> N
         return
     face = EVENTS.by_slug("plenty")
     assert face.active is not None
-    lakes = {h for h in selected if bd.terrain(state.data, h) == "lake"}
+    lakes = {h for h in selected if tr.counts_as(state.data, h, "lake")}
     want = int(face.active.params["food"]) * len(lakes)
     n = min(want, int(slot["stock"]["food"]))
     if not n:
@@ -342,15 +343,15 @@ def canoe_targets(state: State, p: int, source: str) -> list[str]:
         return []
     data = state.data
     lakes: set[str] = set()
-    frontier = [h for h in bd.neighbours(data, source) if bd.terrain(data, h) == "lake"]
-    if bd.terrain(data, source) == "lake":
+    frontier = [h for h in bd.neighbours(data, source) if tr.counts_as(data, h, "lake")]
+    if tr.counts_as(data, source, "lake"):
         frontier.append(source)
     while frontier:
         here = frontier.pop()
         if here in lakes:
             continue
         lakes.add(here)
-        frontier += [h for h in bd.neighbours(data, here) if bd.terrain(data, h) == "lake"]
+        frontier += [h for h in bd.neighbours(data, here) if tr.counts_as(data, h, "lake")]
     found = set(lakes)
     for lake in lakes:
         found.update(bd.neighbours(data, lake))

@@ -30,8 +30,8 @@ import re
 from typing import Any
 
 from rules.base import CorruptState, IllegalMove, Move, Record, State, Text
-from rules.kit import decks
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import event_effects as fx
 from rules.tribes import event_market as mk
 from rules.tribes import frames as fr
@@ -151,7 +151,7 @@ def draw_event(state: State, p: int, record: Record) -> None:
     if not ev["deck"]:
         record.note("tribes.note.event_deck_empty")
         return
-    card_id = decks.draw_from_bag(state, ev["deck"])
+    card_id = ch.draw_event_card(state, ev["deck"])  # chiefs: Prémonition's known cards
     ev["slots"][index] = {"id": card_id}
     record.note("tribes.note.event_drawn", player=seat(state, p), event=name_ref(card_id))
     fx.on_draw(state, p, card_id, record)
@@ -234,9 +234,9 @@ def _roll_apply(state: State, frame: dict[str, Any], code: str, record: Record) 
         mk.apply_buy(state, frame["player"], code, record)
         return
     fr.pop(state)
-    from rules.tribes.turn import roll  # local: the turn calls the events
+    from rules.tribes.turn import ask_then_roll  # local: the turn calls the events
 
-    roll(state, record)
+    ask_then_roll(state, record, asked="purchase")
 
 
 def owns_turn_move(code: str) -> bool:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from rules.base import IllegalMove, MoveError, State
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import ACTION_ORDER, GOALS
 from rules.tribes.event_state import events_of
 
@@ -35,7 +37,12 @@ IN_FRAME = {
 
 
 def is_well_formed(code: str) -> bool:
-    return bool(_CODE.match(code)) or events.is_well_formed(code)
+    return (
+        bool(_CODE.match(code))
+        or events.is_well_formed(code)
+        or an.is_well_formed(code)
+        or tr.is_well_formed(code)
+    )
 
 
 def explain(state: State, code: str) -> MoveError:
@@ -62,6 +69,9 @@ def explain(state: State, code: str) -> MoveError:
         return IllegalMove("tribes.illegal.no_fire")
     if head in ("village", "goal", "end") and step != "build":
         return IllegalMove("tribes.illegal.not_build")
+    advanced = an.explain(state, code) or tr.explain(state, code)
+    if advanced is not None:
+        return advanced
     if head == "village":
         hex_id = arg.upper()
         if hex_id not in data["hexes"]:

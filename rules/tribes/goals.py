@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.base import Record, State
 from rules.tribes import board as bd
+from rules.tribes import terrains as tr
 from rules.tribes.components import GOALS, Goal
 from rules.tribes.players import can_pay, gain_vp, pay, player, seat
 
@@ -24,12 +25,12 @@ def condition_holds(state: State, p: int, goal: Goal) -> bool:
         won = [
             h
             for h in data["hexes"]
-            if bd.terrain(data, h) == params["terrain"] and bd.has_majority(data, p, h)
+            if tr.counts_as(data, h, params["terrain"]) and bd.has_majority(data, p, h)
         ]
         return len(won) >= int(params["n"])
     if kind == "occupy_spread":
         held = bd.occupied_by(data, p)
-        kinds = {bd.terrain(data, h) for h in held}
+        kinds = {k for h in held for k in tr.kinds(data, h)}
         return len(kinds) >= int(params["types"]) and len(held) >= int(params["hexes"])
     if kind == "control":
         return sum(1 for h in data["hexes"] if bd.has_control(data, p, h)) >= int(params["n"])

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import Record, State
-from rules.tribes.components import GOALS, RESOURCES, VICTORY
+from rules.tribes.components import GOALS, RESOURCES, VICTORY, Goal
 
 VP_CATEGORIES = ("villages", "developments", "achievements", "events")
 
@@ -45,8 +45,23 @@ def vp_total(state: State, index: int) -> int:
 
 
 def has_development(state: State, index: int, kind: str) -> bool:
-    """Whether ``index`` completed a development of ``kind`` (its ability is on for good)."""
-    return any(GOALS[g].kind == kind for g in player(state, index)["done"])
+    """Whether ``index`` completed a development of ``kind`` (its ability is on for good),
+    or, on his own turn, borrowed one with his Elder (``ancients``: ``borrow:`` flags)."""
+    return development_of(state, index, kind) is not None
+
+
+def development_of(state: State, index: int, kind: str) -> Goal | None:
+    """The development of ``kind`` whose ability ``index`` has: one completed, else (on
+    his own turn) one borrowed with his Elder (``ancients``: ``borrow:`` flags)."""
+    for goal_id in player(state, index)["done"]:
+        if GOALS[goal_id].kind == kind:
+            return GOALS[goal_id]
+    data = state.data
+    if index == data["turn"]:
+        for flag in data["turn_flags"]:
+            if flag.startswith("borrow:") and GOALS[flag[7:]].kind == kind:
+                return GOALS[flag[7:]]
+    return None
 
 
 def can_pay(state: State, index: int, cost: Mapping[str, int]) -> bool:

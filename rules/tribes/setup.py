@@ -24,8 +24,11 @@ from rules.base import Move, Record, State, Text
 from rules.kit import decks
 from rules.kit.stack import Frame
 from rules.kit.turns import new_turns
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import (
     ACTION_ORDER,
     DICE,
@@ -90,6 +93,8 @@ def new_game(state: State) -> None:
         "events": new_events(),
         **new_turns(first),
     }
+    tr.set_up(state)
+    an.set_up(state)
 
 
 def placer(state: State) -> int:
@@ -134,6 +139,7 @@ def apply_placement(state: State, code: str, record: Record) -> None:
     split = rule["members"]
     assert isinstance(split, list)
     p = placer(state)
+    ch.reveal(state, p, record)  # chiefs: the power is shown with the first members (T20)
     _put(state, p, hex_id, split[0], record)
     if len(split) == 2:
         fr.push(state, "single", p, hex=hex_id, n=split[1])

@@ -16,11 +16,15 @@ from rules import rng
 from rules.base import Move, Record, State
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
-from rules.tribes import board as bd
+from rules.tribes import ancients as an
 from rules.tribes import build as bu
+from rules.tribes import chief_conflicts as ch_conflicts
+from rules.tribes import chief_roll as ch_roll
+from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import terrains as tr
 from rules.tribes.components import DICE
 from rules.tribes.players import active, gain_vp, seat
 from rules.tribes.setup import placement_moves, placer
@@ -42,7 +46,8 @@ def step_moves(state: State) -> list[Move]:
         moves = [*bu.build_moves(state), *bu.pottery_moves(state)]
     else:
         return []
-    return [*moves, *events.turn_moves(state, active(state))]
+    p = active(state)
+    return [*moves, *events.turn_moves(state, p), *an.turn_moves(state, p)]
 
 
 def begin_turn(state: State, record: Record) -> None:
@@ -62,20 +67,32 @@ def continue_turn(state: State, record: Record) -> None:
     """Steps 1 and 2, once an eliminated tribe is back on the map (T14)."""
     data = state.data
     p = active(state)
-    villages = len(bd.villages_of(data, p))
+    villages = ch.village_count(state, p)  # chiefs: the hidden village scores too
     if villages:
         record.note("tribes.note.village_points", player=seat(state, p), n=villages)
         gain_vp(state, p, villages, "villages", record)
         if data["winner"] is not None:
             return
-    if events.before_roll(state, p, record):
-        data["roll"] = []
+    ch.at_village_points(state, p, record)  # chiefs: Agriculture
+    ask_then_roll(state, record)
+
+
+def ask_then_roll(state: State, record: Record, *, asked: str | None = None) -> None:
+    """Step 2: the questions before the roll, each at most once, then the roll: a
+    purchase a double would spoil (version 2, ``events.before_roll``), then Prémonition
+    (chiefs). ``asked``: the question just answered."""
+    p = active(state)
+    if asked is None and events.before_roll(state, p, record):
+        state.data["roll"] = []
+        return
+    if asked != "premonition" and ch_roll.before_roll(state, record):  # chiefs: Prémonition
         return
     roll(state, record)
 
 
 def roll(state: State, record: Record) -> None:
-    """Step 2: the dice that left the board are rolled; a double calls the events."""
+    """Step 2: the dice that left the board are rolled (then ``read_roll``: a double
+    calls the events)."""
     data = state.data
     p = active(state)
     dice = len(data["pushed"]) + len(data["hand"])
@@ -86,6 +103,16 @@ def roll(state: State, record: Record) -> None:
     record.note(
         "tribes.note.roll", player=seat(state, p), dice=[f"@tribes.face.{f}" for f in faces]
     )
+    if ch_roll.after_roll(state, record):  # chiefs: Lueur dans la nuit may change a die first
+        return
+    read_roll(state, record)
+
+
+def read_roll(state: State, record: Record) -> None:
+    """Any double, blanks included, calls the events (T1)."""
+    data = state.data
+    p = active(state)
+    faces = data["hand"]
     if len(set(faces)) == 1:
         record.note("tribes.note.double", player=seat(state, p))
         events.on_double(state, p, record)
@@ -122,8 +149,11 @@ def advance(state: State, record: Record) -> None:
                 return
             data["step"] = "conflicts"
         elif step == "conflicts":
+            if ch_conflicts.ask_ruse(state):  # chiefs: Ruse, once at the start of step 4
+                continue
             hexes = cf.conflict_hexes(state)
             if not hexes:
+                tr.after_conflicts(state, record)
                 data["step"] = "build"
             elif len(hexes) == 1:
                 cf.start(state, hexes[0], record)

@@ -24,19 +24,16 @@ from rules.base import State
 from rules.tribes.components import ACTIONS, GOALS, STRENGTHS, Goal
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import slot_of
-from rules.tribes.players import player
+from rules.tribes.players import development_of, player
 
 FIRE_FLAG = "fire"
 """The turn flag set once Fire was used this turn."""
 
 
 def development(state: State, p: int, kind: str) -> Goal | None:
-    """The development of ``kind`` that ``p`` completed, if any (its ability is on)."""
-    for goal_id in player(state, p)["done"]:
-        goal = GOALS[goal_id]
-        if goal.kind == kind:
-            return goal
-    return None
+    """The development of ``kind`` whose ability ``p`` has (completed, or borrowed with
+    the Elder this turn)."""
+    return development_of(state, p, kind)
 
 
 def _param(goal: Goal | None, name: str, default: int = 0) -> int:

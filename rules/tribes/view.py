@@ -11,7 +11,9 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                         "village": seat | null, "population": n, "limit": 5,
                         "conflict": bool (above the limit now, or invaders and
                                     members together),
-                        "invaders": n (0 without)}],
+                        "invaders": n (0 without),
+                        "special": tile id? (option ``terrains``: a special tile),
+                        "glacier": {"stones": n, "melted": bool}? (the Glacier's hex)}],
              "volcano_spots": [[q, r], ...]},
      "board": {"grow"|"travel"|"gather"|"lead": {
                   "dice": [face, face, face] (entry slot first, "sun"|"moon"|"blank"),
@@ -49,7 +51,8 @@ standard envelope, ``rules.core.envelope``, is added by the contract)::
                  "goals": [{"id": "D1", "name": "basketry", "development": bool,
                             "vp": n, "cost": {res: n}, "ready": bool}],
                  "done": [{"id", "name", "development", "vp"}],
-                 "deck": n (cards left), "acquired": [event slugs bought]}},
+                 "deck": n (cards left), "acquired": [event slugs bought],
+                 "elder": hex id | null (option ``ancients`` only)}},
      "villages": {"supply": n (pawns left, the set-aside one included), "aside": bool},
      "victory": 15, "winner": seat | null,
      "options": {"map", "ancients", "terrains", "chiefs", "lead_discards"},
@@ -84,10 +87,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Section, State, Text
+from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import terrains as tr
 from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
@@ -120,12 +126,15 @@ def public_view(state: State) -> dict[str, Any]:
                 "limit": population_limit(state, h.id),
                 "conflict": in_conflict(state, h.id),
                 "invaders": bd.invaders(data, h.id),
+                **tr.view(data, h.id),
             }
         )
     board = _board_view(state)
     over = data["winner"] is not None
     if over:
         acting: int | None = None
+    elif data["step"] == "chiefs":  # chiefs: everyone picks at once
+        acting = None
     elif data["step"] == "place":
         acting = placer(state)
     else:
@@ -159,6 +168,7 @@ def public_view(state: State) -> dict[str, Any]:
         "winner": None if data["winner"] is None else seats[data["winner"]],
         "options": dict(state.options),
         "events": events.view(state),
+        **({"chiefs": ch.view(state)} if ch.is_on(state) else {}),
     }
 
 
@@ -223,6 +233,8 @@ def _player_view(state: State, p: int) -> dict[str, Any]:
         "done": [_goal_view(state, p, g, done=True) for g in mine["done"]],
         "deck": len(mine["deck"]),
         "acquired": list(mine["acquired"]),
+        **ch.player_view(state, p),  # chiefs: the power once shown
+        **an.player_view(state, p),
     }
 
 
@@ -246,4 +258,4 @@ def private_sections(state: State, p: int) -> list[Section]:
         lines.append(Text(key, {"goal": f"@tribes.goal.{g}", "text": f"@tribes.goal.{g}.text"}))
     if not mine["goals"]:
         lines.append(Text("tribes.present.no_goals"))
-    return [Section(Text("tribes.present.title"), tuple(lines))]
+    return [Section(Text("tribes.present.title"), tuple(lines)), *ch.private_sections(state, p)]

@@ -81,17 +81,19 @@ def play_random_game(
     replay_every: int = 0,
     observe: Observer | None = None,
     checked: bool = True,
+    options: Mapping[str, object] | None = None,
 ) -> State:
     """Play one seeded random game of ``game`` with every check; return its final state.
 
     ``observe`` (game-specific claims) is called with every state a move is chosen in.
+    ``options`` are the game's options (variants, advanced modules); none by default.
     ``checked=False`` skips the JSON, game-invariant and end checks, for game-specific
     claims about games that the shared test checks fully anyway.
     """
     chooser = random.Random(f"{game.spec.id}/{players}/{seed}")
     leaver = random.Random(f"leave/{game.spec.id}/{players}/{seed}")
     leaving = seed % LEAVE_EVERY == LEAVE_EVERY - 1
-    state = game.setup(seats_for(players), f"random-{players}-{seed}")
+    state = game.setup(seats_for(players), f"random-{players}-{seed}", options)
     text = to_json(state) if checked else ""  # the JSON of ``state`` before it is played on
     for count in range(1, MAX_MOVES + 1):
         actors = sorted(game.to_act(state))

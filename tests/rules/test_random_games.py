@@ -9,6 +9,7 @@ so a parallel run (pytest-xdist) spreads them over the workers.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -47,6 +48,47 @@ def test_random_games_keep_every_invariant(
     for seed in range(first, last):
         replay_every = REPLAY_EVERY if seed % SAMPLE_EVERY == 0 else 0
         play_random_game(game, players, seed, replay_every=replay_every)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tribes_random_games_with_chief_powers(players: int) -> None:
+    """L'Aube des Tribus with the ``chiefs`` option: the hidden pick, the 16 powers and
+    their questions asked on other players' turns keep every invariant."""
+    game = registry.get("tribes")
+    for seed in range(min(games_per_count(), GAMES_PER_ITEM)):
+        replay_every = REPLAY_EVERY if seed % SAMPLE_EVERY == 0 else 0
+        play_random_game(game, players, seed, replay_every=replay_every, options={"chiefs": True})
+
+
+TRIBES_MODULES: dict[str, tuple[object, ...]] = {
+    "ancients": (False, True),
+    "terrains": ("none", "all"),
+    "chiefs": (False, True),
+}
+"""The advanced modules of L'Aube des Tribus and the values played: every combination
+but the base game (covered above) gets a few games per player count (issue 11)."""
+ADVANCED_GAMES = 3
+
+
+def _advanced_cases() -> list[object]:
+    base = {name: values[0] for name, values in TRIBES_MODULES.items()}
+    cases = []
+    for values in itertools.product(*TRIBES_MODULES.values()):
+        options = dict(zip(TRIBES_MODULES, values, strict=True))
+        if options == base:
+            continue
+        on = "+".join(f"{k}={v}" for k, v in options.items() if v != base[k])
+        for players in (2, 3, 4):
+            cases.append(pytest.param(options, players, id=f"tribes-{on}-{players}p"))
+    return cases
+
+
+@pytest.mark.parametrize(("options", "players"), _advanced_cases())
+def test_random_games_with_the_advanced_modules(options: dict[str, object], players: int) -> None:
+    game = registry.get("tribes")
+    for seed in range(ADVANCED_GAMES):
+        replay_every = REPLAY_EVERY if seed == 0 else 0
+        play_random_game(game, players, seed, replay_every=replay_every, options=options)
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

@@ -66,3 +66,17 @@ def test_option_suggestions_keep_what_is_typed() -> None:
     assert typed[0].value == "stones=9" and len(typed) == 1  # nothing left to suggest
     assert option_choices(None, "", "en") == []
     assert option_choices("no-such-game", "", "en") == []
+
+
+def test_an_option_value_may_be_a_comma_list() -> None:
+    assert parse_options("tribes", "terrains=jungle,oasis ancients=yes") == {
+        "terrains": "jungle,oasis",
+        "ancients": True,
+    }
+    assert parse_options("tribes", "ancients=no,terrains=glacier,chasm,chiefs=yes") == {
+        "ancients": False,
+        "terrains": "glacier,chasm",
+        "chiefs": True,
+    }
+    values = [c.value for c in option_choices("tribes", "", "en")]
+    assert "terrains=all" in values and "terrains=glacier" in values

@@ -42,3 +42,21 @@ def test_every_text_of_random_games_exists_in_en_and_fr() -> None:
         assert has_key(key)
     for option in GAME.spec.options:
         _check(option.description)
+
+
+def test_every_text_of_the_advanced_modules_exists_in_en_and_fr() -> None:
+    options = {"ancients": True, "terrains": "all"}
+    for players in (4,):
+        chooser = random.Random(players)
+        state = GAME.setup([f"p{i}" for i in range(players)], f"adv-{players}", options)
+        while GAME.outcome(state) is None and state.version < 300:
+            (seat,) = GAME.to_act(state)
+            moves = GAME.legal_moves(state, seat)
+            for move in moves:
+                _check(move.label)
+                _check(GAME.spec.group_label(move.group))
+            preferred = [m for m in moves if m.code.startswith(("village", "call:elder", "elder"))]
+            applied = GAME.play(state, seat, chooser.choice(preferred or moves))
+            for note in applied.notes:
+                _check(note)
+            state = applied.state
