@@ -35,6 +35,7 @@ from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
+from rules.tribes.data_copy import check_shape, copy_data
 from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
@@ -105,6 +106,9 @@ class Tribes(Game):
 
     def _setup(self, state: State) -> None:
         new_game(state)
+
+    def _copy_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        return copy_data(data)
 
     def _decider(self, state: State) -> int | None:
         data = state.data
@@ -221,6 +225,7 @@ class Tribes(Game):
 
     def check_game_invariants(self, state: State) -> None:
         data = state.data
+        check_shape(data)
         for i in range(len(state.seats)):
             mine = player(state, i)
             placed = bd.on_map(data, i)
