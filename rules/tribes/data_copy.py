@@ -46,12 +46,12 @@ _CONTAINERS = frozenset({list, dict})
 
 def copy_data(data: Data) -> Data:
     """A copy of ``data`` that shares no container with it (``Tribes._copy_data``)."""
-    new: Data = {}
+    new = data.copy()  # the atoms are right already
     for key, value in data.items():
         kind = type(value)
         if kind in _ATOMS:
-            new[key] = value
-        elif key in FLAT and kind in _CONTAINERS:
+            continue
+        if key in FLAT and kind in _CONTAINERS:
             new[key] = value.copy()
         elif key == "players" and kind is list:
             new[key] = [_copy_record(p, PLAYER_FLAT) for p in value]
@@ -65,14 +65,13 @@ def copy_data(data: Data) -> Data:
 def _copy_record(record: Any, flat: frozenset[str]) -> Any:
     if type(record) is not dict:
         return copy_json(record)
-    return {
-        k: v
-        if type(v) in _ATOMS
-        else v.copy()
-        if k in flat and type(v) in _CONTAINERS
-        else copy_json(v)
-        for k, v in record.items()
-    }
+    new = record.copy()
+    for key, value in record.items():
+        kind = type(value)
+        if kind in _ATOMS:
+            continue
+        new[key] = value.copy() if key in flat and kind in _CONTAINERS else copy_json(value)
+    return new
 
 
 def check_shape(data: Data) -> None:

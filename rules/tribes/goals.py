@@ -21,12 +21,13 @@ def condition_holds(state: State, p: int, goal: Goal) -> bool:
     if kind == "members_on_map":
         return bd.on_map(data, p) >= int(params["n"])
     if kind == "majority_on":
-        won = [
-            h
-            for h in data["hexes"]
-            if bd.terrain(data, h) == params["terrain"] and bd.has_majority(data, p, h)
-        ]
-        return len(won) >= int(params["n"])
+        wanted = params["terrain"]
+        won = sum(
+            1
+            for h, terrain in bd.hexes(data).items()
+            if terrain == wanted and bd.has_majority(data, p, h)
+        )
+        return won >= int(params["n"])
     if kind == "occupy_spread":
         held = bd.occupied_by(data, p)
         kinds = {bd.terrain(data, h) for h in held}
