@@ -24,6 +24,13 @@ class Text:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None) -> None:
+        # Still frozen; filling ``__dict__`` skips the generated ``object.__setattr__``
+        # calls (texts are made by the thousand for move labels).
+        fields = self.__dict__
+        fields["key"] = key
+        fields["params"] = {} if params is None else params
+
     def to_json(self) -> JSON:
         """``{"key", "params"}`` in plain JSON (tuples become lists), so it round-trips."""
         return {
@@ -48,9 +55,24 @@ class Move:
     label: Text
     group: str = ""
 
-    def __post_init__(self) -> None:
-        if len(self.code) > MAX_CODE_LENGTH or not CODE_PATTERN.match(self.code):
-            raise ValueError(f"bad move code {self.code!r}")
+    def __init__(self, code: str, label: Text, group: str = "") -> None:
+        # Still frozen; filling ``__dict__`` skips the generated ``object.__setattr__``
+        # calls, and a code already checked is not matched again (legal moves are made
+        # by the thousand).
+        if code not in _CHECKED_CODES:
+            if len(code) > MAX_CODE_LENGTH or not CODE_PATTERN.match(code):
+                raise ValueError(f"bad move code {code!r}")
+            if len(_CHECKED_CODES) < _CHECKED_CODES_MAX:
+                _CHECKED_CODES.add(code)
+        fields = self.__dict__
+        fields["code"] = code
+        fields["label"] = label
+        fields["group"] = group
+
+
+_CHECKED_CODES: set[str] = set()
+"""Move codes already found well formed (a cache: it changes no result)."""
+_CHECKED_CODES_MAX = 50_000
 
 
 @dataclass(frozen=True)

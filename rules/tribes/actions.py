@@ -25,6 +25,7 @@ Fire (D6) may count one moon as blank once per turn (``grow:moon:fire``).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rules.base import Move, Record, State, Text
@@ -93,18 +94,25 @@ def action_moves(state: State) -> list[Move]:
         for face in faces:
             dice = after_placing(state, action, face)
             power = strength(dice)
-            params = {
-                "action": f"@tribes.action.{action}",
-                "face": f"@tribes.face.{face}",
-                "strength": f"@tribes.strength.{power}",
-            }
-            moves.append(Move(f"{action}:{face}", Text("tribes.move.action", params), "action"))
+            moves.append(_action_move(action, face, power, fire=False))
             if fire_ready and power == "reduced" and strength(dice, fire=True) != "reduced":
-                fired = {**params, "strength": f"@tribes.strength.{strength(dice, fire=True)}"}
-                moves.append(
-                    Move(f"{action}:{face}:fire", Text("tribes.move.action_fire", fired), "action")
-                )
+                moves.append(_action_move(action, face, strength(dice, fire=True), fire=True))
     return moves
+
+
+@functools.cache
+def _action_move(action: str, face: str, power: str, *, fire: bool) -> Move:
+    """The move placing ``face`` on ``action`` at strength ``power`` (with Fire: its
+    strength once a moon counts as blank). Moves are values: each of the few dozen is
+    made once."""
+    params = {
+        "action": f"@tribes.action.{action}",
+        "face": f"@tribes.face.{face}",
+        "strength": f"@tribes.strength.{power}",
+    }
+    if fire:
+        return Move(f"{action}:{face}:fire", Text("tribes.move.action_fire", params), "action")
+    return Move(f"{action}:{face}", Text("tribes.move.action", params), "action")
 
 
 def apply_action(state: State, code: str, record: Record) -> None:

@@ -28,6 +28,7 @@ from rules.tribes.components import RESOURCES, TRIBES
 from rules.tribes.players import active, can_pay, has_development, pay, player, seat
 
 POTTERY_FLAG = "pottery"
+END = Move("end", Text("tribes.move.end"), "end")
 
 
 def village_cost(state: State, p: int) -> dict[str, int]:
@@ -72,7 +73,7 @@ def build_moves(state: State) -> list[Move]:
         for g in player(state, p)["goals"]
         if gl.can_complete(state, p, g)
     ]
-    return [*moves, Move("end", Text("tribes.move.end"), "end")]
+    return [*moves, END]
 
 
 def apply_build(state: State, code: str, record: Record) -> None:

@@ -38,6 +38,7 @@ from rules.tribes import frames as fr
 from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
+from rules.tribes.data_copy import check_shape, copy_data
 from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.options import OPTIONS
@@ -110,6 +111,9 @@ class Tribes(Game):
     def _setup(self, state: State) -> None:
         new_game(state)
         ch.setup(state)  # chiefs: the pick step comes first
+
+    def _copy_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        return copy_data(data)
 
     def _decider(self, state: State) -> int | None:
         data = state.data
@@ -246,6 +250,7 @@ class Tribes(Game):
 
     def check_game_invariants(self, state: State) -> None:
         data = state.data
+        check_shape(data)
         for i in range(len(state.seats)):
             mine = player(state, i)
             placed = bd.on_map(data, i)

@@ -67,10 +67,12 @@ def development_of(state: State, index: int, kind: str) -> Goal | None:
 def can_pay(state: State, index: int, cost: Mapping[str, int]) -> bool:
     """Whether the player holds ``cost`` (``any``: that many more of any type)."""
     have = player(state, index)["resources"]
-    fixed = {r: cost.get(r, 0) for r in RESOURCES}
-    if any(have[r] < n for r, n in fixed.items()):
-        return False
-    spare: int = sum(have[r] - fixed[r] for r in RESOURCES)
+    spare = 0
+    for r in RESOURCES:
+        left: int = have[r] - cost.get(r, 0)
+        if left < 0:
+            return False
+        spare += left
     return spare >= cost.get("any", 0)
 
 

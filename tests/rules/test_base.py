@@ -1,5 +1,7 @@
 """The contract in rules.base: parsing, copy-on-apply, JSON, replay, RNG, i18n."""
 
+import dataclasses
+
 import pytest
 
 from rules import rng
@@ -115,6 +117,22 @@ def test_move_codes_are_checked() -> None:
         Move("Bad Code", Text("x"))
     with pytest.raises(ValueError):
         Move("a" * 91, Text("x"))
+    Move("take:2", Text("x"))  # checked once, then remembered as well formed
+    with pytest.raises(ValueError):
+        Move("Bad Code", Text("x"))
+
+
+def test_moves_and_texts_are_frozen_values() -> None:
+    move = Move("take:2", Text("nim.take", {"n": 2}), "take")
+    assert move == Move("take:2", Text("nim.take", {"n": 2}), group="take")
+    assert move != Move("take:2", Text("nim.take", {"n": 3}), "take")
+    assert Text("x") == Text("x", {}) and Text("x").params == {}
+    assert repr(Text("x")) == "Text(key='x', params={})"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.code = "take:3"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.label.key = "y"  # type: ignore[misc]
+    assert dataclasses.replace(move, group="other").group == "other"
 
 
 def test_translate_and_locale() -> None:
