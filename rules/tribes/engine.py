@@ -36,6 +36,7 @@ from rules.tribes import frames as fr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.explain import explain, is_well_formed
+from rules.tribes.heuristic import tribes_value
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
 from rules.tribes.view import private_sections, public_view
@@ -102,6 +103,9 @@ class Tribes(Game):
             mine["deck"].sort()
             rng.shuffle(mine["deck"])
         return new
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        return tribes_value(state, seat)  # rules/tribes/heuristic.py
 
     def _setup(self, state: State) -> None:
         new_game(state)
