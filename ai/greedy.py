@@ -18,7 +18,7 @@ from ai.value import value
 from rules.base import Game, Move, Seat, State
 from rules.kit.stack import BACK
 
-NODE_CAP = 120
+NODE_CAP = 80
 """Applied moves per decision at most, besides the first decisions themselves (keeps
 ``greedy`` within a few tens of ms on the slowest rule sets)."""
 MAX_DEPTH = 4
