@@ -35,19 +35,32 @@ def greedy_move(
 ) -> str:
     """The code of the move whose best continuation within this turn scores best
     (every move, then ``cap`` more applied moves at most)."""
+    return greedy_pick(game, state, seat, moves, rng, cap)[0]
+
+
+def greedy_pick(
+    game: Game,
+    state: State,
+    seat: Seat,
+    moves: list[Move],
+    rng: random.Random,
+    cap: int = NODE_CAP,
+) -> tuple[str, int]:
+    """``greedy_move`` and how many moves its search applied."""
     order = list(moves)
     rng.shuffle(order)  # ties go to a random one of the best, the same for the same seed
-    scores, _ = _values(game, state, seat, order, cap + len(order), 1, rng)
+    scores, used = _values(game, state, seat, order, cap + len(order), 1, rng)
     best = max(range(len(order)), key=lambda i: scores[i])
-    return order[best].code
+    return order[best].code, used
 
 
 def line_values(
     game: Game, state: State, seat: Seat, moves: list[Move], cap: int, rng: random.Random
-) -> list[float]:
+) -> tuple[list[float], int]:
     """The value of each move's best continuation within the turn (the same search as
-    ``greedy_move``): for callers that rank the moves themselves."""
-    return _values(game, state, seat, moves, cap + len(moves), 1, rng)[0]
+    ``greedy_move``, ``moves`` in the order given), and how many moves it applied: for
+    callers that rank the moves themselves."""
+    return _values(game, state, seat, moves, cap + len(moves), 1, rng)
 
 
 def _values(
