@@ -16,7 +16,7 @@
    own preference. With no complete round it plays greedy's choice.
 
 The budget counts applied moves (the same result on every machine) or milliseconds
-(only read between two rollouts).
+(read between two rollouts; a round cut short by the clock is dropped).
 """
 
 from __future__ import annotations
@@ -81,9 +81,13 @@ def strong_move(
         seed = rng.random()
         results = []
         for move in candidates:
+            if results and deadline is not None and clock is not None and clock() >= deadline:
+                break  # out of time mid-round: the round is dropped
             reward, spent = _rollout(game, world, seat, move, random.Random(seed))
             results.append(reward)
             left -= spent
+        if len(results) < len(candidates):
+            break
         if left < 0 and budget_moves is not None and rounds > 0:
             break  # this round overdrew the moves budget: keep the complete ones only
         for i, reward in enumerate(results):
