@@ -79,7 +79,7 @@ def strong_move(
             break
         world = game.determinize(state, seat, rng)
         seed = rng.random()
-        results = []
+        results: list[float] = []
         for move in candidates:
             if results and deadline is not None and clock is not None and clock() >= deadline:
                 break  # out of time mid-round: the round is dropped

@@ -25,10 +25,11 @@ TOKEN = 0.5
 
 def player_worth(player: dict[str, Any], running: bool) -> float:
     """One player's worth: the lower track, a little of both, and what is in the making."""
-    food, shelter = player["food"], player["shelter"]
+    food: int = player["food"]
+    shelter: int = player["shelter"]
     if not running:
         return float(min(food, shelter))
-    food_soon = food + STEAK * steak_food(player["steaks"]) if player["steaks"] else food
+    food_soon = food + STEAK * steak_food(player["steaks"]) if player["steaks"] else float(food)
     return min(food_soon, shelter) + BOTH * (food_soon + shelter) + TOKEN * len(player["held"])
 
 
