@@ -9,8 +9,8 @@ states (the original ``state`` is never looked at again).
 
 Levels: ``random`` (a uniform legal move), ``greedy`` (one turn ahead on
 ``game.evaluate``, through the seat's own consecutive small decisions), ``strong``
-(flat Monte-Carlo search over determinized states, within a budget of simulated moves
-or milliseconds).
+(greedy's best first decisions played out by greedy rollouts in determinized worlds,
+within a budget of simulated moves or milliseconds).
 """
 
 from __future__ import annotations

@@ -1,38 +1,47 @@
-"""``strong``: flat Monte-Carlo search over determinized states (UCB1 at the root).
+"""``strong``: greedy rollouts over determinized worlds (a rollout improvement of
+``greedy``).
 
-Each simulation draws a fresh world consistent with what the seat sees
-(``game.determinize`` of the determinized state: its view is the seat's view), plays the
-root move, finishes the seat's own turn as ``greedy`` would, lets the others play their
-turns by a cheap policy (the best move one step ahead on ``evaluate``, sometimes a
-random one) up to the seat's next decision, and judges that position (``ai.value``):
-greedy's judgement one reply deeper, averaged over the worlds the seat cannot tell
-apart. The budget counts simulated moves (the same result on every machine) or milliseconds.
+1. Every first decision is judged as ``greedy`` judges it (its best line to the end of
+   the own turn); the ``CANDIDATES`` best are kept (those far behind the best are
+   dropped at once).
+2. Round after round, a fresh world consistent with what the seat sees is drawn
+   (``game.determinize`` of the determinized state: hidden cards, tile and pile order,
+   future dice), and each candidate is played out in that same world: the candidate,
+   the rest of the own turn as ``greedy`` would, then every seat's turns as ``greedy``
+   would (a smaller cap) until the seat has decided ``TURNS`` more turns, or the game
+   ends. The position reached is judged by ``evaluate`` (a finished game by its outcome).
+   Comparing the candidates in the same worlds (the same draws, the same ties broken)
+   keeps the luck of a world out of the comparison.
+3. The candidate with the best mean over the complete rounds wins; ties go to greedy's
+   own preference. With no complete round it plays greedy's choice.
+
+The budget counts applied moves (the same result on every machine) or milliseconds
+(read between two rollouts; a round cut short by the clock is dropped).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 
-from ai.greedy import greedy_move
-from ai.value import WIN, value
-from rules.base import Game, Move, MoveError, Seat, State
+from ai.greedy import greedy_pick, line_values
+from ai.value import outcome_value
+from rules.base import Game, Move, Seat, State
 from rules.kit.stack import BACK
 
 DEFAULT_BUDGET_MS = 1000.0
-ROLLOUT_DEPTH = 40
-"""Moves simulated after the root move at most (the rest of the own turn, then the
-others' turns until the seat decides again)."""
-OWN_TURN_CAP = 40
-"""Applied moves ``greedy`` may spend on each of the seat's own later decisions."""
-POLICY_WIDTH = 16
-"""Moves the rollout policy compares at most (a random sample of the legal ones)."""
-EPSILON = 0.15
-"""How often the rollout policy plays a random move instead (keeps samples varied)."""
-EXPLORATION = 0.7
-CHECK_EVERY = 16
-"""Simulations between two looks at the clock."""
+CANDIDATES = 4
+"""First decisions played out at most (greedy's best ones)."""
+ROOT_CAP = 80
+"""Applied moves of the first judgement beyond the first decisions (as ``greedy``)."""
+ROLLOUT_CAP = 16
+"""Applied moves each greedy decision inside a rollout may spend beyond its options."""
+TURNS = 0
+"""The seat's own later turns played in a rollout (after everyone else's)."""
+MAX_STEPS = 80
+"""Decisions in a rollout at most (a safety net; turns end long before)."""
+WIN_BONUS = 10.0
+"""Added to (taken from) the final margin of a rollout that ends the game won (lost)."""
 
 
 def strong_move(
@@ -46,7 +55,7 @@ def strong_move(
     budget_ms: float | None,
     clock: Callable[[], float] | None,
 ) -> str:
-    """The code of the root move with the best mean reward within the budget."""
+    """The code of the candidate with the best mean rollout value within the budget."""
     deadline: float | None = None
     if budget_ms is not None:
         if clock is None:
@@ -54,93 +63,82 @@ def strong_move(
 
             clock = time.perf_counter
         deadline = clock() + budget_ms / 1000.0
-    moves_left = budget_moves if budget_moves is not None else 1 << 62
-    counts = [0] * len(moves)
-    totals = [0.0] * len(moves)
-    simulations = 0
-    low, high, spread = float("inf"), -float("inf"), 1.0
-    while True:
-        if moves_left <= 0 and simulations >= len(moves):
+    left = budget_moves if budget_moves is not None else 1 << 62
+    order = list(moves)
+    rng.shuffle(order)
+    values, used = line_values(game, state, seat, order, ROOT_CAP, rng)
+    left -= used
+    ranked = sorted(range(len(order)), key=lambda i: -values[i])
+    candidates = [order[i] for i in ranked[:CANDIDATES]]
+    if len(candidates) == 1:
+        return candidates[0].code
+    totals = [0.0] * len(candidates)
+    rounds = 0
+    while left > 0:
+        if deadline is not None and clock is not None and clock() >= deadline:
             break
-        if (
-            deadline is not None
-            and clock is not None
-            and simulations % CHECK_EVERY == 0
-            and simulations >= len(moves)
-            and clock() >= deadline
-        ):
-            break
-        index = _pick(counts, totals, simulations, spread)
         world = game.determinize(state, seat, rng)
-        reward, used = _simulate(game, world, seat, moves[index], rng)
-        counts[index] += 1
-        totals[index] += reward
-        low, high = min(low, reward), max(high, reward)
-        spread = max(high - low, 1e-9)
-        moves_left -= used
-        simulations += 1
-    best = max(range(len(moves)), key=lambda i: (totals[i] / max(1, counts[i]), counts[i]))
-    return moves[best].code
+        seed = rng.random()
+        results: list[float] = []
+        for move in candidates:
+            if results and deadline is not None and clock is not None and clock() >= deadline:
+                break  # out of time mid-round: the round is dropped
+            reward, spent = _rollout(game, world, seat, move, random.Random(seed))
+            results.append(reward)
+            left -= spent
+        if len(results) < len(candidates):
+            break
+        if left < 0 and budget_moves is not None and rounds > 0:
+            break  # this round overdrew the moves budget: keep the complete ones only
+        for i, reward in enumerate(results):
+            totals[i] += reward
+        rounds += 1
+    if rounds == 0:
+        return candidates[0].code
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best].code
 
 
-def _pick(counts: list[int], totals: list[float], simulations: int, spread: float) -> int:
-    """UCB1 with the exploration term scaled by the spread of the values seen."""
-    for i, n in enumerate(counts):
-        if n == 0:
-            return i
-    log_n = math.log(simulations)
-    return max(
-        range(len(counts)),
-        key=lambda i: totals[i] / counts[i] + EXPLORATION * spread * math.sqrt(log_n / counts[i]),
-    )
-
-
-def _simulate(
-    game: Game, state: State, seat: Seat, move: Move, rng: random.Random
+def _rollout(
+    game: Game, world: State, seat: Seat, move: Move, rng: random.Random
 ) -> tuple[float, int]:
-    """Play ``move``, finish the own turn as ``greedy`` would, then the others' turns up
-    to the seat's next decision by ``_policy``; (value for the seat, moves applied)."""
-    counter = [1]
-    try:
-        state = game.apply(state, seat, move.code)
-    except MoveError:
-        return -WIN, 1
-    for _ in range(ROLLOUT_DEPTH):
-        if game.outcome(state) is not None or seat not in game.to_act(state):
-            break
-        options = [m for m in game.legal_moves(state, seat) if m.code != BACK]
-        if not options:
-            break
-        code = greedy_move(game, state, seat, options, rng, OWN_TURN_CAP)
-        counter[0] += OWN_TURN_CAP // 2  # a fair share of what the search cost
-        state = game.apply(state, seat, code)
-    for _ in range(ROLLOUT_DEPTH):
+    """Play ``move`` in ``world``, then greedy turns for everyone until ``seat`` has
+    played ``TURNS`` more turns; (value for ``seat``, moves applied)."""
+    state = game.apply_legal(world, seat, move)
+    spent = 1
+    turns_left = TURNS
+    was_mine = True
+    for _ in range(MAX_STEPS):
         if game.outcome(state) is not None:
             break
         acting = sorted(game.to_act(state))
-        if not acting or seat in acting:
-            break  # back to the seat: judge the position it will decide from
-        actor = acting[0] if len(acting) == 1 else rng.choice(acting)
-        state = _policy(game, state, actor, rng, counter)
-    return value(game, state, seat), counter[0]
+        if not acting:
+            break
+        actor = acting[0] if len(acting) == 1 or seat not in acting else seat
+        mine = actor == seat
+        if mine and not was_mine:
+            if turns_left == 0:
+                break  # back to the seat: judge the position it decides from
+            turns_left -= 1
+        was_mine = mine
+        options = game.legal_moves(state, actor)
+        choices = [m for m in options if m.code != BACK] or options
+        if len(choices) == 1:
+            pick = choices[0]
+        else:
+            code, used = greedy_pick(game, state, actor, choices, rng, ROLLOUT_CAP)
+            spent += used
+            pick = next(m for m in choices if m.code == code)
+        state = game.apply_legal(state, actor, pick)
+        spent += 1
+    return _judge(game, state, seat), spent
 
 
-def _policy(game: Game, state: State, actor: Seat, rng: random.Random, counter: list[int]) -> State:
-    """The rollout policy: mostly the best move one step ahead on ``evaluate`` (among at
-    most ``POLICY_WIDTH`` sampled moves), sometimes a random one (``EPSILON``)."""
-    options = game.legal_moves(state, actor)
-    choices = [m for m in options if m.code != BACK] or options
-    if len(choices) == 1 or rng.random() < EPSILON:
-        counter[0] += 1
-        return game.apply(state, actor, rng.choice(choices))
-    if len(choices) > POLICY_WIDTH:
-        choices = rng.sample(choices, POLICY_WIDTH)
-    best: tuple[float, float, State] | None = None
-    for m in choices:
-        after = game.apply(state, actor, m)
-        counter[0] += 1
-        key = (value(game, after, actor), rng.random(), after)
-        if best is None or key[:2] > best[:2]:
-            best = key
-    assert best is not None
-    return best[2]
+def _judge(game: Game, state: State, seat: Seat) -> float:
+    """The seat's margin (``evaluate``), with a bonus for a game won and a malus for
+    one lost."""
+    over = outcome_value(game, state, seat)
+    margin = game.evaluate(state, seat)
+    if over is None:
+        return margin
+    return margin + (WIN_BONUS if over > 0 else -WIN_BONUS)

@@ -3,8 +3,10 @@
 Game ``k`` seats the levels rotated by ``k`` (seat ``i`` plays ``levels[(i + k) % n]``),
 so every level plays every position equally often over a multiple of ``n`` games. A win
 shared by ``w`` seats counts ``1/w`` to each. Decision times are wall-clock
-milliseconds of ``ai.choose`` (this is a front end: the AI itself never reads a clock
-unless given ``budget_ms``). Runs the rules directly, without the store.
+milliseconds of ``ai.choose`` and, beside them, the CPU milliseconds of the deciding
+thread (what a decision costs without the waits of a busy machine; this is a front end:
+the AI itself never reads a clock unless given ``budget_ms``). Runs the rules directly,
+without the store.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class LevelStats:
     wins: float = 0.0
     scores: list[int] = field(default_factory=list)
     times_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
 
     def summary(self) -> dict[str, float]:
         return {
@@ -37,6 +40,8 @@ class LevelStats:
             "mean_score": round(statistics.fmean(self.scores), 2) if self.scores else 0.0,
             "p50_ms": round(percentile(self.times_ms, 0.50), 2),
             "p99_ms": round(percentile(self.times_ms, 0.99), 2),
+            "cpu_p50_ms": round(percentile(self.cpu_ms, 0.50), 2),
+            "cpu_p99_ms": round(percentile(self.cpu_ms, 0.99), 2),
         }
 
 
@@ -57,13 +62,17 @@ class ArenaResult:
             f"{self.game}, {self.players} players, {self.games} games, seats "
             f"{','.join(self.levels)} (rotated)"
         )
-        title = f"{'level':<8} {'win rate':>8} {'mean score':>10} {'p50 ms':>8} {'p99 ms':>8}"
+        title = (
+            f"{'level':<8} {'win rate':>8} {'mean score':>10} {'p50 ms':>8} {'p99 ms':>8}"
+            f" {'cpu p50':>8} {'cpu p99':>8}"
+        )
         rows = [head, title]
         for level, s in self.stats.items():
             d = s.summary()
             rows.append(
                 f"{level:<8} {d['win_rate'] * 100:>7.1f}% {d['mean_score']:>10.2f} "
-                f"{d['p50_ms']:>8.2f} {d['p99_ms']:>8.2f}"
+                f"{d['p50_ms']:>8.2f} {d['p99_ms']:>8.2f} {d['cpu_p50_ms']:>8.2f} "
+                f"{d['cpu_p99_ms']:>8.2f}"
             )
         if self.unfinished:
             rows.append(f"{self.unfinished} game(s) stopped after {MAX_MOVES} moves (no winner)")
@@ -110,7 +119,7 @@ def run_arena(
             if not acting:
                 break
             seat = acting[0]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             code = ai.choose(
                 game,
                 state,
@@ -121,6 +130,7 @@ def run_arena(
                 budget_moves=budget_moves,
             )
             stats[level_of[seat]].times_ms.append((time.perf_counter() - start) * 1000)
+            stats[level_of[seat]].cpu_ms.append((time.thread_time() - cpu) * 1000)
             state = game.apply(state, seat, code)
         outcome = game.outcome(state)
         for seat in seats:

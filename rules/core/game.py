@@ -254,6 +254,22 @@ class Game(ABC):
         ``undoable``, which costs every seat's view twice)."""
         return self._play_entry(state, seat, move, judge=False).state
 
+    def apply_legal(self, state: State, seat: Seat, move: Move) -> State:
+        """``apply`` for a ``move`` taken unchanged from ``legal_moves(state, seat)`` of a
+        running game: the search of an AI. It skips the checks and the parsing ``apply``
+        repeats for typed input; anything else is a programming error (undefined)."""
+        new = state.copy()
+        record = Record(move.label)
+        self._apply(new, seat, move, record)
+        new.log.append([seat, move.code])
+        new.revision = state.revision + 1
+        new.last = {
+            "seat": seat,
+            "label": record.label.to_json(),
+            "notes": [n.to_json() for n in record.notes],
+        }
+        return new
+
     def remove_seat(self, state: State, seat: Seat, reason: str = "resign") -> Applied:
         """``seat`` leaves a running game (``reason`` in ``REMOVAL_REASONS``).
 

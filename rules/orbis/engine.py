@@ -40,6 +40,7 @@ from rules.orbis import scoring
 from rules.orbis import turn as tn
 from rules.orbis.components import COLOURS, GODS, LETTERS, SETUP, TILES
 from rules.orbis.explain import explain
+from rules.orbis.heuristic import orbis_value
 from rules.orbis.invariants import check_orbis
 from rules.orbis.view import orbis_sections, orbis_view
 
@@ -239,6 +240,10 @@ class Orbis(Game):
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         return orbis_sections(state, seat)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """Points plus progress toward points, against the best other seat (``heuristic``)."""
+        return orbis_value(state, seat)
 
     def round_of(self, state: State) -> int | None:
         return int(state.data["round"])

@@ -52,6 +52,7 @@ from rules.origin import moves as om
 from rules.origin import notes, setup
 from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES
 from rules.origin.explain import explain
+from rules.origin.heuristic import junior_value
 from rules.origin.hidden import determinize_junior
 from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
@@ -94,6 +95,10 @@ class OriginJunior(Game):
     def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
         """Token values, other players' tiles and the stack resampled (``hidden``)."""
         return determinize_junior(state, seat, rng)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """Points plus progress toward points, against the best other seat (``heuristic``)."""
+        return junior_value(state, seat)
 
     # -- setup ------------------------------------------------------------------------
 

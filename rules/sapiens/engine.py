@@ -39,6 +39,7 @@ from rules.sapiens import moves as mv
 from rules.sapiens.board import NEW_TRIBE, PLAY, START
 from rules.sapiens.components import SUPPLY, TILES
 from rules.sapiens.explain import explain
+from rules.sapiens.heuristic import sapiens_value
 from rules.sapiens.invariants import problems
 from rules.sapiens.options import OPTIONS
 from rules.sapiens.present import GROUPS, sections
@@ -464,6 +465,11 @@ class Sapiens(Game):
         if seat not in state.seats:
             return []
         return sections(state, state.seats.index(seat))
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """The lower track first, plus what is in the making, against the best other
+        seat (``heuristic``)."""
+        return sapiens_value(state, seat)
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Food and shelter; the total is the lower of the two (rulebook "Fin de partie")."""

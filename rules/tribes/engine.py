@@ -41,6 +41,7 @@ from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.data_copy import check_shape, copy_data
 from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
+from rules.tribes.heuristic import tribes_value
 from rules.tribes.options import OPTIONS
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
@@ -107,6 +108,9 @@ class Tribes(Game):
         if version == 1:
             return {**options, REVIEWED.name: False, "lead_discards": "always"}
         return super().upgrade_options(version, options)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        return tribes_value(state, seat)  # rules/tribes/heuristic.py
 
     def _setup(self, state: State) -> None:
         new_game(state)

@@ -16,7 +16,7 @@ from rules import registry
 from rules.base import Game, State
 
 GAMES = registry.ids()
-STRONG_BUDGET = 60
+STRONG_BUDGET = 300
 """Simulated moves per ``strong`` decision in tests: machine-independent and quick."""
 
 

@@ -19,7 +19,14 @@ def test_arena_rotates_seats_and_shares_wins() -> None:
     stats = result.stats
     assert stats["greedy"].seats == stats["random"].seats == 6
     assert stats["greedy"].wins + stats["random"].wins == pytest.approx(6)
-    assert set(result.to_json()["greedy"]) == {"win_rate", "mean_score", "p50_ms", "p99_ms"}
+    assert set(result.to_json()["greedy"]) == {
+        "win_rate",
+        "mean_score",
+        "p50_ms",
+        "p99_ms",
+        "cpu_p50_ms",
+        "cpu_p99_ms",
+    }
 
 
 def test_arena_json_is_one_object_keyed_by_level(capsys: pytest.CaptureFixture[str]) -> None:

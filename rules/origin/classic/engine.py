@@ -55,6 +55,7 @@ from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, DECK_CARDS, DECKS, REWARD_BOARD
 from rules.origin.classic.explain import explain
+from rules.origin.classic.heuristic import classic_value
 from rules.origin.classic.hidden import determinize_classic
 from rules.origin.classic.invariants import check_classic
 from rules.origin.classic.scoring import CATEGORIES, classic_row
@@ -103,6 +104,10 @@ class OriginClassic(Game):
     def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
         """Other hands, objectives dealt, decks, discard and reserve resampled (``hidden``)."""
         return determinize_classic(state, seat, rng)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """Points plus progress toward points, against the best other seat (``heuristic``)."""
+        return classic_value(state, seat)
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 read R10 after the reward: such games keep that reading."""

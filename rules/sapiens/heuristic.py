@@ -1,0 +1,49 @@
+"""How well a seat stands in Sapiens, for the AI (``Sapiens.evaluate``).
+
+A player scores the lower of food and shelter, so the value leans on the lower track
+but still counts the other (a point on the higher track today spares a tile on it
+later). Steaks not yet converted are food in the making (a later Hunt converts them,
+with the rising table), a mountain token held is one more scene effect to play. The
+value is a seat's worth minus the best other seat's, read on a determinized state (only
+the pile's order and the tiles removed unseen differ; every count used here is public).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Seat, State
+from rules.sapiens.components import steak_food
+
+BOTH = 0.2
+"""Each point of food or shelter, besides what the lower track scores."""
+STEAK = 0.7
+"""Share of the food the seat's steaks would convert to."""
+TOKEN = 0.5
+"""Each mountain token held (a scene effect still to play)."""
+
+
+def player_worth(player: dict[str, Any], running: bool) -> float:
+    """One player's worth: the lower track, a little of both, and what is in the making."""
+    food: int = player["food"]
+    shelter: int = player["shelter"]
+    if not running:
+        return float(min(food, shelter))
+    food_soon = food + STEAK * steak_food(player["steaks"]) if player["steaks"] else float(food)
+    return min(food_soon, shelter) + BOTH * (food_soon + shelter) + TOKEN * len(player["held"])
+
+
+def sapiens_value(state: State, seat: Seat) -> float:
+    """Worth of ``seat`` minus the best other seat's."""
+    data: dict[str, Any] = state.data
+    running = data["over"] is None
+    worth = {
+        s: player_worth(p, running)
+        for s, p in zip(state.seats, data["players"], strict=True)
+        if s not in state.out
+    }
+    own = worth.get(seat, 0.0)
+    return own - max((v for s, v in worth.items() if s != seat), default=0.0)
+
+
+__all__ = ["player_worth", "sapiens_value"]
