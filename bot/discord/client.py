@@ -50,13 +50,14 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class CampfireClient(discord.AutoShardedClient):
+class CampfireClient(discord.Client):
     """Campfire on Discord. ``service`` is ready once ``setup_hook`` has run.
 
-    Sharded by discord.py: by default this process asks Discord how many shards the bot
-    needs and serves them all; ``shards`` (``campfire run --shards 0-3 --shard-count 8``)
-    serves only those, and the service then does only their games' scheduled work
-    (``bot.shards``): several processes, each its range, share one PostgreSQL database.
+    One gateway session serving every server; ``ShardedCampfireClient`` is the same
+    client sharded by discord.py (``campfire run --shard-count``). ``shards`` (only
+    there): the shards this process opens; the service then does only their games'
+    scheduled work (``bot.shards``), so several processes, each its range, share one
+    PostgreSQL database.
 
     ``db_path`` opens a store in ``setup_hook`` (closed on ``close``); tests pass a ready
     ``service`` instead. ``sync_guild_id``: sync the commands to that server at start
@@ -184,3 +185,8 @@ class CampfireClient(discord.AutoShardedClient):
             self.service.close()
             await self._store.close()
             self._store = None
+
+
+class ShardedCampfireClient(CampfireClient, discord.AutoShardedClient):
+    """``CampfireClient`` as discord.py's ``AutoShardedClient``, opening ``shards``
+    (``campfire run --shards 0-3 --shard-count 8``; ``--shard-count`` alone: all)."""

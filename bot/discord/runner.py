@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.config import ConfigError, Settings, configure_logging
-from bot.discord.client import CampfireClient
+from bot.discord.client import CampfireClient, ShardedCampfireClient
 from bot.discord.commands import CampfireGroup
 from bot.discord.cooldown import Cooldown
 from bot.discord.days import REMINDER_SECONDS
@@ -36,11 +36,13 @@ def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
     """Connect to Discord and serve until stopped (Ctrl+C). Syncs the commands to
     ``DEV_GUILD_ID`` at start when it is set; ``CAMPFIRE_COOLDOWN`` limits each user's
     costly commands and buttons. ``shards``: serve only those (and only their games'
-    scheduled work); ``None``: every shard Discord advises, in this process."""
+    scheduled work, discord.py's ``AutoShardedClient``); ``None``: one gateway session
+    serving every server."""
     token = _token(settings)
     configure_logging(settings.log_level)
     asyncio.run(check_store(settings.db_path))
-    client = CampfireClient(
+    chosen = CampfireClient if shards is None else ShardedCampfireClient
+    client = chosen(
         db_path=settings.db_path,
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),

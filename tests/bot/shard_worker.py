@@ -66,8 +66,11 @@ def run_workers(
         for n, shards in enumerate(ranges)
     ]
     try:
-        for process in processes:
-            assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+        for n, process in enumerate(processes):
+            assert process.stdout is not None
+            line = process.stdout.readline().strip()
+            if line != "ready":  # its traceback went to stderr (captured by pytest)
+                raise AssertionError(f"worker {n} ({ranges[n]}) did not start: {line!r}")
         for process in processes:
             assert process.stdin is not None
             process.stdin.write(json.dumps(list(order)) + "\n")
@@ -75,7 +78,8 @@ def run_workers(
         found = []
         for process in processes:
             out, _ = process.communicate(timeout=timeout)
-            assert process.returncode == 0, out
+            if process.returncode != 0:
+                raise AssertionError(f"a worker exited with {process.returncode}: {out!r}")
             found.append(json.loads(out.strip().splitlines()[-1]))
         return found
     finally:

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.config import ConfigError, Settings
-from bot.discord.client import CampfireClient, intents
+from bot.discord.client import CampfireClient, ShardedCampfireClient, intents
 from bot.discord.runner import run_bot, sync_commands
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.shards import Shards
@@ -88,7 +88,8 @@ async def test_a_client_given_shards_serves_those_and_its_service_their_games(
     tmp_path: Path,
 ) -> None:
     shards = Shards.parse("2-3", 8)
-    client = CampfireClient(db_path=str(tmp_path / "bot.sqlite3"), shards=shards)
+    client = ShardedCampfireClient(db_path=str(tmp_path / "bot.sqlite3"), shards=shards)
+    assert isinstance(client, discord.AutoShardedClient)
     assert client.shard_ids == [2, 3] and client.shard_count == 8
     await client._async_setup_hook()
     await client.setup_hook()
@@ -96,6 +97,5 @@ async def test_a_client_given_shards_serves_those_and_its_service_their_games(
         assert client.service.shards == shards
     finally:
         await client.close()
-    automatic = CampfireClient(db_path=str(tmp_path / "bot.sqlite3"))
-    assert isinstance(automatic, discord.AutoShardedClient)
-    assert automatic.shard_ids is None and automatic.shard_count is None  # Discord says
+    single = CampfireClient(db_path=str(tmp_path / "bot.sqlite3"))
+    assert not isinstance(single, discord.AutoShardedClient)
