@@ -75,6 +75,19 @@ game looked up by its key (a correlated ``EXISTS``, so PostgreSQL locks the remi
 only, never a game a move is changing)."""
 
 
+def claim_statement(dialect: Dialect, shards: Shards | None) -> str:
+    """The claim of due reminders in ``dialect``, of the games on ``shards`` (``None``:
+    all); parameters: worker, lease end, now, now, limit."""
+    if shards is None or shards.is_all:
+        return CLAIM_DUE.format(lock=dialect.claim_lock)
+    return CLAIM_DUE_ON_SHARDS.format(  # validated integers, written into the statement
+        lock=dialect.claim_lock,
+        shard_key=dialect.guild_number.format("g.guild_id"),
+        count=int(shards.count),
+        ids=",".join(str(int(i)) for i in shards.ids),
+    )
+
+
 def default_path() -> str:
     """``$CAMPFIRE_DB`` (a file path or a ``postgresql://`` URL) or ``campfire.sqlite3``."""
     return os.environ.get("CAMPFIRE_DB") or DEFAULT_DB
@@ -697,15 +710,7 @@ class SqlStore:
         games (read through the covering index ``games_for_clocks``). The due rows are
         found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
-            if shards is None or shards.is_all:
-                claim = CLAIM_DUE.format(lock=self.dialect.claim_lock)
-            else:  # validated integers: written into the statement
-                claim = CLAIM_DUE_ON_SHARDS.format(
-                    lock=self.dialect.claim_lock,
-                    shard_key=self.dialect.guild_number.format("g.guild_id"),
-                    count=int(shards.count),
-                    ids=",".join(str(int(i)) for i in shards.ids),
-                )
+            claim = claim_statement(self.dialect, shards)
             claimed = await _rows(db, claim, (worker, lease_until, now, now, limit))
             games: dict[int, DueGame] = {}
             for chunk in _chunks(sorted({int(r[1]) for r in claimed})):

@@ -3,6 +3,7 @@ work (reminders, timeouts, catch-up, AI seats) of the games on its shards."""
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 import types
 from pathlib import Path
@@ -13,7 +14,9 @@ from bot import cli
 from bot.config import Settings
 from bot.service import GameService
 from bot.shards import Shards, guild_number, owns, shard_of
-from bot.store import open_store
+from bot.store import Store, open_store
+from bot.store.database import claim_statement
+from bot.store.sqlite import SQLITE
 from tests.bot.conftest import ALICE, BOB, seeds
 from tests.bot.days import Clock, running, tick
 
@@ -143,3 +146,14 @@ def test_run_passes_the_shards_to_the_bot(
     assert cli.main(["run", "--shards", "0-3"]) == 2
     err = capsys.readouterr().err
     assert err == "campfire: --shards needs --shard-count (how many shards the bot has in all)\n"
+
+
+async def test_the_claim_of_some_shards_still_reads_the_due_index(db_path: Path) -> None:
+    """Each due row's game is found by its key: no scan of the reminders or the games."""
+    async with Store(db_path):
+        pass  # the schema
+    claim = claim_statement(SQLITE, Shards.parse("0-3", 8))
+    plan = sqlite3.connect(db_path).execute(f"EXPLAIN QUERY PLAN {claim}", ("w", 1, 2, 2, 3))
+    details = [str(row[-1]) for row in plan]
+    assert any("USING INDEX reminders_due (due<?)" in d for d in details), details
+    assert not any(d.startswith(("SCAN reminders", "SCAN g")) for d in details), details
