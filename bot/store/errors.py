@@ -5,7 +5,9 @@ newer than this code is refused when the store opens (``store.unreadable``,
 ``store.newer_schema``); a database that opened but whose pages turn out damaged, or
 that cannot be written any more, fails each call with ``store.damaged`` /
 ``store.unavailable`` instead of a raw ``sqlite3`` error. ``campfire db check`` finds
-the damage; restoring a backup repairs it.
+the damage; restoring a backup repairs it. The PostgreSQL backend raises the same keys
+(a server it cannot reach or that refuses it: ``store.unreadable`` at the start,
+``store.unavailable`` later; see ``bot.store.postgres``).
 """
 
 from __future__ import annotations

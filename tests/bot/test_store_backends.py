@@ -206,3 +206,12 @@ async def test_a_newer_postgresql_schema_is_refused(pg_cluster: Cluster) -> None
             pass
         with pytest.raises(StoreError, match="store.newer_schema"):
             await store_on(url, migrations=2).connect()
+
+
+async def test_demo_and_check_take_either_database(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["demo", "nim", "--players", "2", "--seed", "s1", "--out", str(tmp_path / "out")]
+    assert await asyncio.to_thread(main, [*argv, "--db", database]) == 0
+    assert await asyncio.to_thread(main, ["db", "check", "--db", database]) == 0
+    assert "ok (1 game(s), 1 replayed against their snapshot)" in capsys.readouterr().out

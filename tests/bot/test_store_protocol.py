@@ -1,6 +1,6 @@
 """``GameStore``: every store method the service uses is in the protocol, and the SQLite
-``Store`` has each of them with the same parameters (mypy checks the types where a
-service is built over a ``Store``)."""
+``Store`` and the ``PostgresStore`` have each of them with the same parameters (mypy
+checks the types where a service is built over a store)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import inspect
 import re
 from pathlib import Path
 
-from bot.store import GameStore, Store
+import pytest
+
+from bot.store import GameStore, PostgresStore, Store
 
 
 def members() -> set[str]:
@@ -33,10 +35,11 @@ def test_every_store_call_of_the_service_is_in_the_protocol() -> None:
     assert sorted(used - members()) == []
 
 
-def test_the_sqlite_store_has_every_protocol_method_with_the_same_parameters() -> None:
+@pytest.mark.parametrize("kind", [Store, PostgresStore])
+def test_each_store_has_every_protocol_method_with_the_same_parameters(kind: type) -> None:
     for name in sorted(members() - {"path"}):
         wanted = getattr(GameStore, name)
-        found = getattr(Store, name, None)
+        found = getattr(kind, name, None)
         assert found is not None, name
         assert inspect.iscoroutinefunction(found) == inspect.iscoroutinefunction(wanted), name
         assert shape(found) == shape(wanted), name
