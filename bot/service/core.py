@@ -1034,6 +1034,12 @@ class GameService:
                     state = from_json(row.snapshot)
                 if state is None:
                     state = await load_state(self.store, self._cache, row)
+                if state.revision > row.version:
+                    # A move came between reading the row and its log (another
+                    # process): describe the game at the state's revision, whole.
+                    fresh = await self.store.game(row.id)
+                    if fresh is not None and fresh.version == state.revision:
+                        return await self._info(fresh, listing=listing)
                 with _guard("to_act", row.id):
                     acting = registry.get(row.rules).to_act(state)
                 to_act = tuple(s for s in state.seats if s in acting)

@@ -40,3 +40,19 @@ async def test_a_click_overtaken_while_the_game_is_rebuilt_is_stale(
         else:
             raise AssertionError("both clicks applied")
         assert [m.code for m in await first_store.moves(game_id)] == ["take2"]
+
+
+async def test_a_game_read_while_another_process_moves_is_described_at_one_revision(
+    db_path: Path, nim: None
+) -> None:
+    """The row says version 0 (Alice to act) but the log read just after already holds
+    Alice's move: the game is described whole at revision 1 (Bob to act), never the old
+    row with the new state's seats to act (found by the two-process shard test)."""
+    async with Store(db_path) as first_store, RacingStore(db_path) as second_store:
+        first, second = GameService(first_store), GameService(second_store)
+        game_id = await running_nim(first, ALICE, BOB, stones=20)
+        second_store.before_log = lambda: first.play(
+            game_id, ALICE.user_id, "take2", expected_version=0
+        )
+        info = await second.game(game_id)
+        assert (info.version, info.to_act) == (1, (BOB.user_id,))
