@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import ai
 from bot.service.loader import load_state
 from bot.service.values import GameInfo, PlayResult, ServiceError
+from bot.store import GameRow
 from rules import registry
 from rules.base import Game, State, Text
 from rules.i18n import translate
@@ -111,11 +112,7 @@ class Robots:
             raise ServiceError("service.bad_ai_level", choices=", ".join(LEVELS))
         service = self._service
         async with service._lobby_lock:
-            row = await service._row(game_id)
-            if row.status != "lobby":
-                raise ServiceError("service.not_lobby", status=f"@service.status.{row.status}")
-            if user_id != row.creator:
-                raise ServiceError("service.not_creator")
+            row = await self._creators_lobby(game_id, user_id)
             if len(row.seats) >= row.max_seats:
                 raise ServiceError("service.lobby_full", max=row.max_seats)
             taken = {int(m.group(1)) for s in row.seats if (m := _AI_SEAT.fullmatch(s.user_id))}
@@ -128,17 +125,23 @@ class Robots:
         log.info("game %d: %s seated by %s", game_id, seat, user_id)
         return await service.game(game_id)
 
+    async def _creators_lobby(self, game_id: int, user_id: str) -> GameRow:
+        """The lobby's row, if ``user_id`` created it. Raises ``service.not_lobby``,
+        ``service.not_creator``."""
+        row = await self._service._row(game_id)
+        if row.status != "lobby":
+            raise ServiceError("service.not_lobby", status=f"@service.status.{row.status}")
+        if user_id != row.creator:
+            raise ServiceError("service.not_creator")
+        return row
+
     async def remove(self, game_id: int, user_id: str) -> GameInfo:
         """The creator takes back the lobby's most recently seated AI player (the one with
         the highest number). Raises ``service.not_creator``, ``service.not_lobby``,
         ``service.no_ai_seat``."""
         service = self._service
         async with service._lobby_lock:
-            row = await service._row(game_id)
-            if row.status != "lobby":
-                raise ServiceError("service.not_lobby", status=f"@service.status.{row.status}")
-            if user_id != row.creator:
-                raise ServiceError("service.not_creator")
+            row = await self._creators_lobby(game_id, user_id)
             seated = [
                 (int(m.group(1)), s.user_id)
                 for s in row.seats

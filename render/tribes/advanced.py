@@ -26,17 +26,10 @@ from render.kit.style import RGB
 from render.kit.text import draw_text, ellipsise, font
 from render.tribes import pieces
 from render.tribes.model import Cell, Table
+from rules.tribes.components import SPECIAL_TERRAINS
 
-TILES = (
-    "great_lake",
-    "great_mountain",
-    "great_forest",
-    "wild_land",
-    "jungle",
-    "oasis",
-    "chasm",
-    "glacier",
-)
+TILES: tuple[str, ...] = tuple(SPECIAL_TERRAINS)
+"""The special terrains in the rules' data order (the legend's order)."""
 ELDER = "elder"
 """The legend entry of the Elders (in the art's extras when the option is on)."""
 
