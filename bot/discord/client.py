@@ -53,9 +53,10 @@ discord.VoiceClient.warn_dave = False
 class CampfireClient(discord.Client):
     """Campfire on Discord. ``service`` is ready once ``setup_hook`` has run.
 
-    One gateway session serving every server; ``ShardedCampfireClient`` is the same
-    client sharded by discord.py (``campfire run --shard-count``). ``shards`` (only
-    there): the shards this process opens; the service then does only their games'
+    One gateway session serving every server (tests, ``campfire sync``);
+    ``ShardedCampfireClient`` is the same client sharded by discord.py, the one
+    ``campfire run`` uses (as many shards as Discord recommends, or ``--shard-count``).
+    ``shards`` (only there): the shards this process opens; the service then does only their games'
     scheduled work (``bot.shards``), so several processes, each its range, share one
     PostgreSQL database.
 

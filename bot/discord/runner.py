@@ -35,14 +35,13 @@ def _token(settings: Settings) -> str:
 def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
     """Connect to Discord and serve until stopped (Ctrl+C). Syncs the commands to
     ``DEV_GUILD_ID`` at start when it is set; ``CAMPFIRE_COOLDOWN`` limits each user's
-    costly commands and buttons. ``shards``: serve only those (and only their games'
-    scheduled work, discord.py's ``AutoShardedClient``); ``None``: one gateway session
-    serving every server."""
+    costly commands and buttons. Always discord.py's ``AutoShardedClient``: ``shards``
+    serve only those (and only their games' scheduled work); ``None``: every shard,
+    as many as Discord recommends."""
     token = _token(settings)
     configure_logging(settings.log_level)
     asyncio.run(check_store(settings.db_path))
-    chosen = CampfireClient if shards is None else ShardedCampfireClient
-    client = chosen(
+    client = ShardedCampfireClient(
         db_path=settings.db_path,
         sync_guild_id=settings.dev_guild_id,
         cooldown=Cooldown.from_setting(settings.cooldown),

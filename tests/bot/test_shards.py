@@ -8,6 +8,7 @@ import sys
 import types
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot import cli
@@ -157,3 +158,28 @@ async def test_the_claim_of_some_shards_still_reads_the_due_index(db_path: Path)
     details = [str(row[-1]) for row in plan]
     assert any("USING INDEX reminders_due (due<?)" in d for d in details), details
     assert not any(d.startswith(("SCAN reminders", "SCAN g")) for d in details), details
+
+
+def test_run_bot_lets_discord_py_shard_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``campfire run`` without shard options is discord.py's ``AutoShardedClient``
+    with no shard ids (it asks Discord how many); with them, those shards."""
+    from bot.discord import runner
+    from bot.discord.client import ShardedCampfireClient
+
+    assert issubclass(ShardedCampfireClient, discord.AutoShardedClient)
+    made: list[Shards | None] = []
+
+    class Recorder:
+        def __init__(self, **options: object) -> None:
+            made.append(options["shards"])  # type: ignore[arg-type]
+
+        def run(self, token: str, *, log_handler: object = None) -> None:
+            assert token == "abc"
+
+    monkeypatch.setattr(runner, "ShardedCampfireClient", Recorder)
+    settings = Settings("abc", str(tmp_path / "bot.sqlite3"), None, "WARNING")
+    runner.run_bot(settings)
+    runner.run_bot(settings, shards=Shards((0, 1), 4))
+    assert made == [None, Shards((0, 1), 4)]
