@@ -10,11 +10,10 @@ reports the median time of a whole game (target <= 50 ms) and the median time of
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from collections.abc import Sequence
 
-from bench.random_game import play_one
+from bench.random_game import apply_line, timed_games
 from rules.origin.classic import CLASSIC
 
 TARGET_GAME_MS = 50.0
@@ -25,22 +24,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
     applies: list[float] = []
-    walls, cpus, lengths = [], [], []
-    for n in range(args.games):
-        wall, cpu, moves = play_one(CLASSIC, n, 2 + n % 3, applies)
-        walls.append(wall)
-        cpus.append(cpu)
-        lengths.append(moves)
-    game = statistics.median(walls)
-    verdict = "OK" if game <= TARGET_GAME_MS else "SLOW"
-    print(
-        f"origin (classic) over {args.games} random games: game median {game:.1f} ms "
-        f"({game / TARGET_GAME_MS:.2f} of target) [{verdict}], cpu median "
-        f"{statistics.median(cpus):.1f} ms, {statistics.median(lengths):.0f} moves; "
-        f"apply median {statistics.median(applies) * 1000:.0f} us, "
-        f"p99 {sorted(applies)[int(len(applies) * 0.99)] * 1000:.0f} us",
-        flush=True,
+    line = timed_games(
+        CLASSIC, "origin (classic)", args.games, lambda n: 2 + n % 3, TARGET_GAME_MS, applies
     )
+    print(f"{line}; {apply_line(applies)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,10 @@ its CPU time and length, then the median and p99 of one ``apply`` call.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from collections.abc import Sequence
 
-from bench.random_game import play_one
+from bench.random_game import apply_line, timed_games
 from rules.tribes import TRIBES_GAME as GAME
 
 TARGET_GAME_MS = 50.0
@@ -29,31 +28,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
     applies: list[float] = []
     for players in (2, 3, 4):
-        walls, cpus, lengths = [], [], []
-        unfinished = 0
-        for n in range(args.games):
-            wall, cpu, moves = play_one(GAME, n, players, applies, max_moves=MAX_MOVES)
-            if not moves:
-                unfinished += 1
-                continue
-            walls.append(wall)
-            cpus.append(cpu)
-            lengths.append(moves)
-        game = statistics.median(walls)
-        verdict = "OK" if game <= TARGET_GAME_MS else "SLOW"
-        print(
-            f"tribes {players}p over {args.games} random games: game median {game:.1f} ms "
-            f"({game / TARGET_GAME_MS:.2f} of target) [{verdict}], cpu median "
-            f"{statistics.median(cpus):.1f} ms, {statistics.median(lengths):.0f} moves"
-            + (f"; {unfinished} unfinished" if unfinished else ""),
-            flush=True,
+        line = timed_games(
+            GAME,
+            f"tribes {players}p",
+            args.games,
+            players,
+            TARGET_GAME_MS,
+            applies,
+            max_moves=MAX_MOVES,
         )
-    ordered = sorted(applies)
-    print(
-        f"tribes apply median {statistics.median(applies) * 1000:.0f} us, "
-        f"p99 {ordered[int(len(ordered) * 0.99)] * 1000:.0f} us",
-        flush=True,
-    )
+        print(line, flush=True)
+    print(f"tribes {apply_line(applies)}", flush=True)
 
 
 if __name__ == "__main__":
