@@ -38,7 +38,7 @@ from rules.base import CorruptState, IllegalMove, Move, Record, Section, State, 
 from rules.kit import decks
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
-from rules.tribes.components import DATA_DIR, RESOURCES, TRIBES, ComponentError
+from rules.tribes.components import RESOURCES, TRIBES, ComponentError, read_data
 from rules.tribes.players import active, player, seat
 
 KINDS = frozenset(
@@ -80,15 +80,8 @@ class Power:
 
 def load_powers() -> dict[str, Power]:
     """Read and check ``data/chiefs.json``: 16 powers, the two of each tribe board."""
-    import json
-
     file = "chiefs.json"
-    try:
-        raw = json.loads((DATA_DIR / file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ComponentError(file, "file", str(exc)) from exc
-    if not isinstance(raw, dict) or not isinstance(raw.get("_about"), str):
-        raise ComponentError(file, "file", "an object with an '_about' provenance text")
+    raw = read_data(file)
     powers: dict[str, Power] = {}
     for entry in raw["powers"]:
         power = Power(

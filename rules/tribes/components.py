@@ -102,7 +102,8 @@ class MapLayout:
         raise KeyError(hex_id)
 
 
-def _read(file: str) -> dict[str, Any]:
+def read_data(file: str) -> dict[str, Any]:
+    """A data file of ``data/``, checked to be an object with its provenance text."""
     try:
         raw = json.loads((DATA_DIR / file).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -121,7 +122,7 @@ def _check(ok: bool, file: str, entry: str, problem: str) -> None:
 
 
 def load_actions() -> tuple[tuple[str, ...], dict[str, dict[str, dict[str, int]]]]:
-    raw = _read("actions.json")
+    raw = read_data("actions.json")
     order = tuple(raw["order"])
     _check(order == ("grow", "travel", "gather", "lead"), "actions.json", "order", "4 actions")
     actions: dict[str, dict[str, dict[str, int]]] = {}
@@ -160,7 +161,7 @@ class Dice:
 
 
 def load_dice(actions: int) -> Dice:
-    raw = _read("dice.json")
+    raw = read_data("dice.json")
     dice = Dice(int(raw["count"]), tuple(raw["faces"]), tuple(raw["start"]), int(raw["first_roll"]))
     _check(len(dice.faces) == 6, "dice.json", "faces", "six faces")
     _check(all(dice.faces.count(f) == 2 for f in FACES), "dice.json", "faces", "2 of each symbol")
@@ -170,7 +171,7 @@ def load_dice(actions: int) -> Dice:
 
 
 def load_goals() -> dict[str, Goal]:
-    raw = _read("goals.json")
+    raw = read_data("goals.json")
     goals: dict[str, Goal] = {}
     for entry in raw["developments"]:
         goal = Goal(
@@ -222,7 +223,7 @@ def load_goals() -> dict[str, Goal]:
 
 
 def load_tribes() -> dict[str, Tribe]:
-    raw = _read("tribes.json")
+    raw = read_data("tribes.json")
     tribes: dict[str, Tribe] = {}
     for entry in raw["tribes"]:
         tribe = Tribe(
@@ -246,7 +247,7 @@ def load_tribes() -> dict[str, Tribe]:
 
 
 def load_maps() -> dict[int, MapLayout]:
-    raw = _read("maps.json")
+    raw = read_data("maps.json")
     maps: dict[int, MapLayout] = {}
     for players in (2, 3, 4):
         entry = raw["maps"][str(players)]
@@ -289,7 +290,7 @@ def _check_map(layout: MapLayout, borders: int) -> None:
 
 
 def load_terrains() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    raw = _read("terrains.json")
+    raw = read_data("terrains.json")
     basic = dict(raw["basic"])
     _check(
         basic == {"lake": "food", "forest": "wood", "mountain": "stone"},
@@ -303,7 +304,7 @@ def load_terrains() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
 
 
 def load_supplies() -> dict[str, Any]:
-    raw = _read("supplies.json")
+    raw = read_data("supplies.json")
     expected = {
         "members_per_player": 20,
         "village_pawns": 12,
