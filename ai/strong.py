@@ -7,11 +7,11 @@
 2. Round after round, a fresh world consistent with what the seat sees is drawn
    (``game.determinize`` of the determinized state: hidden cards, tile and pile order,
    future dice), and each candidate is played out in that same world: the candidate,
-   the rest of the own turn as ``greedy`` would, then every seat's turns as ``greedy``
-   would (a smaller cap) until the seat has decided ``TURNS`` more turns, or the game
-   ends. The position reached is judged by ``evaluate`` (a finished game by its outcome).
-   Comparing the candidates in the same worlds (the same draws, the same ties broken)
-   keeps the luck of a world out of the comparison.
+   the rest of the own turn as ``greedy`` would (the same cap), then the other seats'
+   turns as ``greedy`` would with a smaller cap, until the seat has decided ``TURNS``
+   more turns, or the game ends. The position reached is judged by ``evaluate`` (a
+   finished game by its outcome). Comparing the candidates in the same worlds (the
+   same draws, the same ties broken) keeps the luck of a world out of the comparison.
 3. The candidate with the best mean over the complete rounds wins; ties go to greedy's
    own preference. With no complete round it plays greedy's choice.
 
@@ -35,7 +35,9 @@ CANDIDATES = 4
 ROOT_CAP = 80
 """Applied moves of the first judgement beyond the first decisions (as ``greedy``)."""
 ROLLOUT_CAP = 16
-"""Applied moves each greedy decision inside a rollout may spend beyond its options."""
+"""Applied moves each greedy decision of another seat inside a rollout may spend beyond
+its options (the seat's own decisions get ``ROOT_CAP``, as ``greedy`` itself: a weaker
+rest of its own turn would judge every candidate by worse play than greedy's)."""
 TURNS = 0
 """The seat's own later turns played in a rollout (after everyone else's)."""
 MAX_STEPS = 80
@@ -126,7 +128,8 @@ def _rollout(
         if len(choices) == 1:
             pick = choices[0]
         else:
-            code, used = greedy_pick(game, state, actor, choices, rng, ROLLOUT_CAP)
+            cap = ROOT_CAP if mine else ROLLOUT_CAP
+            code, used = greedy_pick(game, state, actor, choices, rng, cap)
             spent += used
             pick = next(m for m in choices if m.code == code)
         state = game.apply_legal(state, actor, pick)
