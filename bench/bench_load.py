@@ -251,7 +251,7 @@ def bot_service(store: Store, processes: bool) -> tuple[GameService, list[Future
     """The service as ``CampfireClient.setup_hook`` builds it for ``campfire run``, and
     its render workers' warm-up."""
     service = GameService(store, render_processes=processes)
-    return service, service.warm_up_pictures()
+    return service, service.boards.warm_up()
 
 
 async def run_load(

@@ -253,10 +253,10 @@ class ConsoleSession:
 
     async def show_board(self) -> None:
         info = await self.service.game(self.game_id)
-        if not self.drawing or not self.service.has_picture(info.rules):
+        if not self.drawing or not self.service.boards.has_picture(info.rules):
             return
         try:
-            png = await self.service.render_board(self.game_id, self.lang)
+            png = await self.service.boards.render(self.game_id, self.lang)
         except ServiceError as error:  # logged by the service; play on without pictures
             self.write(error_text(error, self.lang))
             self.drawing = False

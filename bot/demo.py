@@ -23,7 +23,7 @@ from bot.console import console_players, open_table, score_lines, standing_lines
 from bot.offline_ai import ai_move
 from bot.record import build_record, record_json
 from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
-from bot.service.core import Drawer
+from bot.service.pictures import Drawer
 from bot.store import store_for
 from rules.base import Text
 from rules.i18n import translate
@@ -107,7 +107,7 @@ async def _play(
         service, rules, console_players(count, lang, prefix="bot", kind="bot"), options=options
     )
     game_id = info.id
-    drawing = service.has_picture(rules)
+    drawing = service.boards.has_picture(rules)
     pictures: list[Path] = []
     notes: list[str] = []
 
@@ -116,7 +116,7 @@ async def _play(
         if not drawing:
             return
         try:
-            png = await service.render_board(game_id, lang)
+            png = await service.boards.render(game_id, lang)
         except ServiceError as error:  # logged by the service; the game goes on
             drawing = False
             notes.append(translate(Text(error.key, error.params), lang))
@@ -226,7 +226,7 @@ async def _summary(
         lines.extend(score_lines(await service.scores(info.id), names, lang))
     if not finished:
         lines.append(translate("demo.stopped", lang, moves=moves))
-    if not service.has_picture(info.rules):
+    if not service.boards.has_picture(info.rules):
         lines.append(translate("demo.no_pictures", lang, game=info.rules))
     lines.append(translate("demo.files", lang, path=str(out_dir), pictures=len(pictures)))
     lines.append(translate("demo.record", lang, path=str(out_dir / "record.json")))

@@ -441,7 +441,7 @@ async def undo(
     client = bot_of(interaction)
     if version is not None and (await client.service.game(game_id)).version != version:
         raise ServiceError("service.undo_expired")
-    answer = await client.service.request_undo(game_id, user_key(interaction))
+    answer = await client.service.undos.request(game_id, user_key(interaction))
     lang = lang_for(interaction)
     table_lang = await public_lang(interaction)
     game = await client.service.game(game_id)
@@ -463,7 +463,7 @@ async def answer_undo(
     client = bot_of(interaction)
     table_lang = await public_lang(interaction)
     try:
-        answer = await client.service.answer_undo(
+        answer = await client.service.undos.answer(
             game_id, user_key(interaction), agree, version=version
         )
     except ServiceError as exc:
@@ -540,7 +540,7 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     throttle(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
-    picture = await service_of(interaction).draw_board(game.id, lang)
+    picture = await service_of(interaction).boards.draw(game.id, lang)
     shown, file = publish.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
@@ -567,7 +567,7 @@ async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     throttle(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
-    picture = await service_of(interaction).animation(game.id, lang)
+    picture = await service_of(interaction).boards.animation(game.id, lang)
     file = discord.File(io.BytesIO(picture), filename=publish.replay_filename(game))
     text = t("discord.replay.sent", lang, game=game.id)
     await interaction.followup.send(text, file=file, ephemeral=True)

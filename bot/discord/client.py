@@ -124,7 +124,7 @@ class CampfireClient(discord.Client):
         if self._service is None:
             self._store = await open_store(self._db_path)
             self._service = GameService(self._store, render_processes=True, shards=self._shards)
-            self._service.warm_up_pictures()
+            self._service.boards.warm_up()
         self.tree.add_command(CampfireGroup())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CampfireTranslator())

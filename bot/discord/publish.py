@@ -251,10 +251,10 @@ def replay_filename(game: GameInfo) -> str:
 async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
     """The animated replay of a finished game as an attachment; ``None`` when the game
     has no renderer or the replay failed (logged): the result goes out without it."""
-    if not client.service.has_picture(game.rules):
+    if not client.service.boards.has_picture(game.rules):
         return None
     try:
-        picture = await client.service.animation(game.id, lang)
+        picture = await client.service.boards.animation(game.id, lang)
     except Exception:
         log.warning("game %s: no animated replay", game.id, exc_info=True)
         return None
@@ -264,10 +264,10 @@ async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord
 async def board_picture(client: CampfireBot, game: GameInfo, lang: str) -> BoardPicture | None:
     """The board as it is now; ``None`` when the game has no renderer or the renderer
     failed (logged by the service): the game goes on without a picture."""
-    if not client.service.has_picture(game.rules):
+    if not client.service.boards.has_picture(game.rules):
         return None
     try:
-        return await client.service.draw_board(game.id, lang)
+        return await client.service.boards.draw(game.id, lang)
     except Exception:
         log.warning("game %s: no board picture at version %s", game.id, game.version, exc_info=True)
         return None

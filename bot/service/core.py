@@ -29,12 +29,7 @@ Decisions where the rules and brief are silent:
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
   pawn) announces nothing, and a player finishing a simultaneous choice (say,
   objectives kept at set-up) does not ping again those still choosing.
-- **Undo with consent.** Only the seat that made the last entry may ask to take it
-  back, and only when the rules said the entry revealed nothing (``Applied.undoable``,
-  stored per entry); every other seat still playing must agree, one refusal ends the
-  request. A request lives in this process only and expires when the game reaches
-  another revision (anyone moved). The undone entry stays in the store's audit record;
-  the state is the replay of the remaining log, at a new revision.
+- **Undo with consent**: see ``bot.service.undo``.
 - **Scores at the end.** Once a game is over, ``scores`` returns every seat's full row
   (hidden tokens revealed) whoever asks; before that, the public sheet, or the asking
   seat's own view of it.
@@ -43,25 +38,24 @@ Decisions where the rules and brief are silent:
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import secrets
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
+from bot.service.guards import guard, require_lobby, require_running, seated, status_key
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
-from bot.service.pictures import RenderPool
+from bot.service.pictures import Drawer
 from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
 from bot.service.robots import LEVELS as AI_LEVELS
 from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing, turn_clocks
+from bot.service.undo import Undos
 from bot.service.values import (
-    BoardPicture,
     Event,
     GameInfo,
     GameOver,
@@ -74,8 +68,6 @@ from bot.service.values import (
     ServiceError,
     Status,
     TurnStarted,
-    UndoAnswer,
-    UndoRequest,
 )
 from bot.shards import Shards, owns
 from bot.store import GameRow, GameStore
@@ -99,9 +91,6 @@ from rules.i18n import LANGS
 
 log = logging.getLogger("campfire.service")
 
-Drawer = Callable[..., bytes]
-"""``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
-
 
 FINISHED_LISTED_FOR = timedelta(days=1)
 """How long a finished game stays in the lists of games (``finished_games``)."""
@@ -113,31 +102,6 @@ def _now() -> datetime:
 
 def _new_seed() -> str:
     return secrets.token_hex(8)
-
-
-def _default_drawer(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
-    module = importlib.import_module("render.registry")
-    picture: bytes = module.draw(rules, view, lang=lang, names=names)
-    return picture
-
-
-def _registry_draw() -> Drawer:
-    """``render.registry.draw`` itself (picklable: what a render process runs)."""
-    module = importlib.import_module("render.registry")
-    draw: Drawer = module.draw
-    return draw
-
-
-@contextmanager
-def _guard(action: str, game_id: int | None) -> Iterator[None]:
-    """Let keyed errors through; log anything else and answer ``service.internal``."""
-    try:
-        yield
-    except CampfireError:
-        raise
-    except Exception as exc:
-        log.exception("unexpected failure in %s (game %s)", action, game_id)
-        raise ServiceError("service.internal") from exc
 
 
 class GameService:
@@ -171,21 +135,16 @@ class GameService:
         self._seed_source = seed_source or _new_seed
         self._clock = clock or _now
         self._cache = StateCache(cache_size)
-        self._drawer = drawer or _default_drawer
-        self._pictures = RenderPool(
-            self._drawer if drawer is not None or not render_processes else _registry_draw(),
-            workers=render_workers,
-            processes=render_processes and drawer is None,
-        )
         self._lobby_lock = asyncio.Lock()
         self.ratings = Ratings(store)
-        self._undos: dict[int, UndoRequest] = {}
         self.timing = Timing(self)
         self.robots = Robots(self, chooser)
+        self.undos = Undos(self)
+        self.boards = Boards(self, drawer, workers=render_workers, processes=render_processes)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
-        self._pictures.close()
+        self.boards.close()
 
     def now(self) -> datetime:
         """The service's time (its injected clock): what deadlines are counted from."""
@@ -259,8 +218,8 @@ class GameService:
         async with self._lobby_lock:
             for attempt in range(2):
                 row = await self._row(game_id)
-                _require_lobby(row)
-                if _seated(row, player.user_id):
+                require_lobby(row)
+                if seated(row, player.user_id):
                     raise ServiceError("service.already_joined")
                 if is_ai_seat(player.user_id):
                     raise ServiceError("service.not_allowed")
@@ -278,8 +237,8 @@ class GameService:
         Raises ``service.game_not_found``, ``service.not_lobby``, ``service.not_in_game``."""
         async with self._lobby_lock:
             row = await self._row(game_id)
-            _require_lobby(row)
-            if not _seated(row, user_id):
+            require_lobby(row)
+            if not seated(row, user_id):
                 raise ServiceError("service.not_in_game")
             now = self._clock()
             if user_id == row.creator:
@@ -307,7 +266,7 @@ class GameService:
             row = await self._row(game_id)
             if row.status != "over":
                 raise ServiceError("service.not_over", status=await self._status_text(game_id))
-            if not _seated(row, player.user_id):
+            if not seated(row, player.user_id):
                 raise ServiceError("service.not_in_game")
             existing = await self.store.rematch_of(game_id)
         opened = existing is None
@@ -336,8 +295,8 @@ class GameService:
         info = await self.game(existing)
         if not opened and info.status == "lobby" and not info.has_seat(player.user_id):
             info = await self.join(existing, player)
-        seated = {s.user_id for s in info.seats}
-        invited = tuple(s.user_id for s in row.seats if s.user_id not in seated and not s.ai_level)
+        present = {s.user_id for s in info.seats}
+        invited = tuple(s.user_id for s in row.seats if s.user_id not in present and not s.ai_level)
         return Rematch(info, opened, invited)
 
     async def start(
@@ -354,7 +313,7 @@ class GameService:
         ``allow_all_ai``: the console and the demo)."""
         async with self._lobby_lock:
             row = await self._row(game_id)
-            _require_lobby(row)
+            require_lobby(row)
             if user_id != row.creator:
                 raise ServiceError("service.not_creator")
             if len(row.seats) < row.min_seats:
@@ -370,7 +329,7 @@ class GameService:
             elif shuffle_seats:
                 order = seeded_seat_order(order, row.seed)
             game = registry.get(row.rules)
-            with _guard("start", game_id):
+            with guard("start", game_id):
                 state = game.setup(order, row.seed, row.options)
                 acting = game.to_act(state)
             now = self._clock()
@@ -398,10 +357,10 @@ class GameService:
         lost_at = -1
         while True:
             row = await self._row(game_id)
-            _require_running(row)
+            require_running(row)
             if row.version <= lost_at:  # a store that refused without moving on
                 break
-            if not _seated(row, user_id):
+            if not seated(row, user_id):
                 raise ServiceError("service.not_in_game")
             if expected_version is not None and row.version != expected_version:
                 raise ServiceError("service.stale", version=row.version)
@@ -410,14 +369,14 @@ class GameService:
             if expected_version is not None and state.revision != expected_version:
                 # Another move landed while the game was being rebuilt.
                 raise ServiceError("service.stale", version=state.revision)
-            with _guard("play", game_id):
+            with guard("play", game_id):
                 if user_id not in game.to_act(state):
                     raise ServiceError("service.not_your_turn")
                 # Off the event loop: judging whether the move can be undone compares
                 # every seat's view before and after (a few ms on a large board).
                 applied = await asyncio.to_thread(game.play, state, user_id, text)
             if await self._commit(game_id, game, row, state, applied):
-                self._undos.pop(game_id, None)
+                self.undos.forget(game_id)
                 return await self._after_move(game_id, game, state, applied)
             # Another entry came first (its state is cached now: keep it). A button was
             # made for the old revision: stale. A typed move is checked again on the new
@@ -433,7 +392,7 @@ class GameService:
                 break
             lost_at = row.version
         row = await self._row(game_id)
-        _require_running(row)
+        require_running(row)
         raise ServiceError("service.stale", version=row.version)
 
     async def _commit(
@@ -450,7 +409,7 @@ class GameService:
         of the clocks in one transaction at ``row.version``; False when another entry
         came first. ``by_clock``: the clock played it for its seat."""
         new = applied.state
-        with _guard("commit", game_id):
+        with guard("commit", game_id):
             outcome = game.outcome(new)
             snapshot = to_json(new)
             acting_before, acting = game.to_act(before), game.to_act(new)
@@ -507,7 +466,7 @@ class GameService:
                 by_clock,
             )
         ]
-        with _guard("after move", game_id):
+        with guard("after move", game_id):
             outcome = game.outcome(state)
             new_seats = game.to_act(state) - game.to_act(before)
             if outcome is not None:
@@ -522,11 +481,11 @@ class GameService:
         """Every legal decision of ``user_id`` now; ``[]`` if they are not to act (or the
         game is not running). Raises ``service.game_not_found``."""
         row = await self._row(game_id)
-        if row.status != "running" or not _seated(row, user_id):
+        if row.status != "running" or not seated(row, user_id):
             return []
         game = registry.get(row.rules)
         state = await load_state(self.store, self._cache, row)
-        with _guard("legal_moves", game_id):
+        with guard("legal_moves", game_id):
             return game.legal_moves(state, user_id)
 
     async def resign(
@@ -545,8 +504,8 @@ class GameService:
         lost_at = -1
         while True:
             row = await self._row(game_id)
-            _require_running(row)
-            if not _seated(row, user_id):
+            require_running(row)
+            if not seated(row, user_id):
                 raise ServiceError("service.not_in_game")
             if row.version <= lost_at or (
                 expected_version is not None and row.version != expected_version
@@ -555,147 +514,15 @@ class GameService:
             game = registry.get(row.rules)
             state = await load_state(self.store, self._cache, row)
             try:
-                with _guard("resign", game_id):
+                with guard("resign", game_id):
                     applied = game.remove_seat(state, user_id, reason)
             except IllegalMove as exc:
                 raise ServiceError("service.not_in_game") from exc
             if await self._commit(game_id, game, row, state, applied):
-                self._undos.pop(game_id, None)
+                self.undos.forget(game_id)
                 log.info("game %d: %s left (%s)", game_id, user_id, reason)
                 return await self._after_move(game_id, game, state, applied)
             lost_at = row.version  # another entry came first: resign on the new state
-
-    # -- undo with consent ----------------------------------------------------------------
-
-    async def request_undo(self, game_id: int, user_id: str) -> UndoAnswer:
-        """``user_id`` asks to take back the last entry, which must be theirs and
-        undoable; the other seats still playing are asked (``waiting``). With nobody
-        to ask, the entry is taken back at once (``undone``). Raises
-        ``service.not_running``, ``service.not_in_game``, ``service.undo_nothing`` (no
-        entry yet), ``service.undo_not_yours``, ``service.undo_revealed`` (the entry
-        revealed something or was a resignation), ``service.undo_pending``."""
-        row = await self._row(game_id)
-        _require_running(row)
-        if not _seated(row, user_id):
-            raise ServiceError("service.not_in_game")
-        moves = await self.store.moves(game_id)
-        if not moves:
-            raise ServiceError("service.undo_nothing")
-        last = moves[-1]
-        if last.seat != user_id:
-            raise ServiceError("service.undo_not_yours")
-        if not last.undoable:
-            raise ServiceError("service.undo_revealed")
-        pending = self._undos.get(game_id)
-        if pending is not None and pending.version == row.version:
-            raise ServiceError("service.undo_pending")
-        state = await load_state(self.store, self._cache, row)
-        # AI seats never object: only the people still playing are asked.
-        waiting = tuple(s for s in state.playing if s != user_id and not is_ai_seat(s))
-        label = last.public_label if last.public_label is not None else last.label
-        request = UndoRequest(game_id, user_id, row.version, label, waiting)
-        if not waiting:
-            return await self._take_back(row, request)
-        self._undos[game_id] = request
-        log.info("game %d: %s asks to undo v%d", game_id, user_id, row.version)
-        return UndoAnswer(request, "waiting")
-
-    async def undo_request(self, game_id: int) -> UndoRequest | None:
-        """The undo request waiting for answers in ``game_id`` (``None``: none, or it
-        expired because the game moved on)."""
-        request = self._undos.get(game_id)
-        if request is None:
-            return None
-        row = await self._row(game_id)
-        if row.status != "running" or row.version != request.version:
-            self._undos.pop(game_id, None)
-            return None
-        return request
-
-    async def answer_undo(
-        self, game_id: int, user_id: str, agree: bool, *, version: int | None = None
-    ) -> UndoAnswer:
-        """``user_id`` agrees to or refuses the undo request of ``game_id`` (made at
-        revision ``version``, when given). A refusal ends the request (``refused``);
-        the last agreement takes the entry back (``undone``). Raises
-        ``service.undo_expired`` (no request, or the game moved on),
-        ``service.undo_not_asked`` (not a seat asked, or already answered)."""
-        row = await self._row(game_id)
-        request = self._undos.get(game_id)
-        if (
-            request is None
-            or row.status != "running"
-            or row.version != request.version
-            or (version is not None and version != request.version)
-        ):
-            if request is not None and request.version != row.version:
-                self._undos.pop(game_id, None)
-            raise ServiceError("service.undo_expired")
-        if user_id not in request.waiting:
-            raise ServiceError("service.undo_not_asked")
-        if not agree:
-            self._undos.pop(game_id, None)
-            log.info("game %d: %s refused the undo of v%d", game_id, user_id, row.version)
-            return UndoAnswer(request, "refused", by=user_id)
-        request = UndoRequest(
-            game_id,
-            request.seat,
-            request.version,
-            request.label,
-            tuple(s for s in request.waiting if s != user_id),
-            (*request.agreed, user_id),
-        )
-        if request.waiting:
-            self._undos[game_id] = request
-            return UndoAnswer(request, "waiting", by=user_id)
-        self._undos.pop(game_id, None)
-        return await self._take_back(row, request, by=user_id)
-
-    async def _take_back(
-        self, row: GameRow, request: UndoRequest, *, by: str | None = None
-    ) -> UndoAnswer:
-        """Store the undo of the last entry: the state is the replay of the log without
-        it, at the next revision."""
-        game_id = row.id
-        game = registry.get(row.rules)
-        before = await load_state(self.store, self._cache, row)
-        moves = await self.store.moves(game_id)
-        args = (
-            [s.user_id for s in row.seats],
-            row.seed,
-            game.check_rules_version(row.rules_version, row.options),
-            [(m.seat, m.code) for m in moves[:-1]],
-        )
-        with _guard("undo", game_id):
-            if len(moves) > THREADED_REPLAY:
-                state = await asyncio.to_thread(game.replay, *args)
-            else:
-                state = game.replay(*args)
-        state.revision = row.version + 1
-        now = self._clock()
-        with _guard("undo", game_id):
-            acting_before, acting = game.to_act(before), game.to_act(state)
-        clocks = await self.timing.clock_change(row, acting_before, acting, state.revision, now)
-        done = await self.store.undo(
-            game_id,
-            expected_version=row.version,
-            count=1,
-            by=request.seat,
-            at=now,
-            snapshot=to_json(state),
-            clocks=clocks,
-        )
-        if not done:
-            raise ServiceError("service.undo_expired")
-        self._cache.put(game_id, state)
-        log.info("game %d: v%d undone at the request of %s", game_id, row.version, request.seat)
-        info = await self.game(game_id)
-        with _guard("undo", game_id):
-            fresh = game.to_act(state) - game.to_act(before)
-        turn = TurnStarted(
-            game_id, info.to_act, state.revision, tuple(s for s in info.to_act if s in fresh)
-        )
-        return UndoAnswer(request, "undone", by=by, result=PlayResult(info, (turn,)))
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
@@ -704,7 +531,7 @@ class GameService:
         async with self._lobby_lock:
             row = await self._row(game_id)
             if row.status not in ("lobby", "running"):
-                raise ServiceError("service.not_running", status=_status_key(row.status))
+                raise ServiceError("service.not_running", status=status_key(row.status))
             if user_id != row.creator and not is_moderator:
                 raise ServiceError("service.not_allowed")
             done = await self.store.set_status(
@@ -725,16 +552,16 @@ class GameService:
         """The rules' public view (``view(state, None)``). Raises ``service.not_started``.
         The dict may share data with the cached state: do not mutate it."""
         game, state, _ = await self._started(game_id)
-        with _guard("public_view", game_id):
+        with guard("public_view", game_id):
             return dict(game.view(state, None))
 
     async def private_view(self, game_id: int, user_id: str) -> dict[str, Any]:
         """The rules' view for ``user_id``'s seat. Raises ``service.not_in_game``,
         ``service.not_started``."""
         game, state, row = await self._started(game_id)
-        if not _seated(row, user_id):
+        if not seated(row, user_id):
             raise ServiceError("service.not_in_game")
-        with _guard("private_view", game_id):
+        with guard("private_view", game_id):
             return dict(game.view(state, user_id))
 
     async def private_sections(self, game_id: int, user_id: str) -> list[Section]:
@@ -743,19 +570,19 @@ class GameService:
         nothing of theirs is hidden. Raises ``service.not_in_game``,
         ``service.not_started``."""
         game, state, row = await self._started(game_id)
-        if not _seated(row, user_id):
+        if not seated(row, user_id):
             raise ServiceError("service.not_in_game")
-        with _guard("private_sections", game_id):
+        with guard("private_sections", game_id):
             return game.private_sections(state, user_id)
 
     async def scores(self, game_id: int, user_id: str | None = None) -> ScoreSheet:
         """The public score sheet, or (``user_id`` seated) the sheet as that seat sees it.
         Once the game is over, the full final sheet. Raises ``service.not_started``."""
         game, state, row = await self._started(game_id)
-        with _guard("scores", game_id):
+        with guard("scores", game_id):
             if row.status == "over":
                 return game.full_scores(state)
-            if user_id is not None and _seated(row, user_id):
+            if user_id is not None and seated(row, user_id):
                 return game.scores(state, user_id)
             return game.scores(state, None)
 
@@ -766,7 +593,7 @@ class GameService:
             return None
         game = registry.get(row.rules)
         state = await load_state(self.store, self._cache, row)
-        with _guard("outcome", game_id):
+        with guard("outcome", game_id):
             return game.outcome(state)
 
     async def history(self, game_id: int) -> list[HistoryEntry]:
@@ -801,7 +628,7 @@ class GameService:
             )
             for m in moves[first:]
         ]
-        with _guard("missed", game_id):
+        with guard("missed", game_id):
             outcome = game.outcome(state)
             if outcome is not None:
                 events.append(GameOver(game_id, outcome, game.full_scores(state)))
@@ -918,91 +745,6 @@ class GameService:
             )
         await self.store.set_guild_language(guild_id, lang, self._clock())
 
-    # -- pictures ------------------------------------------------------------------------
-
-    def has_picture(self, rules: str) -> bool:
-        """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
-        if self._drawer is not _default_drawer:
-            return True
-        try:
-            module = importlib.import_module("render.registry")
-        except ImportError:
-            log.warning("render.registry is missing: no board pictures")
-            return False
-        return rules in module.ids()
-
-    def warm_up_pictures(self) -> list[Future[bytes]]:
-        """Start drawing, in the background, the opening board of every game that has a
-        renderer, so that the first real picture does not wait for its static art.
-        Returns those drawings under way (nobody needs to wait for them)."""
-        views = []
-        for rules in registry.ids():
-            if not self.has_picture(rules):
-                continue
-            game = registry.get(rules)
-            spec = game.spec
-            try:
-                seats = [str(n) for n in range(1, spec.max_seats + 1)]
-                state = game.setup(seats, "warm-up", spec.validate_options(None))
-                views.append((rules, game.view(state, None)))
-            except Exception:
-                log.warning("%s: no opening board to warm the renderer with", rules, exc_info=True)
-        return self._pictures.warm_up(views)
-
-    async def render_board(self, game_id: int, lang: str) -> bytes:
-        """PNG of the public view through ``render.registry.draw`` (run in the render
-        pool, off the event loop). Raises ``service.not_started``, ``service.no_picture``
-        (no renderer for that game), ``service.render_failed`` (the renderer failed;
-        logged)."""
-        return (await self.draw_board(game_id, lang)).png
-
-    async def draw_board(self, game_id: int, lang: str) -> BoardPicture:
-        """``render_board`` with the revision the picture shows (the game's newest: a
-        move stored since the caller read the game is on it), to name and number it."""
-        game, state, row = await self._started(game_id)
-        if not self.has_picture(row.rules):
-            raise ServiceError("service.no_picture", game=row.rules)
-        with _guard("view", game_id):
-            view = game.view(state, None)
-        names = {s.user_id: s.name for s in row.seats}
-        try:
-            png = await self._pictures.draw(row.rules, view, lang=lang, names=names)
-            return BoardPicture(png, row.version)
-        except Exception as exc:
-            log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
-            raise ServiceError("service.render_failed") from exc
-
-    async def animation(self, game_id: int, lang: str) -> bytes:
-        """The animated replay of a finished game (APNG, see ``bot.animation``), built in
-        the render pool off the event loop. Raises ``service.replay_not_over``,
-        ``service.no_picture`` (no renderer), ``service.render_failed`` (logged)."""
-        row = await self._row(game_id)
-        if row.status != "over" or row.snapshot is None:
-            raise ServiceError("service.replay_not_over", game=game_id)
-        if not self.has_picture(row.rules):
-            raise ServiceError("service.no_picture", game=row.rules)
-        options = registry.get(row.rules).check_rules_version(row.rules_version, row.options)
-        moves = [(m.seat, m.code) for m in await self.store.moves(game_id)]
-        seats = [s.user_id for s in row.seats]
-        names = {s.user_id: s.name for s in row.seats}
-        from bot.animation import build_animation  # the renderers' side: loaded on use
-
-        try:
-            return await self._pictures.run(
-                build_animation,
-                row.rules,
-                seats,
-                row.seed,
-                options,
-                moves,
-                names,
-                lang,
-                drawer=self._pictures.drawer,
-            )
-        except Exception as exc:
-            log.exception("game %d: the animated replay of %s failed", game_id, row.rules)
-            raise ServiceError("service.render_failed") from exc
-
     # -- internals -----------------------------------------------------------------------
 
     async def _row(self, game_id: int) -> GameRow:
@@ -1040,7 +782,7 @@ class GameService:
                     fresh = await self.store.game(row.id)
                     if fresh is not None and fresh.version == state.revision:
                         return await self._info(fresh, listing=listing)
-                with _guard("to_act", row.id):
+                with guard("to_act", row.id):
                     acting = registry.get(row.rules).to_act(state)
                 to_act = tuple(s for s in state.seats if s in acting)
             except (ServiceError, CorruptState) as exc:
@@ -1071,7 +813,7 @@ class GameService:
 
     async def _status_text(self, game_id: int) -> str:
         row = await self._row(game_id)
-        return _status_key(row.status)
+        return status_key(row.status)
 
     async def _raise_not_running(self, game_id: int) -> None:
         raise ServiceError("service.not_running", status=await self._status_text(game_id))
@@ -1087,30 +829,9 @@ def _status(text: str) -> Status:
     return "aborted"
 
 
-def _status_key(status: str) -> str:
-    """A message-key parameter (``@service.status.running``) translated with the error."""
-    return f"@service.status.{status}"
-
-
 def rotated_order(seated: list[str], previous: GameRow) -> list[str]:
     """The previous game's turn order rotated by one (its second player first), kept to
     those seated now; anyone new follows in join order."""
     before = [s.user_id for s in previous.seats]
     turned = before[1:] + before[:1]
     return [u for u in turned if u in seated] + [u for u in seated if u not in turned]
-
-
-def _seated(row: GameRow, user_id: str) -> bool:
-    return any(s.user_id == user_id for s in row.seats)
-
-
-def _require_lobby(row: GameRow) -> None:
-    if row.status != "lobby":
-        raise ServiceError("service.not_lobby", status=_status_key(row.status))
-
-
-def _require_running(row: GameRow) -> None:
-    if row.status == "lobby":
-        raise ServiceError("service.not_started")
-    if row.status != "running":
-        raise ServiceError("service.not_running", status=_status_key(row.status))

@@ -78,13 +78,13 @@ async def test_the_service_makes_the_replay_of_a_finished_game_only(
         service = GameService(store, seed_source=lambda: "s", drawer=numbered_drawer)
         info = await open_table(service, "nim", console_players(2, "en"))
         with pytest.raises(ServiceError) as caught:
-            await service.animation(info.id, "en")
+            await service.boards.animation(info.id, "en")
         assert caught.value.key == "service.replay_not_over"
         while info.status == "running":
             seat = info.to_act[0]
             legal = await service.legal_moves(info.id, seat)
             info = (await service.play(info.id, seat, legal[0].code)).game
-        apng = await service.animation(info.id, "en")
+        apng = await service.boards.animation(info.id, "en")
         service.close()
     with Image.open(io.BytesIO(apng)) as image:
         assert image.n_frames == info.version + 1

@@ -30,9 +30,9 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     await service.rematch(over, BOB)  # a rematch lobby
     undone = await running_nim(service, ALICE, BOB, CAROL, stones=9)
     await service.play(undone, ALICE.user_id, "take2")
-    await service.request_undo(undone, ALICE.user_id)
-    await service.answer_undo(undone, BOB.user_id, True, version=1)
-    await service.answer_undo(undone, CAROL.user_id, True, version=1)  # undos
+    await service.undos.request(undone, ALICE.user_id)
+    await service.undos.answer(undone, BOB.user_id, True, version=1)
+    await service.undos.answer(undone, CAROL.user_id, True, version=1)  # undos
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")

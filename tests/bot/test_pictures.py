@@ -58,7 +58,7 @@ async def test_a_render_process_draws_the_real_board(db_path: Path) -> None:
         )
         await service.join(lobby.id, BOB)
         await service.start(lobby.id, ALICE.user_id)
-        png = await service.render_board(lobby.id, "en")
+        png = await service.boards.render(lobby.id, "en")
     finally:
         service.close()
         await store.close()
@@ -71,8 +71,8 @@ def test_only_the_registry_drawer_goes_to_processes(processes: bool) -> None:
         return b""
 
     service = GameService(None, drawer=custom, render_processes=processes)  # type: ignore[arg-type]
-    assert service._pictures.processes is False
-    assert service._pictures.drawer is custom
+    assert service.boards.pool.processes is False
+    assert service.boards.pool.drawer is custom
 
 
 async def test_warming_up_draws_each_game_once_per_worker_in_the_background() -> None:

@@ -133,5 +133,5 @@ async def test_an_undo_does_not_wait_for_the_ai_seats(service: GameService) -> N
     )
     await service.start(lobby.id, "u1", shuffle_seats=False)
     await service.play(lobby.id, "u1", "take1")  # before the AI seat answers
-    answer = await service.request_undo(lobby.id, "u1")
+    answer = await service.undos.request(lobby.id, "u1")
     assert answer.status == "undone"

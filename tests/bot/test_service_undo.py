@@ -24,16 +24,16 @@ async def test_all_agree_and_the_last_move_is_taken_back(service: GameService) -
     game_id = await running_nim(service, ALICE, BOB, CAROL)
     before = await service.public_view(game_id)
     await service.play(game_id, ALICE.user_id, "take2")
-    asked = await service.request_undo(game_id, ALICE.user_id)
+    asked = await service.undos.request(game_id, ALICE.user_id)
     assert asked.status == "waiting" and asked.request.waiting == (BOB.user_id, CAROL.user_id)
     assert asked.request.version == 1
-    assert await service.undo_request(game_id) == asked.request
-    first = await service.answer_undo(game_id, BOB.user_id, True, version=1)
+    assert await service.undos.pending(game_id) == asked.request
+    first = await service.undos.answer(game_id, BOB.user_id, True, version=1)
     assert first.status == "waiting" and first.request.agreed == (BOB.user_id,)
-    assert await _error(service.answer_undo(game_id, BOB.user_id, True)) == (
+    assert await _error(service.undos.answer(game_id, BOB.user_id, True)) == (
         "service.undo_not_asked"
     )
-    done = await service.answer_undo(game_id, CAROL.user_id, True, version=1)
+    done = await service.undos.answer(game_id, CAROL.user_id, True, version=1)
     assert done.status == "undone" and done.result is not None
     info = done.result.game
     assert info.version == 2 and info.to_act == (ALICE.user_id,)
@@ -44,7 +44,7 @@ async def test_all_agree_and_the_last_move_is_taken_back(service: GameService) -
     assert await service.history(game_id) == []
     undone = await service.store.undone_moves(game_id)
     assert [(m.seat, m.code) for m in undone] == [(ALICE.user_id, "take2")]
-    assert await service.undo_request(game_id) is None
+    assert await service.undos.pending(game_id) is None
     # The game goes on from there, and a fresh service (a restart) replays it alike.
     await service.play(game_id, ALICE.user_id, "take1")
     fresh = GameService(service.store, seed_source=seeds(), clock=FakeClock())
@@ -55,10 +55,12 @@ async def test_all_agree_and_the_last_move_is_taken_back(service: GameService) -
 async def test_one_refusal_ends_the_request(service: GameService) -> None:
     game_id = await running_nim(service, ALICE, BOB, CAROL)
     await service.play(game_id, ALICE.user_id, "take1")
-    await service.request_undo(game_id, ALICE.user_id)
-    refused = await service.answer_undo(game_id, CAROL.user_id, False)
+    await service.undos.request(game_id, ALICE.user_id)
+    refused = await service.undos.answer(game_id, CAROL.user_id, False)
     assert refused.status == "refused" and refused.by == CAROL.user_id
-    assert await _error(service.answer_undo(game_id, BOB.user_id, True)) == ("service.undo_expired")
+    assert await _error(service.undos.answer(game_id, BOB.user_id, True)) == (
+        "service.undo_expired"
+    )
     assert (await service.game(game_id)).version == 1
     assert len(await service.history(game_id)) == 1
 
@@ -66,15 +68,15 @@ async def test_one_refusal_ends_the_request(service: GameService) -> None:
 async def test_the_request_expires_when_anyone_moves(service: GameService) -> None:
     game_id = await running_nim(service, ALICE, BOB, CAROL)
     await service.play(game_id, ALICE.user_id, "take1")
-    asked = await service.request_undo(game_id, ALICE.user_id)
+    asked = await service.undos.request(game_id, ALICE.user_id)
     await service.play(game_id, BOB.user_id, "take1")
-    assert await service.undo_request(game_id) is None
-    assert await _error(service.answer_undo(game_id, CAROL.user_id, True)) == (
+    assert await service.undos.pending(game_id) is None
+    assert await _error(service.undos.answer(game_id, CAROL.user_id, True)) == (
         "service.undo_expired"
     )
     # A stale answer (a button of the old revision) after a new request is refused too.
-    await service.request_undo(game_id, BOB.user_id)
-    stale = service.answer_undo(game_id, CAROL.user_id, True, version=asked.request.version)
+    await service.undos.request(game_id, BOB.user_id)
+    stale = service.undos.answer(game_id, CAROL.user_id, True, version=asked.request.version)
     assert await _error(stale) == "service.undo_expired"
     assert len(await service.history(game_id)) == 2
 
@@ -85,19 +87,19 @@ async def test_the_request_expires_in_another_process_too(store: Store, nim: Non
     there = GameService(store, seed_source=seeds("other"), clock=FakeClock())
     game_id = await running_nim(here, ALICE, BOB)
     await here.play(game_id, ALICE.user_id, "take1")
-    await here.request_undo(game_id, ALICE.user_id)
+    await here.undos.request(game_id, ALICE.user_id)
     await there.play(game_id, BOB.user_id, "take1")
-    assert await _error(here.answer_undo(game_id, BOB.user_id, True)) == "service.undo_expired"
+    assert await _error(here.undos.answer(game_id, BOB.user_id, True)) == "service.undo_expired"
 
 
 async def test_who_may_ask(service: GameService) -> None:
     game_id = await running_nim(service, ALICE, BOB)
-    assert await _error(service.request_undo(game_id, ALICE.user_id)) == "service.undo_nothing"
+    assert await _error(service.undos.request(game_id, ALICE.user_id)) == "service.undo_nothing"
     await service.play(game_id, ALICE.user_id, "take1")
-    assert await _error(service.request_undo(game_id, BOB.user_id)) == "service.undo_not_yours"
-    assert await _error(service.request_undo(game_id, CAROL.user_id)) == "service.not_in_game"
-    await service.request_undo(game_id, ALICE.user_id)
-    assert await _error(service.request_undo(game_id, ALICE.user_id)) == "service.undo_pending"
+    assert await _error(service.undos.request(game_id, BOB.user_id)) == "service.undo_not_yours"
+    assert await _error(service.undos.request(game_id, CAROL.user_id)) == "service.not_in_game"
+    await service.undos.request(game_id, ALICE.user_id)
+    assert await _error(service.undos.request(game_id, ALICE.user_id)) == "service.undo_pending"
 
 
 async def test_a_move_that_moved_the_generator_is_refused_at_once(
@@ -115,15 +117,15 @@ async def test_a_move_that_moved_the_generator_is_refused_at_once(
     monkeypatch.setattr(nim, "_apply", rolling)
     game_id = await running_nim(service, ALICE, BOB)
     await service.play(game_id, ALICE.user_id, "take2")
-    assert await _error(service.request_undo(game_id, ALICE.user_id)) == "service.undo_revealed"
+    assert await _error(service.undos.request(game_id, ALICE.user_id)) == "service.undo_revealed"
     await service.play(game_id, BOB.user_id, "take1")
-    assert (await service.request_undo(game_id, BOB.user_id)).status == "waiting"
+    assert (await service.undos.request(game_id, BOB.user_id)).status == "waiting"
 
 
 async def test_a_resignation_cannot_be_undone(service: GameService) -> None:
     game_id = await running_nim(service, ALICE, BOB, CAROL)
     await service.resign(game_id, ALICE.user_id)
-    assert await _error(service.request_undo(game_id, ALICE.user_id)) == ("service.undo_revealed")
+    assert await _error(service.undos.request(game_id, ALICE.user_id)) == ("service.undo_revealed")
 
 
 async def test_a_seat_that_left_is_not_asked(service: GameService) -> None:
@@ -131,5 +133,5 @@ async def test_a_seat_that_left_is_not_asked(service: GameService) -> None:
     await service.resign(game_id, CAROL.user_id)
     to_act = (await service.game(game_id)).to_act[0]
     await service.play(game_id, to_act, "take1")
-    asked = await service.request_undo(game_id, to_act)
+    asked = await service.undos.request(game_id, to_act)
     assert CAROL.user_id not in asked.request.waiting and len(asked.request.waiting) == 1

@@ -1,0 +1,146 @@
+"""Board pictures of a ``GameService``: the board as it stands and the animated replay of a
+finished game, drawn in the render pool (``bot.service.pictures``) off the event loop.
+
+``GameService.boards`` is the one ``Boards`` of a service.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Mapping
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+from bot.service.guards import guard
+from bot.service.pictures import Drawer, RenderPool
+from bot.service.values import BoardPicture, ServiceError
+from rules import registry
+
+if TYPE_CHECKING:
+    from bot.service.core import GameService
+
+log = logging.getLogger("campfire.service")
+
+
+def _default_drawer(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+    module = importlib.import_module("render.registry")
+    picture: bytes = module.draw(rules, view, lang=lang, names=names)
+    return picture
+
+
+def _registry_draw() -> Drawer:
+    """``render.registry.draw`` itself (picklable: what a render process runs)."""
+    module = importlib.import_module("render.registry")
+    draw: Drawer = module.draw
+    return draw
+
+
+class Boards:
+    """What a service draws: has a game a renderer, its board now, its replay."""
+
+    def __init__(
+        self,
+        service: GameService,
+        drawer: Drawer | None,
+        *,
+        workers: int | None,
+        processes: bool,
+    ) -> None:
+        """``drawer`` replaces ``render.registry.draw`` (tests; always run in threads);
+        ``workers`` and ``processes`` size the render pool (``RenderPool``)."""
+        self._service = service
+        self.store = service.store
+        self._drawer = drawer or _default_drawer
+        self.pool = RenderPool(
+            self._drawer if drawer is not None or not processes else _registry_draw(),
+            workers=workers,
+            processes=processes and drawer is None,
+        )
+
+    def close(self) -> None:
+        """Stop the render pool's workers."""
+        self.pool.close()
+
+    def has_picture(self, rules: str) -> bool:
+        """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
+        if self._drawer is not _default_drawer:
+            return True
+        try:
+            module = importlib.import_module("render.registry")
+        except ImportError:
+            log.warning("render.registry is missing: no board pictures")
+            return False
+        return rules in module.ids()
+
+    def warm_up(self) -> list[Future[bytes]]:
+        """Start drawing, in the background, the opening board of every game that has a
+        renderer, so that the first real picture does not wait for its static art.
+        Returns those drawings under way (nobody needs to wait for them)."""
+        views = []
+        for rules in registry.ids():
+            if not self.has_picture(rules):
+                continue
+            game = registry.get(rules)
+            spec = game.spec
+            try:
+                seats = [str(n) for n in range(1, spec.max_seats + 1)]
+                state = game.setup(seats, "warm-up", spec.validate_options(None))
+                views.append((rules, game.view(state, None)))
+            except Exception:
+                log.warning("%s: no opening board to warm the renderer with", rules, exc_info=True)
+        return self.pool.warm_up(views)
+
+    async def render(self, game_id: int, lang: str) -> bytes:
+        """PNG of the public view through ``render.registry.draw`` (run in the render
+        pool, off the event loop). Raises ``service.not_started``, ``service.no_picture``
+        (no renderer for that game), ``service.render_failed`` (the renderer failed;
+        logged)."""
+        return (await self.draw(game_id, lang)).png
+
+    async def draw(self, game_id: int, lang: str) -> BoardPicture:
+        """``render`` with the revision the picture shows (the game's newest: a
+        move stored since the caller read the game is on it), to name and number it."""
+        game, state, row = await self._service._started(game_id)
+        if not self.has_picture(row.rules):
+            raise ServiceError("service.no_picture", game=row.rules)
+        with guard("view", game_id):
+            view = game.view(state, None)
+        names = {s.user_id: s.name for s in row.seats}
+        try:
+            png = await self.pool.draw(row.rules, view, lang=lang, names=names)
+            return BoardPicture(png, row.version)
+        except Exception as exc:
+            log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
+
+    async def animation(self, game_id: int, lang: str) -> bytes:
+        """The animated replay of a finished game (APNG, see ``bot.animation``), built in
+        the render pool off the event loop. Raises ``service.replay_not_over``,
+        ``service.no_picture`` (no renderer), ``service.render_failed`` (logged)."""
+        row = await self._service._row(game_id)
+        if row.status != "over" or row.snapshot is None:
+            raise ServiceError("service.replay_not_over", game=game_id)
+        if not self.has_picture(row.rules):
+            raise ServiceError("service.no_picture", game=row.rules)
+        options = registry.get(row.rules).check_rules_version(row.rules_version, row.options)
+        moves = [(m.seat, m.code) for m in await self.store.moves(game_id)]
+        seats = [s.user_id for s in row.seats]
+        names = {s.user_id: s.name for s in row.seats}
+        from bot.animation import build_animation  # the renderers' side: loaded on use
+
+        try:
+            return await self.pool.run(
+                build_animation,
+                row.rules,
+                seats,
+                row.seed,
+                options,
+                moves,
+                names,
+                lang,
+                drawer=self.pool.drawer,
+            )
+        except Exception as exc:
+            log.exception("game %d: the animated replay of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
