@@ -16,7 +16,9 @@
    own preference. With no complete round it plays greedy's choice.
 
 The budget counts applied moves (the same result on every machine) or milliseconds
-(read between two rollouts; a round cut short by the clock is dropped).
+(read before each decision of a rollout;
+a round cut short by the clock is dropped, so the budget is overdrawn by the first
+judgement and one greedy decision at most).
 """
 
 from __future__ import annotations
@@ -66,6 +68,10 @@ def strong_move(
             clock = time.perf_counter
         deadline = clock() + budget_ms / 1000.0
     left = budget_moves if budget_moves is not None else 1 << 62
+
+    def out_of_time() -> bool:
+        return deadline is not None and clock is not None and clock() >= deadline
+
     order = list(moves)
     rng.shuffle(order)
     values, used = line_values(game, state, seat, order, ROOT_CAP, rng)
@@ -77,15 +83,16 @@ def strong_move(
     totals = [0.0] * len(candidates)
     rounds = 0
     while left > 0:
-        if deadline is not None and clock is not None and clock() >= deadline:
+        if out_of_time():
             break
         world = game.determinize(state, seat, rng)
         seed = rng.random()
         results: list[float] = []
         for move in candidates:
-            if results and deadline is not None and clock is not None and clock() >= deadline:
+            played = _rollout(game, world, seat, move, random.Random(seed), out_of_time)
+            if played is None:
                 break  # out of time mid-round: the round is dropped
-            reward, spent = _rollout(game, world, seat, move, random.Random(seed))
+            reward, spent = played
             results.append(reward)
             left -= spent
         if len(results) < len(candidates):
@@ -102,10 +109,17 @@ def strong_move(
 
 
 def _rollout(
-    game: Game, world: State, seat: Seat, move: Move, rng: random.Random
-) -> tuple[float, int]:
+    game: Game,
+    world: State,
+    seat: Seat,
+    move: Move,
+    rng: random.Random,
+    out_of_time: Callable[[], bool],
+) -> tuple[float, int] | None:
     """Play ``move`` in ``world``, then greedy turns for everyone until ``seat`` has
-    played ``TURNS`` more turns; (value for ``seat``, moves applied)."""
+    played ``TURNS`` more turns; (value for ``seat``, moves applied). ``None`` when
+    ``out_of_time`` says so before a decision: a time budget is overdrawn by one greedy
+    decision at most, never by a whole rollout."""
     state = game.apply_legal(world, seat, move)
     spent = 1
     turns_left = TURNS
@@ -123,6 +137,8 @@ def _rollout(
                 break  # back to the seat: judge the position it decides from
             turns_left -= 1
         was_mine = mine
+        if out_of_time():
+            return None
         options = game.legal_moves(state, actor)
         choices = [m for m in options if m.code != BACK] or options
         if len(choices) == 1:

@@ -148,3 +148,37 @@ def test_an_unknown_level_is_refused() -> None:
     state = game.setup(["a", "b"], "x", None)
     with pytest.raises(ValueError):
         ai.choose(game, state, "a", "perfect", "s")
+
+
+@pytest.mark.parametrize("game_id", ["origin", "tribes"])
+def test_strong_overdraws_a_time_budget_by_one_greedy_decision_at_most(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock is read before every decision of a rollout, not only between rollouts:
+    on a clock that counts applied moves (1 ms each), the moves applied after the
+    deadline stay within one greedy decision (its cap plus its options)."""
+    from ai.greedy import NODE_CAP
+    from ai.strong import ROOT_CAP
+
+    game = registry.get(game_id)
+    state = next(
+        s
+        for s in (_midgame(game, f"deadline{n}", 30) for n in range(50))
+        if len(game.legal_moves(s, sorted(game.to_act(s))[0])) >= 4
+    )
+    seat = sorted(game.to_act(state))[0]
+    applied = 0
+    real_apply = type(game).apply_legal
+
+    def counting_apply(self: Game, *args: object) -> State:
+        nonlocal applied
+        applied += 1
+        return real_apply(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "apply_legal", counting_apply)
+    budget_ms = 200.0
+    ai.choose(game, state, seat, "strong", "t", budget_ms=budget_ms, clock=lambda: applied / 1000)
+    first = len(game.legal_moves(state, seat)) + ROOT_CAP  # the first judgement, unclocked
+    one_decision = NODE_CAP + max(60, len(game.legal_moves(state, seat)))
+    assert applied <= max(budget_ms, first) + one_decision
+    assert applied > budget_ms  # the budget was used, not skipped
