@@ -54,6 +54,7 @@ from typing import Any
 
 from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
+from bot.service.jobs import Jobs
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import RenderPool
 from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
@@ -182,6 +183,7 @@ class GameService:
         self._undos: dict[int, UndoRequest] = {}
         self.timing = Timing(self)
         self.robots = Robots(self, chooser)
+        self.jobs = Jobs(self)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
