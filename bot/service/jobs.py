@@ -5,10 +5,10 @@ seats left to act play. Several processes may serve overlapping shards (a mistak
 range moving from one process to another), so each game's job is claimed by a lease
 before it is done, as the reminders are (``SqlStore.claim_games``): one process does a
 game's catch-up or its AI turns, the others skip it. The games are claimed a batch at a
-time, in the order of their ids; each game's lease is renewed just before its work (a
-process that lost it, its lease run out and taken, skips it) and the job is released
-right after. A process that dies holding a job leaves it to a process that starts once
-the lease has run out.
+time, in the order of their ids; once half the lease has passed, each game's lease is
+renewed just before its work (a process that lost it, its lease run out and taken,
+skips it), and the job is released right after. A process that dies holding a job
+leaves it to a process that starts once the lease has run out.
 """
 
 from __future__ import annotations
@@ -68,13 +68,15 @@ class Jobs:
         work raises is logged and released (the others go on)."""
         done: list[int] = []
         after = 0
-        while games := await self.claim(job, worker, after=after):
+        while True:
+            claimed_at = self._lease()[0]
+            games = await self.claim(job, worker, after=after)
+            if not games:
+                return done
             after = games[-1].id
             for game in games:
                 try:
-                    if not await self._service.store.renew_game(
-                        job, worker, game.id, self._lease()[1]
-                    ):
+                    if not await self._still_held(job, worker, game.id, claimed_at):
                         log.info("game %d: %s was taken over by another process", game.id, job)
                         continue
                     if await work(game):
@@ -83,7 +85,14 @@ class Jobs:
                     log.exception("game %d: %s failed", game.id, job)
                 finally:
                     await self.release(job, worker, [game.id])
-        return done
+
+    async def _still_held(self, job: str, worker: str, game_id: int, claimed_at: int) -> bool:
+        """Whether ``worker`` still holds ``job`` in the game, with a whole lease ahead:
+        renewed once half the lease claimed at ``claimed_at`` has passed."""
+        now, until = self._lease()
+        if now - claimed_at < LEASE // 2:
+            return True
+        return await self._service.store.renew_game(job, worker, game_id, until)
 
     async def catch_up(
         self, kind: str, worker: str, work: Callable[[GameInfo], Awaitable[bool]]

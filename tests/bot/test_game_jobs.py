@@ -9,8 +9,9 @@ import asyncio
 from collections import Counter
 
 from bot.service import GameInfo, GameService, is_ai_seat
+from bot.service.jobs import LEASE
 from bot.shards import Shards, shard_of
-from bot.store import AI_TURNS, SqlStore, behind_job, open_store
+from bot.store import AI_TURNS, SqlStore, behind_job, epoch, open_store
 from tests.bot.conftest import ALICE, BOB, seeds
 from tests.bot.days import Clock, running
 
@@ -152,3 +153,30 @@ async def test_services_with_overlapping_shards_catch_up_and_play_each_game_once
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_game_whose_lease_ran_out_and_was_taken_is_skipped(
+    store: SqlStore, nim: None
+) -> None:
+    """A batch's work outlasts the lease: before each game's turn the lease is renewed
+    (past half of it); a game another process took meanwhile is skipped, not done twice."""
+    clock = Clock()
+    service = GameService(store, seed_source=seeds(), clock=clock)
+    first, second, third = await behind_games(service, 3)
+    worked: list[int] = []
+
+    async def slow(game: GameInfo) -> bool:
+        worked.append(game.id)
+        if game.id == first:
+            clock.advance(minutes=LEASE / 60 + 1)  # the leases of the batch run out
+            now = epoch(clock.now)
+            taken = await store.claim_games(BEHIND, "other", now, now + LEASE, after=first, limit=1)
+            assert [r.id for r in taken] == [second]  # another process takes one of them
+        await service.set_message(game.id, "announced", str(game.version))
+        return True
+
+    done = await service.jobs.catch_up("announced", "slow", slow)
+    assert worked == [first, third] and done == [first, third]
+    row = await store._fetchall("SELECT game_id, claimed_by FROM game_jobs")
+    assert [tuple(r) for r in row] == [(second, "other")]  # still the other's
+    service.close()
