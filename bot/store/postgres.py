@@ -5,8 +5,9 @@ Several bot processes may share one database: each change of a game is one trans
 whose first write is the conditional ``UPDATE games ... WHERE version = ?`` (or status),
 which takes the game's row lock, so of two writers the second waits and then finds the
 condition false (READ COMMITTED re-reads the row it waited for). Changes whose condition
-reads other tables (a lobby's seats) lock the game's row first. Due reminders are claimed
-with ``FOR UPDATE SKIP LOCKED``: two processes claiming at once get different rows.
+reads other tables (a lobby's seats) lock the game's row first. Due reminders and the
+games' jobs after a start (``game_jobs``) are claimed with ``FOR UPDATE SKIP LOCKED``:
+two processes claiming at once get different rows.
 Migrations run under an advisory lock, so processes starting together migrate once.
 """
 
