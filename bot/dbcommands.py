@@ -5,7 +5,7 @@
 the bot runs. ``check`` prints one line per problem and a summary; its exit status is 0
 when nothing is wrong, 1 otherwise. Nothing here writes to the checked database. On a
 ``postgresql://`` URL, ``check`` replays the games (the server checks its own pages) and
-``backup`` is PostgreSQL's own ``pg_dump``.
+``backup`` runs the machine's ``pg_dump`` (``bot.store.pgdump``).
 
 ``copy --from FILE --to URL`` moves a SQLite database into an empty PostgreSQL one
 (``bot.store.transfer``), then replays every game on the target; status 0 when every
@@ -15,6 +15,7 @@ table arrived whole and every game replays there.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -23,6 +24,7 @@ from pathlib import Path
 from bot.config import load_settings
 from bot.store import GameStore, PostgresStore, Store
 from bot.store.maintenance import MaintenanceError, backup, game_ids, integrity_problems
+from bot.store.pgdump import pg_backup
 from bot.store.postgres import is_postgres_url, shown_url
 from bot.store.transfer import copy_into, read_only
 
@@ -67,7 +69,12 @@ async def run(args: argparse.Namespace, out: Printer = print) -> int:
     database = database_of(args)
     if args.db_command == "backup":
         if is_postgres_url(database):
-            raise MaintenanceError("back up a PostgreSQL database with pg_dump")
+            size = await asyncio.to_thread(pg_backup, database, args.file, overwrite=args.force)
+            out(
+                f"backed up {shown_url(database)} to {args.file} ({size:,} bytes, "
+                "pg_dump's custom format: restore it with pg_restore)"
+            )
+            return 0
         size = backup(Path(database), args.file, overwrite=args.force)
         out(f"backed up {database} to {args.file} ({size:,} bytes)")
         return 0

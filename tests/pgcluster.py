@@ -8,6 +8,12 @@ machine's ``postgres`` user (``runuser``) in a folder that user owns.
 ``binaries()`` finds ``initdb``/``pg_ctl`` on ``PATH`` or in Debian's
 ``/usr/lib/postgresql/<version>/bin``; ``missing_reason()`` says why none can be used.
 Also usable from a script: ``python -m tests.pgcluster`` starts one and prints its URL.
+
+A cluster's folder records its owner, the process that started it (``owner``: its pid
+and start time, so a pid used again by another process is not taken for it). A pytest
+killed outright cannot stop its cluster; the next ``running_cluster`` stops the clusters
+whose owner is gone (``stop_stale``: ``pg_ctl stop -m immediate``) and removes their
+folders. SIGTERM stops the cluster before the process ends.
 """
 
 from __future__ import annotations
@@ -16,15 +22,20 @@ import contextlib
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 ROLE = "campfire"
 SERVICE_USER = "postgres"
+PREFIX = "campfire-pg-"
+OWNER = "owner"
+"""The file of a cluster's folder naming the process that owns it: ``pid start``."""
 
 
 def binaries() -> Path | None:
@@ -69,12 +80,25 @@ class Cluster:
         if folder is None:
             raise RuntimeError(missing_reason())
         self.bin = folder
-        self.root = Path(tempfile.mkdtemp(prefix="campfire-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix=PREFIX))
         self.data = self.root / "data"
         self.port = 0
         self._as_root = os.geteuid() == 0
+        pid = os.getpid()
+        (self.root / OWNER).write_text(f"{pid} {started_at(pid)}\n")
         if self._as_root:
             shutil.chown(self.root, user=SERVICE_USER, group=None)
+
+    @classmethod
+    def at(cls, root: Path) -> Cluster:
+        """The cluster whose folder is ``root`` (to stop it), without making one."""
+        cluster = cls.__new__(cls)
+        folder = binaries()
+        if folder is None:
+            raise RuntimeError(missing_reason())
+        cluster.bin, cluster.root, cluster.data = folder, root, root / "data"
+        cluster.port, cluster._as_root = 0, os.geteuid() == 0
+        return cluster
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", SERVICE_USER, "--"] if self._as_root else []
@@ -135,9 +159,52 @@ class Cluster:
         return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{database}"
 
     def stop(self) -> None:
+        """Stop the server at once (if it runs) and remove its folder."""
+        if not self.root.is_dir():
+            return
         with contextlib.suppress(RuntimeError):
             self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def started_at(pid: int) -> str:
+    """When process ``pid`` started (clock ticks since boot, from ``/proc``), or ``""``
+    where that cannot be read."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    fields = stat.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else ""
+
+
+def owner_alive(root: Path) -> bool:
+    """Whether the process that started the cluster in ``root`` still runs (a folder
+    without an owner, made by another version of this file, counts as alive)."""
+    try:
+        pid_text, _, start = (root / OWNER).read_text().strip().partition(" ")
+        pid = int(pid_text)
+    except (OSError, ValueError):
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return not start or started_at(pid) in ("", start)
+
+
+def stop_stale(parent: Path | None = None) -> list[Path]:
+    """Stop the clusters in ``parent`` (default: the temporary folder) whose owner is
+    gone, and remove their folders; the folders removed."""
+    stopped = []
+    for root in sorted(Path(parent or tempfile.gettempdir()).glob(f"{PREFIX}*")):
+        if not root.is_dir() or owner_alive(root):
+            continue
+        Cluster.at(root).stop()
+        stopped.append(root)
+    return stopped
 
 
 _names = itertools.count()
@@ -187,10 +254,40 @@ async def empty_tables(url: str) -> None:
 
 @contextlib.contextmanager
 def running_cluster() -> Iterator[Cluster]:
-    cluster = Cluster().start()
-    try:
+    """A new cluster, once the clusters of dead processes are stopped; stopped at the
+    end, or when the process is sent SIGTERM (then the process ends as it would have)."""
+    stop_stale()
+    cluster = Cluster()
+    with stopped_on_sigterm(cluster):
+        cluster.start()
         yield cluster
+
+
+@contextlib.contextmanager
+def stopped_on_sigterm(cluster: Cluster) -> Iterator[None]:
+    """Stop ``cluster`` when the block ends, and on SIGTERM before the signal's own
+    effect (where the main thread can catch it and the signal is not ignored)."""
+    previous = signal.getsignal(signal.SIGTERM)
+    catch = threading.current_thread() is threading.main_thread() and previous not in (
+        signal.SIG_IGN,
+        None,
+    )
+
+    def on_term(number: int, frame: object) -> None:
+        cluster.stop()
+        signal.signal(signal.SIGTERM, previous)
+        if callable(previous):
+            previous(number, frame)  # type: ignore[arg-type]
+        else:
+            os.kill(os.getpid(), number)
+
+    if catch:
+        signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield
     finally:
+        if catch and signal.getsignal(signal.SIGTERM) is on_term:
+            signal.signal(signal.SIGTERM, previous)
         cluster.stop()
 
 

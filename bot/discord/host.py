@@ -107,6 +107,11 @@ class CampfireBot(Protocol):
     def handlers(self) -> Handlers: ...
 
     @property
+    def worker(self) -> str:
+        """Who holds the work this process claims (reminders, catch-up, AI turns)."""
+        ...
+
+    @property
     def cooldown(self) -> Budget:
         """The per-user budget of costly commands and buttons (a picture, a replay)."""
         ...

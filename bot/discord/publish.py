@@ -150,14 +150,15 @@ async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
 
 
 async def resume_ai_turns(client: CampfireBot) -> list[int]:
-    """After a restart: the AI seats to act in every running game play (what the
-    process stopped in the middle of). Returns the game ids where they played."""
-    resumed = []
-    for game in await client.service.robots.waiting():
-        lang = await table_language(client, game)
-        if await play_ai_turns(client, game, lang):
-            resumed.append(game.id)
-    return resumed
+    """After a restart: the AI seats to act in every running game of this process's
+    shards play (what the process stopped in the middle of), each game claimed first so
+    that another process serving the same shards leaves it alone
+    (``GameService.jobs``). Returns the game ids where they played."""
+
+    async def resume(game: GameInfo) -> bool:
+        return bool(await play_ai_turns(client, game, await table_language(client, game)))
+
+    return await client.service.jobs.ai_turns(client.worker, resume)
 
 
 async def _post_events(
@@ -203,15 +204,17 @@ async def catch_up(client: CampfireBot) -> list[int]:
 
     A game that fails is logged and skipped: the others are still caught up. Games
     never announced since this record exists are left alone (no flood of old games on
-    the first start of this version)."""
-    caught = []
-    for game in await client.service.running_games_behind(ANNOUNCED):
+    the first start of this version). Each game is claimed first, so that another
+    process serving the same shards does not post it too (``GameService.jobs``)."""
+
+    async def catch_up_game(game: GameInfo) -> bool:
         try:
-            if await _catch_up_game(client, game):
-                caught.append(game.id)
+            return await _catch_up_game(client, game)
         except Exception:
             log.exception("game %s: catching up its table failed", game.id)
-    return caught
+            return False
+
+    return await client.service.jobs.catch_up(ANNOUNCED, client.worker, catch_up_game)
 
 
 async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:

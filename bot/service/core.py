@@ -48,6 +48,7 @@ from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.guards import guard, require_lobby, require_running, seated, status_key
+from bot.service.jobs import Jobs
 from bot.service.loader import THREADED_REPLAY, StateCache, load_state
 from bot.service.pictures import Drawer
 from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
@@ -141,6 +142,7 @@ class GameService:
         self.robots = Robots(self, chooser)
         self.undos = Undos(self)
         self.boards = Boards(self, drawer, workers=render_workers, processes=render_processes)
+        self.jobs = Jobs(self)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""

@@ -9,7 +9,7 @@ value: a file path or a ``postgresql://`` URL. ``rows`` holds what a store retur
 """
 
 from bot.store.backend import open_store, store_for
-from bot.store.database import DEFAULT_DB, SqlStore, default_path
+from bot.store.database import AI_TURNS, DEFAULT_DB, SqlStore, behind_job, default_path
 from bot.store.errors import StoreError
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
@@ -35,6 +35,8 @@ from bot.store.schema_postgres import POSTGRES_MIGRATIONS
 from bot.store.sqlite import Store
 
 __all__ = [
+    "AI_TURNS",
+    "behind_job",
     "ClockChange",
     "ClockRow",
     "DueGame",

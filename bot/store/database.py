@@ -66,7 +66,7 @@ CLAIM_DUE_ON_SHARDS = (
     "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
     "SELECT id FROM reminders WHERE due <= ? "
     "AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (SELECT 1 FROM games g "
-    "WHERE g.id = reminders.game_id AND ({shard_key} >> 22) % {count} IN ({ids})) "
+    "WHERE g.id = reminders.game_id{on_shards}) "
     "ORDER BY due LIMIT ?{lock}) "
     "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
 )
@@ -75,16 +75,52 @@ game looked up by its key (a correlated ``EXISTS``, so PostgreSQL locks the remi
 only, never a game a move is changing)."""
 
 
+AI_TURNS = "ai"
+"""The job of the AI seats left to play in a game (``SqlStore.claim_games``)."""
+BEHIND = "behind:"
+"""The prefix of the job of catching up a game's table: ``behind:<message kind>``."""
+
+
+def behind_job(kind: str) -> str:
+    """The job of the running games whose message ``kind`` records a revision other than
+    theirs (``running_games_behind``): catching up their table."""
+    return f"{BEHIND}{kind}"
+
+
+def job_candidates(job: str) -> tuple[str, tuple[Any, ...]]:
+    """The condition on a game ``g`` that makes ``job`` due, and its parameters."""
+    if job == AI_TURNS:
+        return (
+            "g.status = 'running' AND EXISTS (SELECT 1 FROM seats s "
+            "WHERE s.game_id = g.id AND s.ai_level IS NOT NULL)",
+            (),
+        )
+    if job.startswith(BEHIND) and len(job) > len(BEHIND):
+        return (
+            "g.status = 'running' AND EXISTS (SELECT 1 FROM messages m WHERE m.game_id = g.id "
+            "AND m.kind = ? AND m.message_id <> CAST(g.version AS TEXT))",
+            (job[len(BEHIND) :],),
+        )
+    raise ValueError(f"unknown job {job!r}")
+
+
+def on_shards(dialect: Dialect, shards: Shards | None, column: str) -> str:
+    """`` AND`` the condition that the server id in ``column`` is on ``shards`` (empty
+    for ``None`` or every shard): validated integers, written into the statement."""
+    if shards is None or shards.is_all:
+        return ""
+    key = dialect.guild_number.format(column)
+    ids = ",".join(str(int(i)) for i in shards.ids)
+    return f" AND ({key} >> 22) % {int(shards.count)} IN ({ids})"
+
+
 def claim_statement(dialect: Dialect, shards: Shards | None) -> str:
     """The claim of due reminders in ``dialect``, of the games on ``shards`` (``None``:
     all); parameters: worker, lease end, now, now, limit."""
     if shards is None or shards.is_all:
         return CLAIM_DUE.format(lock=dialect.claim_lock)
-    return CLAIM_DUE_ON_SHARDS.format(  # validated integers, written into the statement
-        lock=dialect.claim_lock,
-        shard_key=dialect.guild_number.format("g.guild_id"),
-        count=int(shards.count),
-        ids=",".join(str(int(i)) for i in shards.ids),
+    return CLAIM_DUE_ON_SHARDS.format(
+        lock=dialect.claim_lock, on_shards=on_shards(dialect, shards, "g.guild_id")
     )
 
 
@@ -733,6 +769,76 @@ class SqlStore:
                 claimed, key=lambda r: (r[1], r[4], r[0])
             )
         ]
+
+    async def claim_games(
+        self,
+        job: str,
+        worker: str,
+        now: int,
+        lease_until: int,
+        *,
+        after: int = 0,
+        limit: int = 50,
+        shards: Shards | None = None,
+    ) -> list[GameRow]:
+        """Claim ``job`` (``AI_TURNS`` or ``behind_job(kind)``) in up to ``limit`` games
+        due for it, with ids above ``after``, on ``shards`` (``None``: all), that nobody
+        holds (or whose holder's lease ran out at ``now``), for ``worker`` until
+        ``lease_until``; return those games (oldest first), and only those. A game's job
+        is a row of ``game_jobs``, made for every game due (all of them, in the order of
+        their ids: a claimer that waited on another's new rows then claims the next
+        ones, never none while some are free); the claim is one conditional
+        ``UPDATE`` of those rows (PostgreSQL picks them ``FOR UPDATE SKIP LOCKED``; SQLite
+        has one writer at a time), so two processes claiming at once get different
+        games. ``release_games`` ends the job."""
+        candidates, params = job_candidates(job)
+        due = f"{candidates}{on_shards(self.dialect, shards, 'g.guild_id')}"
+        async with self._transaction() as db:
+            await db.execute(
+                f"INSERT INTO game_jobs (game_id, job) SELECT g.id, ? FROM games g WHERE {due} "
+                "AND g.id > ? AND NOT EXISTS (SELECT 1 FROM game_jobs j "
+                "WHERE j.game_id = g.id AND j.job = ?) ORDER BY g.id "
+                "ON CONFLICT (game_id, job) DO NOTHING",
+                (job, *params, after, job),
+            )
+            claimed = await _rows(
+                db,
+                "UPDATE game_jobs SET claimed_by = ?, claimed_until = ? WHERE job = ? "
+                "AND (claimed_until IS NULL OR claimed_until < ?) AND game_id IN ("
+                "SELECT j.game_id FROM game_jobs j WHERE j.job = ? AND j.game_id > ? "
+                "AND (j.claimed_until IS NULL OR j.claimed_until < ?) AND EXISTS "
+                f"(SELECT 1 FROM games g WHERE g.id = j.game_id AND {due}) "
+                f"ORDER BY j.game_id LIMIT ?{self.dialect.claim_lock}) RETURNING game_id",
+                (worker, lease_until, job, now, job, after, now, *params, limit),
+            )
+        ids = sorted(int(r[0]) for r in claimed)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        return await self._games(f"FROM games g WHERE g.id IN ({marks}) ORDER BY g.id", ids)
+
+    async def renew_game(self, job: str, worker: str, game_id: int, lease_until: int) -> bool:
+        """Hold ``job`` in ``game_id`` until ``lease_until``, if ``worker`` still holds it
+        (its lease may have run out, but nobody took it since)."""
+        return await self._update(
+            "UPDATE game_jobs SET claimed_until = ? WHERE game_id = ? AND job = ? "
+            "AND claimed_by = ?",
+            (lease_until, game_id, job, worker),
+        )
+
+    async def release_games(self, job: str, worker: str, game_ids: Sequence[int]) -> int:
+        """End ``job`` in those of ``game_ids`` that ``worker`` holds (another process
+        may claim it again when it is due again); how many it held."""
+        released = 0
+        for chunk in _chunks(sorted(set(game_ids))):
+            marks = ",".join("?" * len(chunk))
+            async with self._session() as db:  # one statement: its own transaction
+                released += await db.execute(
+                    f"DELETE FROM game_jobs WHERE job = ? AND claimed_by = ? "
+                    f"AND game_id IN ({marks})",
+                    (job, worker, *chunk),
+                )
+        return released
 
     async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int:
         """Delete the reminders ``worker`` claimed and dealt with; how many were still its."""

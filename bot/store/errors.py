@@ -6,7 +6,7 @@ newer than this code is refused when the store opens (``store.unreadable``,
 that cannot be written any more, fails each call with ``store.damaged`` /
 ``store.unavailable`` instead of a raw ``sqlite3`` error. ``campfire db check`` finds
 the damage; restoring a backup repairs it. The PostgreSQL backend raises the same keys
-(a server it cannot reach or that refuses it: ``store.unreadable`` at the start,
+(a server it cannot reach or that refuses it: ``store.unreachable`` at the start,
 ``store.unavailable`` later; see ``bot.store.postgres``).
 """
 
@@ -25,6 +25,8 @@ class StoreError(CampfireError):
     """The database cannot serve the request (keys ``store.*`` in ``bot/locales``):
 
     - ``store.unreadable`` (path, reason): the file cannot be opened as a Campfire database.
+    - ``store.unreachable`` (path, reason): the PostgreSQL server cannot be reached or
+      refuses the connection (``path``: its URL without the password).
     - ``store.newer_schema`` (path, version, known): written by a newer Campfire.
     - ``store.damaged`` (path): pages of the file are corrupt (run ``campfire db check``).
     - ``store.unavailable`` (path, reason): SQLite refused to read or write (disk full,

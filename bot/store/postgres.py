@@ -5,8 +5,9 @@ Several bot processes may share one database: each change of a game is one trans
 whose first write is the conditional ``UPDATE games ... WHERE version = ?`` (or status),
 which takes the game's row lock, so of two writers the second waits and then finds the
 condition false (READ COMMITTED re-reads the row it waited for). Changes whose condition
-reads other tables (a lobby's seats) lock the game's row first. Due reminders are claimed
-with ``FOR UPDATE SKIP LOCKED``: two processes claiming at once get different rows.
+reads other tables (a lobby's seats) lock the game's row first. Due reminders and the
+games' jobs after a start (``game_jobs``) are claimed with ``FOR UPDATE SKIP LOCKED``:
+two processes claiming at once get different rows.
 Migrations run under an advisory lock, so processes starting together migrate once.
 """
 
@@ -119,7 +120,9 @@ class PostgresStore(SqlStore):
 
     async def connect(self) -> None:
         """Open the pool and migrate. A server that cannot be reached or refuses us
-        raises ``store.unreadable``; a newer schema ``store.newer_schema``."""
+        raises ``store.unreachable`` (check the address, is the server running?); a
+        schema it cannot migrate ``store.unreadable``; a newer schema
+        ``store.newer_schema``."""
         if self._pool is not None:
             return
         try:
@@ -130,7 +133,7 @@ class PostgresStore(SqlStore):
                 server_settings={"application_name": "campfire"},
             )
         except (asyncpg.PostgresError, *_UNAVAILABLE) as exc:
-            raise StoreError("store.unreadable", path=self.path, reason=reason(exc)) from exc
+            raise self._error("store.unreachable", exc) from exc
         self._pool = pool
         try:
             await self._migrate()
@@ -141,8 +144,19 @@ class PostgresStore(SqlStore):
                 raise
             if isinstance(exc, asyncpg.PostgresError | StoreError | OSError):
                 cause = exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ else exc
-                raise StoreError("store.unreadable", path=self.path, reason=reason(cause)) from exc
+                key = "store.unreachable" if isinstance(cause, _UNAVAILABLE) else "store.unreadable"
+                raise self._error(key, cause) from exc
             raise
+
+    def _error(self, key: str, cause: BaseException) -> StoreError:
+        """``key`` with the database's address and ``cause``, never the URL's password."""
+        return StoreError(key, path=self.path, reason=self._hidden(reason(cause)))
+
+    def _hidden(self, text: str) -> str:
+        """``text`` without the URL's password, should a message of the server or the
+        driver quote it."""
+        password = urlsplit(self.url).password
+        return text.replace(password, "***") if password else text
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -165,8 +179,8 @@ class PostgresStore(SqlStore):
             log.error("database %s failed: %s", self.path, reason(exc))
             raise StoreError("store.damaged", path=self.path) from exc
         except _UNAVAILABLE as exc:
-            log.error("database %s failed: %s", self.path, reason(exc))
-            raise StoreError("store.unavailable", path=self.path, reason=reason(exc)) from exc
+            log.error("database %s failed: %s", self.path, self._hidden(reason(exc)))
+            raise self._error("store.unavailable", exc) from exc
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Session]:

@@ -196,6 +196,32 @@ class GameStore(Protocol):
 
     async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int: ...
 
+    async def claim_games(
+        self,
+        job: str,
+        worker: str,
+        now: int,
+        lease_until: int,
+        *,
+        after: int = 0,
+        limit: int = 50,
+        shards: Shards | None = None,
+    ) -> list[GameRow]:
+        """Claim ``job`` (the AI seats' turns, or a table's catch-up) in the games due for
+        it above ``after`` on ``shards`` that nobody holds, for ``worker`` until
+        ``lease_until`` (one conditional write: two processes never claim one game's
+        job); the games claimed. PostgreSQL picks the rows with ``FOR UPDATE SKIP
+        LOCKED``."""
+        ...
+
+    async def renew_game(self, job: str, worker: str, game_id: int, lease_until: int) -> bool:
+        """Extend ``worker``'s lease of ``job`` in a game; ``False`` if it lost it."""
+        ...
+
+    async def release_games(self, job: str, worker: str, game_ids: Sequence[int]) -> int:
+        """End ``worker``'s hold of ``job`` in ``game_ids``."""
+        ...
+
     async def reschedule_clock(self, game_id: int, clock: SeatClock) -> bool:
         """Replace a seat's deadline, pause and reminders if its turn is still the one
         that began at ``clock.revision``."""

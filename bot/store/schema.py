@@ -202,6 +202,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
     """,
+    # 7: the work a restart finds undone in a game (its table's catch-up, its AI seats'
+    # turns), claimed game by game by a lease like the reminders, so two processes
+    # serving the same shards never both do it. A row lives while a process holds (or
+    # a crashed one held) the job; the holder deletes it when done.
+    """
+    CREATE TABLE game_jobs (
+        game_id       INTEGER NOT NULL REFERENCES games (id),
+        job           TEXT NOT NULL,
+        claimed_by    TEXT,
+        claimed_until INTEGER,
+        PRIMARY KEY (game_id, job)
+    );
+    """,
 )
 
 

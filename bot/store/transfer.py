@@ -36,6 +36,7 @@ TABLES = (
     "reminders",
     "away",
     "user_settings",
+    "game_jobs",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"))

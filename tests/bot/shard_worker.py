@@ -15,7 +15,12 @@ once), does ``MODE`` and prints one JSON line:
   same order in every process so that they race: ``{"applied": [[game, version, code],
   ...], "stale": N, "seconds": S}``;
 - ``own``: the same for the games on its own shards only (as Discord would route their
-  buttons): what the throughput benchmark runs (``bench/bench_shards.py``).
+  buttons): what the throughput benchmark runs (``bench/bench_shards.py``);
+- ``restart``: the work of a start (``bot.discord.publish``'s ``catch_up`` and
+  ``resume_ai_turns``, without Discord): each game behind its table is caught up (its
+  ``announced`` message set to its revision) and the AI seats left to act play:
+  ``{"caught": [game, ...], "ai_games": [game, ...], "ai_moves": [[game, version],
+  ...]}``.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.service import GameService, ServiceError
+from bot.service import GameInfo, GameService, ServiceError
 from bot.shards import Shards, owns
 from bot.store import open_store
 from rules import registry
@@ -129,6 +134,28 @@ async def moves(service: GameService, game_ids: list[int]) -> dict[str, object]:
     return {"applied": applied, "stale": stale, "seconds": time.perf_counter() - started}
 
 
+async def restart(service: GameService, name: str) -> dict[str, object]:
+    caught: list[int] = []
+    ai_games: list[int] = []
+    ai_moves: list[tuple[int, int]] = []
+
+    async def catch_up(game: GameInfo) -> bool:
+        caught.append(game.id)
+        await asyncio.sleep(0.01)  # posting takes a while
+        await service.set_message(game.id, "announced", str(game.version))
+        return True
+
+    async def play(game: GameInfo) -> bool:
+        ai_games.append(game.id)
+        while (result := await service.robots.move(game.id)) is not None:
+            ai_moves.append((game.id, result.game.version))
+        return True
+
+    await service.jobs.catch_up("announced", name, catch_up)
+    await service.jobs.ai_turns(name, play)
+    return {"caught": caught, "ai_games": ai_games, "ai_moves": ai_moves}
+
+
 async def main(argv: list[str]) -> int:
     url, shards_text, count, now, mode, name = argv
     if "nim" not in registry.ids():
@@ -143,6 +170,8 @@ async def main(argv: list[str]) -> int:
         order = json.loads(await asyncio.to_thread(sys.stdin.readline) or "[]")
         if mode == "reminders":
             result = await reminders(service, name)
+        elif mode == "restart":
+            result = await restart(service, name)
         elif mode == "own":
             mine = [g for g in order if owns(service.shards, (await service.game(g)).guild_id)]
             result = await moves(service, mine)

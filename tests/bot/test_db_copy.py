@@ -14,7 +14,7 @@ import pytest
 
 from bot.cli import main
 from bot.service import GameService
-from bot.store import GuildSettings, PostgresStore, Store
+from bot.store import GuildSettings, PostgresStore, Store, behind_job
 from bot.store.transfer import GENERATED, TABLES
 from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
 from tests.bot.days import Clock, running, service_on
@@ -36,6 +36,8 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")
+    await service.set_message(clocked, "announced", "0")  # a catch-up held by a process
+    assert await service.jobs.claim(behind_job("announced"), "crashed") != []  # that died
     await service.timing.save_guild_settings("g1", GuildSettings(language="fr", nudge_hours=12))
     await service.timing.go_away(CAROL.user_id, clock.now + timedelta(days=2), max_days=None)
     await service.timing.set_notify(BOB.user_id, True)

@@ -102,3 +102,42 @@ async def test_two_processes_on_two_shard_ranges_lose_and_double_nothing(pg_url:
         service.close()
     finally:
         await store.close()
+
+
+async def test_two_processes_with_overlapping_shards_restart_each_game_once(pg_url: str) -> None:
+    """Both processes start at once, serving overlapping shard ranges: each game's table
+    is caught up by one of them, and each game's AI turns left undone are played by
+    one of them, once."""
+    store = await open_store(pg_url)
+    try:
+        service = GameService(store, seed_source=seeds(), clock=Clock())
+        behind = []
+        for n in range(GAMES):
+            game_id = await running(service, ALICE, BOB, guild_id=GUILDS[n % 8])
+            await service.set_message(game_id, "announced", "stale")
+            behind.append(game_id)
+        ais = []
+        for n in range(GAMES // 2):
+            lobby = await service.create_lobby(
+                rules="nim",
+                options={"stones": 9},
+                guild_id=GUILDS[n % 8],
+                channel_id="c1",
+                creator=ALICE,
+                ai=2,
+            )
+            await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+            await service.play(lobby.id, ALICE.user_id, "take1")  # the AI seats' turns next
+            ais.append(lobby.id)
+        one, two = run_workers(pg_url, ["0-5", "2-7"], COUNT, epoch(START), "restart")
+        assert Counter(one["caught"] + two["caught"]) == Counter(behind)
+        assert Counter(one["ai_games"] + two["ai_games"]) == Counter(ais)
+        moves = [tuple(m) for m in one["ai_moves"] + two["ai_moves"]]
+        assert sorted(moves) == sorted((g, v) for g in ais for v in (2, 3))  # two AI seats
+        for game_id in ais:
+            info = await service.game(game_id)
+            assert info.to_act == (ALICE.user_id,) and info.version == 3
+        assert await store._fetchall("SELECT * FROM game_jobs") == []
+        service.close()
+    finally:
+        await store.close()

@@ -24,6 +24,7 @@ from bot.store import (
 from bot.store.postgres import numbered, shown_url
 from bot.store.protocol import GameStore
 from rules.base import Text
+from rules.i18n import translate
 from tests.bot.conftest import store_on
 from tests.pgcluster import Cluster, fresh_database
 
@@ -191,13 +192,29 @@ def test_placeholders_are_numbered_for_postgresql() -> None:
 async def test_an_unreachable_server_is_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    url = "postgresql://nobody@127.0.0.1:9/none"
-    with pytest.raises(StoreError, match="store.unreadable"):
+    """A server that cannot be reached: check its address and that it runs (not "check
+    the file"), in one line, in English and French, without the URL's password."""
+    url = "postgresql://nobody:s3cret@127.0.0.1:9/none"
+    with pytest.raises(StoreError, match="store.unreachable") as refused:
         await PostgresStore(url).connect()
+    english = translate(Text(refused.value.key, refused.value.params), "en")
+    assert english.startswith("Cannot connect to the database server postgresql://nobody:***@")
+    assert english.endswith("Check its address in the URL and that the server is running.")
+    french = translate(Text(refused.value.key, refused.value.params), "fr")
+    assert "Vérifiez son adresse dans l'URL et que le serveur est démarré." in french
     argv = ["console", "nim", "--players", "2", "--db", url]
     assert await asyncio.to_thread(main, argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("campfire: ") and len(err.strip().splitlines()) == 1, err
+    assert "server is running" in err and "file" not in err
+    assert "s3cret" not in english + french + err
+
+
+async def test_a_password_quoted_by_the_server_is_hidden(pg_cluster: Cluster) -> None:
+    store = PostgresStore(pg_cluster.url().replace("campfire@", "campfire:s3cret@"))
+    error = store._error("store.unreachable", OSError("no route for s3cret"))
+    assert "s3cret" not in translate(Text(error.key, error.params), "en")
+    assert "no route for ***" in translate(Text(error.key, error.params), "en")
 
 
 async def test_a_newer_postgresql_schema_is_refused(pg_cluster: Cluster) -> None:

@@ -1,0 +1,111 @@
+"""The work a restart finds undone in a game, claimed game by game (``GameService.jobs``).
+
+After a restart a front end catches up the tables that missed posts and lets the AI
+seats left to act play. Several processes may serve overlapping shards (a mistake, or a
+range moving from one process to another), so each game's job is claimed by a lease
+before it is done, as the reminders are (``SqlStore.claim_games``): one process does a
+game's catch-up or its AI turns, the others skip it. The games are claimed a batch at a
+time, in the order of their ids; once half the lease has passed, each game's lease is
+renewed just before its work (a process that lost it, its lease run out and taken,
+skips it), and the job is released right after. A process that dies holding a job
+leaves it to a process that starts once the lease has run out.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.service.robots import is_ai_seat
+from bot.service.values import GameInfo
+from bot.store import AI_TURNS, behind_job, epoch
+
+if TYPE_CHECKING:
+    from bot.service.core import GameService
+
+log = logging.getLogger("campfire.service.jobs")
+
+LEASE = 600
+"""Seconds a process holds a game's job before another may take it (renewed when the
+game's turn in the batch comes)."""
+BATCH = 50
+"""How many games one claim takes."""
+
+__all__ = ["AI_TURNS", "BATCH", "LEASE", "Jobs", "behind_job"]
+
+
+class Jobs:
+    """Claimed restart work of a ``GameService``, on its shards."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    def _lease(self) -> tuple[int, int]:
+        now = epoch(self._service.now())
+        return now, now + LEASE
+
+    async def claim(self, job: str, worker: str, *, after: int = 0) -> list[GameInfo]:
+        """Claim ``job`` in up to ``BATCH`` games due for it with ids above ``after``, on
+        this process's shards, for ``worker``: the games it got (oldest first)."""
+        service = self._service
+        now, until = self._lease()
+        rows = await service.store.claim_games(
+            job, worker, now, until, after=after, limit=BATCH, shards=service.shards
+        )
+        return [await service._info(row, listing=True) for row in rows]
+
+    async def release(self, job: str, worker: str, game_ids: list[int]) -> None:
+        """``worker`` is done with ``job`` in ``game_ids``."""
+        await self._service.store.release_games(job, worker, game_ids)
+
+    async def run(
+        self, job: str, worker: str, work: Callable[[GameInfo], Awaitable[bool]]
+    ) -> list[int]:
+        """Claim ``job`` batch after batch for ``worker`` and call ``work`` on each game
+        claimed while its lease is still this worker's; release each game after its
+        work. Returns the ids of the games where ``work`` returned true. A game whose
+        work raises is logged and released (the others go on)."""
+        done: list[int] = []
+        after = 0
+        while True:
+            claimed_at = self._lease()[0]
+            games = await self.claim(job, worker, after=after)
+            if not games:
+                return done
+            after = games[-1].id
+            for game in games:
+                try:
+                    if not await self._still_held(job, worker, game.id, claimed_at):
+                        log.info("game %d: %s was taken over by another process", game.id, job)
+                        continue
+                    if await work(game):
+                        done.append(game.id)
+                except Exception:
+                    log.exception("game %d: %s failed", game.id, job)
+                finally:
+                    await self.release(job, worker, [game.id])
+
+    async def _still_held(self, job: str, worker: str, game_id: int, claimed_at: int) -> bool:
+        """Whether ``worker`` still holds ``job`` in the game, with a whole lease ahead:
+        renewed once half the lease claimed at ``claimed_at`` has passed."""
+        now, until = self._lease()
+        if now - claimed_at < LEASE // 2:
+            return True
+        return await self._service.store.renew_game(job, worker, game_id, until)
+
+    async def catch_up(
+        self, kind: str, worker: str, work: Callable[[GameInfo], Awaitable[bool]]
+    ) -> list[int]:
+        """``run`` the catch-up of the running games whose message ``kind`` records a
+        revision other than theirs (``GameService.running_games_behind``)."""
+        return await self.run(behind_job(kind), worker, work)
+
+    async def ai_turns(self, worker: str, work: Callable[[GameInfo], Awaitable[bool]]) -> list[int]:
+        """``run`` ``work`` on the running games where an AI seat is to act (of the games
+        with AI seats claimed, the others are released at once)."""
+
+        async def if_waiting(game: GameInfo) -> bool:
+            return any(is_ai_seat(s) for s in game.to_act) and await work(game)
+
+        return await self.run(AI_TURNS, worker, if_waiting)

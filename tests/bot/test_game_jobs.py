@@ -1,0 +1,182 @@
+"""The work a restart finds undone (a table's catch-up, the AI seats' turns) is claimed
+game by game with a lease, on both backends: two processes on one database never get
+the same game, a lease that ran out can be claimed again, and a released job is claimed
+again only while it is still due."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+from bot.service import GameInfo, GameService, is_ai_seat
+from bot.service.jobs import LEASE
+from bot.shards import Shards, shard_of
+from bot.store import AI_TURNS, SqlStore, behind_job, epoch, open_store
+from tests.bot.conftest import ALICE, BOB, seeds
+from tests.bot.days import Clock, running
+
+BEHIND = behind_job("announced")
+GUILDS = [str((n << 22) + 5) for n in range(8)]  # shards 0..7 of 8
+
+
+async def behind_games(service: GameService, count: int) -> list[int]:
+    """``count`` running games whose table is behind (spread over the eight shards)."""
+    games = []
+    for n in range(count):
+        game_id = await running(service, ALICE, BOB, guild_id=GUILDS[n % 8])
+        await service.set_message(game_id, "announced", "stale")
+        games.append(game_id)
+    return games
+
+
+async def ai_waiting(service: GameService, guild_id: str = "g1") -> int:
+    """A running Nim game of Alice and an AI seat, the AI to act (its turn left undone)."""
+    lobby = await service.create_lobby(
+        rules="nim", options={"stones": 9}, guild_id=guild_id, channel_id="c1", creator=ALICE, ai=1
+    )
+    await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+    await service.play(lobby.id, ALICE.user_id, "take1")
+    assert any(is_ai_seat(s) for s in (await service.game(lobby.id)).to_act)
+    return lobby.id
+
+
+async def claim_all(store: SqlStore, worker: str, now: int = 100) -> list[int]:
+    """Claim ``BEHIND`` five games at a time until nothing is left for ``worker``."""
+    got: list[int] = []
+    after = 0
+    while rows := await store.claim_games(BEHIND, worker, now, now + 600, after=after, limit=5):
+        got += [r.id for r in rows]
+        after = rows[-1].id
+        await asyncio.sleep(0)
+    return got
+
+
+async def test_two_stores_claiming_at_once_get_disjoint_games(database: str, nim: None) -> None:
+    first, second = await open_store(database), await open_store(database)
+    try:
+        games = await behind_games(GameService(first, seed_source=seeds(), clock=Clock()), 40)
+        # eight claims at once, four through each store, then each store claims the rest
+        at_once = await asyncio.gather(
+            *(
+                (first, second)[n % 2].claim_games(BEHIND, f"w{n}", 100, 700, limit=3)
+                for n in range(8)
+            )
+        )
+        assert all(len(rows) == 3 for rows in at_once)  # none came up short
+        rest = await asyncio.gather(claim_all(first, "one"), claim_all(second, "two"))
+        claimed = [r.id for rows in at_once for r in rows] + rest[0] + rest[1]
+        assert sorted(claimed) == games  # each game to one claim
+        # held: nobody gets them again before the leases run out
+        assert await first.claim_games(BEHIND, "three", 200, 800) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_lease_that_ran_out_is_claimed_again(store: SqlStore, nim: None) -> None:
+    service = GameService(store, seed_source=seeds(), clock=Clock())
+    games = await behind_games(service, 3)
+    assert [r.id for r in await store.claim_games(BEHIND, "dead", 100, 200)] == games
+    assert await store.claim_games(BEHIND, "next", 200, 800) == []  # the lease holds at 200
+    assert [r.id for r in await store.claim_games(BEHIND, "next", 201, 800)] == games
+    assert not await store.renew_game(BEHIND, "dead", games[0], 900)  # it lost them
+    assert await store.release_games(BEHIND, "dead", games) == 0
+    assert await store.renew_game(BEHIND, "next", games[0], 900)
+    assert await store.release_games(BEHIND, "next", games) == 3
+
+
+async def test_a_released_job_is_claimed_again_only_while_it_is_due(
+    store: SqlStore, nim: None
+) -> None:
+    service = GameService(store, seed_source=seeds(), clock=Clock())
+    first, second = await behind_games(service, 2)
+    claimed = await store.claim_games(BEHIND, "w", 100, 700)
+    assert [r.id for r in claimed] == [first, second]
+    await service.set_message(first, "announced", str(claimed[0].version))  # caught up
+    assert await store.release_games(BEHIND, "w", [first, second]) == 2
+    assert [r.id for r in await store.claim_games(BEHIND, "w", 101, 701)] == [second]
+    assert await store.claim_games(BEHIND, "w", 101, 701, after=second) == []
+    ai = await ai_waiting(service)
+    assert [r.id for r in await store.claim_games(AI_TURNS, "w", 101, 701)] == [ai]
+
+
+async def test_a_claim_takes_only_the_games_of_the_shards(store: SqlStore, nim: None) -> None:
+    games = await behind_games(GameService(store, seed_source=seeds(), clock=Clock()), 8)
+    mine = Shards.parse("1,6", 8)
+    claimed = await store.claim_games(BEHIND, "w", 100, 700, shards=mine)
+    assert [r.id for r in claimed] == [games[1], games[6]]
+    assert {shard_of(r.guild_id, 8) for r in claimed} == {1, 6}
+
+
+async def test_services_with_overlapping_shards_catch_up_and_play_each_game_once(
+    database: str, nim: None
+) -> None:
+    """Two services on one database (as two processes), serving overlapping shard
+    ranges, run the restart work at once: each game's catch-up and AI turns are done by
+    one of them."""
+    first, second = await open_store(database), await open_store(database)
+    try:
+        setup = GameService(first, seed_source=seeds(), clock=Clock())
+        behind = await behind_games(setup, 16)
+        ais = [await ai_waiting(setup, GUILDS[n % 8]) for n in range(8)]
+        caught: Counter[int] = Counter()
+        played: Counter[int] = Counter()
+
+        def service_on(store: SqlStore, shards: str) -> GameService:
+            return GameService(store, clock=Clock(), shards=Shards.parse(shards, 8))
+
+        async def restart(service: GameService, worker: str) -> None:
+            async def catch_up(game: GameInfo) -> bool:
+                caught[game.id] += 1
+                await asyncio.sleep(0.01)  # posting takes a while
+                await service.set_message(game.id, "announced", str(game.version))
+                return True
+
+            async def play(game: GameInfo) -> bool:
+                played[game.id] += 1
+                while await service.robots.move(game.id) is not None:
+                    await asyncio.sleep(0)
+                return True
+
+            await service.jobs.catch_up("announced", worker, catch_up)
+            await service.jobs.ai_turns(worker, play)
+
+        low, high = service_on(first, "0-5"), service_on(second, "2-7")
+        await asyncio.gather(restart(low, "low"), restart(high, "high"))
+        assert caught == Counter(behind)
+        assert played == Counter(ais)
+        for game_id in ais:
+            assert (await low.game(game_id)).to_act == (ALICE.user_id,)
+        assert await first._fetchall("SELECT * FROM game_jobs") == []  # all released
+        for service in (setup, low, high):
+            service.close()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_game_whose_lease_ran_out_and_was_taken_is_skipped(
+    store: SqlStore, nim: None
+) -> None:
+    """A batch's work outlasts the lease: before each game's turn the lease is renewed
+    (past half of it); a game another process took meanwhile is skipped, not done twice."""
+    clock = Clock()
+    service = GameService(store, seed_source=seeds(), clock=clock)
+    first, second, third = await behind_games(service, 3)
+    worked: list[int] = []
+
+    async def slow(game: GameInfo) -> bool:
+        worked.append(game.id)
+        if game.id == first:
+            clock.advance(minutes=LEASE / 60 + 1)  # the leases of the batch run out
+            now = epoch(clock.now)
+            taken = await store.claim_games(BEHIND, "other", now, now + LEASE, after=first, limit=1)
+            assert [r.id for r in taken] == [second]  # another process takes one of them
+        await service.set_message(game.id, "announced", str(game.version))
+        return True
+
+    done = await service.jobs.catch_up("announced", "slow", slow)
+    assert worked == [first, third] and done == [first, third]
+    row = await store._fetchall("SELECT game_id, claimed_by FROM game_jobs")
+    assert [tuple(r) for r in row] == [(second, "other")]  # still the other's
+    service.close()
