@@ -75,10 +75,6 @@ def after_placing(state: State, action: str, face: str) -> list[str]:
     return [face, *column(state.data, action)[:2]]
 
 
-def _hex_params(state: State, hex_id: str) -> dict[str, Any]:
-    return {"hex": hex_id, "terrain": tr.terrain_ref(state.data, hex_id)}
-
-
 # ------------------------------------------------------------------ choosing an action
 
 
@@ -181,7 +177,7 @@ FILL_UP_TO = 12
 
 def _grow_moves(state: State, frame: Frame) -> list[Move]:
     moves = [
-        Move(f"add:{h.lower()}", Text("tribes.move.add", _hex_params(state, h)), "grow")
+        Move(f"add:{h.lower()}", Text("tribes.move.add", tr.hex_params(state, h)), "grow")
         for h in frame["hexes"]
     ]
     most = min(frame["left"], player(state, frame["player"])["supply"])
@@ -189,7 +185,7 @@ def _grow_moves(state: State, frame: Frame) -> list[Move]:
         moves += [
             Move(
                 f"fill:{h.lower()}",
-                Text("tribes.move.fill", {**_hex_params(state, h), "n": most}),
+                Text("tribes.move.fill", {**tr.hex_params(state, h), "n": most}),
                 "grow",
             )
             for h in frame["hexes"]
@@ -244,7 +240,7 @@ def _travel_moves(state: State, frame: Frame) -> list[Move]:
     for h in bd.occupied_by(state.data, p) if frame["left"] else ():
         n = movable(state, p, h)
         if n:
-            params = {**_hex_params(state, h), "n": n}
+            params = {**tr.hex_params(state, h), "n": n}
             moves.append(Move(f"from:{h.lower()}", Text("tribes.move.from", params), "travel"))
     moves += event_market.mammoth_moves(state, p)
     moves += ch.travel_moves(state, frame)  # chiefs: Embuscade
@@ -271,7 +267,7 @@ def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
     near = ch.travel_reach(state, frame["player"], frame["source"], reach, near)  # chiefs
     far = set(event_market.canoe_targets(state, frame["player"], frame["source"])) - set(near)
     return [
-        Move(f"to:{h.lower()}", Text("tribes.move.to", _hex_params(state, h)), "travel")
+        Move(f"to:{h.lower()}", Text("tribes.move.to", tr.hex_params(state, h)), "travel")
         for h in [*near, *(h for h in state.data["hexes"] if h in far)]
         if travel_allowed(state, frame["source"], h)
     ]
@@ -408,11 +404,14 @@ def _gather_moves(state: State, frame: Frame) -> list[Move]:
     for h, r in options:
         code = f"at:{h.lower()}:{r}" if h in several else f"at:{h.lower()}"
         n = tr.amount(state, frame, h)
-        params = {**_hex_params(state, h), "n": n, "res": f"@tribes.res.{r}"}
+        params = {**tr.hex_params(state, h), "n": n, "res": f"@tribes.res.{r}"}
         moves.append(Move(code, Text("tribes.move.at", params), "gather"))
     for h in dict.fromkeys(h for h, _ in options):
         for mix in tr.mix_codes(state, frame, h):
-            params = {**_hex_params(state, h), "res": [f"@tribes.res.{r}" for r in mix.split("+")]}
+            params = {
+                **tr.hex_params(state, h),
+                "res": [f"@tribes.res.{r}" for r in mix.split("+")],
+            }
             moves.append(
                 Move(f"at:{h.lower()}:{mix}", Text("tribes.move.at_mix", params), "gather")
             )

@@ -17,8 +17,9 @@ from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
-from rules.tribes.chief_frames import THEN, hex_params, pay_one, res_ref
+from rules.tribes.chief_frames import THEN, pay_one, res_ref
 from rules.tribes.players import active, player, seat
+from rules.tribes.terrains import hex_params
 
 # -------------------------------------------------------------------------- Ruse
 

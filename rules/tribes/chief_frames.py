@@ -30,14 +30,11 @@ from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
 from rules.tribes.components import RESOURCES
 from rules.tribes.players import active, can_pay, pay, player, seat
+from rules.tribes.terrains import hex_params
 
 
 def res_ref(r: str) -> str:
     return f"@tribes.res.{r}"
-
-
-def hex_params(state: State, hex_id: str) -> dict[str, Any]:
-    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
 
 
 # ------------------------------------------------------------ between decisions

@@ -44,10 +44,6 @@ BOARD_EFFECTS = ("invaders_advance", "mammoth_wanders", "tiger_moves")
 picks it (T11); the others (discard, marker) are independent and run first."""
 
 
-def hex_params(state: State, hex_id: str) -> dict[str, Any]:
-    return {"hex": hex_id, "terrain": f"@tribes.terrain.{bd.terrain(state.data, hex_id)}"}
-
-
 def _resume(state: State, record: Record) -> None:
     from rules.tribes.events import resume  # local: events imports this module
 
@@ -67,7 +63,8 @@ def ask_hex(
 def _hex_moves(state: State, frame: Frame) -> list[Move]:
     key = f"tribes.move.ev_hex.{frame['purpose']}"
     return [
-        Move(f"hex:{h.lower()}", Text(key, hex_params(state, h)), "event") for h in frame["hexes"]
+        Move(f"hex:{h.lower()}", Text(key, tr.hex_params(state, h)), "event")
+        for h in frame["hexes"]
     ]
 
 
@@ -460,7 +457,7 @@ def _mig_moves(state: State, frame: Frame) -> list[Move]:
     moves = [
         Move(
             f"mig:{h.lower()}",
-            Text("tribes.move.ev_mig", {**hex_params(state, h), "n": _movable(state, frame, h)}),
+            Text("tribes.move.ev_mig", {**tr.hex_params(state, h), "n": _movable(state, frame, h)}),
             "event",
         )
         for h in bd.occupied_by(state.data, frame["player"])
@@ -479,7 +476,7 @@ def _mig_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 def _mig_to_moves(state: State, frame: Frame) -> list[Move]:
     return [
-        Move(f"migto:{h.lower()}", Text("tribes.move.ev_mig_to", hex_params(state, h)), "event")
+        Move(f"migto:{h.lower()}", Text("tribes.move.ev_mig_to", tr.hex_params(state, h)), "event")
         for h in bd.neighbours(state.data, frame["source"])
     ]
 

@@ -34,7 +34,7 @@ from rules.tribes import frames as fr
 from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES
 from rules.tribes.event_cards import EVENTS
-from rules.tribes.event_effects import HEX_PURPOSES, hex_params, near_volcano
+from rules.tribes.event_effects import HEX_PURPOSES, near_volcano
 from rules.tribes.event_state import (
     Slot,
     after_members_left,
@@ -48,6 +48,7 @@ from rules.tribes.event_state import (
     slot_of,
 )
 from rules.tribes.players import can_pay, gain_vp, pay, player, seat
+from rules.tribes.terrains import hex_params
 
 ACQUIRABLE = ("fortifications", "canoe", "altar")
 LORE_FLAG = "lore"

@@ -171,6 +171,11 @@ def terrain_ref(data: Data, hex_id: str) -> str:
     return f"@tribes.terrain.{data['hexes'][hex_id]}" if tile is None else f"@tribes.special.{tile}"
 
 
+def hex_params(state: State, hex_id: str) -> dict[str, Any]:
+    """The parameters of a label naming a hex: its id and its tile (``terrain_ref``)."""
+    return {"hex": hex_id, "terrain": terrain_ref(state.data, hex_id)}
+
+
 def counts_as(data: Data, hex_id: str, terrain: str) -> bool:
     """Whether ``hex_id`` counts as a ``terrain`` hex for goals and events."""
     return data["hexes"][hex_id] == terrain or special(data, hex_id) == WILD
