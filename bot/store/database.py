@@ -790,10 +790,19 @@ class SqlStore:
         ones, never none while some are free); the claim is one conditional
         ``UPDATE`` of those rows (PostgreSQL picks them ``FOR UPDATE SKIP LOCKED``; SQLite
         has one writer at a time), so two processes claiming at once get different
-        games. ``release_games`` ends the job."""
+        games. ``release_games`` ends the job. The first batch (``after`` 0) also drops
+        the rows nobody holds of games no longer due at all (a holder that died leaves
+        its rows behind; a game that ended leaves its unclaimed one)."""
         candidates, params = job_candidates(job)
         due = f"{candidates}{on_shards(self.dialect, shards, 'g.guild_id')}"
         async with self._transaction() as db:
+            if after == 0:
+                await db.execute(
+                    "DELETE FROM game_jobs WHERE job = ? "
+                    "AND (claimed_until IS NULL OR claimed_until < ?) AND NOT EXISTS "
+                    f"(SELECT 1 FROM games g WHERE g.id = game_jobs.game_id AND {candidates})",
+                    (job, now, *params),
+                )
             await db.execute(
                 f"INSERT INTO game_jobs (game_id, job) SELECT g.id, ? FROM games g WHERE {due} "
                 "AND g.id > ? AND NOT EXISTS (SELECT 1 FROM game_jobs j "

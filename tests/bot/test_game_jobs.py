@@ -100,6 +100,23 @@ async def test_a_released_job_is_claimed_again_only_while_it_is_due(
     assert [r.id for r in await store.claim_games(AI_TURNS, "w", 101, 701)] == [ai]
 
 
+async def test_the_rows_a_dead_holder_left_go_once_their_games_are_no_longer_due(
+    store: SqlStore, nim: None
+) -> None:
+    service = GameService(store, seed_source=seeds(), clock=Clock())
+    first, second, third = await behind_games(service, 3)
+    claimed = await store.claim_games(BEHIND, "dead", 100, 200)
+    assert [r.id for r in claimed] == [first, second, third]
+    # the holder dies; meanwhile the first table is caught up and the second game ends
+    await service.set_message(first, "announced", str(claimed[0].version))
+    await service.abort(second, ALICE.user_id)
+    rows = "SELECT game_id, claimed_by FROM game_jobs ORDER BY game_id"
+    assert await store.claim_games(BEHIND, "next", 150, 750) == []  # still held
+    assert len(await store._fetchall(rows)) == 3  # not before the lease runs out
+    assert [r.id for r in await store.claim_games(BEHIND, "next", 201, 801)] == [third]
+    assert [tuple(r) for r in await store._fetchall(rows)] == [(third, "next")]
+
+
 async def test_a_claim_takes_only_the_games_of_the_shards(store: SqlStore, nim: None) -> None:
     games = await behind_games(GameService(store, seed_source=seeds(), clock=Clock()), 8)
     mine = Shards.parse("1,6", 8)
