@@ -48,7 +48,6 @@ from rules.tribes.event_state import (
     slot_of,
 )
 from rules.tribes.players import can_pay, gain_vp, pay, player, seat
-from rules.tribes.terrains import hex_params
 
 ACQUIRABLE = ("fortifications", "canoe", "altar")
 LORE_FLAG = "lore"
@@ -190,7 +189,7 @@ def _altar(state: State, p: int, hex_id: str, fields: dict[str, Any], record: Re
 
 def _altar_moves(state: State, frame: Frame) -> list[Move]:
     return [
-        Move(f"hex:{h.lower()}", Text("tribes.move.ev_hex.altar", hex_params(state, h)), "event")
+        Move(f"hex:{h.lower()}", Text("tribes.move.ev_hex.altar", tr.hex_params(state, h)), "event")
         for h in frame["hexes"]
     ]
 
@@ -378,7 +377,7 @@ def mammoth_moves(state: State, p: int) -> list[Move]:
     if mammoth is None or mammoth["tamer"] != p or has_flag(state, MAMMOTH_FLAG):
         return []
     return [
-        Move(f"mammoth:{h.lower()}", Text("tribes.move.mammoth", hex_params(state, h)), "travel")
+        Move(f"mammoth:{h.lower()}", Text("tribes.move.mammoth", tr.hex_params(state, h)), "travel")
         for h in bd.occupied_by(state.data, p)
         if h != mammoth["hex"]
     ]
