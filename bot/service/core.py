@@ -49,7 +49,7 @@ from bot.service.catchup import pinged_since
 from bot.service.endings import results_of, seeded_seat_order
 from bot.service.guards import guard, require_lobby, require_running, seated, status_key
 from bot.service.jobs import Jobs
-from bot.service.loader import THREADED_REPLAY, StateCache, load_state
+from bot.service.loader import StateCache, load_state, off_loop_if_long
 from bot.service.pictures import Drawer
 from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
 from bot.service.robots import LEVELS as AI_LEVELS
@@ -643,10 +643,7 @@ class GameService:
             first,
         )
         try:
-            if len(moves) > THREADED_REPLAY:
-                pinged = await asyncio.to_thread(pinged_since, game, *args)
-            else:
-                pinged = pinged_since(game, *args)
+            pinged = await off_loop_if_long(len(moves), pinged_since, game, *args)
         except CampfireError as exc:
             log.error("game %d (%s) does not replay: %s", game_id, row.rules, exc)
             raise ServiceError("service.corrupt", game=game_id) from exc

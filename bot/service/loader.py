@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from bot.service.values import ServiceError
 from bot.store import GameRow, GameStore
@@ -17,6 +19,8 @@ from rules import registry
 from rules.base import CampfireError, State, from_json, to_json
 
 log = logging.getLogger("campfire.service.loader")
+
+T = TypeVar("T")
 
 THREADED_REPLAY = 40
 """Logs longer than this are replayed in a worker thread so the gateway never stalls."""
@@ -59,6 +63,14 @@ class StateCache:
         self._states.pop(game_id, None)
 
 
+async def off_loop_if_long(moves: int, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)``, a replay of ``moves`` entries: in a thread when the log is longer
+    than ``THREADED_REPLAY`` (CPU work off the event loop), inline otherwise."""
+    if moves > THREADED_REPLAY:
+        return await asyncio.to_thread(work, *args)
+    return work(*args)
+
+
 async def load_state(store: GameStore, cache: StateCache, row: GameRow) -> State:
     """The state of a started game at revision ``row.version``: cached, or replayed and
     verified. A game stored under an older rules version replays with the options the
@@ -94,10 +106,7 @@ async def load_state(store: GameStore, cache: StateCache, row: GameRow) -> State
             options,
             [(m.seat, m.code) for m in moves],
         )
-        if len(moves) > THREADED_REPLAY:  # long logs: CPU work off the event loop
-            state = await asyncio.to_thread(game.replay, *args)
-        else:
-            state = game.replay(*args)
+        state = await off_loop_if_long(len(moves), game.replay, *args)
     except CampfireError as exc:
         log.error("game %d (%s) does not replay: %s", row.id, row.rules, exc)
         raise ServiceError("service.corrupt", game=row.id) from exc

@@ -11,12 +11,11 @@ remaining log, at a new revision.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 from bot.service.guards import guard, require_running, seated
-from bot.service.loader import THREADED_REPLAY, load_state
+from bot.service.loader import load_state, off_loop_if_long
 from bot.service.robots import is_ai_seat
 from bot.service.values import PlayResult, ServiceError, TurnStarted, UndoAnswer, UndoRequest
 from bot.store import GameRow
@@ -141,10 +140,7 @@ class Undos:
             [(m.seat, m.code) for m in moves[:-1]],
         )
         with guard("undo", game_id):
-            if len(moves) > THREADED_REPLAY:
-                state = await asyncio.to_thread(game.replay, *args)
-            else:
-                state = game.replay(*args)
+            state = await off_loop_if_long(len(moves), game.replay, *args)
         state.revision = row.version + 1
         now = self._service._clock()
         with guard("undo", game_id):
