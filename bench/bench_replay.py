@@ -1,4 +1,4 @@
-"""Animated replay build time: a whole 4-player Origin Classic game as one APNG.
+"""Animated replay build time: a whole 4-player Origin Classic game as one animated WebP.
 
 Run: ``.venv/bin/python -m bench.bench_replay`` (``--games N`` to change the sample).
 Each game is random (seeded, ``back`` avoided); the first build pays for the renderer's
@@ -45,13 +45,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         seed = f"replay-{n}"
         log = random_log(seed)
         started = time.perf_counter()
-        apng = build_animation("origin", SEATS, seed, {}, log, names, "en")
+        webp = build_animation("origin", SEATS, seed, {}, log, names, "en")
         elapsed = time.perf_counter() - started
         if n == 0:
             print(f"first build (static art included): {elapsed:.2f} s", flush=True)
             continue
         times.append(elapsed)
-        sizes.append(len(apng))
+        sizes.append(len(webp))
         moves.append(len(log))
     print(
         f"origin (classic), 4 players, {args.games} games: build median "

@@ -1,5 +1,6 @@
 """The animated replay of a finished game: its log replayed, one frame per round (or per
-turn, for games without rounds) up to a frame budget, as one APNG.
+turn, for games without rounds) up to a frame budget, as one animated WebP (Discord
+animates WebP and GIF attachments, not APNG).
 
 Runs where the board pictures run (``RenderPool.run``: a render process under
 ``campfire run``), so it imports only the rules and the renderers. CPU work: never
@@ -83,10 +84,28 @@ def build_animation(
     budget: int = FRAME_BUDGET,
     max_bytes: int = MAX_BYTES,
 ) -> bytes:
-    """The APNG of a game replayed from its log (``options`` as stored: the game's own
-    ``check_rules_version`` applies them)."""
+    """The animated WebP of a game replayed from its log (``options`` as stored: the
+    game's own ``check_rules_version`` applies them)."""
     game = registry.get(rules)
     states = replay_states(game, seats, seed, options, log)
+    return animate_states(
+        rules, game, states, names, lang, drawer=drawer, budget=budget, max_bytes=max_bytes
+    )
+
+
+def animate_states(
+    rules: str,
+    game: Game,
+    states: Sequence[State],
+    names: Mapping[str, str],
+    lang: str,
+    *,
+    drawer: Drawer = renderers.draw,
+    budget: int = FRAME_BUDGET,
+    max_bytes: int = MAX_BYTES,
+) -> bytes:
+    """The animated WebP of ``states`` (a game replayed already): the public view of
+    each of ``frame_points``, drawn by ``drawer``."""
     frames = [
         drawer(rules, game.view(states[i], None), lang=lang, names=dict(names))
         for i in frame_points(game, states, budget)

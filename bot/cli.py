@@ -12,7 +12,7 @@ Usage::
                   [--option NAME=VALUE ...] [--max-moves N] [--ai LEVEL[,LEVEL...]]
     campfire arena GAME --players N --games K --seats LEVEL[,LEVEL...] [--json]
                    [--seed S] [--budget-ms MS | --budget-moves N] [--option NAME=VALUE ...]
-    campfire replay FILE --out DIR [--lang en|fr]
+    campfire replay FILE --out DIR [--lang en|fr] [--animate]
     campfire games
     campfire db backup FILE [--force] [--db PATH] [--env FILE]
     campfire db check [--db PATH|URL] [--env FILE]
@@ -138,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, metavar="FILE", help="a record.json")
     replay.add_argument("--out", type=Path, required=True, help="output folder")
     replay.add_argument("--lang", choices=LANGS, default="en")
+    replay.add_argument(
+        "--animate",
+        action="store_true",
+        help="also write replay.webp, the animated replay the bot posts at the end",
+    )
 
     commands.add_parser("games", help="list the game ids")
     dbcommands.add_parser(commands)
@@ -388,7 +393,7 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.record import parse_record, replay_record, write_pictures
+    from bot.record import parse_record, replay_record, write_animation, write_pictures
 
     try:
         text = args.file.read_text("utf-8")
@@ -407,6 +412,8 @@ def _replay(args: argparse.Namespace) -> int:
             path=str(args.out),
         )
     )
+    if args.animate and (animation := write_animation(replayed, args.out, args.lang)):
+        print(translate("record.animated", args.lang, path=str(animation)))
     return 0
 
 

@@ -8,7 +8,8 @@ code and only the label the table read. Once the game is over everything is in i
 
 ``replay_record`` rebuilds a finished game from its record alone and refuses a record
 edited by hand with the first entry that does not apply (or whose label is not the one
-the rules give it). The ``campfire replay`` command and ``campfire demo`` use it.
+the rules give it). The ``campfire replay`` command and ``campfire demo`` use it;
+``write_animation`` writes the same animated replay the bot posts at the end of a game.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.animation import picture_points
+from bot.animation import animate_states, picture_points
 from bot.service import GameService, HistoryEntry
 from render import registry as renderers
 from rules import registry
@@ -201,3 +202,18 @@ def write_pictures(replayed: ReplayedGame, out_dir: Path, lang: str) -> list[Pat
         target.write_bytes(png)
         written.append(target)
     return written
+
+
+REPLAY_FILE = "replay.webp"
+
+
+def write_animation(replayed: ReplayedGame, out_dir: Path, lang: str) -> Path | None:
+    """``replay.webp``: the animated replay of the whole game, the file the bot posts
+    with a game's result (``None`` when the game has no renderer)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if replayed.rules not in renderers.ids():
+        return None
+    webp = animate_states(replayed.rules, replayed.game, replayed.states, replayed.names, lang)
+    target = out_dir / REPLAY_FILE
+    target.write_bytes(webp)
+    return target

@@ -247,8 +247,8 @@ def _server_lang(client: CampfireBot, game: GameInfo) -> str:
 
 
 def replay_filename(game: GameInfo) -> str:
-    """``campfire-12-replay.png`` (an animated PNG)."""
-    return f"campfire-{game.id}-replay.png"
+    """``campfire-12-replay.webp`` (an animated WebP: Discord animates it, not APNG)."""
+    return f"campfire-{game.id}-replay.webp"
 
 
 async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:

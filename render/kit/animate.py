@@ -1,8 +1,11 @@
-"""Animated pictures: a sequence of board pictures as one APNG under a size bound.
+"""Animated pictures: a sequence of board pictures as one animated WebP under a size
+bound.
 
-Pure: PNG bytes in, APNG bytes out. Frames that share one palette (the kit's boards
-all do: the palette belongs to the static art) stay palette frames, which keeps the
-file small; otherwise they are encoded as RGB. Over ``max_bytes`` the frames are
+Pure: PNG bytes in, WebP bytes out. WebP, not APNG: Discord animates GIF and WebP
+attachments but shows an APNG as a still picture. Lossless WebP keeps the boards' flat
+colours and small text sharp and is the smallest of the formats Pillow writes for
+them (a 12-frame 4-player Origin Classic replay: 0.33 MB lossless against 0.96 MB
+lossy at quality 80, which also blurs the text). Over ``max_bytes`` the frames are
 scaled down, then every other middle frame dropped, until the file fits.
 """
 
@@ -13,8 +16,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-MAX_BYTES = 8 * 1024 * 1024
-"""Discord's attachment limit without a boost."""
+MAX_BYTES = 10 * 1000 * 1000
+"""Discord's upload limit for a server without boosts (10 MB)."""
 FRAME_MS = 800
 LAST_FRAME_MS = 4000
 MIN_SIDE = 240
@@ -41,13 +44,12 @@ def animate(
     last_ms: int = LAST_FRAME_MS,
     max_bytes: int = MAX_BYTES,
 ) -> bytes:
-    """One looping APNG of ``frames`` (PNG bytes), ``frame_ms`` each and the last one
+    """One looping animated WebP of ``frames`` (PNG bytes), ``frame_ms`` each and the last one
     held ``last_ms``, at most ``max_bytes``. Raises ``ValueError`` with no frame and
     ``AnimationTooLarge`` when even two small frames do not fit."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
-    images = [_open(png) for png in frames]
-    images = _common_mode(images)
+    images = [_open(png).convert("RGB") for png in frames]
     scale = 1.0
     while True:
         encoded = _encode(_scaled(images, scale), frame_ms, last_ms)
@@ -69,19 +71,13 @@ def _open(png: bytes) -> Image.Image:
     return image
 
 
-def _common_mode(images: list[Image.Image]) -> list[Image.Image]:
-    palettes = {bytes(image.getpalette() or b"") if image.mode == "P" else None for image in images}
-    if len(palettes) == 1 and None not in palettes:
-        return images
-    return [image.convert("RGB") for image in images]
-
-
 def _scaled(images: list[Image.Image], scale: float) -> list[Image.Image]:
     if scale == 1.0:
         return images
-    resample = Image.Resampling.NEAREST if images[0].mode == "P" else Image.Resampling.LANCZOS
     return [
-        image.resize((round(image.width * scale), round(image.height * scale)), resample)
+        image.resize(
+            (round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS
+        )
         for image in images
     ]
 
@@ -93,13 +89,12 @@ def _encode(images: list[Image.Image], frame_ms: int, last_ms: int) -> bytes:
     buffer = io.BytesIO()
     frames[0].save(
         buffer,
-        "PNG",
+        "WEBP",
         save_all=True,
         append_images=frames[1:],
         duration=durations,
         loop=0,
-        disposal=0,
-        blend=0,
-        optimize=False,
+        lossless=True,
+        method=4,
     )
     return buffer.getvalue()

@@ -46,9 +46,9 @@ def test_a_whole_classic_game_gives_one_frame_per_round_within_the_budget() -> N
     assert points[0] == 0 and points[-1] == len(log)
     assert len(points) <= len(rounds) + 2 and len(points) <= FRAME_BUDGET
     assert [game.round_of(states[i]) for i in points[1:-1]] == sorted(rounds - {None})[1:]
-    apng = build_animation("origin", seats, "anim1", {}, log, {}, "en", drawer=numbered_drawer)
-    with Image.open(io.BytesIO(apng)) as image:
-        assert image.n_frames == len(points)
+    webp = build_animation("origin", seats, "anim1", {}, log, {}, "en", drawer=numbered_drawer)
+    with Image.open(io.BytesIO(webp)) as image:
+        assert image.format == "WEBP" and image.n_frames == len(points)
 
 
 def test_a_short_game_gives_one_frame_per_move_and_a_long_one_keeps_the_budget() -> None:
@@ -63,10 +63,10 @@ def test_a_short_game_gives_one_frame_per_move_and_a_long_one_keeps_the_budget()
 def test_the_real_classic_replay_fits_discord() -> None:
     seats = ["a", "b", "c", "d"]
     log = random_log("origin", seats, "anim2")
-    apng = build_animation("origin", seats, "anim2", {}, log, {"a": "Ann"}, "fr")
-    assert len(apng) <= 8 * 1024 * 1024
-    with Image.open(io.BytesIO(apng)) as image:
-        assert image.format == "PNG" and 2 < image.n_frames <= FRAME_BUDGET
+    webp = build_animation("origin", seats, "anim2", {}, log, {"a": "Ann"}, "fr")
+    assert len(webp) <= 10 * 1000 * 1000
+    with Image.open(io.BytesIO(webp)) as image:
+        assert image.format == "WEBP" and 2 < image.n_frames <= FRAME_BUDGET
 
 
 async def test_the_service_makes_the_replay_of_a_finished_game_only(
@@ -84,7 +84,7 @@ async def test_the_service_makes_the_replay_of_a_finished_game_only(
             seat = info.to_act[0]
             legal = await service.legal_moves(info.id, seat)
             info = (await service.play(info.id, seat, legal[0].code)).game
-        apng = await service.boards.animation(info.id, "en")
+        webp = await service.boards.animation(info.id, "en")
         service.close()
-    with Image.open(io.BytesIO(apng)) as image:
+    with Image.open(io.BytesIO(webp)) as image:
         assert image.n_frames == info.version + 1

@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot import cli
+from bot.animation import build_animation
 from bot.demo import run_demo
 from bot.record import (
     RecordError,
@@ -149,3 +151,23 @@ def test_replay_command_writes_pictures_and_refuses_edits(
     err = capsys.readouterr().err
     assert "move 5 (nonsense)" in err and "Traceback" not in err
     assert cli.main(["replay", str(tmp_path / "missing.json"), "--out", str(tmp_path)]) == 2
+
+
+def test_replay_animate_writes_the_animated_webp_the_bot_posts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    demo = ["demo", "nim", "--players", "2", "--seed", "a1", "--out", str(tmp_path / "d")]
+    assert cli.main(demo) == 0
+    record = tmp_path / "d" / "record.json"
+    capsys.readouterr()
+    assert cli.main(["replay", str(record), "--out", str(tmp_path / "r"), "--animate"]) == 0
+    written = tmp_path / "r" / "replay.webp"
+    assert f"written to {written}" in capsys.readouterr().out
+    raw = json.loads(record.read_text("utf-8"))
+    log = [(m["seat"], m["code"]) for m in raw["moves"]]
+    seats = [s["id"] for s in raw["seats"]]
+    names = {s["id"]: s["name"] for s in raw["seats"]}
+    posted = build_animation("nim", seats, raw["seed"], raw["options"], log, names, "en")
+    assert written.read_bytes() == posted
+    with Image.open(written) as image:
+        assert image.format == "WEBP" and image.n_frames >= 2

@@ -98,7 +98,7 @@ async def test_whole_game_from_lobby_to_final_scores(bot: Harness) -> None:
     assert game.status == "over"
     assert boards == game.version + 1  # one board at the start and one after every move
     result = bot.posted_in(thread)[-1]
-    assert result["attachments"][0]["filename"] == "campfire-1-replay.png"  # the whole game
+    assert result["attachments"][0]["filename"] == "campfire-1-replay.webp"  # the whole game
     embed = result["embeds"][0]
     winner = (await bot.service.outcome(1)).winners[0]  # type: ignore[union-attr]
     assert embed["title"] == f"#1 Nim is over — winner: {game.name_of(winner)}"

@@ -225,9 +225,9 @@ async def test_origin_classic_from_lobby_to_final_scores(
     # -- the result carries the animated replay (the stand-in frames between the real
     # first and last pictures are all alike, so the encoder merges them into one)
     name, replay = files[-1]
-    assert name == "campfire-1-replay.png" and len(replay) <= 8 * 1024 * 1024
+    assert name == "campfire-1-replay.webp" and len(replay) <= 10 * 1000 * 1000
     with Image.open(io.BytesIO(replay)) as animation:
-        assert animation.format == "PNG" and animation.n_frames == 3
+        assert animation.format == "WEBP" and animation.n_frames == 3
     assert "origin." not in str(embed["fields"])
     assert "Objectives" in str(embed["fields"])
     reply = only_reply(await bot.command(CAROL, "scores", channel=thread))

@@ -35,6 +35,6 @@ async def test_replay_of_a_finished_game_is_an_animated_picture(bot: Harness) ->
         legal = await bot.service.legal_moves(1, seat)
         await bot.service.play(1, seat, legal[0].code)
     sent = (await bot.command(CAROL, "replay", channel=thread))[-1]
-    assert sent.ephemeral and sent.files[0][0] == "campfire-1-replay.png"
+    assert sent.ephemeral and sent.files[0][0] == "campfire-1-replay.webp"
     with Image.open(io.BytesIO(sent.files[0][1])) as image:
-        assert image.format == "PNG" and image.n_frames >= 2
+        assert image.format == "WEBP" and image.n_frames >= 2

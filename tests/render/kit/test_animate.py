@@ -1,4 +1,4 @@
-"""render.kit.animate: frames in, one looping APNG out, under its size bound."""
+"""render.kit.animate: frames in, one looping animated WebP out, under its size bound."""
 
 from __future__ import annotations
 
@@ -31,12 +31,13 @@ def test_sample_keeps_first_and_last_within_the_budget() -> None:
 
 
 def test_one_frame_per_picture_the_last_held_longer() -> None:
-    apng = animate([frame(c) for c in (0, 60, 120)], frame_ms=500, last_ms=3000)
-    with Image.open(io.BytesIO(apng)) as image:
-        assert image.format == "PNG" and image.n_frames == 3 and image.info.get("loop") == 0
+    webp = animate([frame(c) for c in (0, 60, 120)], frame_ms=500, last_ms=3000)
+    with Image.open(io.BytesIO(webp)) as image:
+        assert image.format == "WEBP" and image.n_frames == 3 and image.info.get("loop") == 0
         durations = []
         for index in range(3):
             image.seek(index)
+            image.load()  # WebP frames say their duration once loaded
             durations.append(image.info["duration"])
     assert durations == [500, 500, 3000]
 
