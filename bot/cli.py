@@ -13,7 +13,7 @@ Usage::
     campfire arena GAME --players N --games K --seats LEVEL[,LEVEL...] [--json]
                    [--seed S] [--budget-ms MS | --budget-moves N] [--option NAME=VALUE ...]
     campfire replay FILE --out DIR [--lang en|fr] [--animate]
-    campfire games
+    campfire games [--lang en|fr] [--json]
     campfire db backup FILE [--force] [--db PATH] [--env FILE]
     campfire db check [--db PATH|URL] [--env FILE]
     campfire db copy --from FILE --to URL
@@ -45,7 +45,9 @@ from bot.shards import Shards
 from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
-from rules.i18n import LANGS, translate
+from rules.i18n import LANGS, register_package, translate
+
+register_package("bot")  # the messages of this module (cli.*) are in bot/locales
 
 log = logging.getLogger("campfire.cli")
 
@@ -102,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _budget_argument(console)
 
-    demo = commands.add_parser("demo", help="random bots play a whole game; writes pictures")
+    demo = commands.add_parser("demo", help="AI seats play a whole game; writes pictures")
     _table_arguments(demo)
     demo.add_argument("--seed", required=True, help="seed of the game and of the bots")
     demo.add_argument("--out", type=Path, required=True, help="output folder")
@@ -113,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--ai",
         metavar="LEVEL[,LEVEL...]",
-        help=f"AI level per bot ({', '.join(ai.LEVELS)}; one for all); default: random moves",
+        help=f"AI level per seat ({', '.join(ai.LEVELS)}; one for all); default: greedy",
     )
     _budget_argument(demo)
 
@@ -144,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write replay.webp, the animated replay the bot posts at the end",
     )
 
-    commands.add_parser("games", help="list the game ids")
+    games = commands.add_parser("games", help="list the games, their options and defaults")
+    games.add_argument("--lang", choices=LANGS, default="en")
+    games.add_argument("--json", action="store_true", help="one JSON list, a game an entry")
     dbcommands.add_parser(commands)
     return parser
 
@@ -196,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "games":
-            _list_games()
+            _list_games(args.lang, as_json=args.json)
             return 0
         if args.command == "sync" and args.print_payload:
             _print_payload()
@@ -225,15 +229,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _list_games() -> None:
-    """One line per registered game: id, name, seat range (a broken game says so)."""
-    for game_id in registry.ids():
-        try:
-            spec = registry.get(game_id).spec
-        except Exception as exc:  # one broken game must not hide the others
-            print(f"{game_id:16} (cannot be loaded: {exc})")
-            continue
-        print(f"{game_id:16} {translate(spec.name):24} {spec.min_seats}-{spec.max_seats} players")
+def _list_games(lang: str, *, as_json: bool) -> None:
+    """Every registered game with its seat range and options (``bot.catalogue``)."""
+    from bot.catalogue import catalogue, catalogue_lines
+
+    if as_json:
+        print(json.dumps(catalogue(lang), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(catalogue_lines(lang)))
 
 
 def _print_payload() -> None:
@@ -297,6 +300,19 @@ def _talk_to_discord(args: argparse.Namespace, settings: Settings, shards: Shard
     return 0
 
 
+def writable_folder(path: Path) -> Path:
+    """``path``, created if need be, once a file can be written in it; raises
+    ``cli.out_unwritable`` (one line naming the folder and why) otherwise."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise CampfireError("cli.out_unwritable", path=str(path), reason=reason) from exc
+    return path
+
+
 def _require_game(game: str, players: int) -> None:
     spec = registry.get(game).spec
     if not spec.min_seats <= players <= spec.max_seats:
@@ -315,7 +331,7 @@ async def _console(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     scratch = Path(tempfile.mkdtemp(prefix="campfire-console-"))
     db_path = args.db or scratch / "console.sqlite3"
-    out_dir = args.out or scratch
+    out_dir = writable_folder(args.out) if args.out else scratch
     async with store_for(db_path) as store:
         service = GameService(store, seed_source=lambda: seed)
         players = console_players(args.players, args.lang)
@@ -347,7 +363,8 @@ async def _demo(args: argparse.Namespace) -> int:
     from bot.demo import run_demo
 
     _require_game(args.game, args.players)
-    levels = parse_levels(args.ai, args.players) if args.ai else None
+    levels = parse_levels(args.ai or "greedy", args.players)
+    writable_folder(args.out)
     result = await run_demo(
         args.game,
         args.players,
@@ -399,6 +416,7 @@ def _replay(args: argparse.Namespace) -> int:
         text = args.file.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {args.file}: {exc}") from exc
+    writable_folder(args.out)
     replayed = replay_record(parse_record(text))
     written = write_pictures(replayed, args.out, args.lang)
     moves = len(replayed.states) - 1

@@ -1,5 +1,6 @@
 """``campfire demo``: bots play a whole game through the service (random legal moves, or
-the AI levels of ``--ai``: ``bot.offline_ai``).
+the AI levels of ``--ai``: ``bot.offline_ai``; the command gives every seat ``greedy``
+unless told otherwise, so that a demo shows the game as people play it).
 
 Every move goes through ``GameService.play`` exactly as a Discord click would. The demo
 writes, into its output folder: ``turn-NNN.png`` (the board at the start and after each

@@ -14,6 +14,7 @@ from bot import cli
 from bot.config import ConfigError, Settings, load_settings
 from bot.demo import run_demo
 from render import registry as render_registry
+from rules import registry
 from tests.bot.test_console import fake_drawer
 
 
@@ -215,3 +216,86 @@ def test_games_lists_every_registered_game(nim: None, capsys: pytest.CaptureFixt
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith("nim ") and "2-4 players" in line for line in lines)
     assert any(line.startswith("origin-junior ") for line in lines)
+
+
+def test_games_lists_each_option_with_its_values_and_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "    --option stones=3..60  [default: 15]" in out
+    assert "--option terrains=none|all|great_lake+great_mountain+..." in out
+    for game_id in ("origin", "sapiens", "orbis", "tribes"):
+        for option in registry.get(game_id).spec.options:
+            assert f"--option {option.name}=" in out
+    assert cli.main(["games", "--lang", "fr"]) == 0
+    french = capsys.readouterr().out
+    assert "2-4 joueurs" in french and "[par défaut : 15]" in french
+    assert "games." not in french and "option." not in french
+
+
+def test_games_json_names_every_option_of_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["games", "--json"]) == 0
+    listed = {entry["id"]: entry for entry in json.loads(capsys.readouterr().out)}
+    assert set(registry.ids()) <= set(listed)
+    for game_id in registry.ids():
+        spec = registry.get(game_id).spec
+        entry = listed[game_id]
+        assert (entry["min_players"], entry["max_players"]) == (spec.min_seats, spec.max_seats)
+        by_name = {option["name"]: option for option in entry["options"]}
+        assert set(by_name) == {option.name for option in spec.options}
+        for option in spec.options:
+            assert spec.validate_options({option.name: by_name[option.name]["default"]})
+            assert by_name[option.name]["description"] != "option.none"
+    assert listed["nim"]["options"][0] == {
+        "name": "stones",
+        "default": 15,
+        "values": "3..60",
+        "description": listed["nim"]["options"][0]["description"],
+        "minimum": 3,
+        "maximum": 60,
+    }
+
+
+def test_demo_plays_greedy_seats_unless_told_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[object] = []
+
+    async def fake_demo(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs["ai_levels"])
+        raise KeyboardInterrupt  # stop here: the levels are what this test is about
+
+    monkeypatch.setattr("bot.demo.run_demo", fake_demo)
+    base = ["demo", "nim", "--players", "3", "--seed", "1", "--out", str(tmp_path)]
+    cli.main(base)
+    cli.main([*base, "--ai", "random"])
+    cli.main([*base, "--ai", "none,strong,none"])
+    assert seen == [
+        ["greedy", "greedy", "greedy"],
+        ["random", "random", "random"],
+        [None, "strong", None],
+    ]
+
+
+@pytest.mark.parametrize("command", ["demo", "console", "replay"])
+def test_an_out_folder_that_cannot_be_written_is_one_clear_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    record = tmp_path / "record.json"
+    record.write_text("{}")
+    argv = {
+        "demo": ["demo", "nim", "--players", "2", "--seed", "1"],
+        "console": ["console", "nim", "--players", "2"],
+        "replay": ["replay", str(record)],
+    }[command]
+    for out, lang, said in [
+        (blocker, "en", f"campfire: cannot write to {blocker}: "),
+        (blocker / "inside", "fr", f"campfire: impossible d'écrire dans {blocker / 'inside'} : "),
+    ]:
+        lang_args = [] if command == "replay" and lang == "en" else ["--lang", lang]
+        assert cli.main([*argv, "--out", str(out), *lang_args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(said) and len(err.strip().splitlines()) == 1, err
