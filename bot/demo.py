@@ -222,7 +222,7 @@ async def _summary(
     outcome = await service.outcome(info.id)
     if outcome is not None:
         winners = ", ".join(names.get(s, s) for s in outcome.winners)
-        lines.append(translate("demo.winners", lang, names=winners))
+        lines.append(translate("demo.winners", lang, names=winners, count=len(outcome.winners)))
         lines.extend(standing_lines(outcome, names, lang))
         lines.extend(score_lines(await service.scores(info.id), names, lang))
     if not finished:

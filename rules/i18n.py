@@ -4,6 +4,10 @@ Catalogues are JSON files ``locales/en.json`` and ``locales/fr.json`` inside a p
 ``rules`` and every game package register theirs, and ``bot``/``render`` add their own
 with ``register_package``. A parameter whose value is a string starting with ``@`` is a
 key itself and is translated too (``{"where": "@origin.terr.A7"}``).
+
+Plurals: ``{count:plural:line|lines}`` writes the form that fits ``count`` in the
+language of the catalogue (English: 1 is singular; French: 0 and 1 are), so a template
+reads ``"{count} {count:plural:ligne|lignes}"`` instead of ``"ligne(s)"``.
 """
 
 from __future__ import annotations
@@ -68,6 +72,31 @@ def lang_of(locale: str | None) -> str:
     return DEFAULT_LANG
 
 
+def is_singular(count: float, lang: str) -> bool:
+    """Whether ``count`` takes the singular in ``lang`` (French: below 2, English: 1)."""
+    return abs(count) < 2 if lang == "fr" else count == 1
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the ``plural:singular|plural`` format spec."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("plural:"):
+            singular, _, plural = format_spec[len("plural:") :].partition("|")
+            try:
+                count = float(value)
+            except (TypeError, ValueError):
+                return plural
+            return singular if is_singular(count, self.lang) else plural
+        return super().format_field(value, format_spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
 class _Params(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -84,7 +113,7 @@ def translate(text: Text | str, lang: str = DEFAULT_LANG, /, **params: Any) -> s
     template = _catalogues[lang].get(key) or _catalogues[DEFAULT_LANG].get(key)
     if template is None:
         return key
-    return string.Formatter().vformat(template, (), _Params(_resolve(merged, lang)))
+    return _FORMATTERS[lang].vformat(template, (), _Params(_resolve(merged, lang)))
 
 
 def _resolve(params: Mapping[str, Any], lang: str) -> dict[str, Any]:

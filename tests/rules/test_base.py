@@ -142,3 +142,19 @@ def test_translate_and_locale() -> None:
         "This game needs 2 to 4 players, not 5."
     )
     assert translate("no.such.key", "fr") == "no.such.key"
+
+
+def test_plural_forms_follow_the_count_and_the_language() -> None:
+    # English: only 1 is singular; French: 0 and 1 are ("reste 0 pierre", "1 pierre").
+    assert [translate("nim.note.left", "en", n=n) for n in (0, 1, 2)] == [
+        "0 stones left",
+        "1 stone left",
+        "2 stones left",
+    ]
+    assert [translate("nim.note.left", "fr", n=n) for n in (0, 1, 2)] == [
+        "reste 0 pierre",
+        "reste 1 pierre",
+        "restent 2 pierres",
+    ]
+    # a value that is not a number takes the plural, and other format specs still work
+    assert translate("nim.note.left", "fr", n="?") == "restent ? pierres"

@@ -106,6 +106,11 @@ async def test_subcommand_names_are_translated_to_french(bot: Harness) -> None:
     group = (await payload(bot))[0]
     french = {o["name"]: o["name_localizations"]["fr"] for o in group["options"]}
     assert french["new"] == "nouvelle" and french["move"] == "jouer"
+    # French words keep their accents (Discord allows any letter in a name)
+    assert french["settings"] == "réglages" and french["record"] == "relevé"
+    new = next(o for o in group["options"] if o["name"] == "new")
+    timeout = next(o for o in new["options"] if o["name"] == "timeout")
+    assert timeout["name_localizations"]["fr"] == "dépassement"
     assert len(set(french.values())) == len(french)  # no two subcommands collide
 
 
