@@ -11,6 +11,10 @@ the page's own language first, the other language second. A subcommand or option
 from a page, or named on a page without existing, fails. On every player page, each
 ``/campfire NAME`` must be a subcommand in the page's language, and each ``name:value``
 written after it in the same code span an option of that subcommand.
+
+Each game page (``docs/players/<game id>.md`` and its French twin) has a ``## Options``
+table that names every option of the game (``GameSpec.options``) and no other, its
+default value first, then every other value it takes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Any
 import pytest
 
 from bot.discord.runner import command_payload
+from rules import registry
+from tests.wide import WIDE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = {"en": DOCS / "players", "fr": DOCS / "fr" / "players"}
@@ -147,3 +153,52 @@ def test_the_pages_match_one_another() -> None:
     english = {p.name for p in _player_pages("en")}
     french = {p.name for p in _player_pages("fr")}
     assert english == french
+
+
+GAME_PAGES = ["origin-junior", "origin", "sapiens", "orbis", "tribes", "nim"]
+OPTIONS_HEADING = re.compile(r"^## Options\s*$")
+OPTION_LINE = re.compile(r"^\| `([^`\s]+)` \|([^|]*)\|")
+
+
+def _option_rows(page: Path) -> dict[str, list[str]]:
+    """The rows of a game page's ``## Options`` table: option name -> the code spans of
+    its values column, in order."""
+    rows: dict[str, list[str]] = {}
+    inside = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            inside = bool(OPTIONS_HEADING.match(line))
+        elif inside and (row := OPTION_LINE.match(line)):
+            assert row.group(1) not in rows, f"{page}: option {row.group(1)} twice"
+            rows[row.group(1)] = CODE_SPAN.findall(row.group(2))
+    return rows
+
+
+def _written(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game_id", GAME_PAGES)
+def test_each_game_page_lists_its_options(lang: str, game_id: str) -> None:
+    """A game page's options table names every option of the game and no other, its
+    default first and then every other value it takes."""
+    spec = registry.get(game_id).spec
+    rows = _option_rows(PAGES[lang] / f"{game_id}.md")
+    assert set(rows) == {o.name for o in spec.options}, f"{lang}/{game_id}.md options table"
+    for option in spec.options:
+        values = rows[option.name]
+        assert values, f"{lang}/{game_id}.md: no values for {option.name}"
+        assert values[0] == _written(option.default), f"{lang}/{game_id}.md: {option.name} default"
+        if isinstance(option.default, bool):
+            expected = {"true", "false"}
+        elif option.choices:
+            expected = {_written(c) for c in option.choices}
+        else:
+            expected = {_written(option.default)}
+        assert expected <= set(values), f"{lang}/{game_id}.md: {option.name} values {values}"
+
+
+def test_every_game_has_its_page() -> None:
+    """Every game players can pick has its page (the test suite's own game aside)."""
+    assert set(GAME_PAGES) == set(registry.ids()) - {WIDE.spec.id}
