@@ -36,9 +36,9 @@ OTHER = {"en": "fr", "fr": "en"}
 
 HEADING = re.compile(r"^### `/campfire ([^`\s]+)` — `([^`\s]+)`\s*$")
 OPTION_ROW = re.compile(r"^\| `([^`\s]+)` \| `([^`\s]+)` \|")
-MENTION = re.compile(r"/campfire\s+([A-Za-z_]+)")
+MENTION = re.compile(r"/campfire\s+([^\W\d]\w*)")
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
-OPTION_VALUE = re.compile(r"(?:^|\s)([a-z_]+):")
+OPTION_VALUE = re.compile(r"(?:^|\s)([^\W\dA-Z]\w*):")
 
 
 @dataclass(frozen=True)
