@@ -1,4 +1,4 @@
-"""The game contract every Campfire game satisfies (see ../shared/design.md, rules/).
+"""The game contract every Campfire game satisfies (docs/contributors/contract.md).
 
 A game is a pure function of ``(seed, options, moves)``. The contract lives in
 ``rules.core`` split by concern; this module re-exports it, so games and front ends

@@ -53,7 +53,7 @@ def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
         if not shards.is_all and not is_postgres_url(settings.db_path):
             log.warning(
                 "shards %s on a SQLite file: SQLite serves one process; run the other "
-                "shards' processes on PostgreSQL (README, Scaling out)",
+                "shards' processes on PostgreSQL (docs/hosts/shards.md)",
                 shards,
             )
     client.run(token, log_handler=None)

@@ -3,7 +3,7 @@
 Pure functions of Unix seconds and the game's settings, so they are easy to test; the
 service (``bot.service.timing``) reads and writes the rows they describe.
 
-Choices where the issue is silent (written in the README too):
+Choices where the issue is silent (for players: docs/players/index.md):
 
 - A seat's clock starts when it becomes to act and runs until it is no longer to act;
   the several decisions of one turn share one deadline (a player who stays to act keeps

@@ -43,7 +43,8 @@ def backup(source: str | Path, target: str | Path, *, overwrite: bool = False) -
     while the bot runs. Returns the size of the copy in bytes.
 
     The copy is a complete database file on its own (no ``-wal`` beside it), checked
-    with ``PRAGMA quick_check`` before it replaces ``target``. Raises
+    with ``PRAGMA quick_check`` before it replaces ``target``; a missing folder of
+    ``target`` is created (``backups/campfire-DATE.sqlite3`` from cron). Raises
     ``MaintenanceError`` when ``source`` is missing or unreadable, or ``target`` exists
     (unless ``overwrite``) or cannot be written.
     """
@@ -53,6 +54,10 @@ def backup(source: str | Path, target: str | Path, *, overwrite: bool = False) -
     if target.resolve() == source.resolve():
         raise MaintenanceError("the backup must go to another file than the database")
     partial = target.with_name(f".{target.name}.partial")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MaintenanceError(f"cannot write {target} ({exc.strerror or exc})") from exc
     try:
         with _connect(source) as db:
             partial.unlink(missing_ok=True)

@@ -1,7 +1,7 @@
 """The Origin Junior picture: world map with pawns and tokens, seat tableaux, supply, legend.
 
 ``draw(view, lang=..., names=...)`` renders the public view of an Origin Junior game
-(format: docs/origin-view.md) as PNG bytes: a ``render.kit`` picture whose board is the
+(format: docs/contributors/origin-view.md) as PNG bytes: a ``render.kit`` picture whose board is the
 map (``map_pieces``, ``mapart``, ``pieces``), whose seat panels hold the Junior rows
 (``panels``) and whose footer holds the pawn supply and the legend (``footer``); the
 header's line comes from ``words``. Origin Classic (``render.origin_classic``) reuses

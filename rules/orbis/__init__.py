@@ -1,13 +1,14 @@
 """Orbis (``orbis``): build a universe of 14 Region tiles and win the favour of a god.
 
 Rulebook ``seeds/002_cb0e934b6ef689a1.txt``; components and rulings in
-``components/orbis.md`` (the 65 Region tiles are our design, in ``data/``). Modules:
+``docs/contributors/components/orbis.md`` (the 65 Region tiles are our design, in
+``data/``). Modules:
 ``components`` (data, checked at import), ``pyramid`` (placement rules), ``domain``
 (cubes, paying, trading), ``moves`` (the decisions of a turn and their labels),
 ``turn`` (applying them: the seven steps, the god), ``engine``
 (the game), ``scoring``, ``view``, ``explain``, ``invariants``.
 
-Rulings (components/orbis.md section 4, and ours where the page is silent):
+Rulings (docs/contributors/components/orbis.md section 4, and ours where the page is silent):
 
 - **O1** A Farm waives every symbol of its colour in later costs, never a multicolour
   one, not its own cost, not Village, Volcano or God of Death discards.

@@ -1,5 +1,5 @@
 """Orbis components: the 65 Region tiles, the 10 gods and the set-up numbers, loaded
-from ``data/*.json`` and checked at import (components/orbis.md sections 3.2-3.5).
+from ``data/*.json`` and checked at import (docs/contributors/components/orbis.md sections 3.2-3.5).
 
 The tile list is our own design (the rulebook prints none): the data files say so, and
 anyone with the box can replace them; the checks here are the ones of section 3.3 that
@@ -284,7 +284,8 @@ LEVELS = (1, 2, 3)
 
 
 def check_components() -> list[str]:
-    """The data checks of components/orbis.md section 3.3 (empty list: all hold)."""
+    """The data checks of docs/contributors/components/orbis.md section 3.3 (empty list:
+    all hold)."""
     problems: list[str] = []
     per_level = {lv: [t for t in TILES.values() if t.level == lv] for lv in LEVELS}
     if [len(per_level[lv]) for lv in LEVELS] != [20, 20, 25]:

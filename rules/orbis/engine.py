@@ -1,7 +1,7 @@
 """The Orbis engine (``orbis``): set-up, whose turn, moves, scores and the end.
 
 Rulebook ``seeds/002_cb0e934b6ef689a1.txt`` with the rulings of
-``components/orbis.md`` section 4 (listed in the package docstring). A turn is one
+``docs/contributors/components/orbis.md`` section 4 (listed in the package docstring). A turn is one
 ``take:<slot>`` or ``god:<id>`` followed by the small decisions of ``turn``; trades
 (``trade:<c>``) are offered wherever they can matter. Each player plays 15 turns: 14
 Region tiles and the god, in any order (O9); the game ends when everyone still in has.

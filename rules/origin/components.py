@@ -1,9 +1,9 @@
 """Origin's component data: load and validate ``data/*.json`` once, expose typed values.
 
 The map, straits, tokens and tile levels are our PROPOSED design
-(``components/origin.md`` section 3); they live in the data files only, so anyone who
-owns the box can replace them. Every problem found at load raises ``ComponentError``
-naming the file and the entry. Public values: ``BOARD``, ``PAWNS``, ``TOKENS``,
+(``docs/contributors/components/origin.md`` section 3); they live in the data files
+only, so anyone who owns the box can replace them. Every problem found at load raises
+``ComponentError`` naming the file and the entry. Public values: ``BOARD``, ``PAWNS``, ``TOKENS``,
 ``TILES``, ``RULES`` (loaded at import from the package's own ``data/`` folder).
 """
 

@@ -1,8 +1,8 @@
 """The Origin Junior engine (``origin-junior``): setup, turns, actions, rewards and end.
 
 Rulebook: the first half of ``seeds/000_da4109cbc6d56b0c.txt`` (Junior), with the
-rulings of ``components/origin.md`` section 4. A turn is two small decisions: choose
-the action and its territory (``evolve:a3``, ``migrate:a7``, ``swap:a7``), then
+rulings of ``docs/contributors/components/origin.md`` section 4. A turn is two small
+decisions: choose the action and its territory (``evolve:a3``, ``migrate:a7``, ``swap:a7``), then
 complete it (``pawn:z2s1w`` after an Evolve, ``to:a5`` after a Migrate or Swap), or
 ``back`` to choose again.
 

@@ -22,7 +22,7 @@ Keys:
   its territory; the sixth token is out of the game;
 - ``straits``: the Strait token laid on each strait (``BOARD.straits`` order);
   ``straits_of``: per player, token ids won;
-- ``last``: the last completed move for the view (format in docs/origin-view.md).
+- ``last``: the last completed move for the view (format in docs/contributors/origin-view.md).
 """
 
 from __future__ import annotations

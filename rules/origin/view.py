@@ -1,4 +1,4 @@
-"""What a seat may see of an Origin Junior game (format agreed in docs/origin-view.md).
+"""What a seat may see of an Origin Junior game (format agreed in docs/contributors/origin-view.md).
 
 Hidden information: Hunting and Strait token values and Innovation tile levels belong
 to their owner (ruling R20); the tokens still on the board are face down for everyone.

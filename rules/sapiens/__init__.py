@@ -1,13 +1,14 @@
 """Sapiens (``sapiens``): lead a prehistoric tribe through a valley, 2-4 players.
 
 Rulebook ``seeds/001_7d304511fc25d0c1.txt``; components and rulings in
-``components/sapiens.md``. Modules: ``components`` (data files and the valley
+``docs/contributors/components/sapiens.md``. Modules: ``components`` (data files and the valley
 geometry), ``setup``, ``board`` (placement rules, bears, caves), ``laying`` (tile ->
 cell -> orientation, food, caves, Baston), ``effects`` (scene effects and mountain
 tokens), ``engine`` (turns, refills, the end), ``view``, ``present``, ``explain``,
 ``invariants``.
 
-Rulings (rulebook silent or ambiguous; ``components/sapiens.md`` section 4 quoted).
+Rulings (rulebook silent or ambiguous; ``docs/contributors/components/sapiens.md``
+section 4 quoted).
 The open questions it marks "switch" are options of each game (``options``):
 
 - **S1 Baston**: laying a tile that carries Baston tokens costs its layer 1 food per

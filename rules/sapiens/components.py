@@ -1,7 +1,7 @@
 """Sapiens' component data: load and check ``data/*.json`` once, and the valley geometry.
 
-The valley faces are our PROPOSED design (``components/sapiens.md`` section 3); the
-tiles, supplies and the steak table follow the rulebook. Every problem found at load
+The valley faces are our PROPOSED design (``docs/contributors/components/sapiens.md``
+section 3); the tiles, supplies and the steak table follow the rulebook. Every problem found at load
 raises ``ComponentError`` naming the file and the entry. Public values: ``SCENES``,
 ``TILES``, ``FACES``, ``LEFT_FACES``/``RIGHT_FACES``, ``STEAKS``, ``SUPPLY``, and
 ``valley(left, right)``: the joined board of one player (cells, caves, waterfalls,

@@ -1,7 +1,7 @@
 """L'Aube des Tribus / Rise of Tribes (``tribes``): base rules for 2-4 players.
 
 Rulebook ``seeds/004_cc2f4038f24dfc65.txt``, components and rulings T1-T24 in
-``components/tribes.md``. Modules: ``components`` (data files, checked at load),
+``docs/contributors/components/tribes.md``. Modules: ``components`` (data files, checked at load),
 ``board`` (who stands where), ``players`` (resources, VP, the 15-VP win), ``setup``
 (set-up and starting placements), ``actions`` (step 3), ``values`` (what an action
 gives a player), ``conflicts`` (step 4), ``build`` and ``goals`` (step 5), ``turn``

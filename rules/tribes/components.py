@@ -1,10 +1,11 @@
 """L'Aube des Tribus component data: load ``data/*.json`` once, check it, expose typed values.
 
 Everything the rulebook does not print (action board values, dice, goal cards, village
-costs, maps) is our PROPOSED design from ``components/tribes.md`` section 3; it lives in
-the data files only, each saying where its numbers come from, so anyone with the box can
-correct them. Every problem found at load raises ``ComponentError`` naming the file and
-the entry; the checks are the counts and sums the components page states.
+costs, maps) is our PROPOSED design from ``docs/contributors/components/tribes.md``
+section 3; it lives in the data files only, each saying where its numbers come from,
+so anyone with the box can correct them. Every problem found at load raises
+``ComponentError`` naming the file and the entry; the checks are the counts and sums
+the components page states.
 
 Public values: ``ACTIONS`` (action -> strength -> values), ``ACTION_ORDER``, ``DICE``,
 ``GOALS`` (id -> ``Goal``), ``TRIBES`` (id -> ``Tribe``), ``MAPS`` (player count ->

@@ -1,7 +1,7 @@
 """The 16 event cards: load ``data/events.json`` once, check it, expose ``EVENTS``.
 
 The rulebook names 14 events and prints part of their effects; the rest is our
-PROPOSED design (``components/tribes.md`` 3.5), kept in the data file only so that
+PROPOSED design (``docs/contributors/components/tribes.md`` 3.5), kept in the data file only so that
 anyone who owns the box can correct it. Effects are kinds with parameters; the engine
 (``rules.tribes.events``) implements the kinds, the data picks them. Names and texts
 are message keys (``tribes.event.<slug>.name`` / ``.text``). Every problem found at load

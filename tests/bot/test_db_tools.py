@@ -89,6 +89,15 @@ def test_backup_refuses_to_overwrite_or_copy_nothing(db_path: Path, tmp_path: Pa
     assert not list(tmp_path.glob(".*partial"))
 
 
+async def test_backup_creates_the_folder_it_writes_into(
+    service: GameService, db_path: Path, tmp_path: Path
+) -> None:
+    await running_nim(service, ALICE, BOB)
+    target = tmp_path / "backups" / "daily" / "campfire.sqlite3"
+    assert await asyncio.to_thread(main, ["db", "backup", str(target), "--db", str(db_path)]) == 0
+    assert integrity_problems(target) == []
+
+
 async def test_check_passes_a_sound_database(
     service: GameService, db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

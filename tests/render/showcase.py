@@ -1,7 +1,7 @@
 """A synthetic Origin view showing every kind of piece (benchmarks and palette checks).
 
 Not a game position: every territory holds a pawn, owners and pawns cycle, tokens and
-tiles appear both face down and face up. It follows docs/origin-view.md exactly.
+tiles appear both face down and face up. It follows docs/contributors/origin-view.md exactly.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ options and their small decisions), ``play`` (playing cards), ``engine`` (the ga
 ``scoring``, ``view``, ``explain``, ``invariants``. Board, pawns and movement legality
 are shared with Junior (``rules.origin.components``, ``pawns``, ``movement``).
 
-Decisions where the rulebook and ``components/origin.md`` are silent:
+Decisions where the rulebook and ``docs/contributors/components/origin.md`` are silent:
 
 - **Cards are played between decisions**, never inside one (not between an action and
   its reward); an Action card lies on the table from ``play:`` until its first target

@@ -1,7 +1,8 @@
 """Classic card and reward-board data: load ``data/*.json`` once, validate, expose values.
 
 The 48 card faces (20 Objective, 14 Permanent, 14 Action) are our PROPOSED design
-(``components/origin.md`` 3.5-3.7) except POWER and the found objectives: they live in
+(``docs/contributors/components/origin.md`` 3.5-3.7) except POWER and the found
+objectives: they live in
 ``data/cards.json`` as an effect *kind* with parameters; the engine implements kinds,
 the data chooses them. Card titles and texts are message keys
 (``origin.classic.card.<id>.title`` / ``.text``). ``data/reward_board.json`` holds the

@@ -1,7 +1,7 @@
 """The Origin Classic engine (``origin``): set-up, turns as small decisions, end of game.
 
 Rulebook: ``seeds/003_709d4bd76fa04f11.txt`` with the rulings of
-``components/origin.md`` section 4. A turn is free (no frame pending) or inside a
+``docs/contributors/components/origin.md`` section 4. A turn is free (no frame pending) or inside a
 frame (``data["frames"]``, last = current). In the free state the player may start the
 action (``evolve:<terr>``, ``migrate:<terr>``, ``swap:<terr>``; ``pass`` only if no
 action exists), play a card (``play:<card>``), or, once the action is done, ``end``

@@ -3,7 +3,7 @@
 A condition reads one player's position: the territories holding that player's pawns,
 the tokens held and the tile stacks. Adjacency is land or strait (R1); a "connected
 group" is a set of the player's pawns linked through adjacent territories that all
-hold the player's own pawns (components/origin.md 3.5).
+hold the player's own pawns (docs/contributors/components/origin.md 3.5).
 """
 
 from __future__ import annotations

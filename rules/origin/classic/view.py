@@ -1,4 +1,4 @@
-"""What a seat may see of an Origin Classic game (shape documented in docs/origin-view.md).
+"""What a seat may see of an Origin Classic game (shape: docs/contributors/origin-view.md).
 
 Hidden information (ruling R18): the cards in each hand and the Objective cards dealt
 at set-up belong to their owner. Everything else is public in Classic: tokens lie face

@@ -1,4 +1,5 @@
-"""The data checks of components/orbis.md section 3.3, and the loader's refusals."""
+"""The data checks of docs/contributors/components/orbis.md section 3.3, and the loader's
+refusals."""
 
 from __future__ import annotations
 

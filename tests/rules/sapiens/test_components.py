@@ -1,4 +1,4 @@
-"""The data files of Sapiens hold what components/sapiens.md section 3 states."""
+"""The data files of Sapiens hold what docs/contributors/components/sapiens.md section 3 states."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Every placement rule of "Poser une tuile" and its pictures, legal and illegal.
 
-The valley is VL1-A + VR1-A (components/sapiens.md 3.3): row 3 is P2 P2 F4 F4 | P4 P4
-F2 P1, row 4 is P2 F2 F3 F3 | P3 P3 F2 P1, row 5 is P1 P1 P2 F2 | P2 F2 P1 P2. The
-active tribe: Chasse on the cave SB5 and Feu on B5 (its first tile), then Feu on B4
-and Festin on C4.
+The valley is VL1-A + VR1-A (docs/contributors/components/sapiens.md 3.3): row 3 is
+P2 P2 F4 F4 | P4 P4 F2 P1, row 4 is P2 F2 F3 F3 | P3 P3 F2 P1, row 5 is
+P1 P1 P2 F2 | P2 F2 P1 P2. The active tribe: Chasse on the cave SB5 and Feu on B5 (its
+first tile), then Feu on B4 and Festin on C4.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Data checks of components/tribes.md section 3 (counts and sums), and load errors."""
+"""Data checks of docs/contributors/components/tribes.md section 3 (counts and sums), and
+load errors."""
 
 from __future__ import annotations
 

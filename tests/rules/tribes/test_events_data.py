@@ -1,4 +1,5 @@
-"""The event data file: the counts of components/tribes.md 3.5 and its load checks."""
+"""The event data file: the counts of docs/contributors/components/tribes.md 3.5 and its
+load checks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The Classic views (docs/origin-view.md, "Classic"): shape, public facts, hidden hands (R18)."""
+"""The Classic views (docs/contributors/origin-view.md, "Classic"): shape, public facts,
+hidden hands (R18)."""
 
 from __future__ import annotations
 
