@@ -373,7 +373,7 @@ class CampfireGroup(app_commands.Group):
     @app_commands.command(
         name=cmd("resign", "discord.cmd.resign.name"),
         description=cmd(
-            "Give up a running game (it ends for everybody)", "discord.cmd.resign.desc"
+            "Leave a running game: you rank last, the others play on", "discord.cmd.resign.desc"
         ),
     )
     @game_option

@@ -21,8 +21,14 @@ i18n.register_package("bot.discord")
 FRENCH = (discord.Locale.french,)
 
 
+COMMAND_TEXTS: dict[str, str] = {}
+"""Every ``cmd`` string made so far, key -> English default (a test holds each equal to
+the English catalogue, so that what Discord shows by default is what ``en.json`` says)."""
+
+
 def cmd(english: str, key: str) -> app_commands.locale_str:
     """A command-facing string: ``english`` is sent as the default, ``key`` is translated."""
+    COMMAND_TEXTS[key] = english
     return app_commands.locale_str(english, key=key)
 
 

@@ -125,3 +125,12 @@ async def test_translator_ignores_strings_without_key_and_other_locales() -> Non
     assert await translator.translate(plain, discord.Locale.french, context) is None
     assert await translator.translate(keyed, discord.Locale.german, context) is None
     assert await translator.translate(keyed, discord.Locale.french, context) == "nouvelle"
+
+
+def test_every_default_text_is_the_english_catalogue() -> None:
+    from bot.discord import commands  # noqa: F401  (builds every command string)
+    from bot.discord.i18n import COMMAND_TEXTS
+
+    assert len(COMMAND_TEXTS) > 40
+    wrong = {k: v for k, v in COMMAND_TEXTS.items() if i18n.translate(k, "en") != v}
+    assert not wrong, wrong
