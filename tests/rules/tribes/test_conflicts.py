@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from rules.base import State
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.base import CorruptState, State
 from rules.tribes import TRIBES_GAME as GAME
 from rules.tribes import conflicts as cf
 from tests.rules.tribes.helpers import at_actions, codes, give, members, play, record, village
@@ -219,3 +224,24 @@ def test_conflicts_only_above_the_limit() -> None:
     assert cf.population_limit(state, "H05") == 5
     cf.resolve(state, "H05", record())
     assert members(state, "H05") == [5, 0]
+
+
+def test_a_game_stored_under_rules_version_2_replays_as_it_was_played() -> None:
+    """A log made by the code of rules version 2 (automatic Fortifications, the Elder's
+    point to the active player) replays to the same end once upgraded; under the
+    current rules the same log is no longer legal, hence the version."""
+    stored = json.loads((Path(__file__).parent / "v2_fortified_game.json").read_text())
+    options = GAME.check_rules_version(stored["rules_version"], stored["options"])
+    assert options["conflicts_reviewed"] is False
+    state = GAME.setup(stored["seats"], stored["seed"], options)
+    narrated: set[str] = set()
+    for seat, code in stored["moves"]:
+        state = GAME.apply(state, seat, code)
+        narrated |= {n["key"] for n in state.last["notes"]} if state.last else set()
+    GAME.check_game_invariants(state)
+    assert {"tribes.note.fortified", "tribes.note.elder_taken"} <= narrated
+    assert GAME.outcome(state) is not None
+    scores = {s: sum(state.data["players"][i]["vp"]) for i, s in enumerate(state.seats)}
+    assert scores == stored["scores"]
+    with pytest.raises(CorruptState):
+        GAME.replay(stored["seats"], stored["seed"], stored["options"], stored["moves"])
