@@ -133,15 +133,19 @@ PURPOSES = ("invaders", "invaders_move", "mammoth", "tiger", "fire", "abandoned"
 
 
 def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
-    """A highlighted tag: an event's question being answered, the starting placements,
-    or the population limit when an event lowers it (empty otherwise)."""
-    del names
+    """A highlighted tag: an event's question being answered, a defender's Fortifications
+    question (naming him), the starting placements, or the population limit when an
+    event lowers it (empty otherwise)."""
     if view.get("over"):
         return ""
     pending = view.get("pending")
     purpose = pending.get("purpose") if isinstance(pending, Mapping) else None
     if purpose in PURPOSES:
         return tr(f"render.tribes.notice.{purpose}", lang)
+    if isinstance(pending, Mapping) and pending.get("kind") == "fortify":
+        who = seat_name(str(pending.get("player") or ""), names)
+        where = str(pending.get("hex") or "").upper()
+        return tr("render.tribes.notice.fortify", lang, player=who, hex=where)
     if isinstance(pending, Mapping) and pending.get("kind") == "ev_order":
         return tr("render.tribes.notice.order", lang)
     if view.get("step") == "chiefs":  # option chiefs: the secret pick

@@ -28,8 +28,14 @@ Rulings (the components page's T-numbers where it has one; our choice otherwise)
   (``fill:``), so a menu never lists every split.
 - **Fire** (once per turn) is offered only where it changes the strength.
 - **Conflicts** only at step 4 (T6). Bow may be used in every conflict holding a
-  defending member (the active player attacks every conflict of his turn, rulebook);
-  Fortifications is applied for its owner (it can only help him); after the
+  defending member (for the cards the active player attacks, every other tribe
+  defends, rulebook). **Fortifications** (version 3) are their owner's choice: when he
+  defends a hex holding his village and members of his, against an active player with
+  members there, he is asked on that player's turn, after the Bow (and Intimidation),
+  whether to remove one attacking member (``fort:<tribe>`` or ``nofort``). Only the
+  active player's tribe attacks, so a third tribe on the hex is never the target; the
+  question has no ``back`` (like the Bow, it is another seat's decision inside a
+  conflict); a defender who leaves meanwhile lets the fight go on. After the
   simultaneous removals a tribe left alone above the limit trims to it (the
   single-tribe rule applies to the hex as it now is). Spear ignores only the first
   simultaneous removal of the village's owner.
@@ -69,9 +75,12 @@ their option on, so the base game is unchanged. Rulings of our own:
   buy); the borrowed development works for the rest of that turn only (T15), for the
   borrower only; developments of a kind one already has are not offered. "Once per
   turn" is once per own turn.
-- **The Elder's risk**: only a village lost in a conflict of another player's turn gives
-  the active player (the attacker, rulebook step 4) 1 VP, counted with the village points;
-  events, the Gouffre and one's own moves give nobody a point (T15).
+- **The Elder's risk** (version 3): the point goes to the tribe that destroyed the
+  village, the attacker: the active player, only when his tribe was in that conflict
+  (members on the hex when the simultaneous removals begin) and the village is
+  another's; 1 VP, counted with the village points. A conflict he had no member in
+  (invaders, two other tribes on a hex crowded by an event), events, the Gouffre and
+  one's own moves give nobody a point (T15).
 - **Set-up** (T18): each chosen tile replaces a random plain tile of a type it may
   replace, the Terre sauvage last (any type); the Glacier goes on a plain mountain the
   first player picks before the starting placements (at most players + 1 mountains hold
@@ -143,6 +152,10 @@ Events (``events`` and ``event_*``; the 16 cards of ``data/events.json``, compon
 
 Rules version 2 (option ``events_reviewed``, on): the items above marked version 2.
 Games stored under version 1 are upgraded with the option off and replay as they were.
+Rules version 3 (option ``conflicts_reviewed``, on): the Fortifications and the Elder's
+risk marked version 3. Games stored under versions 1 and 2 are upgraded with the option
+off: the Fortifications remove one of the active player's members by themselves and the
+Elder's point goes to the active player whoever fought, as they were played.
 
 Chiefs (option ``chiefs``; ``chiefs`` and ``chief_frames``, ``data/chiefs.json``;
 rulebook p. 12-13 and its notes, T20, T24; effects PROPOSED in components 3.7 except

@@ -17,9 +17,12 @@ village holding that tribe's Elder, or ``None`` while it is off the map.
   (the others would change nothing). The borrowed ability is kept as ``borrow:<goal>``
   in the turn's flags and ``players.has_development`` honours it for the active player.
 - **Risks**: the Elder leaves the map with its village, whatever removed it. If the
-  village is lost in a conflict of another player's turn (the active player attacks,
-  rulebook step 4), that attacker scores 1 VP (counted with the village points).
-  Villages lost to events, the Gouffre or the owner's own moves give nobody a point (T15).
+  village is lost in a conflict of another player's turn in which that player's tribe
+  fought (the active player attacks, rulebook step 4; ``conflicts.attacker``: he has
+  members on the hex when the removals begin), he scores 1 VP (counted with the village
+  points). A conflict he was not in (invaders, two other tribes on a hex an event
+  crowded), events, the Gouffre and the owner's own moves give nobody a point (T15).
+  Rules versions 1 and 2 gave the point to the active player whoever fought.
 """
 
 from __future__ import annotations
@@ -199,8 +202,8 @@ def _give(state: State, p: int, other: int, goal: str, resource: str, record: Re
 def village_lost(
     state: State, hex_id: str, owner: int, attacker: int | None, record: Record
 ) -> None:
-    """``owner``'s village on ``hex_id`` was just lost (``attacker``: the active player
-    when it was lost in a conflict of his turn)."""
+    """``owner``'s village on ``hex_id`` was just lost (``attacker``: the tribe that
+    attacked in the conflict that caused it, ``None`` when nobody did)."""
     data = state.data
     if elder_at(data, owner) != hex_id:
         return

@@ -2,16 +2,23 @@
 
 Rulebook "Étape 4" and T6: once both actions are resolved, every hex holding more
 members than the limit (5; events may lower it) is in conflict; with several, the
-active player picks the order (``conflict:h05``). The active player attacks, every
-other tribe defends. Before resolution the attacker's Bow (D4) may remove one defending
-member of his choice (``bow:kaha`` or ``nobow``), then each defender with Fortifications
-(an event card he bought) and a village there removes one attacking member (always to
-his advantage, so done for him). Then every tribe present removes one member at a time,
-all together, until at most one tribe is left (the hex may empty). If a single tribe
-is then still above the limit it trims down to it (the single-tribe rule). Spear (D5):
-on a hex holding your village, your first simultaneous removal is ignored. Removed
-members return to their supply. Afterwards any village whose owner has no member left
-on its hex is lost (T9: at any moment of the game, ``lose_villages``).
+active player picks the order (``conflict:h05``). For the cards the active player
+attacks and every other tribe defends (rulebook). Before resolution the attacker's Bow
+(D4) may remove one defending member of his choice (``bow:kaha`` or ``nobow``); then
+(after Intimidation, chiefs) the defender who bought Fortifications (an event card) and
+has a village and members there may remove one attacking member: his own decision,
+asked to him on the active player's turn (``fort:kaha`` or ``nofort``; frame
+``fortify``). Then every tribe present removes one member at a time, all together,
+until at most one tribe is left (the hex may empty). If a single tribe is then still
+above the limit it trims down to it (the single-tribe rule). Spear (D5): on a hex
+holding your village, your first simultaneous removal is ignored. Removed members
+return to their supply. Afterwards any village whose owner has no member left on its
+hex is lost (T9: at any moment of the game, ``lose_villages``); a village holding an
+Elder scores for the attacker only when his tribe was in the fight (``attacker``).
+
+Rules versions 1 and 2 (option ``conflicts_reviewed`` off): the Fortifications removed
+an attacking member by themselves, and the Elder's point went to the active player
+whoever fought (``_fortify_at_once``, ``attacker``).
 """
 
 from __future__ import annotations
@@ -25,7 +32,11 @@ from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import terrains as tr
+from rules.tribes.options import conflicts_reviewed
 from rules.tribes.players import active, has_development, player, seat
+
+FORTIFICATIONS = "fortifications"
+"""The event card (its slug in ``acquired``) that lets a defender remove an attacker."""
 
 
 def population_limit(state: State, hex_id: str) -> int:
@@ -116,22 +127,103 @@ def _remove(state: State, p: int, hex_id: str, n: int) -> None:
 
 
 def resolve(state: State, hex_id: str, record: Record) -> None:
-    """Resolve the conflict on ``hex_id`` after Bow (see the module doc)."""
+    """Resolve the conflict on ``hex_id`` after Bow: Intimidation (chiefs), then the
+    Fortifications, then the fight (see the module doc)."""
     if ch_conflicts.before_resolve(state, hex_id):  # chiefs: Intimidation asks first
         return
+    if not conflicts_reviewed(state.options):
+        _fortify_at_once(state, hex_id, record)
+    elif ask_fortify(state, hex_id):
+        return
+    fight(state, hex_id, record)
+
+
+def attacker(state: State, hex_id: str) -> int | None:
+    """The tribe attacking on ``hex_id``: the active player (rulebook: for the cards the
+    active player attacks, the others defend) while his tribe has members there;
+    ``None`` in a conflict between other sides (invaders, a hex crowded by an event)."""
+    p = active(state)
+    return p if bd.count(state.data, hex_id, p) else None
+
+
+def fortifier(state: State, hex_id: str) -> int | None:
+    """The defender who may use the Fortifications on ``hex_id`` now: the owner of the
+    village there, if he bought the card and still has members on the hex, against an
+    attacker with members there (``None`` otherwise)."""
     data = state.data
-    attacker = active(state)
-    counts = bd.members(data, hex_id)
     owner = bd.village(data, hex_id)
+    p = attacker(state, hex_id)
+    if owner is None or p is None or owner == p or not bd.count(data, hex_id, owner):
+        return None
+    return owner if FORTIFICATIONS in player(state, owner)["acquired"] else None
+
+
+def ask_fortify(state: State, hex_id: str) -> bool:
+    """Open the defender's Fortifications question on ``hex_id`` when it applies."""
+    owner = fortifier(state, hex_id)
+    if owner is None:
+        return False
+    fr.push(state, "fortify", owner, hex=hex_id)
+    return True
+
+
+def _fortify_moves(state: State, frame: Frame) -> list[Move]:
+    hex_id = frame["hex"]
+    p = attacker(state, hex_id)
+    targets = [] if p is None else [p]
+    moves = [
+        Move(
+            f"fort:{player(state, i)['tribe']}",
+            Text(
+                "tribes.move.fort",
+                {"tribe": f"@tribes.tribe.{player(state, i)['tribe']}", "hex": hex_id},
+            ),
+            "conflict",
+        )
+        for i in targets
+    ]
+    return [*moves, Move("nofort", Text("tribes.move.nofort", {"hex": hex_id}), "conflict")]
+
+
+def _fortify_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+    fr.pop(state)
+    hex_id, owner = frame["hex"], frame["player"]
+    if code == "nofort":
+        record.note("tribes.note.no_fortify", owner=seat(state, owner), hex=hex_id)
+    else:
+        tribe = code.partition(":")[2]
+        target = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
+        _remove(state, target, hex_id, 1)
+        record.note(
+            "tribes.note.fortify", owner=seat(state, owner), player=seat(state, target), hex=hex_id
+        )
+    fight(state, hex_id, record)
+
+
+def _fortify_at_once(state: State, hex_id: str, record: Record) -> None:
+    """Rules versions 1 and 2: the Fortifications removed one of the active player's
+    members by themselves, for the village's owner."""
+    p = active(state)
+    owner = bd.village(state.data, hex_id)
     if (
         owner is not None
-        and owner != attacker
-        and counts[attacker]
-        and ("fortifications" in player(state, owner)["acquired"])
+        and owner != p
+        and bd.count(state.data, hex_id, p)
+        and FORTIFICATIONS in player(state, owner)["acquired"]
     ):
-        _remove(state, attacker, hex_id, 1)
-        counts[attacker] -= 1
+        _remove(state, p, hex_id, 1)
         record.note("tribes.note.fortified", owner=seat(state, owner), hex=hex_id)
+
+
+def fight(state: State, hex_id: str, record: Record) -> None:
+    """The simultaneous removals on ``hex_id``, the single-tribe trimming, the villages
+    lost (and an Elder's point to the attacker who fought there), then Évasion."""
+    data = state.data
+    counts = bd.members(data, hex_id)
+    fought = attacker(state, hex_id)
+    if not conflicts_reviewed(state.options):
+        fought = active(state)  # versions 1 and 2: the active player, whoever fought
+    owner = bd.village(data, hex_id)
     before = list(counts)
     invaders = bd.invaders(data, hex_id)
     sides = [*counts, invaders]  # the invaders fight as one more side (components 3.5)
@@ -160,13 +252,13 @@ def resolve(state: State, hex_id: str, record: Record) -> None:
             continue
         player(state, i)["supply"] += n - counts[i]
         record.note("tribes.note.lost", player=seat(state, i), n=n - counts[i], hex=hex_id)
-    lose_villages(state, record, attacker=attacker)
+    lose_villages(state, record, attacker=fought)
     ch_conflicts.after_conflict(state, hex_id, before, invaders, record)  # chiefs: Évasion, Ruse
 
 
 def lose_villages(state: State, record: Record, *, attacker: int | None = None) -> None:
     """Remove every village whose owner has no member left on its hex (T9); ``attacker``:
-    the active player, when a conflict of his turn caused it (the Elders' risk)."""
+    the tribe that attacked in the conflict that caused it (the Elders' risk)."""
     data = state.data
     for hex_id, owner in list(data["villages"].items()):
         if bd.count(data, hex_id, owner) == 0:
@@ -178,4 +270,21 @@ def lose_villages(state: State, record: Record, *, attacker: int | None = None) 
 
 
 fr.register("conflict_order", order_moves, _order_apply)
+
+
+def seat_left(state: State, p: int, record: Record) -> None:
+    """``p`` left on another's turn while answering the Fortifications question: the
+    question lapses (its members and village have left the hex), the fight goes on and
+    so does the step."""
+    top = fr.top(state)
+    if top is None or top["kind"] != "fortify" or top["player"] != p:
+        return
+    fr.pop(state)
+    fight(state, top["hex"], record)
+    from rules.tribes.turn import advance
+
+    advance(state, record)
+
+
 fr.register("bow", _bow_moves, _bow_apply)
+fr.register("fortify", _fortify_moves, _fortify_apply)

@@ -33,6 +33,7 @@ from rules.kit.turns import Turns
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
+from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import terrains as tr
@@ -42,7 +43,7 @@ from rules.tribes.data_copy import check_shape, copy_data
 from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.heuristic import tribes_value
-from rules.tribes.options import OPTIONS
+from rules.tribes.options import CONFLICTS_REVIEWED, OPTIONS
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import new_game, placer
 from rules.tribes.view import private_sections, public_view
@@ -84,7 +85,7 @@ class Tribes(Game):
                 "elder",
             )
         },
-        rules_version=2,
+        rules_version=3,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -104,9 +105,18 @@ class Tribes(Game):
         """Version 1 played the events as first written (before their review against the
         rulebook), and asked a Lead with villages which goals to put back even when the
         deck could not give other cards (``actions.discards_matter``): such games keep
-        both readings (``events_reviewed`` off, ``lead_discards`` always)."""
+        both readings (``events_reviewed`` off, ``lead_discards`` always). Versions 1 and
+        2 applied the Fortifications for their owner and gave an Elder's point to the
+        active player whoever fought (``conflicts_reviewed`` off)."""
         if version == 1:
-            return {**options, REVIEWED.name: False, "lead_discards": "always"}
+            return {
+                **options,
+                REVIEWED.name: False,
+                "lead_discards": "always",
+                CONFLICTS_REVIEWED.name: False,
+            }
+        if version == 2:
+            return {**options, CONFLICTS_REVIEWED.name: False}
         return super().upgrade_options(version, options)
 
     def evaluate(self, state: State, seat: Seat) -> float:
@@ -218,6 +228,7 @@ class Tribes(Game):
         an.seat_left(state, index)
         ch.seat_left(state, index, record)  # chiefs: board members, hidden village, questions
         if not its_turn:
+            cf.seat_left(state, index, record)  # a Fortifications question lapses
             events.seat_left(state, index, record)
         elif not placing:
             events.roller_left(state, index, record)

@@ -18,7 +18,8 @@ _CODE = re.compile(
     r"|(?:grow|travel|gather|lead):(?:sun|moon|blank)(?::fire)?"
     r"|take:(?:wood|food|stone)\+(?:wood|food|stone)|n:[0-9]{1,2}"
     r"|(?:discard|goal):[ad][0-9]|(?:extra|pay|give):(?:wood|food|stone)"
-    r"|bow:[a-z]+|swap:[a-z]+:(?:wood|food|stone)|nobow|done|draw|end|pottery|back)$"
+    r"|(?:bow|fort):[a-z]+|swap:[a-z]+:(?:wood|food|stone)|nobow|nofort|done|draw|end|pottery"
+    r"|back)$"
 )
 
 
@@ -32,6 +33,7 @@ IN_FRAME = {
     "lead": (("discard",), "tribes.illegal.discard"),
     "conflict_order": (("conflict",), "tribes.illegal.no_conflict"),
     "bow": (("bow",), "tribes.illegal.bow_target"),
+    "fortify": (("fort",), "tribes.illegal.fort_target"),
     "single": (("single",), "tribes.illegal.single"),
 }
 

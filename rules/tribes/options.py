@@ -7,6 +7,8 @@
 - ``terrains``: the special terrains in play (``rules.tribes.terrains``): ``none``,
   ``all``, or a list of their ids joined by ``,`` or ``+`` (stored sorted).
 - ``chiefs``: the chief powers.
+- ``events_reviewed``, ``lead_discards``, ``conflicts_reviewed``: readings of rules
+  versions 2 and 3, off (``always``) for games stored under an older version.
 
 Values are refused with the allowed ones named (``options.bad_choice``, ``options.alone``).
 """
@@ -42,7 +44,15 @@ LEAD_DISCARDS = OptionSpec(
 """Rules version 2: a Lead with villages asks which goals go back under the deck only
 when that can change the cards drawn (``actions.discards_matter``); version-1 games keep
 ``always``."""
-OPTIONS = (MAP, ANCIENTS, TERRAINS, CHIEFS, REVIEWED, LEAD_DISCARDS)
+CONFLICTS_REVIEWED = OptionSpec(
+    "conflicts_reviewed", True, description=Text("tribes.option.conflicts_reviewed")
+)
+"""Rules version 3: the Fortifications are the defender's choice (a question to the
+village's owner) and the Elder's point goes to the active player only when his tribe
+was in the conflict (``rules.tribes.conflicts``). Games stored under versions 1 and 2
+keep ``False``: the Fortifications applied for their owner and the point to the active
+player, so that they replay exactly."""
+OPTIONS = (MAP, ANCIENTS, TERRAINS, CHIEFS, REVIEWED, LEAD_DISCARDS, CONFLICTS_REVIEWED)
 
 
 def special_terrains(options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -58,6 +68,11 @@ def special_terrains(options: Mapping[str, Any]) -> tuple[str, ...]:
 
 def ancients_on(options: Mapping[str, Any]) -> bool:
     return bool(options.get("ancients", False))
+
+
+def conflicts_reviewed(options: Mapping[str, Any]) -> bool:
+    """Whether the game plays the conflicts as reviewed (rules version 3)."""
+    return bool(options.get(CONFLICTS_REVIEWED.name, True))
 
 
 def chiefs_on(options: Mapping[str, Any]) -> bool:

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.console import ConsoleSession, console_players, open_table
-from bot.service import GameOver, GameService, MoveApplied
+from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
 from bot.store import Store
+from rules.base import Move
 from rules.i18n import translate
-from tests.bot.conftest import FakeClock, seeds
+from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock, seeds
+from tests.bot.days import Clock, tick
 from tests.bot.test_console import fake_drawer
 from tests.bot.whole_games import (
     check_demo_writes_its_files,
@@ -72,3 +74,63 @@ async def test_console_plays_tribes_and_shows_the_goals(
 
 async def test_demo_of_tribes_writes_its_files(tmp_path: Path) -> None:
     await check_demo_writes_its_files("tribes", tmp_path)
+
+
+def _towards_fortifications(moves: list[Move], chooser: random.Random) -> Move:
+    """Random play that buys the Fortifications and builds villages when it can (the
+    seed below reaches a defender's Fortifications question this way)."""
+    wanted = [m for m in moves if m.code == "buy:fortifications" or m.code.startswith("village:")]
+    if wanted:
+        return wanted[0]
+    return chooser.choice([m for m in moves if m.code != "back"] or moves)
+
+
+async def test_the_defenders_fortifications_question_pings_him_and_runs_on_his_clock(
+    store: Store,
+) -> None:
+    """Rules version 3: on Carol's turn Bob, who defends his village with the
+    Fortifications, is asked; the service names him to act (a new seat, so pinged), his
+    turn clock runs, and once it is spent the clock answers for him."""
+    clock = Clock()
+    service = GameService(store, seed_source=lambda: "fz1", clock=clock)
+    lobby = await service.create_lobby(
+        rules="tribes",
+        options={},
+        guild_id="g1",
+        channel_id="c1",
+        creator=ALICE,
+        clock_hours=12,
+        timeout_policy="auto",
+    )
+    for player in (BOB, CAROL):
+        await service.join(lobby.id, player)
+    info = (await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)).game
+    chooser = random.Random(1)
+    asked = None
+    for _ in range(400):
+        seat = info.to_act[0]
+        move = _towards_fortifications(await service.legal_moves(info.id, seat), chooser)
+        result = await service.play(info.id, seat, move.code, expected_version=info.version)
+        info = result.game
+        view = await service.public_view(info.id)
+        if (view.get("pending") or {}).get("kind") == "fortify":
+            asked = result
+            break
+    assert asked is not None, "the seed no longer reaches the Fortifications question"
+    view = await service.public_view(info.id)
+    assert view["active"] == "u3" and view["pending"]["player"] == "u2"
+    assert info.to_act == ("u2",)
+    started = [e for e in asked.events if isinstance(e, TurnStarted)]
+    assert started and started[-1].new_seats == ("u2",)
+    bob = info.clock_of("u2")
+    assert bob is not None and bob.deadline is not None
+    codes = [m.code for m in await service.legal_moves(info.id, "u2")]
+    assert codes[-1] == "nofort" and codes[0].startswith("fort:") and "back" not in codes
+    with pytest.raises(ServiceError) as refused:  # Carol waits for Bob's answer
+        await service.play(info.id, "u3", "end", expected_version=info.version)
+    assert refused.value.key == "service.not_your_turn"
+    clock.advance(hours=12)
+    assert (info.id, "u2", "auto") in await tick(service)
+    moves = await service.store.moves(info.id)
+    assert [(m.seat, m.code in codes) for m in moves if m.code in codes] == [("u2", True)]
+    assert (await service.public_view(info.id)).get("pending") != view["pending"]

@@ -267,3 +267,18 @@ def test_a_tribe_with_no_member_left_is_tagged_in_its_panel() -> None:
     view["players"]["s4"]["on_map"] = 16
     panel = layout.panels[3]
     assert mean_difference(rgb(view).crop(panel.xyxy()), rgb(gone).crop(panel.xyxy())) > 0.2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_defenders_fortifications_question_shows_as_the_pending_choice(lang: str) -> None:
+    """The Fortifications question goes to the defender on another player's turn: the
+    header names him (display name) and the hex, which is the one outlined."""
+    pending = {"kind": "fortify", "player": "s3", "hex": "H03"}
+    view = crowded_view(pending=pending, to_act=["s3"])
+    text = notice(view, lang, NAMES)
+    assert "Chloé" in text and "H03" in text and "s3" not in text
+    assert model.read(view).focus == ("H03",)
+    layout = TRIBES.layout(4)
+    header = layout.header.xyxy()
+    asked = rgb(view, lang).crop(header)
+    assert mean_difference(asked, rgb(crowded_view(to_act=["s3"]), lang).crop(header)) > 0

@@ -10,6 +10,7 @@ from rules.base import IllegalMove, State
 from rules.tribes import TRIBES_GAME as GAME
 from rules.tribes import board as bd
 from rules.tribes.players import has_development
+from tests.rules.tribes.event_helpers import set_slot
 from tests.rules.tribes.helpers import at_actions, codes, give, members, play, record, village, vp
 
 
@@ -165,6 +166,58 @@ def test_an_attacker_who_destroys_a_village_with_an_elder_scores_one() -> None:
     assert members(state, "H05") == [2, 0] and "H05" not in state.data["villages"]
     assert state.data["elders"] == [None, None]
     assert vp(state, 0) == 1 and state.data["players"][0]["vp"][0] == 1  # with villages
+
+
+def test_invaders_destroying_a_village_give_the_active_player_no_point() -> None:
+    """Rulebook, "Les Anciens", Risques: « Si le village abritant l'ancien est détruit
+    par un adversaire, le joueur qui attaque gagne 1 point de victoire ». Invaders, not
+    the active player's tribe, destroyed this one: nobody scores."""
+    state = at_actions(members={"H05": [0, 1], "H01": [2, 0]}, used=("grow",), hand=("blank",))
+    state.data["invaders"]["H05"] = 3
+    set_slot(state, 0, "E03")
+    village(state, "H05", 1)
+    state = with_elders(state, p1="H05")
+    state = play(state, "lead:blank")
+    assert "H05" not in state.data["villages"] and state.data["elders"] == [None, None]
+    assert vp(state, 0) == 0
+
+
+def test_a_conflict_between_two_other_tribes_gives_the_active_player_no_point() -> None:
+    """Rulebook, "Les Anciens", Risques: « Si le village abritant l'ancien est détruit
+    par un adversaire, le joueur qui attaque gagne 1 point de victoire ». The active
+    player had no member on the hex: he attacked nobody there, nobody scores."""
+    state = at_actions(
+        3, members={"H07": [0, 3, 3], "H01": [2, 0, 0]}, hand=("blank",), used=("lead",)
+    )
+    village(state, "H07", 1)
+    state = with_elders(state, p1="H07")
+    state = play(state, "grow:blank", "done")
+    assert "H07" not in state.data["villages"] and state.data["elders"][1] is None
+    assert [vp(state, p) for p in range(3)] == [0, 0, 0]
+
+
+def test_the_attacker_in_a_three_tribe_conflict_scores_the_elder() -> None:
+    """Rulebook, "Les Anciens", Risques: « le joueur qui attaque gagne 1 point de
+    victoire »: the active player fought on the hex, even with a third tribe there."""
+    state = at_actions(3, members={"H07": [3, 1, 3]}, hand=("blank",), used=("lead",))
+    village(state, "H07", 1)
+    state = with_elders(state, p1="H07")
+    state = play(state, "grow:blank", "done")
+    assert members(state, "H07") == [0, 0, 0] and "H07" not in state.data["villages"]
+    assert [vp(state, p) for p in range(3)] == [1, 0, 0]
+
+
+def test_elder_point_of_rules_version_2_games_goes_to_the_active_player() -> None:
+    """Games stored under rules versions 1 and 2 replay as they were played: the active
+    player scored the Elder whoever fought."""
+    state = at_actions(
+        3, members={"H07": [0, 3, 3], "H01": [2, 0, 0]}, hand=("blank",), used=("lead",)
+    )
+    state.options["conflicts_reviewed"] = False
+    village(state, "H07", 1)
+    state = with_elders(state, p1="H07")
+    state = play(state, "grow:blank", "done")
+    assert [vp(state, p) for p in range(3)] == [1, 0, 0]
 
 
 def test_a_village_without_its_elder_gives_no_point() -> None:
