@@ -34,8 +34,14 @@ The open questions it marks "switch" are options of each game (``options``):
   mountain tokens that could still change that; the new tribe starts on a cave not
   covered whose cell holds no tile and no bear; the cave's token leaves the game, any
   scene may lie on the cave (no Cueillette on a Plain), the lower shelter value
-  scores. Old tiles stay face down and block their squares; the active tribe neither
-  connects to them nor needs to match them. The turn then goes on (token, refill).
+  scores. Old tiles stay face down and block their squares. "Une Tribu active ne peut
+  jamais être connectée à une Tribu Abandonnée", and "connectée" is a side in contact
+  with another tile: no tile of the active tribe (turn's tile or Festin's) may lie
+  beside an abandoned tile, and a new tribe's first tile may not lie beside any tile
+  already laid; such a square is neither offered nor accepted (the reason says so).
+  A player whose every free cave lies beside old tiles cannot start a new tribe (S7).
+  Rules version 3; option ``abandoned_apart`` off keeps the reading of versions 1 and
+  2 (old tiles only block their squares). The turn then goes on (token, refill).
 - **S7 Out of moves**: a player who can neither lay a tile nor start a new tribe (and
   has no mountain token that could help) is out: no more turns, his points count,
   his pool stays (Eau may take from it). If every player is out, the game ends. Only a

@@ -22,7 +22,7 @@ from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, Ground
 from rules.sapiens.components import BA, CA, CH, CU, EA, FE, FU, RI, SCENE_IDS, SUPPLY, steak_food
-from rules.sapiens.options import unlimited_steaks
+from rules.sapiens.options import abandoned_apart, unlimited_steaks
 
 EFFECT_FRAMES = {FE: "feast", RI: "ritual", BA: "fight", EA: "water", CH: "hunt", FU: "fire"}
 SCENE_OF_FRAME = {v: k for k, v in EFFECT_FRAMES.items()}
@@ -133,7 +133,7 @@ def could_help(state: State, me: int, scene: str) -> bool:
     player = data["players"][me]
     modes = (PLAY, NEW_TRIBE)
     if scene == CU:
-        here = Ground.of(player, plain_ok=True)
+        here = Ground.of(player, plain_ok=True, apart=abandoned_apart(state.options))
         return any(here.can_lay(t, m) for t in player["pool"] for m in modes)
     if scene == EA:
         here = laying.ground(state, me)
@@ -141,7 +141,9 @@ def could_help(state: State, me: int, scene: str) -> bool:
     if scene == FU:
         for bear in player["bears"]:
             freed = {**player, "bears": [b for b in player["bears"] if b != bear]}
-            here = Ground.of(freed, plain_ok=data["step"]["plain"])
+            here = Ground.of(
+                freed, plain_ok=data["step"]["plain"], apart=abandoned_apart(state.options)
+            )
             if any(here.can_lay(t, m) for t in player["pool"] for m in modes):
                 return True
     return False

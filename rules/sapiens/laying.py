@@ -18,13 +18,16 @@ from rules.base import Move, Record, State, Text
 from rules.sapiens import moves as mv
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, START, Ground, Placement, laid_entry
 from rules.sapiens.components import CA, CU, SUPPLY, TILES
+from rules.sapiens.options import abandoned_apart
 
 LAY_FRAMES = ("cell", "orient", "pay")
 
 
 def ground(state: State, me: int) -> Ground:
     data = state.data
-    return Ground.of(data["players"][me], plain_ok=data["step"]["plain"])
+    return Ground.of(
+        data["players"][me], plain_ok=data["step"]["plain"], apart=abandoned_apart(state.options)
+    )
 
 
 def layable(state: State, me: int, mode: str) -> list[str]:

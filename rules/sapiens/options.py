@@ -12,6 +12,12 @@ stored with each game (defaults = our rulings), so a table may play them its way
 - ``tokens_when_out`` (S7): a player who can lay nothing, even as a new tribe, may
   still play only a mountain token that could make a tile fit (``helping``, default),
   or any token before stopping (``any``: rules version 1, kept for its stored games).
+- ``abandoned_apart`` (S6): an active tribe never touches an abandoned one (default
+  yes, the rulebook's reading since rules version 3; off: abandoned tiles only block
+  their squares, as rules versions 1 and 2 played, kept for their stored games).
+- ``cueillette_waits`` (effects): when Cueillette's +1 food could change what
+  Festin's extra tile pays, the player orders the two effects (default yes, rules
+  version 3; off: Cueillette's food comes first, as versions 1 and 2 played).
 """
 
 from __future__ import annotations
@@ -43,19 +49,46 @@ TOKENS_WHEN_OUT = OptionSpec(
     description=Text("sapiens.option.tokens_when_out"),
 )
 
-OPTIONS = (STEAKS, BEAR_COUNTS_ABANDONED, RITUAL_RECLAIMS_DISCARDED, BEAR_ON_CAVE, TOKENS_WHEN_OUT)
+ABANDONED_APART = OptionSpec(
+    "abandoned_apart", True, description=Text("sapiens.option.abandoned_apart")
+)
+CUEILLETTE_WAITS = OptionSpec(
+    "cueillette_waits", True, description=Text("sapiens.option.cueillette_waits")
+)
+
+OPTIONS = (
+    STEAKS,
+    BEAR_COUNTS_ABANDONED,
+    RITUAL_RECLAIMS_DISCARDED,
+    BEAR_ON_CAVE,
+    TOKENS_WHEN_OUT,
+    ABANDONED_APART,
+    CUEILLETTE_WAITS,
+)
 
 
 def unlimited_steaks(options: dict[str, Any]) -> bool:
     return bool(options.get("steaks") == "unlimited")
 
 
+def abandoned_apart(options: dict[str, Any]) -> bool:
+    return bool(options.get(ABANDONED_APART.name, True))
+
+
+def cueillette_waits(options: dict[str, Any]) -> bool:
+    return bool(options.get(CUEILLETTE_WAITS.name, True))
+
+
 __all__ = [
+    "ABANDONED_APART",
     "BEAR_COUNTS_ABANDONED",
+    "CUEILLETTE_WAITS",
     "BEAR_ON_CAVE",
     "OPTIONS",
     "RITUAL_RECLAIMS_DISCARDED",
     "STEAKS",
     "TOKENS_WHEN_OUT",
+    "abandoned_apart",
+    "cueillette_waits",
     "unlimited_steaks",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from rules.base import CorruptState
 from rules.sapiens import SAPIENS
 from tests.rules.sapiens.replay_fixture import FIXTURE, digest
 
@@ -35,3 +36,17 @@ def test_a_version_2_game_replays_to_the_recorded_states(recorded: dict[str, Any
     }
     assert scores == recorded["scores"]
     assert SAPIENS.outcome(state) is not None
+
+
+def test_the_fixture_needs_the_version_gate() -> None:
+    """Under the current readings some recorded logs are illegal (a tile against an
+    abandoned tribe): without the options of version 2 they would not load."""
+    refused = 0
+    for recorded in GAMES:
+        try:
+            SAPIENS.replay(
+                recorded["seats"], recorded["seed"], recorded["options"], recorded["log"]
+            )
+        except CorruptState:
+            refused += 1
+    assert refused > 0
