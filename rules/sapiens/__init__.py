@@ -68,9 +68,21 @@ The open questions it marks "switch" are options of each game (``options``):
   but before the refill starts; a token whose effect would do nothing is not offered.
   The Cueillette token gives its +1 food and allows Cueillette on Plains for the rest
   of the turn ("mêmes effets ... à deux exceptions près").
-- **Scene effects** are each optional; Cueillette (+1 food) and Campement (+3
-  shelter) only add points and apply at once; with two other effects the player picks
-  the order. The cave under the tile gives its token and shelter after the effects.
+- **Scene effects**: "Un joueur n'est jamais obligé d'appliquer l'effet d'une Scène
+  connectée"; "Si les deux Scènes de la tuile posée sont connectées, le joueur peut
+  résoudre les deux effets dans l'ordre de son choix". Every effect may be skipped.
+  Automatic, because the choice cannot change anything: Campement's +3 shelter is
+  taken at once (shelter is read by nothing but the final score); Cueillette's +1
+  food is taken at once only when no Baston token can ever take food from the player
+  (no other player's token on a tile, nobody else still playing), else the player
+  takes it or leaves it (a token takes food only from a player who has some). Two
+  effects with their own steps: the player always picks which comes first.
+  Cueillette beside Festin: the player picks the order only when it changes what the
+  Baston tokens of a tile he could lay as the extra one take (more of them than his
+  food); otherwise Cueillette is asked first. Beside Campement or any other effect the
+  order changes nothing and is not asked. The cave under the tile gives its token and
+  shelter after the effects. Rules version 3; option ``cueillette_optional`` off keeps
+  the reading of versions 1 and 2 (Cueillette's food at once, before the rest).
 - **A player who leaves** (resign, timeout): his tiles stay, his Baston tokens go home,
   the others play on.
 """

@@ -37,11 +37,11 @@ from rules.sapiens import effects as fx
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import NEW_TRIBE, PLAY, START
-from rules.sapiens.components import SUPPLY, TILES
+from rules.sapiens.components import CU, SUPPLY, TILES
 from rules.sapiens.explain import explain
 from rules.sapiens.heuristic import sapiens_value
 from rules.sapiens.invariants import problems
-from rules.sapiens.options import ABANDONED_APART, CUEILLETTE_WAITS, OPTIONS
+from rules.sapiens.options import ABANDONED_APART, CUEILLETTE_OPTIONAL, OPTIONS
 from rules.sapiens.present import GROUPS, sections
 from rules.sapiens.setup import new_step, setup_data
 from rules.sapiens.view import sapiens_view
@@ -104,7 +104,7 @@ class Sapiens(Game):
         (S7); versions 1 and 2 let an active tribe touch an abandoned one and gave
         Cueillette's food before Festin's extra tile (issue 23): such games keep those
         readings."""
-        old = {ABANDONED_APART.name: False, CUEILLETTE_WAITS.name: False}
+        old = {ABANDONED_APART.name: False, CUEILLETTE_OPTIONAL.name: False}
         if version == 1:
             return {**options, "tokens_when_out": "any", **old}
         if version == 2:
@@ -342,9 +342,14 @@ class Sapiens(Game):
                     frames.pop()
                     laying.settle_cave(state, me, top["cave"], PLAY, record)
                     continue
-                if len(top["pending"]) == 1:
-                    scene = top["pending"].pop()
+                pending = top["pending"]
+                if len(pending) == 1:
+                    scene = pending.pop()
                     fx.open_effect(state, me, scene, "effect", record, committed=True)
+                    continue
+                if CU in pending and not fx.gathering_order_matters(state, me, pending):
+                    pending.remove(CU)  # the order changes nothing: Cueillette first
+                    fx.open_effect(state, me, CU, "effect", record, committed=True)
                     continue
                 return
             scene = fx.SCENE_OF_FRAME.get(kind)

@@ -15,9 +15,10 @@ stored with each game (defaults = our rulings), so a table may play them its way
 - ``abandoned_apart`` (S6): an active tribe never touches an abandoned one (default
   yes, the rulebook's reading since rules version 3; off: abandoned tiles only block
   their squares, as rules versions 1 and 2 played, kept for their stored games).
-- ``cueillette_waits`` (effects): when Cueillette's +1 food could change what
-  Festin's extra tile pays, the player orders the two effects (default yes, rules
-  version 3; off: Cueillette's food comes first, as versions 1 and 2 played).
+- ``cueillette_optional`` (scene effects): Cueillette's +1 food is the player's to
+  take or leave, and beside Festin he orders the two when that changes what the extra
+  tile's Baston tokens take (default yes, rules version 3; off: the food is taken at
+  once, before any other effect, as versions 1 and 2 played).
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ TOKENS_WHEN_OUT = OptionSpec(
 ABANDONED_APART = OptionSpec(
     "abandoned_apart", True, description=Text("sapiens.option.abandoned_apart")
 )
-CUEILLETTE_WAITS = OptionSpec(
-    "cueillette_waits", True, description=Text("sapiens.option.cueillette_waits")
+CUEILLETTE_OPTIONAL = OptionSpec(
+    "cueillette_optional", True, description=Text("sapiens.option.cueillette_optional")
 )
 
 OPTIONS = (
@@ -63,7 +64,7 @@ OPTIONS = (
     BEAR_ON_CAVE,
     TOKENS_WHEN_OUT,
     ABANDONED_APART,
-    CUEILLETTE_WAITS,
+    CUEILLETTE_OPTIONAL,
 )
 
 
@@ -75,20 +76,20 @@ def abandoned_apart(options: dict[str, Any]) -> bool:
     return bool(options.get(ABANDONED_APART.name, True))
 
 
-def cueillette_waits(options: dict[str, Any]) -> bool:
-    return bool(options.get(CUEILLETTE_WAITS.name, True))
+def cueillette_optional(options: dict[str, Any]) -> bool:
+    return bool(options.get(CUEILLETTE_OPTIONAL.name, True))
 
 
 __all__ = [
     "ABANDONED_APART",
     "BEAR_COUNTS_ABANDONED",
-    "CUEILLETTE_WAITS",
+    "CUEILLETTE_OPTIONAL",
     "BEAR_ON_CAVE",
     "OPTIONS",
     "RITUAL_RECLAIMS_DISCARDED",
     "STEAKS",
     "TOKENS_WHEN_OUT",
     "abandoned_apart",
-    "cueillette_waits",
+    "cueillette_optional",
     "unlimited_steaks",
 ]
