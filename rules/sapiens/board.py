@@ -141,13 +141,18 @@ class Ground:
 
     @cached_property
     def beside_tiles(self) -> frozenset[str]:
-        """Free valley cells touching any tile by a side."""
-        return frozenset(self._beside(lambda tribe: True))
+        """Free valley cells touching any tile by a side: where a new tribe's first
+        tile may not go (every tile laid is then of an abandoned tribe); none without
+        ``apart``."""
+        return frozenset(self._beside(lambda tribe: True)) if self.apart else frozenset()
 
     @cached_property
     def beside_abandoned(self) -> frozenset[str]:
-        """Free valley cells touching a tile of an abandoned tribe by a side (a cave
-        touches only its own cell, which the same tile covers: never one of these)."""
+        """Free valley cells touching a tile of an abandoned tribe by a side, where no
+        tile of the active tribe may go (a cave touches only its own cell, which the
+        same tile covers: never one of these); none without ``apart``."""
+        if not self.apart:
+            return frozenset()
         return frozenset(self._beside(lambda tribe: tribe != self.tribe))
 
     def _beside(self, counts: Callable[[int], bool]) -> set[str]:
@@ -162,8 +167,6 @@ class Ground:
     def touches_abandoned(self, at: Placement, mode: str) -> bool:
         """Whether a tile at ``at`` would touch an abandoned tribe: for a new tribe's
         first tile every tile already laid is of an abandoned tribe."""
-        if not self.apart or not self.occ:
-            return False
         near = self.beside_tiles if mode == NEW_TRIBE else self.beside_abandoned
         return at[0] in near or at[1] in near
 
@@ -204,7 +207,8 @@ class Ground:
             token = self.tokens.get(cave)
             if token is not None and scenes[at.index(cave)] != token:
                 return "sapiens.why.token"
-        if self.touches_abandoned(at, mode):
+        near = self.beside_abandoned
+        if near and (at[0] in near or at[1] in near):
             return "sapiens.why.abandoned"
         active = self.active_scenes
         around_a = active.get(at[0])
