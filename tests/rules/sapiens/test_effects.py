@@ -599,3 +599,15 @@ def test_common_pool_refill_and_token_after_laying() -> None:
     assert sorted(player(state, 0)["pool"]) == ["BA-CA#1", "CA-CH#1", "CU-EA#1", "FE-RI#1"]
     assert len(state.data["common"]) == 5  # refilled from the pile
     assert SAPIENS.to_act(state) == {"ben"}
+
+
+def test_the_ai_counts_cueillette_food_still_to_be_asked() -> None:
+    """The heuristic judges a line cut at the Cueillette question as it will end (the
+    food taken), so the new question does not make connecting Cueillette look worse."""
+    laid = [("CH-FU#1", "SB5", "B5"), ("CU-FU#2", "C4", "B4")]
+    state = position(["CU-EA#1", "CA-CH#1"], laid=laid)
+    state = play(state, "tile:cu-ea#1", "at:d4", "lay:d4:d3")
+    assert codes(state) == ["do:cu", "skip"]
+    taken = play(state, "do:cu")
+    assert SAPIENS.evaluate(state, "ana") == pytest.approx(SAPIENS.evaluate(taken, "ana"))
+    assert SAPIENS.evaluate(state, "ben") == pytest.approx(SAPIENS.evaluate(taken, "ben"))
