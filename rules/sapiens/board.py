@@ -164,11 +164,11 @@ class Ground:
             found.update(n for n in neighbours[square] if n not in self.occ)
         return found
 
-    def touches_abandoned(self, at: Placement, mode: str) -> bool:
-        """Whether a tile at ``at`` would touch an abandoned tribe: for a new tribe's
-        first tile every tile already laid is of an abandoned tribe."""
+    def touches_abandoned(self, squares: Sequence[str], mode: str) -> bool:
+        """Whether a tile covering ``squares`` would touch an abandoned tribe: for a
+        new tribe's first tile every tile already laid is of an abandoned tribe."""
         near = self.beside_tiles if mode == NEW_TRIBE else self.beside_abandoned
-        return at[0] in near or at[1] in near
+        return any(square in near for square in squares)
 
     def touching(self, scene: str, square: str) -> tuple[bool, bool]:
         """(touches the active tribe, every touching active scene is ``scene``) for a

@@ -83,11 +83,10 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
             return IllegalMove("sapiens.why.overlap")
         if square in here.bears:
             return IllegalMove("sapiens.why.bear")
-        if here.touches_abandoned((square, square), top["mode"]):
-            mode = top["mode"]
-            return IllegalMove(
-                "sapiens.why.abandoned_cave" if mode == NEW_TRIBE else "sapiens.why.abandoned"
-            )
+        if here.touches_abandoned((square,), top["mode"]):
+            if top["mode"] == NEW_TRIBE:
+                return IllegalMove("sapiens.why.abandoned_cave")
+            return IllegalMove("sapiens.why.abandoned")
         reasons = {here.check(top["tile"], at, top["mode"]) for at in pairs}
         for reason in PRIORITY:
             if reason in reasons:
