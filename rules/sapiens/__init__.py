@@ -35,8 +35,14 @@ The open questions it marks "switch" are options of each game (``options``):
   mountain tokens that could still change that; the new tribe starts on a cave not
   covered whose cell holds no tile and no bear; the cave's token leaves the game, any
   scene may lie on the cave (no Cueillette on a Plain), the lower shelter value
-  scores. Old tiles stay face down and block their squares; the active tribe neither
-  connects to them nor needs to match them. The turn then goes on (token, refill).
+  scores. Old tiles stay face down and block their squares. "Une Tribu active ne peut
+  jamais être connectée à une Tribu Abandonnée", and "connectée" is a side in contact
+  with another tile: no tile of the active tribe (turn's tile or Festin's) may lie
+  beside an abandoned tile, and a new tribe's first tile may not lie beside any tile
+  already laid; such a square is neither offered nor accepted (the reason says so).
+  A player whose every free cave lies beside old tiles cannot start a new tribe (S7).
+  Rules version 3; option ``abandoned_apart`` off keeps the reading of versions 1 and
+  2 (old tiles only block their squares). The turn then goes on (token, refill).
 - **S7 Out of moves**: a player who can neither lay a tile nor start a new tribe (and
   has no mountain token that could help) is out: no more turns, his points count,
   his pool stays (Eau may take from it). If every player is out, the game ends. Only a
@@ -63,9 +69,21 @@ The open questions it marks "switch" are options of each game (``options``):
   but before the refill starts; a token whose effect would do nothing is not offered.
   The Cueillette token gives its +1 food and allows Cueillette on Plains for the rest
   of the turn ("mêmes effets ... à deux exceptions près").
-- **Scene effects** are each optional; Cueillette (+1 food) and Campement (+3
-  shelter) only add points and apply at once; with two other effects the player picks
-  the order. The cave under the tile gives its token and shelter after the effects.
+- **Scene effects**: "Un joueur n'est jamais obligé d'appliquer l'effet d'une Scène
+  connectée"; "Si les deux Scènes de la tuile posée sont connectées, le joueur peut
+  résoudre les deux effets dans l'ordre de son choix". Every effect may be skipped.
+  Automatic, because the choice cannot change anything: Campement's +3 shelter is
+  taken at once (shelter is read by nothing but the final score); Cueillette's +1
+  food is taken at once only when no Baston token can ever take food from the player
+  (no other player's token on a tile, nobody else still playing), else the player
+  takes it or leaves it (a token takes food only from a player who has some). Two
+  effects with their own steps: the player always picks which comes first.
+  Cueillette beside Festin: the player picks the order only when it changes what the
+  Baston tokens of a tile he could lay as the extra one take (more of them than his
+  food); otherwise Cueillette is asked first. Beside Campement or any other effect the
+  order changes nothing and is not asked. The cave under the tile gives its token and
+  shelter after the effects. Rules version 3; option ``cueillette_optional`` off keeps
+  the reading of versions 1 and 2 (Cueillette's food at once, before the rest).
 - **A player who leaves** (resign, timeout): his tiles stay, his Baston tokens go home,
   the others play on.
 """

@@ -8,12 +8,15 @@ starts on a cave), and Feu (bears). Rulings S3, S4, S6 and S8 of the package doc
 A tile lies as ``"<tile id> <square of scene A> <square of scene B> <tribe>"`` in the
 player's ``laid`` list (one string: states are copied at every move); ``Occupancy``
 maps every covered square to the tile, its scene and its tribe. Only the active tribe
-connects: tiles of an abandoned tribe block their squares and nothing else.
+connects, and it never touches an abandoned tribe: no tile of the active tribe, and no
+new tribe's first tile, may lie beside an abandoned tile (option ``abandoned_apart``,
+rules version 3; without it, as in versions 1 and 2, abandoned tiles only block their
+squares).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -76,6 +79,8 @@ class Ground:
     tokens: Mapping[str, str]
     tribe: int
     plain_ok: bool
+    apart: bool = True
+    """An active tribe never touches an abandoned one (option ``abandoned_apart``)."""
     memo: dict[tuple[tuple[str, str], str], bool] = field(default_factory=dict, compare=False)
     """Whether a kind of tile can be laid in a mode (tiles with the same scenes in the
     same order behave alike)."""
@@ -83,7 +88,7 @@ class Ground:
     """The squares a bear may take (with caves or not)."""
 
     @classmethod
-    def of(cls, player: Mapping[str, Any], *, plain_ok: bool = False) -> Ground:
+    def of(cls, player: Mapping[str, Any], *, plain_ok: bool = False, apart: bool = True) -> Ground:
         """The ground of a player's valley now (memoised: several steps of one move ask
         for the same valley; the key holds everything the ground is made of)."""
         key = (
@@ -93,6 +98,7 @@ class Ground:
             tuple(player["spots"].items()),
             player["tribe"],
             plain_ok,
+            apart,
         )
         found = _GROUNDS.get(key)
         if found is None:
@@ -105,6 +111,7 @@ class Ground:
                 tokens=dict(player["spots"]),
                 tribe=player["tribe"],
                 plain_ok=plain_ok,
+                apart=apart,
             )
             _GROUNDS[key] = found
         return found
@@ -131,6 +138,37 @@ class Ground:
                 if other not in self.occ and other not in self.bears:
                     found.setdefault(other, set()).add(sq.scene)
         return {cell: frozenset(scenes) for cell, scenes in found.items()}
+
+    @cached_property
+    def beside_tiles(self) -> frozenset[str]:
+        """Free valley cells touching any tile by a side: where a new tribe's first
+        tile may not go (every tile laid is then of an abandoned tribe); none without
+        ``apart``."""
+        return frozenset(self._beside(lambda tribe: True)) if self.apart else frozenset()
+
+    @cached_property
+    def beside_abandoned(self) -> frozenset[str]:
+        """Free valley cells touching a tile of an abandoned tribe by a side, where no
+        tile of the active tribe may go (a cave touches only its own cell, which the
+        same tile covers: never one of these); none without ``apart``."""
+        if not self.apart:
+            return frozenset()
+        return frozenset(self._beside(lambda tribe: tribe != self.tribe))
+
+    def _beside(self, counts: Callable[[int], bool]) -> set[str]:
+        found: set[str] = set()
+        neighbours = self.board.neighbours
+        for square, sq in self.occ.items():
+            if square in self.board.caves or not counts(sq.tribe):
+                continue
+            found.update(n for n in neighbours[square] if n not in self.occ)
+        return found
+
+    def touches_abandoned(self, squares: Sequence[str], mode: str) -> bool:
+        """Whether a tile covering ``squares`` would touch an abandoned tribe: for a
+        new tribe's first tile every tile already laid is of an abandoned tribe."""
+        near = self.beside_tiles if mode == NEW_TRIBE else self.beside_abandoned
+        return any(square in near for square in squares)
 
     def touching(self, scene: str, square: str) -> tuple[bool, bool]:
         """(touches the active tribe, every touching active scene is ``scene``) for a
@@ -162,11 +200,16 @@ class Ground:
                 token = self.tokens.get(cave)
                 if token is None or scenes[at.index(cave)] != token:
                     return "sapiens.why.token"
+            elif self.touches_abandoned(at, mode):
+                return "sapiens.why.abandoned_cave"
             return None
         if cave is not None:
             token = self.tokens.get(cave)
             if token is not None and scenes[at.index(cave)] != token:
                 return "sapiens.why.token"
+        near = self.beside_abandoned
+        if near and (at[0] in near or at[1] in near):
+            return "sapiens.why.abandoned"
         active = self.active_scenes
         around_a = active.get(at[0])
         around_b = active.get(at[1])

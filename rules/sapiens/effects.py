@@ -1,16 +1,27 @@
 """The scene effects and the mountain tokens (rulebook page 8, "Jetons Montagne").
 
 After a tile is laid, each connected scene's effect is pending in the ``effects`` frame
-(Cueillette and Campement are applied at once: they only add points). With two pending
-the player picks which comes first (``do:<scene>``); every effect may be skipped. A
+("Un joueur n'est jamais obligé d'appliquer l'effet d'une Scène connectée"; "Si les
+deux Scènes de la tuile posée sont connectées, le joueur peut résoudre les deux effets
+dans l'ordre de son choix"). Every effect may be skipped (``skip``), except Campement:
+its +3 shelter is taken at once, shelter being read by nothing but the final score.
+Cueillette asks whether to take its +1 food (``do:cu`` or ``skip``: a Baston token
+takes food only from a player who has some), unless no other player's token can ever
+take food from this one. With two effects pending the player picks which comes first
+(``do:<scene>``) when the order can change something: always for two effects with
+frames; for Cueillette beside Festin only when the food point changes what Baston
+tokens on a tile the extra tile could be take; otherwise Cueillette is asked first. A
 mountain token (``token:<scene>``) opens the same frame as its scene, except Chasse (a
 steak, no conversion) and Cueillette (+1 food and Plains allowed for the rest of the
-turn). Rulings S1, S2, S8, S9, S10.
+turn: played by choice, nothing to ask). Rulings S1, S2, S8, S9, S10. With the option
+``cueillette_optional`` off (rules versions 1 and 2) Cueillette's food is taken at
+once when the tile is laid.
 
-Frames: ``effects`` {pending, cave}; ``feast`` (Festin: a tile, then the lay frames in
-mode ``extra``); ``ritual``; ``fight`` then ``fightfrom`` {target}; ``water`` then
-``watergive`` {get}; ``hunt``; ``fire`` then ``den`` {target}. Each effect frame has
-``scene`` and ``source`` (``"effect"`` or ``"token"``).
+Frames: ``effects`` {pending, cave}; ``gather`` (Cueillette: take the food?);
+``feast`` (Festin: a tile, then the lay frames in mode ``extra``); ``ritual``;
+``fight`` then ``fightfrom`` {target}; ``water`` then ``watergive`` {get}; ``hunt``;
+``fire`` then ``den`` {target}. Each effect frame has ``scene`` and ``source``
+(``"effect"`` or ``"token"``).
 """
 
 from __future__ import annotations
@@ -22,9 +33,17 @@ from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, Ground
 from rules.sapiens.components import BA, CA, CH, CU, EA, FE, FU, RI, SCENE_IDS, SUPPLY, steak_food
-from rules.sapiens.options import unlimited_steaks
+from rules.sapiens.options import abandoned_apart, unlimited_steaks
 
-EFFECT_FRAMES = {FE: "feast", RI: "ritual", BA: "fight", EA: "water", CH: "hunt", FU: "fire"}
+EFFECT_FRAMES = {
+    CU: "gather",
+    FE: "feast",
+    RI: "ritual",
+    BA: "fight",
+    EA: "water",
+    CH: "hunt",
+    FU: "fire",
+}
 SCENE_OF_FRAME = {v: k for k, v in EFFECT_FRAMES.items()}
 
 
@@ -125,6 +144,35 @@ def is_void(state: State, me: int, scene: str, source: str) -> bool:
     return False  # Cueillette, Campement: always something
 
 
+def food_can_matter(state: State, me: int) -> bool:
+    """Whether a point of food more or less could ever change what happens to ``me``:
+    a Baston token takes food only from a player who has some, so it could while
+    another player's token lies on a tile or another player still plays (he may place
+    one). Otherwise food only adds to the score and Cueillette's is taken at once."""
+    data = state.data
+    if any(k != me for owners in data["baston"].values() for k in owners):
+        return True
+    return any(
+        k != me and not p["finished"] and state.seats[k] not in state.out
+        for k, p in enumerate(data["players"])
+    )
+
+
+def gathering_order_matters(state: State, me: int, pending: list[str]) -> bool:
+    """Whether Cueillette's food before or after Festin's extra tile can change what
+    the extra tile's Baston tokens take: with ``f`` food now, a tile carrying ``n`` of
+    other players' tokens takes ``min(n, f + 1)`` after the food, ``min(n, f)``
+    before it: they differ when some tile the extra tile could be has ``n > f``."""
+    if CU not in pending or FE not in pending:
+        return False
+    data = state.data
+    food = data["players"][me]["food"]
+    return any(
+        sum(1 for k in data["baston"].get(t, ()) if k != me) > food
+        for t in laying.layable(state, me, EXTRA)
+    )
+
+
 def could_help(state: State, me: int, scene: str) -> bool:
     """S7: whether playing the ``scene`` token could let a player who can lay nothing
     (not even as a new tribe) lay a tile: Cueillette opens the Plains, Eau brings in a
@@ -133,7 +181,7 @@ def could_help(state: State, me: int, scene: str) -> bool:
     player = data["players"][me]
     modes = (PLAY, NEW_TRIBE)
     if scene == CU:
-        here = Ground.of(player, plain_ok=True)
+        here = Ground.of(player, plain_ok=True, apart=abandoned_apart(state.options))
         return any(here.can_lay(t, m) for t in player["pool"] for m in modes)
     if scene == EA:
         here = laying.ground(state, me)
@@ -141,7 +189,9 @@ def could_help(state: State, me: int, scene: str) -> bool:
     if scene == FU:
         for bear in player["bears"]:
             freed = {**player, "bears": [b for b in player["bears"] if b != bear]}
-            here = Ground.of(freed, plain_ok=data["step"]["plain"])
+            here = Ground.of(
+                freed, plain_ok=data["step"]["plain"], apart=abandoned_apart(state.options)
+            )
             if any(here.can_lay(t, m) for t in player["pool"] for m in modes):
                 return True
     return False
@@ -160,7 +210,13 @@ def place_label(key: str, state: State, where: int | None, tile: str) -> Text:
 
 def chooser_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
     return [
-        mv.mk(f"do:{s.lower()}", "sapiens.move.do", "effect", scene=mv.scene_ref(s))
+        mv.mk(
+            f"do:{s.lower()}",
+            "sapiens.move.do_gather" if s == CU else "sapiens.move.do",
+            "effect",
+            scene=mv.scene_ref(s),
+            n=SUPPLY.cueillette_food,
+        )
         for s in frame["pending"]
     ]
 
@@ -172,7 +228,9 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
     out: list[Move] = []
     if kind == "effects":
         return chooser_moves(state, me, frame)
-    if kind == "feast":
+    if kind == "gather":
+        out = [mv.mk("do:cu", "sapiens.move.gather", "effect", n=SUPPLY.cueillette_food)]
+    elif kind == "feast":
         out = laying.tile_moves(state, me, EXTRA)
     elif kind == "ritual":
         out = [
@@ -265,9 +323,8 @@ def open_effect(
     data = state.data
     player = data["players"][me]
     seat = state.seats[me]
-    if scene == CU:
-        player["food"] += SUPPLY.cueillette_food
-        record.note("sapiens.note.cueillette", seat=seat, n=SUPPLY.cueillette_food)
+    if scene == CU and (source == "token" or not food_can_matter(state, me)):
+        gather(state, me, record)
         if source == "token":
             data["step"]["plain"] = True
         return
@@ -282,6 +339,12 @@ def open_effect(
     if committed:
         frame["committed"] = True
     data["frames"].append(frame)
+
+
+def gather(state: State, me: int, record: Record) -> None:
+    """Cueillette's food."""
+    state.data["players"][me]["food"] += SUPPLY.cueillette_food
+    record.note("sapiens.note.cueillette", seat=state.seats[me], n=SUPPLY.cueillette_food)
 
 
 def can_take_steak(state: State) -> bool:
@@ -331,9 +394,16 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
         frames.pop()
         record.note("sapiens.note.skip", seat=seat, scene=mv.scene_ref(frame["scene"]))
         return
+    if kind == "do" and frame["kind"] == "gather":
+        frames.pop()
+        gather(state, me, record)
+        return
     if kind == "do":
         scene = arg.upper()
         frame["pending"].remove(scene)
+        if scene == CU:  # picked first of two: picking it is taking the food
+            gather(state, me, record)
+            return
         open_effect(state, me, scene, "effect", record, committed=False)
         return
     if kind == "tile":  # Festin: which tile goes down as the extra one
@@ -491,7 +561,10 @@ __all__ = [
     "could_help",
     "fight_targets",
     "fire_targets",
+    "food_can_matter",
     "frame_moves",
+    "gather",
+    "gathering_order_matters",
     "is_void",
     "open_effect",
     "pending_cave",

@@ -37,11 +37,11 @@ from rules.sapiens import effects as fx
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import NEW_TRIBE, PLAY, START
-from rules.sapiens.components import SUPPLY, TILES
+from rules.sapiens.components import CU, SUPPLY, TILES
 from rules.sapiens.explain import explain
 from rules.sapiens.heuristic import sapiens_value
 from rules.sapiens.invariants import problems
-from rules.sapiens.options import OPTIONS
+from rules.sapiens.options import ABANDONED_APART, CUEILLETTE_OPTIONAL, OPTIONS
 from rules.sapiens.present import GROUPS, sections
 from rules.sapiens.setup import new_step, setup_data
 from rules.sapiens.view import sapiens_view
@@ -82,7 +82,7 @@ class Sapiens(Game):
         options=OPTIONS,
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
-        rules_version=2,
+        rules_version=3,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -101,9 +101,14 @@ class Sapiens(Game):
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 let a player out of moves play any mountain token before stopping
-        (S7): such games keep that reading."""
+        (S7); versions 1 and 2 let an active tribe touch an abandoned one and gave
+        Cueillette's food before Festin's extra tile (issue 23): such games keep those
+        readings."""
+        old = {ABANDONED_APART.name: False, CUEILLETTE_OPTIONAL.name: False}
         if version == 1:
-            return {**options, "tokens_when_out": "any"}
+            return {**options, "tokens_when_out": "any", **old}
+        if version == 2:
+            return {**options, **old}
         return super().upgrade_options(version, options)
 
     # -- set-up and who acts -------------------------------------------------------------
@@ -337,9 +342,14 @@ class Sapiens(Game):
                     frames.pop()
                     laying.settle_cave(state, me, top["cave"], PLAY, record)
                     continue
-                if len(top["pending"]) == 1:
-                    scene = top["pending"].pop()
+                pending = top["pending"]
+                if len(pending) == 1:
+                    scene = pending.pop()
                     fx.open_effect(state, me, scene, "effect", record, committed=True)
+                    continue
+                if CU in pending and not fx.gathering_order_matters(state, me, pending):
+                    pending.remove(CU)  # the order changes nothing: Cueillette first
+                    fx.open_effect(state, me, CU, "effect", record, committed=True)
                     continue
                 return
             scene = fx.SCENE_OF_FRAME.get(kind)

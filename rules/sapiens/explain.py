@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rules.base import IllegalMove, MoveError, Seat, State
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
-from rules.sapiens.board import NEW_TRIBE, PLAY
+from rules.sapiens.board import NEW_TRIBE, PLAY, Ground
 
 if TYPE_CHECKING:
     from rules.sapiens.engine import Sapiens
@@ -17,13 +17,15 @@ PRIORITY = (
     "sapiens.why.different",
     "sapiens.why.plain",
     "sapiens.why.token",
+    "sapiens.why.abandoned",
+    "sapiens.why.abandoned_cave",
     "sapiens.why.not_cave",
     "sapiens.why.unconnected",
     "sapiens.why.overlap",
     "sapiens.why.bear",
 )
 """Which reason to give for a square when the ways to cover it fail differently: the
-one about the square itself first."""
+one about the square itself first (a square beside an abandoned tribe says so at once)."""
 
 
 def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
@@ -57,6 +59,8 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         tile = mv.tile_of_code(arg)
         if tile not in player["pool"]:
             return IllegalMove("sapiens.why.not_in_pool", **mv.tile_params(tile))
+        if data["phase"] == "play" and beside_abandoned_only(state, me, tile, PLAY):
+            return IllegalMove("sapiens.why.abandoned_tile", **mv.tile_params(tile))
         return IllegalMove("sapiens.why.cannot_lay", **mv.tile_params(tile))
     if kind == "lay" and top is not None and top["kind"] == "orient":
         a, _, b = arg.partition(":")
@@ -79,6 +83,10 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
             return IllegalMove("sapiens.why.overlap")
         if square in here.bears:
             return IllegalMove("sapiens.why.bear")
+        if here.touches_abandoned((square,), top["mode"]):
+            if top["mode"] == NEW_TRIBE:
+                return IllegalMove("sapiens.why.abandoned_cave")
+            return IllegalMove("sapiens.why.abandoned")
         reasons = {here.check(top["tile"], at, top["mode"]) for at in pairs}
         for reason in PRIORITY:
             if reason in reasons:
@@ -87,6 +95,8 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         if laying.layable(state, me, PLAY):
             return IllegalMove("sapiens.why.must_lay")
         if not laying.layable(state, me, NEW_TRIBE):
+            if any(beside_abandoned_only(state, me, t, NEW_TRIBE) for t in player["pool"]):
+                return IllegalMove("sapiens.why.no_cave_apart")
             return IllegalMove("sapiens.why.no_cave")
     if kind == "stop" and laying.layable(state, me, PLAY):
         return IllegalMove("sapiens.why.not_stuck")
@@ -99,4 +109,15 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
     return IllegalMove("sapiens.why.not_now")
 
 
-__all__ = ["explain"]
+def beside_abandoned_only(state: State, me: int, tile: str, mode: str) -> bool:
+    """Whether ``tile`` could be laid in ``mode`` if the active tribe might touch an
+    abandoned one: then that rule alone refuses it."""
+    here = laying.ground(state, me)
+    if not here.apart:
+        return False
+    player = state.data["players"][me]
+    loose = Ground.of(player, plain_ok=here.plain_ok, apart=False)
+    return loose.can_lay(tile, mode)
+
+
+__all__ = ["beside_abandoned_only", "explain"]

@@ -3,9 +3,11 @@
 A player scores the lower of food and shelter, so the value leans on the lower track
 but still counts the other (a point on the higher track today spares a tile on it
 later). Steaks not yet converted are food in the making (a later Hunt converts them,
-with the rising table), a mountain token held is one more scene effect to play. The
-value is a seat's worth minus the best other seat's, read on a determinized state (only
-the pile's order and the tiles removed unseen differ; every count used here is public).
+with the rising table), a mountain token held is one more scene effect to play, and
+Cueillette's food still to be taken (the player is asked) counts as food: the search
+judges a line cut just before that question as it will end. The value is a seat's
+worth minus the best other seat's, read on a determinized state (only the pile's order
+and the tiles removed unseen differ; every count used here is public).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Seat, State
-from rules.sapiens.components import steak_food
+from rules.sapiens.components import CU, SUPPLY, steak_food
 
 BOTH = 0.2
 """Each point of food or shelter, besides what the lower track scores."""
@@ -23,9 +25,9 @@ TOKEN = 0.5
 """Each mountain token held (a scene effect still to play)."""
 
 
-def player_worth(player: dict[str, Any], running: bool) -> float:
+def player_worth(player: dict[str, Any], running: bool, food_to_come: int = 0) -> float:
     """One player's worth: the lower track, a little of both, and what is in the making."""
-    food: int = player["food"]
+    food: int = player["food"] + (food_to_come if running else 0)
     shelter: int = player["shelter"]
     if not running:
         return float(min(food, shelter))
@@ -37,13 +39,23 @@ def sapiens_value(state: State, seat: Seat) -> float:
     """Worth of ``seat`` minus the best other seat's."""
     data: dict[str, Any] = state.data
     running = data["over"] is None
+    coming = gathering_to_come(data) if running else 0
     worth = {
-        s: player_worth(p, running)
-        for s, p in zip(state.seats, data["players"], strict=True)
+        s: player_worth(p, running, coming if k == data["turn"] else 0)
+        for k, (s, p) in enumerate(zip(state.seats, data["players"], strict=True))
         if s not in state.out
     }
     own = worth.get(seat, 0.0)
     return own - max((v for s, v in worth.items() if s != seat), default=0.0)
 
 
-__all__ = ["player_worth", "sapiens_value"]
+def gathering_to_come(data: dict[str, Any]) -> int:
+    """Cueillette's food the player to act is still to be asked about (pending among
+    the effects, or the question itself on top)."""
+    for frame in data["frames"]:
+        if frame["kind"] == "gather" or (frame["kind"] == "effects" and CU in frame["pending"]):
+            return SUPPLY.cueillette_food
+    return 0
+
+
+__all__ = ["gathering_to_come", "player_worth", "sapiens_value"]

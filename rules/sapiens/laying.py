@@ -18,13 +18,16 @@ from rules.base import Move, Record, State, Text
 from rules.sapiens import moves as mv
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, START, Ground, Placement, laid_entry
 from rules.sapiens.components import CA, CU, SUPPLY, TILES
+from rules.sapiens.options import abandoned_apart, cueillette_optional
 
 LAY_FRAMES = ("cell", "orient", "pay")
 
 
 def ground(state: State, me: int) -> Ground:
     data = state.data
-    return Ground.of(data["players"][me], plain_ok=data["step"]["plain"])
+    return Ground.of(
+        data["players"][me], plain_ok=data["step"]["plain"], apart=abandoned_apart(state.options)
+    )
 
 
 def layable(state: State, me: int, mode: str) -> list[str]:
@@ -193,9 +196,10 @@ def lay(state: State, me: int, how: dict[str, Any], record: Record) -> None:
         player["food"] += food
         record.note("sapiens.note.food", seat=state.seats[me], n=food)
     pending = []
+    optional = cueillette_optional(state.options)
     for h in halves:
         scene = scenes[h]
-        if scene == CU:
+        if scene == CU and not optional:  # rules versions 1 and 2
             player["food"] += SUPPLY.cueillette_food
             record.note("sapiens.note.cueillette", seat=state.seats[me], n=SUPPLY.cueillette_food)
         elif scene == CA:

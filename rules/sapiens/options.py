@@ -12,6 +12,13 @@ stored with each game (defaults = our rulings), so a table may play them its way
 - ``tokens_when_out`` (S7): a player who can lay nothing, even as a new tribe, may
   still play only a mountain token that could make a tile fit (``helping``, default),
   or any token before stopping (``any``: rules version 1, kept for its stored games).
+- ``abandoned_apart`` (S6): an active tribe never touches an abandoned one (default
+  yes, the rulebook's reading since rules version 3; off: abandoned tiles only block
+  their squares, as rules versions 1 and 2 played, kept for their stored games).
+- ``cueillette_optional`` (scene effects): Cueillette's +1 food is the player's to
+  take or leave, and beside Festin he orders the two when that changes what the extra
+  tile's Baston tokens take (default yes, rules version 3; off: the food is taken at
+  once, before any other effect, as versions 1 and 2 played).
 """
 
 from __future__ import annotations
@@ -43,19 +50,46 @@ TOKENS_WHEN_OUT = OptionSpec(
     description=Text("sapiens.option.tokens_when_out"),
 )
 
-OPTIONS = (STEAKS, BEAR_COUNTS_ABANDONED, RITUAL_RECLAIMS_DISCARDED, BEAR_ON_CAVE, TOKENS_WHEN_OUT)
+ABANDONED_APART = OptionSpec(
+    "abandoned_apart", True, description=Text("sapiens.option.abandoned_apart")
+)
+CUEILLETTE_OPTIONAL = OptionSpec(
+    "cueillette_optional", True, description=Text("sapiens.option.cueillette_optional")
+)
+
+OPTIONS = (
+    STEAKS,
+    BEAR_COUNTS_ABANDONED,
+    RITUAL_RECLAIMS_DISCARDED,
+    BEAR_ON_CAVE,
+    TOKENS_WHEN_OUT,
+    ABANDONED_APART,
+    CUEILLETTE_OPTIONAL,
+)
 
 
 def unlimited_steaks(options: dict[str, Any]) -> bool:
     return bool(options.get("steaks") == "unlimited")
 
 
+def abandoned_apart(options: dict[str, Any]) -> bool:
+    return bool(options.get(ABANDONED_APART.name, True))
+
+
+def cueillette_optional(options: dict[str, Any]) -> bool:
+    return bool(options.get(CUEILLETTE_OPTIONAL.name, True))
+
+
 __all__ = [
+    "ABANDONED_APART",
     "BEAR_COUNTS_ABANDONED",
+    "CUEILLETTE_OPTIONAL",
     "BEAR_ON_CAVE",
     "OPTIONS",
     "RITUAL_RECLAIMS_DISCARDED",
     "STEAKS",
     "TOKENS_WHEN_OUT",
+    "abandoned_apart",
+    "cueillette_optional",
     "unlimited_steaks",
 ]

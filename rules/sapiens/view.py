@@ -48,7 +48,7 @@ Shape (game keys)::
 where a tile is ``{"id": "FE-CU#2", "scenes": ["FE", "CU"], "baston": [seat, ...]}``
 (the seats whose Baston tokens lie on it). ``step.kind`` names the pending decision:
 ``"tile"`` (choose a tile), ``"cell"``, ``"orient"``, ``"pay"``, ``"newtribe"``,
-``"effects"``, ``"feast"``, ``"ritual"``, ``"fight"``, ``"fightfrom"``, ``"water"``,
+``"effects"``, ``"gather"``, ``"feast"``, ``"ritual"``, ``"fight"``, ``"fightfrom"``, ``"water"``,
 ``"watergive"``, ``"hunt"``, ``"fire"``, ``"den"``, ``"refill"``, ``"discard"``.
 """
 

@@ -7,6 +7,7 @@ import pytest
 
 from rules.base import IllegalMove, State
 from rules.sapiens import SAPIENS
+from rules.sapiens.board import PLAY, Ground
 from tests.rules.sapiens.helpers import (
     SEATS,
     codes,
@@ -93,6 +94,99 @@ def test_new_tribe_no_cueillette_on_a_plain() -> None:
     # NC1's cell C1 is a Plain: Cueillette must go on the cave there
     state = play(state, "at:nc1")
     assert player(state, 0)["laid"][-1] == "FE-CU#1 C1 NC1 2"
+
+
+# -- an active tribe never touches an abandoned one (rules version 3) ---------------
+
+
+def beside_old_tribe(options: dict[str, object] | None = None) -> State:
+    """The issue's example (3 players): an abandoned tile (tribe 1) on D2/D3; the active
+    tribe (tribe 2) is one tile, Festin on C1 and Rituel on the cave NC1."""
+    state = SAPIENS.setup(SEATS[:3], "apart", options)
+    set_valley(state, 0, "VL1-A", "VR1-A", {k: v for k, v in TOKENS.items() if k != "NC1"})
+    lay(state, 0, "RI-EA#1", "D2", "D3", tribe=1)
+    lay(state, 0, "FE-RI#1", "C1", "NC1", tribe=2)
+    player(state, 0)["tribe"] = 2
+    set_pool(state, 0, ["FE-CA#1", "EA-FU#1", "BA-CH#1"])
+    return playing(state, 0)
+
+
+def test_an_active_tile_never_lies_beside_an_abandoned_tile() -> None:
+    """« Une Tribu active ne peut jamais être connectée à une Tribu Abandonnée. », where
+    « Une tuile est dite connectée lorsqu'au moins un côté (pas une diagonale) d'une de
+    ses deux Scènes est en contact avec une autre tuile. » Festin on D1 beside the
+    Festin on C1 would touch the abandoned tile on D2: D1 is not offered, nor is C2
+    (beside D2); typed, it is refused and the reason says why."""
+    state = play(beside_old_tribe(), "tile:fe-ca#1")
+    assert sorted(codes(state)) == ["at:a1", "at:b1", "at:b2", "back"]
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "at:d1")
+    assert caught.value.key == "sapiens.why.abandoned"
+    here = Ground.of(player(state, 0))
+    assert here.check("FE-CA#1", ("D1", "E1"), PLAY) == "sapiens.why.abandoned"
+    assert here.check("FE-CA#1", ("B1", "A1"), PLAY) is None
+
+
+def test_the_version_2_reading_still_plays_with_the_option_off() -> None:
+    """Games stored under rules versions 1 and 2 keep their reading: abandoned tiles
+    only block their squares (option ``abandoned_apart`` off)."""
+    assert SAPIENS.check_rules_version(2, {})["abandoned_apart"] is False
+    assert SAPIENS.check_rules_version(3, {})["abandoned_apart"] is True
+    state = play(beside_old_tribe({"abandoned_apart": False}), "tile:fe-ca#1")
+    assert "at:d1" in codes(state)
+    state = play(state, "at:d1")
+    assert player(state, 0)["laid"][-1] == "FE-CA#1 D1 E1 2"
+    assert player(state, 0)["food"] == 2  # D1 prints 2
+
+
+def test_a_tile_that_fits_only_beside_an_abandoned_tile_is_not_offered() -> None:
+    """« Cette nouvelle Tribu devient sa Tribu active, la seule à laquelle il peut
+    connecter de nouvelles tuiles. Une Tribu active ne peut jamais être connectée à une
+    Tribu Abandonnée. »: with a bear on B1, the Festin of FE-CA could join C1 only on D1
+    or C2, both beside the abandoned tile; nothing else fits, so the player abandons."""
+    state = beside_old_tribe()
+    player(state, 0)["bears"] = ["B1"]  # Festin can join C1 only on D1 or C2 now
+    state.data["bears"] -= 1
+    assert codes(state) == ["abandon"]
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "tile:fe-ca#1")
+    assert caught.value.key == "sapiens.why.abandoned_tile"
+    assert SAPIENS.explain_illegal(state, "ana", "tile:ba-ch#1").key == "sapiens.why.cannot_lay"
+
+
+def test_a_new_tribe_never_starts_beside_an_abandoned_tile() -> None:
+    """« Une Tribu active ne peut jamais être connectée à une Tribu Abandonnée. »: the
+    tile on the cave WA3 would cover A3, beside the old tribe's Feu on B3."""
+    state = hemmed_in(["RI-EA#1", "BA-CA#1"])
+    lay(state, 0, "CH-FU#2", "B4", "B3")
+    state = playing(state, 0)
+    state = play(state, "abandon", "tile:ri-ea#1")
+    assert sorted(codes(state)) == ["at:eh3", "at:nc1", "at:nf1", "at:sg5", "back"]
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "at:wa3")
+    assert caught.value.key == "sapiens.why.abandoned_cave"
+
+
+def test_no_new_tribe_when_every_free_cave_is_beside_old_tiles() -> None:
+    """« Une Tribu active ne peut jamais être connectée à une Tribu Abandonnée. » and
+    « la partie d'un joueur peut s'achever avant celle des autres si, à son tour, il
+    lui est impossible de poser une tuile en jeu, même en abandonnant sa Tribu. »"""
+    state = hemmed_in(["RI-EA#1", "BA-CA#1"])
+    for tile, a, b in [
+        ("CH-FU#2", "B1", "B2"),  # beside C1 (NC1)
+        ("FE-CH#1", "A4", "A5"),  # beside A3 (WA3)
+        ("FE-FU#1", "E1", "E2"),  # beside F1 (NF1)
+        ("FE-CU#1", "G4", "H4"),  # beside G5 (SG5) and H3 (EH3)
+    ]:
+        lay(state, 0, tile, a, b)
+    state = playing(state, 0)
+    assert codes(state) == ["stop"]
+    with pytest.raises(IllegalMove) as caught:
+        SAPIENS.apply(state, "ana", "abandon")
+    assert caught.value.key == "sapiens.why.no_cave_apart"
+    loose = SAPIENS.setup(SEATS[:3], "abandon", {"abandoned_apart": False})
+    loose.data = state.data
+    assert codes(loose) == ["abandon"]
 
 
 def stuck(players: int = 3) -> State:

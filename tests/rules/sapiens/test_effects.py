@@ -129,8 +129,98 @@ def test_cueillette_connected_gives_one_more_food() -> None:
     laid = [("CH-FU#1", "SB5", "B5"), ("CU-FU#2", "C4", "B4")]
     state = position(["CU-EA#1", "CA-CH#1"], laid=laid)
     state = play(state, "tile:cu-ea#1", "at:d4", "lay:d4:d3")
+    assert player(state, 0)["food"] == 3
+    assert codes(state) == ["do:cu", "skip"]  # the player's choice (rules version 3)
+    state = play(state, "do:cu")
     assert player(state, 0)["food"] == 3 + 1
     assert "sapiens.note.cueillette" in notes(state)
+
+
+def test_cueillette_may_be_left() -> None:
+    """« Un joueur n'est jamais obligé d'appliquer l'effet d'une Scène connectée. »
+    (a Baston token takes food only from a player who has some: a point less may
+    spare one)."""
+    laid = [("CH-FU#1", "SB5", "B5"), ("CU-FU#2", "C4", "B4")]
+    state = position(["CU-EA#1", "CA-CH#1"], laid=laid)
+    state = play(state, "tile:cu-ea#1", "at:d4", "lay:d4:d3", "skip")
+    assert player(state, 0)["food"] == 3
+    assert "sapiens.note.skip" in notes(state)
+    assert not state.data["frames"]
+
+
+def test_cueillette_is_taken_at_once_when_no_token_can_ever_take_food() -> None:
+    """Nobody else plays on and no Baston token of another player lies on a tile: a
+    point of food can only add to the score, so it is not asked."""
+    laid = [("CH-FU#1", "SB5", "B5"), ("CU-FU#2", "C4", "B4")]
+    state = position(["CU-EA#1", "CA-CH#1"], laid=laid, players=2)
+    player(state, 1)["finished"] = True
+    assert not state.data["baston"]
+    state = play(state, "tile:cu-ea#1", "at:d4", "lay:d4:d3")
+    assert player(state, 0)["food"] == 3 + 1
+
+
+def fists_on(state: State, tile: str, owners: list[int]) -> None:
+    """Baston tokens of ``owners`` (seat indexes) on ``tile``, taken from their homes."""
+    state.data["baston"][tile] = list(owners)
+    for k in owners:
+        player(state, k)["baston_home"] -= 1
+
+
+def gathering_beside_feast(options: dict[str, object] | None = None) -> State:
+    """Ana's tribe: Festin on C4, Cueillette on D4. She lays FE-CU#1 with Festin on C5
+    (P2) and Cueillette on D5 (F2): both halves connected, 4 food. FE-RI#1 in her pool
+    (Festin can go on B4 as the extra tile) carries five Baston tokens (Ben's three, two
+    of Cy's): with 4 food she pays four of them, with 5 all five."""
+    state = new_game(3, "effects")
+    if options:
+        state = SAPIENS.setup(state.seats, state.seed, options)
+    set_valley(state, 0, "VL1-A", "VR1-A", dict(TOKENS))
+    lay(state, 0, "FE-CU#2", "C4", "D4")
+    lay(state, 1, "RI-EA#2", "B2", "B3")
+    set_pool(state, 0, ["FE-CU#1", "FE-RI#1"])
+    fists_on(state, "FE-RI#1", [1, 1, 1, 2, 2])
+    return playing(state, 0)
+
+
+def test_cueillette_and_festin_in_the_order_the_player_chooses() -> None:
+    """« Si les deux Scènes de la tuile posée sont connectées, le joueur peut résoudre
+    les deux effets dans l'ordre de son choix. » Taking Cueillette's food first pays all
+    five Baston tokens of the extra tile; Festin first leaves the last one with no food
+    to take, then the food comes."""
+    state = play(gathering_beside_feast(), "tile:fe-cu#1", "at:c5")
+    assert player(state, 0)["food"] == 2 + 2
+    assert sorted(codes(state)) == ["do:cu", "do:fe"]
+    first = play(state, "do:cu", "tile:fe-ri#1", "at:b4", "lay:b4:a4")
+    assert [player(first, k)["food"] for k in range(3)] == [0, 3, 2]
+    later = play(state, "do:fe", "tile:fe-ri#1", "at:b4", "lay:b4:a4", *["pay:1"] * 3)
+    assert [player(later, k)["food"] for k in range(3)] == [0, 3, 1]
+    assert codes(later) == ["do:cu", "skip"]  # then the food, still the player's choice
+    later = play(later, "do:cu")
+    assert [player(later, k)["food"] for k in range(3)] == [1, 3, 1]
+
+
+def test_cueillette_and_festin_order_not_asked_when_it_changes_nothing() -> None:
+    """With the tokens off the pool's tile the order changes nothing: Cueillette is
+    asked first, then Festin."""
+    state = gathering_beside_feast()
+    for k in (1, 2):
+        player(state, k)["baston_home"] = 3
+    state.data["baston"].clear()
+    state = play(state, "tile:fe-cu#1", "at:c5")
+    assert codes(state) == ["do:cu", "skip"]
+    state = play(state, "do:cu")
+    assert state.data["frames"][-1]["kind"] == "feast" and player(state, 0)["food"] == 5
+
+
+def test_version_2_reading_takes_cueillette_first_with_the_option_off() -> None:
+    """Games stored under rules versions 1 and 2 replay as they were played: the food
+    at once, then Festin (option ``cueillette_optional`` off)."""
+    state = gathering_beside_feast({"cueillette_optional": False})
+    state = play(state, "tile:fe-cu#1", "at:c5")
+    assert player(state, 0)["food"] == 5
+    assert state.data["frames"][-1]["kind"] == "feast"
+    state = play(state, "tile:fe-ri#1", "at:b4", "lay:b4:a4")
+    assert [player(state, k)["food"] for k in range(3)] == [0, 3, 2]
 
 
 def test_cueillette_token_gives_one_food() -> None:
@@ -509,3 +599,15 @@ def test_common_pool_refill_and_token_after_laying() -> None:
     assert sorted(player(state, 0)["pool"]) == ["BA-CA#1", "CA-CH#1", "CU-EA#1", "FE-RI#1"]
     assert len(state.data["common"]) == 5  # refilled from the pile
     assert SAPIENS.to_act(state) == {"ben"}
+
+
+def test_the_ai_counts_cueillette_food_still_to_be_asked() -> None:
+    """The heuristic judges a line cut at the Cueillette question as it will end (the
+    food taken), so the new question does not make connecting Cueillette look worse."""
+    laid = [("CH-FU#1", "SB5", "B5"), ("CU-FU#2", "C4", "B4")]
+    state = position(["CU-EA#1", "CA-CH#1"], laid=laid)
+    state = play(state, "tile:cu-ea#1", "at:d4", "lay:d4:d3")
+    assert codes(state) == ["do:cu", "skip"]
+    taken = play(state, "do:cu")
+    assert SAPIENS.evaluate(state, "ana") == pytest.approx(SAPIENS.evaluate(taken, "ana"))
+    assert SAPIENS.evaluate(state, "ben") == pytest.approx(SAPIENS.evaluate(taken, "ben"))

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rules.base import RulesChanged
 from rules.sapiens import SAPIENS
 from rules.sapiens.components import SCENE_IDS
 from tests.rules.sapiens.helpers import (
@@ -28,13 +29,27 @@ def test_default_options_are_the_rulings() -> None:
         "ritual_reclaims_discarded": False,
         "bear_on_cave": False,
         "tokens_when_out": "helping",
+        "abandoned_apart": True,
+        "cueillette_optional": True,
     }
 
 
 def test_rules_version_1_games_keep_any_token_when_out() -> None:
-    assert SAPIENS.spec.rules_version == 2
+    assert SAPIENS.spec.rules_version == 3
     assert SAPIENS.check_rules_version(1, {})["tokens_when_out"] == "any"
     assert SAPIENS.check_rules_version(2, {})["tokens_when_out"] == "helping"
+
+
+def test_rules_versions_1_and_2_keep_the_readings_version_3_changed() -> None:
+    """Issue 23: an active tribe touching an abandoned one, and Cueillette's food before
+    Festin's extra tile, stay as they were in games stored before version 3."""
+    for version in (1, 2):
+        options = SAPIENS.check_rules_version(version, {})
+        assert options["abandoned_apart"] is False
+        assert options["cueillette_optional"] is False
+    assert SAPIENS.check_rules_version(3, {})["abandoned_apart"] is True
+    with pytest.raises(RulesChanged):
+        SAPIENS.check_rules_version(4, {})
 
 
 def test_limited_steaks_hunt_gives_none_when_all_are_held() -> None:
@@ -105,6 +120,8 @@ def test_random_games_with_every_variant(players: int) -> None:
         "bear_counts_abandoned": False,
         "ritual_reclaims_discarded": True,
         "bear_on_cave": True,
+        "abandoned_apart": False,
+        "cueillette_optional": False,
     }
     for seed in range(3):
         chooser = random.Random(seed)

@@ -142,14 +142,17 @@ def test_cave_touches_only_its_own_cell() -> None:
     assert here.touching("CA", "WA3") == (False, True)
 
 
-def test_abandoned_tribe_neither_connects_nor_needs_matching() -> None:
+def test_abandoned_tribe_neither_connects_nor_lets_the_active_one_touch_it() -> None:
     state = position([])
     player(state, 0)["tribe"] = 2
     lay(state, 0, "EA-CA#1", "NF1", "F1", tribe=2)  # the new tribe on the cave NF1
     playing(state, 0)
     here = ground(state)
-    # B3 touches the old tribe's Feu (B4) only: not connected
-    assert here.check("FE-FU#2", ("C3", "B3"), PLAY) == "sapiens.why.unconnected"
+    # B3 touches the old tribe's Feu (B4) only: it may not lie there (rules version 3)
+    assert here.check("FE-FU#2", ("C3", "B3"), PLAY) == "sapiens.why.abandoned"
+    # versions 1 and 2 (option abandoned_apart off): the old tribe only blocks squares
+    loose = Ground.of(player(state, 0), apart=False)
+    assert loose.check("FE-FU#2", ("C3", "B3"), PLAY) == "sapiens.why.unconnected"
     # beside the new tribe's Campement (F1), and next to nothing else
     assert here.check("CA-CH#1", ("F2", "F3"), PLAY) is None
     assert here.check("CA-CH#1", ("G1", "G2"), PLAY) is None
