@@ -1,9 +1,9 @@
 """The Sapiens engine (``sapiens``): set-up, the starting round, turns, the end.
 
 Rulebook ``seeds/001_7d304511fc25d0c1.txt`` with the rulings of
-``components/sapiens.md`` section 4 (listed in the package docstring). A turn has three
-free points (no frame pending): before laying (``tile:``, ``token:``, ``abandon`` or
-``stop``), after laying (``token:``, ``take:``/``refill``), and, with two players,
+``docs/contributors/components/sapiens.md`` section 4 (listed in the package docstring).
+A turn has three free points (no frame pending): before laying (``tile:``, ``token:``,
+``abandon`` or ``stop``), after laying (``token:``, ``take:``/``refill``), and, with two players,
 the discard (``discard:``). Everything in between is a frame (``laying``,
 ``effects``). Decisions with one option that lose nothing are taken at once; when
 nothing is left to decide the turn ends by itself.

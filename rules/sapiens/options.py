@@ -1,5 +1,6 @@
-"""The variants of Sapiens: the open questions of ``components/sapiens.md`` section 4,
-stored with each game (defaults = our rulings), so a table may play them its way.
+"""The variants of Sapiens: the open questions of
+``docs/contributors/components/sapiens.md`` section 4, stored with each game (defaults =
+our rulings), so a table may play them its way.
 
 - ``steaks`` (S2): ``limited`` (the box's 18 steaks: with all of them held, Chasse
   gives none) or ``unlimited``.
