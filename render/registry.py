@@ -38,7 +38,7 @@ _CARDS: dict[str, str] = {
     "sapiens": "render.sapiens.card:draw",
     "orbis": "render.orbis.card:draw",
     "tribes": "render.tribes.card:draw",
-    "nim": "render.nim.card:draw",
+    "nim": "render.nim:draw_card",
 }
 LAYOUTS = ("full", "card")
 

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
+from render.kit.card import Card
 from render.kit.compose import Picture, Static, Turn
 from render.kit.frame import Icon, Legend, draw_tag, last_params, last_seat, paint_box
 from render.kit.geometry import PANEL_BAR, Box, SquareGrid
@@ -132,3 +133,14 @@ def draw(
 ) -> bytes:
     """The Nim table of a public ``view`` as PNG bytes."""
     return NIM.draw(view, lang=lang, names=names)
+
+
+# The turn card (render.kit.card): its close-up is the heap, what every move changes.
+CARD = Card(name="nim", picture=lambda seats: NIM, focus=lambda view, layout: [layout.board])
+
+
+def draw_card(
+    view: Mapping[str, Any], *, lang: str = "en", names: Mapping[str, str] | None = None
+) -> bytes:
+    """Nim's turn card of a public ``view`` as PNG bytes."""
+    return CARD.draw(view, lang=lang, names=names)
