@@ -10,42 +10,45 @@ from render.kit import frame
 from render.kit.card import Card
 from render.kit.geometry import Box, FrameLayout
 from render.sapiens import picture
-from render.sapiens.layout import CELL, cell_pos, valley_box
+from render.sapiens.layout import CELL, Pos, valley_box
+from render.sapiens.model import square_pos
 
-CELL_KEYS = ("at_a", "at_b", "at", "cell")
+SQUARE_KEYS = ("at_a", "at_b", "square", "cell")
+POOL_MOVES = {"take", "discard", "refill", "refill_one"}  # moves on the common pool
 
 
-def _cells(params: Mapping[str, Any]) -> list[str]:
-    out = []
-    for key in CELL_KEYS:
-        value = params.get(key)
-        if (
-            isinstance(value, str)
-            and 2 <= len(value) <= 3
-            and value[0].upper() in "ABCDEFGH"
-            and value[1:].isdigit()
-        ):
-            out.append(value)
-    return out
+def _squares(params: Mapping[str, Any]) -> list[Pos]:
+    """Grid positions of the squares a label names (cells, caves, waterfalls)."""
+    found = [square_pos(str(params[k])) for k in SQUARE_KEYS if params.get(k) is not None]
+    return [pos for pos in found if pos is not None]
 
 
 def valley_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
-    """The cells the last move named, one cell around them, in its player's valley;
-    without such cells, the valley of the (first) player to play."""
+    """The squares the last move named, one square around them, in its player's valley
+    (the bear's owner's for a bear); a move on the common pool: that strip; else the
+    valley of that player (or of the first player to play)."""
     seats = frame.seats_of(view)
+    params = frame.last_params(view)
     seat = frame.last_seat(view)
-    cells = _cells(frame.last_params(view))
-    if seat in seats and cells:
-        valley = valley_box(layout.panels[seats.index(seat)])
-        squares = [valley.square(cell_pos(c)) for c in cells]
+    owner = params.get("owner")  # a bear put in another player's valley
+    valley_of = str(owner) if str(owner) in seats else seat
+    positions = _squares(params)
+    if valley_of in seats and positions:
+        valley = valley_box(layout.panels[seats.index(valley_of)])
+        squares = [valley.square(pos) for pos in positions]
         left = min(b.x for b in squares) - CELL
         top = min(b.y for b in squares) - CELL
         right = max(b.right for b in squares) + CELL
         bottom = max(b.bottom for b in squares) + CELL
         return [Box(left, top, right - left, bottom - top)]
-    acting = frame.acting(view) or ([seat] if seat in seats else [])
-    if acting:
-        return [valley_box(layout.panels[seats.index(str(acting[0]))]).box]
+    last = view.get("last")
+    label = last.get("label") if isinstance(last, Mapping) else None
+    key = str(label.get("key", "")) if isinstance(label, Mapping) else ""
+    if key.rsplit(".", 1)[-1] in POOL_MOVES:
+        return [layout.board]
+    who = [valley_of] if valley_of in seats else frame.acting(view)
+    if who:
+        return [valley_box(layout.panels[seats.index(str(who[0]))]).box]
     return []
 
 
