@@ -14,8 +14,8 @@ names as the full board (so it shows nothing the full board hides):
 Every text of the card's own (all but the close-up) is at least ``MIN_TEXT`` pixels tall
 (``text.record_sizes`` lets a test check it). A game gives a ``Card``: its full
 ``Picture`` (per seat count) and ``focus``, the boxes of that picture (full-picture
-coordinates) its close-up shows; no box, or none left inside the picture, shows the
-middle of the board.
+coordinates) its close-up shows; no box, or none inside the picture, shows the board
+cut around its middle.
 
 The card is painted like the board: static art (frame, bars, panels) cached per
 language, seat count and game, then this turn's stamps on a palette copy; the close-up
@@ -92,23 +92,22 @@ _statics: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache("card.statics", c
 @dataclass(frozen=True)
 class Card:
     """A game's turn card: ``picture(seats)`` is its full picture, ``focus`` the boxes of
-    that picture the close-up shows (``[]``: the middle of the board)."""
+    that picture the close-up shows (``[]``: the board, cut around its middle)."""
 
     name: str
     picture: Callable[[int], Picture]
     focus: Focus
 
-    def static_art(self, lang: str, seats: int) -> tuple[Image.Image, Image.Image]:
+    def static_art(self, seats: int) -> tuple[Image.Image, Image.Image]:
+        """The card's frame (no words: the same in every language) on the full
+        picture's palette, built once per seat count."""
         picture = self.picture(seats)
 
         def build() -> tuple[Image.Image, Image.Image]:
-            rgb = paint_card(self.card_layout(seats), lang, seats)
+            rgb = paint_card(card_layout(seats))
             return rgb, picture.palette_of().quantize(rgb)
 
-        return _statics.get((self.name, picture.name, lang, seats), build)
-
-    def card_layout(self, seats: int) -> CardLayout:
-        return card_layout(seats)
+        return _statics.get((self.name, picture.name, seats), build)
 
     def render(self, view: View, *, lang: str = "en", names: Names = None) -> Image.Image:
         """The card of a public ``view`` as a palette image (before PNG)."""
@@ -116,9 +115,9 @@ class Card:
         picture = self.picture(len(seats))
         with unrecorded():
             full = picture.render(view, lang=lang, names=names)
-        layout = self.card_layout(len(seats))
-        rgb, paletted = self.static_art(lang, len(seats))
-        key = (self.name, picture.name, lang, len(seats))
+        layout = card_layout(len(seats))
+        rgb, paletted = self.static_art(len(seats))
+        key = (self.name, picture.name, len(seats))
         canvas = Canvas(rgb, paletted, picture.palette_of(), ("card", key))
         turn = Turn(view, lang, names)
         draw_title(canvas, layout.header, view, lang, tr(picture.title, lang))
@@ -141,7 +140,7 @@ class Card:
 # ---------------------------------------------------------------- static art
 
 
-def paint_card(layout: CardLayout, lang: str, seats: int) -> Image.Image:
+def paint_card(layout: CardLayout) -> Image.Image:
     """The card's unchanging art: paper, header band, framed boxes, seat bars."""
     image = Image.new("RGB", (WIDTH, layout.height), style.PAPER)
     draw = ImageDraw.Draw(image)
