@@ -56,6 +56,7 @@ CLOSE_H = 440
 ROW = 58  # a seat's score bar
 ROW_GAP = 8
 ZOOM = 2  # a small close-up is shown this many times larger
+CONTEXT = 48  # board shown above and below a close-up's region, in all
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,8 @@ class Card:
         draw_to_play(canvas, layout.to_play, view, lang, names)
         line = picture.describe(turn) if picture.describe is not None else None
         text = frame.describe_last(view, lang, names) if line is None else line
+        if not text and view.get("last") is None:
+            text = tr("render.kit.card.none", lang)
         draw_last(canvas, layout.last, text, lang)
         frame_layout = picture.layout(len(seats))
         paste_close_up(canvas, layout.close, full, self.focus(view, frame_layout), frame_layout)
@@ -147,7 +150,7 @@ def paint_card(layout: CardLayout) -> Image.Image:
     draw.rectangle(layout.header.xyxy(), fill=style.HEADER_BG)
     for box in (layout.to_play, layout.last):
         frame.paint_box(image, box)
-    draw.rectangle(layout.close.inset(-3).xyxy(), fill=style.RULE)
+    draw.rectangle(layout.close.inset(-3).xyxy(), fill=style.PANEL, outline=style.RULE, width=3)
     for index, box in enumerate(layout.rows):
         colour = style.player_colour(index)
         draw.rounded_rectangle(box.xyxy(), radius=12, fill=colour)
@@ -222,7 +225,7 @@ def draw_last(canvas: Canvas, box: Box, text: str, lang: str) -> None:
         ground=ground,
     )
     face = font(LINE_SIZE)
-    lines = wrap(text, face, box.w - 32, LAST_LINES) if text else [tr("render.kit.card.none", lang)]
+    lines = wrap(text, face, box.w - 32, LAST_LINES) if text else []
     step = round(LINE_SIZE * 1.25)
     for n, line in enumerate(lines):
         canvas.text((x, box.y + 38 + n * step), line, face, style.INK, ground=ground)
@@ -232,7 +235,8 @@ def close_up_boxes(close: Box, regions: Sequence[Box], bounds: Box) -> list[tupl
     """For each region of the full picture: the part of it cut out, where it goes in
     the close-up box, and its zoom. Regions sit side by side, each given a share of the
     width in proportion to its own; the zoom is ``ZOOM`` when every region fits twice
-    as large, else 1. A cut is centred on its region, kept inside the picture."""
+    as large, else 1. A cut is centred on its region (``CONTEXT`` pixels taller, never
+    taller than the box), kept inside the picture, and centred in the box's height."""
     gap = 8
     room = close.w - gap * (len(regions) - 1)
     total = max(1, sum(r.w for r in regions))
@@ -244,11 +248,13 @@ def close_up_boxes(close: Box, regions: Sequence[Box], bounds: Box) -> list[tupl
         share = (
             room - (x - close.x - gap * n) if n == len(regions) - 1 else room * region.w // total
         )
-        w, h = min(share // zoom, bounds.w), min(close.h // zoom, bounds.h)
+        w = min(share // zoom, bounds.w)
+        h = min(close.h // zoom, bounds.h, region.h + CONTEXT)
         cx, cy = region.centre
         left = min(max(round(cx - w / 2), bounds.x), bounds.right - w)
         top = min(max(round(cy - h / 2), bounds.y), bounds.bottom - h)
-        out.append((Box(left, top, w, h), Box(x, close.y, w * zoom, h * zoom), zoom))
+        y = close.y + (close.h - h * zoom) // 2
+        out.append((Box(left, top, w, h), Box(x, y, w * zoom, h * zoom), zoom))
         x += share + gap
     return out
 
