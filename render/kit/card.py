@@ -110,12 +110,21 @@ class Card:
 
         return _statics.get((self.name, picture.name, seats), build)
 
-    def render(self, view: View, *, lang: str = "en", names: Names = None) -> Image.Image:
-        """The card of a public ``view`` as a palette image (before PNG)."""
+    def render(
+        self,
+        view: View,
+        *,
+        lang: str = "en",
+        names: Names = None,
+        full: Image.Image | None = None,
+    ) -> Image.Image:
+        """The card of a public ``view`` as a palette image (before PNG); ``full``: the
+        full picture of the same view, language and names when it is already drawn."""
         seats = frame.seats_of(view)
         picture = self.picture(len(seats))
-        with unrecorded():
-            full = picture.render(view, lang=lang, names=names)
+        if full is None:
+            with unrecorded():
+                full = picture.render(view, lang=lang, names=names)
         layout = card_layout(len(seats))
         rgb, paletted = self.static_art(len(seats))
         key = (self.name, picture.name, len(seats))
@@ -138,6 +147,17 @@ class Card:
     def draw(self, view: View, *, lang: str = "en", names: Names = None) -> bytes:
         """The card of a public ``view`` as palette PNG bytes."""
         return png_bytes(self.render(view, lang=lang, names=names))
+
+    def draw_both(
+        self, view: View, *, lang: str = "en", names: Names = None
+    ) -> tuple[bytes, bytes]:
+        """The full picture and the card of a public ``view`` as PNG bytes, the full
+        picture composed once for both (a thread that gets both pictures)."""
+        picture = self.picture(len(frame.seats_of(view)))
+        with unrecorded():
+            full = picture.render(view, lang=lang, names=names)
+        card = self.render(view, lang=lang, names=names, full=full)
+        return png_bytes(full), png_bytes(card)
 
 
 # ---------------------------------------------------------------- static art

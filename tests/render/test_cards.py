@@ -5,6 +5,7 @@ seeded random games with 2 and 4 players (the kit's text helper records the size
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping
 from functools import lru_cache
@@ -14,7 +15,7 @@ import pytest
 
 from render import registry
 from render.kit import frame
-from render.kit.card import INNER, LINE_SIZE, MIN_TEXT, WIDTH, close_up_boxes
+from render.kit.card import INNER, LINE_SIZE, MIN_TEXT, WIDTH, Card, close_up_boxes
 from render.kit.compose import Picture, Turn
 from render.kit.geometry import Box
 from render.kit.text import Drawn, record_sizes
@@ -79,12 +80,15 @@ def view_of(game_id: str, players: int, position: str) -> View:
     return positions(game_id, players)[position]
 
 
-def picture_of(game_id: str, view: View) -> Picture:
-    module = registry.renderer(game_id, "card").__module__
-    import importlib
+def card_of(game_id: str) -> Card:
+    """The ``Card`` whose drawer the registry gives for ``game_id``."""
+    module = importlib.import_module(registry.renderer(game_id, "card").__module__)
+    found: Card = module.CARD
+    return found
 
-    card = importlib.import_module(module).CARD
-    found: Picture = card.picture(len(frame.seats_of(view)))
+
+def picture_of(game_id: str, view: View) -> Picture:
+    found: Picture = card_of(game_id).picture(len(frame.seats_of(view)))
     return found
 
 
@@ -171,3 +175,12 @@ def test_close_up_zooms_a_small_region_and_keeps_cuts_inside() -> None:
     pair = close_up_boxes(close, [Box(0, 100, 160, 100), Box(500, 500, 400, 320)], bounds)
     assert [z for _, _, z in pair] == [1, 1]
     assert pair[0][1].right < pair[1][1].x and pair[1][1].right <= close.right
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "nim"])
+def test_both_pictures_at_once_are_the_two_pictures(game_id: str) -> None:
+    view = view_of(game_id, 2, "middle")
+    card = card_of(game_id)
+    full, turn_card = card.draw_both(view, lang="fr", names=NAMES)
+    assert full == registry.draw(game_id, view, lang="fr", names=NAMES)
+    assert turn_card == registry.draw_card(game_id, view, lang="fr", names=NAMES)
