@@ -30,6 +30,19 @@ _RENDERERS: dict[str, str] = {
 }
 
 
+# game id -> "module:function" drawing its turn card (``render.kit.card``): a portrait
+# picture a phone reads at 400 px wide.
+_CARDS: dict[str, str] = {
+    "origin": "render.origin_classic.card:draw",
+    "origin-junior": "render.origin.card:draw",
+    "sapiens": "render.sapiens.card:draw",
+    "orbis": "render.orbis.card:draw",
+    "tribes": "render.tribes.card:draw",
+    "nim": "render.nim:draw_card",
+}
+LAYOUTS = ("full", "card")
+
+
 class UnknownGame(LookupError):
     """No renderer is registered for this game id."""
 
@@ -39,15 +52,22 @@ def ids() -> list[str]:
     return sorted(_RENDERERS)
 
 
-def register(game_id: str, target: str) -> None:
-    """Register ``"module:function"`` as the renderer of ``game_id`` (used by later games)."""
-    _RENDERERS[game_id] = target
+def register(game_id: str, target: str, layout: str = "full") -> None:
+    """Register ``"module:function"`` as the renderer of ``game_id`` (used by later games);
+    ``layout="card"``: as the drawer of its turn card."""
+    (_CARDS if layout == "card" else _RENDERERS)[game_id] = target
 
 
-def renderer(game_id: str) -> Renderer:
-    """The renderer of ``game_id``; raises ``UnknownGame``."""
+def card_ids() -> list[str]:
+    """Game ids that have a turn card."""
+    return sorted(_CARDS)
+
+
+def renderer(game_id: str, layout: str = "full") -> Renderer:
+    """The renderer of ``game_id`` (``layout``: ``full`` board or turn ``card``); raises
+    ``UnknownGame``."""
     try:
-        target = _RENDERERS[game_id]
+        target = (_CARDS if layout == "card" else _RENDERERS)[game_id]
     except KeyError:
         raise UnknownGame(game_id) from None
     module_name, _, function = target.partition(":")
@@ -61,9 +81,24 @@ def draw(
     *,
     lang: str = "en",
     names: Mapping[str, str] | None = None,
+    layout: str = "full",
 ) -> bytes:
     """Draw the public ``view`` of a ``game_id`` game as PNG bytes in ``lang``.
 
-    ``names`` maps seat ids to display names (the seat id is shown otherwise).
+    ``names`` maps seat ids to display names (the seat id is shown otherwise);
+    ``layout`` is ``full`` (the whole table) or ``card`` (the turn card).
     """
-    return renderer(game_id)(view, lang=lang, names=names)
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}: {', '.join(LAYOUTS)}")
+    return renderer(game_id, layout)(view, lang=lang, names=names)
+
+
+def draw_card(
+    game_id: str,
+    view: Mapping[str, Any],
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> bytes:
+    """The turn card of the public ``view`` of a ``game_id`` game as PNG bytes."""
+    return draw(game_id, view, lang=lang, names=names, layout="card")

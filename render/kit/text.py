@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -15,6 +18,47 @@ Anchor = Literal["la", "ma", "ra", "lm", "mm", "rm", "ls", "ms", "rs", "lt", "mt
 
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 ELLIPSIS = "…"
+
+
+class Drawn(NamedTuple):
+    """One line of text a picture drew: the text and its face's size in pixels."""
+
+    text: str
+    size: int
+    bold: bool
+
+
+_drawn: ContextVar[list[Drawn] | None] = ContextVar("render_kit_drawn", default=None)
+
+
+@contextmanager
+def record_sizes() -> Iterator[list[Drawn]]:
+    """Within the block, every line of text drawn through the kit is appended to the
+    yielded list with its size (what tests check a card's minimum text size with).
+    Recording never changes a pixel."""
+    drawn: list[Drawn] = []
+    token = _drawn.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _drawn.reset(token)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Within the block nothing is recorded (a card's close-up is cut from a full board
+    drawn in it: only the card's own texts count)."""
+    token = _drawn.set(None)
+    try:
+        yield
+    finally:
+        _drawn.reset(token)
+
+
+def _note(text: str, face: Font) -> None:
+    drawn = _drawn.get()
+    if drawn is not None and text:
+        drawn.append(Drawn(text, int(face.size), is_bold(face)))
 
 
 @lru_cache(maxsize=64)
@@ -102,6 +146,7 @@ def draw_text(
     if halo is None:
         paste_text(image, xy, text, face, fill, anchor=anchor)
         return
+    _note(text, face)
     ImageDraw.Draw(image).text(
         xy, text, font=face, fill=fill, anchor=anchor, stroke_width=halo_width, stroke_fill=halo
     )
@@ -109,6 +154,7 @@ def draw_text(
 
 def glyph_mask(text: str, face: Font, anchor: Anchor = "la") -> tuple[Image.Image, int, int]:
     """An ``L`` mask of ``text`` and the offset of its top-left from the anchor (cached)."""
+    _note(text, face)
     return _mask(text, int(face.size), is_bold(face), anchor)
 
 

@@ -16,9 +16,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
+from render.kit.card import Card
 from render.kit.compose import Picture, Static, Turn
 from render.kit.frame import Icon, Legend, draw_tag, last_params, last_seat, paint_box
-from render.kit.geometry import PANEL_BAR, Box, SquareGrid
+from render.kit.geometry import PANEL_BAR, Box, FrameLayout, SquareGrid
 from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, font, text_width
@@ -132,3 +133,22 @@ def draw(
 ) -> bytes:
     """The Nim table of a public ``view`` as PNG bytes."""
     return NIM.draw(view, lang=lang, names=names)
+
+
+def heap_focus(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
+    """The turn card's close-up: the stones just taken, after the last few left."""
+    left, start, last = counts(view)
+    cells = grid(layout.board, start)
+    a, b = cells.at(max(0, left - 3)), cells.at(max(0, left + last - 1))
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return [Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)]
+
+
+CARD = Card(name="nim", picture=lambda seats: NIM, focus=heap_focus)
+
+
+def draw_card(
+    view: Mapping[str, Any], *, lang: str = "en", names: Mapping[str, str] | None = None
+) -> bytes:
+    """Nim's turn card of a public ``view`` as PNG bytes."""
+    return CARD.draw(view, lang=lang, names=names)

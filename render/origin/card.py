@@ -1,0 +1,43 @@
+"""Origin Junior's turn card: the close-up shows the territories the last move named
+(where a pawn went and where it came from)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.kit.card import Card
+from render.kit.geometry import Box, FrameLayout
+from render.origin import JUNIOR
+from render.origin.layout import map_layout
+
+REACH = 70  # around a territory's disc: its name and badges
+
+
+def territory_boxes(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
+    """One box around all the territories of the view's ``last_move`` (picture
+    coordinates; ``[]`` when it names none)."""
+    places = map_layout()
+    last = view.get("last_move") or {}
+    if not isinstance(last, Mapping):
+        return []
+    found = [last.get(k) for k in ("from", "to")]
+    points = [places.centre(t) for t in found if isinstance(t, str) and t in places.places]
+    if not points:
+        return []
+    ox, oy = layout.board.x, layout.board.y
+    left = min(x for x, _ in points) + ox - REACH
+    top = min(y for _, y in points) + oy - REACH
+    right = max(x for x, _ in points) + ox + REACH
+    bottom = max(y for _, y in points) + oy + REACH
+    return [Box(left, top, right - left, bottom - top)]
+
+
+CARD = Card(name="origin-junior", picture=lambda seats: JUNIOR, focus=territory_boxes)
+
+
+def draw(
+    view: Mapping[str, Any], *, lang: str = "en", names: Mapping[str, str] | None = None
+) -> bytes:
+    """Origin Junior's turn card of a public ``view`` as PNG bytes."""
+    return CARD.draw(view, lang=lang, names=names)
