@@ -87,7 +87,7 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     if notices:
         await table.send("\n".join(notices), allowed_mentions=publish.NO_MENTIONS)
     if report.result is not None:
-        await publish.publish(client, report.result.game, report.result.events, lang)
+        await publish.publish_result(client, report.result, lang)
     if report.reminders:
         seats = [r.seat for r in report.reminders]
         text = "\n".join(embeds.reminder_line(game, r, lang) for r in report.reminders)

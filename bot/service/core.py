@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -646,6 +646,15 @@ class GameService:
         word (one message per kind, the latest wins)."""
         await self._row(game_id)
         await self.store.set_message(game_id, kind, message_id)
+
+    async def record_posts(
+        self, game_id: int, messages: Mapping[str, str], *, seen: tuple[str, int] | None = None
+    ) -> None:
+        """After posting a change of a game the caller just made (the game exists):
+        remember its messages (``{kind: message_id}``) and (``seen``: ``(kind,
+        version)``) the revision the table has now seen, never going back; one write."""
+        if messages or seen is not None:
+            await self.store.record_messages(game_id, messages, revision=seen)
 
     async def messages(self, game_id: int) -> dict[str, str]:
         """``{kind: message_id}`` remembered for the game."""

@@ -508,7 +508,7 @@ def merge_results(results: Sequence[PlayResult]) -> PlayResult:
     events: list[Event] = [e for r in results for e in r.events if isinstance(e, MoveApplied)]
     over = next((e for r in results for e in r.events if isinstance(e, GameOver)), None)
     if over is not None:
-        return PlayResult(final, (*events, over))
+        return PlayResult(final, (*events, over), view=results[-1].view)
     fresh: set[str] = set()
     for r in results:
         for e in r.events:
@@ -517,4 +517,4 @@ def merge_results(results: Sequence[PlayResult]) -> PlayResult:
     pinged = tuple(s for s in final.to_act if s in fresh)
     if pinged:
         events.append(TurnStarted(final.id, final.to_act, final.version, pinged))
-    return PlayResult(final, tuple(events))
+    return PlayResult(final, tuple(events), view=results[-1].view)

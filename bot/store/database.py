@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -712,6 +712,33 @@ class SqlStore:
                 "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
                 (game_id, kind, message_id),
             )
+
+    async def record_messages(
+        self,
+        game_id: int,
+        messages: Mapping[str, str],
+        *,
+        revision: tuple[str, int] | None = None,
+    ) -> None:
+        """Remember several messages at once (``{kind: message_id}``, the latest wins)
+        and (``revision``: ``(kind, version)``) that the table has seen ``version``,
+        never going back: the message ``kind`` records the highest revision stored
+        (an unreadable record is replaced). One transaction."""
+        upsert = (
+            "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id"
+        )
+        async with self._transaction() as db:
+            await db.executemany(upsert, [(game_id, k, m) for k, m in messages.items()])
+            if revision is None:
+                return
+            kind, version = revision
+            known = await db.rows(
+                "SELECT message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)
+            )
+            text = str(known[0][0]) if known else ""
+            if not text.isdigit() or int(text) < version:
+                await db.execute(upsert, (game_id, kind, str(version)))
 
     async def messages(self, game_id: int) -> dict[str, str]:
         rows = await self._fetchall(

@@ -11,7 +11,7 @@ clicks cannot both apply.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -252,6 +252,14 @@ class GameStore(Protocol):
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool: ...
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None: ...
+
+    async def record_messages(
+        self,
+        game_id: int,
+        messages: Mapping[str, str],
+        *,
+        revision: tuple[str, int] | None = None,
+    ) -> None: ...
 
     async def messages(self, game_id: int) -> dict[str, str]: ...
 
