@@ -31,6 +31,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
+from bot.discord.replies import ephemeral, is_component
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view, undo_view
 from bot.record import build_record, record_json, record_text
 from bot.service import (
@@ -52,18 +53,6 @@ def throttle(interaction: discord.Interaction[Any]) -> None:
     """Spend one of the caller's costly uses (a picture, a replay: see ``cooldown``), or
     refuse with "try again in N s" before anything is read or drawn."""
     bot_of(interaction).cooldown.spend(user_key(interaction))
-
-
-def is_component(interaction: discord.Interaction[Any]) -> bool:
-    return interaction.type is discord.InteractionType.component
-
-
-async def ephemeral(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, as a first response or a follow-up after a defer."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
 @asynccontextmanager

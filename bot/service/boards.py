@@ -6,7 +6,6 @@ finished game, drawn in the render pool (``bot.service.pictures``) off the event
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Mapping
 from concurrent.futures import Future
@@ -17,22 +16,14 @@ from bot.service.pictures import Drawer, RenderPool
 from bot.service.pipeline import Pipeline
 from bot.service.values import BoardPicture, GameInfo, ServiceError
 from bot.store import GameStore
+from render import registry as renderers
 from rules import registry
 
 log = logging.getLogger("campfire.service")
 
 
-def _default_drawer(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
-    module = importlib.import_module("render.registry")
-    picture: bytes = module.draw(rules, view, lang=lang, names=names)
-    return picture
-
-
-def _registry_draw() -> Drawer:
-    """``render.registry.draw`` itself (picklable: what a render process runs)."""
-    module = importlib.import_module("render.registry")
-    draw: Drawer = module.draw
-    return draw
+_default_drawer: Drawer = renderers.draw
+"""``render.registry.draw`` itself (picklable: what a render process runs)."""
 
 
 class Boards:
@@ -53,7 +44,7 @@ class Boards:
         self.store = store
         self._drawer = drawer or _default_drawer
         self.pool = RenderPool(
-            self._drawer if drawer is not None or not processes else _registry_draw(),
+            self._drawer,
             workers=workers,
             processes=processes and drawer is None,
         )
@@ -66,12 +57,7 @@ class Boards:
         """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
         if self._drawer is not _default_drawer:
             return True
-        try:
-            module = importlib.import_module("render.registry")
-        except ImportError:
-            log.warning("render.registry is missing: no board pictures")
-            return False
-        return rules in module.ids()
+        return rules in renderers.ids()
 
     def warm_up(self) -> list[Future[bytes]]:
         """Start drawing, in the background, the opening board of every game that has a

@@ -578,7 +578,11 @@ class GameService:
         return tuple(Place(r.seat, r.rank, r.score) for r in await self.store.results(game_id))
 
     async def standings(self, guild_id: str | None, rules: str | None, user_id: str) -> Standings:
-        """The top of the ratings of ``rules`` on a server and ``user_id``'s line."""
+        """The top of the ratings of ``rules`` (``None``: the most played there) on a
+        server and ``user_id``'s line. Raises ``InvalidOptions('game.unknown')`` when
+        ``rules`` is no game's id."""
+        if rules is not None:
+            registry.get(rules)
         return await self.ratings.standings(guild_id, rules, user_id)
 
     async def stats(self, guild_id: str | None, user_id: str) -> PlayerStats:
