@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python -m bench.bench_discord`` (``--games N --users U --channels C``
 to change the sizes). The real ``CampfireClient`` is driven through the recording fake
-HTTP of ``tests/bot/discord/harness.py``: every interaction is a raw gateway payload
+HTTP of ``campfire_testing/harness.py``: every interaction is a raw gateway payload
 parsed by discord.py, so the command tree, the namespace, the autocomplete callbacks
 and the response objects are the real ones; only the network is fake.
 
@@ -45,9 +45,9 @@ from PIL import Image
 from bench.bench_service import percentile
 from bot.service import GameService
 from bot.store import Store
+from campfire_testing.harness import GUILD_ID, Harness, User
 from rules import registry
 from rules.base import to_json
-from tests.bot.discord.harness import GUILD_ID, Harness, User
 
 TARGET_AUTOCOMPLETE_P99_MS = 100.0
 RUNNING_RULES = ("origin-junior", "origin")

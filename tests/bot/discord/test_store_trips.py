@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from bot.store import Store
+from campfire_testing.harness import CHANNEL_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Harness
 
 READS = {
     "game",
