@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python -m bench.bench_discord`` (``--games N --users U --channels C``
 to change the sizes). The real ``CampfireClient`` is driven through the recording fake
-HTTP of ``tests/bot/discord/harness.py``: every interaction is a raw gateway payload
+HTTP of ``campfire_testing/harness.py``: every interaction is a raw gateway payload
 parsed by discord.py, so the command tree, the namespace, the autocomplete callbacks
 and the response objects are the real ones; only the network is fake.
 
@@ -45,9 +45,9 @@ from PIL import Image
 from bench.bench_service import percentile
 from bot.service import GameService
 from bot.store import Store
+from campfire_testing.harness import GUILD_ID, Harness, User
 from rules import registry
 from rules.base import to_json
-from tests.bot.discord.harness import GUILD_ID, Harness, User
 
 TARGET_AUTOCOMPLETE_P99_MS = 100.0
 RUNNING_RULES = ("origin-junior", "origin")
@@ -224,7 +224,7 @@ async def _turn(service: GameService, game: Stored, chooser: random.Random) -> T
     if row is None or row.status != "running":
         return None
     rules = registry.get(row.rules)
-    state = service._cache._states.get(game.id)
+    state = service.pipeline.cache._states.get(game.id)
     if state is None or state.version != row.version:
         played = [(m.seat, m.code) for m in await service.store.moves(game.id)]
         state = rules.replay([s.user_id for s in row.seats], row.seed, row.options, played)
@@ -255,7 +255,7 @@ async def time_move_autocomplete(
             continue
         code = chooser.choice(turn.codes)
         for typed in _prefixes(code, chooser):
-            cached = game.id in service._cache
+            cached = game.id in service.pipeline.cache
             started = time.perf_counter()
             choices = await harness.autocomplete(
                 _user(int(turn.seat)), "move", "move", channel=game.thread_id or 0, move=typed
@@ -284,7 +284,7 @@ async def time_game_autocomplete(
         for typed in ("", "origin"):
             rows = await service.store.games_of_user(str(user), active_only=True)
             rows += await service.store.games_in_channel(str(game.channel_id), active_only=True)
-            cached = all(r.id in service._cache for r in rows if r.status == "running")
+            cached = all(r.id in service.pipeline.cache for r in rows if r.status == "running")
             started = time.perf_counter()
             choices = await harness.autocomplete(
                 _user(user), "board", "game", channel=game.channel_id, game=typed
@@ -311,7 +311,7 @@ async def time_whole_moves(
             if turn is None:
                 break
             code = chooser.choice(turn.codes)
-            cached = game.id in service._cache
+            cached = game.id in service.pipeline.cache
             started = time.perf_counter()
             calls = await harness.command(
                 _user(int(turn.seat)), "move", channel=game.thread_id or 0, move=code

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m bench load`` (about 2 minutes), or ``--quick`` for a reduced
 run (50 games for 10 s, 2,000 stored games: about 30 s). Both parts drive the real
 ``CampfireClient`` and ``GameService`` through the recording fake HTTP of
-``tests/bot/discord/harness.py``: only the network is fake (and answers at once, so the
+``campfire_testing/harness.py``: only the network is fake (and answers at once, so the
 figures are the bot's own time).
 
 **Load.** 200 running Origin Classic games with threads; ``/campfire move`` commands
@@ -39,22 +39,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from discord.webhook.async_ import AsyncWebhookAdapter
-
 from bench.bench_discord import _store_game
 from bench.bench_service import percentile
 from bot.service import GameService
 from bot.store import Store
+from campfire_testing.harness import APP_ID, Harness, User, fake_webhooks
+from campfire_testing.payloads import command_options
 from rules import registry
 from rules.base import State
-from tests.bot.discord.harness import APP_ID, Harness, User
-from tests.bot.discord.payloads import command_options
 
 TARGET_P99_MS = 150.0
 TARGET_LAG_MS = 50.0
@@ -107,21 +105,6 @@ async def ticker(lags: list[float], stop: asyncio.Event) -> None:
         started = time.perf_counter()
         await asyncio.sleep(0.01)
         lags.append(max(0.0, (time.perf_counter() - started - 0.01) * 1000))
-
-
-@contextlib.contextmanager
-def fake_webhooks(harness: Harness) -> Iterator[None]:
-    """Route the interaction webhooks to the harness's fake Discord."""
-    original = AsyncWebhookAdapter.request
-
-    async def webhook(self: AsyncWebhookAdapter, route: Any, session: Any = None, **kw: Any) -> Any:
-        return await harness.fake.webhook(route, session, **kw)
-
-    AsyncWebhookAdapter.request = webhook  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        AsyncWebhookAdapter.request = original  # type: ignore[method-assign]
 
 
 # --------------------------------------------------------------------------- load

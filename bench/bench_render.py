@@ -17,13 +17,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from campfire_testing.junior_games import seats
+from campfire_testing.nim_views import nim_view
+from campfire_testing.showcase import showcase_view
 from render import nim, origin_classic
 from render.kit.encode import png_bytes
 from render.origin import draw, render
 from rules.registry import get
-from tests.render.games import seats
-from tests.render.nim_views import nim_view
-from tests.render.showcase import showcase_view
 
 BUDGET_MS = 15.0
 BUDGET_BYTES = 200_000

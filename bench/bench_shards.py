@@ -5,7 +5,7 @@ Run: ``.venv/bin/python -m bench shards`` (``--games N --stones S --processes 1,
 ``--backend``: see ``bench.databases``; SQLite is measured with one process only, the
 rule for SQLite). For each number of processes a fresh database gets N running Nim games
 of two seats (S stones, so about S/2 moves each) spread evenly over the servers of 4
-shards; then that many processes (``tests/bot/shard_worker.py``, mode ``own``: the
+shards; then that many processes (``campfire_testing/shard_worker.py``, mode ``own``: the
 service layer, no Discord), started at once, press the Play button of their own games
 until every game is over. Reported: moves per second in all (the moves stored over the
 slowest process's time) and the time per move of one process (median over processes).
@@ -23,9 +23,9 @@ from pathlib import Path
 from bench.databases import Databases, add_backend_argument, chosen, databases
 from bot.service import GameService, Player
 from bot.store import open_store
+from campfire_testing.shard_worker import run_workers
 from rules import registry
 from rules.nim import NIM
-from tests.bot.shard_worker import run_workers
 
 SHARDS = 4
 GUILDS = [str((n << 22) + 777) for n in range(SHARDS)]

@@ -1,5 +1,5 @@
 """Where a benchmark keeps its games: a SQLite file, or a fresh database on a private
-PostgreSQL cluster (``tests/pgcluster.py``: ``initdb``/``pg_ctl`` on 127.0.0.1, started
+PostgreSQL cluster (``campfire_testing/pgcluster.py``: ``initdb``/``pg_ctl`` on 127.0.0.1, started
 once per benchmark run, no ``fsync``), so the two backends are measured side by side.
 
 ``--backend sqlite|postgresql|both`` (default ``both``; ``both`` without PostgreSQL on
@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-from tests.pgcluster import Cluster, fresh_database, missing_reason, running_cluster
+from campfire_testing.pgcluster import Cluster, fresh_database, missing_reason, running_cluster
 
 BACKENDS = ("sqlite", "postgresql")
 

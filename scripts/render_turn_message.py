@@ -28,13 +28,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.demo import run_demo
-from tests.bot.discord.conftest import ALICE, BOB, CAROL
-from tests.bot.discord.harness import CHANNEL_ID, Call, Harness, walk_components
-from tests.bot.discord.test_origin_junior import real_pictures
+from campfire_testing.harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL_ID,
+    Call,
+    Harness,
+    harness_on,
+    walk_components,
+)
 
 log = logging.getLogger("campfire.scripts.render_turn_message")
 
@@ -125,18 +131,12 @@ class RecordedTurn:
 # --------------------------------------------------------------------------- recording
 
 
-async def record_turn(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch, *, moves: int = 6
-) -> RecordedTurn:
+async def record_turn(db_path: Path, *, moves: int = 6) -> RecordedTurn:
     """Play a seeded Origin Junior game through the Discord layer for at least ``moves``
     moves (then on until a move hands the turn to someone else) and return the board
     message and the turn message the bot sent after the last one."""
-    bot = await real_pictures(db_path, monkeypatch)
-    try:
+    async with harness_on(db_path, seed_prefix="oj", drawer=None) as bot:
         return await _play(bot, moves)
-    finally:
-        await bot.close()
-        await bot.service.store.close()
 
 
 async def _play(bot: Harness, moves: int) -> RecordedTurn:
@@ -491,11 +491,8 @@ async def mid_game_board(rules: str, seed: str) -> bytes:
 async def write_pictures(out_dir: Path, *, moves: int, seed: str) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    with (
-        tempfile.TemporaryDirectory(prefix="campfire-readme-") as scratch,
-        pytest.MonkeyPatch.context() as monkeypatch,
-    ):
-        turn = await record_turn(Path(scratch) / "campfire.sqlite3", monkeypatch, moves=moves)
+    with tempfile.TemporaryDirectory(prefix="campfire-readme-") as scratch:
+        turn = await record_turn(Path(scratch) / "campfire.sqlite3", moves=moves)
     target = out_dir / "turn-message.png"
     target.write_bytes(encode(draw_turn_message(turn)))
     written.append(target)

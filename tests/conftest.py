@@ -7,8 +7,82 @@ test covers the test game too, and the Discord command tree offers it as rules.
 
 from __future__ import annotations
 
+import pytest
+
 from rules import registry
 from tests.wide import WIDE
 
 if WIDE.spec.id not in registry.ids():
     registry.register(WIDE)
+
+
+PG_FIXTURES = frozenset({"pg_cluster", "pg_migrated"})
+"""A test that asks for one of these runs on the private PostgreSQL cluster."""
+
+SLOW_MODULES = frozenset(
+    {
+        "tests/ai/test_contract.py",
+        "tests/bot/test_shards_processes.py",
+        "tests/e2e/test_discord_twin.py",
+        "tests/rules/test_random_games.py",
+    }
+)
+"""Modules of long tests only: random-game sweeps, AI games, processes, the twin."""
+SLOW_TESTS = frozenset(
+    {
+        "tests/ai/test_purity.py::test_no_module_level_random_functions",
+        "tests/ai/test_purity.py::test_pure_packages_import_no_front_end_and_no_io",
+        "tests/bot/test_animation.py::test_a_whole_classic_game_gives_one_frame_per_round_within_the_budget",
+        "tests/bot/test_animation.py::test_the_real_classic_replay_fits_discord",
+        "tests/bot/test_console.py::test_campfire_console_reads_its_moves_from_stdin",
+        "tests/bot/test_console.py::test_console_plays_a_whole_game_by_numbers",
+        "tests/bot/test_orbis_service.py::test_demo_of_orbis_draws_real_pictures",
+        "tests/bot/test_orbis_service.py::test_demo_of_orbis_writes_its_files",
+        "tests/bot/test_origin_classic_service.py::test_demo_of_origin_classic_writes_its_files",
+        "tests/bot/test_pgcluster.py::test_a_cluster_whose_owner_is_gone_is_stopped_and_removed",
+        "tests/bot/test_pgcluster.py::test_sigterm_stops_the_cluster_before_the_process_ends",
+        "tests/bot/test_pictures.py::test_a_render_process_exits_when_the_bot_is_killed",
+        "tests/bot/test_ratings.py::test_stored_ratings_match_a_recomputation_from_the_results",
+        "tests/bot/test_record.py::test_record_of_a_demo_replays_to_the_same_end",
+        "tests/bot/test_record.py::test_replay_command_writes_pictures_and_refuses_edits",
+        "tests/bot/test_service_stateful.py::TestServiceStateful::runTest",
+        "tests/bot/test_store_unreadable.py::test_every_front_end_refuses_a_newer_schema_in_one_line",
+        "tests/bot/test_store_unreadable.py::test_every_front_end_refuses_an_unreadable_file_in_one_line_and_exits",
+        "tests/bot/test_tribes_service.py::test_console_plays_tribes_and_shows_the_goals",
+        "tests/bot/test_tribes_service.py::test_demo_of_tribes_writes_its_files",
+        "tests/render/kit/test_animate.py::test_over_the_size_bound_frames_shrink_then_thin_out",
+        "tests/render/test_orbis.py::test_the_games_reach_every_phase",
+        "tests/render/test_origin_classic.py::test_deck_counts_and_reserve_are_drawn",
+        "tests/render/test_origin_classic.py::test_game_over_names_the_winners_by_the_rules_ranking",
+        "tests/render/test_origin_classic.py::test_pictures_have_the_layout_size_and_fit_the_budget",
+        "tests/render/test_origin_classic.py::test_the_games_reach_every_phase",
+        "tests/render/test_origin_draw.py::test_every_view_of_a_whole_game_draws",
+        "tests/render/test_sapiens.py::test_real_games_draw_at_every_kind_of_step",
+        "tests/render/test_tribes.py::test_every_view_of_a_whole_game_draws_within_budget",
+        "tests/render/test_tribes.py::test_the_games_reach_every_phase",
+        "tests/render/test_tribes_chiefs.py::test_a_chiefs_game_draws_every_view_within_budget",
+        "tests/render/test_tribes_chiefs.py::test_the_chief_chip_changes_the_panel",
+        "tests/render/test_tribes_values.py::test_the_board_follows_whose_turn_it_is",
+        "tests/rules/orbis/test_texts.py::test_labels_and_notes_of_random_games_read_in_both_languages",
+        "tests/rules/origin/classic/test_random_ends.py::test_random_games_end_in_the_rulebook_ways_and_reach_several",
+        "tests/rules/origin/classic/test_view.py::test_hands_and_dealt_objectives_never_leak",
+        "tests/rules/sapiens/test_view_and_texts.py::test_every_label_and_note_of_random_games_reads_in_both_languages",
+        "tests/rules/test_contract_v2.py::test_a_card_drawn_from_a_deck_shuffled_at_set_up_cannot_be_undone",
+        "tests/rules/tribes/test_chiefs.py::test_every_chief_text_exists_in_en_and_fr",
+        "tests/rules/tribes/test_texts.py::test_every_text_of_random_games_exists_in_en_and_fr",
+    }
+)
+"""Tests of two seconds or more (with every parametrization) in a whole run on the 2-core
+development machine: whole games drawn or replayed, texts of random games, demos."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``pg`` every test on the PostgreSQL cluster (the ``postgresql`` runs of the
+    store and service tests are marked where they are parametrized) and ``slow`` the
+    long ones, so that ``pytest -m "not slow"`` is a quick loop."""
+    for item in items:
+        if PG_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.pg)
+        path, _, name = item.nodeid.partition("::")
+        if path in SLOW_MODULES or f"{path}::{name.partition('[')[0]}" in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

@@ -31,12 +31,14 @@ from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
+from bot.discord.replies import ephemeral, is_component
 from bot.discord.views import groups_of, lobby_view, move_menu, resign_view, undo_view
 from bot.record import build_record, record_json, record_text
 from bot.service import (
     DEFAULT_AI_LEVEL,
     GameInfo,
     MoveApplied,
+    PlayResult,
     Rematch,
     ServiceError,
     UndoAnswer,
@@ -51,18 +53,6 @@ def throttle(interaction: discord.Interaction[Any]) -> None:
     """Spend one of the caller's costly uses (a picture, a replay: see ``cooldown``), or
     refuse with "try again in N s" before anything is read or drawn."""
     bot_of(interaction).cooldown.spend(user_key(interaction))
-
-
-def is_component(interaction: discord.Interaction[Any]) -> bool:
-    return interaction.type is discord.InteractionType.component
-
-
-async def ephemeral(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, as a first response or a follow-up after a defer."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
 @asynccontextmanager
@@ -309,15 +299,19 @@ async def play(
     text: str,
     *,
     expected_version: int | None = None,
+    game: GameInfo | None = None,
 ) -> None:
-    """Play one move (typed, or picked in the menu) and post the new board and turn."""
+    """Play one move (typed, or picked in the menu) and post the new board and turn.
+    ``game``: the game as the caller just read it (a command resolved it), where it is
+    played; read here otherwise."""
     if not interaction.response.is_done():
         if is_component(interaction):
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
     client = bot_of(interaction)
-    game = await client.service.game(game_id)
+    if game is None or game.id != game_id:
+        game = await client.service.game(game_id)
     if game.status == "running" and game.has_seat(user_key(interaction)):
         await publish.table_of(client, game)  # a deleted thread stops here, nothing played
     try:
@@ -333,9 +327,7 @@ async def play(
     played = [e for e in result.events if isinstance(e, MoveApplied)]
     label = t(played[-1].label, lang) if played else text
     async with committed(interaction, game_id):
-        content, view = await _next_step(
-            interaction, result.game, t("discord.played", lang, move=label)
-        )
+        content, view = _next_step(interaction, result, t("discord.played", lang, move=label))
         if view is None and played and played[-1].undoable and result.game.status == "running":
             view = undo_view(game_id, played[-1].version, lang)  # the mover may ask back
         if is_component(interaction):
@@ -344,19 +336,17 @@ async def play(
             await interaction.followup.send(
                 content, ephemeral=True, view=view or discord.utils.MISSING
             )
-    await publish.publish(client, result.game, result.events, await public_lang(interaction))
+    await publish.publish_result(client, result, await public_lang(interaction))
 
 
-async def _next_step(
-    interaction: discord.Interaction[Any], game: GameInfo, confirmation: str
+def _next_step(
+    interaction: discord.Interaction[Any], result: PlayResult, confirmation: str
 ) -> tuple[str, discord.ui.View | None]:
     """After a move: when the same player decides again (a turn made of several
-    decisions), the menu of the next decision comes with the confirmation."""
-    me = user_key(interaction)
-    if game.status != "running" or me not in game.to_act:
-        return confirmation, None
-    moves = await service_of(interaction).legal_moves(game.id, me)
-    if not moves:
+    decisions), the menu of the next decision (``PlayResult.next_moves``) comes with
+    the confirmation."""
+    game, moves = result.game, list(result.next_moves)
+    if game.status != "running" or user_key(interaction) not in game.to_act or not moves:
         return confirmation, None
     menu = move_menu(game, moves, lang_for(interaction))
     return f"{confirmation}\n{menu.heading}", menu.view
@@ -387,7 +377,7 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
         "discord.resign.notice", table_lang, player=result.game.name_of(user_key(interaction))
     )
     await publish.post_notice(client, result.game, notice)
-    await publish.publish(client, result.game, result.events, table_lang)
+    await publish.publish_result(client, result, table_lang)
 
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -493,7 +483,7 @@ async def answer_undo(
 async def _undone(client: CampfireBot, answer: UndoAnswer, lang: str) -> None:
     """Post the board and turn after a move was taken back."""
     if answer.result is not None:
-        await publish.publish(client, answer.result.game, answer.result.events, lang)
+        await publish.publish_result(client, answer.result, lang)
 
 
 async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:

@@ -281,7 +281,7 @@ class CampfireGroup(app_commands.Group):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await resolve_game(interaction, game)
-        await actions.play(interaction, found.id, text)
+        await actions.play(interaction, found.id, text, game=found)
 
     @app_commands.command(
         name=cmd("board", "discord.cmd.board.name"),

@@ -27,6 +27,7 @@ from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
+from bot.discord.replies import ephemeral
 from bot.discord.views import claim_view
 from bot.service import ClockReport, GameInfo, ServiceError
 from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
@@ -87,7 +88,7 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     if notices:
         await table.send("\n".join(notices), allowed_mentions=publish.NO_MENTIONS)
     if report.result is not None:
-        await publish.publish(client, report.result.game, report.result.events, lang)
+        await publish.publish_result(client, report.result, lang)
     if report.reminders:
         seats = [r.seat for r in report.reminders]
         text = "\n".join(embeds.reminder_line(game, r, lang) for r in report.reminders)
@@ -196,7 +197,7 @@ async def away(interaction: discord.Interaction[Any], until_text: str) -> None:
     gone = await service.timing.go_away(user_key(interaction), until, max_days=chosen.max_away_days)
     when = embeds.stamp(until, "f")
     lang = lang_for(interaction)
-    await _private(interaction, t("discord.away.done", lang, until=when, count=len(gone.games)))
+    await ephemeral(interaction, t("discord.away.done", lang, until=when, count=len(gone.games)))
     await _tell_games(interaction, gone.games, "discord.away.notice", when)
 
 
@@ -204,7 +205,7 @@ async def back(interaction: discord.Interaction[Any]) -> None:
     """``/campfire back``: the caller's clocks run again from now."""
     returned = await service_of(interaction).timing.come_back(user_key(interaction))
     lang = lang_for(interaction)
-    await _private(interaction, t("discord.away.back", lang, count=len(returned.games)))
+    await ephemeral(interaction, t("discord.away.back", lang, count=len(returned.games)))
     await _tell_games(interaction, returned.games, "discord.away.back_notice", "")
 
 
@@ -216,13 +217,6 @@ async def _tell_games(
         lang = await publish.table_language(client, game)
         name = game.name_of(user_key(interaction))
         await publish.post_notice(client, game, t(key, lang, player=name, until=when))
-
-
-async def _private(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
 # --------------------------------------------------------------------------- settings
@@ -268,7 +262,7 @@ async def settings(
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
-    await _private(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))
+    await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))
 
 
 async def notify(interaction: discord.Interaction[Any], dm: bool | None) -> None:
@@ -278,11 +272,11 @@ async def notify(interaction: discord.Interaction[Any], dm: bool | None) -> None
     lang = lang_for(interaction)
     if dm is not None:
         await timing.set_notify(user_key(interaction), dm)
-        await _private(interaction, t("discord.notify.on" if dm else "discord.notify.off", lang))
+        await ephemeral(interaction, t("discord.notify.on" if dm else "discord.notify.off", lang))
         return
     chosen = await timing.notify_of(user_key(interaction))
     if chosen.notify_dm and chosen.dm_closed:
         key = "discord.notify.closed"
     else:
         key = "discord.notify.is_on" if chosen.notify_dm else "discord.notify.is_off"
-    await _private(interaction, t(key, lang))
+    await ephemeral(interaction, t(key, lang))

@@ -15,7 +15,7 @@ from typing import Any, Protocol, cast
 import discord
 from discord.abc import GuildChannel, PrivateChannel
 
-from bot.service import GameService
+from bot.service import GameInfo, GameService
 
 
 class Handlers(Protocol):
@@ -58,6 +58,7 @@ class Handlers(Protocol):
         text: str,
         *,
         expected_version: int | None = None,
+        game: GameInfo | None = None,
     ) -> None: ...
 
     async def hand(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...

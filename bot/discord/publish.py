@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -28,6 +28,7 @@ from bot.service import (
     GameInfo,
     GameOver,
     MoveApplied,
+    PlayResult,
     TurnStarted,
     UndoRequest,
     is_ai_seat,
@@ -114,6 +115,7 @@ async def publish(
     lang: str,
     *,
     ai_turns: bool = True,
+    view: Mapping[str, Any] | None = None,
 ) -> None:
     """Turn the events of one request into messages at the game's table.
 
@@ -121,12 +123,19 @@ async def publish(
     new turn message that pings the players to act. HTTP failures are logged, never
     raised: the game has already moved on and the next turn message will catch up.
     Then (``ai_turns``) the AI seats to act play, each decision announced on its own.
+    ``view``: the public view at ``game.version`` (the board drawn without reading the
+    game again), when the request gave it.
     """
     if not events:
         return
-    await _post_events(client, game, events, lang)
+    await _post_events(client, game, events, lang, view)
     if ai_turns:
         await play_ai_turns(client, game, lang)
+
+
+async def publish_result(client: CampfireBot, result: PlayResult, lang: str) -> None:
+    """``publish`` a change the service just made, from what it returned."""
+    await publish(client, result.game, result.events, lang, view=result.view)
 
 
 async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
@@ -144,7 +153,7 @@ async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
         if result is None:
             break
         played += 1
-        await _post_events(client, result.game, result.events, lang)
+        await _post_events(client, result.game, result.events, lang, result.view)
         game = result.game
     return played
 
@@ -162,9 +171,14 @@ async def resume_ai_turns(client: CampfireBot) -> list[int]:
 
 
 async def _post_events(
-    client: CampfireBot, game: GameInfo, events: Sequence[Event], lang: str
+    client: CampfireBot,
+    game: GameInfo,
+    events: Sequence[Event],
+    lang: str,
+    view: Mapping[str, Any] | None = None,
 ) -> None:
-    """The messages of one request (see ``publish``)."""
+    """The messages of one request (see ``publish``), remembered in one write: the
+    board and turn messages posted, and the revision the table has now seen."""
     if not events:
         return
     try:
@@ -179,21 +193,28 @@ async def _post_events(
     ]  # a seat leaving is announced by its own notice (resign, timeout)
     over = next((e for e in events if isinstance(e, GameOver)), None)
     turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)
+    posted: dict[str, str] = {}
+    seen: tuple[str, int] | None = None
     try:
         if lines or turn is not None or over is not None:
-            await post_board(client, table, game, lang, lines)
+            board = await post_board(client, table, game, lang, lines, view=view, record=False)
+            posted["board"] = str(board.id)
         if over is not None:
             await post_result(client, table, game, over, lang)
         elif game.status == "running" and any(not is_ai_seat(s) for s in game.to_act):
             # A fresh Play button after every move; a ping only when the players to act
             # changed (the same player going on with a multi-decision turn is not pinged).
             pinged = turn.new_seats if turn is not None else ()
-            await post_turn(client, table, game, game.to_act, lang, pinged=pinged)
-        await _record_announced(client, game)
+            message = await post_turn(
+                client, table, game, game.to_act, lang, pinged=pinged, record=False
+            )
+            posted["turn"] = str(message.id)
+        seen = (ANNOUNCED, game.version)
     except discord.HTTPException:
         log.warning(
             "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
         )
+    await client.service.record_posts(game.id, posted, seen=seen)
 
 
 async def catch_up(client: CampfireBot) -> list[int]:
@@ -228,14 +249,6 @@ async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
     return True
 
 
-async def _record_announced(client: CampfireBot, game: GameInfo) -> None:
-    """Remember that the table has seen ``game.version`` (never going back, should two
-    posts finish out of order)."""
-    known = (await client.service.messages(game.id)).get(ANNOUNCED)
-    if known is None or not known.isdigit() or int(known) < game.version:
-        await client.service.set_message(game.id, ANNOUNCED, str(game.version))
-
-
 async def table_language(client: CampfireBot, game: GameInfo) -> str:
     """The language of a game's public messages: the server's choice, else its locale."""
     return await client.service.guild_language(game.guild_id) or _server_lang(client, game)
@@ -264,12 +277,17 @@ async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord
     return discord.File(io.BytesIO(picture), filename=replay_filename(game))
 
 
-async def board_picture(client: CampfireBot, game: GameInfo, lang: str) -> BoardPicture | None:
-    """The board as it is now; ``None`` when the game has no renderer or the renderer
-    failed (logged by the service): the game goes on without a picture."""
+async def board_picture(
+    client: CampfireBot, game: GameInfo, lang: str, view: Mapping[str, Any] | None = None
+) -> BoardPicture | None:
+    """The board as it is now (``view``: the public view at ``game.version``, drawn as
+    it is); ``None`` when the game has no renderer or the renderer failed (logged by
+    the service): the game goes on without a picture."""
     if not client.service.boards.has_picture(game.rules):
         return None
     try:
+        if view is not None:
+            return await client.service.boards.draw_view(game, view, lang)
         return await client.service.boards.draw(game.id, lang)
     except Exception:
         log.warning("game %s: no board picture at version %s", game.id, game.version, exc_info=True)
@@ -295,10 +313,14 @@ async def post_board(
     game: GameInfo,
     lang: str,
     lines: Sequence[str],
+    *,
+    view: Mapping[str, Any] | None = None,
+    record: bool = True,
 ) -> discord.Message:
-    """The board message: what happened (``lines``) and the picture, numbered and named
-    after the revision it shows."""
-    picture = await board_picture(client, game, lang)
+    """The board message: what happened (``lines``) and the picture (of ``view`` when
+    given), numbered and named after the revision it shows; remembered as the game's
+    ``board`` message unless the caller does it (``record=False``)."""
+    picture = await board_picture(client, game, lang, view)
     file = None
     if picture is not None:
         game, file = attachment(game, picture)
@@ -307,7 +329,8 @@ async def post_board(
     if file is not None:
         kwargs["file"] = file
     message = await table.send(**kwargs)
-    await client.service.set_message(game.id, "board", str(message.id))
+    if record:
+        await client.service.set_message(game.id, "board", str(message.id))
     return message
 
 
@@ -319,10 +342,12 @@ async def post_turn(
     lang: str,
     *,
     pinged: Sequence[str] | None = None,
+    record: bool = True,
 ) -> discord.Message:
     """A NEW message (edits do not ping) naming the players to act, with the Play,
     Hand and Scores buttons for this version; only ``pinged`` (default: all of
-    ``seats``) are notified."""
+    ``seats``) are notified. Remembered as the game's ``turn`` message unless the
+    caller does it (``record=False``)."""
     content = t(
         "discord.turn.prompt",
         lang,
@@ -337,7 +362,8 @@ async def post_turn(
         if pinged is None or pinged
         else NO_MENTIONS,
     )
-    await client.service.set_message(game.id, "turn", str(message.id))
+    if record:
+        await client.service.set_message(game.id, "turn", str(message.id))
     notified = seats if pinged is None else pinged
     if notified:
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))

@@ -32,6 +32,7 @@ VERSION = r"(?P<version>[0-9]{1,9})"
 PAGE_SIZE = 25
 
 Handler = Callable[[discord.Interaction[Any]], Awaitable[None]]
+GameHandler = Callable[[discord.Interaction[Any], GameInfo], Awaitable[None]]
 
 
 async def guarded(
@@ -42,12 +43,25 @@ async def guarded(
     With ``game_id`` (the game the custom id names), a game of another server in which
     the caller has no seat is "not found", as for a typed game number: a custom id
     forged onto another message cannot reach it."""
+    if game_id is None:
+        try:
+            await handler(interaction)
+        except Exception as exc:  # the one handler for components
+            await reply_error(interaction, exc)
+        return
+    await guarded_game(interaction, lambda i, _: handler(i), game_id)
+
+
+async def guarded_game(
+    interaction: discord.Interaction[Any], handler: GameHandler, game_id: int
+) -> None:
+    """``guarded`` with the game the custom id names, as read for the check, handed to
+    the callback (which need not read it again)."""
     try:
-        if game_id is not None:
-            game = await service_of(interaction).game(game_id)
-            if not is_reachable(interaction, game):
-                raise ServiceError("service.game_not_found", game=game_id)
-        await handler(interaction)
+        game = await service_of(interaction).game(game_id)
+        if not is_reachable(interaction, game):
+            raise ServiceError("service.game_not_found", game=game_id)
+        await handler(interaction, game)
     except Exception as exc:  # the one handler for components
         await reply_error(interaction, exc)
 
@@ -364,10 +378,24 @@ class GameSelect(ui.DynamicItem[ui.Select[Any]], template=PREFIX + r"(?!)"):
 class MoveSelect(GameSelect, stem="move", placeholder_key="discord.menu.placeholder", blank="-"):
     """The private menu of legal moves; the chosen value is the move code."""
 
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = selected(interaction)
+
+        async def play(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+            await self.play(interaction, values, game)
+
+        await guarded_game(interaction, play, self.game_id)
+
     async def choose(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
+        await self.play(interaction, values, None)
+
+    async def play(
+        self, interaction: discord.Interaction[Any], values: list[str], game: GameInfo | None
+    ) -> None:
+        """Play the chosen code (``game``: as the guard read it, where it is played)."""
         code = (values or [""])[0]
         await bot_of(interaction).handlers.play(
-            interaction, self.game_id, code, expected_version=self.version
+            interaction, self.game_id, code, expected_version=self.version, game=game
         )
 
 

@@ -6,34 +6,24 @@ finished game, drawn in the render pool (``bot.service.pictures``) off the event
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Mapping
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.service.guards import guard
 from bot.service.pictures import Drawer, RenderPool
-from bot.service.values import BoardPicture, ServiceError
+from bot.service.pipeline import Pipeline
+from bot.service.values import BoardPicture, GameInfo, ServiceError
+from bot.store import GameStore
+from render import registry as renderers
 from rules import registry
-
-if TYPE_CHECKING:
-    from bot.service.core import GameService
 
 log = logging.getLogger("campfire.service")
 
 
-def _default_drawer(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
-    module = importlib.import_module("render.registry")
-    picture: bytes = module.draw(rules, view, lang=lang, names=names)
-    return picture
-
-
-def _registry_draw() -> Drawer:
-    """``render.registry.draw`` itself (picklable: what a render process runs)."""
-    module = importlib.import_module("render.registry")
-    draw: Drawer = module.draw
-    return draw
+_default_drawer: Drawer = renderers.draw
+"""``render.registry.draw`` itself (picklable: what a render process runs)."""
 
 
 class Boards:
@@ -41,7 +31,8 @@ class Boards:
 
     def __init__(
         self,
-        service: GameService,
+        pipeline: Pipeline,
+        store: GameStore,
         drawer: Drawer | None,
         *,
         workers: int | None,
@@ -49,11 +40,11 @@ class Boards:
     ) -> None:
         """``drawer`` replaces ``render.registry.draw`` (tests; always run in threads);
         ``workers`` and ``processes`` size the render pool (``RenderPool``)."""
-        self._service = service
-        self.store = service.store
+        self.pipeline = pipeline
+        self.store = store
         self._drawer = drawer or _default_drawer
         self.pool = RenderPool(
-            self._drawer if drawer is not None or not processes else _registry_draw(),
+            self._drawer,
             workers=workers,
             processes=processes and drawer is None,
         )
@@ -66,12 +57,7 @@ class Boards:
         """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
         if self._drawer is not _default_drawer:
             return True
-        try:
-            module = importlib.import_module("render.registry")
-        except ImportError:
-            log.warning("render.registry is missing: no board pictures")
-            return False
-        return rules in module.ids()
+        return rules in renderers.ids()
 
     def warm_up(self) -> list[Future[bytes]]:
         """Start drawing, in the background, the opening board of every game that has a
@@ -101,7 +87,8 @@ class Boards:
     async def draw(self, game_id: int, lang: str) -> BoardPicture:
         """``render`` with the revision the picture shows (the game's newest: a
         move stored since the caller read the game is on it), to name and number it."""
-        game, state, row = await self._service._started(game_id)
+        loaded = await self.pipeline.started(game_id)
+        game, state, row = loaded.game, loaded.state, loaded.row
         if not self.has_picture(row.rules):
             raise ServiceError("service.no_picture", game=row.rules)
         with guard("view", game_id):
@@ -114,11 +101,25 @@ class Boards:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc
 
+    async def draw_view(self, game: GameInfo, view: Mapping[str, Any], lang: str) -> BoardPicture:
+        """The picture of ``view``, the public view of ``game`` at ``game.version`` (a
+        change's ``PlayResult.view``: nothing read again). Raises ``service.no_picture``,
+        ``service.render_failed`` (logged)."""
+        if not self.has_picture(game.rules):
+            raise ServiceError("service.no_picture", game=game.rules)
+        names = {p.user_id: p.name for p in game.seats}
+        try:
+            png = await self.pool.draw(game.rules, view, lang=lang, names=names)
+            return BoardPicture(png, game.version)
+        except Exception as exc:
+            log.exception("game %d: drawing the board of %s failed", game.id, game.rules)
+            raise ServiceError("service.render_failed") from exc
+
     async def animation(self, game_id: int, lang: str) -> bytes:
         """The animated replay of a finished game (APNG, see ``bot.animation``), built in
         the render pool off the event loop. Raises ``service.replay_not_over``,
         ``service.no_picture`` (no renderer), ``service.render_failed`` (logged)."""
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         if row.status != "over" or row.snapshot is None:
             raise ServiceError("service.replay_not_over", game=game_id)
         if not self.has_picture(row.rules):

@@ -37,24 +37,24 @@ Decisions where the rules and brief are silent:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
-from bot.service.endings import results_of, seeded_seat_order
+from bot.service.endings import seeded_seat_order
 from bot.service.guards import guard, require_lobby, require_running, seated, status_key
 from bot.service.jobs import Jobs
-from bot.service.loader import StateCache, load_state, off_loop_if_long
+from bot.service.loader import StateCache, off_loop_if_long
 from bot.service.pictures import Drawer
+from bot.service.pipeline import Pipeline
 from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
 from bot.service.robots import LEVELS as AI_LEVELS
 from bot.service.standings import PlayerStats, Ratings, Standings
-from bot.service.timing import Timing, turn_clocks
+from bot.service.timing import Timing
 from bot.service.undo import Undos
 from bot.service.values import (
     Event,
@@ -67,16 +67,13 @@ from bot.service.values import (
     PlayResult,
     Rematch,
     ServiceError,
-    Status,
     TurnStarted,
 )
-from bot.shards import Shards, owns
+from bot.shards import Shards
 from bot.store import GameRow, GameStore
 from rules import registry
 from rules.base import (
-    Applied,
     CampfireError,
-    CorruptState,
     Game,
     IllegalMove,
     InvalidOptions,
@@ -85,7 +82,6 @@ from rules.base import (
     ScoreSheet,
     Section,
     State,
-    from_json,
     to_json,
 )
 from rules.i18n import LANGS
@@ -135,14 +131,21 @@ class GameService:
         self.shards = shards
         self._seed_source = seed_source or _new_seed
         self._clock = clock or _now
-        self._cache = StateCache(cache_size)
-        self._lobby_lock = asyncio.Lock()
         self.ratings = Ratings(store)
-        self.timing = Timing(self)
-        self.robots = Robots(self, chooser)
-        self.undos = Undos(self)
-        self.boards = Boards(self, drawer, workers=render_workers, processes=render_processes)
-        self.jobs = Jobs(self)
+        self.pipeline = Pipeline(
+            store,
+            clock=self._clock,
+            cache=StateCache(cache_size),
+            ratings=self.ratings,
+            shards=shards,
+        )
+        self.robots = Robots(self.pipeline, store, chooser)
+        self.timing = Timing(self.pipeline, store, self.robots)
+        self.undos = Undos(self.pipeline, store)
+        self.boards = Boards(
+            self.pipeline, store, drawer, workers=render_workers, processes=render_processes
+        )
+        self.jobs = Jobs(self.pipeline, store)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -217,7 +220,7 @@ class GameService:
     async def join(self, game_id: int, player: Player) -> GameInfo:
         """Take a seat. Raises ``service.game_not_found``, ``service.not_lobby``,
         ``service.already_joined``, ``service.lobby_full``."""
-        async with self._lobby_lock:
+        async with self.pipeline.lobby_lock:
             for attempt in range(2):
                 row = await self._row(game_id)
                 require_lobby(row)
@@ -237,7 +240,7 @@ class GameService:
     async def leave(self, game_id: int, user_id: str) -> GameInfo:
         """Free a lobby seat (creator leaving: hand-over or close, see module doc).
         Raises ``service.game_not_found``, ``service.not_lobby``, ``service.not_in_game``."""
-        async with self._lobby_lock:
+        async with self.pipeline.lobby_lock:
             row = await self._row(game_id)
             require_lobby(row)
             if not seated(row, user_id):
@@ -264,7 +267,7 @@ class GameService:
         presses join it while it is a lobby. Its start orders the seats as the finished
         game's, rotated by one (newcomers after). Raises
         ``service.not_over``, ``service.not_in_game``."""
-        async with self._lobby_lock:
+        async with self.pipeline.lobby_lock:
             row = await self._row(game_id)
             if row.status != "over":
                 raise ServiceError("service.not_over", status=await self._status_text(game_id))
@@ -313,7 +316,7 @@ class GameService:
         Events: ``TurnStarted``. Raises ``service.not_creator``, ``service.not_lobby``,
         ``service.not_enough_players``, ``service.all_ai`` (no person seated, unless
         ``allow_all_ai``: the console and the demo)."""
-        async with self._lobby_lock:
+        async with self.pipeline.lobby_lock:
             row = await self._row(game_id)
             require_lobby(row)
             if user_id != row.creator:
@@ -335,10 +338,12 @@ class GameService:
                 state = game.setup(order, row.seed, row.options)
                 acting = game.to_act(state)
             now = self._clock()
-            clocks = await self.timing.clock_change(row, frozenset(), acting, state.revision, now)
+            clocks, _ = await self.pipeline.clock_change(
+                row, frozenset(), acting, state.revision, now
+            )
             if not await self.store.start_game(game_id, order, to_json(state), now, clocks):
                 raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
-            self._cache.put(game_id, state)
+            self.pipeline.cache.put(game_id, state)
         info = await self.game(game_id)
         log.info("game %d: started with seats %s", game_id, order)
         return PlayResult(info, (TurnStarted(game_id, info.to_act, 0),))
@@ -366,20 +371,19 @@ class GameService:
                 raise ServiceError("service.not_in_game")
             if expected_version is not None and row.version != expected_version:
                 raise ServiceError("service.stale", version=row.version)
-            game = registry.get(row.rules)
-            state = await load_state(self.store, self._cache, row)
-            if expected_version is not None and state.revision != expected_version:
+            loaded = await self.pipeline.load(row)
+            if expected_version is not None and loaded.state.revision != expected_version:
                 # Another move landed while the game was being rebuilt.
-                raise ServiceError("service.stale", version=state.revision)
+                raise ServiceError("service.stale", version=loaded.state.revision)
             with guard("play", game_id):
-                if user_id not in game.to_act(state):
+                if user_id not in loaded.game.to_act(loaded.state):
                     raise ServiceError("service.not_your_turn")
                 # Off the event loop: judging whether the move can be undone compares
                 # every seat's view before and after (a few ms on a large board).
-                applied = await asyncio.to_thread(game.play, state, user_id, text)
-            if await self._commit(game_id, game, row, state, applied):
-                self.undos.forget(game_id)
-                return await self._after_move(game_id, game, state, applied)
+                applied = await self.pipeline.apply(loaded, user_id, text)
+            result = await self.pipeline.commit(loaded, applied)
+            if result is not None:
+                return result
             # Another entry came first (its state is cached now: keep it). A button was
             # made for the old revision: stale. A typed move is checked again on the new
             # state, as many times as it loses, since each loss means the game moved on.
@@ -397,88 +401,6 @@ class GameService:
         require_running(row)
         raise ServiceError("service.stale", version=row.version)
 
-    async def _commit(
-        self,
-        game_id: int,
-        game: Game,
-        row: GameRow,
-        before: State,
-        applied: Applied,
-        *,
-        by_clock: bool = False,
-    ) -> bool:
-        """Store one applied entry (and the results if it ends the game) and the change
-        of the clocks in one transaction at ``row.version``; False when another entry
-        came first. ``by_clock``: the clock played it for its seat."""
-        new = applied.state
-        with guard("commit", game_id):
-            outcome = game.outcome(new)
-            snapshot = to_json(new)
-            acting_before, acting = game.to_act(before), game.to_act(new)
-            changed = outcome is None and not acting <= acting_before
-            results = () if outcome is None else results_of(game, new, outcome)
-        now = self._clock()
-        clocks = await self.timing.clock_change(row, acting_before, acting, new.revision, now)
-        committed = await self.store.append_move(
-            game_id,
-            expected_version=row.version,
-            seat=applied.seat,
-            code=new.log[-1][1],
-            label=applied.move.label,
-            at=now,
-            snapshot=snapshot,
-            over=outcome is not None,
-            turn_started=changed,
-            public_label=applied.label if applied.hidden else None,
-            notes=applied.notes,
-            undoable=applied.undoable,
-            results=results,
-            by_clock=by_clock,
-            clocks=clocks,
-        )
-        if committed:
-            self._cache.put(game_id, new)
-            if results:
-                await self._count_ratings(row)
-        return committed
-
-    async def _count_ratings(self, row: GameRow) -> None:
-        """Count a game that just ended in the ratings; a failure there never fails
-        the move (the next game that ends, or the next standings, count it)."""
-        try:
-            await self.ratings.catch_up(row.guild_id, row.rules)
-        except Exception:
-            log.exception("game %d: the ratings could not be updated", row.id)
-
-    async def _after_move(
-        self, game_id: int, game: Game, before: State, applied: Applied, *, by_clock: bool = False
-    ) -> PlayResult:
-        info = await self.game(game_id)
-        state = applied.state
-        events: list[Event] = [
-            MoveApplied(
-                game_id,
-                applied.seat,
-                state.log[-1][1],
-                applied.move.label,
-                state.revision,
-                applied.label if applied.hidden else None,
-                applied.notes,
-                applied.undoable,
-                by_clock,
-            )
-        ]
-        with guard("after move", game_id):
-            outcome = game.outcome(state)
-            new_seats = game.to_act(state) - game.to_act(before)
-            if outcome is not None:
-                events.append(GameOver(game_id, outcome, game.full_scores(state)))
-                log.info("game %d: over after %d entries", game_id, state.version)
-            elif new_seats:
-                fresh = tuple(s for s in info.to_act if s in new_seats)
-                events.append(TurnStarted(game_id, info.to_act, state.revision, fresh))
-        return PlayResult(info, tuple(events))
-
     async def legal_moves(self, game_id: int, user_id: str) -> list[Move]:
         """Every legal decision of ``user_id`` now; ``[]`` if they are not to act (or the
         game is not running). Raises ``service.game_not_found``."""
@@ -486,7 +408,7 @@ class GameService:
         if row.status != "running" or not seated(row, user_id):
             return []
         game = registry.get(row.rules)
-        state = await load_state(self.store, self._cache, row)
+        state = await self.pipeline.state(row)
         with guard("legal_moves", game_id):
             return game.legal_moves(state, user_id)
 
@@ -513,24 +435,23 @@ class GameService:
                 expected_version is not None and row.version != expected_version
             ):  # a store that refused without moving on, or a timeout that is stale
                 raise ServiceError("service.stale", version=row.version)
-            game = registry.get(row.rules)
-            state = await load_state(self.store, self._cache, row)
+            loaded = await self.pipeline.load(row)
             try:
                 with guard("resign", game_id):
-                    applied = game.remove_seat(state, user_id, reason)
+                    applied = loaded.game.remove_seat(loaded.state, user_id, reason)
             except IllegalMove as exc:
                 raise ServiceError("service.not_in_game") from exc
-            if await self._commit(game_id, game, row, state, applied):
-                self.undos.forget(game_id)
+            result = await self.pipeline.commit(loaded, applied)
+            if result is not None:
                 log.info("game %d: %s left (%s)", game_id, user_id, reason)
-                return await self._after_move(game_id, game, state, applied)
+                return result
             lost_at = row.version  # another entry came first: resign on the new state
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
         moderator (``is_moderator``: the caller decided, e.g. Manage Server/Threads).
         Raises ``service.not_allowed``, ``service.not_running`` (already ended)."""
-        async with self._lobby_lock:
+        async with self.pipeline.lobby_lock:
             row = await self._row(game_id)
             if row.status not in ("lobby", "running"):
                 raise ServiceError("service.not_running", status=status_key(row.status))
@@ -594,7 +515,7 @@ class GameService:
         if row.status != "over":
             return None
         game = registry.get(row.rules)
-        state = await load_state(self.store, self._cache, row)
+        state = await self.pipeline.state(row)
         with guard("outcome", game_id):
             return game.outcome(state)
 
@@ -657,7 +578,11 @@ class GameService:
         return tuple(Place(r.seat, r.rank, r.score) for r in await self.store.results(game_id))
 
     async def standings(self, guild_id: str | None, rules: str | None, user_id: str) -> Standings:
-        """The top of the ratings of ``rules`` on a server and ``user_id``'s line."""
+        """The top of the ratings of ``rules`` (``None``: the most played there) on a
+        server and ``user_id``'s line. Raises ``InvalidOptions('game.unknown')`` when
+        ``rules`` is no game's id."""
+        if rules is not None:
+            registry.get(rules)
         return await self.ratings.standings(guild_id, rules, user_id)
 
     async def stats(self, guild_id: str | None, user_id: str) -> PlayerStats:
@@ -708,7 +633,7 @@ class GameService:
 
     def _owns(self, row: GameRow) -> bool:
         """Whether the game is on one of this process's shards."""
-        return owns(self.shards, row.guild_id)
+        return self.pipeline.owns(row)
 
     async def game_for_thread(self, thread_id: str) -> GameInfo | None:
         """The game whose thread is ``thread_id`` (the newest, if several)."""
@@ -725,6 +650,15 @@ class GameService:
         word (one message per kind, the latest wins)."""
         await self._row(game_id)
         await self.store.set_message(game_id, kind, message_id)
+
+    async def record_posts(
+        self, game_id: int, messages: Mapping[str, str], *, seen: tuple[str, int] | None = None
+    ) -> None:
+        """After posting a change of a game the caller just made (the game exists):
+        remember its messages (``{kind: message_id}``) and (``seen``: ``(kind,
+        version)``) the revision the table has now seen, never going back; one write."""
+        if messages or seen is not None:
+            await self.store.record_messages(game_id, messages, revision=seen)
 
     async def messages(self, game_id: int) -> dict[str, str]:
         """``{kind: message_id}`` remembered for the game."""
@@ -747,68 +681,14 @@ class GameService:
     # -- internals -----------------------------------------------------------------------
 
     async def _row(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
-        if row is None:
-            raise ServiceError("service.game_not_found", game=game_id)
-        return row
+        return await self.pipeline.row(game_id)
 
     async def _started(self, game_id: int) -> tuple[Game, State, GameRow]:
-        row = await self._row(game_id)
-        if row.snapshot is None:
-            raise ServiceError("service.not_started")
-        state = await load_state(self.store, self._cache, row)
-        return registry.get(row.rules), state, row
+        loaded = await self.pipeline.started(game_id)
+        return loaded.game, loaded.state, loaded.row
 
     async def _info(self, row: GameRow, *, listing: bool = False) -> GameInfo:
-        """The front ends' picture of a stored game.
-
-        ``listing``: for lists of games (autocomplete, ``games``) whose states are not
-        cached, whose turn it is comes from the snapshot stored with the last move
-        (committed in the same transaction) instead of a replay of the whole log; the
-        replay, which checks the snapshot, happens when the game itself is used.
-        """
-        to_act: tuple[str, ...] = ()
-        if row.status == "running":
-            try:
-                state = self._cache.get(row.id, row.version)
-                if state is None and listing and row.snapshot is not None:
-                    state = from_json(row.snapshot)
-                if state is None:
-                    state = await load_state(self.store, self._cache, row)
-                if state.revision > row.version:
-                    # A move came between reading the row and its log (another
-                    # process): describe the game at the state's revision, whole.
-                    fresh = await self.store.game(row.id)
-                    if fresh is not None and fresh.version == state.revision:
-                        return await self._info(fresh, listing=listing)
-                with guard("to_act", row.id):
-                    acting = registry.get(row.rules).to_act(state)
-                to_act = tuple(s for s in state.seats if s in acting)
-            except (ServiceError, CorruptState) as exc:
-                log.warning("game %d: seats to act unknown (%s)", row.id, exc)
-        return GameInfo(
-            id=row.id,
-            rules=row.rules,
-            options=dict(row.options),
-            status=_status(row.status),
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            thread_id=row.thread_id,
-            creator=row.creator,
-            seats=tuple(Player(s.user_id, s.name, s.ai_level) for s in row.seats),
-            version=row.version,
-            to_act=to_act,
-            min_seats=row.min_seats,
-            max_seats=row.max_seats,
-            created_at=row.created_at,
-            turn_started_at=row.turn_started_at,
-            seed=row.seed,
-            updated_at=row.updated_at,
-            resigned=row.resigned,
-            clock_hours=row.clock_hours,
-            timeout_policy=row.timeout_policy,
-            clocks=turn_clocks(row),
-        )
+        return await self.pipeline.info(row, listing=listing)
 
     async def _status_text(self, game_id: int) -> str:
         row = await self._row(game_id)
@@ -816,16 +696,6 @@ class GameService:
 
     async def _raise_not_running(self, game_id: int) -> None:
         raise ServiceError("service.not_running", status=await self._status_text(game_id))
-
-
-def _status(text: str) -> Status:
-    if text == "lobby":
-        return "lobby"
-    if text == "running":
-        return "running"
-    if text == "over":
-        return "over"
-    return "aborted"
 
 
 def rotated_order(seated: list[str], previous: GameRow) -> list[str]:

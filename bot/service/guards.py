@@ -4,6 +4,7 @@ game row's status and seats checked before an action."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -12,6 +13,14 @@ from bot.store import GameRow
 from rules.base import CampfireError
 
 log = logging.getLogger("campfire.service")
+
+AI_SEAT = re.compile(r"ai-(\d+)-([a-z]+)")
+"""An AI seat's id: ``ai-<n>-<level>`` (see ``bot.service.robots``)."""
+
+
+def is_ai_seat(seat: str) -> bool:
+    """Whether ``seat`` is an AI seat's id."""
+    return AI_SEAT.fullmatch(seat) is not None
 
 
 @contextmanager

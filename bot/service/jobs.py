@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
-from bot.service.robots import is_ai_seat
+from bot.service.guards import is_ai_seat
+from bot.service.pipeline import Pipeline
 from bot.service.values import GameInfo
-from bot.store import AI_TURNS, behind_job, epoch
-
-if TYPE_CHECKING:
-    from bot.service.core import GameService
+from bot.store import AI_TURNS, GameStore, behind_job, epoch
 
 log = logging.getLogger("campfire.service.jobs")
 
@@ -38,26 +35,26 @@ __all__ = ["AI_TURNS", "BATCH", "LEASE", "Jobs", "behind_job"]
 class Jobs:
     """Claimed restart work of a ``GameService``, on its shards."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, pipeline: Pipeline, store: GameStore) -> None:
+        self.pipeline = pipeline
+        self.store = store
 
     def _lease(self) -> tuple[int, int]:
-        now = epoch(self._service.now())
+        now = epoch(self.pipeline.now())
         return now, now + LEASE
 
     async def claim(self, job: str, worker: str, *, after: int = 0) -> list[GameInfo]:
         """Claim ``job`` in up to ``BATCH`` games due for it with ids above ``after``, on
         this process's shards, for ``worker``: the games it got (oldest first)."""
-        service = self._service
         now, until = self._lease()
-        rows = await service.store.claim_games(
-            job, worker, now, until, after=after, limit=BATCH, shards=service.shards
+        rows = await self.store.claim_games(
+            job, worker, now, until, after=after, limit=BATCH, shards=self.pipeline.shards
         )
-        return [await service._info(row, listing=True) for row in rows]
+        return await self.pipeline.listed(rows)
 
     async def release(self, job: str, worker: str, game_ids: list[int]) -> None:
         """``worker`` is done with ``job`` in ``game_ids``."""
-        await self._service.store.release_games(job, worker, game_ids)
+        await self.store.release_games(job, worker, game_ids)
 
     async def run(
         self, job: str, worker: str, work: Callable[[GameInfo], Awaitable[bool]]
@@ -92,7 +89,7 @@ class Jobs:
         now, until = self._lease()
         if now - claimed_at < LEASE // 2:
             return True
-        return await self._service.store.renew_game(job, worker, game_id, until)
+        return await self.store.renew_game(job, worker, game_id, until)
 
     async def catch_up(
         self, kind: str, worker: str, work: Callable[[GameInfo], Awaitable[bool]]

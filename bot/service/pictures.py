@@ -26,14 +26,19 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
 from bot.render_worker import warm, watch_parent
 
 log = logging.getLogger("campfire.service.pictures")
 
-Drawer = Callable[..., bytes]
-"""``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
+
+class Drawer(Protocol):
+    """``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
+
+    def __call__(
+        self, rules: str, view: Mapping[str, Any], /, *, lang: str, names: Mapping[str, str] | None
+    ) -> bytes: ...
 
 
 def default_workers() -> int:

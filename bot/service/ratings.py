@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from bot.service.robots import is_ai_seat
+from bot.service.guards import is_ai_seat
 from bot.store import FinishedRow, RatingRow
 
 MODEL = PlackettLuce()

@@ -27,20 +27,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import ai
-from bot.service.loader import load_state
+from bot.service.guards import AI_SEAT, is_ai_seat
+from bot.service.pipeline import Pipeline
 from bot.service.values import GameInfo, PlayResult, ServiceError
-from bot.store import GameRow
-from rules import registry
+from bot.store import GameRow, GameStore
 from rules.base import Game, State, Text
 from rules.i18n import translate
-
-if TYPE_CHECKING:
-    from bot.service.core import GameService
 
 log = logging.getLogger("campfire.service.robots")
 
@@ -55,12 +50,21 @@ CLOCK_LEVEL = "greedy"
 MAX_AI_MOVES = 500
 """The most AI decisions one call of ``play_all`` makes (a guard, never reached)."""
 
-_AI_SEAT = re.compile(r"ai-(\d+)-([a-z]+)")
+_AI_SEAT = AI_SEAT
 
-
-def is_ai_seat(seat: str) -> bool:
-    """Whether ``seat`` is an AI seat's id."""
-    return _AI_SEAT.fullmatch(seat) is not None
+__all__ = [
+    "CLOCK_LEVEL",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "MAX_AI_MOVES",
+    "Chooser",
+    "Robots",
+    "ai_level_of",
+    "ai_name",
+    "ai_seat_id",
+    "ai_seed",
+    "is_ai_seat",
+]
 
 
 def ai_seat_id(number: int, level: str) -> str:
@@ -92,8 +96,11 @@ def ai_seed(game_seed: str, revision: int, purpose: str = "ai") -> str:
 class Robots:
     """The AI side of a ``GameService``: seating AI players and playing for them."""
 
-    def __init__(self, service: GameService, chooser: Chooser | None = None) -> None:
-        self._service = service
+    def __init__(
+        self, pipeline: Pipeline, store: GameStore, chooser: Chooser | None = None
+    ) -> None:
+        self.pipeline = pipeline
+        self.store = store
         self._chooser = chooser
 
     def choose(self, game: Game, state: State, seat: str, level: str, seed: str) -> str:
@@ -110,25 +117,24 @@ class Robots:
         ``service.not_lobby``, ``service.lobby_full``."""
         if level not in LEVELS:
             raise ServiceError("service.bad_ai_level", choices=", ".join(LEVELS))
-        service = self._service
-        async with service._lobby_lock:
+        async with self.pipeline.lobby_lock:
             row = await self._creators_lobby(game_id, user_id)
             if len(row.seats) >= row.max_seats:
                 raise ServiceError("service.lobby_full", max=row.max_seats)
             taken = {int(m.group(1)) for s in row.seats if (m := _AI_SEAT.fullmatch(s.user_id))}
             number = next(n for n in range(1, len(taken) + 2) if n not in taken)
             seat = ai_seat_id(number, level)
-            if not await service.store.add_seat(
-                game_id, seat, ai_name(seat), service._clock(), ai_level=level
+            if not await self.store.add_seat(
+                game_id, seat, ai_name(seat), self.pipeline.now(), ai_level=level
             ):
                 raise ServiceError("service.stale", version=row.version)
         log.info("game %d: %s seated by %s", game_id, seat, user_id)
-        return await service.game(game_id)
+        return await self.pipeline.game(game_id)
 
     async def _creators_lobby(self, game_id: int, user_id: str) -> GameRow:
         """The lobby's row, if ``user_id`` created it. Raises ``service.not_lobby``,
         ``service.not_creator``."""
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         if row.status != "lobby":
             raise ServiceError("service.not_lobby", status=f"@service.status.{row.status}")
         if user_id != row.creator:
@@ -139,8 +145,7 @@ class Robots:
         """The creator takes back the lobby's most recently seated AI player (the one with
         the highest number). Raises ``service.not_creator``, ``service.not_lobby``,
         ``service.no_ai_seat``."""
-        service = self._service
-        async with service._lobby_lock:
+        async with self.pipeline.lobby_lock:
             row = await self._creators_lobby(game_id, user_id)
             seated = [
                 (int(m.group(1)), s.user_id)
@@ -150,10 +155,10 @@ class Robots:
             if not seated:
                 raise ServiceError("service.no_ai_seat")
             seat = max(seated)[1]
-            if not await service.store.remove_seat(game_id, seat, service._clock()):
+            if not await self.store.remove_seat(game_id, seat, self.pipeline.now()):
                 raise ServiceError("service.stale", version=row.version)
         log.info("game %d: %s removed by %s", game_id, seat, user_id)
-        return await service.game(game_id)
+        return await self.pipeline.game(game_id)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -161,15 +166,14 @@ class Robots:
         """One decision of the first AI seat (in seat order) to act, stored as one entry;
         ``None`` when no AI seat is to act, the game is not running, or another entry
         came first (whoever stored it goes on)."""
-        service = self._service
-        row = await service._row(game_id)
+        row = await self.pipeline.row(game_id)
         if row.status != "running":
             return None
         levels = {s.user_id: s.ai_level for s in row.seats if s.ai_level}
         if not levels:
             return None
-        game = registry.get(row.rules)
-        state = await load_state(service.store, service._cache, row)
+        loaded = await self.pipeline.load(row)
+        game, state = loaded.game, loaded.state
         acting = game.to_act(state)
         seat = next((s for s in state.seats if s in acting and s in levels), None)
         if seat is None:
@@ -178,15 +182,16 @@ class Robots:
         seed = ai_seed(row.seed, state.revision)
         try:
             code = await asyncio.to_thread(self.choose, game, state, seat, level, seed)
-            applied = await asyncio.to_thread(game.play, state, seat, code)
+            applied = await self.pipeline.apply(loaded, seat, code)
         except Exception as exc:
             log.exception("game %d: the AI failed to decide for %s", game_id, seat)
             raise ServiceError("service.internal") from exc
-        if not await service._commit(game_id, game, row, state, applied):
+        result = await self.pipeline.commit(loaded, applied)
+        if result is None:
             log.info("game %d: the AI's move for %s lost a race", game_id, seat)
             return None
         log.info("game %d: the AI played %s for %s", game_id, applied.move.code, seat)
-        return await service._after_move(game_id, game, state, applied)
+        return result
 
     async def clock_move(self, game: Game, state: State, seat: str) -> str:
         """The clock's decision for a late seat: ``greedy``, seeded by the game's seed
@@ -197,6 +202,5 @@ class Robots:
     async def waiting(self) -> list[GameInfo]:
         """Running games where an AI seat is to act (oldest first): what a restart left
         undone."""
-        return [
-            g for g in await self._service.running_games() if any(is_ai_seat(s) for s in g.to_act)
-        ]
+        rows = [r for r in await self.store.running_games() if self.pipeline.owns(r)]
+        return [g for g in await self.pipeline.listed(rows) if any(is_ai_seat(s) for s in g.to_act)]

@@ -26,12 +26,10 @@ Choices where the issue is silent (see also ``bot.service.clocks`` and the READM
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from bot.service.clocks import (
     BACK,
@@ -44,14 +42,13 @@ from bot.service.clocks import (
     MAX_AWAY_DAYS,
     MAX_NUDGE_HOURS,
     POLICIES,
-    ClockSettings,
     after_deadline,
-    clock_change,
     most_pressing,
     reminders_for,
 )
-from bot.service.loader import load_state
-from bot.service.robots import is_ai_seat
+from bot.service.guards import guard
+from bot.service.pipeline import Pipeline, turn_clocks
+from bot.service.robots import Robots
 from bot.service.values import (
     Away,
     ClaimResult,
@@ -64,7 +61,6 @@ from bot.service.values import (
     PlayResult,
     Reminder,
     ServiceError,
-    TurnClock,
     TurnStarted,
 )
 from bot.store import (
@@ -73,17 +69,17 @@ from bot.store import (
     DueGame,
     DueReminder,
     GameRow,
+    GameStore,
     GuildSettings,
     SeatClock,
     UserSettings,
     epoch,
     from_epoch,
 )
-from rules import registry
+from rules.base import IllegalMove
 from rules.i18n import LANGS
 
-if TYPE_CHECKING:
-    from bot.service.core import GameService
+__all__ = ["CLAIM_ACTIONS", "LEASE", "MAX_CLOCK_MOVES", "Timing", "merge_results", "turn_clocks"]
 
 log = logging.getLogger("campfire.service.timing")
 
@@ -97,20 +93,20 @@ CLAIM_ACTIONS = ("auto", "forfeit", "extend")
 class Timing:
     """The time side of a ``GameService``: clocks, reminders, away, settings."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
-        self.store = service.store
+    def __init__(self, pipeline: Pipeline, store: GameStore, robots: Robots) -> None:
+        """``robots`` decides for a late seat (policy ``auto``)."""
+        self.pipeline = pipeline
+        self.store = store
+        self.robots = robots
 
     def _now(self) -> int:
-        return epoch(self._service._clock())
+        return epoch(self.pipeline.now())
 
     # -- settings ------------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: str | None) -> GuildSettings:
         """A server's settings (all defaults outside a server)."""
-        if guild_id is None:
-            return GuildSettings()
-        return await self.store.guild_settings(guild_id)
+        return await self.pipeline.guild_settings(guild_id)
 
     async def save_guild_settings(self, guild_id: str, settings: GuildSettings) -> GuildSettings:
         """Store a server's settings after checking each one. Raises
@@ -127,7 +123,7 @@ class Timing:
             1 <= settings.max_away_days <= MAX_AWAY_DAYS
         ):
             raise ServiceError("service.bad_setting", setting="away")
-        await self.store.save_guild_settings(guild_id, settings, self._service._clock())
+        await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
         return settings
 
     async def lobby_clock(
@@ -163,15 +159,8 @@ class Timing:
         now: datetime,
     ) -> ClockChange:
         """The clocks after the seats to act of a game went from ``before`` to
-        ``after`` (written by the store in the same transaction as the change)."""
-        before = frozenset(s for s in before if not is_ai_seat(s))
-        after = frozenset(s for s in after if not is_ai_seat(s))
-        if before == after:
-            return ClockChange()
-        started = sorted(after - before)
-        away = await self.store.away_until(started) if started else {}
-        settings = ClockSettings(row.clock_hours, await self._nudge_hours(row.guild_id), away)
-        return clock_change(before, after, revision, epoch(now), settings)
+        ``after`` (``Pipeline.clock_change``)."""
+        return (await self.pipeline.clock_change(row, before, after, revision, now))[0]
 
     async def set_notify(self, user_id: str, on: bool) -> None:
         """Opt in to (or out of) a direct message on one's turn; opting in again tries
@@ -194,8 +183,7 @@ class Timing:
         await self.store.save_user_settings(user_id, replace(known, dm_closed=True))
 
     async def _nudge_hours(self, guild_id: str | None) -> int:
-        chosen = await self.guild_settings(guild_id)
-        return DEFAULT_NUDGE_HOURS if chosen.nudge_hours is None else chosen.nudge_hours
+        return await self.pipeline.nudge_hours(guild_id)
 
     # -- time away -----------------------------------------------------------------------
 
@@ -233,14 +221,14 @@ class Timing:
         return Away(user_id, None, await self._running_games(user_id))
 
     async def _running_games(self, user_id: str) -> tuple[GameInfo, ...]:
-        games = await self._service.games_of_user(user_id)
-        return tuple(g for g in games if g.status == "running")
+        rows = await self.store.games_of_user(user_id, active_only=True)
+        return tuple(g for g in await self.pipeline.listed(rows) if g.status == "running")
 
     async def _resume(self, game_id: int, clock: ClockRow, now: int) -> bool:
         """Restart a paused clock: its deadline moves by the time it was paused."""
         if clock.paused is None:
             return False
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         shift = now - epoch(clock.paused)
         started = epoch(clock.started) + shift
         deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
@@ -262,7 +250,7 @@ class Timing:
         finish; only timeouts, claims and returns read or write one by one."""
         now = self._now()
         due = await self.store.claim_reminders(
-            now, worker, now + LEASE, limit, self._service.shards
+            now, worker, now + LEASE, limit, self.pipeline.shards
         )
         by_game: dict[int, list[DueReminder]] = {}
         for reminder in due:
@@ -301,7 +289,7 @@ class Timing:
         resumed = []
         backs = [r for r in live if r.kind == BACK]
         if backs:
-            row = await self._service._row(game_id)
+            row = await self.pipeline.row(game_id)
             for r in backs:
                 if await self._back(row, r.seat, now):
                     resumed.append(r.seat)
@@ -346,7 +334,7 @@ class Timing:
         if results:
             info = merge_results(results).game
         elif claims or resumed:  # the seats are needed (and the clocks changed)
-            info = await self._service._info(await self._service._row(game_id), listing=True)
+            info = await self.pipeline.info(await self.pipeline.row(game_id), listing=True)
         else:
             info = table_info(table, tuple(r.seat for r in reminders))
         merged = merge_results(results) if results else None
@@ -367,23 +355,31 @@ class Timing:
     async def _time_out(self, game_id: int, seat: str, policy: str) -> PlayResult | None:
         """Apply ``auto`` or ``forfeit`` to a late seat; ``None`` if the game moved on."""
         if policy == "forfeit":
-            row = await self._service._row(game_id)
-            try:
-                return await self._service.resign(
-                    game_id, seat, reason="timeout", expected_version=row.version
-                )
-            except ServiceError as exc:
-                if exc.key in ("service.stale", "service.not_running", "service.not_in_game"):
-                    return None
-                raise
+            return await self._forfeit(game_id, seat)
         return await self._auto(game_id, seat)
+
+    async def _forfeit(self, game_id: int, seat: str) -> PlayResult | None:
+        """The late seat is removed (``!timeout``) at the revision read; ``None`` when
+        the game moved on, ended, or the seat is gone."""
+        row = await self.pipeline.row(game_id)
+        if row.status != "running" or not any(s.user_id == seat for s in row.seats):
+            return None
+        loaded = await self.pipeline.load(row)
+        try:
+            with guard("resign", game_id):
+                applied = loaded.game.remove_seat(loaded.state, seat, "timeout")
+        except IllegalMove:
+            return None
+        result = await self.pipeline.commit(loaded, applied)
+        if result is not None:
+            log.info("game %d: %s left (timeout)", game_id, seat)
+        return result
 
     async def _auto(self, game_id: int, seat: str) -> PlayResult | None:
         """The clock plays the late seat's decisions while its deadline is passed."""
-        service = self._service
         results: list[PlayResult] = []
         for _ in range(MAX_CLOCK_MOVES):
-            row = await service._row(game_id)
+            row = await self.pipeline.row(game_id)
             clock = next((c for c in row.clocks if c.seat == seat), None)
             if (
                 row.status != "running"
@@ -393,16 +389,16 @@ class Timing:
                 or epoch(clock.deadline) > self._now()
             ):
                 break
-            game = registry.get(row.rules)
-            state = await load_state(self.store, service._cache, row)
-            if seat not in game.to_act(state):
+            loaded = await self.pipeline.load(row)
+            if seat not in loaded.game.to_act(loaded.state):
                 break
-            move = await service.robots.clock_move(game, state, seat)
-            applied = await asyncio.to_thread(game.play, state, seat, move)
-            if not await service._commit(game_id, game, row, state, applied, by_clock=True):
+            move = await self.robots.clock_move(loaded.game, loaded.state, seat)
+            applied = await self.pipeline.apply(loaded, seat, move)
+            result = await self.pipeline.commit(loaded, applied, by_clock=True)
+            if result is None:
                 break  # the player moved in the meantime
             log.info("game %d: the clock played %s for %s", game_id, move, seat)
-            results.append(await service._after_move(game_id, game, state, applied, by_clock=True))
+            results.append(result)
         if not results:
             return None
         return merge_results(results)
@@ -418,12 +414,12 @@ class Timing:
         ``service.claim_nothing``, ``service.claim_late``."""
         if action not in CLAIM_ACTIONS:
             raise ValueError(f"unknown claim action {action!r}")
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         if row.status != "running":
             raise ServiceError("service.not_running", status=f"@service.status.{row.status}")
         if not any(s.user_id == user_id for s in row.seats):
             raise ServiceError("service.not_in_game")
-        if user_id in (await load_state(self.store, self._service._cache, row)).out:
+        if user_id in (await self.pipeline.state(row)).out:
             raise ServiceError("service.not_in_game")  # a player who left has no say
         if version is not None and row.version != version:
             raise ServiceError("service.stale", version=row.version)
@@ -448,7 +444,7 @@ class Timing:
                         clock, deadline=deadline, reminders=reminders_for(now, deadline, nudge, now)
                     ),
                 )
-            info = await self._service.game(game_id)
+            info = await self.pipeline.game(game_id)
             return ClaimResult(action, user_id, seats, PlayResult(info), from_epoch(deadline))
         results = []
         for seat in seats:
@@ -459,16 +455,6 @@ class Timing:
             raise ServiceError("service.claim_nothing")
         log.info("game %d: %s claimed %s against %s", game_id, user_id, action, seats)
         return ClaimResult(action, user_id, seats, merge_results(results))
-
-
-def turn_clocks(row: GameRow) -> tuple[TurnClock, ...]:
-    """The clocks of a running game's seats to act, as the front ends see them."""
-    if row.status != "running":
-        return ()
-    return tuple(
-        TurnClock(c.seat, c.started, c.deadline, c.away_until if c.paused is not None else None)
-        for c in row.clocks
-    )
 
 
 def table_info(table: DueGame, to_act: tuple[str, ...]) -> GameInfo:
@@ -522,7 +508,7 @@ def merge_results(results: Sequence[PlayResult]) -> PlayResult:
     events: list[Event] = [e for r in results for e in r.events if isinstance(e, MoveApplied)]
     over = next((e for r in results for e in r.events if isinstance(e, GameOver)), None)
     if over is not None:
-        return PlayResult(final, (*events, over))
+        return PlayResult(final, (*events, over), view=results[-1].view)
     fresh: set[str] = set()
     for r in results:
         for e in r.events:
@@ -531,4 +517,4 @@ def merge_results(results: Sequence[PlayResult]) -> PlayResult:
     pinged = tuple(s for s in final.to_act if s in fresh)
     if pinged:
         events.append(TurnStarted(final.id, final.to_act, final.version, pinged))
-    return PlayResult(final, tuple(events))
+    return PlayResult(final, tuple(events), view=results[-1].view)

@@ -12,18 +12,11 @@ remaining log, at a new revision.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
-from bot.service.guards import guard, require_running, seated
-from bot.service.loader import load_state, off_loop_if_long
-from bot.service.robots import is_ai_seat
-from bot.service.values import PlayResult, ServiceError, TurnStarted, UndoAnswer, UndoRequest
-from bot.store import GameRow
-from rules import registry
-from rules.base import to_json
-
-if TYPE_CHECKING:
-    from bot.service.core import GameService
+from bot.service.guards import is_ai_seat, require_running, seated
+from bot.service.pipeline import Pipeline
+from bot.service.values import ServiceError, UndoAnswer, UndoRequest
+from bot.store import GameRow, GameStore
 
 log = logging.getLogger("campfire.service")
 
@@ -31,10 +24,10 @@ log = logging.getLogger("campfire.service")
 class Undos:
     """The undo requests of a ``GameService`` and their answers."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
-        self.store = service.store
-        self._requests: dict[int, UndoRequest] = {}
+    def __init__(self, pipeline: Pipeline, store: GameStore) -> None:
+        self.pipeline = pipeline
+        self.store = store
+        self._requests = pipeline.undo_requests  # a committed entry drops its game's
 
     def forget(self, game_id: int) -> None:
         """Drop the request of ``game_id`` (an entry was stored: it cannot be undone)."""
@@ -47,7 +40,7 @@ class Undos:
         ``service.not_running``, ``service.not_in_game``, ``service.undo_nothing`` (no
         entry yet), ``service.undo_not_yours``, ``service.undo_revealed`` (the entry
         revealed something or was a resignation), ``service.undo_pending``."""
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         require_running(row)
         if not seated(row, user_id):
             raise ServiceError("service.not_in_game")
@@ -62,7 +55,7 @@ class Undos:
         pending = self._requests.get(game_id)
         if pending is not None and pending.version == row.version:
             raise ServiceError("service.undo_pending")
-        state = await load_state(self.store, self._service._cache, row)
+        state = await self.pipeline.state(row)
         # AI seats never object: only the people still playing are asked.
         waiting = tuple(s for s in state.playing if s != user_id and not is_ai_seat(s))
         label = last.public_label if last.public_label is not None else last.label
@@ -79,7 +72,7 @@ class Undos:
         request = self._requests.get(game_id)
         if request is None:
             return None
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         if row.status != "running" or row.version != request.version:
             self._requests.pop(game_id, None)
             return None
@@ -93,7 +86,7 @@ class Undos:
         the last agreement takes the entry back (``undone``). Raises
         ``service.undo_expired`` (no request, or the game moved on),
         ``service.undo_not_asked`` (not a seat asked, or already answered)."""
-        row = await self._service._row(game_id)
+        row = await self.pipeline.row(game_id)
         request = self._requests.get(game_id)
         if (
             request is None
@@ -129,42 +122,8 @@ class Undos:
     ) -> UndoAnswer:
         """Store the undo of the last entry: the state is the replay of the log without
         it, at the next revision."""
-        game_id = row.id
-        game = registry.get(row.rules)
-        before = await load_state(self.store, self._service._cache, row)
-        moves = await self.store.moves(game_id)
-        args = (
-            [s.user_id for s in row.seats],
-            row.seed,
-            game.check_rules_version(row.rules_version, row.options),
-            [(m.seat, m.code) for m in moves[:-1]],
-        )
-        with guard("undo", game_id):
-            state = await off_loop_if_long(len(moves), game.replay, *args)
-        state.revision = row.version + 1
-        now = self._service._clock()
-        with guard("undo", game_id):
-            acting_before, acting = game.to_act(before), game.to_act(state)
-        clocks = await self._service.timing.clock_change(
-            row, acting_before, acting, state.revision, now
-        )
-        done = await self.store.undo(
-            game_id,
-            expected_version=row.version,
-            count=1,
-            by=request.seat,
-            at=now,
-            snapshot=to_json(state),
-            clocks=clocks,
-        )
-        if not done:
+        result = await self.pipeline.take_back(await self.pipeline.load(row), request.seat)
+        if result is None:
             raise ServiceError("service.undo_expired")
-        self._service._cache.put(game_id, state)
-        log.info("game %d: v%d undone at the request of %s", game_id, row.version, request.seat)
-        info = await self._service.game(game_id)
-        with guard("undo", game_id):
-            fresh = game.to_act(state) - game.to_act(before)
-        turn = TurnStarted(
-            game_id, info.to_act, state.revision, tuple(s for s in info.to_act if s in fresh)
-        )
-        return UndoAnswer(request, "undone", by=by, result=PlayResult(info, (turn,)))
+        log.info("game %d: v%d undone at the request of %s", row.id, row.version, request.seat)
+        return UndoAnswer(request, "undone", by=by, result=result)

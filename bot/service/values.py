@@ -6,11 +6,12 @@ they never see a ``rules.base.State`` or a database row.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
-from rules.base import CampfireError, Outcome, ScoreSheet, Seat, Text
+from rules.base import CampfireError, Move, Outcome, ScoreSheet, Seat, Text
 
 Status = Literal["lobby", "running", "over", "aborted"]
 """Where a stored game is in its life: lobby -> running -> over, or aborted at any point."""
@@ -231,6 +232,10 @@ class PlayResult:
 
     game: GameInfo
     events: tuple[Event, ...] = field(default_factory=tuple)
+    view: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The public view after the change (the board to draw), when the request made one."""
+    next_moves: tuple[Move, ...] = field(default=(), compare=False, repr=False)
+    """The mover's legal decisions now, when the same person decides again."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ clicks cannot both apply.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -32,15 +32,8 @@ from bot.store.rows import (
 from rules.base import Text
 
 
-class GameStore(Protocol):
-    """The persistence of games, lobbies, move logs and front-end bookkeeping."""
-
-    @property
-    def path(self) -> str:
-        """Where the games are kept (a file path, a URL), for messages to the user."""
-        ...
-
-    # -- games ---------------------------------------------------------------------------
+class GamesStore(Protocol):
+    """Games and their moves (``bot.store.games``)."""
 
     async def create_game(
         self,
@@ -77,32 +70,11 @@ class GameStore(Protocol):
 
     async def game_for_thread(self, thread_id: str) -> GameRow | None: ...
 
-    # -- lobby and status changes (``False``: the game was not in the needed state) ------
-
-    async def add_seat(
-        self, game_id: int, user_id: str, name: str, at: datetime, *, ai_level: str | None = None
-    ) -> bool: ...
-
-    async def remove_seat(
-        self, game_id: int, user_id: str, at: datetime, *, new_creator: str | None = None
-    ) -> bool: ...
-
-    async def start_game(
-        self,
-        game_id: int,
-        seat_order: Sequence[str],
-        snapshot: str,
-        at: datetime,
-        clocks: ClockChange | None = None,
-    ) -> bool: ...
-
     async def set_status(
         self, game_id: int, status: str, at: datetime, *, when_in: Sequence[str]
     ) -> bool:
         """Change the status (a game that ends loses its clocks and reminders)."""
         ...
-
-    # -- moves ---------------------------------------------------------------------------
 
     async def append_move(
         self,
@@ -149,11 +121,107 @@ class GameStore(Protocol):
 
     async def log_revision(self, game_id: int) -> int: ...
 
-    async def results(self, game_id: int) -> list[ResultRow]: ...
-
     async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool: ...
 
-    # -- ratings -------------------------------------------------------------------------
+    async def set_rematch(self, game_id: int, previous: int) -> bool:
+        """Link a lobby to the game it is a rematch of; ``False`` if that has one."""
+        ...
+
+    async def rematch_of(self, previous: int) -> int | None: ...
+
+    async def previous_game(self, game_id: int) -> int | None: ...
+
+    async def set_thread(self, game_id: int, thread_id: str | None) -> bool: ...
+
+    async def set_message(self, game_id: int, kind: str, message_id: str) -> None: ...
+
+    async def record_messages(
+        self,
+        game_id: int,
+        messages: Mapping[str, str],
+        *,
+        revision: tuple[str, int] | None = None,
+    ) -> None: ...
+
+    async def messages(self, game_id: int) -> dict[str, str]: ...
+
+
+class SeatsStore(Protocol):
+    """Seats and lobbies (``bot.store.seats``); ``False``: the game was not a lobby."""
+
+    async def add_seat(
+        self, game_id: int, user_id: str, name: str, at: datetime, *, ai_level: str | None = None
+    ) -> bool: ...
+
+    async def remove_seat(
+        self, game_id: int, user_id: str, at: datetime, *, new_creator: str | None = None
+    ) -> bool: ...
+
+    async def start_game(
+        self,
+        game_id: int,
+        seat_order: Sequence[str],
+        snapshot: str,
+        at: datetime,
+        clocks: ClockChange | None = None,
+    ) -> bool: ...
+
+
+class ClocksStore(Protocol):
+    """Clocks, reminders and time away (``bot.store.clocks``)."""
+
+    async def claim_reminders(
+        self, now: int, worker: str, lease_until: int, limit: int, shards: Shards | None = None
+    ) -> list[DueReminder]:
+        """Claim the reminders due at ``now`` that nobody holds, for ``worker`` until
+        ``lease_until`` (one conditional write: two processes never claim one row), of the
+        games on ``shards`` only (``None``: every game; the shard of a game is its
+        server's, see ``bot.shards``: a server id that is not a number is shard 0).
+        PostgreSQL picks the rows with ``FOR UPDATE SKIP LOCKED``."""
+        ...
+
+    async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int: ...
+
+    async def reschedule_clock(self, game_id: int, clock: SeatClock) -> bool:
+        """Replace a seat's deadline, pause and reminders if its turn is still the one
+        that began at ``clock.revision``."""
+        ...
+
+    async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
+        """``reschedule_clock`` for many seats in one transaction; which applied."""
+        ...
+
+    async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]: ...
+
+    async def away_until(self, user_ids: Sequence[str]) -> dict[str, int]: ...
+
+    async def set_away(self, user_id: str, since: int, until: int | None) -> None: ...
+
+
+class SettingsStore(Protocol):
+    """Server settings and player preferences (``bot.store.settings``)."""
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings: ...
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: GuildSettings, at: datetime
+    ) -> None: ...
+
+    async def user_settings(self, user_ids: Sequence[str]) -> dict[str, UserSettings]: ...
+
+    async def save_user_settings(self, user_id: str, settings: UserSettings) -> None: ...
+
+    async def guild_language(self, guild_id: str) -> str | None: ...
+
+    async def set_guild_language(
+        self, guild_id: str, language: str | None, at: datetime
+    ) -> None: ...
+
+
+class RatingsStore(Protocol):
+    """Results and ratings (``bot.store.ratings``)."""
+
+    async def results(self, game_id: int) -> list[ResultRow]: ...
 
     async def finished_results(
         self, guild_id: str, rules: str, *, unrated_only: bool
@@ -172,29 +240,9 @@ class GameStore(Protocol):
         one was rated already."""
         ...
 
-    # -- rematches -----------------------------------------------------------------------
 
-    async def set_rematch(self, game_id: int, previous: int) -> bool:
-        """Link a lobby to the game it is a rematch of; ``False`` if that has one."""
-        ...
-
-    async def rematch_of(self, previous: int) -> int | None: ...
-
-    async def previous_game(self, game_id: int) -> int | None: ...
-
-    # -- clocks, reminders, time away -------------------------------------------------------
-
-    async def claim_reminders(
-        self, now: int, worker: str, lease_until: int, limit: int, shards: Shards | None = None
-    ) -> list[DueReminder]:
-        """Claim the reminders due at ``now`` that nobody holds, for ``worker`` until
-        ``lease_until`` (one conditional write: two processes never claim one row), of the
-        games on ``shards`` only (``None``: every game; the shard of a game is its
-        server's, see ``bot.shards``: a server id that is not a number is shard 0).
-        PostgreSQL picks the rows with ``FOR UPDATE SKIP LOCKED``."""
-        ...
-
-    async def finish_reminders(self, worker: str, ids: Sequence[int]) -> int: ...
+class JobsStore(Protocol):
+    """The claimed restart work of games (``bot.store.jobs``)."""
 
     async def claim_games(
         self,
@@ -222,44 +270,14 @@ class GameStore(Protocol):
         """End ``worker``'s hold of ``job`` in ``game_ids``."""
         ...
 
-    async def reschedule_clock(self, game_id: int, clock: SeatClock) -> bool:
-        """Replace a seat's deadline, pause and reminders if its turn is still the one
-        that began at ``clock.revision``."""
+
+class GameStore(
+    GamesStore, SeatsStore, ClocksStore, SettingsStore, RatingsStore, JobsStore, Protocol
+):
+    """The persistence of games, lobbies, move logs and front-end bookkeeping: every
+    part, as ``bot.store.database.SqlStore`` is every part of the queries."""
+
+    @property
+    def path(self) -> str:
+        """Where the games are kept (a file path, a URL), for messages to the user."""
         ...
-
-    async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
-        """``reschedule_clock`` for many seats in one transaction; which applied."""
-        ...
-
-    async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]: ...
-
-    async def away_until(self, user_ids: Sequence[str]) -> dict[str, int]: ...
-
-    async def set_away(self, user_id: str, since: int, until: int | None) -> None: ...
-
-    async def guild_settings(self, guild_id: str) -> GuildSettings: ...
-
-    async def save_guild_settings(
-        self, guild_id: str, settings: GuildSettings, at: datetime
-    ) -> None: ...
-
-    async def user_settings(self, user_ids: Sequence[str]) -> dict[str, UserSettings]: ...
-
-    async def save_user_settings(self, user_id: str, settings: UserSettings) -> None: ...
-
-    # -- front-end bookkeeping -----------------------------------------------------------
-
-    async def set_thread(self, game_id: int, thread_id: str | None) -> bool: ...
-
-    async def set_message(self, game_id: int, kind: str, message_id: str) -> None: ...
-
-    async def messages(self, game_id: int) -> dict[str, str]: ...
-
-    async def guild_language(self, guild_id: str) -> str | None: ...
-
-    async def set_guild_language(
-        self, guild_id: str, language: str | None, at: datetime
-    ) -> None: ...
-
-
-__all__ = ["GameStore"]

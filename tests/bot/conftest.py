@@ -2,7 +2,7 @@
 
 ``store`` (and ``service`` over it) is opened on ``database``: a SQLite file in the
 test's folder, or a fresh database on this worker's private PostgreSQL cluster
-(``tests/pgcluster.py``). A test that uses them runs once per backend; one that names
+(``campfire_testing/pgcluster.py``). A test that uses them runs once per backend; one that names
 ``db_path`` (the SQLite file) runs on SQLite only. Without PostgreSQL the PostgreSQL runs
 are skipped with the reason, except in CI (``CI=true``), where they fail.
 """
@@ -12,9 +12,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +30,16 @@ from bot.store import (
     is_postgres_url,
     open_store,
 )
-from rules import registry
-from rules.nim import NIM
-from tests.pgcluster import (
+from campfire_testing.clock import FakeClock, seeds
+from campfire_testing.pgcluster import (
     Cluster,
     empty_tables,
     fresh_database,
     missing_reason,
     running_cluster,
 )
+from rules import registry
+from rules.nim import NIM
 
 BACKENDS = ("sqlite", "postgresql")
 DATABASE_ERRORS = (sqlite3.Error, asyncpg.PostgresError)
@@ -63,22 +63,6 @@ ALICE = Player("u1", "Alice")
 BOB = Player("u2", "Bob")
 CAROL = Player("u3", "Carol")
 DAVE = Player("u4", "Dave")
-
-
-class FakeClock:
-    """A clock that moves one second per reading, so timestamps are distinct and known."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
-
-
-def seeds(prefix: str = "seed") -> Callable[[], str]:
-    counter = iter(range(1_000_000))
-    return lambda: f"{prefix}{next(counter)}"
 
 
 @pytest.fixture
@@ -108,7 +92,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             "db_path" in metafunc.fixturenames
             or metafunc.module.__name__.rpartition(".")[2] in WHOLE_GAME_MODULES
         )
-        metafunc.parametrize("backend", ("sqlite",) if sqlite_only else BACKENDS, indirect=True)
+        backends = [
+            pytest.param(b, marks=pytest.mark.pg) if b == "postgresql" else b
+            for b in (("sqlite",) if sqlite_only else BACKENDS)
+        ]
+        metafunc.parametrize("backend", backends, indirect=True)
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import random
 from pathlib import Path
@@ -31,8 +32,8 @@ def random_log(rules: str, seats: list[str], seed: str) -> list[list[str]]:
 def numbered_drawer(rules: str, view: object, *, lang: str, names: object) -> bytes:
     """A tiny picture different for every view (so the encoder merges no frame)."""
     buffer = io.BytesIO()
-    shade = hash(repr(view)) % 256
-    Image.new("RGB", (16, 16), (shade, 255 - shade, 7)).save(buffer, "PNG")
+    red, green, blue = hashlib.sha256(repr(view).encode()).digest()[:3]  # not hash(): seeded
+    Image.new("RGB", (16, 16), (red, green, blue)).save(buffer, "PNG")
     return buffer.getvalue()
 
 

@@ -16,9 +16,9 @@ from bot.cli import main
 from bot.service import GameService
 from bot.store import GuildSettings, PostgresStore, Store, behind_job
 from bot.store.transfer import GENERATED, TABLES
+from campfire_testing.pgcluster import Cluster, fresh_database
 from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
 from tests.bot.days import Clock, running, service_on
-from tests.pgcluster import Cluster, fresh_database
 
 
 async def _every_table(service: GameService, clock: Clock) -> None:

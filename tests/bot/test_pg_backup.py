@@ -20,9 +20,9 @@ from bot.cli import main
 from bot.service import GameService
 from bot.store import PostgresStore
 from bot.store.pgdump import dump_command
+from campfire_testing.pgcluster import Cluster, fresh_database
 from tests.bot.conftest import ALICE, BOB, running_nim, seeds
 from tests.bot.days import Clock
-from tests.pgcluster import Cluster, fresh_database
 
 PASSWORD = "s3cret-Word"
 

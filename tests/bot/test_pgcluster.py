@@ -1,4 +1,4 @@
-"""The tests' PostgreSQL cluster (``tests/pgcluster.py``) does not outlive its pytest: a
+"""The tests' PostgreSQL cluster (``campfire_testing/pgcluster.py``) does not outlive its pytest: a
 cluster whose owner is gone is stopped and removed by the next run, and SIGTERM stops
 the cluster before the process ends."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pgcluster import OWNER, PREFIX, Cluster, owner_alive, started_at, stop_stale
+from campfire_testing.pgcluster import OWNER, PREFIX, Cluster, owner_alive, started_at, stop_stale
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +67,7 @@ def test_only_folders_of_gone_owners_are_stale(tmp_path: Path, pg_cluster: Clust
 def test_sigterm_stops_the_cluster_before_the_process_ends(pg_cluster: Cluster) -> None:
     script = (
         "import time\n"
-        "from tests.pgcluster import running_cluster\n"
+        "from campfire_testing.pgcluster import running_cluster\n"
         "with running_cluster() as cluster:\n"
         "    print(cluster.root, cluster.port, flush=True)\n"
         "    time.sleep(120)\n"

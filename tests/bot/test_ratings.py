@@ -9,6 +9,8 @@ import pytest
 from bot.service import GameService
 from bot.service.ratings import MODEL, display, rate, recompute, standings
 from bot.store import FinishedRow, RatingRow, ResultRow
+from rules.base import InvalidOptions, Text
+from rules.i18n import translate
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, nim_lobby, running_nim
 
 
@@ -128,7 +130,12 @@ async def test_standings_and_stats(service: GameService) -> None:
     assert table.mine is not None and table.mine.user_id == BOB.user_id
     assert table.mine.place == 3 and table.mine.games == 3 and table.mine.wins == 0
     assert (await service.standings("g1", "nim", DAVE.user_id)).mine is None
-    assert (await service.standings("g1", "origin-classic", DAVE.user_id)).top == ()
+    assert (await service.standings("g1", "origin", DAVE.user_id)).top == ()  # none rated
+    with pytest.raises(InvalidOptions) as unknown:  # not a game's id: said, not an empty table
+        await service.standings("g1", "origin-classic", DAVE.user_id)
+    assert unknown.value.key == "game.unknown"
+    message = Text(unknown.value.key, unknown.value.params)
+    assert translate(message, "fr") == "Aucun jeu ne s’appelle « origin-classic »."
     assert (await service.standings("elsewhere", None, DAVE.user_id)).rules is None
 
     stats = await service.stats("g1", ALICE.user_id)

@@ -121,8 +121,8 @@ async def test_the_state_cache_is_bounded(store: Store, nim: None) -> None:
     ids = [await running_nim(service, ALICE, BOB) for _ in range(4)]
     for game_id in ids:
         await service.public_view(game_id)
-    assert len(service._cache) == 2
-    assert ids[-1] in service._cache and ids[0] not in service._cache
+    assert len(service.pipeline.cache) == 2
+    assert ids[-1] in service.pipeline.cache and ids[0] not in service.pipeline.cache
 
 
 async def test_last_seat_taken_from_two_processes_goes_to_one(db_path: Path, nim: None) -> None:

@@ -75,7 +75,7 @@ async def test_losing_a_race_keeps_the_winners_state_cached(
         return_exceptions=True,
     )
     assert sum(isinstance(r, ServiceError) for r in results) == 1
-    assert service._cache.get(game_id, 1) is not None
+    assert service.pipeline.cache.get(game_id, 1) is not None
     # Counted from here: the loser may have read the game's row before the winner's
     # commit and its state after it, and rebuilt it (timing, not the cache's fault).
     monkeypatch.setattr(store, "moves", counted)

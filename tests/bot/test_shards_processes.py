@@ -1,5 +1,5 @@
 """Several bot processes on one PostgreSQL database (real OS processes running the
-service layer, ``tests/bot/shard_worker.py``): nothing lost, nothing done twice.
+service layer, ``campfire_testing/shard_worker.py``): nothing lost, nothing done twice.
 
 Discord sends a game's interactions to the process of its server's shard only, but two
 processes must stay safe if they race on a game all the same (a button pressed twice,
@@ -18,10 +18,10 @@ import pytest
 from bot.service import GameService
 from bot.shards import shard_of
 from bot.store import SqlStore, epoch, open_store
+from campfire_testing.pgcluster import Cluster, fresh_database
+from campfire_testing.shard_worker import run_workers
 from tests.bot.conftest import ALICE, BOB, seeds
 from tests.bot.days import START, Clock, running
-from tests.bot.shard_worker import run_workers
-from tests.pgcluster import Cluster, fresh_database
 
 pytestmark = pytest.mark.usefixtures("nim")
 

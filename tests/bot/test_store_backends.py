@@ -23,10 +23,10 @@ from bot.store import (
 )
 from bot.store.postgres import numbered, shown_url
 from bot.store.protocol import GameStore
+from campfire_testing.pgcluster import Cluster, fresh_database
 from rules.base import Text
 from rules.i18n import translate
 from tests.bot.conftest import store_on
-from tests.pgcluster import Cluster, fresh_database
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 

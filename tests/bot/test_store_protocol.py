@@ -10,14 +10,39 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameStore, PostgresStore, Store
+from bot.store import GameStore, PostgresStore, Store, protocol
+from bot.store.clocks import ClocksQueries
+from bot.store.games import GamesQueries
+from bot.store.jobs import JobsQueries
+from bot.store.ratings import RatingsQueries
+from bot.store.seats import SeatsQueries
+from bot.store.settings import SettingsQueries
+
+PARTS = [
+    (protocol.GamesStore, GamesQueries),
+    (protocol.SeatsStore, SeatsQueries),
+    (protocol.ClocksStore, ClocksQueries),
+    (protocol.SettingsStore, SettingsQueries),
+    (protocol.RatingsStore, RatingsQueries),
+    (protocol.JobsStore, JobsQueries),
+]
+"""Each part of the protocol and the part of the queries that owns the same tables."""
+
+
+def own(kind: type) -> set[str]:
+    return {
+        name
+        for name, value in vars(kind).items()
+        if not name.startswith("_") and (callable(value) or isinstance(value, property))
+    }
 
 
 def members() -> set[str]:
     return {
         name
-        for name, value in vars(GameStore).items()
-        if not name.startswith("_") and (callable(value) or isinstance(value, property))
+        for kind in GameStore.__mro__
+        if kind.__module__ == protocol.__name__
+        for name in own(kind)
     }
 
 
@@ -43,6 +68,16 @@ def test_each_store_has_every_protocol_method_with_the_same_parameters(kind: typ
         assert found is not None, name
         assert inspect.iscoroutinefunction(found) == inspect.iscoroutinefunction(wanted), name
         assert shape(found) == shape(wanted), name
+
+
+@pytest.mark.parametrize(("part", "queries"), PARTS, ids=lambda k: k.__name__)
+def test_the_protocol_follows_the_split_of_the_queries(part: type, queries: type) -> None:
+    assert own(part) <= own(queries), sorted(own(part) - own(queries))
+
+
+def test_every_protocol_method_is_in_one_part() -> None:
+    parts = [own(part) for part, _ in PARTS]
+    assert sum(map(len, parts)) == len(set().union(*parts)) == len(members() - {"path"})
 
 
 def test_the_sqlite_store_says_where_it_keeps_the_games(tmp_path: Path) -> None:

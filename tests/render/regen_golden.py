@@ -2,7 +2,7 @@
 
 Each golden is a view, stored as JSON, and its picture: for Origin a real view (a
 seeded random Junior or Classic game stopped after some decisions), for Nim a view
-built by hand (``tests/render/nim_views.py``). The test renders the stored JSON and
+built by hand (``campfire_testing/nim_views.py``). The test renders the stored JSON and
 compares it with the stored picture, so only renderer changes can move it. Never edit
 the files by hand: change the renderer, run this script, look at the new pictures,
 commit both. ``python -m tests.render.regen_golden nim`` rewrites only the goldens whose
@@ -18,9 +18,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from campfire_testing import nim_views
+from campfire_testing.junior_games import public_view
 from render.registry import draw
-from tests.render import classic_games, nim_views, sapiens_views, tribes_games, tribes_views
-from tests.render.games import public_view
+from tests.render import classic_games, sapiens_views, tribes_games, tribes_views
 
 GOLDEN = Path(__file__).parent / "golden"
 # name: (players, seed, decisions, lang)

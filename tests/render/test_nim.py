@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from campfire_testing.nim_views import finished_view, nim_view
 from render import registry
 from render.nim import NIM, counts, draw, grid
 from tests.render.helpers import mean_difference, open_png
-from tests.render.nim_views import finished_view, nim_view
 
 NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 PACKAGE = Path(__file__).resolve().parents[2] / "render" / "nim"

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from campfire_testing.junior_games import play, public_view, seat_view
 from render import registry
 from render.kit.frame import over_text
 from render.origin import JUNIOR, draw, map_pieces, mapart, render
 from render.origin.layout import map_layout
 from render.origin.words import describe_turn
 from rules.origin.components import BOARD
-from tests.render.games import play, public_view, seat_view
 from tests.render.helpers import assert_image_similar, mean_difference, open_png
 
 BUDGET_BYTES = 200_000

@@ -3,7 +3,7 @@
 A game is covered by registering it in ``rules.registry``: the cases are built from
 ``registry.ids()`` and each game's ``spec.min_seats..max_seats``. The checks and the
 number of games (``CAMPFIRE_RANDOM_GAMES``, ``CAMPFIRE_SOAK=1``) are described in
-``tests/rules/random_games.py``. Each test item plays at most ``GAMES_PER_ITEM`` games,
+``campfire_testing/random_games.py``. Each test item plays at most ``GAMES_PER_ITEM`` games,
 so a parallel run (pytest-xdist) spreads them over the workers.
 """
 
@@ -14,8 +14,7 @@ import random
 
 import pytest
 
-from rules import registry
-from tests.rules.random_games import (
+from campfire_testing.random_games import (
     GAMES_PER_ITEM,
     REPLAY_EVERY,
     SAMPLE_EVERY,
@@ -24,6 +23,7 @@ from tests.rules.random_games import (
     play_random_game,
     seats_for,
 )
+from rules import registry
 
 
 def _batches() -> list[object]:

@@ -16,13 +16,10 @@ from PIL import Image, ImageDraw
 from bot.service import GameService
 from bot.service.core import Drawer
 from bot.store import Store
+from campfire_testing.harness import ALICE, BOB, CAROL, MALLORY, Harness
 from tests.bot.conftest import FakeClock, seeds
-from tests.bot.discord.harness import Harness, User
 
-ALICE = User(101, "Alice")
-BOB = User(102, "Bob")
-CAROL = User(103, "Carol", locale="fr")
-MALLORY = User(666, "Mallory")
+__all__ = ["ALICE", "BOB", "CAROL", "MALLORY", "draw_nim", "make_harness"]
 
 
 def draw_nim(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord import embeds
+from campfire_testing.harness import CHANNEL_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Harness
 from tests.bot.discord.test_restart import restart
 
 AI_SEATS = ["ai-1-greedy", "ai-2-greedy"]

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import Player
-from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
-from tests.bot.discord.harness import (
+from campfire_testing.harness import (
     CHANNEL_ID,
     MODERATOR,
     Call,
@@ -15,6 +14,7 @@ from tests.bot.discord.harness import (
     http_error,
     with_component,
 )
+from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.test_game_flow import USERS, open_lobby, start_game
 
 

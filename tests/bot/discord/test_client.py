@@ -13,8 +13,8 @@ from bot.discord.client import CampfireClient, ShardedCampfireClient, intents
 from bot.discord.runner import run_bot, sync_commands
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.shards import Shards
+from campfire_testing.harness import GUILD_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
-from tests.bot.discord.harness import GUILD_ID, Harness
 from tests.bot.discord.test_command_tree import SUBCOMMANDS
 from tests.bot.discord.test_game_flow import start_game
 

@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.discord.commands import CampfireGroup
 from bot.discord.i18n import CampfireTranslator
+from campfire_testing.harness import Harness
 from rules import i18n, registry
-from tests.bot.discord.harness import Harness
 
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "move", "board", "hand",

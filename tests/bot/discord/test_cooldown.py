@@ -8,8 +8,8 @@ import pytest
 from bot.config import ConfigError, load_settings, parse_cooldown
 from bot.discord.cooldown import Cooldown
 from bot.discord.errors import DiscordError
+from campfire_testing.harness import Harness
 from tests.bot.discord.conftest import ALICE, BOB, CAROL
-from tests.bot.discord.harness import Harness
 from tests.bot.discord.test_bad_input import acting, only_reply
 from tests.bot.discord.test_game_flow import play_turn, start_game
 from tests.bot.discord.test_interactions import wide_game

@@ -15,6 +15,14 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.discord import days
 from bot.service import GameService
 from bot.store import Store
+from campfire_testing.harness import (
+    CHANNEL_ID,
+    OTHER_CHANNEL_ID,
+    Harness,
+    User,
+    http_error,
+)
+from campfire_testing.payloads import ALL, APP_ID, command_options, user_payload
 from tests.bot.conftest import seeds
 from tests.bot.days import Clock
 from tests.bot.discord.conftest import (
@@ -26,14 +34,6 @@ from tests.bot.discord.conftest import (
     _webhook_router,
     draw_nim,
 )
-from tests.bot.discord.harness import (
-    CHANNEL_ID,
-    OTHER_CHANNEL_ID,
-    Harness,
-    User,
-    http_error,
-)
-from tests.bot.discord.payloads import ALL, APP_ID, command_options, user_payload
 
 USERS = {u.key: u for u in (ALICE, BOB, CAROL)}
 ADMIN = User(104, "Dana", perms=str(1 << 5 | 1 << 11 | 1 << 31))  # Manage Server

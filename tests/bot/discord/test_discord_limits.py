@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from campfire_testing.harness import Call, Harness, walk_components
 from tests.bot.discord.conftest import CAROL
-from tests.bot.discord.harness import Call, Harness, walk_components
 from tests.bot.discord.test_hidden_information import start
 from tests.bot.discord.test_origin_classic import USERS, classic_harness, newest
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from campfire_testing.harness import CHANNEL_ID, EPHEMERAL, Harness, User
 from tests.bot.discord.conftest import ALICE, BOB, CAROL
-from tests.bot.discord.harness import CHANNEL_ID, EPHEMERAL, Harness, User
 
 PNG = b"\x89PNG\r\n\x1a\n"
 USERS = {u.key: u for u in (ALICE, BOB, CAROL)}

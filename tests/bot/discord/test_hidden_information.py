@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from campfire_testing.harness import CHANNEL_ID, Call, Harness
 from rules.i18n import translate
 from rules.origin.classic.cards import CARDS
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, draw_nim, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Call, Harness
 from tests.bot.discord.test_origin_classic import USERS, classic_harness
 
 

@@ -39,6 +39,9 @@ def test_the_discord_modules_import_one_another_without_a_circle() -> None:
     assert order.index("host") < order.index("views") < order.index("actions")
     assert order.index("actions") < order.index("client")
     assert imports_of(PACKAGE / "host.py") == set()
+    # The private replies every module needs come from one small module, not ``actions``.
+    assert imports_of(PACKAGE / "replies.py") == set()
+    assert "actions" not in imports_of(PACKAGE / "standings.py") | imports_of(PACKAGE / "days.py")
 
 
 def test_the_client_hands_the_items_the_actions() -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.service import Player
-from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
-from tests.bot.discord.harness import (
+from campfire_testing.harness import (
     CHANNEL_ID,
     GUILD_ID,
     MODERATOR,
     Harness,
     User,
 )
+from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.test_bad_input import acting, only_reply
 from tests.bot.discord.test_game_flow import PNG, open_lobby, start_game
 

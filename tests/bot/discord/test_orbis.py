@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from campfire_testing.harness import CHANNEL_ID, Call, Harness
 from rules.i18n import translate
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Call, Harness
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_discord_limits import limit_problems, menu_move
 from tests.bot.discord.test_game_flow import PNG

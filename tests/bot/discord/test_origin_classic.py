@@ -14,11 +14,11 @@ from PIL import Image
 
 from bot.discord import publish
 from bot.discord.views import PAGE_SIZE, groups_of
+from campfire_testing.harness import CHANNEL_ID, Call, Harness, User
 from render import registry as pictures
 from rules.i18n import translate
 from rules.origin.classic.cards import CARDS
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, draw_nim, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Call, Harness, User
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import PNG
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from campfire_testing.harness import CHANNEL_ID, Harness, walk_components
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Harness, walk_components
 from tests.bot.discord.test_game_flow import PNG
 
 USERS = {u.key: u for u in (ALICE, BOB, CAROL)}

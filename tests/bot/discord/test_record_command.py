@@ -7,8 +7,8 @@ import json
 
 from PIL import Image
 
+from campfire_testing.harness import Harness
 from tests.bot.discord.conftest import BOB, CAROL
-from tests.bot.discord.harness import Harness
 from tests.bot.discord.test_game_flow import start_game
 
 

@@ -3,8 +3,8 @@ channel inviting the other players; their press seats them; others are refused."
 
 from __future__ import annotations
 
+from campfire_testing.harness import CHANNEL_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, CAROL
-from tests.bot.discord.harness import CHANNEL_ID, Harness
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import play_turn, start_game
 

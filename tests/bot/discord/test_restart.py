@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bot.discord import publish
+from campfire_testing.harness import CHANNEL_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
-from tests.bot.discord.harness import CHANNEL_ID, Harness
 
 
 async def restart(old: Harness, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:

@@ -3,8 +3,8 @@ this server, the asker's own line, and a player's games under way."""
 
 from __future__ import annotations
 
+from campfire_testing.harness import CHANNEL_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
-from tests.bot.discord.harness import CHANNEL_ID, Harness
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import start_game
 

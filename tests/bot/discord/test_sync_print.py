@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.cli import main
-from tests.bot.discord.harness import Harness
+from campfire_testing.harness import Harness
 from tests.bot.discord.test_command_tree import SUBCOMMANDS, payload
 
 

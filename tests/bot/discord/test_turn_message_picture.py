@@ -42,7 +42,7 @@ def test_inline_markdown_gives_bold_runs_and_named_mentions() -> None:
 async def test_turn_picture_is_drawn_from_the_recorded_board_and_turn_messages(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    turn = await record_turn(db_path, monkeypatch, moves=3)
+    turn = await record_turn(db_path, moves=3)
     board, prompt = turn.messages
     image_url = board.embeds[0]["image"]["url"]
     assert (board.attachment(image_url) or b"").startswith(PNG)
@@ -69,7 +69,7 @@ async def test_turn_picture_is_drawn_from_the_recorded_board_and_turn_messages(
 async def test_full_size_picture_fits_the_readme_budget(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    turn = await record_turn(db_path, monkeypatch, moves=3)
+    turn = await record_turn(db_path, moves=3)
     data = encode(draw_turn_message(turn))
     assert data.startswith(PNG)
     assert len(data) <= SIZE_LIMIT

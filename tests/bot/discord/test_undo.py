@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from campfire_testing.harness import Harness
 from tests.bot.discord.conftest import ALICE, BOB, CAROL
-from tests.bot.discord.harness import Harness
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import USERS, start_game
 

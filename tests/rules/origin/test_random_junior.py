@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from campfire_testing.random_games import play_random_game
 from rules.base import State
 from rules.origin import JUNIOR
-from tests.rules.random_games import play_random_game
 
 
 def only_one_seat_acts(state: State) -> None:

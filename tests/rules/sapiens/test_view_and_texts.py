@@ -6,11 +6,11 @@ import json
 import random
 import re
 
+from campfire_testing.random_games import play_random_game
 from rules.base import Text
 from rules.i18n import has_key, translate
 from rules.sapiens import SAPIENS
 from rules.sapiens import view as view_module
-from tests.rules.random_games import play_random_game
 from tests.rules.sapiens.helpers import SEATS, new_game, play
 
 PLAYER_KEYS = {

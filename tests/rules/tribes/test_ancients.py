@@ -259,7 +259,7 @@ def test_random_games_reach_every_part_of_the_advanced_modules() -> None:
     """Random games with both modules on call Elders, use the gift, lay and melt the
     Glacier and mix resources on the wild land (the shared random-game test checks the
     invariants of the same games)."""
-    from tests.rules.random_games import play_random_game
+    from campfire_testing.random_games import play_random_game
 
     seen: set[str] = set()
 

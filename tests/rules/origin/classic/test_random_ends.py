@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from campfire_testing.random_games import play_random_game
 from rules.origin.classic import CLASSIC
-from tests.rules.random_games import play_random_game
 
 ENDS = {"deck", "board", "supply", "villages", "blocked"}  # the four triggers, or stuck
 

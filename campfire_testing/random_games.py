@@ -1,7 +1,8 @@
 """Random games of any game, with the contract's invariants checked after every move.
 
 One driver for every registered game (``tests/rules/test_random_games.py`` runs it over
-``rules.registry``; game-specific claims about random games use it too). It speaks only
+``rules.registry``; game-specific claims about random games use it too, and the engine
+benchmarks time it: ``bench/bench_engines.py``, with ``Timings``). It speaks only
 the public contract: ``setup``, ``to_act``, ``legal_moves``, ``apply``, ``outcome``,
 ``scores``, ``view``, ``check_invariants`` and ``check_game_invariants``.
 
@@ -29,7 +30,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from rules.base import Game, Move, Seat, State, from_json, to_json
 from rules.i18n import has_key
@@ -46,6 +49,18 @@ LEAVE_EVERY = 3  # every third game, seats leave at random moments (``Game.remov
 LEAVE_CHANCE = 0.01  # per move of such a game, while at least two seats stay
 
 Observer = Callable[[State], None]
+
+
+@dataclass
+class Timings:
+    """What a timed random game records: each ``apply`` and each ``legal_moves`` (ms)."""
+
+    applies: list[float] = field(default_factory=list)
+    legals: list[float] = field(default_factory=list)
+
+
+class Unfinished(AssertionError):
+    """A random game still running after its last allowed move."""
 
 
 def games_per_count(environ: Mapping[str, str] = os.environ) -> int:
@@ -82,23 +97,37 @@ def play_random_game(
     observe: Observer | None = None,
     checked: bool = True,
     options: Mapping[str, object] | None = None,
+    timings: Timings | None = None,
+    leaving: bool | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> State:
     """Play one seeded random game of ``game`` with every check; return its final state.
 
     ``observe`` (game-specific claims) is called with every state a move is chosen in.
     ``options`` are the game's options (variants, advanced modules); none by default.
     ``checked=False`` skips the JSON, game-invariant and end checks, for game-specific
-    claims about games that the shared test checks fully anyway.
+    claims about games that the shared test checks fully anyway. ``timings`` records
+    the time of every ``apply`` and ``legal_moves``; ``leaving`` says whether seats
+    leave at random moments (default: every ``LEAVE_EVERY``-th seed). Raises
+    ``Unfinished`` when the game has not ended after ``max_moves`` entries.
     """
     chooser = random.Random(f"{game.spec.id}/{players}/{seed}")
     leaver = random.Random(f"leave/{game.spec.id}/{players}/{seed}")
-    leaving = seed % LEAVE_EVERY == LEAVE_EVERY - 1
+    if leaving is None:
+        leaving = seed % LEAVE_EVERY == LEAVE_EVERY - 1
     state = game.setup(seats_for(players), f"random-{players}-{seed}", options)
     text = to_json(state) if checked else ""  # the JSON of ``state`` before it is played on
-    for count in range(1, MAX_MOVES + 1):
+    for count in range(1, max_moves + 1):
         actors = sorted(game.to_act(state))
         assert actors, f"move {count}: the game runs but nobody is to act"
-        choices = {seat: game.legal_moves(state, seat) for seat in actors}
+        if timings is None:
+            choices = {seat: game.legal_moves(state, seat) for seat in actors}
+        else:
+            choices = {}
+            for seat in actors:
+                started = time.perf_counter()
+                choices[seat] = game.legal_moves(state, seat)
+                timings.legals.append((time.perf_counter() - started) * 1000)
         stuck = [seat for seat, moves in choices.items() if not moves]
         assert not stuck, f"move {count}: {stuck} must act but have no legal move"
         if observe is not None:
@@ -108,7 +137,11 @@ def play_random_game(
             # a seat resigns or times out: on its turn, mid-decision, or anyone's turn
             new = game.remove_seat(state, leaver.choice(state.playing), "resign").state
         else:
-            new = game.apply(state, seat, choose_move(chooser, choices[seat]).code)
+            code = choose_move(chooser, choices[seat]).code
+            started = time.perf_counter()
+            new = game.apply(state, seat, code)
+            if timings is not None:
+                timings.applies.append((time.perf_counter() - started) * 1000)
         if checked:
             assert from_json(text) == state, (
                 f"move {count}: apply changed its input, or the JSON round trip lost data"
@@ -123,7 +156,7 @@ def play_random_game(
             if checked:
                 check_finished(game, state)
             return state
-    raise AssertionError(f"{game.spec.id} {players}p seed {seed}: no end in {MAX_MOVES} moves")
+    raise Unfinished(f"{game.spec.id} {players}p seed {seed}: no end in {max_moves} moves")
 
 
 def check_finished(game: Game, state: State) -> None:

@@ -7,7 +7,7 @@ machine's ``postgres`` user (``runuser``) in a folder that user owns.
 
 ``binaries()`` finds ``initdb``/``pg_ctl`` on ``PATH`` or in Debian's
 ``/usr/lib/postgresql/<version>/bin``; ``missing_reason()`` says why none can be used.
-Also usable from a script: ``python -m tests.pgcluster`` starts one and prints its URL.
+Also usable from a script: ``python -m campfire_testing.pgcluster`` starts one and prints its URL.
 
 A cluster's folder records its owner, the process that started it (``owner``: its pid
 and start time, so a pid used again by another process is not taken for it). A pytest

@@ -1,7 +1,7 @@
 """One bot process of the multi-process tests and benchmarks: the service layer (no
 Discord) on a shared database, serving a range of shards.
 
-Run as ``python -m tests.bot.shard_worker URL SHARDS COUNT NOW MODE NAME``: it opens the
+Run as ``python -m campfire_testing.shard_worker URL SHARDS COUNT NOW MODE NAME``: it opens the
 store at ``URL`` (a PostgreSQL URL, or a SQLite file), builds a ``GameService`` serving
 ``SHARDS`` of ``COUNT`` with its clock standing at ``NOW`` (Unix seconds), prints
 ``ready``, waits for a line on its standard input (so that every process starts at
@@ -44,7 +44,7 @@ from rules.nim import NIM
 PASS_LIMIT = 5
 """Few rows a pass: two processes claiming at once interleave many passes."""
 LOST = ("service.stale", "service.not_running", "service.not_your_turn")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_workers(
@@ -61,7 +61,15 @@ def run_workers(
     return what each printed (in the order of ``ranges``)."""
     processes = [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.shard_worker", url, shards, str(count), str(now)]
+            [
+                sys.executable,
+                "-m",
+                "campfire_testing.shard_worker",
+                url,
+                shards,
+                str(count),
+                str(now),
+            ]
             + [mode, f"worker{n}:{shards}"],
             cwd=ROOT,
             stdin=subprocess.PIPE,

@@ -11,18 +11,25 @@ the process; no token is needed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.client import CampfireClient
 from bot.service import GameService
-from tests.bot.discord.payloads import (
+from bot.service.pictures import Drawer
+from bot.store import Store
+from campfire_testing.clock import FakeClock, seeds
+from campfire_testing.payloads import (
     ALL,
     APP_ID,
     BOT_ID,
@@ -42,6 +49,10 @@ from tests.bot.discord.payloads import (
 )
 
 __all__ = [
+    "ALICE",
+    "BOB",
+    "CAROL",
+    "MALLORY",
     "ALL",
     "APP_ID",
     "BOT_ID",
@@ -54,6 +65,8 @@ __all__ = [
     "Call",
     "FakeDiscord",
     "Harness",
+    "fake_webhooks",
+    "harness_on",
     "User",
     "http_error",
     "walk_components",
@@ -129,7 +142,7 @@ class FakeResponse(SimpleNamespace):
 def http_error(status: int, code: int, message: str) -> discord.HTTPException:
     response = FakeResponse(status=status, reason=message)
     kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
-    return kind(response, {"code": code, "message": message})  # type: ignore[arg-type]
+    return kind(response, {"code": code, "message": message})
 
 
 class FakeDiscord:
@@ -374,9 +387,11 @@ class Harness:
         state.application_id = APP_ID
         client.http.token = None
         state.user = discord.ClientUser(
-            state=state, data=user_payload(BOT_ID, "Campfire", bot=True)
+            state=state,
+            data=user_payload(BOT_ID, "Campfire", bot=True),  # type: ignore[arg-type]
         )
-        guild = discord.Guild(data=guild_payload(list(self.fake.channels.values())), state=state)
+        payload = guild_payload(list(self.fake.channels.values()))
+        guild = discord.Guild(data=payload, state=state)  # type: ignore[arg-type]
         state._add_guild(guild)
         await client.setup_hook()
 
@@ -512,5 +527,46 @@ class Harness:
                 continue
             for component in walk_components(message.get("components") or []):
                 if str(component.get("custom_id", "")).startswith(prefix):
-                    return message
+                    found: dict[str, Any] = message
+                    return found
         raise AssertionError(f"no message with a {prefix!r} component in {channel_id}")
+
+
+ALICE = User(101, "Alice")
+BOB = User(102, "Bob")
+CAROL = User(103, "Carol", locale="fr")
+MALLORY = User(666, "Mallory")
+
+
+@contextlib.contextmanager
+def fake_webhooks(harness: Harness) -> Iterator[None]:
+    """Route the interaction webhooks to the harness's fake Discord."""
+    original = AsyncWebhookAdapter.request
+
+    async def webhook(self: AsyncWebhookAdapter, route: Any, session: Any = None, **kw: Any) -> Any:
+        return await harness.fake.webhook(route, session, **kw)
+
+    AsyncWebhookAdapter.request = webhook  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        AsyncWebhookAdapter.request = original  # type: ignore[method-assign]
+
+
+@contextlib.asynccontextmanager
+async def harness_on(
+    db_path: Path, *, seed_prefix: str = "seed", drawer: Drawer | None = None
+) -> AsyncIterator[Harness]:
+    """A set-up ``Harness`` over a service on ``db_path`` with known seeds and clock
+    (``drawer=None``: real pictures, ``render.registry``), settled and closed after."""
+    store = await Store.open(db_path)
+    service = GameService(store, seed_source=seeds(seed_prefix), clock=FakeClock(), drawer=drawer)
+    harness = Harness(service)
+    try:
+        with fake_webhooks(harness):
+            await harness.setup()
+            yield harness
+            await harness.close()
+    finally:
+        service.close()
+        await store.close()

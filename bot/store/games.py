@@ -1,0 +1,374 @@
+"""Games and their moves: creating and reading games, the move log (append, undo, read),
+rematches, and the messages the front ends remember of a game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.store.clocks import _change_clocks, _stop_clocks
+from bot.store.rows import (
+    ClockChange,
+    GameRow,
+    MoveRow,
+    ResultRow,
+    iso,
+    parse_time,
+    text_from_json,
+    text_to_json,
+)
+from bot.store.session import SqlBase, _changed, _rows
+from rules.base import Text
+
+
+class GamesQueries(SqlBase):
+    """The ``games``, ``moves``, ``undos``/``undone_moves`` and ``messages`` tables."""
+
+    async def create_game(
+        self,
+        *,
+        guild_id: str | None,
+        channel_id: str,
+        rules: str,
+        rules_version: int,
+        options: dict[str, Any],
+        seed: str,
+        creator: str,
+        creator_name: str,
+        min_seats: int,
+        max_seats: int,
+        at: datetime,
+        clock_hours: int | None = None,
+        timeout_policy: str = "remind",
+    ) -> int:
+        """Insert a lobby with its creator in seat 0; return the new game id.
+        ``clock_hours``: the turn clock (``None``: none); ``timeout_policy``: what a
+        passed deadline does."""
+        when = iso(at)
+        # The clock columns are named only when set, so the columns' defaults serve a
+        # database of an older schema (tests of migrations build one).
+        clock = clock_hours is not None or timeout_policy != "remind"
+        extra = (", clock_hours, timeout_policy", ", ?, ?") if clock else ("", "")
+        async with self._transaction() as db:
+            inserted = await db.rows(
+                "INSERT INTO games (guild_id, channel_id, rules, rules_version, options, seed, "
+                f"status, version, creator, min_seats, max_seats, created_at, updated_at"
+                f"{extra[0]}) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?{extra[1]}) "
+                "RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    rules,
+                    rules_version,
+                    json.dumps(options, sort_keys=True),
+                    seed,
+                    creator,
+                    min_seats,
+                    max_seats,
+                    when,
+                    when,
+                    *((clock_hours, timeout_policy) if clock else ()),
+                ),
+            )
+            game_id = int(inserted[0][0])
+            await db.execute(
+                "INSERT INTO seats (game_id, position, user_id, name, joined_at) "
+                "VALUES (?, 0, ?, ?, ?)",
+                (game_id, creator, creator_name, when),
+            )
+        return int(game_id)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._games("FROM games g WHERE g.id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
+        extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
+        return await self._games(
+            f"FROM games g WHERE g.channel_id = ?{extra} ORDER BY g.id DESC", (channel_id,)
+        )
+
+    async def games_of_user(self, user_id: str, *, active_only: bool) -> list[GameRow]:
+        extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
+        return await self._games(
+            "FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.user_id = ?{extra} ORDER BY g.id DESC",
+            (user_id,),
+        )
+
+    async def running_games(self) -> list[GameRow]:
+        """Every game being played (oldest first)."""
+        return await self._games("FROM games g WHERE g.status = 'running' ORDER BY g.id", ())
+
+    async def running_games_behind(self, kind: str) -> list[GameRow]:
+        """Running games whose message ``kind`` holds a revision other than theirs
+        (oldest first); games without that message are left out. Only those rows are
+        read, not every running game's snapshot."""
+        return await self._games(
+            "FROM messages m JOIN games g ON g.id = m.game_id "
+            "WHERE m.kind = ? AND g.status = 'running' "
+            "AND m.message_id <> CAST(g.version AS TEXT) ORDER BY g.id",
+            (kind,),
+        )
+
+    async def game_for_thread(self, thread_id: str) -> GameRow | None:
+        rows = await self._games(
+            "FROM games g WHERE g.thread_id = ? ORDER BY g.id DESC LIMIT 1", (thread_id,)
+        )
+        return rows[0] if rows else None
+
+    async def game_ids(self) -> list[int]:
+        """Every stored game's id, in order (lobbies and finished games included)."""
+        return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
+
+    async def count_games(self) -> int:
+        rows = await self._fetchall("SELECT COUNT(*) FROM games")
+        return int(rows[0][0])
+
+    async def set_status(
+        self, game_id: int, status: str, at: datetime, *, when_in: Sequence[str]
+    ) -> bool:
+        """Move a game to ``status`` if it is currently in one of ``when_in``."""
+        marks = ",".join("?" * len(when_in))
+        async with self._transaction() as db:
+            if not await _changed(
+                db,
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, iso(at), game_id, *when_in),
+            ):
+                return False
+            if status not in ("lobby", "running"):  # no clock runs in a game that ended
+                await _stop_clocks(db, game_id, None)
+        return True
+
+    async def append_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: str,
+        code: str,
+        label: Text,
+        at: datetime,
+        snapshot: str,
+        over: bool,
+        turn_started: bool,
+        public_label: Text | None = None,
+        notes: Sequence[Text] = (),
+        undoable: bool = False,
+        results: Sequence[ResultRow] = (),
+        by_clock: bool = False,
+        clocks: ClockChange | None = None,
+    ) -> bool:
+        """Log one entry (a move, or ``!reason`` for a seat leaving) with what the table
+        read of it, store the new snapshot and (``over``) the final ``results``, and
+        change the clocks (``clocks``; every clock stops when the game is over), in one
+        transaction, only if the game is running at revision ``expected_version``.
+        ``by_clock``: the entry was made for its seat by the clock (a timeout).
+        Returns False (nothing written) otherwise."""
+        when = iso(at)
+        async with self._transaction() as db:
+            if not await _changed(
+                db,
+                "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
+                "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END "
+                "WHERE id = ? AND version = ? AND status = 'running'",
+                (
+                    snapshot,
+                    when,
+                    "over" if over else "running",
+                    turn_started,
+                    when,
+                    game_id,
+                    expected_version,
+                ),
+            ):
+                return False
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, seat, code, label, at, public_label, notes, "
+                "undoable, by_clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    expected_version,
+                    seat,
+                    code,
+                    text_to_json(label),
+                    when,
+                    None if public_label is None else text_to_json(public_label),
+                    json.dumps([n.to_json() for n in notes], sort_keys=True),
+                    undoable,
+                    by_clock,
+                ),
+            )
+            if over:
+                await _stop_clocks(db, game_id, None)
+            else:
+                await _change_clocks(db, game_id, clocks)
+            if code == "!resign":
+                await db.execute("UPDATE games SET resigned = ? WHERE id = ?", (seat, game_id))
+            await db.executemany(
+                "INSERT INTO results (game_id, seat, rank, score) VALUES (?, ?, ?, ?)",
+                [(game_id, r.seat, r.rank, r.score) for r in results],
+            )
+        return True
+
+    async def undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        count: int,
+        by: str,
+        at: datetime,
+        snapshot: str,
+        clocks: ClockChange | None = None,
+    ) -> bool:
+        """Take back the last ``count`` entries of the log: they are kept, marked undone
+        by a new undo record, and the revision grows (a button made before stays stale);
+        the clocks change with the seats to act (``clocks``).
+        Only if the game is running at ``expected_version``; False otherwise."""
+        when = iso(at)
+        async with self._transaction() as db:
+            if not await _changed(
+                db,
+                "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
+                "turn_started_at = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (snapshot, when, when, game_id, expected_version),
+            ):
+                return False
+            inserted = await db.rows(
+                "INSERT INTO undos (game_id, revision, by_seat, at) VALUES (?, ?, ?, ?) "
+                "RETURNING id",
+                (game_id, expected_version + 1, by, when),
+            )
+            undo_id = int(inserted[0][0])
+            last = await _rows(
+                db,
+                "SELECT seq FROM moves WHERE game_id = ? AND seq NOT IN "
+                "(SELECT seq FROM undone_moves WHERE game_id = ?) ORDER BY seq DESC LIMIT ?",
+                (game_id, game_id, count),
+            )
+            await db.executemany(
+                "INSERT INTO undone_moves (game_id, seq, undo_id) VALUES (?, ?, ?)",
+                [(game_id, int(seq), undo_id) for (seq,) in last],
+            )
+            await _change_clocks(db, game_id, clocks)
+        return True
+
+    async def undone_moves(self, game_id: int) -> list[MoveRow]:
+        """The entries taken back by undos, oldest first (kept for the record)."""
+        return await self._moves(
+            "AND seq IN (SELECT seq FROM undone_moves WHERE game_id = ?)", game_id
+        )
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        """The log: every entry not taken back by an undo, in order."""
+        return await self._moves(
+            "AND seq NOT IN (SELECT seq FROM undone_moves WHERE game_id = ?)", game_id
+        )
+
+    async def _moves(self, where: str, game_id: int) -> list[MoveRow]:
+        rows = await self._fetchall(
+            "SELECT seq, seat, code, label, at, public_label, notes, undoable, by_clock FROM moves "
+            f"WHERE game_id = ? {where} ORDER BY seq",
+            (game_id, game_id),
+        )
+        return [
+            MoveRow(
+                int(seq),
+                str(seat),
+                str(code),
+                text_from_json(label),
+                parse_time(at) or datetime.now(UTC),
+                None if public is None else text_from_json(public),
+                tuple(Text.from_json(n) for n in json.loads(notes)),
+                bool(undoable),
+                bool(by_clock),
+            )
+            for seq, seat, code, label, at, public, notes, undoable, by_clock in rows
+        ]
+
+    async def log_revision(self, game_id: int) -> int:
+        """The revision the log accounts for: every entry ever appended plus every undo."""
+        rows = await self._fetchall(
+            "SELECT (SELECT COUNT(*) FROM moves WHERE game_id = ?) + "
+            "(SELECT COUNT(*) FROM undos WHERE game_id = ?)",
+            (game_id, game_id),
+        )
+        return int(rows[0][0])
+
+    async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool:
+        """Replace the cached snapshot (after it disagreed with the log) at ``version``."""
+        return await self._update(
+            "UPDATE games SET snapshot = ? WHERE id = ? AND version = ?",
+            (snapshot, game_id, version),
+        )
+
+    async def set_rematch(self, game_id: int, previous: int) -> bool:
+        """Link the lobby ``game_id`` to the game it is a rematch of; ``False`` if
+        ``previous`` already has one."""
+        async with self._transaction() as db:
+            return await _changed(
+                db,
+                "INSERT INTO rematches (game_id, previous) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (game_id, previous),
+            )
+
+    async def rematch_of(self, previous: int) -> int | None:
+        """The game opened as the rematch of ``previous``, if any."""
+        rows = await self._fetchall("SELECT game_id FROM rematches WHERE previous = ?", (previous,))
+        return int(rows[0][0]) if rows else None
+
+    async def previous_game(self, game_id: int) -> int | None:
+        """The game ``game_id`` is a rematch of, if it is one."""
+        rows = await self._fetchall("SELECT previous FROM rematches WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def set_thread(self, game_id: int, thread_id: str | None) -> bool:
+        return await self._update(
+            "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
+        )
+
+    async def set_message(self, game_id: int, kind: str, message_id: str) -> None:
+        async with self._session() as db:  # one statement: its own transaction
+            await db.execute(
+                "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
+                (game_id, kind, message_id),
+            )
+
+    async def record_messages(
+        self,
+        game_id: int,
+        messages: Mapping[str, str],
+        *,
+        revision: tuple[str, int] | None = None,
+    ) -> None:
+        """Remember several messages at once (``{kind: message_id}``, the latest wins)
+        and (``revision``: ``(kind, version)``) that the table has seen ``version``,
+        never going back: the message ``kind`` records the highest revision stored
+        (an unreadable record is replaced). One transaction."""
+        upsert = (
+            "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id"
+        )
+        async with self._transaction() as db:
+            await db.executemany(upsert, [(game_id, k, m) for k, m in messages.items()])
+            if revision is None:
+                return
+            kind, version = revision
+            known = await db.rows(
+                "SELECT message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)
+            )
+            text = str(known[0][0]) if known else ""
+            if not text.isdigit() or int(text) < version:
+                await db.execute(upsert, (game_id, kind, str(version)))
+
+    async def messages(self, game_id: int) -> dict[str, str]:
+        rows = await self._fetchall(
+            "SELECT kind, message_id FROM messages WHERE game_id = ? ORDER BY kind", (game_id,)
+        )
+        return {str(kind): str(message_id) for kind, message_id in rows}

@@ -1,0 +1,183 @@
+"""What the parts of the store share: the backend's ``Session`` (its connection, its
+transactions), the ``Dialect`` fragments, and ``SqlBase``, which every part (``games``,
+``seats``, ``clocks``, ``settings``, ``ratings``, ``jobs``) builds on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from bot.shards import Shards
+from bot.store.rows import GAME_COLUMNS, GameRow, SeatRow, clock_rows, game_row
+from bot.store.schema import migrate
+
+log = logging.getLogger("campfire.store")
+
+DEFAULT_DB = "campfire.sqlite3"
+
+
+def default_path() -> str:
+    """``$CAMPFIRE_DB`` (a file path or a ``postgresql://`` URL) or ``campfire.sqlite3``."""
+    return os.environ.get("CAMPFIRE_DB") or DEFAULT_DB
+
+
+class Session(Protocol):
+    """One connection of a backend, in a transaction or for one statement."""
+
+    async def rows(self, sql: str, params: Iterable[Any] = ()) -> list[Sequence[Any]]:
+        """Every row of one query."""
+        ...
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The fragments of SQL in which the backends differ."""
+
+    json_list: str
+    """An aggregate of one JSON array per row: ``{}`` holds the array's items."""
+    clock_index: str
+    """How the reminder pass reads the games (SQLite: through the covering index)."""
+    claim_lock: str
+    """What the claim of due reminders locks of the rows it picks."""
+    lock_game: str | None
+    """A statement that locks a game's row before a change reads other tables."""
+    guild_number: str = "0"
+    """The server id in column ``{}`` as an integer, 0 when it is not a number (its
+    shard: ``bot.shards``)."""
+
+
+def on_shards(dialect: Dialect, shards: Shards | None, column: str) -> str:
+    """`` AND`` the condition that the server id in ``column`` is on ``shards`` (empty
+    for ``None`` or every shard): validated integers, written into the statement."""
+    if shards is None or shards.is_all:
+        return ""
+    key = dialect.guild_number.format(column)
+    ids = ",".join(str(int(i)) for i in shards.ids)
+    return f" AND ({key} >> 22) % {int(shards.count)} IN ({ids})"
+
+
+class SqlBase:
+    """What every part of a store shares: the backend's ``Session``s (one connection or
+    pool, one transaction per change), the schema, and the reading of game rows. Open with ``await
+    Cls.open(target)`` or ``async with``; close it."""
+
+    dialect: Dialect
+
+    def __init__(self, path: str, migrations: Sequence[str]) -> None:
+        self.path = path
+        self._migrations = tuple(migrations)
+
+    @classmethod
+    async def open(cls, path: Any = None, **kwargs: Any) -> Self:
+        """Connect to and migrate ``path`` (default ``default_path()``)."""
+        store = cls(path if path is not None else default_path(), **kwargs)
+        await store.connect()
+        return store
+
+    async def connect(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.connect()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def _transaction(self) -> AbstractAsyncContextManager[Session]:
+        """A ``Session`` in one transaction: committed when the block ends, rolled back
+        when it raises."""
+        raise NotImplementedError
+
+    def _session(self) -> AbstractAsyncContextManager[Session]:
+        """A ``Session`` for statements that are each their own transaction."""
+        raise NotImplementedError
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self._session() as db:
+            return await db.rows(sql, params)
+
+    async def _update(self, sql: str, params: Iterable[Any]) -> bool:
+        """One conditional ``UPDATE`` (a statement alone is its own transaction): whether
+        it changed a row."""
+        async with self._session() as db:
+            return await _changed(db, sql, params)
+
+    async def _lock_game(self, db: Session, game_id: int) -> None:
+        """Hold the game's row until the transaction ends, so a condition on its seats
+        or clocks read next cannot change under us (SQLite: its one writer does)."""
+        if self.dialect.lock_game is not None:
+            await db.rows(self.dialect.lock_game, (game_id,))
+
+    async def _migrate(self) -> None:
+        async with self._transaction() as db:
+            await self._apply_migrations(db)
+
+    async def _apply_migrations(self, db: Session) -> None:
+        await migrate(db, self._migrations, self.path)
+
+    async def schema_version(self) -> int:
+        rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return int(rows[0][0])
+
+    async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
+        """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
+        with its seats and clocks, in one query (as JSON arrays beside each row)."""
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+        seats = self.dialect.json_list.format("st.position, st.user_id, st.name, st.ai_level")
+        clocks = self.dialect.json_list.format(
+            "c.seat, c.revision, c.started, c.deadline, c.paused, a.until"
+        )
+        raw = await self._fetchall(
+            f"SELECT {columns}, (SELECT {seats} FROM seats st WHERE st.game_id = g.id), "
+            f"(SELECT {clocks} FROM turn_clocks c "
+            f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
+            params,
+        )
+        return [game_row(r, _seats(r[-2]), clock_rows(r[-1])) for r in raw]
+
+
+async def _rows(db: Session, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    return await db.rows(sql, params)
+
+
+async def _changed(db: Session, sql: str, params: Iterable[Any]) -> bool:
+    """Run a conditional ``UPDATE``: whether it changed exactly one row (else the game
+    was not in the state the statement asks for, and nothing was written)."""
+    return await db.execute(sql, params) == 1
+
+
+def _chunks(items: Sequence[int], size: int = 900) -> list[list[int]]:
+    """``items`` in slices small enough for one statement's parameters."""
+    return [list(items[n : n + size]) for n in range(0, len(items), size)]
+
+
+def _seats(raw: str | None) -> tuple[SeatRow, ...]:
+    """The seats of a game from their JSON array
+    ``[[position, user_id, name, ai_level], ...]``."""
+    found = sorted(json.loads(raw or "[]"), key=lambda s: int(s[0]))
+    return tuple(
+        SeatRow(str(user_id), str(name), int(position), None if level is None else str(level))
+        for position, user_id, name, level in found
+    )

@@ -1,0 +1,94 @@
+"""Settings and preferences: a server's settings and language, a player's choices (direct
+messages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.store.rows import (
+    GuildSettings,
+    UserSettings,
+    iso,
+)
+from bot.store.session import SqlBase
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+class SettingsQueries(SqlBase):
+    """The ``guild_settings`` and ``user_settings`` tables."""
+
+    async def guild_language(self, guild_id: str) -> str | None:
+        rows = await self._fetchall(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return str(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def set_guild_language(self, guild_id: str, language: str | None, at: datetime) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "updated_at = excluded.updated_at",
+                (guild_id, language, iso(at)),
+            )
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings:
+        rows = await self._fetchall(
+            "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
+            "games_channel FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings()
+        language, clock, policy, nudge, away, channel = rows[0]
+        return GuildSettings(language, _int(clock), policy, _int(nudge), _int(away), channel)
+
+    async def save_guild_settings(
+        self, guild_id: str, settings: GuildSettings, at: datetime
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
+                "timeout_policy, nudge_hours, max_away_days, games_channel) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "language = excluded.language, updated_at = excluded.updated_at, "
+                "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
+                "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
+                "games_channel = excluded.games_channel",
+                (
+                    guild_id,
+                    settings.language,
+                    iso(at),
+                    settings.clock_hours,
+                    settings.timeout_policy,
+                    settings.nudge_hours,
+                    settings.max_away_days,
+                    settings.games_channel,
+                ),
+            )
+
+    async def user_settings(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
+        """The settings of those of ``user_ids`` who chose any."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, notify_dm, dm_closed FROM user_settings WHERE user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        return {str(u): UserSettings(bool(n), bool(c)) for u, n, c in rows}
+
+    async def save_user_settings(self, user_id: str, settings: UserSettings) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, notify_dm, dm_closed) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET notify_dm = excluded.notify_dm, "
+                "dm_closed = excluded.dm_closed",
+                (user_id, settings.notify_dm, settings.dm_closed),
+            )
