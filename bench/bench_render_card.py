@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from campfire_testing.nim_views import nim_view
 from render import registry
 from rules.registry import get
-from tests.render.nim_views import nim_view
 
 BUDGET_MS = 15.0
 BUDGET_BYTES = 150_000

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.http import Route
@@ -142,7 +142,8 @@ class FakeResponse(SimpleNamespace):
 def http_error(status: int, code: int, message: str) -> discord.HTTPException:
     response = FakeResponse(status=status, reason=message)
     kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
-    return kind(response, {"code": code, "message": message})
+    # discord.py types it as an aiohttp (or requests) response; it reads .status and .reason
+    return kind(cast(Any, response), {"code": code, "message": message})
 
 
 class FakeDiscord:

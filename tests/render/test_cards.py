@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from campfire_testing.nim_views import nim_view
 from render import registry
 from render.kit import frame
 from render.kit.card import INNER, LINE_SIZE, MIN_TEXT, WIDTH, Card, close_up_boxes
@@ -21,7 +22,6 @@ from render.kit.geometry import Box
 from render.kit.text import Drawn, record_sizes
 from rules.registry import get
 from tests.render.helpers import open_png
-from tests.render.nim_views import nim_view
 
 NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 AVOID = ("back", "wild", "cancel")
