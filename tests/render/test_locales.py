@@ -52,6 +52,7 @@ def test_french_is_french() -> None:
         "render.origin.title.junior",
         "render.origin.title.classic",
         "render.kit.points",
+        "render.kit.total",
         "render.nim.title",
         "render.origin.villages",
         "render.origin.legend.terr.brown",

@@ -372,6 +372,9 @@ class OriginClassic(Game):
         out: dict[str, Any] = classic_view(
             state, seat, self.scores(state), sorted(self.to_act(state))
         )
+        out["breakdown"] = (
+            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
+        )
         return out
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
