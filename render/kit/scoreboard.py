@@ -76,7 +76,8 @@ def draw_scoreboard(
     names: Mapping[str, str] | None,
 ) -> None:
     """The table over ``box`` (a panel of its own: it covers what lies there)."""
-    canvas.rectangle(box.xyxy(), radius=10, fill=style.PANEL, outline=style.RULE, width=2)
+    edge = (box.x, box.y, box.right - 1, box.bottom - 1)  # inside the box, its last pixels too
+    canvas.rectangle(edge, radius=10, fill=style.PANEL, outline=style.RULE, width=2)
     order = standing(breakdown, seats, winners)
     if not order:
         return
