@@ -22,11 +22,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
-from render.kit.geometry import PANEL_BAR, Box, FPoint
+from render.kit.geometry import PANEL_BAR, WIDTH, Box, FPoint
 from render.kit.names import fit_name, seat_name, seat_names, text_of, tr
 from render.kit.paint import Canvas
 from render.kit.style import RGB
-from render.kit.text import draw_text, ellipsise, font, text_width
+from render.kit.text import ELLIPSIS, draw_text, ellipsise, font, text_width
 from rules.i18n import SEAT_PARAMS
 
 View = Mapping[str, Any]
@@ -105,6 +105,52 @@ def describe_last(view: View, lang: str, names: Names) -> str:
     label = last_label(last, lang, names)
     notes = [text_of(named(note, names), lang) for note in last.get("notes") or []]
     return " · ".join(part for part in [label, *notes] if part)
+
+
+def last_parts(view: View, lang: str, names: Names) -> list[str]:
+    """The last move's label (after its player's name) and its notes, as separate parts."""
+    last = view.get("last")
+    if not isinstance(last, Mapping):
+        return []
+    parts = [last_label(last, lang, names)]
+    parts += [text_of(named(note, names), lang) for note in last.get("notes") or []]
+    return [part for part in parts if part]
+
+
+def fit_words(text: str, face: Any, room: float) -> str:
+    """``text`` cut at a word's end with an ellipsis so that it fits ``room`` pixels (a
+    single word too long for the room is cut as ``ellipsise`` does)."""
+    if text_width(text, face) <= room:
+        return text
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:count]).rstrip(" ·:,;")
+        if head and text_width(head + ELLIPSIS, face) <= room:
+            return head + ELLIPSIS
+    return ellipsise(text, face, room)
+
+
+def header_line(view: View, lang: str, parts: Sequence[str], *, width: int = WIDTH) -> str:
+    """The header's second line from whole ``parts`` (the move's label, then its notes):
+    as many as fit beside the round and turn, never a word cut; an ellipsis says some
+    were left out (the move's history keeps them all)."""
+    face = font(16)
+    room = width - 2 * PAD - round(text_width(round_turn(view, lang), face)) - 30
+    kept: list[str] = []
+    for part in parts:
+        line = " · ".join([*kept, part])
+        if text_width(line, face) > room:
+            break
+        kept.append(part)
+    if not kept:
+        return fit_words(parts[0], face, room) if parts else ""
+    if len(kept) < len(parts):
+        line = " · ".join(kept) + " " + ELLIPSIS
+        while len(kept) > 1 and text_width(line, face) > room:
+            kept.pop()
+            line = " · ".join(kept) + " " + ELLIPSIS
+        return line if text_width(line, face) <= room else " · ".join(kept)
+    return " · ".join(kept)
 
 
 def named(value: Any, names: Names) -> Any:

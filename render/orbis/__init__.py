@@ -5,10 +5,11 @@
 the header holds the 3 x 3 display (each tile with its cost and the cubes lying on it),
 the draw piles by level, the Temple tokens and the gods on offer (``board``); a panel
 per player holds the pyramid and the god, cubes, Reduction tokens and temples
-(``panel``); the legend is the footer (``footer``). The view is read through ``model``
-(defaults everywhere, so a sparse view still draws), sizes come from ``layout``, the
-header's line from ``words``; ``pieces`` holds the cached sprites, drawn with the
-painters of ``icons`` in the colours of ``colours``. Pure: it never mutates the view.
+(``panel``); the legend is the footer (``footer``), the final score table once over.
+The view is read through ``model`` (defaults everywhere, so a sparse view still
+draws), sizes come from ``layout``, the header's line from ``words``; ``pieces``
+holds the cached sprites, drawn with the painters of ``icons`` in the colours of
+``colours``. Pure: it never mutates the view.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ ORBIS = Picture(
     paint_panel=panel.paint_panel,
     draw_panel=panel.draw_panel,
     paint_footer=footer.paint_footer,
+    draw_footer=footer.draw_footer,
     describe=words.describe,
     notice=words.notice,
     colours=(

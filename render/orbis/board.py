@@ -1,8 +1,9 @@
 """The Orbis board: the 3 x 3 display with the cubes on each tile, the draw piles by
 level, the Temple tokens and the gods still on offer.
 
-Each display cell is a tile (its cost along the top) and, beside it, the cubes lying on
-it as one cube and ``xN`` per colour. A slot emptied by the turn under way shows a
+Each display cell is a tile (its cost along the top, its slot number 1-9 on a dark disc
+at its top left corner, as the menu names it) and, beside it, the cubes lying on it as
+one cube and ``xN`` per colour. A slot emptied by the turn under way shows a
 dashed outline; the slot the last tile was taken from (refilled since) is tagged. A god
 is a card: the god's badge and PC, its name and a few words on what it does.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.kit import sprites, style
+from render.kit import badges, sprites, style
 from render.kit.compose import Static, Turn
 from render.kit.frame import draw_tag, paint_box
 from render.kit.geometry import Box
@@ -70,6 +71,8 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
             sprite = pieces.region_tile(place.tile, tile_box.w, cost=True, state="plain")
             canvas.sprite(sprite, (tile_box.x, tile_box.y), centre=False, ground=PANEL)
         _cubes_on(canvas, layout.display_cell(board, slot), place.cubes)
+        # the slot's number, as the menu names it ("take slot 5")
+        canvas.sprite(badges.number_badge(str(slot + 1)), (tile_box.x + 3, tile_box.y + 3))
         if taken is not None and taken.slot == slot and taken.tile is not None and place.tile:
             cell = layout.display_cell(board, slot)
             draw_tag(canvas, cell.right - 2, cell.bottom - 12, tr("render.orbis.new", lang))

@@ -1,4 +1,5 @@
-"""The Orbis legend: the marks of a tile, then one icon per kind of effect."""
+"""The Orbis legend: the marks of a tile, then one icon per kind of effect; once the
+game is over, the final score table (``render.kit.scoreboard``) takes its place."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
-from render.kit.compose import Static
-from render.kit.frame import Legend
+from render.kit.compose import Static, Turn
+from render.kit.frame import Legend, winners_of
 from render.kit.geometry import Box
 from render.kit.names import tr
+from render.kit.paint import Canvas
+from render.kit.scoreboard import breakdown_of, draw_scoreboard
 from render.kit.text import font
 from render.orbis import colours, icons
 from rules.orbis.components import EFFECT_KINDS
@@ -25,6 +28,22 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     legend.flow([(legend_symbol(k), tr(f"render.orbis.effect.{k}", lang)) for k in EFFECT_KINDS])
     lines = [tr("render.orbis.legend.read", lang), tr("render.orbis.legend.volcano", lang)]
     legend.row(lines, text_x=0, height=40)
+
+
+def draw_footer(canvas: Canvas, footer: Box, turn: Turn) -> None:
+    """The final score table over the legend once the game is over."""
+    breakdown = breakdown_of(turn.view) if turn.view.get("over") else None
+    if breakdown is None:
+        return
+    draw_scoreboard(
+        canvas,
+        footer,
+        breakdown,
+        seats=turn.seats,
+        winners=winners_of(turn.view),
+        lang=turn.lang,
+        names=turn.names,
+    )
 
 
 # ---------------------------------------------------------------- legend symbols

@@ -181,6 +181,25 @@ def last_taken(view: View) -> Taken | None:
 
 
 @dataclass(frozen=True)
+class Spot:
+    """A place the tile being placed may go: its move code's spot and where it is
+    (row 0 = bottom; ``x`` = -1: the left end, before the bottom row)."""
+
+    code: str
+    row: int
+    x: int
+
+
+def _spot(raw: Any) -> Spot | None:
+    if not isinstance(raw, Mapping):
+        return None
+    try:
+        return Spot(str(raw.get("spot", "")), int(raw["row"]), int(raw["x"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+@dataclass(frozen=True)
 class Pending:
     """The turn under way: the Region tile taken and not placed yet, and its step."""
 
@@ -191,6 +210,8 @@ class Pending:
     wasteland: bool
     need: dict[str, int] = field(default_factory=dict)
     """A Volcano's cubes still to destroy on the display."""
+    spots: tuple[Spot, ...] = ()
+    """Where the tile being placed may go."""
 
 
 def pending(view: View) -> Pending | None:
@@ -204,6 +225,7 @@ def pending(view: View) -> Pending | None:
         decision=str(raw["decision"]) if raw.get("decision") else None,
         wasteland=bool(raw.get("wasteland")),
         need={c: n for c, n in cubes_of(raw.get("need")).items() if n},
+        spots=tuple(s for s in (_spot(x) for x in raw.get("spots") or []) if s is not None),
     )
 
 

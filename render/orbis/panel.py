@@ -4,14 +4,16 @@ The pyramid's 14 places are dashed outlines in the static art; each placed tile 
 over its place (colour, effect icon, PC in a disc: white, green-edged and ticked once
 validated, black and struck once cancelled; a Wasteland turned over). The tile the last
 move placed is framed in yellow and black. The tile being taken in a turn under way
-waits in the corner of the panel, ringed with dashes, until it is placed.
+waits in the corner of the panel, ringed with dashes, until it is placed; meanwhile
+each place where it may go carries a plate naming it as the menu does ("row 2 ·
+place 1", "right end"; the left end's plate sits over the leftmost tile's edge).
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.kit import sprites, style
+from render.kit import badges, sprites, style
 from render.kit.compose import Static, Turn
 from render.kit.geometry import Box
 from render.kit.names import tr, tr_or
@@ -54,6 +56,7 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
         canvas.sprite(
             pieces.region_tile(cell.tile, place.w), (place.x, place.y), centre=False, ground=PANEL
         )
+    _spots(canvas, pyramid, view, seat, lang)
     taken = model.last_taken(view)
     if taken is not None and taken.seat == seat and taken.tile is not None:
         for cell in board.pyramid:
@@ -72,6 +75,34 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     _farms(canvas, side, board)
     _temples(canvas, side, board, lang)
     _in_hand(canvas, side, view, seat, lang)
+
+
+def _spots(canvas: Canvas, pyramid: layout.Pyramid, view: model.View, seat: str, lang: str) -> None:
+    """While a placement is pending: a plate on each place the tile may go."""
+    pending = model.pending(view)
+    if pending is None or pending.seat != seat:
+        return
+    for spot in pending.spots:
+        if spot.row == 0 and spot.x < 0:
+            lines: tuple[str, ...] = (tr("render.orbis.spot.left", lang),)
+            place = pyramid.place(0, 0)
+            plate = badges.place_plate(lines, place.w - 20)
+            canvas.sprite(plate, (place.x - 4, place.y + place.h - plate.height - 2), centre=False)
+            continue
+        if not (0 <= spot.row < 4 and 0 <= spot.x < layout.PYRAMID_ROWS[spot.row]):
+            continue
+        place = pyramid.place(spot.row, spot.x)
+        if spot.row == 0:
+            key = "start" if spot.code == "start" else "right"
+            lines = (tr(f"render.orbis.spot.{key}", lang),)
+        else:
+            lines = (
+                tr("render.orbis.spot.row", lang, row=spot.row + 1),
+                tr("render.orbis.spot.place", lang, place=spot.x + 1),
+            )
+        canvas.rectangle(place.inset(2).xyxy(), radius=8, outline=style.HIGHLIGHT, width=3)
+        plate = badges.place_plate(lines, place.w - 12)
+        canvas.sprite(plate, place.centre)
 
 
 def _god(canvas: Canvas, side: Box, board: model.Board, lang: str, *, framed: bool) -> None:

@@ -25,9 +25,9 @@ def notice(turn: Turn) -> str:
 
 def describe(turn: Turn) -> str:
     """The last move and its notes, seats named by their display names (a note may name
-    the player it is about); cubes as colour words."""
-    line = frame.describe_last(turn.view, turn.lang, turn.names)
-    return without_squares(line, turn.lang) if line else ""
+    the player it is about); cubes as colour words; whole notes only, as many as fit."""
+    parts = frame.last_parts(turn.view, turn.lang, turn.names)
+    return frame.header_line(turn.view, turn.lang, [without_squares(p, turn.lang) for p in parts])
 
 
 SQUARES = {"🟨": "yellow", "🟩": "green", "🟦": "blue", "🟥": "red", "⬜": "white", "🌈": "any"}

@@ -17,6 +17,7 @@ from PIL import Image
 
 from render.kit import style
 from render.kit.compose import Picture, Static, palette_from, shared_palette
+from render.kit.frame import header_line
 from render.kit.paint import Palette
 from render.origin import footer, map_pieces, panels, pieces, words
 from render.origin.colours import (
@@ -56,7 +57,9 @@ JUNIOR = Picture(
     draw_panel=panels.draw_panel_rows,
     paint_footer=footer.paint_footer,
     draw_footer=footer.draw_footer,
-    describe=lambda turn: words.describe_turn(turn.view, turn.lang, turn.names),
+    describe=lambda turn: header_line(
+        turn.view, turn.lang, [words.describe_turn(turn.view, turn.lang, turn.names)]
+    ),
     palette=palette,
 )
 

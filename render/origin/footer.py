@@ -1,4 +1,5 @@
-"""The Origin footer: the pawn supply with the piles beside it, and the Junior legend.
+"""The Origin footer: the pawn supply with the piles beside it, and the Junior legend;
+the final score table once the game is over.
 
 Classic replaces the piles (reserve and discard) and the legend, and keeps the supply.
 """
@@ -11,10 +12,11 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.compose import Static, Turn
-from render.kit.frame import Icon, Legend, paint_box, paint_legend_arrow
+from render.kit.frame import Icon, Legend, paint_box, paint_legend_arrow, winners_of
 from render.kit.geometry import Box, SquareGrid
 from render.kit.names import tr
 from render.kit.paint import Canvas
+from render.kit.scoreboard import breakdown_of, draw_scoreboard
 from render.kit.text import draw_text, font
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
@@ -39,8 +41,29 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
 
 
 def draw_footer(canvas: Canvas, footer: Box, turn: Turn) -> None:
-    """The Junior footer this turn: pawns left in the supply, decks and tiles."""
+    """The Junior footer this turn: pawns left in the supply, decks and tiles; once the
+    game is over, the final score table instead."""
+    if draw_final(canvas, footer, turn):
+        return
     draw_supply(canvas, footer_boxes(footer)[0], turn.view, turn.lang)
+
+
+def draw_final(canvas: Canvas, footer: Box, turn: Turn) -> bool:
+    """The final score table over the whole footer once the game is over (Junior and
+    Classic); ``False`` while it runs."""
+    breakdown = breakdown_of(turn.view) if turn.view.get("over") else None
+    if breakdown is None:
+        return False
+    draw_scoreboard(
+        canvas,
+        footer,
+        breakdown,
+        seats=turn.seats,
+        winners=winners_of(turn.view),
+        lang=turn.lang,
+        names=turn.names,
+    )
+    return True
 
 
 def paint_legend(image: Image.Image, box: Box, lang: str) -> None:

@@ -7,6 +7,7 @@ every turn copies it and pastes only the pieces.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -193,9 +194,29 @@ def label_boxes(lang: str) -> dict[str, Box]:
     face = font(LABEL_SIZE, bold=True)
     boxes = {}
     for tid in layout.places:
-        lines = wrap(territory_name(tid, lang), face, LABEL_WIDTH, LABEL_LINES)
+        lines = label_lines(tid, lang)
         boxes[tid] = layout.label_box(tid, [text_width(line, face) for line in lines])
     return boxes
+
+
+def label_lines(tid: str, lang: str) -> list[str]:
+    """A territory's name in lines of ``LABEL_WIDTH``: the whole name, as the menus write
+    it (a third line, or a break after a hyphen, rather than a word cut off)."""
+    face = font(LABEL_SIZE, bold=True)
+    name = territory_name(tid, lang)
+    tokens = re.findall(r"[^\s-]+-|[^\s-]+", name)
+    lines: list[str] = []
+    for token in tokens:
+        if lines:
+            glue = "" if lines[-1].endswith("-") else " "
+            candidate = lines[-1] + glue + token
+            if text_width(candidate, face) <= LABEL_WIDTH:
+                lines[-1] = candidate
+                continue
+        lines.append(token)
+    if len(lines) > LABEL_LINES + 1:
+        return wrap(name, face, LABEL_WIDTH, LABEL_LINES + 1)
+    return lines
 
 
 TOKEN_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74)
@@ -251,7 +272,7 @@ def label_sprite(tid: str, lang: str) -> tuple[Image.Image, tuple[int, int]]:
     """
     layout = map_layout()
     face = font(LABEL_SIZE, bold=True)
-    lines = wrap(territory_name(tid, lang), face, LABEL_WIDTH, LABEL_LINES)
+    lines = label_lines(tid, lang)
     box = label_boxes(lang)[tid]
     left, top = box.x - LABEL_MARGIN, box.y - LABEL_MARGIN
     sprite = Image.new("RGBA", (box.w + 2 * LABEL_MARGIN, box.h + 2 * LABEL_MARGIN), (0, 0, 0, 0))

@@ -25,7 +25,8 @@ def strait_name(sid: str, lang: str) -> str:
 
 
 def pawn_words(pawn: str, lang: str) -> str:
-    """``2·3 white`` for pawn ``z2s3w`` (copy suffixes ignored)."""
+    """``white pawn 2·3`` for pawn ``z2s3w`` (copy suffixes ignored): the name every
+    label gives it (``rules.origin``'s ``origin.pawn.*``), the badge's numbers."""
     base = pawn.split("#", 1)[0]
     if len(base) != 5 or not base.startswith("z"):
         return pawn

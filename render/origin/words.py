@@ -54,7 +54,7 @@ def gains_words(gains: Mapping[str, Any], lang: str) -> str:
     parts = []
     for colour, count in sorted((gains.get("cards") or {}).items()):
         if count:
-            parts.append(tr(f"render.origin.gain.card.{colour}", lang, count=count))
+            parts.append(counted(f"render.origin.gain.card.{colour}", count, lang))
     return gains_line(parts + tile_and_token_gains(gains, lang))
 
 
@@ -65,12 +65,17 @@ def tile_and_token_gains(gains: Mapping[str, Any], lang: str) -> list[str]:
     tiles = gains.get("tiles")
     count = len(tiles) if isinstance(tiles, list) else int(tiles or 0)
     if count:
-        parts.append(tr("render.origin.gain.tiles", lang, count=count))
+        parts.append(counted("render.origin.gain.tiles", count, lang))
     if gains.get("hunting"):
-        parts.append(tr("render.origin.gain.hunting", lang, count=len(gains["hunting"])))
+        parts.append(counted("render.origin.gain.hunting", len(gains["hunting"]), lang))
     if gains.get("straits"):
-        parts.append(tr("render.origin.gain.straits", lang, count=len(gains["straits"])))
+        parts.append(counted("render.origin.gain.straits", len(gains["straits"]), lang))
     return parts
+
+
+def counted(key: str, count: int, lang: str) -> str:
+    """``1 yellow card`` / ``2 yellow cards``: ``key.one`` or ``key.many`` with the count."""
+    return tr(f"{key}.one" if count == 1 else f"{key}.many", lang, count=count)
 
 
 def gains_line(parts: list[str]) -> str:

@@ -18,6 +18,7 @@ from PIL import Image
 
 from render import origin
 from render.kit.compose import Picture
+from render.kit.frame import header_line
 from render.origin import map_pieces
 from render.origin.layout import FOOTER_HEIGHT, map_layout
 from render.origin.panels import View
@@ -42,7 +43,9 @@ CLASSIC = Picture(
     draw_panel=tableau.draw_body,
     paint_footer=footer.paint_footer,
     draw_footer=footer.draw_footer,
-    describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
+    describe=lambda turn: header_line(
+        turn.view, turn.lang, [words.describe(turn.view, turn.lang, turn.names)]
+    ),
     notice=lambda turn: words.notice(turn.view, turn.lang, turn.names),
     palette=origin.palette,
 )

@@ -12,7 +12,7 @@ from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.origin import pieces
-from render.origin.footer import draw_supply, footer_boxes, paint_supply_static
+from render.origin.footer import draw_final, draw_supply, footer_boxes, paint_supply_static
 from render.origin_classic.board import draw_piles, level_tile, paint_piles
 from render.origin_classic.tableau import ORANGE, VIOLET, chip
 
@@ -29,6 +29,8 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
 
 def draw_footer(canvas: Canvas, footer: Box, turn: Turn) -> None:
     """This turn's supply, reserve and discard."""
+    if draw_final(canvas, footer, turn):
+        return
     draw_supply(canvas, footer_boxes(footer)[0], turn.view, turn.lang, draw_piles)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from render.kit.names import seat_name, tr, tr_or
 from render.origin.names import territory_name
-from render.origin.words import View, action_words, gains_line, tile_and_token_gains
+from render.origin.words import View, action_words, counted, gains_line, tile_and_token_gains
 from rules import i18n
 
 i18n.register_package("rules.origin.classic")
@@ -133,10 +133,10 @@ def last_move_words(view: View, lang: str, names: Mapping[str, str] | None) -> s
 
 
 def gains_words(gains: Mapping[str, Any], lang: str) -> str:
-    """``(+ 1 Action card(s), 2 tile(s))`` from a Classic ``gains`` record (empty: none)."""
+    """``(+ 1 Action card, 2 tiles)`` from a Classic ``gains`` record (empty: none)."""
     parts = []
     cards: Mapping[str, int] = gains.get("cards") or {}
     for deck in DECKS:
         if cards.get(deck):
-            parts.append(tr(f"render.origin.classic.gain.{deck}", lang, count=cards[deck]))
+            parts.append(counted(f"render.origin.classic.gain.{deck}", cards[deck], lang))
     return gains_line(parts + tile_and_token_gains(gains, lang))

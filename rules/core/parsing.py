@@ -15,8 +15,11 @@ if TYPE_CHECKING:
 
 
 def normalise(text: str) -> str:
-    """Lowercase, strip accents and punctuation noise, collapse spaces: for forgiving matches."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Lowercase, strip accents and punctuation noise, collapse spaces: for forgiving matches.
+
+    A middle dot reads as a full stop: ``pawn 2·1`` is typed ``pawn 2.1`` (and never
+    matches ``pawn 1·2``, as ``2 1`` would)."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("·", "."))
     ascii_text = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
     ascii_text = re.sub(r"[^a-z0-9#:+.-]+", " ", ascii_text)
     return " ".join(ascii_text.split())

@@ -236,7 +236,13 @@ class Orbis(Game):
     # -- information ------------------------------------------------------------------
 
     def _view(self, state: State, seat: Seat | None) -> JSON:
-        return orbis_view(state, self._rows(state))
+        """``orbis_view``; once over, ``breakdown`` is the final score sheet (the
+        picture's table); the contract adds the envelope."""
+        out = orbis_view(state, self._rows(state))
+        out["breakdown"] = (
+            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
+        )
+        return out
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         return orbis_sections(state, seat)

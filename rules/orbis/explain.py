@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import IllegalMove, MoveError, Seat, State
+from rules.kit.stack import Frame
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
@@ -12,7 +13,8 @@ from rules.orbis.components import LETTERS, SETUP, TILES
 
 
 def explain(state: State, seat: Seat, code: str) -> MoveError:
-    """The most precise reason we can give; ``orbis.illegal.not_now`` otherwise."""
+    """The most precise reason we can give; otherwise ``orbis.illegal.not_now``: not
+    now, first the decision pending (``orbis.first.<kind>``)."""
     data = state.data
     me = state.seats.index(seat)
     board = data["boards"][me]
@@ -41,7 +43,21 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
         return IllegalMove("orbis.illegal.burn_here")
     if kind == "sacrifice" and frame is not None and frame["kind"] == "death":
         return IllegalMove("orbis.illegal.death_short")
-    return IllegalMove("orbis.illegal.not_now", move=code)
+    return not_now(frame)
+
+
+def not_now(frame: Frame | None) -> MoveError:
+    """``Not now: first place the tile in your pyramid.``: what the turn waits for."""
+    return IllegalMove("orbis.illegal.not_now", first=f"@orbis.first.{frame_kind(frame)}")
+
+
+def frame_kind(frame: Frame | None) -> str:
+    if frame is None:
+        return "take"
+    kind = str(frame["kind"])
+    if kind == "lose" and frame["why"] == "limit":
+        return "limit"
+    return kind
 
 
 def _explain_place(board: dict[str, Any], colour: str, wild: bool, spot: str) -> MoveError:
@@ -58,4 +74,4 @@ def _explain_place(board: dict[str, Any], colour: str, wild: bool, spot: str) ->
         return IllegalMove("orbis.illegal.place_two")
     if not wild:
         return IllegalMove("orbis.illegal.place_colour", colour=f"@orbis.colour.{colour}")
-    return IllegalMove("orbis.illegal.not_now", move=f"place:{spot}")
+    return IllegalMove("orbis.illegal.place_taken")

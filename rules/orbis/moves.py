@@ -102,23 +102,30 @@ def free_moves(data: dict[str, Any], me: int) -> list[Move]:
     if pm.size(board["pyramid"]) < SETUP.pyramid_size:
         for slot, tile in enumerate(data["display"]):
             if tile is not None:
-                moves.append(
-                    mk(
-                        f"take:{slot + 1}",
-                        "orbis.move.take",
-                        "region",
-                        tile=tile_name(tile),
-                        slot=slot + 1,
-                        cost=cost_text(tile),
-                        pc=TILES[tile].pc,
-                    )
-                )
+                moves.append(take_move(data, slot, tile))
     if board["god"] is None:
         for god in data["gods"]:
             moves.append(
                 mk(f"god:{god.lower()}", "orbis.move.god", "god", god=f"@orbis.god.{god}.name")
             )
     return moves + trade_moves(board)
+
+
+def take_move(data: dict[str, Any], slot: int, tile: str) -> Move:
+    """``take slot 5: blue Proselytism, +2🟦 1🟥 (0 PC, cost: none)``: the slot as the
+    picture numbers it, the tile, the cubes lying on it (what taking it collects), its
+    PC and its cost."""
+    lying = dm.on_slot(data["cubes"], slot)
+    return mk(
+        f"take:{slot + 1}",
+        "orbis.move.take" if dm.total(lying) else "orbis.move.take_bare",
+        "region",
+        tile=tile_name(tile),
+        slot=slot + 1,
+        gain=cubes_text(lying),
+        cost=cost_text(tile),
+        pc=TILES[tile].pc,
+    )
 
 
 def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:

@@ -105,13 +105,7 @@ class Turn:
 
     def trade_get(self, frame: Frame, colour: str) -> None:
         stack(self.data).pop()
-        dm.trade(self.board["domain"], frame["give"], colour)
-        self.record.note(
-            "orbis.note.trade",
-            seat=self.seat,
-            give=colour_word(frame["give"]),
-            colour=colour_word(colour),
-        )
+        dm.trade(self.board["domain"], frame["give"], colour)  # the move's label says it
         top = stack(self.data).top
         if top is not None and top["kind"] == "lose" and top["why"] == "limit":
             self.check_limit()
@@ -164,9 +158,8 @@ class Turn:
                 return
             assert effect.colour is not None
             dm.change(board["domain"], effect.colour, effect.n)
-            self.record.note(
-                "orbis.note.gain", seat=self.seat, n=effect.n, colour=colour_word(effect.colour)
-            )
+            gained = {effect.colour: effect.n}
+            self.record.note("orbis.note.gain", seat=self.seat, cubes=cubes_text(gained))
         elif kind == "irrigation":
             under = pm.below(board["pyramid"], cell.row, cell.x)
             ok = any(effect.colour in pm.colours_of(c) for c in under)
@@ -195,8 +188,7 @@ class Turn:
         pm.set_status(self.board["pyramid"], row, x, status)
 
     def gain(self, frame: Frame, colour: str) -> None:
-        dm.change(self.board["domain"], colour, 1)
-        self.record.note("orbis.note.gain", seat=self.seat, n=1, colour=colour_word(colour))
+        dm.change(self.board["domain"], colour, 1)  # the move's label says it
         frame["n"] -= 1
         Stack.commit(frame)
         if frame["n"] <= 0:
@@ -270,8 +262,7 @@ class Turn:
         self.settle_lose()
 
     def lose(self, frame: Frame, colour: str) -> None:
-        dm.change(self.board["domain"], colour, -1)
-        self.record.note("orbis.note.lose", seat=self.seat, colour=colour_word(colour))
+        dm.change(self.board["domain"], colour, -1)  # the move's label says it
         if frame["why"] == "limit":
             self.check_limit()
             return

@@ -23,7 +23,8 @@ last, scores, winners)::
                                     "volcano" | "burn" | "lose" | "love" | "death" | null,
                         "wasteland": bool,        # placing it as a Wasteland
                         "need": cubes | null,     # Volcano cubes still to destroy
-                        "left": n | null},        # cubes still to discard / gain
+                        "left": n | null,         # cubes still to discard / gain
+                        "spots": [{"spot": code, "row": r, "x": x}]},  # where it may go
      "last_take": null | {"seat": s, "kind": "region" | "god", "slot": 1..9 | null,
                           "tile": id | null, "god": id | null},  # outline it
      "players": {seat: {
@@ -112,7 +113,23 @@ def pending_view(state: State) -> dict[str, Any] | None:
         "wasteland": bool(frame is not None and frame["kind"] == "place" and frame["wild"]),
         "need": dict(need) if need is not None else None,
         "left": left,
+        "spots": place_spots(data, frame),
     }
+
+
+def place_spots(data: dict[str, Any], frame: Any) -> list[dict[str, Any]]:
+    """Where the tile being placed may go (what ``place:<spot>`` offers), each with the
+    place the picture marks: ``row`` 0..3 (0 = bottom) and ``x`` as the pyramid's cells
+    count them (``left``: -1, before the bottom row)."""
+    if frame is None or frame["kind"] != "place":
+        return []
+    pyramid = data["boards"][data["turn"]]["pyramid"]
+    colour = None if frame["wild"] else TILES[data["act"]["tile"]].colour
+    out = []
+    for spot in pm.spots(pyramid, colour):
+        row, x = pm.spot_position(pyramid, spot)
+        out.append({"spot": spot, "row": row, "x": x})
+    return out
 
 
 def last_take_view(last: dict[str, Any] | None) -> dict[str, Any] | None:

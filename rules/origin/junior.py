@@ -339,6 +339,9 @@ class OriginJunior(Game):
         """``junior_view``; the contract adds the envelope (``winners`` once over)."""
         sheet = self.scores(state, seat)
         out: dict[str, Any] = junior_view(state, seat, sheet, sorted(self.to_act(state)))
+        out["breakdown"] = (
+            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
+        )
         return out
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:

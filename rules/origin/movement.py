@@ -49,7 +49,7 @@ def where(territory: str) -> str:
 
 
 def pawn_name(pawn: str) -> str:
-    """The i18n parameter describing ``pawn`` (e.g. "medium weak white pawn")."""
+    """The i18n parameter naming ``pawn`` as the picture badges it (``white pawn 2·1``)."""
     return f"@origin.pawn.{pawn}"
 
 

@@ -67,7 +67,10 @@ def junior_sections(own: dict[str, Any], total: int) -> list[Section]:
     ]
     levels = [_value(tile.get("level")) for tile in own.get("tiles") or []]
     tiles = (
-        Text("origin.present.tile_levels", {"n": len(levels), "levels": ", ".join(levels)})
+        Text(
+            "origin.present.tile_levels" if len(levels) > 1 else "origin.present.tile_level",
+            {"n": len(levels), "levels": ", ".join(levels)},
+        )
         if levels
         else NONE
     )

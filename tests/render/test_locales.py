@@ -14,7 +14,9 @@ FAMILIES = {
     "render.origin.pending": ("evolve", "migrate", "swap"),
     "render.origin.last": ("evolve", "migrate", "swap", "pass"),
     "render.origin.pawn": ("w", "b", "k"),
-    "render.origin.gain.card": ("yellow", "orange", "violet"),
+    "render.origin.gain.card.yellow": ("one", "many"),
+    "render.origin.gain.card.orange": ("one", "many"),
+    "render.origin.gain.card.violet": ("one", "many"),
     "render.origin.legend.terr": ("yellow", "orange", "violet", "brown", "green", "neutral"),
     "render.origin.title": ("junior", "classic"),
     "render.kit": (
@@ -52,6 +54,7 @@ def test_french_is_french() -> None:
         "render.origin.title.junior",
         "render.origin.title.classic",
         "render.kit.points",
+        "render.kit.total",
         "render.nim.title",
         "render.origin.villages",
         "render.origin.legend.terr.brown",
@@ -64,3 +67,14 @@ def test_territory_names_come_from_the_rules_catalogue() -> None:
     assert territory_name("A1", "fr").startswith("Origine")
     assert territory_name("A1", "en").startswith("Origin")
     assert territory_name("ZZ9", "en") == "ZZ9"
+
+
+def test_the_picture_names_a_pawn_as_the_menus_do() -> None:
+    """Header lines say ``white pawn 2·3``, the name every Origin label uses."""
+    from render.origin.names import pawn_words
+    from rules.origin import moves
+
+    for pawn in ("z2s3w", "z1s1b", "z3s2k"):
+        for lang in ("en", "fr"):
+            label = translate(moves.place_pawn(pawn).label, lang)
+            assert label.endswith(" " + pawn_words(pawn, lang)), (label, lang)

@@ -179,6 +179,8 @@ def test_the_tile_being_taken_waits_in_its_player_panel(views: dict[tuple[int, s
     view = views[(3, "pending")]
     seat = view["pending"]["seat"]
     panel = ORBIS.layout(3).panels[view["seats"].index(seat)]
+    view = copy.deepcopy(view)
+    view["pending"]["spots"] = []  # the places it may go are another test's
     calm = copy.deepcopy(view)
     calm["pending"] = None
     assert only_inside(rgb(view), rgb(calm), layout.side(panel))
@@ -361,3 +363,79 @@ def test_the_board_parts_fit_side_by_side() -> None:
         assert board.contains((part.x, part.y)) and part.right <= board.right, part
         assert part.bottom <= board.bottom, part
         assert not any(part.overlaps(other) for other in parts[i + 1 :]), part
+
+
+def test_the_display_slots_carry_the_numbers_the_menu_names() -> None:
+    """``take slot 5``: each display tile shows its slot number on a dark disc."""
+    from render.kit import style
+
+    view = phase_view(3, 31, "start")
+    image = rgb(view)
+    board = ORBIS.layout(3).board
+    for slot in range(9):
+        tile = layout.display_tile(board, slot)
+        pixel = image.getpixel((tile.x - 5, tile.y + 3))  # the disc, beside the digit
+        assert isinstance(pixel, tuple)
+        assert max(abs(a - b) for a, b in zip(pixel[:3], style.INK, strict=True)) < 40
+
+
+def _placing_view() -> View:
+    """A real view with a tile waiting to be placed on the second row (or higher)."""
+    game = get("orbis")
+    seats_ = ["s1", "s2"]
+    state = game.setup(seats_, "41")
+    import random
+
+    chooser = random.Random(5)
+    while not game.outcome(state):
+        seat = next(iter(game.to_act(state)))
+        moves = game.legal_moves(state, seat)
+        upper = [m for m in moves if m.code.startswith("place:r") and m.code[7].isdigit()]
+        if upper:
+            return game.view(state, None)
+        state = game.apply(state, seat, chooser.choice(moves))
+    raise AssertionError("no placement on an upper row")
+
+
+def test_the_places_a_pending_tile_may_go_are_named_in_its_pyramid() -> None:
+    """While a placement is pending, each legal place carries ``row r · place p``, as
+    the menu's ``row r, place p: on …``; nothing else of the picture changes."""
+    view = _placing_view()
+    spots = view["pending"]["spots"]
+    seat = view["pending"]["seat"]
+    assert any(s["row"] > 0 for s in spots)
+    for spot in spots:
+        if spot["row"] > 0:
+            assert spot["spot"] == f"r{spot['row'] + 1}s{spot['x'] + 1}"
+    bare = copy.deepcopy(view)
+    bare["pending"]["spots"] = []
+    panel = ORBIS.layout(2).panels[view["seats"].index(seat)]
+    pyramid = layout.pyramid(panel)
+    area = Box(panel.x, pyramid.y, layout.SIDE_X - 8, layout.PYRAMID_H)
+    marked, plain = rgb(view), rgb(bare)
+    assert only_inside(marked, plain, area)
+    for spot in spots:
+        if spot["row"] > 0:
+            place = pyramid.place(spot["row"], spot["x"])
+            assert mean_difference(crop(marked, place), crop(plain, place)) > 0
+
+
+def test_the_final_picture_shows_the_score_table_with_the_winner_first() -> None:
+    from render.kit import style
+    from render.kit.scoreboard import breakdown_of, standing
+
+    view = phase_view(3, 31, "over")
+    table = breakdown_of(view)
+    assert table is not None and table.categories
+    order = standing(table, view["seats"], view["winners"])
+    assert order[0] in view["winners"]
+    for seat in view["seats"]:
+        assert sum(table.rows[seat].values()) == table.totals[seat] == view["scores"][seat]["total"]
+    footer = ORBIS.layout(3).footer
+    assert footer is not None
+    without = copy.deepcopy(view)
+    without["breakdown"] = None
+    with_table, legend = rgb(view), rgb(without)
+    assert only_inside(with_table, legend, footer)
+    winners_row = crop(with_table, footer).getcolors(1 << 20) or []
+    assert any(colour == style.HIGHLIGHT for _, colour in winners_row)

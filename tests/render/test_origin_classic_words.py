@@ -34,7 +34,7 @@ def test_classic_keys_exist_in_both_languages_and_differ() -> None:
 def test_every_dynamic_classic_key_exists(lang: str) -> None:
     families = {
         "render.origin.classic.pending": (*words.PENDING_KINDS, "reward_colour", "other"),
-        "render.origin.classic.gain": words.DECKS,
+        **{f"render.origin.classic.gain.{deck}": ("one", "many") for deck in words.DECKS},
         "render.origin.classic.reason": ("deck", "board", "supply", "villages"),
         "render.origin.classic.column": ("yellow", "orange", "violet", "brown"),
         "render.origin.classic.legend.terr": (

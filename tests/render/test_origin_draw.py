@@ -329,3 +329,41 @@ def test_a_seat_out_of_the_game_is_tagged_in_its_panel_only() -> None:
     masked = b.copy()
     masked.paste(a.crop(panel.xyxy()), (panel.x, panel.y))
     assert mean_difference(a, masked) == 0
+
+
+@pytest.mark.parametrize("game_id", ["origin-junior", "origin"])
+def test_the_final_picture_shows_the_score_table_winners_first(game_id: str) -> None:
+    """Once over, the footer is the categories table (``render.kit.scoreboard``): every
+    category of the rules' sheet, the totals, the winners first on a highlighted row."""
+    from render.kit import style
+    from render.kit.scoreboard import breakdown_of, standing
+    from tests.render import classic_games
+
+    view = public_view(3, 5) if game_id == "origin-junior" else classic_games.public_view(3, 5)
+    assert view["over"]
+    table = breakdown_of(view)
+    assert table is not None and len(table.categories) >= 4
+    order = standing(table, view["seats"], view["winners"])
+    assert order[0] in view["winners"]
+    for seat in view["seats"]:
+        assert table.totals[seat] == view["scores"][seat]["total"]
+    picture = registry.renderer(game_id)
+    layout = (JUNIOR if game_id == "origin-junior" else _classic()).layout(3)
+    assert layout.footer is not None
+    without = copy.deepcopy(view)
+    without["breakdown"] = None
+    shown = open_png(picture(view, lang="fr")).convert("RGB")
+    plain = open_png(picture(without, lang="fr")).convert("RGB")
+    box = layout.footer.xyxy()
+    assert mean_difference(shown.crop(box), plain.crop(box)) > 0
+    outside = plain.copy()
+    outside.paste(shown.crop(box), box[:2])
+    assert mean_difference(shown, outside) == 0
+    colours = shown.crop(box).getcolors(1 << 20) or []
+    assert any(colour == style.HIGHLIGHT for _, colour in colours)
+
+
+def _classic() -> Any:
+    from render.origin_classic import CLASSIC
+
+    return CLASSIC

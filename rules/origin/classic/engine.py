@@ -171,6 +171,11 @@ class OriginClassic(Game):
         return frozenset({state.seats[data["turn"]]})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """The moves of ``_moves_now``, an opponent named by its seat (``player``: the
+        front ends show the seat's display name, never a number to count)."""
+        return [_seat_named(move, state.seats) for move in self._moves_now(state, seat)]
+
+    def _moves_now(self, state: State, seat: Seat) -> list[Move]:
         data = state.data
         if data["over"] or seat not in state.seats:
             return []
@@ -372,6 +377,9 @@ class OriginClassic(Game):
         out: dict[str, Any] = classic_view(
             state, seat, self.scores(state), sorted(self.to_act(state))
         )
+        out["breakdown"] = (
+            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
+        )
         return out
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
@@ -475,3 +483,15 @@ def _unseen(data: dict[str, Any]) -> tuple[int, ...]:
 
 
 __all__ = ["CLASSIC", "ENDS", "OriginClassic", "end_trigger", "frame_moves"]
+
+
+def _seat_named(move: Move, seats: list[Seat]) -> Move:
+    """``move`` with an opponent's number (``player``, counted from 1) as its seat id."""
+    player = move.label.params.get("player")
+    if not isinstance(player, int) or not 0 < player <= len(seats):
+        return move
+    return Move(
+        move.code,
+        Text(move.label.key, {**move.label.params, "player": seats[player - 1]}),
+        move.group,
+    )

@@ -98,7 +98,7 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
         victim = int(arg[1:]) - 1
         if victim == me or victim >= data["players"]:
             return _no("origin.classic.illegal.not_an_opponent", player=arg[1:])
-        return _no("origin.classic.illegal.empty_hand", player=arg[1:])
+        return _no("origin.classic.illegal.empty_hand", player=state.seats[victim])
     if kind == "token":
         return _no("origin.classic.illegal.token_not_held", token=arg.upper())
     if kind == "deck":

@@ -121,3 +121,53 @@ def test_the_help_quotes_move_codes_a_player_can_type_and_reads_the_cube_squares
         assert ORBIS.is_well_formed(code.rstrip(".,;)")), f"{lang}: {code}"
     for square in ("🟨", "🟩", "🟦", "🟥", "⬜", "🌈"):
         assert square in tips, f"{lang}: no legend for {square}"
+
+
+def test_taking_a_tile_says_the_slot_the_tile_and_the_cubes_it_collects() -> None:
+    """The menu names what the picture numbers: ``take slot 5: blue Proselytism, +2🟦``."""
+    state = game()
+    put_display(state, 5, "L1-09", blue=2, red=1)
+    put_display(state, 6, "L1-10")
+    labels = {m.code: m.label for m in ORBIS.legal_moves(state, "ana")}
+    assert translate(labels["take:5"], "en").startswith("take slot 5: blue Proselytism, +2🟦 1🟥 (")
+    assert translate(labels["take:5"], "fr").startswith(
+        "prendre la case 5 : Prosélytisme bleu, +2🟦 1🟥 ("
+    )
+    assert "+" not in translate(labels["take:6"], "en").split("(")[0]
+
+
+def test_a_move_of_another_step_answers_not_now_and_what_comes_first() -> None:
+    state = game()
+    put_display(state, 1, "L2-09")
+    set_domain(state, 0, red=1)
+    state = ORBIS.apply(state, "ana", "take:1")
+    error = refused(state, "take:2")
+    assert isinstance(error, IllegalMove) and error.key == "orbis.illegal.not_now"
+    assert translate(Text(error.key, error.params), "en") == (
+        "Not now: first pay for the tile, or make it a Wasteland."
+    )
+    assert translate(Text(error.key, error.params), "fr") == (
+        "Pas maintenant : d'abord, payez la tuile, ou faites-en une Terre sauvage."
+    )
+
+
+def test_a_note_never_repeats_the_move_it_follows() -> None:
+    """Discarding, gaining a chosen cube and trading say it in the label alone (the
+    notes keep what follows on its own: an automatic discard, a validated Village)."""
+    rng = random.Random(3)
+    for seed in range(3):
+        state = game(3, f"notes-{seed}")
+        while ORBIS.outcome(state) is None:
+            seat = next(iter(ORBIS.to_act(state)))
+            move = rng.choice(ORBIS.legal_moves(state, seat))
+            applied = ORBIS.play(state, seat, move)
+            label = translate(applied.label, "en")
+            for note in applied.notes:
+                if move.code.startswith("get:"):
+                    assert note.key != "orbis.note.trade", label
+                if move.code.startswith("gain:"):
+                    assert note.key != "orbis.note.gain", label
+            if move.code.startswith("lose:") and len(applied.notes) == 1:
+                # a discard names itself; a note follows only for what it settles
+                assert applied.notes[0].key != "orbis.note.lose", label
+            state = applied.state

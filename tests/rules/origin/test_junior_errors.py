@@ -138,8 +138,16 @@ def test_a_pawn_with_every_neighbour_occupied_cannot_migrate() -> None:
 def test_a_label_is_accepted_instead_of_a_code() -> None:
     state = JUNIOR.apply(position({}), "ana", "Sahara")
     assert state.data["pending"] == ["evolve", "A3"]
-    state = JUNIOR.apply(state, "ana", "pion moyen faible blanc")
+    state = JUNIOR.apply(state, "ana", "pion blanc 2.1")
     assert state.data["pawn_at"]["A3"] == "z2s1w"
+
+
+def test_a_pawn_is_typed_by_the_name_its_badge_gives() -> None:
+    """``white pawn 2·1`` (or ``2.1``) is that pawn, never the ``1·2``."""
+    for typed in ("white pawn 2·1", "pion blanc 2.1", "Place the white pawn 2·1"):
+        state = JUNIOR.apply(position({}), "ana", "Sahara")
+        state = JUNIOR.apply(state, "ana", typed)
+        assert state.data["pawn_at"]["A3"] == "z2s1w", typed
 
 
 def test_stored_states_are_never_mutated_by_legal_moves() -> None:

@@ -73,10 +73,19 @@ def test_the_first_step_of_a_swap_names_the_players_own_pawn_as_the_mover() -> N
     # The pawn named in ``swap:<territory>`` is the player's own, the one that moves;
     # "swap with the pawn" would name it as the target.
     label = moves.start_from("swap", "A2", "z2s2w").label
-    assert translate(label, "en") == "Swap: move the medium normal white pawn from Maghreb"
-    assert translate(label, "fr") == (
-        "Échanger : déplacer le pion moyen normal blanc du territoire Maghreb"
-    )
+    assert translate(label, "en") == "Swap: move the white pawn 2·2 from Maghreb"
+    assert translate(label, "fr") == "Échanger : déplacer le pion blanc 2·2 du territoire Maghreb"
+
+
+def test_a_pawn_has_one_name_the_picture_badges() -> None:
+    """``z2s3w`` is the ``white pawn 2·3`` in every label: the picture's badge reads ``2·3``
+    (size · strength) in the owner's colour, the supply's columns too."""
+    for pawn, en, fr in (
+        ("z2s3w", "white pawn 2·3", "pion blanc 2·3"),
+        ("z1s1b", "brown pawn 1·1", "pion marron 1·1"),
+    ):
+        assert translate(moves.place_pawn(pawn).label, "en") == f"Place the {en}"
+        assert translate(moves.place_pawn(pawn).label, "fr") == f"Poser le {fr}"
 
 
 def test_every_move_label_fits_a_discord_choice() -> None:

@@ -231,3 +231,22 @@ def test_exodus_reach_comes_from_the_card_data(monkeypatch: pytest.MonkeyPatch) 
     offered = set(codes(state, "ana"))
     assert "to:a6" in offered  # A9-A7-A6, two steps
     assert "to:a4" not in offered  # three steps: beyond this card's reach
+
+
+def test_an_opponent_is_named_by_seat_never_by_a_number() -> None:
+    """``Take a random card from Bob``: the label carries the seat id, which every front
+    end shows as the display name (``player`` is a seat parameter)."""
+    from rules.base import Text
+    from rules.i18n import translate, with_names
+
+    state = started()
+    give_cards(state, 0, ["A05"])
+    state = play(state, "ana", "play:a05")
+    moves = {m.code: m for m in CLASSIC.legal_moves(state, "ana")}
+    label = moves["from:p2"].label
+    assert label.params["player"] == state.seats[1]
+    named = with_names(label, {state.seats[1]: "Bob"})
+    assert translate(named, "en") == "Take a random card from Bob"
+    assert translate(named, "fr") == "Prendre une carte au hasard à Bob"
+    applied = CLASSIC.play(state, "ana", "from:p2")
+    assert applied.label == label and isinstance(applied.label, Text)
