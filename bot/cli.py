@@ -388,14 +388,32 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.record import parse_record, replay_record, write_pictures
+    from bot.record import (
+        MAX_RECORD_BYTES,
+        RecordError,
+        parse_record,
+        replay_record,
+        write_pictures,
+    )
 
+    out: Path = args.out
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: this is a file, not a folder for the pictures")
     try:
-        text = args.file.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {args.file}: {exc}") from exc
+        with args.file.open("rb") as source:
+            data = source.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError("record.too_large", limit=MAX_RECORD_BYTES // (1024 * 1024))
+        text = data.decode("utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read {args.file}: it is not UTF-8 text") from exc
     replayed = replay_record(parse_record(text))
-    written = write_pictures(replayed, args.out, args.lang)
+    try:
+        written = write_pictures(replayed, out, args.lang)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot write the pictures: {exc.strerror or exc}") from exc
     moves = len(replayed.states) - 1
     print(
         translate(
