@@ -45,7 +45,7 @@ from bot.shards import Shards
 from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
-from rules.i18n import LANGS, translate
+from rules.i18n import LANGS, register_package, translate
 
 log = logging.getLogger("campfire.cli")
 
@@ -213,6 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except CampfireError as problem:
         lang = getattr(args, "lang", "en")
+        register_package("bot")  # the store's keys; ``db`` never loads the service
         print(f"campfire: {translate(Text(problem.key, problem.params), lang)}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
