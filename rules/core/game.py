@@ -468,6 +468,10 @@ class Game(ABC):
         ``samples`` (default ``REVEAL_SAMPLES``), ``sights`` (default the mover and the
         public view) and ``salt`` (which draws) let a test ask again independently.
         """
+        if type(self).determinize is Game.determinize:
+            # Nothing is hidden but the generator's future, and the move did not draw
+            # from it (the caller checked): every draw would play exactly the same.
+            return False
         count = samples or REVEAL_SAMPLES
         for viewer in (seat, None) if sights is None else sights:
             sight = ONLOOKER if viewer is None else viewer
