@@ -57,6 +57,8 @@ from rules.base import State
 TARGET_P99_MS = 150.0
 TARGET_LAG_MS = 50.0
 TARGET_RSS_MB = 150.0
+TARGET_TREE_MB = 300.0
+"""The whole process tree under load (PSS sum: shared pages counted once)."""
 TARGET_START_S = 5.0
 FIRST_USER_ID = 520000000000000001
 FIRST_CHANNEL_ID = 720000000000000001
@@ -88,6 +90,31 @@ def rss_mb(pid: int | None = None) -> tuple[float, float]:
     return own, children
 
 
+def tree_mb(pid: int | None = None) -> tuple[float, float, float]:
+    """The whole process tree under ``pid`` (default: this one; the bot, its render
+    workers and multiprocessing's resource tracker): the sum of the RSS, the sum of the
+    PSS (a page shared by several processes counted once, split between them: what the
+    tree really holds),
+    and the peak, over the run so far, of the biggest RSS a process of the tree reached
+    (``VmHWM``), in MB."""
+    pid = os.getpid() if pid is None else pid
+    rss = pss = peak = 0.0
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1]) / 1024
+            elif line.startswith("VmHWM:"):
+                peak = int(line.split()[1]) / 1024
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                pss = int(line.split()[1]) / 1024
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                child_rss, child_pss, child_peak = tree_mb(int(child))
+                rss, pss, peak = rss + child_rss, pss + child_pss, max(peak, child_peak)
+    return rss, pss, peak
+
+
 class Problems(logging.Handler):
     """Counts the warnings and errors the bot logs (each is an error of the run)."""
 
@@ -105,6 +132,16 @@ async def ticker(lags: list[float], stop: asyncio.Event) -> None:
         started = time.perf_counter()
         await asyncio.sleep(0.01)
         lags.append(max(0.0, (time.perf_counter() - started - 0.01) * 1000))
+
+
+async def sample_tree(figures: LoadFigures, stop: asyncio.Event) -> None:
+    """Every 2 s (read in a thread, off the loop), the tree's largest sums so far."""
+    while not stop.is_set():
+        rss, pss, _ = await asyncio.to_thread(tree_mb)
+        most_rss, most_pss = figures.tree_most
+        figures.tree_most = (max(most_rss, rss), max(most_pss, pss))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 2.0)
 
 
 # --------------------------------------------------------------------------- load
@@ -132,6 +169,10 @@ class LoadFigures:
     lags: list[float] = field(default_factory=list)
     rss_before: tuple[float, float] = (0.0, 0.0)
     rss_after: tuple[float, float] = (0.0, 0.0)
+    tree_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    tree_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    tree_most: tuple[float, float] = (0.0, 0.0)
+    """The largest RSS sum and PSS sum of the tree seen during the load (sampled)."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -259,9 +300,11 @@ async def run_load(
             await asyncio.gather(*map(asyncio.wrap_future, warming))  # a bot up a while
             _watch_pictures(harness, tables, figures)
             figures.rss_before = rss_mb()
+            figures.tree_before = tree_mb()
             logging.getLogger().addHandler(problems)
             stop = asyncio.Event()
             ticking = asyncio.create_task(ticker(figures.lags, stop))
+            sampling = asyncio.create_task(sample_tree(figures, stop))
             try:
                 await drive(harness, tables, figures)
                 deadline = time.perf_counter() + SETTLE_S
@@ -270,8 +313,10 @@ async def run_load(
             finally:
                 stop.set()
                 await ticking
+                await sampling
                 logging.getLogger().removeHandler(problems)
             figures.rss_after = rss_mb()
+            figures.tree_after = tree_mb()
             await harness.settle()
             figures.errors += [f"game {t.id}: no picture" for t in tables if t.sent_at is not None]
             for table in tables:
@@ -468,6 +513,13 @@ def report(load: LoadFigures | None, scale: dict[str, float] | None) -> list[str
             f"RSS of the bot's process: {load.rss_before[0]:.0f} MB before, "
             f"{load.rss_after[0]:.0f} MB after; render workers: {load.rss_before[1]:.0f} MB "
             f"before, {load.rss_after[1]:.0f} MB after",
+            f"whole process tree (bot, render workers, resource tracker): RSS sum "
+            f"{load.tree_before[0]:.0f} MB before, {load.tree_after[0]:.0f} MB after, at most "
+            f"{load.tree_most[0]:.0f} MB; PSS sum (shared pages once) "
+            f"{load.tree_before[1]:.0f} MB before, {load.tree_after[1]:.0f} MB after, at most "
+            f"{load.tree_most[1]:.0f} MB = {load.tree_most[1] / TARGET_TREE_MB:.2f} of the "
+            f"{TARGET_TREE_MB:.0f} MB target "
+            f"[{'OK' if load.tree_most[1] <= TARGET_TREE_MB else 'FAT'}]",
             f"errors: {len(load.errors)} [{'OK' if not load.errors else 'FAIL'}]",
             *(f"  {e}" for e in load.errors[:10]),
         ]

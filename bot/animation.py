@@ -32,14 +32,14 @@ def replay_states(
     log: Sequence[Sequence[str]],
 ) -> list[State]:
     """The opening state, then the state after each log entry (raises what
-    ``Game.play`` raises)."""
+    ``Game.apply`` raises)."""
     state = game.setup(seats, seed, options)
     states = [state]
     for seat, code in log:
         if code.startswith(REMOVAL_PREFIX):
             state = game.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :]).state
         else:
-            state = game.play(state, seat, code).state
+            state = game.apply(state, seat, code)
         states.append(state)
     return states
 

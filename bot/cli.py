@@ -222,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except CampfireError as problem:
         lang = getattr(args, "lang", "en")
+        register_package("bot")  # the store's keys; ``db`` never loads the service
         print(f"campfire: {translate(Text(problem.key, problem.params), lang)}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -410,15 +411,32 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.record import parse_record, replay_record, write_animation, write_pictures
+    from bot.record import (
+        MAX_RECORD_BYTES,
+        RecordError,
+        parse_record,
+        replay_record,
+        write_animation,
+        write_pictures,
+    )
 
     try:
-        text = args.file.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {args.file}: {exc}") from exc
-    writable_folder(args.out)
-    replayed = replay_record(parse_record(text))
-    written = write_pictures(replayed, args.out, args.lang)
+        with args.file.open("rb") as source:
+            data = source.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError("record.too_large", limit=MAX_RECORD_BYTES // (1024 * 1024))
+        text = data.decode("utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read {args.file}: it is not UTF-8 text") from exc
+    record = parse_record(text)
+    out: Path = writable_folder(args.out)  # a record that is no record creates nothing
+    replayed = replay_record(record)
+    try:
+        written = write_pictures(replayed, out, args.lang)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot write the pictures: {exc.strerror or exc}") from exc
     moves = len(replayed.states) - 1
     print(
         translate(

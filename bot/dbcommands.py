@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.config import load_settings
-from bot.store import GameStore, PostgresStore, Store
+from bot.store import GameStore, PostgresStore, Store, StoreError
+from bot.store.errors import reason
 from bot.store.maintenance import MaintenanceError, backup, game_ids, integrity_problems
 from bot.store.pgdump import pg_backup
 from bot.store.postgres import is_postgres_url, shown_url
@@ -166,6 +167,11 @@ async def _audit_games(store: GameStore, ids: Sequence[int]) -> tuple[list[str],
             verdict = await audit_game(store, game_id)
         except sqlite3.Error as exc:
             problems.append(f"game {game_id}: cannot be read ({exc})")
+            continue
+        except StoreError as exc:
+            if exc.key != "store.damaged":
+                raise
+            problems.append(f"game {game_id}: cannot be read ({reason(exc.__cause__ or exc)})")
             continue
         replayed += verdict.replayed
         problems += [f"game {game_id}: {p}" for p in verdict.problems]

@@ -6,10 +6,16 @@ text version (``record_text``). While a game runs its record keeps the secrets: 
 (it decides every card still to come) and, for a move that names something hidden, no
 code and only the label the table read. Once the game is over everything is in it.
 
-``replay_record`` rebuilds a finished game from its record alone and refuses a record
-edited by hand with the first entry that does not apply (or whose label is not the one
-the rules give it). The ``campfire replay`` command and ``campfire demo`` use it;
-``write_animation`` writes the same animated replay the bot posts at the end of a game.
+A record also carries what the game came to: ``revision`` (the table's revision when
+the record was made) and, once the game is over, ``outcome`` (places and totals).
+``parse_record`` refuses a file that is not a well-formed record (a field of the wrong
+type, a number out of range, nesting too deep, a name or a file too large) with the
+field it found wrong; ``replay_record`` rebuilds a finished game from its record alone
+and refuses a record edited by hand with the first entry that does not apply (or whose
+label is not the one the rules give it), then with the first difference between the
+end it reaches and the end the record states (a seed edited plays another game). The
+``campfire replay`` command and ``campfire demo`` use it; ``write_animation`` writes the
+same animated replay the bot posts at the end of a game.
 """
 
 from __future__ import annotations
@@ -24,13 +30,22 @@ from bot.animation import animate_states, picture_points
 from bot.service import GameService, HistoryEntry
 from render import registry as renderers
 from rules import registry
-from rules.base import CampfireError
+from rules.base import CampfireError, Text
 from rules.core.game import Game
 from rules.core.state import REMOVAL_PREFIX, State
 from rules.i18n import translate
 
 RECORD_FORMAT = "campfire-record"
 RECORD_VERSION = 1
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""The largest record file read (a finished game of thousands of moves is a few hundred
+kilobytes)."""
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects a record may have (it needs five or so)."""
+MAX_TEXT = 2000
+"""The longest string a record may hold (names, labels, notes, codes, the seed)."""
+MAX_INT = 2**53
+"""The largest whole number a record may hold (any JSON reader keeps it exact)."""
 
 
 class RecordError(CampfireError, ValueError):
@@ -75,6 +90,7 @@ async def build_record(service: GameService, game_id: int, lang: str) -> dict[st
         "options": dict(info.options),
         "seats": [{"id": p.user_id, "name": p.name} for p in info.seats],
         "moves": [_entry(n, e, names, lang, over) for n, e in enumerate(history, 1)],
+        "revision": info.version,
         "outcome": None if outcome is None else outcome.to_json(),
     }
 
@@ -124,28 +140,140 @@ def record_text(record: Mapping[str, Any]) -> str:
 
 
 def parse_record(text: str) -> dict[str, Any]:
-    """A record read back from its JSON; raises ``RecordError`` when it is not one."""
+    """A record read back from its JSON; raises ``RecordError`` when it is not one:
+    ``record.too_large``, ``record.not_json``, ``record.too_deep``,
+    ``record.not_a_record``, ``record.version``, or ``record.field`` naming the first
+    field that is missing, of the wrong type or out of range."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError("record.too_large", limit=MAX_RECORD_BYTES // (1024 * 1024))
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_constant=_no_constant)
+    except RecursionError as exc:
+        raise RecordError("record.too_deep", limit=MAX_DEPTH) from exc
     except ValueError as exc:
         raise RecordError("record.not_json") from exc
+    if _depth(raw) > MAX_DEPTH:
+        raise RecordError("record.too_deep", limit=MAX_DEPTH)
     if not isinstance(raw, dict) or raw.get("format") != RECORD_FORMAT:
         raise RecordError("record.not_a_record")
     if raw.get("version") != RECORD_VERSION:
-        raise RecordError("record.version", version=raw.get("version"))
-    for name, kind in (("game", str), ("seats", list), ("moves", list), ("options", dict)):
-        if not isinstance(raw.get(name), kind):
-            raise RecordError("record.field", field=name)
+        raise RecordError("record.version", version=_short(raw.get("version")))
+    _check_shape(raw)
     return raw
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (walked without recursion)."""
+    deepest = 0
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, depth)
+        pending.extend((child, depth + 1) for child in item)
+    return deepest
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_shape(raw: Mapping[str, Any]) -> None:
+    """Raise ``record.field`` naming the first field of ``raw`` that is missing, of the
+    wrong type or out of range."""
+    _need(raw, "game", str)
+    _need(raw, "status", str)
+    _need(raw, "lang", str, optional=True)
+    _need(raw, "seed", str, optional=True)
+    _need(raw, "rules_version", int, optional=True)
+    _need(raw, "game_id", int, optional=True)
+    _need(raw, "revision", int, optional=True)
+    _need(raw, "options", dict)
+    _need(raw, "seats", list)
+    _need(raw, "moves", list)
+    _need(raw, "outcome", dict, optional=True)
+    for name, value in raw["options"].items():
+        _check_atom(value, f"options.{name}", (str, int, bool, float), optional=True)
+    for index, seat in enumerate(raw["seats"]):
+        where = f"seats[{index}]"
+        if not isinstance(seat, dict):
+            raise RecordError("record.field", field=where)
+        _need(seat, "id", str, where=where)
+        _need(seat, "name", str, where=where)
+    for index, move in enumerate(raw["moves"]):
+        where = f"moves[{index}]"
+        if not isinstance(move, dict):
+            raise RecordError("record.field", field=where)
+        _need(move, "seq", int, where=where, optional=True)
+        _need(move, "seat", str, where=where)
+        _need(move, "code", str, where=where, optional=True)
+        _need(move, "label", str, where=where, optional=True)
+        _need(move, "notes", list, where=where, optional=True)
+        for number, note in enumerate(move.get("notes") or []):
+            _check_atom(note, f"{where}.notes[{number}]", (str,))
+    outcome = raw.get("outcome")
+    if outcome is not None:
+        _need(outcome, "ranking", list, where="outcome")
+        _need(outcome, "scores", dict, where="outcome")
+        for index, group in enumerate(outcome["ranking"]):
+            if not isinstance(group, list):
+                raise RecordError("record.field", field=f"outcome.ranking[{index}]")
+            for seat in group:
+                _check_atom(seat, f"outcome.ranking[{index}]", (str,))
+        for seat, total in outcome["scores"].items():
+            _check_atom(total, f"outcome.scores.{seat}", (int,))
+
+
+def _need(
+    raw: Mapping[str, Any],
+    name: str,
+    kind: type,
+    *,
+    where: str = "",
+    optional: bool = False,
+) -> None:
+    field = f"{where}.{name}" if where else name
+    value = raw.get(name)
+    if value is None and optional:
+        return
+    _check_atom(value, field, (kind,))
+
+
+def _check_atom(value: Any, field: str, kinds: tuple[type, ...], *, optional: bool = False) -> None:
+    """``value`` is one of ``kinds`` (a ``bool`` is no number), its strings short and
+    its numbers in range; otherwise ``record.field`` names ``field``."""
+    if value is None and optional:
+        return
+    wrong = RecordError("record.field", field=field)
+    if isinstance(value, bool) and bool not in kinds:
+        raise wrong
+    if not isinstance(value, kinds):
+        raise wrong
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise wrong
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        raise wrong
+    if isinstance(value, float) and not abs(value) <= MAX_INT:
+        raise wrong
 
 
 def replay_record(record: Mapping[str, Any]) -> ReplayedGame:
     """Rebuild the game of ``record`` move by move (pure CPU work).
 
     Raises ``RecordError``: ``record.unknown_game``, ``record.secret`` (a running game's
-    record has no seed), ``record.setup`` (seats or options refused), or
+    record has no seed), ``record.setup`` (seats or options refused),
     ``record.move_refused`` naming the first entry that does not apply or whose label
-    is not the one the rules give it.
+    is not the one the rules give it, or ``record.mismatch`` naming the first
+    difference between the end the replay reaches and the one the record states
+    (whether the game is over, the places, the totals, the revision).
     """
     rules = str(record["game"])
     try:
@@ -168,7 +296,57 @@ def replay_record(record: Mapping[str, Any]) -> ReplayedGame:
     for index, move in enumerate(record["moves"], 1):
         state = _apply(game, state, index, move, lang)
         states.append(state)
+    _compare_end(game, state, record)
     return ReplayedGame(game, tuple(states), names, rules)
+
+
+def _compare_end(game: Game, state: State, record: Mapping[str, Any]) -> None:
+    """Refuse (``record.mismatch``) the first difference between where the replay
+    ended and what the record says: over or not, the revision a game stopped before its
+    end was at, then each place and each total of a finished one."""
+
+    def differs(what: str, recorded: Any, replayed: Any, seat: str = "") -> RecordError:
+        names = {str(s.get("id")): str(s.get("name")) for s in record["seats"]}
+        return RecordError(
+            "record.mismatch",
+            what=Text(f"record.what.{what}", {"seat": names.get(seat, seat)}),
+            recorded=_short(recorded),
+            replayed=_short(replayed),
+        )
+
+    outcome = game.outcome(state)
+    stated = record.get("outcome")
+    finished = record.get("status") == "over"  # an aborted game stopped before its end
+    if (outcome is not None) != finished:
+        raise differs("status", record.get("status"), "over" if outcome else "running")
+    if outcome is None:
+        revision = record.get("revision")
+        # An undo adds revisions without entries: a running game is at least as far on.
+        if revision is None or revision < state.version:
+            raise differs("revision", revision, state.version)
+        return
+    if stated is None:
+        raise RecordError("record.field", field="outcome")
+    places = {seat: outcome.rank_of(seat) for seat in state.seats}
+    stated_places = {
+        str(seat): place for place, group in _places(stated["ranking"]) for seat in group
+    }
+    for seat in state.seats:
+        if stated_places.get(seat) != places[seat]:
+            raise differs("place", stated_places.get(seat), places[seat], seat)
+    for seat in state.seats:
+        if stated["scores"].get(seat) != outcome.scores.get(seat):
+            recorded, replayed = stated["scores"].get(seat), outcome.scores.get(seat)
+            raise differs("total", recorded, replayed, seat)
+
+
+def _places(ranking: list[list[str]]) -> list[tuple[int, list[str]]]:
+    """Each group of a stated ranking with its place (tied seats share it)."""
+    found, place = [], 1
+    for group in ranking:
+        found.append((place, group))
+        place += len(group)
+    return found
 
 
 def _apply(game: Game, state: State, index: int, move: Mapping[str, Any], lang: str) -> State:
@@ -180,7 +358,7 @@ def _apply(game: Game, state: State, index: int, move: Mapping[str, Any], lang: 
         if code.startswith(REMOVAL_PREFIX):
             applied = game.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :])
         else:
-            applied = game.play(state, seat, code)
+            applied = game.play(state, seat, code, judge=False)
     except (CampfireError, ValueError) as exc:
         raise refused from exc
     if "label" in move and translate(applied.move.label, lang) != move["label"]:

@@ -459,6 +459,11 @@ async def answer_undo(
     except ServiceError as exc:
         if exc.key != "service.undo_expired":
             raise
+        if await client.service.undos.pending(game_id) is not None:
+            # A request is still open at another revision: this press is stale (an old
+            # button, or a forged one) and must not close the live request's message.
+            await ephemeral(interaction, t("discord.undo.stale", lang_for(interaction)))
+            return
         await interaction.response.edit_message(
             content=t("discord.undo.expired", table_lang), view=None
         )

@@ -19,6 +19,7 @@ from rules.base import CampfireError
 # Primary SQLite result codes (https://sqlite.org/rescode.html).
 _DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 _UNAVAILABLE = {3, 5, 6, 8, 10, 13, 14}  # PERM, BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN
+_UNDECODABLE = "Could not decode to UTF-8"  # sqlite3's own message for such a text
 
 
 class StoreError(CampfireError):
@@ -46,6 +47,9 @@ def runtime_error(error: sqlite3.Error, path: str) -> StoreError | None:
     code = getattr(error, "sqlite_errorcode", None)
     primary = None if code is None else code & 0xFF
     if primary in _DAMAGED or (primary is None and type(error) is sqlite3.DatabaseError):
+        return StoreError("store.damaged", path=path)
+    if primary is None and _UNDECODABLE in str(error):
+        # A stored text that is not UTF-8: Python's sqlite3 refuses the row it read.
         return StoreError("store.damaged", path=path)
     if primary in _UNAVAILABLE:
         return StoreError("store.unavailable", path=path, reason=reason(error))

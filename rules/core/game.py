@@ -23,6 +23,12 @@ from rules.core.scores import Outcome, ScoreSheet, rank_by
 from rules.core.state import REMOVAL_PREFIX, State, copy_json, from_json, to_json
 from rules.core.values import CODE_PATTERN, JSON, Move, Seat, Section, Text
 
+REVEAL_SAMPLES = 16
+"""How many states the undo judgement plays a move in, for the mover and for the public
+view, that they cannot tell from the real one (``Game._reveals``)."""
+ONLOOKER = ""
+"""The name ``determinize`` is given for the public view's sake: no seat's, so every
+seat's secrets are drawn again."""
 REMOVAL_REASONS = ("resign", "timeout", "out")
 """Why a seat leaves a running game: it gave up, its clock ran out, it cannot go on."""
 TERMINATIONS = {
@@ -218,19 +224,22 @@ class Game(ABC):
             return []
         return self._legal_moves(state, seat)
 
-    def play(self, state: State, seat: Seat, move: Move | str) -> Applied:
+    def play(self, state: State, seat: Seat, move: Move | str, *, judge: bool = True) -> Applied:
         """Validate and apply one decision, parsed once; the input state is untouched.
 
         ``move`` is a legal ``Move`` (from ``legal_moves``) or what the player typed.
         Raises ``IllegalMove`` (not your turn, game over, forbidden move),
         ``InvalidMove`` or ``AmbiguousMove`` (unreadable text).
 
-        ``undoable`` is the contract's default judgement: nothing was learned
-        (``Record.learned``), the seeded generator did not move, the game is not over,
-        and what every other seat sees privately (its view beyond the public one) did
-        not change.
+        ``undoable`` is the contract's judgement, which no game can loosen: nothing was
+        learned (``Record.learned``: a game's veto), the seeded generator did not move,
+        the game is not over, what every other seat sees privately (its view beyond the
+        public one) did not change, and neither the mover's view nor the public view
+        shows anything that was hidden before the move (``_reveals``). ``judge=False``
+        skips the last two, which cost views and trial moves (a replay of a log that
+        only needs the labels); ``undoable`` is then an upper bound only.
         """
-        return self._play_entry(state, seat, move, judge=True)
+        return self._play_entry(state, seat, move, judge=judge)
 
     def _play_entry(self, state: State, seat: Seat, move: Move | str, *, judge: bool) -> Applied:
         if self.outcome(state) is not None:
@@ -245,7 +254,11 @@ class Game(ABC):
         self._apply(new, seat, resolved, record)
         new.log.append([seat, resolved.code])
         applied = self._close(state, new, seat, resolved, record)
-        if judge and applied.undoable and self._others_saw(state, new, seat):
+        if (
+            judge
+            and applied.undoable
+            and (self._others_saw(state, new, seat) or self._reveals(state, new, seat, resolved))
+        ):
             return Applied(new, seat, resolved, applied.label, applied.notes, False)
         return applied
 
@@ -424,6 +437,54 @@ class Game(ABC):
             now = _private(self._view(after, other), public_after)
             if was != now:
                 return True
+        return False
+
+    def _reveals(
+        self,
+        before: State,
+        after: State,
+        seat: Seat,
+        move: Move,
+        *,
+        samples: int = 0,
+        sights: Sequence[Seat | None] | None = None,
+        salt: str = "reveal",
+    ) -> bool:
+        """Whether ``after`` shows anything that was hidden in ``before``: what a seat
+        sees after a move that reveals nothing follows from what it saw before and from
+        the move alone.
+
+        Two sights are tried: the mover's own view, and the public view (``ONLOOKER``,
+        who sits at no seat). For each, ``samples`` states that it cannot tell from
+        ``before`` (``determinize``: everything it cannot see drawn again from a
+        generator seeded by the state) take the same move; if its view afterwards
+        differs from the real one in any of them, the move showed something that was
+        hidden (a token's value, a tile turned from a face-down stack, a card from a
+        hand). A move that cannot be played in such a state depends on something hidden
+        from that sight, and counts as revealing. Another seat's own view is covered by
+        ``_others_saw`` (any change of what it sees beyond the public view), and by the
+        public view for the rest. Pure: the same states give the same answer.
+
+        ``samples`` (default ``REVEAL_SAMPLES``), ``sights`` (default the mover and the
+        public view) and ``salt`` (which draws) let a test ask again independently.
+        """
+        if type(self).determinize is Game.determinize:
+            # Nothing is hidden but the generator's future, and the move did not draw
+            # from it (the caller checked): every draw would play exactly the same.
+            return False
+        count = samples or REVEAL_SAMPLES
+        for viewer in (seat, None) if sights is None else sights:
+            sight = ONLOOKER if viewer is None else viewer
+            seen = self.view(after, viewer)
+            for sample in range(count):
+                rng = random.Random(f"{salt}/{before.seed}/{before.revision}/{sight}/{sample}")
+                other = self.determinize(before, sight, rng)
+                try:
+                    alternative = self._play_entry(other, seat, move, judge=False).state
+                except MoveError:
+                    return True
+                if self.view(alternative, viewer) != seen:
+                    return True
         return False
 
     def _close(

@@ -285,8 +285,11 @@ def test_an_out_folder_that_cannot_be_written_is_one_clear_line(
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    record = tmp_path / "record.json"
-    record.write_text("{}")
+    record = tmp_path / "d" / "record.json"
+    if command == "replay":
+        demo = ["demo", "nim", "--players", "2", "--seed", "1", "--out", str(tmp_path / "d")]
+        assert cli.main([*demo, "--ai", "random"]) == 0
+        capsys.readouterr()
     argv = {
         "demo": ["demo", "nim", "--players", "2", "--seed", "1"],
         "console": ["console", "nim", "--players", "2"],

@@ -203,3 +203,33 @@ async def test_db_commands_default_to_campfire_db(
     assert await asyncio.to_thread(main, ["db", "backup", str(target), "--env", no_env]) == 0
     assert capsys.readouterr().out.startswith(f"backed up {db_path} to {target} (")
     assert await asyncio.to_thread(main, ["db", "check", "--env", no_env]) == 0
+
+
+@pytest.mark.parametrize("action", ["check", "copy"])
+def test_db_check_and_copy_against_an_unreachable_server_print_the_sentence(
+    tmp_path: Path, action: str
+) -> None:
+    """In a fresh process (nothing else loaded the bot's messages): the sentence, not
+    its key, in one line, without the password."""
+    import subprocess
+    import sys
+
+    url = "postgresql://nobody:s3cret@127.0.0.1:9/none"
+    source = tmp_path / "source.sqlite3"
+    sqlite3.connect(source).close()
+    argv = (
+        ["db", "check", "--db", url]
+        if action == "check"
+        else ["db", "copy", "--from", str(source), "--to", url]
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("campfire: Cannot connect to the database server ")
+    assert done.stderr.count("\n") == 1 and "store.unreachable" not in done.stderr
+    assert "s3cret" not in done.stderr and "Traceback" not in done.stderr

@@ -22,6 +22,8 @@ from bot.record import (
 from bot.service import GameService
 from bot.store import Store
 from rules import registry
+from rules.base import Text
+from rules.i18n import translate
 from tests.bot.test_console import fake_drawer
 
 # Every game shipped in rules/ (the test suites register games of their own).
@@ -171,3 +173,158 @@ def test_replay_animate_writes_the_animated_webp_the_bot_posts(
     assert written.read_bytes() == posted
     with Image.open(written) as image:
         assert image.format == "WEBP" and image.n_frames >= 2
+
+
+# -- records that lie, and records that are not records (issue 26, point 5) ------------
+
+
+async def _demo_record(tmp_path: Path, rules: str = "origin-junior") -> dict[str, object]:
+    await run_demo(rules, 2, "lie1", tmp_path, drawer=fake_drawer)
+    return parse_record((tmp_path / "record.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("seed", ["abc", "lie2", "c1"])
+async def test_a_record_whose_seed_was_edited_is_refused_at_its_end(
+    nim: None, tmp_path: Path, seed: str
+) -> None:
+    """Another seed deals another game: if its moves still apply, its end differs."""
+    record = await _demo_record(tmp_path)
+    assert record["status"] == "over" and isinstance(record["revision"], int)
+    replay_record(record)  # the record as written replays
+    record["seed"] = seed
+    with pytest.raises(RecordError) as caught:
+        replay_record(record)
+    assert caught.value.key in ("record.mismatch", "record.move_refused")
+
+
+async def test_a_record_whose_totals_or_places_were_edited_names_the_first_difference(
+    nim: None, tmp_path: Path
+) -> None:
+    record = await _demo_record(tmp_path)
+    outcome = record["outcome"]
+    assert isinstance(outcome, dict)
+    first = outcome["ranking"][0][0]
+    names = {s["id"]: s["name"] for s in record["seats"]}  # type: ignore[attr-defined]
+    inflated = json.loads(record_json(record))
+    inflated["outcome"]["scores"][first] += 5
+    with pytest.raises(RecordError) as caught:
+        replay_record(inflated)
+    assert caught.value.key == "record.mismatch"
+    line = translate(Text(caught.value.key, caught.value.params), "en")
+    assert line.startswith("This record does not replay to the end it states: the total of")
+    assert names[first] in line and str(outcome["scores"][first] + 5) in line
+    assert "de" in translate(Text(caught.value.key, caught.value.params), "fr")
+    reordered = json.loads(record_json(record))
+    reordered["outcome"]["ranking"] = list(reversed(reordered["outcome"]["ranking"]))
+    if len(reordered["outcome"]["ranking"]) > 1:  # not a tie of everyone
+        with pytest.raises(RecordError) as caught:
+            replay_record(reordered)
+        assert caught.value.params["what"].key == "record.what.place"
+    unfinished = json.loads(record_json(record))
+    unfinished["moves"].pop()
+    unfinished["moves"][-1].pop("label")  # the label check is not what refuses it
+    with pytest.raises(RecordError) as caught:
+        replay_record(unfinished)
+    assert caught.value.params["what"] == Text("record.what.status", {"seat": ""})
+
+
+async def test_a_record_of_a_game_stopped_before_its_end_carries_its_revision(
+    nim: None, tmp_path: Path
+) -> None:
+    result = await run_demo("origin", 2, "lie3", tmp_path, drawer=fake_drawer, max_moves=12)
+    record = parse_record((tmp_path / "record.json").read_text("utf-8"))
+    assert record["status"] == result.game.status == "aborted"
+    assert record["revision"] == len(record["moves"]) == 12
+    replay_record(record)
+    behind = dict(record, revision=3)
+    with pytest.raises(RecordError) as caught:
+        replay_record(behind)
+    assert caught.value.params["what"].key == "record.what.revision"
+    assert caught.value.params["recorded"] == "3" and caught.value.params["replayed"] == "12"
+
+
+def _bad_records(good: dict[str, object]) -> dict[str, str]:
+    """Each a record file that must be refused with one line: the name says how."""
+
+    def edited(**changes: object) -> str:
+        return json.dumps({**good, **changes})
+
+    seats = list(good["seats"])  # type: ignore[call-overload]
+    moves = list(good["moves"])  # type: ignore[call-overload]
+    return {
+        "seed a list": edited(seed=[1, 2]),
+        "seed a number": edited(seed=7),
+        "seat a number": edited(seats=[5, *seats[1:]]),
+        "seat id a list": edited(seats=[{"id": ["x"], "name": "x"}, *seats[1:]]),
+        "seat name 20 MB": edited(seats=[{**seats[0], "name": "n" * 20_000_000}, *seats[1:]]),
+        "move a string": edited(moves=["take1", *moves[1:]]),
+        "move code a number": edited(moves=[{**moves[0], "code": 3}, *moves[1:]]),
+        "rules_version 1e400": edited().replace('"rules_version": 1', '"rules_version": 1e400'),
+        "rules_version true": edited(rules_version=True),
+        "options nested": edited(options={"stones": {"a": [1]}}),
+        "NaN": edited().replace('"game_id": ', '"game_id": NaN, "x": '),
+        "nested too deep": edited(extra=[]).replace(
+            '"extra": []', '"extra": ' + "[" * 100_000 + "]" * 100_000
+        ),
+        "nested 40 deep": edited(extra=[]).replace(
+            '"extra": []', '"extra": ' + "[" * 40 + "]" * 40
+        ),
+        "not UTF-8": "\udcff",
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "seed a list",
+        "seed a number",
+        "seat a number",
+        "seat id a list",
+        "seat name 20 MB",
+        "move a string",
+        "move code a number",
+        "rules_version 1e400",
+        "rules_version true",
+        "options nested",
+        "NaN",
+        "nested too deep",
+        "nested 40 deep",
+        "not UTF-8",
+    ],
+)
+async def test_a_malformed_record_gets_one_line_and_exit_2(
+    nim: None, db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    async with Store(db_path) as store:
+        service, game_id = await _finished_nim(store)
+        good = json.loads(record_json(await build_record(service, game_id, "en")))
+    path = tmp_path / "record.json"
+    text = _bad_records(good)[case]
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert cli.main(["replay", str(path), "--out", str(tmp_path / "out")]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("campfire: ") and captured.err.count("\n") == 1
+    assert "Traceback" not in captured.err and len(captured.err) < 300
+    assert not (tmp_path / "out").exists()  # nothing written
+
+
+def test_a_record_file_larger_than_the_limit_and_an_out_that_is_a_file_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.record import MAX_RECORD_BYTES
+
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    assert cli.main(["replay", str(huge), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "too large" in err and err.count("\n") == 1
+    taken = tmp_path / "taken"
+    taken.write_text("mine", "utf-8")
+    demo = ["demo", "nim", "--players", "2", "--seed", "1", "--ai", "random"]
+    assert cli.main([*demo, "--out", str(tmp_path / "d")]) == 0
+    capsys.readouterr()
+    good = tmp_path / "d" / "record.json"
+    assert cli.main(["replay", str(good), "--out", str(taken)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write to" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert taken.read_text("utf-8") == "mine"

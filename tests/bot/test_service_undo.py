@@ -11,6 +11,7 @@ import pytest
 from bot.service import GameService, ServiceError, TurnStarted
 from bot.store import Store
 from rules import registry, rng
+from rules.base import from_json
 from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock, running_nim, seeds
 
 
@@ -135,3 +136,41 @@ async def test_a_seat_that_left_is_not_asked(service: GameService) -> None:
     await service.play(game_id, to_act, "take1")
     asked = await service.undos.request(game_id, to_act)
     assert CAROL.user_id not in asked.request.waiting and len(asked.request.waiting) == 1
+
+
+async def test_moving_onto_a_hidden_token_in_origin_junior_is_refused_at_once(
+    service: GameService,
+) -> None:
+    """Issue 26: the mover saw the token's value; the request is refused before anyone
+    is asked, and the move stands."""
+    lobby = await service.create_lobby(
+        rules="origin-junior", options={}, guild_id="g", channel_id="c", creator=ALICE
+    )
+    await service.join(lobby.id, BOB)
+    await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+    game = registry.get("origin-junior")
+
+    def tokens(data: dict[str, Any], me: int) -> int:
+        return len(data["hunting_of"][me]) + len(data["straits_of"][me])
+
+    for _ in range(200):
+        info = await service.game(lobby.id)
+        seat = info.to_act[0]
+        row = await service.store.game(lobby.id)
+        assert row is not None and row.snapshot is not None
+        state = from_json(row.snapshot)
+        me = state.seats.index(seat)
+        legal = await service.legal_moves(lobby.id, seat)
+        onto = [
+            m
+            for m in legal
+            if tokens(game.apply(state, seat, m.code).data, me) > tokens(state.data, me)
+        ]
+        move = (onto or legal)[0]
+        await service.play(lobby.id, seat, move.code, expected_version=info.version)
+        if onto:
+            assert await _error(service.undos.request(lobby.id, seat)) == "service.undo_revealed"
+            assert await service.undos.pending(lobby.id) is None
+            assert (await service.game(lobby.id)).version == info.version + 1
+            return
+    raise AssertionError("no move onto a token in 200 moves")

@@ -234,3 +234,39 @@ def test_every_front_end_refuses_a_newer_schema_in_one_line(
 ) -> None:
     path = _broken("newer-schema", good_file, tmp_path)
     _assert_one_line(_front_end(front, path, tmp_path), "newer Campfire", str(path))
+
+
+async def test_a_stored_text_that_is_not_utf8_is_a_damaged_store(
+    good_file: Path, nim: None
+) -> None:
+    """Bytes that are not UTF-8 in a text column (written by another tool, or a flipped
+    bit): ``store.damaged`` for each call that reads the row, not a raw sqlite3 error."""
+    connection = sqlite3.connect(good_file)
+    connection.execute("UPDATE games SET seed = CAST(x'41ff42' AS TEXT) WHERE id = 3")
+    connection.commit()
+    connection.close()
+    store = await Store.open(good_file)
+    try:
+        service = GameService(store)
+        with pytest.raises(CampfireError) as failed:
+            await service.game(3)
+        assert failed.value.key == "store.damaged"
+        assert not isinstance(failed.value, sqlite3.Error)
+        assert (await service.game(2)).id == 2  # the other rows still read
+    finally:
+        await store.close()
+
+
+def test_db_check_names_the_game_whose_text_is_not_utf8(
+    good_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+
+    connection = sqlite3.connect(good_file)
+    connection.execute("UPDATE games SET seed = CAST(x'41ff42' AS TEXT) WHERE id = 3")
+    connection.commit()
+    connection.close()
+    assert main(["db", "check", "--db", str(good_file)]) == 1
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith("game 3: cannot be read (Could not decode to UTF-8")
+    assert out[-1] == f"{good_file}: 1 problem(s) found"

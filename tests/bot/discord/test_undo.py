@@ -4,6 +4,7 @@ agree before anyone moves."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from campfire_testing.harness import Harness
@@ -76,3 +77,22 @@ async def test_the_command_is_refused_to_a_player_who_did_not_move_last(bot: Har
     await bot.command(me, "move", move="take1", channel=thread)
     reply = only_reply(await bot.command(other, "undo", channel=thread))
     assert "Only the player who made the last move" in reply.content
+
+
+async def test_a_forged_stale_refuse_changes_nothing(bot: Harness) -> None:
+    """A Refuse carrying an older revision pressed on the live request (a forged or
+    replayed click): the request stays pending and its message untouched."""
+    thread = await start_game(bot, BOB)
+    me, request, _ = await _move_and_ask(bot, thread)
+    other = BOB if me == ALICE.key else ALICE
+    before = dict(bot.message(request["id"]))
+    forged = json.loads(json.dumps(request).replace("cf:undo:no:1:1", "cf:undo:no:1:0"))
+    calls = await bot.press(other, forged, "cf:undo:no:1:0")
+    assert bot.message(request["id"])["content"] == before["content"]
+    assert bot.message(request["id"])["components"] == before["components"]
+    assert not [c for c in calls if c.method == "PATCH" and not c.ephemeral]
+    assert any(c.ephemeral and c.content for c in calls)  # the presser is told why
+    pending = await bot.service.undos.pending(1)
+    assert pending is not None and pending.version == 1
+    await bot.press(other, bot.message(request["id"]), "cf:undo:yes:1:1")
+    assert "was taken back" in bot.message(request["id"])["content"]
