@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from importlib import resources
 
 from rules.base import Text
 from rules.i18n import has_key, translate
@@ -60,3 +63,43 @@ def test_every_text_of_the_advanced_modules_exists_in_en_and_fr() -> None:
             for note in applied.notes:
                 _check(note)
             state = applied.state
+
+
+def _catalogue(package: str, lang: str) -> dict[str, str]:
+    path = resources.files(package).joinpath("locales", f"{lang}.json")
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _outside_fields(template: str) -> str:
+    """A template's words, its ``{...}`` fields (plural specs included) left out."""
+    return re.sub(r"\{[^{}]*(\{[^{}]*\}[^{}]*)*\}", "", template)
+
+
+def test_french_reads_as_french() -> None:
+    """No "(s)" plurals in either language (plural forms instead), and in French a space
+    before ":", "?", "!" and ";"."""
+    for package in ("rules.tribes", "render.tribes"):
+        for lang in ("en", "fr"):
+            for key, template in _catalogue(package, lang).items():
+                assert "(s)" not in template, (lang, key, template)
+        for key, template in _catalogue(package, "fr").items():
+            words = _outside_fields(template)
+            assert not re.search(r"[^\s\u00a0\u202f][:?!;]", words), (key, template)
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert translate("tribes.note.lost", "fr", player="Ana", n=1, hex="H01") == (
+        "Ana perd 1 membre sur H01"
+    )
+    assert translate("tribes.note.lost", "fr", player="Ana", n=0, hex="H01") == (
+        "Ana perd 0 membre sur H01"
+    )
+    assert translate("tribes.note.lost", "en", player="Ana", n=2, hex="H01") == (
+        "Ana loses 2 members on H01"
+    )
+    assert translate("tribes.move.draw", "en", n=1) == "draw 1 goal card"
+    assert translate("tribes.move.draw", "fr", n=3) == "piocher 3 cartes Objectif"
+    assert translate("tribes.note.invaders_moved", "en", n=1, source="H01", target="H02") == (
+        "The invader marches from H01 to H02"
+    )
