@@ -157,3 +157,8 @@ def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) 
     if isinstance(limit, int) and limit != 5:
         return tr("render.tribes.notice.limit", lang, n=limit)
     return ""
+
+
+def event_effect(event: str, lang: str) -> str:
+    """An event's effect in a few words for its slot (empty for an unknown event)."""
+    return tr_or(f"render.tribes.event.{event}", "", lang)

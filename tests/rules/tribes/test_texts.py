@@ -103,3 +103,19 @@ def test_counts_agree_with_their_nouns() -> None:
     assert translate("tribes.note.invaders_moved", "en", n=1, source="H01", target="H02") == (
         "The invader marches from H01 to H02"
     )
+
+
+def test_help_gives_every_event_and_chief_power_in_full() -> None:
+    from rules.tribes.chiefs import POWERS
+    from rules.tribes.event_cards import EVENTS
+
+    for lang in ("en", "fr"):
+        tips = [translate(tip, lang) for tip in GAME.spec.tips]
+        assert all("{" not in tip and "@" not in tip for tip in tips), tips
+        for card in EVENTS.cards.values():
+            name, text = translate(card.name_key, lang), translate(card.text_key, lang)
+            assert any(name in tip and text in tip for tip in tips), (lang, card.slug)
+        for power in POWERS:
+            name = translate(f"tribes.chief.{power}", lang)
+            text = translate(f"tribes.chief.{power}.text", lang)
+            assert any(name in tip and text in tip for tip in tips), (lang, power)

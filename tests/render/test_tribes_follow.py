@@ -1,0 +1,74 @@
+"""The Tribes picture teaches: each event in a slot says what it does in a few words,
+whole words only, in both languages."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from render.kit.text import font, text_width, wrap
+from render.tribes import TRIBES
+from render.tribes.model import Slot
+from render.tribes.side import _body_top, effect_lines, side_of, whole_words
+from render.tribes.words import event_effect, event_name
+
+
+def _events() -> list[str]:
+    data: dict[str, Any] = json.loads(
+        resources.files("rules.tribes").joinpath("data", "events.json").read_text("utf-8")
+    )
+    return sorted(str(e["slug"]) for e in data["events"])
+
+
+EVENTS = _events()
+
+# The most a slot ever carries under an event's effect: its prices (the Altar's two and
+# the member it also costs), the mammoth's die, the resources put on the card.
+BODIES = {
+    "altar": Slot(
+        "altar",
+        prices=(
+            (("food", 4),),
+            (("stone", 4),),
+            (("wood", 4),),
+            (("food", 1), ("stone", 1), ("wood", 1)),
+        ),
+        members=1,
+    ),
+    "canoe": Slot("canoe", prices=((("wood", 4),),)),
+    "fortifications": Slot("fortifications", prices=((("stone", 4),),)),
+    "discovery": Slot("discovery", stock=(("wood", 2), ("food", 2), ("stone", 2))),
+    "plenty": Slot("plenty", stock=(("food", 8),)),
+    "mild_winter": Slot("mild_winter", stock=(("food", 4),)),
+    "mammoth": Slot("mammoth", die=1, holder="s1"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("event", EVENTS)
+def test_every_event_slot_says_its_effect_whole(event: str, lang: str) -> None:
+    effect = event_effect(event, lang)
+    assert effect, f"no short effect for {event} in {lang}"
+    for seats in (2, 3, 4):
+        box = side_of(TRIBES.layout(seats).board).slots[0]
+        slot = BODIES.get(event, Slot(event))
+        name = wrap(event_name(event, lang), font(12, bold=True), box.w - 12, 2)
+        top = box.y + 6 + 16 * len(name)
+        size, lines = effect_lines(effect, box.w - 10, _body_top(box, slot) - top)
+        assert " ".join(lines) == effect, (event, lang, size, lines)
+        assert all(text_width(line, font(size)) <= box.w - 10 for line in lines)
+
+
+def test_a_text_too_long_ends_after_a_whole_word() -> None:
+    face = font(11)
+    text = "Each tribe on the hex loses one member at once"
+    lines = whole_words(text, face, 60, 2)
+    assert len(lines) == 2
+    assert lines[-1].endswith("…")
+    kept = " ".join(lines).removesuffix("…").split()
+    assert kept == text.split()[: len(kept)]
+    assert whole_words("", face, 60, 2) == []
+    assert whole_words("short", face, 60, 0) == []
