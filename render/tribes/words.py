@@ -162,3 +162,8 @@ def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) 
 def event_effect(event: str, lang: str) -> str:
     """An event's effect in a few words for its slot (empty for an unknown event)."""
     return tr_or(f"render.tribes.event.{event}", "", lang)
+
+
+def score_name(category: str, lang: str) -> str:
+    """A VP category of the final score (``villages``, ``developments``...)."""
+    return tr_or(f"tribes.score.{category}", category, lang)

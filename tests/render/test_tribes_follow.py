@@ -3,14 +3,17 @@ whole words only, in both languages."""
 
 from __future__ import annotations
 
+import copy
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import ImageChops
 
 from render.kit.text import font, text_width, wrap
-from render.tribes import TRIBES
+from render.tribes import TRIBES, model, render
 from render.tribes.model import Slot
 from render.tribes.side import _body_top, effect_lines, side_of, whole_words
 from render.tribes.words import event_effect, event_name
@@ -72,3 +75,28 @@ def test_a_text_too_long_ends_after_a_whole_word() -> None:
     assert kept == text.split()[: len(kept)]
     assert whole_words("", face, 60, 2) == []
     assert whole_words("short", face, 60, 0) == []
+
+
+def _over_view() -> dict[str, Any]:
+    path = Path(__file__).parent / "golden" / "tribes_2p_over_en.json"
+    view: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return view
+
+
+def test_the_final_picture_breaks_each_score_down_by_category() -> None:
+    view = _over_view()
+    players = model.read(view).players
+    for seat in view["seats"]:
+        by = view["players"][seat]["vp_by"]
+        assert players[seat].vp_by == tuple((c, by[c]) for c in model.VP_ORDER)
+    before = render(view, lang="en").convert("RGB")
+    changed = copy.deepcopy(view)
+    changed["players"]["s1"]["vp_by"]["events"] += 1
+    after = render(changed, lang="en").convert("RGB")
+    panel = TRIBES.layout(2).panels[0]
+    assert ImageChops.difference(before, after).getbbox() is not None
+    box = ImageChops.difference(before, after).getbbox()
+    assert box is not None and panel.y <= box[1] and box[3] <= panel.bottom
+    playing = copy.deepcopy(changed)
+    playing["over"] = False
+    assert ImageChops.difference(render(playing).convert("RGB"), after).getbbox()
