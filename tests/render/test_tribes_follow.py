@@ -13,7 +13,8 @@ import pytest
 from PIL import ImageChops
 
 from render.kit.text import font, text_width, wrap
-from render.tribes import TRIBES, model, render
+from render.tribes import TRIBES, advanced, model, render
+from render.tribes.layout import split_board
 from render.tribes.model import Slot
 from render.tribes.side import _body_top, effect_lines, side_of, whole_words
 from render.tribes.words import event_effect, event_name
@@ -100,3 +101,46 @@ def test_the_final_picture_breaks_each_score_down_by_category() -> None:
     playing = copy.deepcopy(changed)
     playing["over"] = False
     assert ImageChops.difference(render(playing).convert("RGB"), after).getbbox()
+
+
+def _powers() -> list[str]:
+    data: dict[str, Any] = json.loads(
+        resources.files("rules.tribes").joinpath("data", "chiefs.json").read_text("utf-8")
+    )
+    return sorted(str(p["id"]) for p in data["powers"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_chief_power_is_named_with_its_effect_under_the_map(lang: str) -> None:
+    """Each seat's chief power, once shown, is in the legend band for everyone: its name
+    and a few words, whole (a row is kept while it is secret)."""
+    for seats in (2, 3, 4):
+        map_box = split_board(TRIBES.layout(seats).board)[0]
+        _, band = advanced.map_area(map_box, ("x",))
+        assert band is not None
+        room = band.w // advanced.BAND_COLUMNS - 30
+        for power in [*_powers(), ""]:
+            name, effect = advanced.chief_words(power, lang)
+            assert name and effect, (power, lang)
+            assert text_width(name, font(12, bold=True)) <= room, (power, lang, name)
+            assert text_width(effect, font(12)) <= room, (power, lang, effect)
+
+
+def test_the_legend_band_keeps_a_row_per_chief_from_the_start() -> None:
+    view = _over_view()
+    view["options"]["chiefs"] = True
+    view["players"]["s1"]["chief"] = "ruse"
+    entries = advanced.legend_entries(view, model.read(view))
+    assert entries[-2:] == ("chief:0:ruse", "chief:1:")
+    before = render(view, lang="fr").convert("RGB")
+    shown = copy.deepcopy(view)
+    shown["players"]["s2"]["chief"] = "merchants"
+    after = render(shown, lang="fr").convert("RGB")
+    box = ImageChops.difference(before, after).getbbox()
+    assert box is not None
+    map_box = split_board(TRIBES.layout(2).board)[0]
+    _, band = advanced.map_area(map_box, entries)
+    assert band is not None
+    # the map keeps its place: what changed is the band and s2's panel (its chief chip)
+    hexes = (map_box.x, map_box.y, map_box.right, band.y - 1)
+    assert ImageChops.difference(before.crop(hexes), after.crop(hexes)).getbbox() is None
