@@ -119,3 +119,34 @@ def test_help_gives_every_event_and_chief_power_in_full() -> None:
             name = translate(f"tribes.chief.{power}", lang)
             text = translate(f"tribes.chief.{power}.text", lang)
             assert any(name in tip and text in tip for tip in tips), (lang, power)
+
+
+PROBES = (
+    "place:h01", "single:h02", "add:h03", "fill:h03", "from:h04", "to:h05", "at:h06",
+    "village:h07", "conflict:h08", "grow:sun", "travel:moon:fire", "gather:blank",
+    "lead:sun", "take:wood+food", "n:2", "discard:a1", "goal:d3", "extra:wood",
+    "pay:food", "give:stone", "bow:invaders", "fort:kaha", "swap:kaha:wood", "nobow",
+    "nofort", "done", "draw", "end", "pottery", "back",
+)  # fmt: skip
+
+
+def test_every_refusal_says_why_in_the_games_words() -> None:
+    """A well-formed move refused now gets a reason in both languages that never shows
+    a move code or a seat id."""
+    for options in ({}, {"chiefs": True, "ancients": True, "terrains": "all"}):
+        chooser = random.Random(7)
+        state = GAME.setup(["p0", "p1", "p2"], "refusals", options)
+        while GAME.outcome(state) is None and state.version < 160:
+            (seat, *_) = sorted(GAME.to_act(state))
+            legal = {m.code for m in GAME.legal_moves(state, seat)}
+            for code in PROBES:
+                if code in legal or not GAME.is_well_formed(code):
+                    continue
+                error = GAME.explain_illegal(state, seat, code)
+                text = Text(error.key, dict(error.params))
+                _check(text)
+                for lang in ("en", "fr"):
+                    said = translate(text, lang)
+                    assert ":" not in code or code not in said, said
+                    assert not re.search(r"\bp[0-9]\b", said), said
+            state = GAME.play(state, seat, chooser.choice(sorted(legal))).state
