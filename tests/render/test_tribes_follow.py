@@ -17,7 +17,7 @@ from render.tribes import TRIBES, advanced, model, render
 from render.tribes.layout import split_board
 from render.tribes.model import Slot
 from render.tribes.side import _body_top, effect_lines, side_of, whole_words
-from render.tribes.words import event_effect, event_name
+from render.tribes.words import event_effect, event_name, notice
 
 
 def _events() -> list[str]:
@@ -144,3 +144,19 @@ def test_the_legend_band_keeps_a_row_per_chief_from_the_start() -> None:
     # the map keeps its place: what changed is the band and s2's panel (its chief chip)
     hexes = (map_box.x, map_box.y, map_box.right, band.y - 1)
     assert ImageChops.difference(before.crop(hexes), after.crop(hexes)).getbbox() is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_pending_decision_is_named_on_the_picture(lang: str) -> None:
+    """Whatever a seat is deciding, the header's tag says it (and names the seat when it
+    is not simply the current question of an event)."""
+    from rules.tribes import frames
+
+    names = {"s1": "Amélie", "s2": "Bob"}
+    for kind in sorted(frames.KINDS):
+        view = {"seats": ["s1", "s2"], "pending": {"kind": kind, "player": "s2", "hex": "h04"}}
+        tag = notice(view, lang, names)
+        assert tag, kind
+        assert "{" not in tag and "s2" not in tag and "tribes." not in tag, (kind, tag)
+    over = {"seats": ["s1", "s2"], "over": True, "pending": {"kind": "grow", "player": "s2"}}
+    assert notice(over, lang, names) == ""
