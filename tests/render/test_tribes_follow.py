@@ -18,6 +18,7 @@ from render.tribes.layout import split_board
 from render.tribes.model import Slot
 from render.tribes.side import _body_top, effect_lines, side_of, whole_words
 from render.tribes.words import event_effect, event_name, notice
+from rules import i18n
 
 
 def _events() -> list[str]:
@@ -160,3 +161,17 @@ def test_every_pending_decision_is_named_on_the_picture(lang: str) -> None:
         assert "{" not in tag and "s2" not in tag and "tribes." not in tag, (kind, tag)
     over = {"seats": ["s1", "s2"], "over": True, "pending": {"kind": "grow", "player": "s2"}}
     assert notice(over, lang, names) == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_special_tile_of_the_legend_band_fits_whole(lang: str) -> None:
+    for seats in (2, 3, 4):
+        map_box = split_board(TRIBES.layout(seats).board)[0]
+        _, band = advanced.map_area(map_box, ("x",))
+        assert band is not None
+        room = band.w // advanced.BAND_COLUMNS - 30
+        for entry in (*advanced.TILES, advanced.ELDER):
+            name = i18n.translate(f"render.tribes.special.{entry}", lang)
+            effect = i18n.translate(f"render.tribes.special.{entry}.effect", lang)
+            assert text_width(name, font(12, bold=True)) <= room, (entry, lang, name)
+            assert text_width(effect, font(12)) <= room, (entry, lang, effect)
