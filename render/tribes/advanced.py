@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.geometry import Box, HexGrid
-from render.kit.names import tr
+from render.kit.names import tr, tr_or
 from render.kit.paint import Canvas
 from render.kit.style import RGB
 from render.kit.text import draw_text, ellipsise, font
@@ -31,6 +31,7 @@ from rules.tribes.components import SPECIAL_TERRAINS
 TILES: tuple[str, ...] = tuple(SPECIAL_TERRAINS)
 """The special terrains in the rules' data order (the legend's order)."""
 ELDER = "elder"
+CHIEF = "chief"
 """The legend entry of the Elders (in the art's extras when the option is on)."""
 
 SPECIAL_FILL: dict[str, RGB] = {
@@ -71,7 +72,20 @@ def legend_entries(view: Mapping[str, Any], table: Table) -> tuple[str, ...]:
     }
     options = view.get("options")
     elders = isinstance(options, Mapping) and bool(options.get("ancients"))
-    return tuple(t for t in TILES if t in present) + ((ELDER,) if elders else ())
+    chiefs = isinstance(options, Mapping) and bool(options.get("chiefs"))
+    seats = [str(s) for s in view.get("seats") or []]
+    powers = tuple(
+        chief_entry(i, (table.players[s].chief if s in table.players else ""))
+        for i, s in enumerate(seats)
+        if chiefs
+    )
+    return tuple(t for t in TILES if t in present) + ((ELDER,) if elders else ()) + powers
+
+
+def chief_entry(index: int, power: str) -> str:
+    """A legend entry for seat ``index``'s chief power (``chief:1:`` while secret): a row
+    is kept for each seat from the start, so the map does not move when powers show."""
+    return f"{CHIEF}:{index}:{power}"
 
 
 def fill_of(terrain: str) -> RGB:
@@ -197,16 +211,33 @@ def paint_band(image: Image.Image, band: Box, extras: Sequence[str], lang: str) 
         row, col = divmod(i, BAND_COLUMNS)
         x = band.x + col * width
         y = band.y + row * BAND_ROW
-        if entry == ELDER:
-            sprites.paste_at(image, elder_icon(0, 22), (x, y + 2))
+        if entry.startswith(f"{CHIEF}:"):
+            index, power = _chief_of(entry)
+            sprites.paste_at(image, pieces.member_icon(index, 22), (x, y + 2))
+            name, effect = chief_words(power, lang)
         else:
-            sprites.paste_at(image, tile_icon(entry, 22), (x, y + 2))
-        name = tr(f"render.tribes.special.{entry}", lang)
-        effect = tr(f"render.tribes.special.{entry}.effect", lang)
+            icon = elder_icon(0, 22) if entry == ELDER else tile_icon(entry, 22)
+            sprites.paste_at(image, icon, (x, y + 2))
+            name = tr(f"render.tribes.special.{entry}", lang)
+            effect = tr(f"render.tribes.special.{entry}.effect", lang)
         draw_text(image, (x + 26, y + 1), ellipsise(name, bold, width - 30), bold, style.INK)
         draw_text(
             image, (x + 26, y + 14), ellipsise(effect, face, width - 30), face, style.INK_SOFT
         )
+
+
+def _chief_of(entry: str) -> tuple[int, str]:
+    _, index, power = entry.split(":", 2)
+    return int(index), power
+
+
+def chief_words(power: str, lang: str) -> tuple[str, str]:
+    """A chief power's name and its effect in a few words for the legend band; while
+    it is secret, "chief" and "secret"."""
+    if not power:
+        return tr("render.tribes.chief.name", lang), tr("render.tribes.chief.unknown", lang)
+    name = tr_or(f"tribes.chief.{power}", power, lang)
+    return name, tr_or(f"render.tribes.chief.effect.{power}", "", lang)
 
 
 def paint_marks(

@@ -82,6 +82,7 @@ class Player:
     ambush: int = 0  # Embuscade: members waiting on the player board
     hidden_village: int = 0  # Village caché built
     elder: str | None = None  # the hex of its Elder (option ``ancients``)
+    vp_by: tuple[tuple[str, int], ...] = ()  # VP per category, in the view's order
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,19 @@ def _pairs(value: Any) -> tuple[tuple[str, int], ...]:
     if isinstance(value, Mapping):
         return tuple((str(k), int(v)) for k, v in value.items() if isinstance(v, int) and v)
     return ()
+
+
+VP_ORDER = ("villages", "developments", "achievements", "events")
+"""The VP categories in the rules' order (``rules.tribes.players.VP_CATEGORIES``)."""
+
+
+def _counts(value: Any) -> tuple[tuple[str, int], ...]:
+    """VP per category, zeros kept, in the rules' order whatever the view's key order."""
+    if not isinstance(value, Mapping):
+        return ()
+    found = [(str(k), int(v)) for k, v in value.items() if isinstance(v, int)]
+    rank = {c: i for i, c in enumerate(VP_ORDER)}
+    return tuple(sorted(found, key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
 
 
 def _strs(value: Any) -> tuple[str, ...]:
@@ -334,6 +348,7 @@ def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
         ambush=int(raw.get("ambush") or 0),
         hidden_village=int(raw.get("hidden_village") or 0),
         elder=str(raw["elder"]) if isinstance(raw.get("elder"), str) else None,
+        vp_by=_counts(raw.get("vp_by")),
     )
 
 

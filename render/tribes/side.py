@@ -24,11 +24,11 @@ from render.kit.frame import draw_tag, paint_box
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
-from render.kit.text import draw_text, ellipsise, fit_font, font, text_width, wrap
+from render.kit.text import Font, draw_text, ellipsise, fit_font, font, text_width, wrap
 from render.tribes import pieces
 from render.tribes.layout import ACTIONS, DIE, DIE_GAP, VP_GOAL, Side, side_layout, split_board
 from render.tribes.model import Slot, Table, pushed, strength
-from render.tribes.words import action_name, event_name, value_text, values_text
+from render.tribes.words import action_name, event_effect, event_name, value_text, values_text
 
 PANEL = style.PANEL
 DICE_X = 132  # dice start, from the row's left
@@ -229,15 +229,86 @@ def _events(canvas: Canvas, side: Side, turn: Turn, table: Table) -> None:
         fill = style.mix(style.PANEL, pieces.MOON, 0.12)
         canvas.rectangle(box.xyxy(), radius=8, fill=fill, outline=style.INK, width=1)
         name_face = font(12, bold=True)
-        for n, line in enumerate(wrap(event_name(slot.id, lang), name_face, box.w - 12, 2)):
+        name = wrap(event_name(slot.id, lang), name_face, box.w - 12, 2)
+        for n, line in enumerate(name):
             canvas.text((box.x + 6, box.y + 5 + n * 16), line, name_face, style.INK, ground=fill)
-        _slot_body(canvas, box, slot, fill, turn)
+        body = _body_top(box, slot)
+        _effect(
+            canvas,
+            Box(box.x + 6, box.y + 6 + 16 * len(name), box.w - 10, 0),
+            body,
+            slot,
+            fill,
+            lang,
+        )
+        _slot_body(canvas, box, slot, fill, turn, body)
 
 
-def _slot_body(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, turn: Turn) -> None:
+def _stock_rows(box: Box, slot: Slot) -> int:
+    per_row = max(1, (box.w - 58) // 54 + 1)
+    return -(-len(slot.stock) // per_row)
+
+
+def _body_top(box: Box, slot: Slot) -> int:
+    """Where the card's pieces begin, from the bottom up: the prices (a row each), the
+    mammoth's die, the resources on the card."""
+    lines = price_lines(slot.prices)
+    rows = len(lines) + (1 if slot.members and lines else 0)
+    height = rows * 22 + (28 if slot.die is not None else 0) + _stock_rows(box, slot) * 24
+    return box.bottom - 4 - height
+
+
+def _effect(
+    canvas: Canvas, where: Box, bottom: int, slot: Slot, fill: style.RGB, lang: str
+) -> None:
+    """The event's effect in a few words between its name and its pieces."""
+    size, lines = effect_lines(event_effect(slot.id, lang), where.w, bottom - where.y)
+    face = font(size)
+    for n, line in enumerate(lines):
+        canvas.text((where.x, where.y + n * (size + 2)), line, face, style.INK_SOFT, ground=fill)
+
+
+def effect_lines(text: str, width: float, room: float) -> tuple[int, list[str]]:
+    """The face size (11 px down to 9 px, the largest at which every word fits in
+    ``room`` pixels of height) and the lines of ``text``."""
+    size, lines = 9, []
+    for size in (11, 10, 9):
+        lines = whole_words(text, font(size), width, int(room // (size + 2)))
+        if " ".join(lines) == text:
+            break
+    return size, lines
+
+
+def whole_words(text: str, face: Font, width: float, max_lines: int) -> list[str]:
+    """``text`` wrapped at spaces into at most ``max_lines`` lines; what does not fit
+    ends the last line with an ellipsis after a whole word, never in a word."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if text_width(candidate, face) <= width or not current:
+            current = candidate
+            continue
+        lines.append(current)
+        current = word
+    if current:
+        lines.append(current)
+    if len(lines) <= max_lines:
+        return lines
+    if max_lines < 1:
+        return []
+    kept = lines[:max_lines]
+    words = kept[-1].split()
+    while words and text_width(" ".join(words) + "…", face) > width:
+        words.pop()
+    kept[-1] = " ".join(words) + "…"
+    return kept
+
+
+def _slot_body(canvas: Canvas, box: Box, slot: Slot, fill: style.RGB, turn: Turn, top: int) -> None:
     """Resources on the card, the mammoth's taming die, the ways to buy the card now."""
     bold = font(14, bold=True)
-    x, y = box.x + 6, box.y + 42
+    x, y = box.x + 6, top
     for resource, n in slot.stock:
         if x + 52 > box.right:
             x, y = box.x + 6, y + 24

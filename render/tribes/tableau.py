@@ -34,7 +34,7 @@ from render.tribes.layout import (
 )
 from render.tribes.model import Goal, Player, Table
 from render.tribes.strips import Painter, strip
-from render.tribes.words import chief_text, event_name, goal_name, tribe_name
+from render.tribes.words import chief_text, event_name, goal_name, score_name, tribe_name
 
 PANEL = style.PANEL
 TOKEN: style.RGB = (96, 84, 150)
@@ -67,8 +67,13 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     lang = turn.lang
     inner = box.w - 12
     row_a = Box(box.x + 6, box.y + ROW_A - 2, inner, 34)
-    key_a = (index, player.resources, player.supply, player.villages, player.village_cost)
-    strip(canvas, row_a, (*key_a, lang), lambda p: _row_a(p, box, player, index, lang))
+    if turn.view.get("over") and player.vp_by:  # the end: where each player's points came from
+        total = table.scores.get(seat, sum(n for _, n in player.vp_by))
+        key = ("score", player.vp_by, total, lang)
+        strip(canvas, row_a, key, lambda p: _score_row(p, box, player.vp_by, total, lang))
+    else:
+        key_a = (index, player.resources, player.supply, player.villages, player.village_cost)
+        strip(canvas, row_a, (*key_a, lang), lambda p: _row_a(p, box, player, index, lang))
     gone = (
         table.step not in ("chiefs", "place", "")
         and not player.on_map
@@ -141,6 +146,24 @@ def _row_a(canvas: Painter, box: Box, player: Player, index: int, lang: str) -> 
             x += 17
             canvas.text((x, y + 14), str(n), bold, style.INK, anchor="lm", ground=PANEL)
             x += round(text_width(str(n), bold)) + 6
+
+
+SCORE_FILL: style.RGB = (232, 224, 204)
+
+
+def _score_row(
+    canvas: Painter, box: Box, vp_by: Sequence[tuple[str, int]], total: int, lang: str
+) -> None:
+    """The final score of a player by category, one chip each (its name, its points in
+    the gold disc), then ``= total``."""
+    y = box.y + ROW_A + 4
+    x = box.x + 12
+    big = font(18, bold=True)
+    for category, points in vp_by:
+        sprite = pieces.chip(score_name(category, lang), points, SCORE_FILL, height=22)
+        canvas.sprite(sprite, (x, y), centre=False, ground=PANEL)
+        x += sprite.width + CHIP_GAP + 2
+    canvas.text((x + 4, y + 11), f"= {total}", big, style.INK, anchor="lm", ground=PANEL)
 
 
 def subtitle(turn: Turn, seat: str, table: Table) -> str:

@@ -134,8 +134,9 @@ PURPOSES = ("invaders", "invaders_move", "mammoth", "tiger", "fire", "abandoned"
 
 def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
     """A highlighted tag: an event's question being answered, a defender's Fortifications
-    question (naming him), the starting placements, or the population limit when an
-    event lowers it (empty otherwise)."""
+    question (naming him), the starting placements, the population limit when an event
+    lowers it, or else the decision a seat has pending (``Bob chooses: Grow``; empty
+    when nothing is pending)."""
     if view.get("over"):
         return ""
     pending = view.get("pending")
@@ -156,4 +157,19 @@ def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) 
     limit = events.get("limit") if isinstance(events, Mapping) else None
     if isinstance(limit, int) and limit != 5:
         return tr("render.tribes.notice.limit", lang, n=limit)
+    kind = pending.get("kind") if isinstance(pending, Mapping) else None
+    if isinstance(kind, str) and i18n.has_key(f"tribes.pending.{kind}"):  # any other decision
+        who = seat_name(str(pending.get("player") or ""), names) if pending else ""
+        what = tr(f"tribes.pending.{kind}", lang)
+        return tr("render.tribes.notice.pending", lang, player=who, what=what)
     return ""
+
+
+def event_effect(event: str, lang: str) -> str:
+    """An event's effect in a few words for its slot (empty for an unknown event)."""
+    return tr_or(f"render.tribes.event.{event}", "", lang)
+
+
+def score_name(category: str, lang: str) -> str:
+    """A VP category of the final score (``villages``, ``developments``...)."""
+    return tr_or(f"tribes.score.{category}", category, lang)

@@ -89,10 +89,10 @@ def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
         data["top"] = None
     if code == "keep":
         data["top"] = card
-        record.hide(Text("tribes.chief.move.kept", {"player": seat(state, p)}))
+        record.hide(Text("tribes.chief.move.kept"))
     else:
         data["under"].append(card)
-        record.hide(Text("tribes.chief.move.put_under", {"player": seat(state, p)}))
+        record.hide(Text("tribes.chief.move.put_under"))
     data.update(known=list(deck), seer=p)
     roll(state, record)
 

@@ -237,7 +237,7 @@ def apply_pick(state: State, p: int, code: str, record: Record) -> None:
     begin."""
     power = BY_CODE[code.partition(":")[2]].id
     chiefs_of(state)["picks"][p] = power
-    record.hide(Text("tribes.chief.move.picked", {"player": seat(state, p)}))
+    record.hide(Text("tribes.chief.move.picked"))
     end_picking(state)
 
 

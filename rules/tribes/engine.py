@@ -40,6 +40,7 @@ from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
 from rules.tribes.data_copy import check_shape, copy_data
+from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.heuristic import tribes_value
@@ -62,7 +63,22 @@ class Tribes(Game):
         max_seats=4,
         options=OPTIONS,
         summary=Text("tribes.summary"),
-        tips=(Text("tribes.tips"),),
+        tips=(
+            Text("tribes.tips"),
+            Text("tribes.help.events"),
+            *(
+                Text("tribes.help.item", {"name": f"@{card.name_key}", "text": f"@{card.text_key}"})
+                for card in EVENTS.cards.values()
+            ),
+            Text("tribes.help.chiefs"),
+            *(
+                Text(
+                    "tribes.help.item",
+                    {"name": f"@tribes.chief.{p}", "text": f"@tribes.chief.{p}.text"},
+                )
+                for p in ch.POWERS
+            ),
+        ),
         groups={
             g: Text(f"tribes.group.{g}")
             for g in (

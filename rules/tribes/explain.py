@@ -103,4 +103,10 @@ def explain(state: State, code: str) -> MoveError:
         return events.explain(state, code)
     if head == "pottery":
         return IllegalMove("tribes.illegal.pottery")
-    return IllegalMove("tribes.illegal.not_now", move=code)
+    if step not in STEPS:
+        return IllegalMove("tribes.illegal.over")
+    return IllegalMove("tribes.illegal.not_now", step=f"@tribes.step.{step}")
+
+
+STEPS = ("chiefs", "place", "actions", "conflicts", "build")
+"""The steps a refused move can be told to wait for (``tribes.step.*``)."""

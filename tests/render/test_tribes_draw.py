@@ -209,6 +209,7 @@ def test_a_lowered_population_limit_is_a_notice_in_both_languages() -> None:
     view = crowded_view()
     assert "4" in notice(view, "en", None) and "4" in notice(view, "fr", None)
     view["events"]["limit"] = 5
+    view["pending"] = None  # nothing decided either: no tag at all
     assert notice(view, "en", None) == ""
     layout = TRIBES.layout(4)
     calm = rgb(view)

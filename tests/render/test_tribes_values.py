@@ -136,7 +136,7 @@ def test_the_header_does_not_say_the_move_twice() -> None:
         "notes": [{"key": "tribes.note.grew", "params": {"player": "p0", "hex": "H04", "n": 1}}],
     }
     line = describe({"last": last}, "en", NAMES)
-    assert line == "Amélie adds 1 member(s) on H04"
+    assert line == "Amélie adds 1 member on H04"
     fr = describe({"last": last}, "fr", NAMES)
     assert fr.count("H04") == 1 and fr.startswith("Amélie")
 

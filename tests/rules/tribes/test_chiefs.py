@@ -100,6 +100,7 @@ def test_chief_pick_is_simultaneous_and_hidden_before_the_reveal() -> None:
     assert options == [f"chief:{ch.POWERS[p].code}" for p in ch.TRIBES[tribe].powers]
     applied = GAME.play(state, "a", options[1])
     assert applied.label.key == "tribes.chief.move.picked"  # the table never reads the power
+    assert not applied.label.params  # nor a seat id: the front end says who played
     state = applied.state
     assert GAME.to_act(state) == {"b", "c"}
     public = GAME.view(state, None)
