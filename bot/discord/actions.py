@@ -603,7 +603,10 @@ async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None)
         kinds = [t(spec.group_label(g), lang) for g in groups]
         private = bool(await service.private_sections(game.id, me))
     now = what_now(game, me, lang, kinds=kinds, private=private)
-    await ephemeral(interaction, "", embed=embeds.help_embed(lang, game, now))
+    first, *more = embeds.help_embeds(lang, game, now)
+    await ephemeral(interaction, "", embed=first)
+    for page in more:  # a message holds 6000 characters of embeds: one message a page
+        await interaction.followup.send(embed=page, ephemeral=True)
 
 
 def what_now(

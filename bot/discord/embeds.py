@@ -340,20 +340,32 @@ def games_embed(lines: Sequence[GameLine], lang: str) -> discord.Embed:
     return embed
 
 
-def help_embed(lang: str, game: GameInfo | None, now: str | None) -> discord.Embed:
-    """A short summary of the commands, the rules of this game, and what to do now."""
-    embed = discord.Embed(title=t("discord.help.title", lang), colour=LOBBY_COLOUR)
-    embed.description = t("discord.help.commands", lang)
-    if game is not None:
-        about = "\n".join(game_help(game.rules, lang))
-        if about:
-            embed.add_field(name=game_title(game, lang), value=_clip(about), inline=False)
-    else:
-        names = "\n".join(f"• {game_name(rid, lang)} (`{rid}`)" for rid in registry.ids())
-        embed.add_field(name=t("discord.help.games", lang), value=_clip(names or "—"), inline=False)
+def help_embeds(lang: str, game: GameInfo | None, now: str | None) -> list[discord.Embed]:
+    """The commands, what the caller can do now, and this game's help (its rules in short,
+    tips, and whatever the game explains in full: L'Aube des Tribus lists every event and
+    chief power), one field per part of at most a field's length, over as many embeds
+    as Discord's per-embed limits need (the caller sends one message each)."""
+    first = discord.Embed(title=t("discord.help.title", lang), colour=LOBBY_COLOUR)
+    first.description = t("discord.help.commands", lang)
     if now:
-        embed.add_field(name=t("discord.help.now", lang), value=_clip(now), inline=False)
-    return embed
+        first.add_field(name=t("discord.help.now", lang), value=_clip(now), inline=False)
+    pages = [first]
+    if game is None:
+        names = "\n".join(f"• {game_name(rid, lang)} (`{rid}`)" for rid in registry.ids())
+        first.add_field(name=t("discord.help.games", lang), value=_clip(names or "—"), inline=False)
+        return pages
+    lines = list(game_help(game.rules, lang))
+    if not lines:
+        return pages
+    title = game_title(game, lang)
+    for n, chunk in enumerate(field_chunks(lines)):
+        name = _clip(title if n == 0 else f"{title} ({n + 1})", MAX_NAME)
+        page = pages[-1]
+        if len(page.fields) >= MAX_FIELDS or len(page) + len(name) + len(chunk) > MAX_EMBED:
+            page = discord.Embed(title=_clip(title, MAX_NAME), colour=LOBBY_COLOUR)
+            pages.append(page)
+        page.add_field(name=name, value=chunk, inline=False)
+    return pages
 
 
 def hand_embed(game: GameInfo, sections: Sequence[Section], lang: str) -> discord.Embed:
@@ -394,7 +406,8 @@ def field_chunks(lines: Sequence[str], limit: int = MAX_FIELD) -> list[str]:
     chunks: list[str] = []
     current = ""
     for line in lines or ["—"]:
-        item = _clip(f"{bullet}{line}" if line else "—", limit)
+        bulleted = line.startswith(("• ", "- "))  # a game's own list keeps its bullets
+        item = _clip(line if bulleted else f"{bullet}{line}" if line else "—", limit)
         if current and len(current) + 1 + len(item) > limit:
             chunks.append(current)
             current = item

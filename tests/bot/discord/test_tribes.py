@@ -130,13 +130,28 @@ async def test_tribes_from_lobby_to_final_scores(
     assert problems == []
 
 
-async def test_help_for_tribes_says_how_it_goes_in_both_languages(
+async def test_help_gives_every_event_and_chief_power_in_full_within_discord_limits(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from bot.present import game_help
+
     bot = await tribes_harness(db_path, monkeypatch)
     thread = await start_tribes(bot)
-    english = only_reply(await bot.command(ALICE, "help", channel=thread)).text()
-    french = only_reply(await bot.command(CAROL, "help", channel=thread)).text()
-    assert translate("tribes.summary", "en") in english
-    assert translate("tribes.summary", "fr") in french
-    assert english != french
+    texts = {}
+    for user, lang in ((ALICE, "en"), (CAROL, "fr")):
+        calls = await bot.command(user, "help", channel=thread)
+        assert all(not limit_problems(call) for call in calls)
+        assert all(call.data.get("flags", 0) & 64 for call in calls)  # to the caller alone
+        shown = "\n".join(
+            field["value"]
+            for call in calls
+            for embed in call.data.get("embeds") or []
+            for field in embed.get("fields") or []
+        )
+        lines = game_help("tribes", lang)
+        assert len("\n".join(lines)) > 4000 and len(calls) >= 2  # more than one message holds
+        for line in lines:  # nothing clipped: every paragraph whole
+            assert line in shown, line[:60]
+        assert translate("tribes.summary", lang) in shown and "• • " not in shown
+        texts[lang] = shown
+    assert texts["en"] != texts["fr"]
