@@ -23,11 +23,14 @@ SLOW_MODULES = frozenset(
     {
         "tests/ai/test_contract.py",
         "tests/bot/test_shards_processes.py",
+        "tests/docs/test_code_blocks.py",
         "tests/e2e/test_discord_twin.py",
         "tests/rules/test_random_games.py",
+        "tests/rules/test_undo_reveals.py",
     }
 )
-"""Modules of long tests only: random-game sweeps, AI games, processes, the twin."""
+"""Modules of long tests only: random-game sweeps, AI games, processes, the twin, the
+docs' shell lines (demos)."""
 SLOW_TESTS = frozenset(
     {
         "tests/ai/test_purity.py::test_no_module_level_random_functions",
