@@ -43,6 +43,8 @@ class SeatTable:
     shelter: int = 0
     steaks: int = 0
     held: tuple[str, ...] = ()  # mountain tokens in front of the player, unused
+    used: tuple[str, ...] = ()  # played mountain tokens (a Ritual may take one back)
+    gone: tuple[str, ...] = ()  # discarded when a tribe was abandoned
     baston_left: int = 3  # Baston tokens not on a tile
     finished: bool = False  # out of moves (can lay no tile even with a new tribe)
     targeted: bool = False  # a bear is about to be put in this valley (Feu, step "den")
@@ -200,7 +202,10 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
         pending = (pos,) if pos is not None else ()
     bears = tuple(p for p in (square_pos(str(s)) for s in _list(player.get("bears"))) if p)
     tokens = _map(player.get("tokens"))
-    held = tuple(str(s).upper() for s in _list(tokens.get("held")) if str(s).upper() in SCENE_SET)
+    held, used, gone = (
+        tuple(str(s).upper() for s in _list(tokens.get(key)) if str(s).upper() in SCENE_SET)
+        for key in ("held", "used", "gone")
+    )
     picked = step.get("tile") if mine and step.get("kind") in PENDING_TILE else None
     return SeatTable(
         faces=faces,
@@ -210,6 +215,8 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
         shelter=_int(player.get("shelter")),
         steaks=_int(player.get("steaks")),
         held=held,
+        used=used,
+        gone=gone,
         baston_left=_int(_map(player.get("baston")).get("home"), 3),
         finished=bool(player.get("finished")),
         targeted=step.get("kind") == "den" and step.get("target") == seat,

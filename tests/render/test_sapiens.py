@@ -283,3 +283,47 @@ def test_many_fight_tokens_on_one_tile_stay_on_it() -> None:
     assert mean_difference(crop(before, panel), crop(after, panel)) > 0
     first = pool_slot(panel, 0)  # the neighbouring tile is untouched
     assert crop(before, first).tobytes() == crop(after, first).tobytes()
+
+
+def test_columns_rows_and_cell_names_are_written_where_labels_point() -> None:
+    """A label says "cover C3" or "the cave above B1": the valley carries the letters A-H
+    and the numbers 1-5 on its bare rim, and each free cell its own name at its top."""
+    view = sapiens_view(2)
+    image = rgb(view)
+    art = model.art_of(model.read(view).seats["s1"].faces)
+    taken = {cave.pos for cave in art.caves} | set(art.waterfalls)
+    rim = [(c, r) for c in range(8) for r in (-1, 5) if (c, r) not in taken]
+    rim += [(c, r) for r in range(5) for c in (-1, 8) if (c, r) not in taken]
+    assert rim
+    where = valley_box(picture(2).layout(2).panels[0])
+    name_ink = (232, 226, 212)
+    for pos in rim:
+        box = where.square(pos).inset(14)
+        counts = crop(image, box).getcolors(box.w * box.h) or []
+        near = (
+            n for n, c in counts if sum(abs(a - b) for a, b in zip(c, name_ink, strict=True)) < 40
+        )
+        assert sum(near) > 10
+    covered = {sq for tile in view["players"]["s1"]["tiles"] for sq in tile["at"]}
+    free = next(c for c in model.CELLS if c not in covered)
+    top = square(2, 0, free)
+    strip = Box(top.x + 10, top.y + 2, top.w - 20, 14)
+    blank = copy.deepcopy(view)
+    blank["players"]["s1"]["faces"] = None  # no art: no names either
+    assert mean_difference(crop(image, strip), crop(rgb(blank), strip)) > 5
+
+
+def test_played_and_discarded_mountain_tokens_are_drawn_apart_from_held_ones() -> None:
+    view = sapiens_view(2)
+    seat = view["players"]["s1"]
+    held = list(seat["tokens"]["held"])
+    played, discarded = copy.deepcopy(view), copy.deepcopy(view)
+    played["players"]["s1"]["tokens"] = {"held": held, "used": ["FU", "CA"], "gone": []}
+    discarded["players"]["s1"]["tokens"] = {"held": held, "used": [], "gone": ["FU", "CA"]}
+    table = model.read(played).seats["s1"]
+    assert table.used == ("FU", "CA") and table.gone == ()
+    assert model.read(discarded).seats["s1"].gone == ("FU", "CA")
+    panel = picture(2).layout(2).panels[0]
+    plain, one, other = rgb(view), rgb(played), rgb(discarded)
+    assert mean_difference(crop(plain, panel), crop(one, panel)) > 0
+    assert mean_difference(crop(one, panel), crop(other, panel)) > 0
