@@ -327,3 +327,21 @@ def test_played_and_discarded_mountain_tokens_are_drawn_apart_from_held_ones() -
     plain, one, other = rgb(view), rgb(played), rgb(discarded)
     assert mean_difference(crop(plain, panel), crop(one, panel)) > 0
     assert mean_difference(crop(one, panel), crop(other, panel)) > 0
+
+
+def test_the_header_does_not_say_the_move_twice() -> None:
+    """ "Fight token on Water/Fire · Bob puts a Fight token on Water/Fire": the note
+    that restates the label is left out; a note that adds something stays."""
+    from render.sapiens.words import describe
+
+    tile = {"a": "@sapiens.scene.EA", "b": "@sapiens.scene.FU", "fists": "@sapiens.fists.0"}
+    label = {"key": "sapiens.move.mark.pool", "params": {**tile, "owner": "s3"}}
+    mark = {"key": "sapiens.note.mark", "params": {"seat": "s2", "a": tile["a"], "b": tile["b"]}}
+    food = {"key": "sapiens.note.cueillette", "params": {"seat": "s2", "n": 1}}
+    view = sapiens_view(3)
+    view["last"] = {"seat": "s2", "label": label, "notes": [mark, food]}
+    line = describe(view, "en", NAMES)
+    assert line == "Bob: Fight token on Water/Fire (Chloé's pool) · Gathering: Bob gains 1 food"
+    other = {**mark, "params": {**mark["params"], "a": "@sapiens.scene.CU"}}
+    view["last"] = {"seat": "s2", "label": label, "notes": [other]}
+    assert "Bob puts a Fight token on Gathering/Fire" in describe(view, "en", NAMES)
