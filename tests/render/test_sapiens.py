@@ -345,3 +345,22 @@ def test_the_header_does_not_say_the_move_twice() -> None:
     other = {**mark, "params": {**mark["params"], "a": "@sapiens.scene.CU"}}
     view["last"] = {"seat": "s2", "label": label, "notes": [other]}
     assert "Bob puts a Fight token on Gathering/Fire" in describe(view, "en", NAMES)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_final_picture_gives_each_score_with_its_food_and_shelter(lang: str) -> None:
+    """At the end the header's line breaks the scores down, best first, in whole rows
+    that fit the line (no word cut off)."""
+    from render.kit.text import ELLIPSIS
+    from render.sapiens.words import describe
+
+    view = finished_view(3)
+    players = view["players"]
+    line = describe(view, lang, NAMES)
+    best = max(view["seats"], key=lambda s: min(players[s]["food"], players[s]["shelter"]))
+    food, shelter = players[best]["food"], players[best]["shelter"]
+    assert NAMES[best] in line and f"{min(food, shelter)} (" in line
+    assert str(food) in line and str(shelter) in line
+    assert ELLIPSIS not in line
+    word = "shelter" if lang == "en" else "abri"
+    assert word in line
