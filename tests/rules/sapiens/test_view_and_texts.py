@@ -277,3 +277,44 @@ def test_names_the_game_does_not_have_are_refused_as_such() -> None:
     for code, key in cases.items():
         assert SAPIENS.is_well_formed(code), code
         assert SAPIENS.explain_illegal(state, "ana", code).key == key, code
+
+
+def test_french_counts_agree_and_punctuation_is_spaced() -> None:
+    """French reads as French: "1 point d'abri", "3 points de nourriture", no "(s)",
+    a space before ":", ";", "?" and "!"."""
+    from pathlib import Path
+
+    import rules.sapiens
+
+    base = Path(rules.sapiens.__file__).parent / "locales" / "fr.json"
+    catalogue = json.loads(base.read_text(encoding="utf-8"))
+    for key, value in catalogue.items():
+        bare = re.sub(r"\{[^}]*\}", "X", value)
+        assert "(s)" not in bare, key
+        assert not re.search(r"[^ \u00a0\u202f][:;?!]", bare), (key, value)
+    one = Text("sapiens.note.campement", {"seat": "Bob", "n": 1})
+    three = Text("sapiens.note.campement", {"seat": "Bob", "n": 3})
+    assert translate(one, "fr") == "Campement : Bob gagne 1 point d'abri"
+    assert translate(three, "fr") == "Campement : Bob gagne 3 points d'abri"
+
+
+def test_every_seat_in_a_label_or_note_is_a_seat_parameter() -> None:
+    """Front ends show a seat's name for the parameters ``rules.i18n.SEAT_PARAMS``
+    names: no label or note of a random game carries a seat id under another name (it
+    would read "p2's pool")."""
+    from rules.i18n import SEAT_PARAMS
+
+    for players in (2, 4):
+        chooser = random.Random(players + 20)
+        state = SAPIENS.setup(SEATS[:players], f"names-{players}")
+        while SAPIENS.outcome(state) is None:
+            seat = sorted(SAPIENS.to_act(state))[0]
+            moves = SAPIENS.legal_moves(state, seat)
+            for move in moves:
+                for key, value in move.label.params.items():
+                    assert value not in state.seats or key in SEAT_PARAMS, (move.code, key)
+            applied = SAPIENS.play(state, seat, chooser.choice(moves).code)
+            for note in applied.notes:
+                for key, value in note.params.items():
+                    assert value not in state.seats or key in SEAT_PARAMS, (note.key, key)
+            state = applied.state
