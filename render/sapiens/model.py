@@ -206,7 +206,7 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
         tuple(str(s).upper() for s in _list(tokens.get(key)) if str(s).upper() in SCENE_SET)
         for key in ("held", "used", "gone")
     )
-    picked = step.get("tile") if mine and step.get("kind") in PENDING_TILE else None
+    picked = chosen_tile(step, mine)
     return SeatTable(
         faces=faces,
         valley=ValleyTurn(tiles, _tokens(player), bears, marked, pending),
@@ -225,6 +225,21 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
 
 PENDING_TILE = frozenset({"cell", "orient", "feast", "newtribe"})
 """Steps during which the tile being laid is marked in its pool."""
+PENDING_ANY_POOL = frozenset({"watergive", "fightfrom"})
+"""Steps during which a tile chosen in any pool is marked: the one Eau takes, the one
+a Baston token moves to."""
+
+
+def chosen_tile(step: Mapping[str, Any], mine: bool) -> str | None:
+    """The id of the tile a decision in progress has chosen, if the pool read now may
+    hold it (``mine``: the pool of the seat to act)."""
+    kind = step.get("kind")
+    tile = step.get("tile")
+    if not isinstance(tile, str):
+        return None
+    if kind in PENDING_ANY_POOL or (mine and kind in PENDING_TILE):
+        return tile
+    return None
 PENDING_CELL = frozenset({"orient"})
 """Steps during which the chosen square is marked on the valley."""
 
@@ -238,7 +253,7 @@ def read(view: View) -> Table:
     step = _map(view.get("step"))
     return Table(
         seats=table,
-        common=_pool(view.get("common"), seats, None),
+        common=_pool(view.get("common"), seats, chosen_tile(step, False)),
         pile=_int(view.get("pile")),
         steaks_left=supply["steaks"] if isinstance(supply.get("steaks"), int) else None,
         bears_left=supply["bears"] if isinstance(supply.get("bears"), int) else None,

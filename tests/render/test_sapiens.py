@@ -364,3 +364,27 @@ def test_the_final_picture_gives_each_score_with_its_food_and_shelter(lang: str)
     assert ELLIPSIS not in line
     word = "shelter" if lang == "en" else "abri"
     assert word in line
+
+
+def test_the_tile_water_takes_or_a_fight_token_moves_to_is_marked_in_any_pool() -> None:
+    """While Eau waits for the tile given in exchange, the tile being taken is marked,
+    in the common pool or another player's pool (and the same for Baston's move)."""
+    from rules.sapiens import SAPIENS
+    from rules.sapiens.view import step_view
+
+    view = sapiens_view(3)
+    first, other = view["seats"][0], view["seats"][1]
+    theirs = view["players"][other]["pool"][1]["id"]
+    common = view["common"][0]["id"]
+    panel = picture(3).layout(3).panels[1]
+    plain = rgb(view)
+    for kind in ("watergive", "fightfrom"):
+        step = {"seat": first, "kind": kind, "tile": theirs}
+        marked = rgb(sapiens_view(3, step=step))
+        slot = pool_slot(panel, 1).inset(-4)
+        assert mean_difference(crop(marked, slot), crop(plain, slot)) > 2, kind
+    table = model.read({**view, "step": {"seat": first, "kind": "watergive", "tile": common}})
+    assert [t.picked for t in table.common][:2] == [True, False]
+    state = SAPIENS.setup(["a", "b"], "x")
+    state.data["frames"].append({"kind": "watergive", "get": state.data["common"][0]})
+    assert (step_view(state) or {})["tile"] == state.data["common"][0]
