@@ -240,6 +240,8 @@ def chosen_tile(step: Mapping[str, Any], mine: bool) -> str | None:
     if kind in PENDING_ANY_POOL or (mine and kind in PENDING_TILE):
         return tile
     return None
+
+
 PENDING_CELL = frozenset({"orient"})
 """Steps during which the chosen square is marked on the valley."""
 
