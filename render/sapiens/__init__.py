@@ -52,6 +52,7 @@ def colours() -> list[style.RGB]:
     out = list(pieces.SCENE_COLOURS.values())
     out += [pieces.GLYPH_DARK, pieces.TILE_EDGE, pieces.BACK, pieces.BACK_LINE]
     out += [pieces.FOREST, pieces.PLAIN, pieces.ROCK, pieces.CAVE, pieces.WATER, pieces.BEAR]
+    out += [pieces.FOREST_NAME, pieces.PLAIN_NAME, pieces.ROCK_NAME]
     return out
 
 

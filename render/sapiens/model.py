@@ -43,6 +43,8 @@ class SeatTable:
     shelter: int = 0
     steaks: int = 0
     held: tuple[str, ...] = ()  # mountain tokens in front of the player, unused
+    used: tuple[str, ...] = ()  # played mountain tokens (a Ritual may take one back)
+    gone: tuple[str, ...] = ()  # discarded when a tribe was abandoned
     baston_left: int = 3  # Baston tokens not on a tile
     finished: bool = False  # out of moves (can lay no tile even with a new tribe)
     targeted: bool = False  # a bear is about to be put in this valley (Feu, step "den")
@@ -200,8 +202,11 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
         pending = (pos,) if pos is not None else ()
     bears = tuple(p for p in (square_pos(str(s)) for s in _list(player.get("bears"))) if p)
     tokens = _map(player.get("tokens"))
-    held = tuple(str(s).upper() for s in _list(tokens.get("held")) if str(s).upper() in SCENE_SET)
-    picked = step.get("tile") if mine and step.get("kind") in PENDING_TILE else None
+    held, used, gone = (
+        tuple(str(s).upper() for s in _list(tokens.get(key)) if str(s).upper() in SCENE_SET)
+        for key in ("held", "used", "gone")
+    )
+    picked = chosen_tile(step, mine)
     return SeatTable(
         faces=faces,
         valley=ValleyTurn(tiles, _tokens(player), bears, marked, pending),
@@ -210,6 +215,8 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
         shelter=_int(player.get("shelter")),
         steaks=_int(player.get("steaks")),
         held=held,
+        used=used,
+        gone=gone,
         baston_left=_int(_map(player.get("baston")).get("home"), 3),
         finished=bool(player.get("finished")),
         targeted=step.get("kind") == "den" and step.get("target") == seat,
@@ -218,6 +225,23 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
 
 PENDING_TILE = frozenset({"cell", "orient", "feast", "newtribe"})
 """Steps during which the tile being laid is marked in its pool."""
+PENDING_ANY_POOL = frozenset({"watergive", "fightfrom"})
+"""Steps during which a tile chosen in any pool is marked: the one Eau takes, the one
+a Baston token moves to."""
+
+
+def chosen_tile(step: Mapping[str, Any], mine: bool) -> str | None:
+    """The id of the tile a decision in progress has chosen, if the pool read now may
+    hold it (``mine``: the pool of the seat to act)."""
+    kind = step.get("kind")
+    tile = step.get("tile")
+    if not isinstance(tile, str):
+        return None
+    if kind in PENDING_ANY_POOL or (mine and kind in PENDING_TILE):
+        return tile
+    return None
+
+
 PENDING_CELL = frozenset({"orient"})
 """Steps during which the chosen square is marked on the valley."""
 
@@ -231,7 +255,7 @@ def read(view: View) -> Table:
     step = _map(view.get("step"))
     return Table(
         seats=table,
-        common=_pool(view.get("common"), seats, None),
+        common=_pool(view.get("common"), seats, chosen_tile(step, False)),
         pile=_int(view.get("pile")),
         steaks_left=supply["steaks"] if isinstance(supply.get("steaks"), int) else None,
         bears_left=supply["bears"] if isinstance(supply.get("bears"), int) else None,

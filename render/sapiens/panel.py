@@ -1,5 +1,6 @@
 """A Sapiens seat panel under the kit's name bar: the valley, then the personal pool
-and the counters (food, shelter, steaks, mountain tokens held, Baston tokens left).
+and the counters (food, shelter, steaks, mountain tokens held, played or discarded, Baston
+tokens left).
 
 The valley's static art is drawn once per game (its two faces come from the seed);
 a turn stamps the pieces, the pool tiles and the numbers.
@@ -142,11 +143,18 @@ def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int, right: 
     for i in range(bastons):
         canvas.sprite(pieces.baston_token(10, colour), (bx + 11 + i * 22, ty))
     room = max(0, (bx - 8 - x) // 23)
-    shown = mine.held if len(mine.held) <= room else mine.held[: max(0, room - 1)]
-    for i, scene in enumerate(shown):
-        canvas.sprite(pieces.mountain_token(scene, 10, colour), (x + 10 + i * 23, ty))
-    if len(shown) < len(mine.held):
-        more = f"+{len(mine.held) - len(shown)}"
+    tokens = [(scene, "held") for scene in mine.held]
+    tokens += [(scene, "used") for scene in mine.used]
+    tokens += [(scene, "gone") for scene in mine.gone]
+    shown = tokens if len(tokens) <= room else tokens[: max(0, room - 1)]
+    for i, (scene, kind) in enumerate(shown):
+        if kind == "held":
+            sprite = pieces.mountain_token(scene, 10, colour)
+        else:
+            sprite = pieces.spent_token(scene, 10, colour, gone=kind == "gone")
+        canvas.sprite(sprite, (x + 10 + i * 23, ty))
+    if len(shown) < len(tokens):
+        more = f"+{len(tokens) - len(shown)}"
         canvas.text(
             (x + len(shown) * 23, ty),
             more,

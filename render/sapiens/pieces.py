@@ -35,10 +35,13 @@ BACK: Final[RGB] = (108, 92, 74)  # a face-down tile (abandoned tribe)
 BACK_LINE: Final[RGB] = (84, 70, 56)
 FOREST: Final[RGB] = (118, 150, 96)
 FOREST_DOT: Final[RGB] = (96, 128, 78)
+FOREST_NAME: Final[RGB] = (212, 226, 196)  # a cell's name on a forest
+PLAIN_NAME: Final[RGB] = (150, 140, 96)  # a cell's name on a plain
 PLAIN: Final[RGB] = (226, 220, 168)
 CELL_LINE: Final[RGB] = (160, 150, 112)
 ROCK: Final[RGB] = (150, 138, 120)  # the rim of a valley (caves sit in it)
 ROCK_DARK: Final[RGB] = (92, 82, 70)
+ROCK_NAME: Final[RGB] = (232, 226, 212)  # a column letter or row number on the rim
 CAVE: Final[RGB] = (58, 50, 44)
 WATER: Final[RGB] = (96, 164, 222)
 BEAR: Final[RGB] = (74, 46, 28)
@@ -223,6 +226,24 @@ def mountain_token(scene: str, radius: int, owner: RGB) -> Image.Image:
         paint_glyph(d, scene, c, c, radius * 0.5 * k, glyph_colour(scene))
 
     return sprites.cached(("sapiens.mountain", scene, radius, owner), (side, side), paint)
+
+
+def spent_token(scene: str, radius: int, owner: RGB, *, gone: bool) -> Image.Image:
+    """A mountain token no longer in hand: played (one dark stroke across: a Ritual may
+    bring it back) or discarded when its tribe was abandoned (a cross)."""
+    side = 2 * radius + 2
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = side * k / 2
+        sprites.circle(d, c, c, radius * k, fill=style.RULE, outline=owner, width=2 * k)
+        sprites.circle(d, c, c, (radius * 0.74) * k, fill=SCENE_COLOURS[scene])
+        paint_glyph(d, scene, c, c, radius * 0.5 * k, glyph_colour(scene))
+        r = radius * 0.8 * k
+        d.line((c - r, c + r, c + r, c - r), fill=style.INK, width=3 * k)
+        if gone:
+            d.line((c - r, c - r, c + r, c + r), fill=style.INK, width=3 * k)
+
+    return sprites.cached(("sapiens.spent", scene, radius, owner, gone), (side, side), paint)
 
 
 def used_token(radius: int) -> Image.Image:

@@ -2,7 +2,8 @@
 game), then the tiles, tokens and bears of a turn.
 
 Forest cells are dark green with a few tree dots, Plain cells pale; each shows its food
-value in the middle (covered once a tile lies there). A cave is a dark mouth in the rock
+value in the middle and its name (``B1``) at its top (covered once a tile lies there);
+the rim's bare rock carries the column letters and row numbers. A cave is a dark mouth in the rock
 rim beside its one valley cell, with its shelter pair (``8/5``: with a token / without);
 a waterfall is a blue square at a corner. A turn stamps the tiles (face down for an
 abandoned tribe), the mountain tokens still on caves and waterfalls, the bears, and a
@@ -22,7 +23,7 @@ from render.kit.paint import Canvas
 from render.kit.style import RGB
 from render.kit.text import draw_text, font
 from render.sapiens import pieces
-from render.sapiens.layout import CELL, Pos, ValleyBox
+from render.sapiens.layout import CELL, COLUMNS, Pos, ValleyBox
 
 GAP = 3  # board left visible around a laid tile
 TOKEN = CELL // 2 - 8  # a mountain token's radius
@@ -96,6 +97,51 @@ def paint_valley(image: Image.Image, where: ValleyBox, art: ValleyArt) -> None:
         paint_cave(image, where.square(cave.pos), cave)
     for pos in art.waterfalls:
         sprites.paste(image, pieces.waterfall(CELL - 10), where.square(pos).centre)
+    if art.cells:
+        paint_names(image, where, art)
+
+
+def paint_names(image: Image.Image, where: ValleyBox, art: ValleyArt) -> None:
+    """The names move labels use: each cell's own (``B1``, small, at its top, hidden
+    once a tile covers it) and, on the bare rock of the rim, the column letters A-H
+    above and below the cells and the row numbers 1-5 left and right of them. A cave
+    sits on the rim beside the cell it is named after (``the cave above B1``)."""
+    taken = {cave.pos for cave in art.caves} | set(art.waterfalls)
+    small = font(11, bold=True)
+    for pos, kind, _ in art.cells:
+        box = where.square(pos)
+        ink = pieces.FOREST_NAME if kind == "F" else pieces.PLAIN_NAME
+        draw_text(image, (box.centre[0], box.y + 3), cell_name(pos), small, ink, anchor="mt")
+    rim = font(18, bold=True)
+    for column in range(8):
+        for row in (-1, 5):
+            if (column, row) not in taken:
+                text = COLUMNS[column]
+                draw_text(
+                    image,
+                    where.square((column, row)).centre,
+                    text,
+                    rim,
+                    pieces.ROCK_NAME,
+                    anchor="mm",
+                )
+    for row in range(5):
+        for column in (-1, 8):
+            if (column, row) not in taken:
+                text = str(row + 1)
+                draw_text(
+                    image,
+                    where.square((column, row)).centre,
+                    text,
+                    rim,
+                    pieces.ROCK_NAME,
+                    anchor="mm",
+                )
+
+
+def cell_name(pos: Pos) -> str:
+    """``(1, 0)`` -> ``"B1"``."""
+    return f"{COLUMNS[pos[0]]}{pos[1] + 1}"
 
 
 def paint_cave(image: Image.Image, box: Box, cave: Cave) -> None:

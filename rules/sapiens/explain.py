@@ -8,6 +8,7 @@ from rules.base import IllegalMove, MoveError, Seat, State
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import NEW_TRIBE, PLAY, Ground
+from rules.sapiens.components import CELLS, COLUMNS, CORNERS, ROWS, SCENE_IDS, TILES
 
 if TYPE_CHECKING:
     from rules.sapiens.engine import Sapiens
@@ -38,6 +39,9 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         return IllegalMove("move.not_your_turn")
     player = data["players"][me]
     step = data["step"]
+    unknown = unknown_name(kind, arg)
+    if unknown is not None:
+        return unknown
     if kind == "back":
         return IllegalMove("sapiens.why.no_back")
     if kind == "token":
@@ -51,7 +55,7 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         if step["refilled"] or step.get("took"):
             return IllegalMove("sapiens.why.token_late")
         if top is not None:
-            return IllegalMove("sapiens.why.finish_step")
+            return IllegalMove("sapiens.why.first", what=f"@sapiens.first.{step_kind(state)}")
         return IllegalMove("sapiens.why.token_useless", scene=mv.scene_ref(scene))
     if kind in ("tile", "abandon", "stop") and top is None and step["laid"]:
         return IllegalMove("sapiens.why.laid_already")
@@ -102,11 +106,108 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         return IllegalMove("sapiens.why.not_stuck")
     if kind == "stop" and laying.layable(state, me, NEW_TRIBE):
         return IllegalMove("sapiens.why.can_go_on")
-    if kind in ("take", "refill", "discard") and not step["laid"]:
-        return IllegalMove("sapiens.why.lay_first")
-    if top is not None:
-        return IllegalMove("sapiens.why.finish_step")
-    return IllegalMove("sapiens.why.not_now")
+    now = {m.code.partition(":")[0] for m in game.legal_moves(state, seat)}
+    if kind not in now:
+        return IllegalMove("sapiens.why.first", what=f"@sapiens.first.{step_kind(state)}")
+    return wrong_choice(state, me, kind, arg)
+
+
+SQUARES = frozenset(
+    {
+        *CELLS,
+        *CORNERS,
+        *(f"N{c}1" for c in COLUMNS),
+        *(f"S{c}{ROWS}" for c in COLUMNS),
+        *(f"W{COLUMNS[0]}{r}" for r in range(1, ROWS + 1)),
+        *(f"E{COLUMNS[-1]}{r}" for r in range(1, ROWS + 1)),
+    }
+)
+"""Every square a code may name: the cells, the caves' places on the rim (an edge and
+the cell beside it) and the waterfalls' corners."""
+
+
+def unknown_name(kind: str, arg: str) -> MoveError | None:
+    """A code naming a tile, scene or square the game does not have."""
+    if kind in TILE_KINDS | {"tile"} and mv.tile_of_code(arg) not in TILES:
+        return IllegalMove("sapiens.why.no_such_tile")
+    if kind in ("token", "do", "rite") and arg.upper() not in SCENE_IDS:
+        return IllegalMove("sapiens.why.no_such_scene")
+    squares = arg.split(":") if kind in ("at", "lay", "den", "unbear") else []
+    if any(mv.sq_of(square) not in SQUARES for square in squares):
+        return IllegalMove("sapiens.why.no_such_square")
+    return None
+
+
+STEP_KINDS = frozenset(
+    {
+        "tile",
+        "cell",
+        "orient",
+        "pay",
+        "newtribe",
+        "effects",
+        "gather",
+        "feast",
+        "ritual",
+        "fight",
+        "fightfrom",
+        "water",
+        "watergive",
+        "hunt",
+        "fire",
+        "den",
+        "refill",
+        "discard",
+    }
+)
+"""The decisions a turn waits on (``rules.sapiens.view.step_view``): each has a
+``sapiens.first.<kind>`` text saying what to do first."""
+
+
+def step_kind(state: State) -> str:
+    """The kind of decision the turn waits on now (the picture's "step")."""
+    frames = state.data["frames"]
+    if frames:
+        kind = str(frames[-1]["kind"])
+        return kind if kind in STEP_KINDS else "effects"
+    step = state.data["step"]
+    if not step["laid"]:
+        return "tile"
+    return "refill" if not step["refilled"] else "discard"
+
+
+TILE_KINDS = frozenset({"mark", "from", "get", "give", "recall", "take", "discard"})
+
+
+def wrong_choice(state: State, me: int, kind: str, arg: str) -> MoveError:
+    """A move of the kind the step waits on, with a choice it does not offer."""
+    data = state.data
+    if kind == "tile":
+        tile = mv.tile_of_code(arg)
+        if tile not in data["players"][me]["pool"]:
+            return IllegalMove("sapiens.why.not_in_pool", **mv.tile_params(tile))
+        return IllegalMove("sapiens.why.cannot_lay", **mv.tile_params(tile))
+    if kind in TILE_KINDS:
+        tile = mv.tile_of_code(arg)
+        params = mv.tile_params(tile, data["baston"].get(tile, ()))
+        if kind in ("take", "discard") and tile not in data["common"]:
+            return IllegalMove("sapiens.why.not_in_common", **params)
+        if kind == "recall":
+            return IllegalMove("sapiens.why.no_fist_there", **params)
+        return IllegalMove("sapiens.why.not_offered", **params)
+    if kind == "rite":
+        return IllegalMove("sapiens.why.no_rite", scene=mv.scene_ref(arg.upper()))
+    if kind == "do":
+        return IllegalMove("sapiens.why.no_effect", scene=mv.scene_ref(arg.upper()))
+    if kind == "den":
+        return IllegalMove("sapiens.why.no_den", cell=mv.square_ref(mv.sq_of(arg)))
+    if kind == "unbear":
+        return IllegalMove("sapiens.why.no_bear_there", cell=mv.square_ref(mv.sq_of(arg)))
+    if kind == "bear":
+        return IllegalMove("sapiens.why.no_bear_valley")
+    if kind == "pay":
+        return IllegalMove("sapiens.why.no_pay")
+    return IllegalMove("sapiens.why.first", what=f"@sapiens.first.{step_kind(state)}")
 
 
 def beside_abandoned_only(state: State, me: int, tile: str, mode: str) -> bool:
@@ -120,4 +221,4 @@ def beside_abandoned_only(state: State, me: int, tile: str, mode: str) -> bool:
     return loose.can_lay(tile, mode)
 
 
-__all__ = ["beside_abandoned_only", "explain"]
+__all__ = ["STEP_KINDS", "beside_abandoned_only", "explain", "step_kind", "wrong_choice"]

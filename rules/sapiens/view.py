@@ -49,7 +49,9 @@ where a tile is ``{"id": "FE-CU#2", "scenes": ["FE", "CU"], "baston": [seat, ...
 (the seats whose Baston tokens lie on it). ``step.kind`` names the pending decision:
 ``"tile"`` (choose a tile), ``"cell"``, ``"orient"``, ``"pay"``, ``"newtribe"``,
 ``"effects"``, ``"gather"``, ``"feast"``, ``"ritual"``, ``"fight"``, ``"fightfrom"``, ``"water"``,
-``"watergive"``, ``"hunt"``, ``"fire"``, ``"den"``, ``"refill"``, ``"discard"``.
+``"watergive"``, ``"hunt"``, ``"fire"``, ``"den"``, ``"refill"``, ``"discard"``;
+``step.tile`` is the tile a decision in progress has chosen: the one being laid, the
+one Eau takes (``"watergive"``) or the one a Baston token moves to (``"fightfrom"``).
 """
 
 from __future__ import annotations
@@ -130,10 +132,13 @@ def step_view(state: State) -> dict[str, Any] | None:
     if frames:
         top = frames[-1]
         target = top.get("target")
+        chosen = top.get("tile") or top.get("get")  # Eau: the tile being taken
+        if top["kind"] == "fightfrom":  # Baston: the tile a token moves to
+            chosen = target
         return {
             "seat": seat,
             "kind": top["kind"],
-            "tile": top.get("tile"),
+            "tile": chosen,
             "cell": top.get("cell"),
             "scene": top.get("scene"),
             "target": state.seats[target] if isinstance(target, int) else None,

@@ -283,3 +283,108 @@ def test_many_fight_tokens_on_one_tile_stay_on_it() -> None:
     assert mean_difference(crop(before, panel), crop(after, panel)) > 0
     first = pool_slot(panel, 0)  # the neighbouring tile is untouched
     assert crop(before, first).tobytes() == crop(after, first).tobytes()
+
+
+def test_columns_rows_and_cell_names_are_written_where_labels_point() -> None:
+    """A label says "cover C3" or "the cave above B1": the valley carries the letters A-H
+    and the numbers 1-5 on its bare rim, and each free cell its own name at its top."""
+    view = sapiens_view(2)
+    image = rgb(view)
+    art = model.art_of(model.read(view).seats["s1"].faces)
+    taken = {cave.pos for cave in art.caves} | set(art.waterfalls)
+    rim = [(c, r) for c in range(8) for r in (-1, 5) if (c, r) not in taken]
+    rim += [(c, r) for r in range(5) for c in (-1, 8) if (c, r) not in taken]
+    assert rim
+    where = valley_box(picture(2).layout(2).panels[0])
+    name_ink = (232, 226, 212)
+    for pos in rim:
+        box = where.square(pos).inset(14)
+        counts = crop(image, box).getcolors(box.w * box.h) or []
+        near = (
+            n for n, c in counts if sum(abs(a - b) for a, b in zip(c, name_ink, strict=True)) < 40
+        )
+        assert sum(near) > 10
+    covered = {sq for tile in view["players"]["s1"]["tiles"] for sq in tile["at"]}
+    free = next(c for c in model.CELLS if c not in covered)
+    top = square(2, 0, free)
+    strip = Box(top.x + 10, top.y + 2, top.w - 20, 14)
+    blank = copy.deepcopy(view)
+    blank["players"]["s1"]["faces"] = None  # no art: no names either
+    assert mean_difference(crop(image, strip), crop(rgb(blank), strip)) > 5
+
+
+def test_played_and_discarded_mountain_tokens_are_drawn_apart_from_held_ones() -> None:
+    view = sapiens_view(2)
+    seat = view["players"]["s1"]
+    held = list(seat["tokens"]["held"])
+    played, discarded = copy.deepcopy(view), copy.deepcopy(view)
+    played["players"]["s1"]["tokens"] = {"held": held, "used": ["FU", "CA"], "gone": []}
+    discarded["players"]["s1"]["tokens"] = {"held": held, "used": [], "gone": ["FU", "CA"]}
+    table = model.read(played).seats["s1"]
+    assert table.used == ("FU", "CA") and table.gone == ()
+    assert model.read(discarded).seats["s1"].gone == ("FU", "CA")
+    panel = picture(2).layout(2).panels[0]
+    plain, one, other = rgb(view), rgb(played), rgb(discarded)
+    assert mean_difference(crop(plain, panel), crop(one, panel)) > 0
+    assert mean_difference(crop(one, panel), crop(other, panel)) > 0
+
+
+def test_the_header_does_not_say_the_move_twice() -> None:
+    """ "Fight token on Water/Fire · Bob puts a Fight token on Water/Fire": the note
+    that restates the label is left out; a note that adds something stays."""
+    from render.sapiens.words import describe
+
+    tile = {"a": "@sapiens.scene.EA", "b": "@sapiens.scene.FU", "fists": "@sapiens.fists.0"}
+    label = {"key": "sapiens.move.mark.pool", "params": {**tile, "owner": "s3"}}
+    mark = {"key": "sapiens.note.mark", "params": {"seat": "s2", "a": tile["a"], "b": tile["b"]}}
+    food = {"key": "sapiens.note.cueillette", "params": {"seat": "s2", "n": 1}}
+    view = sapiens_view(3)
+    view["last"] = {"seat": "s2", "label": label, "notes": [mark, food]}
+    line = describe(view, "en", NAMES)
+    assert line == "Bob: Fight token on Water/Fire (Chloé's pool) · Gathering: Bob gains 1 food"
+    other = {**mark, "params": {**mark["params"], "a": "@sapiens.scene.CU"}}
+    view["last"] = {"seat": "s2", "label": label, "notes": [other]}
+    assert "Bob puts a Fight token on Gathering/Fire" in describe(view, "en", NAMES)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_final_picture_gives_each_score_with_its_food_and_shelter(lang: str) -> None:
+    """At the end the header's line breaks the scores down, best first, in whole rows
+    that fit the line (no word cut off)."""
+    from render.kit.text import ELLIPSIS
+    from render.sapiens.words import describe
+
+    view = finished_view(3)
+    players = view["players"]
+    line = describe(view, lang, NAMES)
+    best = max(view["seats"], key=lambda s: min(players[s]["food"], players[s]["shelter"]))
+    food, shelter = players[best]["food"], players[best]["shelter"]
+    assert NAMES[best] in line and f"{min(food, shelter)} (" in line
+    assert str(food) in line and str(shelter) in line
+    assert ELLIPSIS not in line
+    word = "shelter" if lang == "en" else "abri"
+    assert word in line
+
+
+def test_the_tile_water_takes_or_a_fight_token_moves_to_is_marked_in_any_pool() -> None:
+    """While Eau waits for the tile given in exchange, the tile being taken is marked,
+    in the common pool or another player's pool (and the same for Baston's move)."""
+    from rules.sapiens import SAPIENS
+    from rules.sapiens.view import step_view
+
+    view = sapiens_view(3)
+    first, other = view["seats"][0], view["seats"][1]
+    theirs = view["players"][other]["pool"][1]["id"]
+    common = view["common"][0]["id"]
+    panel = picture(3).layout(3).panels[1]
+    plain = rgb(view)
+    for kind in ("watergive", "fightfrom"):
+        step = {"seat": first, "kind": kind, "tile": theirs}
+        marked = rgb(sapiens_view(3, step=step))
+        slot = pool_slot(panel, 1).inset(-4)
+        assert mean_difference(crop(marked, slot), crop(plain, slot)) > 2, kind
+    table = model.read({**view, "step": {"seat": first, "kind": "watergive", "tile": common}})
+    assert [t.picked for t in table.common][:2] == [True, False]
+    state = SAPIENS.setup(["a", "b"], "x")
+    state.data["frames"].append({"kind": "watergive", "get": state.data["common"][0]})
+    assert (step_view(state) or {})["tile"] == state.data["common"][0]

@@ -215,3 +215,106 @@ def test_one_steak_and_one_tile_read_in_the_singular() -> None:
     assert player(state, 0)["steaks"] == 0
     notes = [translate(Text(n["key"], n["params"]), "en") for n in state.last["notes"]]  # type: ignore[index]
     assert "ana trades 1 steak for 1 food" in notes
+
+
+def test_a_real_move_at_the_wrong_step_says_what_comes_first() -> None:
+    """Sapiens answered "that move is not possible now": a move of another step now
+    names the step the turn waits on ("not now: first …"), in both languages."""
+    from tests.rules.sapiens.test_effects import position
+
+    state = position(["CA-CH#1", "EA-FU#1", "FE-RI#1"])
+    for code in ("at:a3", "lay:a3:a4", "take:fe-cu#1", "skip", "den:b2", "rite:fe"):
+        refusal = SAPIENS.explain_illegal(state, "ana", code)
+        assert refusal.key == "sapiens.why.first", code
+        assert refusal.params["what"] == "@sapiens.first.tile"
+    text = Text("sapiens.why.first", {"what": "@sapiens.first.tile"})
+    assert translate(text, "en") == "not now: first choose a tile from your pool to lay"
+    assert (
+        translate(text, "fr")
+        == "pas maintenant : d'abord choisir une tuile de votre réserve à poser"
+    )
+    state = play(state, "tile:ea-fu#1")
+    refusal = SAPIENS.explain_illegal(state, "ana", "tile:ca-ch#1")
+    assert (refusal.key, refusal.params["what"]) == ("sapiens.why.first", "@sapiens.first.cell")
+    state = play(state, "at:a3")
+    refusal = SAPIENS.explain_illegal(state, "ana", "skip")
+    assert refusal.params["what"] == "@sapiens.first.orient"
+
+
+def test_every_step_has_its_first_text_and_no_refusal_is_vague() -> None:
+    """Each decision a turn can wait on says what to do in both languages, and random
+    games never meet the old catch-all reason."""
+    from rules.sapiens.explain import STEP_KINDS
+
+    for kind in STEP_KINDS:
+        assert has_key(f"sapiens.first.{kind}"), kind
+    assert not has_key("sapiens.why.not_now")
+    chooser = random.Random(11)
+    state = SAPIENS.setup(SEATS[:2], "vague")
+    count = 0
+    while SAPIENS.outcome(state) is None:
+        seat = sorted(SAPIENS.to_act(state))[0]
+        moves = SAPIENS.legal_moves(state, seat)
+        legal = {m.code for m in moves}
+        if count % 9 == 0:
+            for code in PROBES:
+                if code not in legal:
+                    refusal = SAPIENS.explain_illegal(state, seat, code)
+                    _check_text(Text(refusal.key, refusal.params))
+        state = SAPIENS.apply(state, seat, chooser.choice(moves).code)
+        count += 1
+
+
+def test_names_the_game_does_not_have_are_refused_as_such() -> None:
+    from tests.rules.sapiens.test_effects import position
+
+    state = position(["CA-CH#1", "EA-FU#1", "FE-RI#1"])
+    cases = {
+        "token:zz": "sapiens.why.no_such_scene",
+        "at:z9": "sapiens.why.no_such_square",
+        "lay:a1:zz9": "sapiens.why.no_such_square",
+    }
+    for code, key in cases.items():
+        assert SAPIENS.is_well_formed(code), code
+        assert SAPIENS.explain_illegal(state, "ana", code).key == key, code
+
+
+def test_french_counts_agree_and_punctuation_is_spaced() -> None:
+    """French reads as French: "1 point d'abri", "3 points de nourriture", no "(s)",
+    a space before ":", ";", "?" and "!"."""
+    from pathlib import Path
+
+    import rules.sapiens
+
+    base = Path(rules.sapiens.__file__).parent / "locales" / "fr.json"
+    catalogue = json.loads(base.read_text(encoding="utf-8"))
+    for key, value in catalogue.items():
+        bare = re.sub(r"\{[^}]*\}", "X", value)
+        assert "(s)" not in bare, key
+        assert not re.search(r"[^ \u00a0\u202f][:;?!]", bare), (key, value)
+    one = Text("sapiens.note.campement", {"seat": "Bob", "n": 1})
+    three = Text("sapiens.note.campement", {"seat": "Bob", "n": 3})
+    assert translate(one, "fr") == "Campement : Bob gagne 1 point d'abri"
+    assert translate(three, "fr") == "Campement : Bob gagne 3 points d'abri"
+
+
+def test_every_seat_in_a_label_or_note_is_a_seat_parameter() -> None:
+    """Front ends show a seat's name for the parameters ``rules.i18n.SEAT_PARAMS``
+    names: no label or note of a random game carries a seat id under another name (it
+    would read "p2's pool")."""
+    from rules.i18n import SEAT_PARAMS
+
+    for players in (2, 4):
+        chooser = random.Random(players + 20)
+        state = SAPIENS.setup(SEATS[:players], f"names-{players}")
+        while SAPIENS.outcome(state) is None:
+            seat = sorted(SAPIENS.to_act(state))[0]
+            moves = SAPIENS.legal_moves(state, seat)
+            for move in moves:
+                for key, value in move.label.params.items():
+                    assert value not in state.seats or key in SEAT_PARAMS, (move.code, key)
+            applied = SAPIENS.play(state, seat, chooser.choice(moves).code)
+            for note in applied.notes:
+                for key, value in note.params.items():
+                    assert value not in state.seats or key in SEAT_PARAMS, (note.key, key)
+            state = applied.state
