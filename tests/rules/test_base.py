@@ -158,3 +158,25 @@ def test_plural_forms_follow_the_count_and_the_language() -> None:
     ]
     # a value that is not a number takes the plural, and other format specs still work
     assert translate("nim.note.left", "fr", n="?") == "restent ? pierres"
+
+
+def test_no_catalogue_writes_a_plural_with_brackets_and_french_spaces_its_punctuation() -> None:
+    """Every catalogue of the project, both languages: counts take their plural forms
+    (``{n:plural:…|…}``), never "tile(s)"; French puts a space before : ; ? !."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    catalogues = [
+        path
+        for package in ("bot", "rules", "render")
+        for path in (root / package).glob("**/locales/*.json")
+    ]
+    assert len(catalogues) >= 14  # bot, bot/discord, rules, render and every game, en + fr
+    for path in catalogues:
+        for key, text in json.loads(path.read_text("utf-8")).items():
+            assert not re.search(r"\w\((s|e|es|x)\)", text), (path, key, text)
+            if path.name == "fr.json":
+                plain = re.sub(r"\{[^}]*\}|`[^`]*`|https?://\S+", "x", text)
+                assert not re.search(r"[^\s\u00a0\u202f][:;?!](\s|$)", plain), (path, key, text)
