@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from render.kit import sprites, style
+from render.kit.frame import winners_of
 from render.kit.geometry import Box
 from render.kit.names import fit_name, seat_name, tr
 from render.kit.paint import Canvas
 from render.kit.text import ellipsise, font, wrap
+
+if TYPE_CHECKING:
+    from render.kit.compose import Turn
 
 
 @dataclass(frozen=True)
@@ -128,3 +132,21 @@ def table_height(seats: int) -> int:
 
 
 __all__ = ["Breakdown", "breakdown_of", "draw_scoreboard", "standing", "table_height"]
+
+
+def draw_final_table(canvas: Canvas, box: Box, turn: Turn) -> bool:
+    """The final score table over ``box`` once the game is over (``winners_of`` first);
+    ``False``, drawing nothing, while it runs or when the view has no breakdown."""
+    breakdown = breakdown_of(turn.view) if turn.view.get("over") else None
+    if breakdown is None:
+        return False
+    draw_scoreboard(
+        canvas,
+        box,
+        breakdown,
+        seats=turn.seats,
+        winners=winners_of(turn.view),
+        lang=turn.lang,
+        names=turn.names,
+    )
+    return True

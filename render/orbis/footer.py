@@ -9,11 +9,11 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.compose import Static, Turn
-from render.kit.frame import Legend, winners_of
+from render.kit.frame import Legend
 from render.kit.geometry import Box
 from render.kit.names import tr
 from render.kit.paint import Canvas
-from render.kit.scoreboard import breakdown_of, draw_scoreboard
+from render.kit.scoreboard import draw_final_table
 from render.kit.text import font
 from render.orbis import colours, icons
 from rules.orbis.components import EFFECT_KINDS
@@ -32,18 +32,7 @@ def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
 
 def draw_footer(canvas: Canvas, footer: Box, turn: Turn) -> None:
     """The final score table over the legend once the game is over."""
-    breakdown = breakdown_of(turn.view) if turn.view.get("over") else None
-    if breakdown is None:
-        return
-    draw_scoreboard(
-        canvas,
-        footer,
-        breakdown,
-        seats=turn.seats,
-        winners=winners_of(turn.view),
-        lang=turn.lang,
-        names=turn.names,
-    )
+    draw_final_table(canvas, footer, turn)
 
 
 # ---------------------------------------------------------------- legend symbols

@@ -12,11 +12,11 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.compose import Static, Turn
-from render.kit.frame import Icon, Legend, paint_box, paint_legend_arrow, winners_of
+from render.kit.frame import Icon, Legend, paint_box, paint_legend_arrow
 from render.kit.geometry import Box, SquareGrid
 from render.kit.names import tr
 from render.kit.paint import Canvas
-from render.kit.scoreboard import breakdown_of, draw_scoreboard
+from render.kit.scoreboard import draw_final_table
 from render.kit.text import draw_text, font
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
@@ -51,19 +51,7 @@ def draw_footer(canvas: Canvas, footer: Box, turn: Turn) -> None:
 def draw_final(canvas: Canvas, footer: Box, turn: Turn) -> bool:
     """The final score table over the whole footer once the game is over (Junior and
     Classic); ``False`` while it runs."""
-    breakdown = breakdown_of(turn.view) if turn.view.get("over") else None
-    if breakdown is None:
-        return False
-    draw_scoreboard(
-        canvas,
-        footer,
-        breakdown,
-        seats=turn.seats,
-        winners=winners_of(turn.view),
-        lang=turn.lang,
-        names=turn.names,
-    )
-    return True
+    return draw_final_table(canvas, footer, turn)
 
 
 def paint_legend(image: Image.Image, box: Box, lang: str) -> None:
