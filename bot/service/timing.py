@@ -64,7 +64,6 @@ from bot.service.values import (
     TurnStarted,
 )
 from bot.store import (
-    ClockChange,
     ClockRow,
     DueGame,
     DueReminder,
@@ -149,18 +148,6 @@ class Timing:
         if policy not in POLICIES:
             raise ServiceError("service.bad_policy", choices=", ".join(POLICIES))
         return hours or None, policy
-
-    async def clock_change(
-        self,
-        row: GameRow,
-        before: frozenset[str],
-        after: frozenset[str],
-        revision: int,
-        now: datetime,
-    ) -> ClockChange:
-        """The clocks after the seats to act of a game went from ``before`` to
-        ``after`` (``Pipeline.clock_change``)."""
-        return (await self.pipeline.clock_change(row, before, after, revision, now))[0]
 
     async def set_notify(self, user_id: str, on: bool) -> None:
         """Opt in to (or out of) a direct message on one's turn; opting in again tries
