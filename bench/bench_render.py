@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from campfire_testing.junior_games import seats
-from campfire_testing.nim_views import nim_view
+from campfire_testing.nim_views import random_nim_views
 from campfire_testing.showcase import showcase_view
 from render import nim, origin_classic
 from render.kit.encode import png_bytes
@@ -88,35 +88,7 @@ def classic_figures(games: int, repeat: int) -> None:
 
 def nim_views(players: int, seed: int, start: int = 62) -> list[dict[str, Any]]:
     """Every view of one random Nim game, built by hand (Nim's rules live in the tests)."""
-    import random
-
-    chooser = random.Random(seed)
-    seats = [f"s{i + 1}" for i in range(players)]
-    taken = dict.fromkeys(seats, 0)
-    stones, turn, last = start, 0, None
-    out = []
-    while True:
-        over = stones == 0
-        seat = seats[turn % players]
-        out.append(
-            nim_view(
-                seats=seats,
-                to_act=[] if over else [seat],
-                turn=turn,
-                over=over,
-                last=last,
-                scores={s: {"total": 0, "partial": False} for s in seats},
-                winners=[seats[(turn - 1) % players]] if over else [],
-                stones=stones,
-                start=start,
-                taken=dict(taken),
-            )
-        )
-        if over:
-            return out
-        n = chooser.randint(1, min(3, stones))
-        stones, taken[seat], turn = stones - n, taken[seat] + n, turn + 1
-        last = {"seat": seat, "label": {"key": "nim.take", "params": {"n": n}}, "notes": []}
+    return random_nim_views(players, seed, start)
 
 
 def nim_figures(games: int) -> None:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from campfire_testing.nim_views import nim_view
+from campfire_testing.nim_views import random_nim_views
 from render import registry
 from rules.registry import get
 
@@ -49,33 +49,7 @@ def game_views(game_id: str, players: int, seed: int) -> list[View]:
 
 def nim_game(players: int, seed: int, start: int = 40) -> list[View]:
     """A random Nim game built by hand (Nim's rules live in the tests)."""
-    chooser = random.Random(seed)
-    seats = [f"s{i + 1}" for i in range(players)]
-    taken = dict.fromkeys(seats, 0)
-    stones, turn, last = start, 0, None
-    out: list[View] = []
-    while True:
-        over = stones == 0
-        seat = seats[turn % players]
-        out.append(
-            nim_view(
-                seats=seats,
-                to_act=[] if over else [seat],
-                turn=turn,
-                over=over,
-                last=last,
-                scores={s: {"total": 0, "partial": False} for s in seats},
-                winners=[seats[(turn - 1) % players]] if over else [],
-                stones=stones,
-                start=start,
-                taken=dict(taken),
-            )
-        )
-        if over:
-            return out
-        n = chooser.randint(1, min(3, stones))
-        stones, taken[seat], turn = stones - n, taken[seat] + n, turn + 1
-        last = {"seat": seat, "label": {"key": "nim.take", "params": {"n": n}}, "notes": []}
+    return random_nim_views(players, seed, start)
 
 
 def timed(fn: Callable[[], bytes]) -> tuple[float, float, bytes]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 SEATS = ["s1", "s2", "s3"]
@@ -44,3 +45,35 @@ def finished_view() -> dict[str, Any]:
         start=62,
         taken={"s1": 20, "s2": 21, "s3": 4, "s4": 17},
     )
+
+
+def random_nim_views(players: int, seed: int, start: int) -> list[dict[str, Any]]:
+    """Every public view of one random Nim game of ``start`` stones, built by hand (Nim's
+    rules catalogue lives in the tests): what the render benchmarks draw."""
+    chooser = random.Random(seed)
+    seats = [f"s{i + 1}" for i in range(players)]
+    taken = dict.fromkeys(seats, 0)
+    stones, turn, last = start, 0, None
+    out: list[dict[str, Any]] = []
+    while True:
+        over = stones == 0
+        seat = seats[turn % players]
+        out.append(
+            nim_view(
+                seats=seats,
+                to_act=[] if over else [seat],
+                turn=turn,
+                over=over,
+                last=last,
+                scores={s: {"total": 0, "partial": False} for s in seats},
+                winners=[seats[(turn - 1) % players]] if over else [],
+                stones=stones,
+                start=start,
+                taken=dict(taken),
+            )
+        )
+        if over:
+            return out
+        n = chooser.randint(1, min(3, stones))
+        stones, taken[seat], turn = stones - n, taken[seat] + n, turn + 1
+        last = {"seat": seat, "label": {"key": "nim.take", "params": {"n": n}}, "notes": []}
