@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from rules.base import Text
+from rules.core.values import Text
 
 LANGS = ("en", "fr")
 DEFAULT_LANG = "en"

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from rules.core.errors import AmbiguousMove, InvalidMove
+from rules.core.errors import AmbiguousMove, InvalidMove, MoveError
 from rules.core.state import State
 from rules.core.values import CODE_PATTERN, MAX_CODE_LENGTH, Move, Seat
+from rules.i18n import translate
 
-if TYPE_CHECKING:
-    from rules.core.game import Game
+
+class MoveSource(Protocol):
+    """What ``parse_move`` asks of a game (``rules.core.game.Game`` has all three): the
+    legal moves, the move syntax and the reason a well-formed move is refused."""
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]: ...
+
+    def is_well_formed(self, code: str) -> bool: ...
+
+    def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError: ...
 
 
 def normalise(text: str) -> str:
@@ -25,7 +34,7 @@ def normalise(text: str) -> str:
     return " ".join(ascii_text.split())
 
 
-def parse_move(game: Game, state: State, seat: Seat, text: str) -> Move:
+def parse_move(game: MoveSource, state: State, seat: Seat, text: str) -> Move:
     """Resolve what a player typed to exactly one legal move.
 
     Accepts the canonical code, or (forgivingly) a label in English or French, or an
@@ -33,8 +42,6 @@ def parse_move(game: Game, state: State, seat: Seat, text: str) -> Move:
     ``AmbiguousMove`` (several candidates) or ``IllegalMove`` (well formed, not legal,
     with the game's reason).
     """
-    from rules.i18n import translate  # local: i18n imports this module
-
     raw = (text or "").strip()
     if not raw:
         raise InvalidMove("move.empty")

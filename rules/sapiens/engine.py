@@ -501,7 +501,7 @@ class Sapiens(Game):
         return Outcome(rank_by(state.seats, keys), sheet.totals(), Text(f"sapiens.end.{over}"))
 
     def explain_illegal(self, state: State, seat: Seat, code: str) -> MoveError:
-        return explain(self, state, seat, code)
+        return explain(self.legal_moves, state, seat, code)
 
     def check_game_invariants(self, state: State) -> None:
         found = problems(state)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from rules.base import IllegalMove, MoveError, Seat, State
+from rules.base import IllegalMove, Move, MoveError, Seat, State
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
 from rules.sapiens.board import NEW_TRIBE, PLAY, Ground
 from rules.sapiens.components import CELLS, COLUMNS, CORNERS, ROWS, SCENE_IDS, TILES
 
-if TYPE_CHECKING:
-    from rules.sapiens.engine import Sapiens
-
+LegalMoves = Callable[[State, Seat], list[Move]]
+"""The game's ``legal_moves`` (the engine passes its own: explain does not import it)."""
 
 PRIORITY = (
     "sapiens.why.different",
@@ -29,7 +28,7 @@ PRIORITY = (
 one about the square itself first (a square beside an abandoned tribe says so at once)."""
 
 
-def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
+def explain(legal_moves: LegalMoves, state: State, seat: Seat, code: str) -> MoveError:
     data = state.data
     me = state.seats.index(seat) if seat in state.seats else -1
     kind, _, arg = code.partition(":")
@@ -106,7 +105,7 @@ def explain(game: Sapiens, state: State, seat: Seat, code: str) -> MoveError:
         return IllegalMove("sapiens.why.not_stuck")
     if kind == "stop" and laying.layable(state, me, NEW_TRIBE):
         return IllegalMove("sapiens.why.can_go_on")
-    now = {m.code.partition(":")[0] for m in game.legal_moves(state, seat)}
+    now = {m.code.partition(":")[0] for m in legal_moves(state, seat)}
     if kind not in now:
         return IllegalMove("sapiens.why.first", what=f"@sapiens.first.{step_kind(state)}")
     return wrong_choice(state, me, kind, arg)
