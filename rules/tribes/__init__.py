@@ -4,10 +4,13 @@ Rulebook ``seeds/004_cc2f4038f24dfc65.txt``, components and rulings T1-T24 in
 ``docs/contributors/components/tribes.md``. Modules: ``components`` (data files, checked at load),
 ``board`` (who stands where), ``players`` (resources, VP, the 15-VP win), ``setup``
 (set-up and starting placements), ``actions`` (step 3), ``values`` (what an action
-gives a player), ``conflicts`` (step 4), ``build`` and ``goals`` (step 5), ``turn``
-(steps 1-2 and what runs by itself), ``events`` (the events, called on a double),
-``frames`` (the kinds of pending decision), ``engine`` (the contract), ``view``,
-``explain``.
+gives a player, where members may go), ``conflicts`` (step 4), ``crowding`` (the
+population limit, the hexes in conflict), ``build`` and ``goals`` (step 5),
+``villages`` (building one, losing those left empty: T9), ``turn`` (steps 1-2 and what
+runs by itself), ``events`` (the events, called on a double), ``frames`` (the kinds of
+pending decision), ``flow`` (the procedures a decision hands control back to),
+``engine`` (the contract), ``view``, ``explain``. Each module imports only modules
+below it (``docs/contributors/architecture.md`` draws the layers).
 
 Rulings (the components page's T-numbers where it has one; our choice otherwise):
 

@@ -39,8 +39,17 @@ from rules.tribes import frames as fr
 from rules.tribes import terrains as tr
 from rules.tribes.components import ACTION_ORDER
 from rules.tribes.event_state import reviewed
-from rules.tribes.players import active, player, seat
-from rules.tribes.values import FIRE_FLAG, action_values, can_use_fire, gather_extra
+from rules.tribes.players import active, draw_goals, player, seat
+from rules.tribes.values import (
+    FIRE_FLAG,
+    action_values,
+    can_use_fire,
+    gather_extra,
+    hex_resources,
+    movable,
+    travel_allowed,
+)
+from rules.tribes.villages import lose_villages
 
 
 def strength(dice: list[str], *, fire: bool = False) -> str:
@@ -217,11 +226,6 @@ def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 # ----------------------------------------------------------------------------- travel
 
 
-def movable(state: State, p: int, hex_id: str) -> int:
-    """Members of ``p`` on ``hex_id`` that have not travelled this turn (T5)."""
-    return int(bd.members(state.data, hex_id)[p] - state.data["arrived"].get(hex_id, 0))
-
-
 def _start_travel(
     state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
 ) -> None:
@@ -273,11 +277,6 @@ def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def travel_allowed(state: State, source: str, target: str) -> bool:
-    """Whether a member may end a move on ``target`` (events forbid some hexes)."""
-    return target in state.data["hexes"]
-
-
 def _travel_to_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     target = code.partition(":")[2].upper()
     travel = state.data["frames"][-2]
@@ -317,8 +316,6 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
     travel["left"] -= k
     travel["committed"] = True
     record.note("tribes.note.travelled", player=seat(state, p), n=k, source=source, target=target)
-    from rules.tribes.conflicts import lose_villages  # local: conflicts imports this module
-
     lose_villages(state, record)
     stuck = not any(movable(state, p, h) for h in bd.occupied_by(data, p))
     if travel["left"] == 0 or (stuck and not ch.board_members(state, p)):  # chiefs: Embuscade
@@ -331,11 +328,6 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
 
 
 # ----------------------------------------------------------------------------- gather
-
-
-def hex_resources(state: State, hex_id: str) -> list[str]:
-    """What one selection of ``hex_id`` may give (events may add or remove types)."""
-    return event_market.hex_resources(state, hex_id, tr.printed_resources(state.data, hex_id))
 
 
 def gather_options(state: State, p: int, frame: Frame) -> list[tuple[str, str]]:
@@ -465,23 +457,6 @@ def discards_matter(state: State, p: int, n: int) -> bool:
     if state.options.get("lead_discards") == "always":
         return True
     return len(player(state, p)["deck"]) > n
-
-
-def draw_goals(state: State, p: int, n: int, record: Record) -> None:
-    """Draw up to ``n`` goal cards from the top of ``p``'s deck (they lie face up)."""
-    mine = player(state, p)
-    drawn = decks.draw(mine["deck"], n)
-    mine["goals"].extend(drawn)
-    if not drawn:
-        record.note("tribes.note.drew_none", player=seat(state, p))
-        return
-    record.learned = True
-    record.note(
-        "tribes.note.drew",
-        player=seat(state, p),
-        n=len(drawn),
-        cards=[f"@tribes.goal.{g}" for g in drawn],
-    )
 
 
 def _lead_moves(state: State, frame: Frame) -> list[Move]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
-from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch
@@ -24,15 +23,12 @@ from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
 from rules.tribes import terrains as tr
-from rules.tribes.components import RESOURCES, TRIBES
-from rules.tribes.players import active, can_pay, has_development, pay, player, seat
+from rules.tribes.components import RESOURCES
+from rules.tribes.players import active, can_pay, has_development, player, seat
+from rules.tribes.villages import build_village, village_cost
 
 POTTERY_FLAG = "pottery"
 END = Move("end", Text("tribes.move.end"), "end")
-
-
-def village_cost(state: State, p: int) -> dict[str, int]:
-    return dict(TRIBES[player(state, p)["tribe"]].village)
 
 
 def pawns_left(state: State) -> int:
@@ -100,32 +96,6 @@ def _any_choices(state: State, p: int) -> list[str]:
     fixed = {k: v for k, v in cost.items() if k != "any"}
     have = player(state, p)["resources"]
     return [r for r in RESOURCES if have[r] - fixed.get(r, 0) >= 1]
-
-
-def build_village(
-    state: State,
-    p: int,
-    hex_id: str,
-    extra: str | None,
-    record: Record,
-    *,
-    cost: dict[str, int] | None = None,
-) -> None:
-    """Pay (``cost``, else the board's) and put a village on ``hex_id``."""
-    data = state.data
-    cost = {k: v for k, v in (cost or village_cost(state, p)).items() if k != "any"}
-    if extra is not None:
-        cost[extra] = cost.get(extra, 0) + 1
-    pay(state, p, cost)
-    if data["village_aside"]:
-        data["village_aside"] = False
-    else:
-        data["village_supply"] -= 1
-    bd.set_village(data, hex_id, p)
-    data["villages_built"] += 1
-    record.note("tribes.note.built", player=seat(state, p), hex=hex_id)
-    events.first_village(state, record)
-    an.after_village(state, p, hex_id)
 
 
 def _pay_moves(state: State, frame: Frame) -> list[Move]:

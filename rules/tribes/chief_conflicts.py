@@ -16,8 +16,11 @@ from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
+from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes.chief_frames import THEN, pay_one, res_ref
+from rules.tribes.crowding import in_conflict
+from rules.tribes.flow import FLOW
 from rules.tribes.players import active, player, seat
 from rules.tribes.terrains import hex_params
 
@@ -25,8 +28,6 @@ from rules.tribes.terrains import hex_params
 
 
 def _ruse_hexes(state: State, p: int) -> list[str]:
-    from rules.tribes.conflicts import in_conflict
-
     data = state.data
     return [
         h for h in bd.occupied_by(data, p) if bd.others_on(data, h, p) and not in_conflict(state, h)
@@ -174,8 +175,6 @@ def _scare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
     hex_id, target = fields["hex"], fields["target"]
     if target == "invaders":
-        from rules.tribes import events
-
         events.set_invaders(state, hex_id, bd.invaders(state.data, hex_id) - 1, record)
         owner = "@tribes.chief.invaders"
     else:
@@ -190,9 +189,7 @@ def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
 
 
 def _resolve(state: State, hex_id: str, record: Record) -> None:
-    from rules.tribes.conflicts import resolve
-
-    resolve(state, hex_id, record)
+    FLOW.resolve(state, hex_id, record)  # the conflict goes on (``conflicts``)
 
 
 THEN.update(ruse=_ruse_paid, scare=_scared)

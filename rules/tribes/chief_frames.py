@@ -27,10 +27,15 @@ from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
+from rules.tribes import event_market
 from rules.tribes import frames as fr
 from rules.tribes.components import RESOURCES
+from rules.tribes.crowding import population_limit
+from rules.tribes.flow import FLOW
 from rules.tribes.players import active, can_pay, pay, player, seat
 from rules.tribes.terrains import hex_params
+from rules.tribes.values import hex_resources, movable, travel_allowed
+from rules.tribes.villages import build_village, lose_villages, village_cost
 
 
 def res_ref(r: str) -> str:
@@ -43,6 +48,8 @@ def res_ref(r: str) -> str:
 def anytime_moves(state: State, p: int) -> list[Move]:
     """Marchands at any moment of one's own turn; Voyageurs and Village caché between
     the decisions of steps 3 and 5."""
+    if not ch.is_on(state):
+        return []
     data = state.data
     if active(state) != p or data["step"] not in ("actions", "conflicts", "build"):
         return []
@@ -154,26 +161,20 @@ def ask_village_discount(state: State, p: int, hex_id: str, record: Record) -> b
     """Bâtisseurs: which resource the village does without, when it matters."""
     if not ch.has(state, p, "builders"):
         return False
-    from rules.tribes import build as bu
-
-    costs = [
-        c for c in ch.village_costs(state, p, bu.village_cost(state, p)) if can_pay(state, p, c)
-    ]
+    costs = [c for c in ch.village_costs(state, p, village_cost(state, p)) if can_pay(state, p, c)]
     spared = [_spared(state, p, c) for c in costs]
     if len(costs) == 1 or "any" in spared:
         cost = costs[0]
         if cost.get("any"):
             return False  # the base game's question of the free part follows
-        bu.build_village(state, p, hex_id, None, record, cost=cost)
+        build_village(state, p, hex_id, None, record, cost=cost)
         return True
     fr.push(state, "ch_spare", p, hex=hex_id, spared=spared)
     return True
 
 
 def _spared(state: State, p: int, cost: dict[str, int]) -> str:
-    from rules.tribes import build as bu
-
-    full = bu.village_cost(state, p)
+    full = village_cost(state, p)
     return next(k for k in full if full[k] != cost.get(k))
 
 
@@ -185,14 +186,12 @@ def _spare_moves(state: State, frame: Frame) -> list[Move]:
 
 
 def _spare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules.tribes import build as bu
-
     fr.pop(state)
     p = frame["player"]
     r = code.partition(":")[2]
-    cost = bu.village_cost(state, p)
+    cost = village_cost(state, p)
     cost[r] -= ch.param("builders", "n")
-    bu.build_village(state, p, frame["hex"], None, record, cost=cost)
+    build_village(state, p, frame["hex"], None, record, cost=cost)
 
 
 # --------------------------------------------------------------------- Éducation
@@ -240,14 +239,10 @@ def _room(state: State, hex_id: str) -> int:
     at step 5 up to the population limit)."""
     if state.data["step"] != "build":
         return ch.param("travellers", "members")
-    from rules.tribes.conflicts import population_limit
-
     return max(0, population_limit(state, hex_id) - bd.population(state.data, hex_id))
 
 
 def _voyage_targets(state: State, source: str) -> list[str]:
-    from rules.tribes.actions import travel_allowed
-
     return [
         h
         for h in bd.neighbours(state.data, source)
@@ -302,8 +297,6 @@ def _voyage_apply(state: State, frame: Frame, code: str, record: Record) -> None
 def _voyage(state: State, p: int, source: str, target: str, k: int, record: Record) -> None:
     """Not a Travel: the members keep their Travel of the turn; the marks of members
     who travelled on ``source`` never exceed the members left there."""
-    from rules.tribes.conflicts import lose_villages
-
     data = state.data
     bd.add(data, source, p, -k)
     bd.add(data, target, p, k)
@@ -334,8 +327,6 @@ def lurk(state: State, frame: Frame, record: Record) -> None:
 
 def spring(state: State, frame: Frame) -> None:
     """Travel: members leave the player board for any hex."""
-    from rules.tribes.actions import travel_allowed
-
     hexes = [h for h in state.data["hexes"] if travel_allowed(state, h, h)]
     fr.push(state, "ch_spring", frame["player"], hexes=hexes)
 
@@ -368,9 +359,6 @@ def _spring_apply(state: State, frame: Frame, code: str, record: Record) -> None
 
 
 def _spring(state: State, p: int, target: str, k: int, record: Record) -> None:
-    from rules.tribes import event_market
-    from rules.tribes.actions import movable
-
     data = state.data
     travel = fr.top(state)
     assert travel is not None and travel["kind"] == "travel"
@@ -396,8 +384,6 @@ def after_gather(state: State, p: int, selected: list[str], record: Record) -> N
     m = ch.holder(state, "sharing")
     if m is None or m == p or not any(bd.count(state.data, h, m) for h in selected):
         return
-    from rules.tribes.actions import hex_resources
-
     types = sorted(
         {r for h in bd.occupied_by(state.data, m) for r in hex_resources(state, h)},
         key=RESOURCES.index,
@@ -430,22 +416,18 @@ def _share_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 
 def _can_hide(state: State, p: int) -> bool:
-    from rules.tribes import build as bu
-
     data = state.data
     return (
         ch.has(state, p, "hidden_village")
         and ch.hidden_villages(state, p) < ch.param("hidden_village", "most")
         and bool(bd.villages_of(data, p))
         and data["village_supply"] > 0
-        and can_pay(state, p, bu.village_cost(state, p))
+        and can_pay(state, p, village_cost(state, p))
     )
 
 
 def _start_hidden(state: State, p: int, record: Record) -> None:
-    from rules.tribes import build as bu
-
-    cost = bu.village_cost(state, p)
+    cost = village_cost(state, p)
     if not cost.get("any"):
         _hide(state, p, cost, record)
         return
@@ -459,9 +441,7 @@ def _start_hidden(state: State, p: int, record: Record) -> None:
 
 
 def _hidden_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
-    from rules.tribes import build as bu
-
-    cost = {k: v for k, v in bu.village_cost(state, p).items() if k != "any"}
+    cost = {k: v for k, v in village_cost(state, p).items() if k != "any"}
     cost[r] = cost.get(r, 0) + 1
     _hide(state, p, cost, record)
 
@@ -488,12 +468,23 @@ def drop_frames_of(state: State, p: int, record: Record) -> None:
     frames[:] = [f for f in frames if f not in mine]
     hexes = [f["hex"] for f in mine if f["kind"] in RESUME_AFTER_DROP and "hex" in f]
     if hexes and any(f["kind"] == "ch_scare" or f.get("then") == "scare" for f in mine):
-        from rules.tribes.conflicts import resolve
+        FLOW.resolve(state, hexes[0], record)
+    FLOW.advance(state, record)  # the step the question held up goes on (a conflict step)
 
-        resolve(state, hexes[0], record)
-    from rules.tribes.turn import advance
 
-    advance(state, record)  # the step the question held up goes on (a conflict step)
+def seat_left(state: State, p: int, record: Record) -> None:
+    """``p`` left: its Kia-Kia members on the board and its hidden village go back to
+    the supplies; a pick still owed ends the pick step; a question it was answering on
+    someone else's turn is dropped and the turn goes on."""
+    if not ch.is_on(state):
+        return
+    mine = ch.chiefs_of(state)
+    player(state, p)["supply"] += mine["board"][p]
+    mine["board"][p] = 0
+    state.data["village_supply"] += mine["hidden"][p]
+    mine["hidden"][p] = 0
+    ch.end_picking(state)
+    drop_frames_of(state, p, record)
 
 
 THEN: dict[str, Any] = {"hidden": _hidden_paid}

@@ -9,10 +9,13 @@ card); Lueur dans la nuit right after it, before the dice are read for a double
 
 from __future__ import annotations
 
+from rules import rng
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
+from rules.tribes.event_state import events_of, name_ref
+from rules.tribes.flow import FLOW
 from rules.tribes.players import active, seat
 
 # ------------------------------------------------------------------- Prémonition
@@ -31,8 +34,6 @@ def before_roll(state: State, record: Record) -> bool:
 
 
 def _event_deck(state: State) -> list[str]:
-    from rules.tribes.event_state import events_of
-
     deck: list[str] = events_of(state)["deck"]
     return deck
 
@@ -45,14 +46,11 @@ def _peek_ask_moves(state: State, frame: Frame) -> list[Move]:
 
 
 def _peek_ask_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules import rng
-    from rules.tribes.turn import roll
-
     fr.pop(state)
     p = frame["player"]
     ch.use(state, "premonition")
     if code == "nopeek":
-        roll(state, record)
+        FLOW.roll(state, record)
         return
     deck = _event_deck(state)
     known = ch._known(state, deck)
@@ -67,8 +65,6 @@ def _peek_ask_apply(state: State, frame: Frame, code: str, record: Record) -> No
 
 
 def _peek_moves(state: State, frame: Frame) -> list[Move]:
-    from rules.tribes.event_state import name_ref
-
     event = {"event": name_ref(frame["card"])}
     return [
         Move("keep", Text("tribes.chief.move.keep", event), "chief"),
@@ -77,8 +73,6 @@ def _peek_moves(state: State, frame: Frame) -> list[Move]:
 
 
 def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules.tribes.turn import roll
-
     fr.pop(state)
     p, card = frame["player"], frame["card"]
     data = ch.chiefs_of(state)
@@ -94,7 +88,7 @@ def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
         data["under"].append(card)
         record.hide(Text("tribes.chief.move.put_under"))
     data.update(known=list(deck), seer=p)
-    roll(state, record)
+    FLOW.roll(state, record)
 
 
 # ---------------------------------------------------------- Lueur dans la nuit
@@ -122,8 +116,6 @@ def _glow_moves(state: State, frame: Frame) -> list[Move]:
 
 
 def _glow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
-    from rules.tribes.turn import read_roll
-
     fr.pop(state)
     data = state.data
     if code == "glow":
@@ -132,7 +124,7 @@ def _glow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
         data["hand"][i] = "sun"
         data["roll"][data["roll"].index("moon")] = "sun"
         record.note("tribes.chief.note.glow", player=seat(state, frame["player"]))
-    read_roll(state, record)
+    FLOW.read_roll(state, record)
 
 
 fr.register("ch_peek_ask", _peek_ask_moves, _peek_ask_apply)

@@ -39,7 +39,10 @@ from rules.kit import decks
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
 from rules.tribes.components import RESOURCES, TRIBES, ComponentError, read_data
+from rules.tribes.event_market import canoe_targets
+from rules.tribes.event_state import events_of, name_ref
 from rules.tribes.players import active, player, seat
+from rules.tribes.terrains import GLACIER, kinds, special
 
 KINDS = frozenset(
     {
@@ -258,23 +261,6 @@ def reveal(state: State, p: int, record: Record) -> None:
     record.note("tribes.chief.note.revealed", player=seat(state, p), power=f"@tribes.chief.{power}")
 
 
-def seat_left(state: State, p: int, record: Record) -> None:
-    """``p`` left: its Kia-Kia members on the board and its hidden village go back to
-    the supplies; a pick still owed ends the pick step; a question it was answering on
-    someone else's turn is dropped and the turn goes on."""
-    if not is_on(state):
-        return
-    ch = chiefs_of(state)
-    player(state, p)["supply"] += ch["board"][p]
-    ch["board"][p] = 0
-    state.data["village_supply"] += ch["hidden"][p]
-    ch["hidden"][p] = 0
-    end_picking(state)
-    from rules.tribes import chief_frames
-
-    chief_frames.drop_frames_of(state, p, record)
-
-
 # ------------------------------------------------------------ the turn's hooks
 
 
@@ -331,9 +317,6 @@ def travel_reach(state: State, p: int, source: str, reach: int, near: list[str])
     it (or as far as Horse and Pirogue take it from there: they combine)."""
     if not has(state, p, "scouts"):
         return near
-    from rules.tribes.event_market import canoe_targets
-    from rules.tribes.terrains import kinds
-
     data = state.data
     found = set(near)
     left = set(kinds(data, source))  # a special terrain counts as the type it replaces
@@ -349,8 +332,6 @@ def gather_bonus(state: State, p: int, hex_id: str) -> int:
     """Persévérance: +1 per selection of a hex holding 4+ of the tribe's members."""
     if not has(state, p, "perseverance"):
         return 0
-    from rules.tribes.terrains import GLACIER, special
-
     if special(state.data, hex_id) == GLACIER:  # 1 stone at most there, bonuses included
         return 0
     if bd.count(state.data, hex_id, p) >= param("perseverance", "min_members"):
@@ -477,8 +458,6 @@ def private_lines(state: State, p: int) -> list[Text]:
 
 
 def _event_ref(card_id: str) -> str:
-    from rules.tribes.event_state import name_ref
-
     return name_ref(card_id)
 
 
@@ -509,8 +488,6 @@ def determinize(state: State, seat_name: str, rng: random.Random) -> None:
 
 
 def _deck(state: State) -> list[str]:
-    from rules.tribes.event_state import events_of
-
     deck: list[str] = events_of(state)["deck"]
     return deck
 
@@ -563,21 +540,6 @@ def explain(state: State, code: str) -> IllegalMove | None:
             return IllegalMove("tribes.chief.illegal.not_yours", power=f"@tribes.chief.{power}")
         return IllegalMove("tribes.chief.illegal.not_now", power=f"@tribes.chief.{power}")
     return None
-
-
-def anytime_moves(state: State, p: int) -> list[Move]:
-    """Moves of ``p``'s chief between decisions of its own turn (see ``chief_frames``)."""
-    if not is_on(state):
-        return []
-    from rules.tribes import chief_frames
-
-    return chief_frames.anytime_moves(state, p)
-
-
-def apply_anytime(state: State, p: int, code: str, record: Record) -> None:
-    from rules.tribes import chief_frames
-
-    chief_frames.apply_anytime(state, p, code, record)
 
 
 def owns_anytime(state: State, code: str) -> bool:

@@ -13,7 +13,7 @@ until at most one tribe is left (the hex may empty). If a single tribe is then s
 above the limit it trims down to it (the single-tribe rule). Spear (D5): on a hex
 holding your village, your first simultaneous removal is ignored. Removed members
 return to their supply. Afterwards any village whose owner has no member left on its
-hex is lost (T9: at any moment of the game, ``lose_villages``); a village holding an
+hex is lost (T9: at any moment of the game, ``villages.lose_villages``); a village holding an
 Elder scores for the attacker only when his tribe was in the fight (``attacker``).
 
 Rules versions 1 and 2 (option ``conflicts_reviewed`` off): the Fortifications removed
@@ -25,37 +25,18 @@ from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
 from rules.kit.stack import Frame
-from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chief_conflicts as ch_conflicts
-from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
-from rules.tribes import terrains as tr
+from rules.tribes.crowding import conflict_hexes, population_limit
+from rules.tribes.flow import FLOW
 from rules.tribes.options import conflicts_reviewed
 from rules.tribes.players import active, has_development, player, seat
+from rules.tribes.villages import lose_villages
 
 FORTIFICATIONS = "fortifications"
 """The event card (its slug in ``acquired``) that lets a defender remove an attacker."""
-
-
-def population_limit(state: State, hex_id: str) -> int:
-    """The most members ``hex_id`` holds without a conflict (events and the Glacier may
-    lower it)."""
-    return tr.population_limit(state.data, hex_id, events.population_limit(state, hex_id))
-
-
-def in_conflict(state: State, hex_id: str) -> bool:
-    """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
-    if ch.forced_conflict(state, hex_id):  # chiefs: Ruse
-        return True
-    if bd.population(state.data, hex_id) > population_limit(state, hex_id):
-        return True
-    return bool(bd.invaders(state.data, hex_id)) and any(bd.members(state.data, hex_id))
-
-
-def conflict_hexes(state: State) -> list[str]:
-    return [h for h in state.data["hexes"] if in_conflict(state, h)]
 
 
 def order_moves(state: State, frame: Frame) -> list[Move]:
@@ -256,19 +237,6 @@ def fight(state: State, hex_id: str, record: Record) -> None:
     ch_conflicts.after_conflict(state, hex_id, before, invaders, record)  # chiefs: Évasion, Ruse
 
 
-def lose_villages(state: State, record: Record, *, attacker: int | None = None) -> None:
-    """Remove every village whose owner has no member left on its hex (T9); ``attacker``:
-    the tribe that attacked in the conflict that caused it (the Elders' risk)."""
-    data = state.data
-    for hex_id, owner in list(data["villages"].items()):
-        if bd.count(data, hex_id, owner) == 0:
-            bd.set_village(data, hex_id, None)
-            data["village_supply"] += 1
-            record.note("tribes.note.village_lost", player=seat(state, owner), hex=hex_id)
-            an.village_lost(state, hex_id, owner, attacker, record)
-    events.after_members_left(state, record)
-
-
 fr.register("conflict_order", order_moves, _order_apply)
 
 
@@ -281,10 +249,9 @@ def seat_left(state: State, p: int, record: Record) -> None:
         return
     fr.pop(state)
     fight(state, top["hex"], record)
-    from rules.tribes.turn import advance
-
-    advance(state, record)
+    FLOW.advance(state, record)  # the step goes on (``turn``)
 
 
 fr.register("bow", _bow_moves, _bow_apply)
 fr.register("fortify", _fortify_moves, _fortify_apply)
+FLOW.resolve = resolve

@@ -30,8 +30,11 @@ from rules.base import (
     rank_by,
 )
 from rules.kit.turns import Turns
+from rules.tribes import actions as ac
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import build as bu
+from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
@@ -46,7 +49,7 @@ from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.heuristic import tribes_value
 from rules.tribes.options import CONFLICTS_REVIEWED, OPTIONS
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
-from rules.tribes.setup import new_game, placer
+from rules.tribes.setup import apply_placement, new_game, placer
 from rules.tribes.view import private_sections, public_view
 
 BACK = Move("back", Text("tribes.move.back"), "back")
@@ -168,9 +171,9 @@ class Tribes(Game):
             return ch.pick_moves(state, me)
         frame = fr.top(state)
         if frame is None:
-            return [*tn.step_moves(state), *ch.anytime_moves(state, me)]
+            return [*tn.step_moves(state), *chf.anytime_moves(state, me)]
         kind = fr.KINDS[frame["kind"]]
-        moves = [*kind.moves(state, frame), *ch.anytime_moves(state, me)]
+        moves = [*kind.moves(state, frame), *chf.anytime_moves(state, me)]
         if kind.undo is not None and not frame.get("committed"):
             moves = [*moves, BACK]
         return moves
@@ -188,7 +191,7 @@ class Tribes(Game):
         if ch.is_on(state) and ch.picking(state):  # chiefs: the pick
             ch.apply_pick(state, me, code, record)
         elif ch.owns_anytime(state, code):  # chiefs: Marchands, Voyageurs, Village caché
-            ch.apply_anytime(state, me, code, record)
+            chf.apply_anytime(state, me, code, record)
         elif frame is not None:
             kind = fr.KINDS[frame["kind"]]
             if code == BACK.code:
@@ -203,10 +206,6 @@ class Tribes(Game):
 
     @staticmethod
     def _apply_step(state: State, code: str, record: Record) -> None:
-        from rules.tribes import actions as ac
-        from rules.tribes import build as bu
-        from rules.tribes.setup import apply_placement
-
         step = state.data["step"]
         if step == "place":
             apply_placement(state, code, record)
@@ -229,7 +228,7 @@ class Tribes(Game):
         data = state.data
         index = state.seats.index(seat)
         if ch.is_on(state) and ch.picking(state):  # chiefs: nobody's turn yet
-            ch.seat_left(state, index, record)
+            chf.seat_left(state, index, record)
             tn.advance(state, record)
             return
         placing = data["step"] == "place"
@@ -242,7 +241,7 @@ class Tribes(Game):
                 bd.set_village(data, hex_id, None)
                 data["village_supply"] += 1
         an.seat_left(state, index)
-        ch.seat_left(state, index, record)  # chiefs: board members, hidden village, questions
+        chf.seat_left(state, index, record)  # chiefs: board members, hidden village, questions
         if not its_turn:
             cf.seat_left(state, index, record)  # a Fortifications question lapses
             events.seat_left(state, index, record)

@@ -25,18 +25,20 @@ from rules.tribes import terrains as tr
 from rules.tribes.components import MAPS
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import (
-    after_members_left,
     card,
     events_of,
     least_populated,
     leave_slot,
+    mammoth_params,
     name_ref,
     playing,
-    reviewed,
     slot_of,
     strike,
+    worn_out,
 )
-from rules.tribes.players import gain_vp, player, seat, vp_in
+from rules.tribes.flow import FLOW
+from rules.tribes.players import gain_vp, player, seat
+from rules.tribes.villages import lose_villages
 
 AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 BOARD_EFFECTS = ("invaders_advance", "mammoth_wanders", "tiger_moves")
@@ -45,9 +47,7 @@ picks it (T11); the others (discard, marker) are independent and run first."""
 
 
 def _resume(state: State, record: Record) -> None:
-    from rules.tribes.events import resume  # local: events imports this module
-
-    resume(state, record)
+    FLOW.resume(state, record)  # the double goes on (``events``)
 
 
 def ask_hex(
@@ -135,8 +135,6 @@ def bottom_effect(state: State, p: int, slug: str, record: Record) -> None:
     elif kind == "marker":
         slot["markers"] += 1
         record.note("tribes.note.event_marker", event=name_ref(slot["id"]), n=slot["markers"])
-        from rules.tribes.event_market import worn_out  # local: the market imports us
-
         if worn_out(slot):
             leave_slot(state, slug, record)
     elif kind == "invaders_advance":
@@ -234,12 +232,6 @@ def _place_mammoth(state: State, p: int, hex_id: str, fields: dict[str, Any], r:
     r.note("tribes.note.mammoth_at", hex=hex_id)
 
 
-def mammoth_params() -> dict[str, Any]:
-    face = EVENTS.by_slug("mammoth")
-    assert face.active is not None
-    return dict(face.active.params)
-
-
 def count_mammoth(state: State, p: int, record: Record) -> None:
     """End of ``p``'s turn: with the majority on the wild mammoth's hex, the die on the
     card counts one more for ``p`` (back to 1 if it counted for another tribe); at 2 the
@@ -262,29 +254,6 @@ def count_mammoth(state: State, p: int, record: Record) -> None:
     gain_vp(state, p, int(params["vp"]), "events", record)
 
 
-def check_mammoth(state: State, record: Record) -> None:
-    """A tamed mammoth standing where its tribe has no member is lost: the card is
-    discarded and the tribe loses 3 VP (rulebook). In version 2 the tribe's own Travel
-    is judged once it is over (``event_market.travel_over``): the mammoth may follow."""
-    ev = events_of(state)
-    mammoth = ev["mammoth"]
-    if mammoth is None or mammoth["tamer"] is None:
-        return
-    p = mammoth["tamer"]
-    if bd.members(state.data, mammoth["hex"])[p]:
-        return
-    if reviewed(state) and any(
-        f["kind"] == "travel" and f["player"] == p for f in state.data["frames"]
-    ):
-        return
-    ev["mammoth"] = None
-    ev["discard"].append(EVENTS.by_slug("mammoth").id)
-    lose = min(int(mammoth_params()["lose_vp"]), vp_in(state, p, "events"))
-    record.note("tribes.note.mammoth_lost", player=seat(state, p), vp=lose, hex=mammoth["hex"])
-    if lose:
-        gain_vp(state, p, -lose, "events", record)
-
-
 # -------------------------------------------------------------- tiger and fire
 
 
@@ -292,14 +261,14 @@ def _place_tiger(state: State, p: int, hex_id: str, fields: dict[str, Any], r: R
     events_of(state)["tiger"] = hex_id
     r.note("tribes.note.tiger_at", hex=hex_id)
     strike(state, hex_id, r)
-    after_members_left(state, r)
+    lose_villages(state, r)
 
 
 def _burn(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     events_of(state)["burnt"] = hex_id
     r.note("tribes.note.fire_at", hex=hex_id)
     strike(state, hex_id, r)
-    after_members_left(state, r)
+    lose_villages(state, r)
 
 
 # ------------------------------------------------------------------------ volcano
@@ -364,7 +333,7 @@ def _erupt(state: State, record: Record) -> None:
     record.note("tribes.note.eruption")
     for hex_id in hexes_next_to(state, ev["volcano"]):
         strike(state, hex_id, record)
-    after_members_left(state, record)
+    lose_villages(state, record)
     volcano = EVENTS.by_slug("volcano").id
     leave_slot(state, "volcano", record, discard=False)
     ev["deck"] = sorted([*ev["deck"], volcano])
@@ -491,7 +460,7 @@ def _mig_to_apply(state: State, frame: Frame, code: str, record: Record) -> None
     mig["arrived"][target] = mig["arrived"].get(target, 0) + 1
     mig["left"] -= 1
     record.note("tribes.note.migrated", player=seat(state, p), source=source, target=target)
-    after_members_left(state, record)
+    lose_villages(state, record)
     still = any(_movable(state, mig, h) for h in bd.occupied_by(state.data, p))
     if mig["left"] == 0 or not still:
         fr.pop(state)
@@ -523,9 +492,7 @@ def _return(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record
     bd.add(state.data, hex_id, p, n)
     player(state, p)["supply"] -= n
     r.note("tribes.note.returned", player=seat(state, p), n=n, hex=hex_id)
-    from rules.tribes.turn import continue_turn  # local: the turn calls events
-
-    continue_turn(state, r)
+    FLOW.continue_turn(state, r)  # steps 1 and 2 of the turn (``turn``)
 
 
 HexPurpose = Any

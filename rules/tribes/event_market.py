@@ -37,7 +37,7 @@ from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_effects import HEX_PURPOSES, near_volcano
 from rules.tribes.event_state import (
     Slot,
-    after_members_left,
+    check_mammoth,
     events_of,
     has_flag,
     leave_slot,
@@ -46,8 +46,10 @@ from rules.tribes.event_state import (
     reviewed,
     set_flag,
     slot_of,
+    worn_out,
 )
-from rules.tribes.players import can_pay, gain_vp, pay, player, seat
+from rules.tribes.players import can_pay, draw_goals, gain_vp, pay, player, seat
+from rules.tribes.villages import lose_villages
 
 ACQUIRABLE = ("fortifications", "canoe", "altar")
 LORE_FLAG = "lore"
@@ -75,17 +77,6 @@ def prices(slot: Slot) -> list[dict[str, int]]:
     if mixed > 0:
         found += [dict.fromkeys(kinds, 1) for kinds in combinations(sorted(RESOURCES), mixed)]
     return found
-
-
-def worn_out(slot: Slot) -> bool:
-    """Whether the markers brought the card's cost to 0: it is discarded (rulebook).
-    Autel goes once its cheaper price (one of each type) is down to nothing."""
-    face = EVENTS.cards[slot["id"]]
-    assert face.active is not None
-    params, markers = face.active.params, int(slot.get("markers", 0))
-    if "cost" in params:
-        return int(sum(params["cost"].values())) - markers <= 0
-    return min(int(params["same"]), int(params["mixed"])) - markers <= 0
 
 
 def _buy_code(slug: str, cost: dict[str, int]) -> str:
@@ -183,7 +174,7 @@ def _altar(state: State, p: int, hex_id: str, fields: dict[str, Any], record: Re
     bd.add(state.data, hex_id, p, -1)
     player(state, p)["supply"] += 1
     record.note("tribes.note.sacrifice", player=seat(state, p), hex=hex_id)
-    after_members_left(state, record)
+    lose_villages(state, record)
     gain_vp(state, p, int(face.active.params["vp"]), "events", record)
 
 
@@ -224,8 +215,6 @@ def lore_moves(state: State, p: int) -> list[Move]:
 
 
 def apply_lore(state: State, p: int, code: str, record: Record) -> None:
-    from rules.tribes.actions import draw_goals  # local: actions calls the events
-
     resource = code.partition(":")[2]
     pay(state, p, {resource: 1})
     set_flag(state, LORE_FLAG)
@@ -408,6 +397,4 @@ def mammoth_may_follow(state: State, p: int) -> bool:
 def travel_over(state: State, p: int, record: Record) -> None:
     """``p``'s Travel is over: a tamed mammoth left where the tribe has no member now
     runs away (version 2 waits for the end of the Travel, so that it can follow)."""
-    from rules.tribes.event_effects import check_mammoth  # local: effects import us
-
     check_mammoth(state, record)

@@ -27,7 +27,7 @@ from typing import Any
 from rules.base import OptionSpec, Record, State, Text
 from rules.tribes import board as bd
 from rules.tribes.event_cards import EVENTS, EventCard
-from rules.tribes.players import player, seat
+from rules.tribes.players import gain_vp, player, seat, vp_in
 
 Events = dict[str, Any]
 Slot = dict[str, Any]
@@ -159,26 +159,75 @@ def strike(state: State, hex_id: str, record: Record, *, n: int = 1) -> None:
             record.note("tribes.note.struck", player=seat(state, i), n=k, hex=hex_id)
 
 
-def after_members_left(state: State, record: Record) -> None:
-    """What follows whenever members left a hex outside a conflict's own code: villages
-    lost (T9) and the tamed mammoth left alone (rulebook)."""
-    from rules.tribes.conflicts import lose_villages  # local: conflicts calls events
+def worn_out(slot: Slot) -> bool:
+    """Whether the markers brought the card's cost to 0: it is discarded (rulebook).
+    Autel goes once its cheaper price (one of each type) is down to nothing."""
+    face = EVENTS.cards[slot["id"]]
+    assert face.active is not None
+    params, markers = face.active.params, int(slot.get("markers", 0))
+    if "cost" in params:
+        return int(sum(params["cost"].values())) - markers <= 0
+    return min(int(params["same"]), int(params["mixed"])) - markers <= 0
 
-    lose_villages(state, record)
+
+def first_village(state: State, record: Record) -> None:
+    """The first village was built: Grand Chef and Village abandonné join the event deck
+    (T10, T21)."""
+    ev = events_of(state)
+    if not ev["aside"]:
+        return
+    names = [name_ref(c) for c in ev["aside"]]
+    ev["deck"] = sorted([*ev["deck"], *ev["aside"]])
+    ev["aside"] = []
+    record.note("tribes.note.events_join", events=names)
+
+
+# ------------------------------------------------------------------- the mammoth
+
+
+def mammoth_params() -> dict[str, Any]:
+    face = EVENTS.by_slug("mammoth")
+    assert face.active is not None
+    return dict(face.active.params)
+
+
+def check_mammoth(state: State, record: Record) -> None:
+    """A tamed mammoth standing where its tribe has no member is lost: the card is
+    discarded and the tribe loses 3 VP (rulebook). In version 2 the tribe's own Travel
+    is judged once it is over (``event_market.travel_over``): the mammoth may follow."""
+    ev = events_of(state)
+    mammoth = ev["mammoth"]
+    if mammoth is None or mammoth["tamer"] is None:
+        return
+    p = mammoth["tamer"]
+    if bd.members(state.data, mammoth["hex"])[p]:
+        return
+    if reviewed(state) and any(
+        f["kind"] == "travel" and f["player"] == p for f in state.data["frames"]
+    ):
+        return
+    ev["mammoth"] = None
+    ev["discard"].append(EVENTS.by_slug("mammoth").id)
+    lose = min(int(mammoth_params()["lose_vp"]), vp_in(state, p, "events"))
+    record.note("tribes.note.mammoth_lost", player=seat(state, p), vp=lose, hex=mammoth["hex"])
+    if lose:
+        gain_vp(state, p, -lose, "events", record)
 
 
 __all__ = [
     "REVIEWED",
     "Events",
     "Slot",
-    "after_members_left",
     "card",
+    "check_mammoth",
     "events_of",
+    "first_village",
     "free_slot",
     "has_flag",
     "is_active",
     "least_populated",
     "leave_slot",
+    "mammoth_params",
     "name_ref",
     "new_events",
     "playing",
@@ -187,4 +236,5 @@ __all__ = [
     "slot_of",
     "slug_of",
     "strike",
+    "worn_out",
 ]

@@ -13,7 +13,6 @@ it is taken ``resume`` carries on with what is left of the double.
 
 Other hooks: ``start_turn`` (per-turn flags, the return of an eliminated tribe, T14),
 ``end_turn`` (the mammoth's taming die, the abandoned village claimed),
-``first_village`` (Grand Chef and Village abandonné join the deck, T10, T21),
 ``population_limit`` (Sécheresse), the Gather, Grow, Travel and village hooks of
 ``event_market``, ``turn_moves``/``apply_turn_move`` (buying a card, Savoir partagé:
 at any moment of one's own turn between decisions), ``view`` (the public part).
@@ -39,6 +38,7 @@ from rules.tribes.components import POPULATION_LIMIT
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import (
     card,
+    check_mammoth,
     events_of,
     free_slot,
     is_active,
@@ -47,6 +47,7 @@ from rules.tribes.event_state import (
     reviewed,
     slug_of,
 )
+from rules.tribes.flow import FLOW
 from rules.tribes.players import seat
 
 FRAME_KINDS = frozenset(
@@ -181,18 +182,6 @@ def end_turn(state: State, p: int, record: Record) -> None:
         fx.claim_abandoned(state, p, record)
 
 
-def first_village(state: State, record: Record) -> None:
-    """The first village was built: Grand Chef and Village abandonné join the event deck
-    (T10, T21)."""
-    ev = events_of(state)
-    if not ev["aside"]:
-        return
-    names = [name_ref(c) for c in ev["aside"]]
-    ev["deck"] = sorted([*ev["deck"], *ev["aside"]])
-    ev["aside"] = []
-    record.note("tribes.note.events_join", events=names)
-
-
 def population_limit(state: State, hex_id: str) -> int:
     """5, or Sécheresse's 4 while it is active (from the conflict step of its turn)."""
     if is_active(state, "drought"):
@@ -200,11 +189,6 @@ def population_limit(state: State, hex_id: str) -> int:
         assert face.active is not None
         return int(face.active.params["limit"])
     return POPULATION_LIMIT
-
-
-def after_members_left(state: State, record: Record) -> None:
-    """Called by ``conflicts.lose_villages``: a tamed mammoth left alone is lost."""
-    fx.check_mammoth(state, record)
 
 
 def turn_moves(state: State, p: int) -> list[Move]:
@@ -234,9 +218,7 @@ def _roll_apply(state: State, frame: dict[str, Any], code: str, record: Record) 
         mk.apply_buy(state, frame["player"], code, record)
         return
     fr.pop(state)
-    from rules.tribes.turn import ask_then_roll  # local: the turn calls the events
-
-    ask_then_roll(state, record, asked="purchase")
+    FLOW.ask_then_roll(state, record, asked="purchase")  # then the roll (``turn``)
 
 
 def owns_turn_move(code: str) -> bool:
@@ -291,7 +273,7 @@ def seat_left(state: State, p: int, record: Record) -> None:
         frames[:] = kept
         resume(state, record)
     if reviewed(state):
-        fx.check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone (v2)
+        check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone (v2)
 
 
 AUTO_KINDS = frozenset({"ev_order", "ev_hex", "ev_spot"})
@@ -323,7 +305,7 @@ def roller_left(state: State, p: int, record: Record) -> None:
             continue
         kind = fr.KINDS[top["kind"]]
         kind.apply(state, top, kind.moves(state, top)[0].code, record)
-    fx.check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone
+    check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone
 
 
 def check_invariants(state: State) -> None:
@@ -408,3 +390,4 @@ def view(state: State) -> dict[str, Any]:
 
 fr.register("ev_order", _order_moves, _order_apply)
 fr.register("ev_roll", _roll_moves, _roll_apply)
+FLOW.resume = resume

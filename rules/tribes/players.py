@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import Record, State
+from rules.kit import decks
 from rules.tribes.components import GOALS, RESOURCES, VICTORY, Goal
 
 VP_CATEGORIES = ("villages", "developments", "achievements", "events")
@@ -92,3 +93,20 @@ def gain_vp(state: State, index: int, n: int, category: str, record: Record) -> 
         data["winner"] = index
         data["frames"].clear()
         record.note("tribes.note.win", player=seat(state, index), vp=vp_total(state, index))
+
+
+def draw_goals(state: State, p: int, n: int, record: Record) -> None:
+    """Draw up to ``n`` goal cards from the top of ``p``'s deck (they lie face up)."""
+    mine = player(state, p)
+    drawn = decks.draw(mine["deck"], n)
+    mine["goals"].extend(drawn)
+    if not drawn:
+        record.note("tribes.note.drew_none", player=seat(state, p))
+        return
+    record.learned = True
+    record.note(
+        "tribes.note.drew",
+        player=seat(state, p),
+        n=len(drawn),
+        cards=[f"@tribes.goal.{g}" for g in drawn],
+    )

@@ -29,6 +29,7 @@ Effects (``data/terrains.json`` holds the numbers):
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import combinations_with_replacement
 from typing import Any
@@ -47,6 +48,7 @@ from rules.tribes.components import (
 )
 from rules.tribes.options import special_terrains
 from rules.tribes.players import player, seat
+from rules.tribes.villages import lose_villages
 
 Data = dict[str, Any]
 KINDS = ("great", "wild", "crowded", "chasm", "glacier")
@@ -54,8 +56,6 @@ KINDS = ("great", "wild", "crowded", "chasm", "glacier")
 
 def _load() -> dict[str, dict[str, Any]]:
     """The special tiles of ``data/terrains.json`` with their effect, checked."""
-    import json
-
     raw = json.loads((DATA_DIR / "terrains.json").read_text(encoding="utf-8"))
     tiles: dict[str, dict[str, Any]] = {}
     for entry in raw["special"]:
@@ -321,8 +321,6 @@ def after_conflicts(state: State, record: Record) -> None:
                 record.note("tribes.note.chasm", player=seat(state, p), hex=hex_id)
                 fell = True
     if fell:
-        from rules.tribes.conflicts import lose_villages  # local: conflicts imports us
-
         lose_villages(state, record)
 
 

@@ -26,6 +26,8 @@ from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import terrains as tr
 from rules.tribes.components import DICE
+from rules.tribes.crowding import conflict_hexes
+from rules.tribes.flow import FLOW
 from rules.tribes.players import active, gain_vp, seat
 from rules.tribes.setup import placement_moves, placer
 
@@ -151,7 +153,7 @@ def advance(state: State, record: Record) -> None:
         elif step == "conflicts":
             if ch_conflicts.ask_ruse(state):  # chiefs: Ruse, once at the start of step 4
                 continue
-            hexes = cf.conflict_hexes(state)
+            hexes = conflict_hexes(state)
             if not hexes:
                 tr.after_conflicts(state, record)
                 data["step"] = "build"
@@ -169,3 +171,10 @@ def advance(state: State, record: Record) -> None:
     if data["winner"] is not None:
         data["frames"].clear()
         data["step"] = "over"
+
+
+FLOW.advance = advance
+FLOW.continue_turn = continue_turn
+FLOW.ask_then_roll = ask_then_roll
+FLOW.roll = roll
+FLOW.read_roll = read_roll

@@ -16,11 +16,18 @@ disagree.
 
 Fire (D6) changes the strength, not the value: ``can_use_fire`` says whether it still
 can this turn (``actions.strength`` applies it).
+
+And what a Travel or a Gather may reach, which the actions and the chiefs' Voyageurs,
+Embuscade and Partage des richesses share: the members still free to travel (T5),
+the hexes a member may stop on, what one selection of a hex gives.
 """
 
 from __future__ import annotations
 
 from rules.base import State
+from rules.tribes import board as bd
+from rules.tribes import event_market
+from rules.tribes import terrains as tr
 from rules.tribes.components import ACTIONS, GOALS, STRENGTHS, Goal
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import slot_of
@@ -110,3 +117,21 @@ def can_use_fire(state: State, p: int) -> bool:
         development(state, p, "ignore_moon") is not None
         and FIRE_FLAG not in state.data["turn_flags"]
     )
+
+
+# --------------------------------------------------------- where members go, what a hex gives
+
+
+def movable(state: State, p: int, hex_id: str) -> int:
+    """Members of ``p`` on ``hex_id`` that have not travelled this turn (T5)."""
+    return int(bd.members(state.data, hex_id)[p] - state.data["arrived"].get(hex_id, 0))
+
+
+def travel_allowed(state: State, source: str, target: str) -> bool:
+    """Whether a member may end a move on ``target`` (events forbid some hexes)."""
+    return target in state.data["hexes"]
+
+
+def hex_resources(state: State, hex_id: str) -> list[str]:
+    """What one selection of ``hex_id`` may give (events may add or remove types)."""
+    return event_market.hex_resources(state, hex_id, tr.printed_resources(state.data, hex_id))

@@ -97,7 +97,7 @@ from rules.tribes import terrains as tr
 from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
 from rules.tribes.components import ACTION_ORDER, ACTIONS, GOALS, MAPS, TERRAINS, TRIBES, VICTORY
-from rules.tribes.conflicts import conflict_hexes, in_conflict, population_limit
+from rules.tribes.crowding import conflict_hexes, in_conflict, population_limit
 from rules.tribes.players import VP_CATEGORIES, player, vp_total
 from rules.tribes.setup import placer
 from rules.tribes.values import all_values, can_use_fire, improvements

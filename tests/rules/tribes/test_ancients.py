@@ -238,7 +238,7 @@ def test_an_event_destroying_the_village_gives_nobody_a_point() -> None:
 
 def _tiger(state: State, hex_id: str) -> None:
     """What the tiger does: one member of each tribe removed, not a conflict (T6)."""
-    from rules.tribes.conflicts import lose_villages
+    from rules.tribes.villages import lose_villages
 
     for p, n in enumerate(bd.members(state.data, hex_id)):
         if n:

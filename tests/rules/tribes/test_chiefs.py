@@ -411,7 +411,7 @@ def test_hidden_village_cannot_be_destroyed_and_scores() -> None:
     state.data["village_supply"] -= 1
     bd.set_members(state.data, "H05", [0, 0])
     state.data["players"][0]["supply"] += 1
-    from rules.tribes.conflicts import lose_villages
+    from rules.tribes.villages import lose_villages
 
     state = state.copy()
     lose_villages(state, rec())

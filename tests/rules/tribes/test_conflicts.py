@@ -10,6 +10,7 @@ import pytest
 from rules.base import CorruptState, State
 from rules.tribes import TRIBES_GAME as GAME
 from rules.tribes import conflicts as cf
+from rules.tribes import crowding
 from tests.rules.tribes.helpers import at_actions, codes, give, members, play, record, village
 
 
@@ -220,8 +221,8 @@ def test_spear_ignores_the_village_owners_first_removal() -> None:
 
 def test_conflicts_only_above_the_limit() -> None:
     state = _last_action({"H05": [6, 0], "H01": [5, 0]})
-    assert cf.conflict_hexes(state) == ["H05"]
-    assert cf.population_limit(state, "H05") == 5
+    assert crowding.conflict_hexes(state) == ["H05"]
+    assert crowding.population_limit(state, "H05") == 5
     cf.resolve(state, "H05", record())
     assert members(state, "H05") == [5, 0]
 

@@ -73,7 +73,7 @@ def test_drought_lowers_the_limit_to_4_and_leaves_on_the_next_double() -> None:
     assert not events.population_limit(state, "H05") < 5
     _draw(state, "E02")
     assert events.population_limit(state, "H05") == 4
-    from rules.tribes.conflicts import conflict_hexes
+    from rules.tribes.crowding import conflict_hexes
 
     assert conflict_hexes(state) == ["H05"]
     _draw(state, "E06")
