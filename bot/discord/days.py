@@ -11,9 +11,7 @@ made, and the claim buttons. Nothing is kept in memory between passes.
 from __future__ import annotations
 
 import logging
-import os
 import re
-import secrets
 import socket
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -31,6 +29,8 @@ from bot.discord.replies import ephemeral
 from bot.discord.views import claim_view
 from bot.service import ClockReport, GameInfo, ServiceError
 from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
+from bot.service.jobs import worker_name
+from bot.shards import Shards
 
 log = logging.getLogger("campfire.discord.days")
 
@@ -49,9 +49,12 @@ DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*
 DAYS = re.compile(r"^\s*(\d{1,3})\s*(?:d|j|days?|jours?)?\s*$", re.IGNORECASE)
 
 
-def worker_id() -> str:
-    """Who holds the reminders a pass claims: this host and process, and a nonce."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+def worker_id(shards: Shards | None = None) -> str:
+    """Who holds the work this process claims (reminders, catch-up, AI turns):
+    ``<host>/<shards>#<instance>``. A restart of the same shard range on the same host
+    keeps the part before ``#``, so it takes back at once what its dead predecessor held
+    (``bot.service.jobs``)."""
+    return worker_name(f"{socket.gethostname()}/{shards if shards is not None else 'all'}")
 
 
 # --------------------------------------------------------------------------- the loop

@@ -158,16 +158,17 @@ async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
     return played
 
 
-async def resume_ai_turns(client: CampfireBot) -> list[int]:
+async def resume_ai_turns(client: CampfireBot, *, sweep: bool = False) -> list[int]:
     """After a restart: the AI seats to act in every running game of this process's
     shards play (what the process stopped in the middle of), each game claimed first so
     that another process serving the same shards leaves it alone
-    (``GameService.jobs``). Returns the game ids where they played."""
+    (``GameService.jobs``). Returns the game ids where they played. ``sweep`` (the
+    periodic loop): only the games whose claim a dead process left behind."""
 
     async def resume(game: GameInfo) -> bool:
         return bool(await play_ai_turns(client, game, await table_language(client, game)))
 
-    return await client.service.jobs.ai_turns(client.worker, resume)
+    return await client.service.jobs.ai_turns(client.worker, resume, sweep=sweep)
 
 
 async def _post_events(
@@ -217,7 +218,7 @@ async def _post_events(
     await client.service.record_posts(game.id, posted, seen=seen)
 
 
-async def catch_up(client: CampfireBot) -> list[int]:
+async def catch_up(client: CampfireBot, *, sweep: bool = False) -> list[int]:
     """Post what every running game's table missed since its last post (the process
     stopped between the commit and the post, or Discord refused the post): a board
     naming every entry stored since, and a turn message pinging those the normal flow
@@ -226,7 +227,8 @@ async def catch_up(client: CampfireBot) -> list[int]:
     A game that fails is logged and skipped: the others are still caught up. Games
     never announced since this record exists are left alone (no flood of old games on
     the first start of this version). Each game is claimed first, so that another
-    process serving the same shards does not post it too (``GameService.jobs``)."""
+    process serving the same shards does not post it too (``GameService.jobs``).
+    ``sweep`` (the periodic loop): only the games whose claim a dead process left."""
 
     async def catch_up_game(game: GameInfo) -> bool:
         try:
@@ -235,7 +237,7 @@ async def catch_up(client: CampfireBot) -> list[int]:
             log.exception("game %s: catching up its table failed", game.id)
             return False
 
-    return await client.service.jobs.catch_up(ANNOUNCED, client.worker, catch_up_game)
+    return await client.service.jobs.catch_up(ANNOUNCED, client.worker, catch_up_game, sweep=sweep)
 
 
 async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:

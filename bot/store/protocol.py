@@ -254,12 +254,15 @@ class JobsStore(Protocol):
         after: int = 0,
         limit: int = 50,
         shards: Shards | None = None,
+        fresh: bool = True,
     ) -> list[GameRow]:
         """Claim ``job`` (the AI seats' turns, or a table's catch-up) in the games due for
         it above ``after`` on ``shards`` that nobody holds, for ``worker`` until
         ``lease_until`` (one conditional write: two processes never claim one game's
         job); the games claimed. PostgreSQL picks the rows with ``FOR UPDATE SKIP
-        LOCKED``."""
+        LOCKED``. A worker named ``<identity>#<instance>`` also takes back what another
+        instance of its identity holds (a dead predecessor); ``fresh=False`` (a sweep)
+        claims only rows already there, whose holder's lease ran out."""
         ...
 
     async def renew_game(self, job: str, worker: str, game_id: int, lease_until: int) -> bool:
