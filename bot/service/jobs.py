@@ -14,7 +14,7 @@ A process that dies holding a job leaves it behind, and two things take it up:
 - its successor, at once: a worker is named ``<identity>#<instance>`` (``worker_name``),
   the identity being what a restart of the same process keeps (its host and shard
   range), and a claim takes back what another instance of its identity holds, whatever
-  the lease (``bot.store.jobs.successor_prefix``);
+  the lease (``successor_prefix`` of the store's jobs);
 - any running process on those shards, once the lease has run out: ``sweep`` (called
   by the front end's periodic loop) claims only the rows a holder left behind, so it
   costs a look at a small table when there is nothing to do.
@@ -35,8 +35,7 @@ from collections.abc import Awaitable, Callable
 from bot.service.guards import is_ai_seat
 from bot.service.pipeline import Pipeline
 from bot.service.values import GameInfo
-from bot.store import AI_TURNS, GameStore, behind_job, epoch
-from bot.store.jobs import INSTANCE
+from bot.store import AI_TURNS, INSTANCE, GameStore, behind_job, epoch
 
 log = logging.getLogger("campfire.service.jobs")
 
