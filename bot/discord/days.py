@@ -30,6 +30,7 @@ from bot.discord.views import claim_view
 from bot.service import ClockReport, GameInfo, ServiceError
 from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
 from bot.service.jobs import worker_name
+from bot.service.timing import EARLY
 from bot.shards import Shards
 
 log = logging.getLogger("campfire.discord.days")
@@ -92,9 +93,14 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         await table.send("\n".join(notices), allowed_mentions=publish.NO_MENTIONS)
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
-    if report.reminders:
-        seats = [r.seat for r in report.reminders]
-        text = "\n".join(embeds.reminder_line(game, r, lang) for r in report.reminders)
+    now = client.service.now()
+    early = [  # a pass slowed down past a deadline says nothing of the time left
+        r for r in report.reminders if r.kind in EARLY and r.deadline and r.deadline <= now
+    ]
+    reminders = [r for r in report.reminders if r not in early]
+    if reminders:
+        seats = [r.seat for r in reminders]
+        text = "\n".join(embeds.reminder_line(game, r, lang) for r in reminders)
         message = await table.send(text, allowed_mentions=publish.mentions_only(seats))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)

@@ -78,7 +78,15 @@ from bot.store import (
 from rules.base import IllegalMove
 from rules.i18n import LANGS
 
-__all__ = ["CLAIM_ACTIONS", "LEASE", "MAX_CLOCK_MOVES", "Timing", "merge_results", "turn_clocks"]
+__all__ = [
+    "CLAIM_ACTIONS",
+    "EARLY",
+    "LEASE",
+    "MAX_CLOCK_MOVES",
+    "Timing",
+    "merge_results",
+    "turn_clocks",
+]
 
 log = logging.getLogger("campfire.service.timing")
 
@@ -87,6 +95,8 @@ MAX_CLOCK_MOVES = 50
 LEASE = 600
 """Seconds a pass holds the reminders it claimed before another may take them."""
 CLAIM_ACTIONS = ("auto", "forfeit", "extend")
+EARLY = frozenset({"half", "hour"})
+"""The reminders that announce a deadline to come: never sent once it has passed."""
 
 
 class Timing:
@@ -311,6 +321,10 @@ class Timing:
                     reminders.append(Reminder(seat, "late", since, from_epoch(deadline)))
                 rest = after_deadline(deadline, nudge, now)
                 later.append((game_id, SeatClock(seat, revision, started, deadline, None, rest)))
+                continue
+            if kind in EARLY and deadline is not None and deadline <= now:
+                # Its deadline has passed: "time is up" is said by the deadline's own row
+                # (claimed with these, or by another process), never "one hour left" after.
                 continue
             reminders.append(Reminder(seat, kind, since, from_epoch(deadline)))
             if kind == "nudge":
