@@ -194,6 +194,12 @@ async def _post_events(
     ]  # a seat leaving is announced by its own notice (resign, timeout)
     over = next((e for e in events if isinstance(e, GameOver)), None)
     turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)
+    # The one place a revision is announced: claimed first, so that of two processes
+    # with overlapping shards (one playing the AI, the other catching up) one posts.
+    claim = await client.service.claim_announcement(game.id, game.version, ANNOUNCED)
+    if claim is None:
+        log.info("game %s: v%s is posted by someone else", game.id, game.version)
+        return
     posted: dict[str, str] = {}
     seen: tuple[str, int] | None = None
     try:
@@ -215,6 +221,7 @@ async def _post_events(
         log.warning(
             "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
         )
+        await client.service.release_announcement(claim)  # the catch-up tries again
     await client.service.record_posts(game.id, posted, seen=seen)
 
 

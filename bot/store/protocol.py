@@ -145,6 +145,15 @@ class GamesStore(Protocol):
 
     async def messages(self, game_id: int) -> dict[str, str]: ...
 
+    async def claim_revision(self, game_id: int, kind: str, revision: int) -> str | None:
+        """Claim the posting of ``revision`` (message ``kind`` goes up to it): what it
+        recorded before, or ``None`` when that revision or a later one was claimed."""
+        ...
+
+    async def unclaim_revision(self, game_id: int, kind: str, revision: int, before: str) -> bool:
+        """Give back a claim whose posting failed (unless a later one was made since)."""
+        ...
+
 
 class SeatsStore(Protocol):
     """Seats and lobbies (``bot.store.seats``); ``False``: the game was not a lobby."""
