@@ -88,9 +88,13 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         log.warning("game %s: its table is gone, reminders not posted", game.id)
         return
     notices = [t("discord.away.resumed", lang, player=game.name_of(s)) for s in report.resumed]
-    notices += [t(TIMEOUT_KEYS[p], lang, player=game.name_of(s)) for s, p in report.timed_out]
+    # the late player is pinged in the line that says their time ran out
+    notices += [
+        t(TIMEOUT_KEYS[p], lang, player=embeds.mention(s, lang)) for s, p in report.timed_out
+    ]
     if notices:
-        await table.send("\n".join(notices), allowed_mentions=publish.NO_MENTIONS)
+        late = [s for s, _ in report.timed_out]
+        await table.send("\n".join(notices), allowed_mentions=publish.mentions_only(late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
     now = client.service.now()
@@ -106,7 +110,7 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
         await publish.send_dms(client, seats, dm)
     if report.claims and game.status == "running":
-        others = [p.user_id for p in game.seats if p.user_id not in report.claims]
+        others = list(report.claimers)  # people still playing: no AI seat, nobody gone
         text = t(
             "discord.claim.prompt",
             lang,

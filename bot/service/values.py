@@ -331,6 +331,8 @@ class ClockReport:
     timed_out: tuple[tuple[Seat, str], ...] = ()
     """``(seat, policy)`` for each deadline applied by ``auto`` or ``forfeit``."""
     resumed: tuple[Seat, ...] = ()
+    claimers: tuple[Seat, ...] = ()
+    """Who may act on ``claims``: the seated people still in the game but the late."""
 
 
 @dataclass(frozen=True)

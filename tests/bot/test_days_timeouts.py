@@ -253,3 +253,51 @@ async def test_one_hour_left_is_never_said_once_the_time_is_up(database: str) ->
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_claim_is_offered_to_the_people_still_playing_only(store: Store) -> None:
+    """Alice, an AI seat, Bob, Carol; Carol resigned: Bob alone may claim against late
+    Alice (and the AI seat may not); with nobody to ask, the deadline is only said."""
+    clock = Clock()
+    service = service_on(store, clock)
+    lobby = await service.create_lobby(
+        rules="nim",
+        options={"stones": 30},
+        guild_id="g1",
+        channel_id="c1",
+        creator=ALICE,
+        ai=1,
+        clock_hours=12,
+        timeout_policy="claim",
+    )
+    for player in (BOB, CAROL):
+        await service.join(lobby.id, player)
+    await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+    await service.resign(lobby.id, CAROL.user_id)
+    ai_seat = next(
+        p.user_id
+        for p in (await service.game(lobby.id)).seats
+        if p.name != "Alice" and p.user_id not in (BOB.user_id, CAROL.user_id)
+    )
+    clock.advance(hours=12)
+    done = await service.timing.clock_pass("w1")
+    assert [(r.claims, r.claimers) for r in done.reports] == [((ALICE.user_id,), (BOB.user_id,))]
+    await service.timing.finish_clock_pass(done)
+    for refused in (CAROL.user_id, ai_seat):
+        with pytest.raises(ServiceError) as caught:
+            await service.timing.claim(lobby.id, refused, "extend")
+        assert caught.value.key == "service.not_in_game"
+    # Alice against an AI seat alone: nobody to ask, the deadline is only said
+    alone = await service.create_lobby(
+        rules="nim",
+        options={"stones": 30},
+        guild_id="g1",
+        channel_id="c1",
+        creator=ALICE,
+        ai=1,
+        clock_hours=12,
+        timeout_policy="claim",
+    )
+    await service.start(alone.id, ALICE.user_id, shuffle_seats=False)
+    clock.advance(hours=12)
+    assert await tick(service) == [(alone.id, ALICE.user_id, "late")]
