@@ -92,6 +92,8 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     notices += [
         t(TIMEOUT_KEYS[p], lang, player=embeds.mention(s, lang)) for s, p in report.timed_out
     ]
+    if report.resumed and report.result is None:  # the clocks run again: say so above
+        await publish.refresh_turn(client, game, lang)
     if notices:
         late = [s for s, _ in report.timed_out]
         await table.send("\n".join(notices), allowed_mentions=publish.mentions_only(late))
@@ -230,6 +232,8 @@ async def _tell_games(
         lang = await publish.table_language(client, game)
         name = game.name_of(user_key(interaction))
         await publish.post_notice(client, game, t(key, lang, player=name, until=when))
+        if user_key(interaction) in game.to_act:  # its clock line changed
+            await publish.refresh_turn(client, game, lang)
 
 
 # --------------------------------------------------------------------------- settings

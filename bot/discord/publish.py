@@ -357,13 +357,7 @@ async def post_turn(
     Hand and Scores buttons for this version; only ``pinged`` (default: all of
     ``seats``) are notified. Remembered as the game's ``turn`` message unless the
     caller does it (``record=False``)."""
-    content = t(
-        "discord.turn.prompt",
-        lang,
-        players=embeds.mentions(seats),
-        title=embeds.game_title(game, lang),
-    )
-    content = "\n".join([content, *embeds.clock_lines(game, seats, lang)])
+    content = turn_content(game, seats, lang)
     message = await table.send(
         content,
         view=turn_view(game, lang),
@@ -379,6 +373,39 @@ async def post_turn(
         text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
         await send_dms(client, notified, text)
     return message
+
+
+def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
+    """The text of a turn message: who must play, then each one's clock (a deadline, or
+    a time away)."""
+    content = t(
+        "discord.turn.prompt",
+        lang,
+        players=embeds.mentions(seats),
+        title=embeds.game_title(game, lang),
+    )
+    return "\n".join([content, *embeds.clock_lines(game, seats, lang)])
+
+
+async def refresh_turn(client: CampfireBot, game: GameInfo, lang: str) -> bool:
+    """Edit the turn message already posted so that its clock lines say what is true
+    now (a player went away or came back): only when it is the message of the game's
+    current revision. Returns whether it was edited; never raises."""
+    if game.status != "running" or not game.clocks:
+        return False
+    try:
+        known = await client.service.messages(game.id)
+        turn = known.get("turn")
+        if not turn or not turn.isdigit() or known.get(ANNOUNCED) != str(game.version):
+            return False
+        table = client.get_partial_messageable(int(game.thread_id or game.channel_id))
+        await table.get_partial_message(int(turn)).edit(
+            content=turn_content(game, game.to_act, lang), allowed_mentions=NO_MENTIONS
+        )
+    except Exception:
+        log.warning("game %s: the turn message was not updated", game.id, exc_info=True)
+        return False
+    return True
 
 
 async def send_dms(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:

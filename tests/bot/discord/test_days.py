@@ -159,7 +159,9 @@ async def test_away_pauses_every_game_and_tells_each_table_once(bot: Harness, cl
     first = USERS[(await bot.service.game(1)).to_act[0]]
     calls = await bot.command(first, "away", until="3")
     assert calls[0].ephemeral and "1 running game" in calls[0].content
-    notices = [m for m in bot.posted_in(thread) if "is away until" in m["content"]]
+    notices = [  # one notice (the turn message, edited, says it too: see below)
+        m for m in bot.posted_in(thread) if "is away until" in m["content"] and not m["components"]
+    ]
     assert len(notices) == 1
     clock.advance(hours=60)
     assert await days.run_pass(bot.client, "w1") == 0
@@ -313,3 +315,30 @@ async def test_a_timeout_pings_the_late_player_in_the_line_that_says_so(
     assert notice.content.startswith(f"⌛ <@{late}> ran out of time")
     assert notice.json is not None
     assert notice.json["allowed_mentions"]["users"] == [int(late)]
+
+
+async def test_the_turn_message_stops_its_clock_while_its_player_is_away(
+    bot: Harness, clock: Clock
+) -> None:
+    """``/campfire away`` edits the turn message already posted: the running deadline
+    gives way to the time away (no new ping); ``/campfire back`` shows a deadline again."""
+    thread = await start(bot, clock="24")
+    first = USERS[(await bot.service.game(1)).to_act[0]]
+    turn = bot.find(thread, "cf:play:")
+    deadline = int(clock.now.timestamp()) + 24 * 3600
+    assert f"<t:{deadline}:R>" in turn["content"]
+    await bot.command(first, "away", until="3")
+    shown = bot.message(turn["id"])
+    assert "is away until" in shown["content"] and f"<t:{deadline}:R>" not in shown["content"]
+    assert shown["components"] == turn["components"]  # the buttons stay
+    clock.advance(hours=5)
+    await bot.command(first, "back")
+    shown = bot.message(turn["id"])
+    assert "is away until" not in shown["content"]
+    assert f"<t:{deadline + 5 * 3600}:R>" in shown["content"]  # paused five hours
+    await bot.command(first, "away", until="1")
+    assert "is away until" in bot.message(turn["id"])["content"]
+    clock.advance(hours=25)
+    assert await days.run_pass(bot.client, "w1") == 1  # the return date came
+    shown = bot.message(turn["id"])
+    assert "is away until" not in shown["content"] and "<t:" in shown["content"]
