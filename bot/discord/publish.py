@@ -187,6 +187,13 @@ async def _post_events(
     except DiscordError:
         log.warning("game %s: its table is gone, events not posted", game.id)
         return
+    # The one place a revision is announced: claimed first, so that of two processes
+    # with overlapping shards (one playing the AI, the other catching up) one posts.
+    claim = await client.service.claim_announcement(game.id, game.version, ANNOUNCED)
+    if claim is None:
+        log.info("game %s: v%s is posted by someone else", game.id, game.version)
+        return
+    events = await _covering(client, game, events, claim.before)
     lines = [
         embeds.move_line(game, e.seat, e.table_label, lang, e.notes, by_clock=e.by_clock)
         for e in events
@@ -194,12 +201,6 @@ async def _post_events(
     ]  # a seat leaving is announced by its own notice (resign, timeout)
     over = next((e for e in events if isinstance(e, GameOver)), None)
     turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)
-    # The one place a revision is announced: claimed first, so that of two processes
-    # with overlapping shards (one playing the AI, the other catching up) one posts.
-    claim = await client.service.claim_announcement(game.id, game.version, ANNOUNCED)
-    if claim is None:
-        log.info("game %s: v%s is posted by someone else", game.id, game.version)
-        return
     posted: dict[str, str] = {}
     seen: tuple[str, int] | None = None
     try:
@@ -223,6 +224,24 @@ async def _post_events(
         )
         await client.service.release_announcement(claim)  # the catch-up tries again
     await client.service.record_posts(game.id, posted, seen=seen)
+
+
+async def _covering(
+    client: CampfireBot, game: GameInfo, events: Sequence[Event], before: str
+) -> Sequence[Event]:
+    """``events`` and, before them, the moves the table has not seen since revision
+    ``before`` (the claim's): two moves made at once whose posts came in the other order
+    (the later one claimed first, the earlier then posts nothing) are both named. Only
+    when the game is still at ``game.version``; else ``events`` as they are."""
+    first = min((e.version for e in events if isinstance(e, MoveApplied)), default=None)
+    if first is None or not before.isdigit() or int(before) >= first - 1:
+        return events
+    try:
+        missed = await client.service.missed(game.id, int(before))
+    except Exception:
+        log.warning("game %s: the moves before v%s are not named", game.id, first, exc_info=True)
+        return events
+    return missed.events if missed.game.version == game.version else events
 
 
 async def catch_up(client: CampfireBot, *, sweep: bool = False) -> list[int]:

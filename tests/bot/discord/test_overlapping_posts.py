@@ -12,8 +12,8 @@ import pytest
 from bot.discord import publish
 from bot.service import PlayResult
 from campfire_testing.harness import Call, Harness
-from tests.bot.discord.conftest import ALICE, make_harness
-from tests.bot.discord.test_restart import _ai_left_to_act
+from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
+from tests.bot.discord.test_restart import _ai_left_to_act, _started
 
 
 def _pings(call: Call) -> list[int]:
@@ -65,3 +65,27 @@ async def test_an_ai_turn_and_a_catch_up_racing_post_one_board_and_one_ping(
     assert [_pings(c) for c in posted if _pings(c)] == [[int(ALICE.key)]]
     # both of the missed moves are named on the one board
     assert "Alice" in boards[0].text()
+
+
+async def test_two_moves_at_once_posted_in_the_other_order_are_both_named(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players choose at once; the later move's post claims its revision first: its
+    board names both moves, and the earlier move's post, come too late, posts nothing."""
+    bot, _ = await make_harness(db_path, monkeypatch)
+    game_id = await _started(bot, "origin", "", BOB, CAROL)
+    game = await bot.service.game(game_id)
+    assert len(game.to_act) == 3  # everyone keeps an objective, all at once
+    thread = int(game.thread_id or 0)
+    results = []
+    for seat in game.to_act[:2]:
+        keep = (await bot.service.legal_moves(game_id, seat))[0].code
+        results.append(await bot.service.play(game_id, seat, keep))
+    mark = len(bot.fake.calls)
+    await publish.publish_result(bot.client, results[1], "en")
+    await publish.publish_result(bot.client, results[0], "en")
+    boards = [c for c in bot.fake.calls[mark:] if c.channel_id == thread and c.embeds]
+    assert len(boards) == 1
+    names = {p.user_id: p.name for p in game.seats}
+    played = [line for line in boards[0].text().splitlines() if "played" in line]
+    assert [line.split("**")[1] for line in played] == [names[s] for s in game.to_act[:2]]
