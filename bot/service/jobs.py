@@ -19,6 +19,9 @@ A process that dies holding a job leaves it behind, and two things take it up:
   by the front end's periodic loop) claims only the rows a holder left behind, so it
   costs a look at a small table when there is nothing to do.
 
+While a game's work goes on, its lease is renewed every quarter of it (``RENEW``), so
+a sweep never takes a game from a living holder however long its work.
+
 Why an identity rather than short leases renewed while working: a lease short enough
 to make a restart wait no longer than a few seconds would have to be renewed every few
 seconds by every process while it works (an AI turn can take a while: search, pictures,
@@ -28,6 +31,7 @@ common case; a process that comes back knows who it was.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -44,6 +48,9 @@ LEASE = 600
 game's turn in the batch comes)."""
 BATCH = 50
 """How many games one claim takes."""
+RENEW = LEASE / 4
+"""Seconds (of the event loop's clock) between two renewals of the lease of a game whose
+work is going on."""
 
 __all__ = ["AI_TURNS", "BATCH", "LEASE", "Jobs", "behind_job", "worker_name"]
 
@@ -114,12 +121,32 @@ class Jobs:
                     if not await self._still_held(job, worker, game.id, claimed_at):
                         log.info("game %d: %s was taken over by another process", game.id, job)
                         continue
-                    if await work(game):
+                    if await self._renewing(job, worker, game.id, work(game)):
                         done.append(game.id)
                 except Exception:
                     log.exception("game %d: %s failed", game.id, job)
                 finally:
                     await self.release(job, worker, [game.id])
+
+    async def _renewing(self, job: str, worker: str, game_id: int, work: Awaitable[bool]) -> bool:
+        """``work`` on one game, its lease renewed every ``RENEW`` seconds meanwhile (a
+        long AI turn under Discord's rate limits outlasts a lease: a running process's
+        sweep must not take a game whose holder is alive and working)."""
+
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(RENEW)
+                try:
+                    if not await self.store.renew_game(job, worker, game_id, self._lease()[1]):
+                        return  # taken over meanwhile: the work goes on, harmless
+                except Exception:
+                    log.warning("game %d: renewing %s failed", game_id, job, exc_info=True)
+
+        renewing = asyncio.create_task(renew())
+        try:
+            return await work
+        finally:
+            renewing.cancel()
 
     async def _still_held(self, job: str, worker: str, game_id: int, claimed_at: int) -> bool:
         """Whether ``worker`` still holds ``job`` in the game, with a whole lease ahead:

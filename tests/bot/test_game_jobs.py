@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
-from bot.service import GameInfo, GameService, is_ai_seat
+import pytest
+
+from bot.service import GameInfo, GameService, is_ai_seat, jobs
 from bot.service.jobs import LEASE, worker_name
 from bot.shards import Shards, shard_of
 from bot.store import AI_TURNS, SqlStore, behind_job, epoch, open_store
@@ -298,3 +300,28 @@ async def test_a_claim_that_ran_out_is_taken_up_by_a_running_process(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_game_whose_work_goes_on_keeps_its_lease(
+    store: SqlStore, nim: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's work outlasting the lease (a long AI turn) has its lease renewed while it
+    goes on: another process's sweep does not take the game from a living holder."""
+    monkeypatch.setattr(jobs, "RENEW", 0.01)
+    clock = Clock()
+    service = GameService(store, seed_source=seeds(), clock=clock)
+    (game_id,) = await behind_games(service, 1)
+    swept: list[list[int]] = []
+
+    async def long_work(game: GameInfo) -> bool:
+        for _ in range(3):
+            clock.advance(minutes=LEASE / 60 / 2 + 1)  # more than a lease in all
+            await asyncio.sleep(0.05)  # the renewal runs meanwhile
+            now = epoch(clock.now)
+            taken = await store.claim_games(BEHIND, "other#1", now, now + LEASE, fresh=False)
+            swept.append([r.id for r in taken])
+        return True
+
+    assert await service.jobs.catch_up("announced", "me#1", long_work) == [game_id]
+    assert swept == [[], [], []]
+    service.close()
