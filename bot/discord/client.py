@@ -96,17 +96,35 @@ class CampfireClient(discord.Client):
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
         self.cooldown = cooldown or Cooldown.off()
-        self.worker = days.worker_id()
+        self.worker = days.worker_id(shards)
         self.reminders: tasks.Loop[Any] | None = None
         if reminder_seconds is not None:
             self.reminders = tasks.loop(seconds=reminder_seconds)(self.reminder_pass)
 
     async def reminder_pass(self) -> None:
-        """One pass of the reminder loop; a failure is logged and the loop goes on."""
+        """One pass of the reminder loop, then a ``sweep``; a failure is logged and the
+        loop goes on."""
         try:
             await days.run_pass(self, self.worker)
         except Exception:
             log.exception("the reminder loop's pass failed")
+        await self.sweep()
+
+    async def sweep(self) -> list[int]:
+        """Take up the catch-up and AI turns that a process which died left claimed,
+        once their lease has run out (or at once, when it was this process's
+        predecessor): the games done. Errors are logged; never raises."""
+        done: list[int] = []
+        for name, job in (("catching up", catch_up), ("AI turns", resume_ai_turns)):
+            try:
+                found = await job(self, sweep=True)
+            except Exception:
+                log.exception("the sweep (%s) failed", name)
+                continue
+            if found:
+                log.info("sweep: %s taken up in %d game(s): %s", name, len(found), found)
+            done += found
+        return done
 
     @property
     def service(self) -> GameService:

@@ -11,9 +11,7 @@ made, and the claim buttons. Nothing is kept in memory between passes.
 from __future__ import annotations
 
 import logging
-import os
 import re
-import secrets
 import socket
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -31,6 +29,9 @@ from bot.discord.replies import ephemeral
 from bot.discord.views import claim_view
 from bot.service import ClockReport, GameInfo, ServiceError
 from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
+from bot.service.jobs import worker_name
+from bot.service.timing import EARLY
+from bot.shards import Shards
 
 log = logging.getLogger("campfire.discord.days")
 
@@ -49,9 +50,12 @@ DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*
 DAYS = re.compile(r"^\s*(\d{1,3})\s*(?:d|j|days?|jours?)?\s*$", re.IGNORECASE)
 
 
-def worker_id() -> str:
-    """Who holds the reminders a pass claims: this host and process, and a nonce."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+def worker_id(shards: Shards | None = None) -> str:
+    """Who holds the work this process claims (reminders, catch-up, AI turns):
+    ``<host>/<shards>#<instance>``. A restart of the same shard range on the same host
+    keeps the part before ``#``, so it takes back at once what its dead predecessor held
+    (``bot.service.jobs``)."""
+    return worker_name(f"{socket.gethostname()}/{shards if shards is not None else 'all'}")
 
 
 # --------------------------------------------------------------------------- the loop
@@ -84,20 +88,31 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         log.warning("game %s: its table is gone, reminders not posted", game.id)
         return
     notices = [t("discord.away.resumed", lang, player=game.name_of(s)) for s in report.resumed]
-    notices += [t(TIMEOUT_KEYS[p], lang, player=game.name_of(s)) for s, p in report.timed_out]
+    # the late player is pinged in the line that says their time ran out
+    notices += [
+        t(TIMEOUT_KEYS[p], lang, player=embeds.mention(s, lang)) for s, p in report.timed_out
+    ]
+    if report.resumed and report.result is None:  # the clocks run again: say so above
+        await publish.refresh_turn(client, game, lang)
     if notices:
-        await table.send("\n".join(notices), allowed_mentions=publish.NO_MENTIONS)
+        late = [s for s, _ in report.timed_out]
+        await table.send("\n".join(notices), allowed_mentions=publish.mentions_only(late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
-    if report.reminders:
-        seats = [r.seat for r in report.reminders]
-        text = "\n".join(embeds.reminder_line(game, r, lang) for r in report.reminders)
+    now = client.service.now()
+    early = [  # a pass slowed down past a deadline says nothing of the time left
+        r for r in report.reminders if r.kind in EARLY and r.deadline and r.deadline <= now
+    ]
+    reminders = [r for r in report.reminders if r not in early]
+    if reminders:
+        seats = [r.seat for r in reminders]
+        text = "\n".join(embeds.reminder_line(game, r, lang) for r in reminders)
         message = await table.send(text, allowed_mentions=publish.mentions_only(seats))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
         await publish.send_dms(client, seats, dm)
     if report.claims and game.status == "running":
-        others = [p.user_id for p in game.seats if p.user_id not in report.claims]
+        others = list(report.claimers)  # people still playing: no AI seat, nobody gone
         text = t(
             "discord.claim.prompt",
             lang,
@@ -217,6 +232,8 @@ async def _tell_games(
         lang = await publish.table_language(client, game)
         name = game.name_of(user_key(interaction))
         await publish.post_notice(client, game, t(key, lang, player=name, until=when))
+        if user_key(interaction) in game.to_act:  # its clock line changed
+            await publish.refresh_turn(client, game, lang)
 
 
 # --------------------------------------------------------------------------- settings

@@ -158,16 +158,17 @@ async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
     return played
 
 
-async def resume_ai_turns(client: CampfireBot) -> list[int]:
+async def resume_ai_turns(client: CampfireBot, *, sweep: bool = False) -> list[int]:
     """After a restart: the AI seats to act in every running game of this process's
     shards play (what the process stopped in the middle of), each game claimed first so
     that another process serving the same shards leaves it alone
-    (``GameService.jobs``). Returns the game ids where they played."""
+    (``GameService.jobs``). Returns the game ids where they played. ``sweep`` (the
+    periodic loop): only the games whose claim a dead process left behind."""
 
     async def resume(game: GameInfo) -> bool:
         return bool(await play_ai_turns(client, game, await table_language(client, game)))
 
-    return await client.service.jobs.ai_turns(client.worker, resume)
+    return await client.service.jobs.ai_turns(client.worker, resume, sweep=sweep)
 
 
 async def _post_events(
@@ -186,6 +187,13 @@ async def _post_events(
     except DiscordError:
         log.warning("game %s: its table is gone, events not posted", game.id)
         return
+    # The one place a revision is announced: claimed first, so that of two processes
+    # with overlapping shards (one playing the AI, the other catching up) one posts.
+    claim = await client.service.claim_announcement(game.id, game.version, ANNOUNCED)
+    if claim is None:
+        log.info("game %s: v%s is posted by someone else", game.id, game.version)
+        return
+    events = await _covering(client, game, events, claim.before)
     lines = [
         embeds.move_line(game, e.seat, e.table_label, lang, e.notes, by_clock=e.by_clock)
         for e in events
@@ -214,10 +222,29 @@ async def _post_events(
         log.warning(
             "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
         )
+        await client.service.release_announcement(claim)  # the catch-up tries again
     await client.service.record_posts(game.id, posted, seen=seen)
 
 
-async def catch_up(client: CampfireBot) -> list[int]:
+async def _covering(
+    client: CampfireBot, game: GameInfo, events: Sequence[Event], before: str
+) -> Sequence[Event]:
+    """``events`` and, before them, the moves the table has not seen since revision
+    ``before`` (the claim's): two moves made at once whose posts came in the other order
+    (the later one claimed first, the earlier then posts nothing) are both named. Only
+    when the game is still at ``game.version``; else ``events`` as they are."""
+    first = min((e.version for e in events if isinstance(e, MoveApplied)), default=None)
+    if first is None or not before.isdigit() or int(before) >= first - 1:
+        return events
+    try:
+        missed = await client.service.missed(game.id, int(before))
+    except Exception:
+        log.warning("game %s: the moves before v%s are not named", game.id, first, exc_info=True)
+        return events
+    return missed.events if missed.game.version == game.version else events
+
+
+async def catch_up(client: CampfireBot, *, sweep: bool = False) -> list[int]:
     """Post what every running game's table missed since its last post (the process
     stopped between the commit and the post, or Discord refused the post): a board
     naming every entry stored since, and a turn message pinging those the normal flow
@@ -226,7 +253,8 @@ async def catch_up(client: CampfireBot) -> list[int]:
     A game that fails is logged and skipped: the others are still caught up. Games
     never announced since this record exists are left alone (no flood of old games on
     the first start of this version). Each game is claimed first, so that another
-    process serving the same shards does not post it too (``GameService.jobs``)."""
+    process serving the same shards does not post it too (``GameService.jobs``).
+    ``sweep`` (the periodic loop): only the games whose claim a dead process left."""
 
     async def catch_up_game(game: GameInfo) -> bool:
         try:
@@ -235,7 +263,7 @@ async def catch_up(client: CampfireBot) -> list[int]:
             log.exception("game %s: catching up its table failed", game.id)
             return False
 
-    return await client.service.jobs.catch_up(ANNOUNCED, client.worker, catch_up_game)
+    return await client.service.jobs.catch_up(ANNOUNCED, client.worker, catch_up_game, sweep=sweep)
 
 
 async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
@@ -348,13 +376,7 @@ async def post_turn(
     Hand and Scores buttons for this version; only ``pinged`` (default: all of
     ``seats``) are notified. Remembered as the game's ``turn`` message unless the
     caller does it (``record=False``)."""
-    content = t(
-        "discord.turn.prompt",
-        lang,
-        players=embeds.mentions(seats),
-        title=embeds.game_title(game, lang),
-    )
-    content = "\n".join([content, *embeds.clock_lines(game, seats, lang)])
+    content = turn_content(game, seats, lang)
     message = await table.send(
         content,
         view=turn_view(game, lang),
@@ -370,6 +392,39 @@ async def post_turn(
         text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
         await send_dms(client, notified, text)
     return message
+
+
+def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
+    """The text of a turn message: who must play, then each one's clock (a deadline, or
+    a time away)."""
+    content = t(
+        "discord.turn.prompt",
+        lang,
+        players=embeds.mentions(seats),
+        title=embeds.game_title(game, lang),
+    )
+    return "\n".join([content, *embeds.clock_lines(game, seats, lang)])
+
+
+async def refresh_turn(client: CampfireBot, game: GameInfo, lang: str) -> bool:
+    """Edit the turn message already posted so that its clock lines say what is true
+    now (a player went away or came back): only when it is the message of the game's
+    current revision. Returns whether it was edited; never raises."""
+    if game.status != "running" or not game.clocks:
+        return False
+    try:
+        known = await client.service.messages(game.id)
+        turn = known.get("turn")
+        if not turn or not turn.isdigit() or known.get(ANNOUNCED) != str(game.version):
+            return False
+        table = client.get_partial_messageable(int(game.thread_id or game.channel_id))
+        await table.get_partial_message(int(turn)).edit(
+            content=turn_content(game, game.to_act, lang), allowed_mentions=NO_MENTIONS
+        )
+    except Exception:
+        log.warning("game %s: the turn message was not updated", game.id, exc_info=True)
+        return False
+    return True
 
 
 async def send_dms(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:

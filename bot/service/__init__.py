@@ -12,6 +12,7 @@ from bot.service.robots import ai_name, is_ai_seat
 from bot.service.values import (
     ACTIVE_STATUSES,
     MESSAGE_KINDS,
+    Announcement,
     Away,
     BoardPicture,
     ClaimResult,
@@ -48,6 +49,7 @@ __all__ = [
     "ClaimResult",
     "ClockPass",
     "ClockReport",
+    "Announcement",
     "GuildSettings",
     "Reminder",
     "TurnClock",

@@ -57,6 +57,7 @@ from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing
 from bot.service.undo import Undos
 from bot.service.values import (
+    Announcement,
     Event,
     GameInfo,
     GameOver,
@@ -659,6 +660,22 @@ class GameService:
         version)``) the revision the table has now seen, never going back; one write."""
         if messages or seen is not None:
             await self.store.record_messages(game_id, messages, revision=seen)
+
+    async def claim_announcement(
+        self, game_id: int, revision: int, kind: str = "announced"
+    ) -> Announcement | None:
+        """Claim the posting of ``revision`` at the game's table, before posting it: the
+        table's record ``kind`` (the revision last posted) goes up to ``revision`` by one
+        conditional write, on either backend. ``None``: that revision or a later one was
+        claimed already (by this process or another serving the same shards, a catch-up
+        or an AI turn): post nothing. Whoever posts a change calls this first."""
+        before = await self.store.claim_revision(game_id, kind, revision)
+        return None if before is None else Announcement(game_id, revision, kind, before)
+
+    async def release_announcement(self, claim: Announcement) -> None:
+        """The posting of a claimed revision failed: give the claim back, so that the
+        catch-up posts it later (unless a later revision was claimed meanwhile)."""
+        await self.store.unclaim_revision(claim.game_id, claim.kind, claim.revision, claim.before)
 
     async def messages(self, game_id: int) -> dict[str, str]:
         """``{kind: message_id}`` remembered for the game."""

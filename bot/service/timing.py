@@ -18,8 +18,10 @@ Choices where the issue is silent (see also ``bot.service.clocks`` and the READM
   chosen by the ``greedy`` AI seeded from the game's seed and revision (replay exact).
 - AI seats have no clock (they decide at once): their seats are left out of every
   clock change.
-- A claim is open to every seated player still playing but the late ones; "one more
-  day" gives the late seats 24 hours from the click, with their reminders.
+- A claim is open to every seated person still playing but the late ones (not an AI
+  seat, not a player who left), and the prompt pings only them; with nobody to ask, the
+  deadline is only said, as under ``remind``. "One more day" gives the late seats 24
+  hours from the click, with their reminders.
 - Away: the return date is checked against the server where the command is used (its
   maximum, default 14 days). Going away again moves the return date.
 """
@@ -46,7 +48,7 @@ from bot.service.clocks import (
     most_pressing,
     reminders_for,
 )
-from bot.service.guards import guard
+from bot.service.guards import guard, is_ai_seat
 from bot.service.pipeline import Pipeline, turn_clocks
 from bot.service.robots import Robots
 from bot.service.values import (
@@ -78,7 +80,15 @@ from bot.store import (
 from rules.base import IllegalMove
 from rules.i18n import LANGS
 
-__all__ = ["CLAIM_ACTIONS", "LEASE", "MAX_CLOCK_MOVES", "Timing", "merge_results", "turn_clocks"]
+__all__ = [
+    "CLAIM_ACTIONS",
+    "EARLY",
+    "LEASE",
+    "MAX_CLOCK_MOVES",
+    "Timing",
+    "merge_results",
+    "turn_clocks",
+]
 
 log = logging.getLogger("campfire.service.timing")
 
@@ -87,6 +97,8 @@ MAX_CLOCK_MOVES = 50
 LEASE = 600
 """Seconds a pass holds the reminders it claimed before another may take them."""
 CLAIM_ACTIONS = ("auto", "forfeit", "extend")
+EARLY = frozenset({"half", "hour"})
+"""The reminders that announce a deadline to come: never sent once it has passed."""
 
 
 class Timing:
@@ -287,6 +299,7 @@ class Timing:
         nudge = DEFAULT_NUDGE_HOURS if table.nudge_hours is None else table.nudge_hours
         reminders: list[Reminder] = []
         claims: list[str] = []
+        unclaimed: dict[str, Reminder] = {}  # what a claim nobody can make falls back to
         timed_out: list[tuple[str, str]] = []
         results: list[PlayResult] = []
         for seat in sorted(seats):
@@ -307,15 +320,26 @@ class Timing:
                     continue
                 if policy == "claim":
                     claims.append(seat)
+                    unclaimed[seat] = Reminder(seat, "late", since, from_epoch(deadline))
                 else:
                     reminders.append(Reminder(seat, "late", since, from_epoch(deadline)))
                 rest = after_deadline(deadline, nudge, now)
                 later.append((game_id, SeatClock(seat, revision, started, deadline, None, rest)))
                 continue
+            if kind in EARLY and deadline is not None and deadline <= now:
+                # Its deadline has passed: "time is up" is said by the deadline's own row
+                # (claimed with these, or by another process), never "one hour left" after.
+                continue
             reminders.append(Reminder(seat, kind, since, from_epoch(deadline)))
             if kind == "nudge":
                 again = reminders_for(started, None, nudge, now)
                 later.append((game_id, SeatClock(seat, revision, started, deadline, None, again)))
+        claimers: tuple[str, ...] = ()
+        if claims:
+            claimers = await self._claimers(game_id, claims)
+            if not claimers:  # nobody left to choose (AI seats, players gone): say it only
+                reminders += [unclaimed[s] for s in claims]
+                claims = []
         if not (reminders or claims or results or resumed):
             return None
         if results:
@@ -326,7 +350,24 @@ class Timing:
             info = table_info(table, tuple(r.seat for r in reminders))
         merged = merge_results(results) if results else None
         return ClockReport(
-            info, tuple(reminders), tuple(claims), merged, tuple(timed_out), tuple(resumed)
+            info,
+            tuple(reminders),
+            tuple(claims),
+            merged,
+            tuple(timed_out),
+            tuple(resumed),
+            claimers,
+        )
+
+    async def _claimers(self, game_id: int, late: Sequence[str]) -> tuple[str, ...]:
+        """Who may act on the late seats of a ``claim`` game: the seated people still in
+        the game (not an AI seat, not a player who left), but the late ones."""
+        row = await self.pipeline.row(game_id)
+        out = (await self.pipeline.state(row)).out
+        return tuple(
+            p.user_id
+            for p in row.seats
+            if p.user_id not in late and p.user_id not in out and not is_ai_seat(p.user_id)
         )
 
     async def _back(self, row: GameRow, seat: str, now: int) -> bool:
@@ -404,7 +445,7 @@ class Timing:
         row = await self.pipeline.row(game_id)
         if row.status != "running":
             raise ServiceError("service.not_running", status=f"@service.status.{row.status}")
-        if not any(s.user_id == user_id for s in row.seats):
+        if is_ai_seat(user_id) or not any(s.user_id == user_id for s in row.seats):
             raise ServiceError("service.not_in_game")
         if user_id in (await self.pipeline.state(row)).out:
             raise ServiceError("service.not_in_game")  # a player who left has no say

@@ -303,6 +303,19 @@ class Reminder:
 
 
 @dataclass(frozen=True)
+class Announcement:
+    """The claim of posting ``revision`` at a game's table (``GameService.claim_announcement``):
+    the process that holds it posts that revision, the others post nothing. ``before``
+    is what the table's record said before (``""``: nothing), given back if the posting
+    fails (``release_announcement``)."""
+
+    game_id: int
+    revision: int
+    kind: str
+    before: str
+
+
+@dataclass(frozen=True)
 class ClockReport:
     """What the reminder loop did in one game: reminders to post in one message (never
     more than one per game and pass), seats whose deadline passed under ``claim`` (the
@@ -318,6 +331,8 @@ class ClockReport:
     timed_out: tuple[tuple[Seat, str], ...] = ()
     """``(seat, policy)`` for each deadline applied by ``auto`` or ``forfeit``."""
     resumed: tuple[Seat, ...] = ()
+    claimers: tuple[Seat, ...] = ()
+    """Who may act on ``claims``: the seated people still in the game but the late."""
 
 
 @dataclass(frozen=True)

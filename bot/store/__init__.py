@@ -14,7 +14,14 @@ migrations.
 """
 
 from bot.store.backend import open_store, store_for
-from bot.store.database import AI_TURNS, DEFAULT_DB, SqlStore, behind_job, default_path
+from bot.store.database import (
+    AI_TURNS,
+    DEFAULT_DB,
+    INSTANCE,
+    SqlStore,
+    behind_job,
+    default_path,
+)
 from bot.store.errors import StoreError
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
@@ -41,6 +48,7 @@ from bot.store.sqlite import Store
 
 __all__ = [
     "AI_TURNS",
+    "INSTANCE",
     "behind_job",
     "ClockChange",
     "ClockRow",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bot.store.clocks import CLAIM_DUE, CLAIM_DUE_ON_SHARDS, ClocksQueries, claim_statement
 from bot.store.games import GamesQueries
-from bot.store.jobs import AI_TURNS, BEHIND, JobsQueries, behind_job, job_candidates
+from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Session, SqlBase, default_path, on_shards
@@ -32,6 +32,7 @@ __all__ = [
     "AI_TURNS",
     "BEHIND",
     "CLAIM_DUE",
+    "INSTANCE",
     "CLAIM_DUE_ON_SHARDS",
     "DEFAULT_DB",
     "Dialect",

@@ -367,6 +367,50 @@ class GamesQueries(SqlBase):
             if not text.isdigit() or int(text) < version:
                 await db.execute(upsert, (game_id, kind, str(version)))
 
+    async def claim_revision(self, game_id: int, kind: str, revision: int) -> str | None:
+        """Claim the posting of ``revision`` at a game's table: the message ``kind``
+        (``announced``) goes to ``revision`` if it records a lower one, none, or an
+        unreadable one, by a compare-and-set on the text read (one conditional write, so
+        of two processes claiming one revision, one gets it). Returns what it recorded
+        before (``""``: nothing), to give back with ``unclaim_revision``; ``None`` when
+        the revision (or a later one) was claimed already."""
+        for _ in range(8):  # each round is lost only to a claim made meanwhile
+            known = await self._fetchall(
+                "SELECT message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)
+            )
+            if not known:
+                if await self._update(
+                    "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id, kind) DO NOTHING",
+                    (game_id, kind, str(revision)),
+                ):
+                    return ""
+                continue
+            text = str(known[0][0])
+            if text.isdigit() and int(text) >= revision:
+                return None
+            if await self._update(
+                "UPDATE messages SET message_id = ? WHERE game_id = ? AND kind = ? "
+                "AND message_id = ?",
+                (str(revision), game_id, kind, text),
+            ):
+                return text
+        return None
+
+    async def unclaim_revision(self, game_id: int, kind: str, revision: int, before: str) -> bool:
+        """Give back a claim of ``claim_revision`` whose posting failed: ``kind`` records
+        ``before`` again (``""``: nothing), unless a later revision was claimed since."""
+        if before:
+            return await self._update(
+                "UPDATE messages SET message_id = ? WHERE game_id = ? AND kind = ? "
+                "AND message_id = ?",
+                (before, game_id, kind, str(revision)),
+            )
+        return await self._update(
+            "DELETE FROM messages WHERE game_id = ? AND kind = ? AND message_id = ?",
+            (game_id, kind, str(revision)),
+        )
+
     async def messages(self, game_id: int) -> dict[str, str]:
         rows = await self._fetchall(
             "SELECT kind, message_id FROM messages WHERE game_id = ? ORDER BY kind", (game_id,)

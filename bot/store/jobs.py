@@ -1,5 +1,11 @@
 """Jobs: the work a restart finds undone in a game (catch-up, AI turns), claimed game by
 game with a lease (``game_jobs``).
+
+A worker is named ``<identity>#<instance>``: the identity is what a restart of the same
+process keeps (its host and shard range), the instance changes at every start. A claim
+also takes the rows held by another instance of the same identity, whatever their lease
+(``successor_prefix``): a process restarted at once takes back what its dead
+predecessor held instead of waiting for the lease to run out.
 """
 
 from __future__ import annotations
@@ -25,6 +31,33 @@ def behind_job(kind: str) -> str:
     """The job of the running games whose message ``kind`` records a revision other than
     theirs (``running_games_behind``): catching up their table."""
     return f"{BEHIND}{kind}"
+
+
+INSTANCE = "#"
+"""What separates a worker's identity from its instance (``<identity>#<instance>``)."""
+
+
+def successor_prefix(worker: str) -> str | None:
+    """The ``<identity>#`` of a worker named ``<identity>#<instance>``, whose other
+    instances' claims it may take back (a predecessor that died); ``None`` for a worker
+    named otherwise (it takes only free or run-out claims)."""
+    identity, sep, instance = worker.rpartition(INSTANCE)
+    return f"{identity}{sep}" if identity and instance else None
+
+
+def claimable(worker: str, alias: str = "") -> tuple[str, tuple[Any, ...]]:
+    """The condition on a ``game_jobs`` row (``alias``: its prefix, ``j.``) that
+    ``worker`` may claim it at ``now`` (the first parameter, filled by the caller): nobody
+    holds it, its lease ran out, or (``successor_prefix``) another instance of the
+    worker's identity holds it; and the extra parameters after ``now``."""
+    free = f"({alias}claimed_until IS NULL OR {alias}claimed_until < ?"
+    prefix = successor_prefix(worker)
+    if prefix is None:
+        return f"{free})", ()
+    return (
+        f"{free} OR (substr({alias}claimed_by, 1, {len(prefix)}) = ? AND {alias}claimed_by <> ?))",
+        (prefix, worker),
+    )
 
 
 def job_candidates(job: str) -> tuple[str, tuple[Any, ...]]:
@@ -57,6 +90,7 @@ class JobsQueries(SqlBase):
         after: int = 0,
         limit: int = 50,
         shards: Shards | None = None,
+        fresh: bool = True,
     ) -> list[GameRow]:
         """Claim ``job`` (``AI_TURNS`` or ``behind_job(kind)``) in up to ``limit`` games
         due for it, with ids above ``after``, on ``shards`` (``None``: all), that nobody
@@ -69,9 +103,17 @@ class JobsQueries(SqlBase):
         has one writer at a time), so two processes claiming at once get different
         games. ``release_games`` ends the job. The first batch (``after`` 0) also drops
         the rows nobody holds of games no longer due at all (a holder that died leaves
-        its rows behind; a game that ended leaves its unclaimed one)."""
+        its rows behind; a game that ended leaves its unclaimed one).
+
+        A worker named ``<identity>#<instance>`` also takes the rows another instance of
+        its identity holds, whatever their lease (``successor_prefix``). ``fresh=False``
+        (the periodic sweep of a running process) makes no row: it claims only the rows
+        left by a holder whose lease ran out (or by a predecessor), so that a game whose
+        holder died is taken up without waiting for the next start."""
         candidates, params = job_candidates(job)
         due = f"{candidates}{on_shards(self.dialect, shards, 'g.guild_id')}"
+        free, free_params = claimable(worker)
+        free_j, _ = claimable(worker, "j.")
         async with self._transaction() as db:
             if after == 0:
                 await db.execute(
@@ -80,22 +122,34 @@ class JobsQueries(SqlBase):
                     f"(SELECT 1 FROM games g WHERE g.id = game_jobs.game_id AND {candidates})",
                     (job, now, *params),
                 )
-            await db.execute(
-                f"INSERT INTO game_jobs (game_id, job) SELECT g.id, ? FROM games g WHERE {due} "
-                "AND g.id > ? AND NOT EXISTS (SELECT 1 FROM game_jobs j "
-                "WHERE j.game_id = g.id AND j.job = ?) ORDER BY g.id "
-                "ON CONFLICT (game_id, job) DO NOTHING",
-                (job, *params, after, job),
-            )
+            if fresh:
+                await db.execute(
+                    "INSERT INTO game_jobs (game_id, job) SELECT g.id, ? FROM games g "
+                    f"WHERE {due} AND g.id > ? AND NOT EXISTS (SELECT 1 FROM game_jobs j "
+                    "WHERE j.game_id = g.id AND j.job = ?) ORDER BY g.id "
+                    "ON CONFLICT (game_id, job) DO NOTHING",
+                    (job, *params, after, job),
+                )
             claimed = await _rows(
                 db,
-                "UPDATE game_jobs SET claimed_by = ?, claimed_until = ? WHERE job = ? "
-                "AND (claimed_until IS NULL OR claimed_until < ?) AND game_id IN ("
-                "SELECT j.game_id FROM game_jobs j WHERE j.job = ? AND j.game_id > ? "
-                "AND (j.claimed_until IS NULL OR j.claimed_until < ?) AND EXISTS "
-                f"(SELECT 1 FROM games g WHERE g.id = j.game_id AND {due}) "
+                f"UPDATE game_jobs SET claimed_by = ?, claimed_until = ? WHERE job = ? AND {free} "
+                "AND game_id IN ("
+                f"SELECT j.game_id FROM game_jobs j WHERE j.job = ? AND j.game_id > ? AND {free_j} "
+                f"AND EXISTS (SELECT 1 FROM games g WHERE g.id = j.game_id AND {due}) "
                 f"ORDER BY j.game_id LIMIT ?{self.dialect.claim_lock}) RETURNING game_id",
-                (worker, lease_until, job, now, job, after, now, *params, limit),
+                (
+                    worker,
+                    lease_until,
+                    job,
+                    now,
+                    *free_params,
+                    job,
+                    after,
+                    now,
+                    *free_params,
+                    *params,
+                    limit,
+                ),
             )
         ids = sorted(int(r[0]) for r in claimed)
         if not ids:

@@ -145,6 +145,15 @@ class GamesStore(Protocol):
 
     async def messages(self, game_id: int) -> dict[str, str]: ...
 
+    async def claim_revision(self, game_id: int, kind: str, revision: int) -> str | None:
+        """Claim the posting of ``revision`` (message ``kind`` goes up to it): what it
+        recorded before, or ``None`` when that revision or a later one was claimed."""
+        ...
+
+    async def unclaim_revision(self, game_id: int, kind: str, revision: int, before: str) -> bool:
+        """Give back a claim whose posting failed (unless a later one was made since)."""
+        ...
+
 
 class SeatsStore(Protocol):
     """Seats and lobbies (``bot.store.seats``); ``False``: the game was not a lobby."""
@@ -254,12 +263,15 @@ class JobsStore(Protocol):
         after: int = 0,
         limit: int = 50,
         shards: Shards | None = None,
+        fresh: bool = True,
     ) -> list[GameRow]:
         """Claim ``job`` (the AI seats' turns, or a table's catch-up) in the games due for
         it above ``after`` on ``shards`` that nobody holds, for ``worker`` until
         ``lease_until`` (one conditional write: two processes never claim one game's
         job); the games claimed. PostgreSQL picks the rows with ``FOR UPDATE SKIP
-        LOCKED``."""
+        LOCKED``. A worker named ``<identity>#<instance>`` also takes back what another
+        instance of its identity holds (a dead predecessor); ``fresh=False`` (a sweep)
+        claims only rows already there, whose holder's lease ran out."""
         ...
 
     async def renew_game(self, job: str, worker: str, game_id: int, lease_until: int) -> bool:

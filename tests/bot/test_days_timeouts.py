@@ -11,7 +11,7 @@ import pytest
 import ai
 from bot.record import build_record
 from bot.service import GuildSettings, ServiceError
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.store.database import CLAIM_DUE
 from rules import registry
 from tests.bot.conftest import ALICE, BOB, CAROL
@@ -226,3 +226,78 @@ async def test_the_record_says_which_moves_the_clock_played(store: Store) -> Non
     await service.play(game_id, "u2", "take1")
     record = await build_record(service, game_id, "en")
     assert [m.get("by_clock", False) for m in record["moves"]] == [True, False]
+
+
+async def test_one_hour_left_is_never_said_once_the_time_is_up(database: str) -> None:
+    """Two processes over one database pass at once after a deadline: one claims the
+    seat's half-time and one-hour reminders, the other its deadline. The first says
+    nothing (the time left is none), the second plays for the late seat and says so."""
+    first, second = await open_store(database), await open_store(database)
+    try:
+        clock = Clock()
+        one, other = service_on(first, clock), service_on(second, clock)
+        game_id = await running(one, ALICE, BOB, clock_hours=12, policy="auto")
+        clock.advance(hours=12, minutes=1)
+        early = await one.timing.clock_pass("one#1", limit=2)  # half and hour, due first
+        assert len(early.claimed) == 2
+        late = await other.timing.clock_pass("other#1")
+        assert [(r.game.id, r.timed_out) for r in late.reports] == [
+            (game_id, ((ALICE.user_id, "auto"),))
+        ]
+        assert not any(r.reminders for r in early.reports)
+        await one.timing.finish_clock_pass(early)
+        await other.timing.finish_clock_pass(late)
+        assert await tick(one) == []
+        one.close()
+        other.close()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_claim_is_offered_to_the_people_still_playing_only(store: Store) -> None:
+    """Alice, an AI seat, Bob, Carol; Carol resigned: Bob alone may claim against late
+    Alice (and the AI seat may not); with nobody to ask, the deadline is only said."""
+    clock = Clock()
+    service = service_on(store, clock)
+    lobby = await service.create_lobby(
+        rules="nim",
+        options={"stones": 30},
+        guild_id="g1",
+        channel_id="c1",
+        creator=ALICE,
+        ai=1,
+        clock_hours=12,
+        timeout_policy="claim",
+    )
+    for player in (BOB, CAROL):
+        await service.join(lobby.id, player)
+    await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+    await service.resign(lobby.id, CAROL.user_id)
+    ai_seat = next(
+        p.user_id
+        for p in (await service.game(lobby.id)).seats
+        if p.name != "Alice" and p.user_id not in (BOB.user_id, CAROL.user_id)
+    )
+    clock.advance(hours=12)
+    done = await service.timing.clock_pass("w1")
+    assert [(r.claims, r.claimers) for r in done.reports] == [((ALICE.user_id,), (BOB.user_id,))]
+    await service.timing.finish_clock_pass(done)
+    for refused in (CAROL.user_id, ai_seat):
+        with pytest.raises(ServiceError) as caught:
+            await service.timing.claim(lobby.id, refused, "extend")
+        assert caught.value.key == "service.not_in_game"
+    # Alice against an AI seat alone: nobody to ask, the deadline is only said
+    alone = await service.create_lobby(
+        rules="nim",
+        options={"stones": 30},
+        guild_id="g1",
+        channel_id="c1",
+        creator=ALICE,
+        ai=1,
+        clock_hours=12,
+        timeout_policy="claim",
+    )
+    await service.start(alone.id, ALICE.user_id, shuffle_seats=False)
+    clock.advance(hours=12)
+    assert await tick(service) == [(alone.id, ALICE.user_id, "late")]

@@ -8,8 +8,10 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
-from bot.service import GameInfo, GameService, is_ai_seat
-from bot.service.jobs import LEASE
+import pytest
+
+from bot.service import GameInfo, GameService, is_ai_seat, jobs
+from bot.service.jobs import LEASE, worker_name
 from bot.shards import Shards, shard_of
 from bot.store import AI_TURNS, SqlStore, behind_job, epoch, open_store
 from tests.bot.conftest import ALICE, BOB, seeds
@@ -196,4 +198,130 @@ async def test_a_game_whose_lease_ran_out_and_was_taken_is_skipped(
     assert worked == [first, third] and done == [first, third]
     row = await store._fetchall("SELECT game_id, claimed_by FROM game_jobs")
     assert [tuple(r) for r in row] == [(second, "other")]  # still the other's
+    service.close()
+
+
+async def test_a_restart_takes_back_at_once_what_its_dead_predecessor_held(
+    database: str, nim: None
+) -> None:
+    """A worker named ``<identity>#<instance>`` takes back, whatever the lease, the jobs
+    another instance of its identity holds (its predecessor, dead); a worker of another
+    identity still waits for the lease to run out."""
+    store = await open_store(database)
+    try:
+        games = await behind_games(GameService(store, seed_source=seeds(), clock=Clock()), 4)
+        held = await store.claim_games(BEHIND, "host/0-3 of 8#dead", 100, 700, limit=3)
+        assert [r.id for r in held] == games[:3]
+        assert [r.id for r in await store.claim_games(BEHIND, "elsewhere#x", 101, 701)] == [
+            games[3]
+        ]
+        assert await store.claim_games(BEHIND, "host/0-3 of 8,9#y", 101, 701) == []
+        back = await store.claim_games(BEHIND, "host/0-3 of 8#next", 101, 701)
+        assert [r.id for r in back] == games[:3]  # at once, not at 700
+        assert not await store.renew_game(BEHIND, "host/0-3 of 8#dead", games[0], 900)
+        assert await store.claim_games(BEHIND, "host/0-3 of 8#next", 102, 702) == []  # its own
+    finally:
+        await store.close()
+
+
+async def test_a_sweep_takes_only_the_claims_a_dead_holder_left(store: SqlStore, nim: None) -> None:
+    """``fresh=False`` makes no job: it claims the rows whose holder's lease ran out, or
+    that a claimer made and never claimed (it died before that batch)."""
+    service = GameService(store, seed_source=seeds(), clock=Clock())
+    first, second, third = await behind_games(service, 3)
+    assert await store.claim_games(BEHIND, "w#1", 100, 700, fresh=False) == []  # none yet
+    assert [r.id for r in await store.claim_games(BEHIND, "dead#1", 100, 200, limit=2)] == [
+        first,
+        second,
+    ]
+    swept = await store.claim_games(BEHIND, "w#1", 150, 750, fresh=False)
+    assert [r.id for r in swept] == [third]  # the two others are still held
+    swept = await store.claim_games(BEHIND, "w#1", 201, 801, fresh=False)
+    assert [r.id for r in swept] == [first, second]
+
+
+async def test_a_process_dead_part_way_is_resumed_at_once_by_its_restart(
+    database: str, nim: None
+) -> None:
+    """A process claims the AI turns of six games, plays two, and dies; restarted at
+    once under the same identity (host and shard range), it plays the other four."""
+    first, second = await open_store(database), await open_store(database)
+    try:
+        setup = GameService(first, seed_source=seeds(), clock=Clock())
+        ais = [await ai_waiting(setup, GUILDS[n % 8]) for n in range(6)]
+        dead = GameService(first, clock=Clock())
+        claimed = await dead.jobs.claim(AI_TURNS, worker_name("host/all"))
+        assert [g.id for g in claimed] == ais
+        for game in claimed[:2]:
+            while await dead.robots.move(game.id) is not None:
+                pass
+        # the process is killed here: nothing released
+        restarted = GameService(second, clock=Clock())
+
+        async def play(game: GameInfo) -> bool:
+            return await restarted.robots.move(game.id) is not None
+
+        resumed = await restarted.jobs.ai_turns(worker_name("host/all"), play)
+        assert resumed == ais[2:]
+        for game_id in ais:
+            assert (await restarted.game(game_id)).to_act == (ALICE.user_id,)
+        for service in (setup, dead, restarted):
+            service.close()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_claim_that_ran_out_is_taken_up_by_a_running_process(
+    database: str, nim: None
+) -> None:
+    """A process on another host claimed the AI turns of three games and died; a process
+    already running takes them up by its sweep once the lease has run out (not before),
+    without waiting for a start."""
+    first, second = await open_store(database), await open_store(database)
+    try:
+        setup = GameService(first, seed_source=seeds(), clock=Clock())
+        ais = [await ai_waiting(setup, GUILDS[n]) for n in range(3)]
+        assert len(await GameService(first, clock=Clock()).jobs.claim(AI_TURNS, "h1#a")) == 3
+        clock = Clock()
+        running_one = GameService(second, clock=clock)
+
+        async def play(game: GameInfo) -> bool:
+            return await running_one.robots.move(game.id) is not None
+
+        assert await running_one.jobs.ai_turns("h2#b", play, sweep=True) == []
+        clock.advance(minutes=LEASE / 60 + 1)
+        assert await running_one.jobs.ai_turns("h2#b", play, sweep=True) == ais
+        for game_id in ais:
+            assert (await running_one.game(game_id)).to_act == (ALICE.user_id,)
+        assert await first._fetchall("SELECT * FROM game_jobs") == []
+        setup.close()
+        running_one.close()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_game_whose_work_goes_on_keeps_its_lease(
+    store: SqlStore, nim: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's work outlasting the lease (a long AI turn) has its lease renewed while it
+    goes on: another process's sweep does not take the game from a living holder."""
+    monkeypatch.setattr(jobs, "RENEW", 0.01)
+    clock = Clock()
+    service = GameService(store, seed_source=seeds(), clock=clock)
+    (game_id,) = await behind_games(service, 1)
+    swept: list[list[int]] = []
+
+    async def long_work(game: GameInfo) -> bool:
+        for _ in range(3):
+            clock.advance(minutes=LEASE / 60 / 2 + 1)  # more than a lease in all
+            await asyncio.sleep(0.05)  # the renewal runs meanwhile
+            now = epoch(clock.now)
+            taken = await store.claim_games(BEHIND, "other#1", now, now + LEASE, fresh=False)
+            swept.append([r.id for r in taken])
+        return True
+
+    assert await service.jobs.catch_up("announced", "me#1", long_work) == [game_id]
+    assert swept == [[], [], []]
     service.close()

@@ -13,10 +13,11 @@ from discord.ext import tasks
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord import days
-from bot.service import GameService
+from bot.service import GameService, Player
 from bot.store import Store
 from campfire_testing.harness import (
     CHANNEL_ID,
+    GUILD_ID,
     OTHER_CHANNEL_ID,
     Harness,
     User,
@@ -125,7 +126,8 @@ async def test_auto_timeout_plays_and_tells_the_table(bot: Harness, clock: Clock
     await days.run_pass(bot.client, "w1")
     texts = "\n".join(c.text() for c in bot.fake.calls[before:] if c.channel_id == thread)
     name = USERS[late].name
-    assert f"**{name}** ran out of time: the clock plays for them." in texts
+    assert f"<@{late}> ran out of time: the clock plays for them." in texts
+    assert name in texts
     assert "the clock played" in texts
     assert (await bot.service.game(1)).version == 1
 
@@ -157,7 +159,9 @@ async def test_away_pauses_every_game_and_tells_each_table_once(bot: Harness, cl
     first = USERS[(await bot.service.game(1)).to_act[0]]
     calls = await bot.command(first, "away", until="3")
     assert calls[0].ephemeral and "1 running game" in calls[0].content
-    notices = [m for m in bot.posted_in(thread) if "is away until" in m["content"]]
+    notices = [  # one notice (the turn message, edited, says it too: see below)
+        m for m in bot.posted_in(thread) if "is away until" in m["content"] and not m["components"]
+    ]
     assert len(notices) == 1
     clock.advance(hours=60)
     assert await days.run_pass(bot.client, "w1") == 0
@@ -247,3 +251,94 @@ async def test_the_loop_starts_once_connected(bot: Harness, clock: Clock) -> Non
     finally:
         bot.client.reminders.cancel()
         await asyncio.sleep(0.05)
+
+
+async def test_the_claim_prompt_pings_only_the_people_still_playing(
+    bot: Harness, clock: Clock
+) -> None:
+    """Alice, an AI seat, Bob and Carol; Carol resigned; Alice's time is up under
+    ``claim``: the prompt names and pings Bob alone (not the AI seat, not Carol), and
+    Carol's press is refused."""
+    service = bot.service
+    lobby = await service.create_lobby(
+        rules="nim",
+        options={"stones": 30},
+        guild_id=str(GUILD_ID),
+        channel_id=str(CHANNEL_ID),
+        creator=Player(ALICE.key, ALICE.name),
+        ai=1,
+        clock_hours=12,
+        timeout_policy="claim",
+    )
+    for user in (BOB, CAROL):
+        await service.join(lobby.id, Player(user.key, user.name))
+    await service.start(lobby.id, ALICE.key, shuffle_seats=False)
+    await service.resign(lobby.id, CAROL.key)
+    game = await service.game(lobby.id)
+    assert game.status == "running" and game.to_act == (ALICE.key,)
+    clock.advance(hours=12)
+    before = len(bot.fake.calls)
+    assert await days.run_pass(bot.client, "w1") == 1
+    prompt = next(c for c in bot.fake.calls[before:] if "cf:claim:" in str(c.custom_ids()))
+    assert prompt.json is not None
+    assert prompt.json["allowed_mentions"]["users"] == [int(BOB.key)]
+    assert f"<@{BOB.key}>" in prompt.content
+    assert f"<@{CAROL.key}>" not in prompt.content and "AI" not in prompt.content
+    claim = bot.message(int(prompt_id(bot, prompt)))
+    calls = await bot.press(CAROL, claim, f"cf:claim:extend:{lobby.id}:{game.version}")
+    assert calls[-1].ephemeral
+
+
+def prompt_id(bot: Harness, call: Any) -> str:
+    """The id of the message ``call`` posted (the newest with its content)."""
+    return next(
+        str(m["id"])
+        for m in reversed(list(bot.fake.messages.values()))
+        if m["content"] == call.content
+    )
+
+
+@pytest.mark.parametrize("policy", ["auto", "forfeit"])
+async def test_a_timeout_pings_the_late_player_in_the_line_that_says_so(
+    bot: Harness, clock: Clock, policy: str
+) -> None:
+    thread = await start(bot, clock="12", timeout=policy)
+    late = (await bot.service.game(1)).to_act[0]
+    clock.advance(hours=13)
+    before = len(bot.fake.calls)
+    await days.run_pass(bot.client, "w1")
+    notice = next(
+        c
+        for c in bot.fake.calls[before:]
+        if c.channel_id == thread and "ran out of time" in c.content
+    )
+    assert notice.content.startswith(f"⌛ <@{late}> ran out of time")
+    assert notice.json is not None
+    assert notice.json["allowed_mentions"]["users"] == [int(late)]
+
+
+async def test_the_turn_message_stops_its_clock_while_its_player_is_away(
+    bot: Harness, clock: Clock
+) -> None:
+    """``/campfire away`` edits the turn message already posted: the running deadline
+    gives way to the time away (no new ping); ``/campfire back`` shows a deadline again."""
+    thread = await start(bot, clock="24")
+    first = USERS[(await bot.service.game(1)).to_act[0]]
+    turn = bot.find(thread, "cf:play:")
+    deadline = int(clock.now.timestamp()) + 24 * 3600
+    assert f"<t:{deadline}:R>" in turn["content"]
+    await bot.command(first, "away", until="3")
+    shown = bot.message(turn["id"])
+    assert "is away until" in shown["content"] and f"<t:{deadline}:R>" not in shown["content"]
+    assert shown["components"] == turn["components"]  # the buttons stay
+    clock.advance(hours=5)
+    await bot.command(first, "back")
+    shown = bot.message(turn["id"])
+    assert "is away until" not in shown["content"]
+    assert f"<t:{deadline + 5 * 3600}:R>" in shown["content"]  # paused five hours
+    await bot.command(first, "away", until="1")
+    assert "is away until" in bot.message(turn["id"])["content"]
+    clock.advance(hours=25)
+    assert await days.run_pass(bot.client, "w1") == 1  # the return date came
+    shown = bot.message(turn["id"])
+    assert "is away until" not in shown["content"] and "<t:" in shown["content"]

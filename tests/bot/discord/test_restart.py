@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.discord import publish
+from bot.service.jobs import LEASE
+from bot.store import AI_TURNS, epoch
+from campfire_testing.clock import FakeClock
 from campfire_testing.harness import CHANNEL_ID, Harness
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
 
@@ -165,3 +169,65 @@ async def test_one_game_failing_its_catch_up_does_not_hold_the_others(
     assert await publish.catch_up(second.client) == [ids[1]]
     thread = int((await second.service.game(ids[1])).thread_id or 0)
     assert second.find(thread, f"cf:play:{ids[1]}:1")
+
+
+async def _ai_left_to_act(harness: Harness, count: int) -> list[int]:
+    """``count`` games of Alice against an AI seat where Alice's move is stored and the
+    AI's answer is not (the process stopped in between)."""
+    ids = []
+    for _ in range(count):
+        await harness.command(ALICE, "new", rules="nim", options="stones=9", ai=1)
+        lobby = harness.find(CHANNEL_ID, "cf:lobby:")
+        game_id = int(str(lobby["components"][0]["components"][0]["custom_id"]).split(":")[-1])
+        await harness.press(ALICE, harness.message(lobby["id"]), f"cf:lobby:start:{game_id}")
+        game = await harness.service.game(game_id)
+        assert game.to_act == (ALICE.key,)
+        await harness.service.play(game_id, ALICE.key, "take1")  # the AI answers later
+        ids.append(game_id)
+    return ids
+
+
+async def test_a_process_restarted_at_once_resumes_every_game_its_predecessor_held(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process claims the AI turns of six games at its start, plays two, and is
+    killed; started again at once (same host, same shards), it plays the other four and
+    posts them, without waiting for the claims' lease."""
+    first, _ = await make_harness(db_path, monkeypatch)
+    games = await _ai_left_to_act(first, 6)
+    claimed = await first.service.jobs.claim(AI_TURNS, first.client.worker)
+    assert [g.id for g in claimed] == games
+    for game in claimed[:2]:
+        await publish.play_ai_turns(first.client, game, "en")
+    # killed here: no release, no catch-up
+
+    second = await restart(first, db_path, monkeypatch)
+    assert second.client.worker != first.client.worker  # a new instance...
+    assert second.client.worker.split("#")[0] == first.client.worker.split("#")[0]
+    await second.client.on_ready()
+    for game_id in games:
+        game = await second.service.game(game_id)
+        assert game.to_act == (ALICE.key,)
+        assert second.find(int(game.thread_id or 0), f"cf:play:{game_id}:{game.version}")
+
+
+async def test_a_claim_that_ran_out_is_taken_up_by_the_running_process_sweep(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process claimed the AI turns of three games and died; the running one
+    takes them up in its periodic loop once their lease has run out."""
+    bot, _ = await make_harness(db_path, monkeypatch)
+    await bot.client.on_ready()  # this process started before the games were left
+    games = await _ai_left_to_act(bot, 3)
+    now = epoch(bot.service.now())
+    taken = await bot.service.store.claim_games(AI_TURNS, "elsewhere#1", now, now + LEASE)
+    assert [g.id for g in taken] == games
+    assert await bot.client.sweep() == []  # the lease holds
+    clock = bot.service.pipeline.clock
+    assert isinstance(clock, FakeClock)
+    clock.now += timedelta(seconds=LEASE + 5)
+    assert await bot.client.sweep() == games
+    for game_id in games:
+        game = await bot.service.game(game_id)
+        assert game.to_act == (ALICE.key,)
+        assert bot.find(int(game.thread_id or 0), f"cf:play:{game_id}:{game.version}")

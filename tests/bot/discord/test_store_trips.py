@@ -41,9 +41,11 @@ the server's language. Before the unit of work returned what the announcement ne
 MENU_READS = 6
 """The game the custom id names (checked before anything); then as a typed move but
 for the thread. Before: 13 reads."""
-WRITES = 2
-"""The move's own transaction and the messages posted (board, turn, revision seen) in
-one. Before: 4 writes (the move and three messages one by one)."""
+WRITES = 3
+"""The move's own transaction, the claim of posting its revision (one conditional write
+before posting, so that processes with overlapping shards post it once), and the
+messages posted (board, turn, revision seen) in one. Before: 4 writes (the move and
+three messages one by one); 2 before the claim."""
 
 
 @contextmanager
