@@ -378,8 +378,8 @@ class GameService:
             with guard("play", game_id):
                 if user_id not in loaded.game.to_act(loaded.state):
                     raise ServiceError("service.not_your_turn")
-                # Off the event loop: judging whether the move can be undone compares
-                # every seat's view before and after (a few ms on a large board).
+                # Off the event loop (a large board's move takes a few ms); whether
+                # it can be undone is judged in full only when someone asks.
                 applied = await self.pipeline.apply(loaded, user_id, text)
             result = await self.pipeline.commit(loaded, applied)
             if result is not None:

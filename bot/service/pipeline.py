@@ -7,8 +7,11 @@ and ``forfeit`` (``bot.service.timing``), an AI seat (``bot.service.robots``), a
 store, nothing else of the service:
 
 - **load**: the game's row and its state (rebuilt from the log, cached: ``loader``);
-- **apply**: the rules decide (in a worker thread: judging whether an entry can be
-  undone compares every seat's view);
+- **apply**: the rules decide (in a worker thread). Whether an entry can be undone is
+  only bounded here (``Game.play(judge=False)``: nothing learned, the generator did not
+  move, the game goes on); the full judgement, which plays the entry again in states
+  its viewers cannot tell apart, runs when someone asks to undo it
+  (``bot.service.undo``);
 - **commit**: the entry, the snapshot, the results if it ends the game and the change
   of the clocks (with their reminders) in one store transaction at the revision the
   state was loaded at; then the bookkeeping: the new state cached, the ratings counted
@@ -126,8 +129,10 @@ class Pipeline:
     # -- apply ---------------------------------------------------------------------------
 
     async def apply(self, loaded: Loaded, seat: str, code: str) -> Applied:
-        """The rules' judgement of ``seat`` playing ``code`` (off the event loop)."""
-        return await asyncio.to_thread(loaded.game.play, loaded.state, seat, code)
+        """The rules' judgement of ``seat`` playing ``code`` (off the event loop). Its
+        ``undoable`` is the cheap upper bound (see ``Game.play``): stored with the
+        entry, judged in full only when an undo is asked (``bot.service.undo``)."""
+        return await asyncio.to_thread(loaded.game.play, loaded.state, seat, code, judge=False)
 
     # -- commit --------------------------------------------------------------------------
 
@@ -227,9 +232,10 @@ class Pipeline:
             )
         return PlayResult(info, tuple(events), view=view, next_moves=next_moves)
 
-    async def take_back(self, loaded: Loaded, by: str) -> PlayResult | None:
-        """Store the undo of the last entry, asked by ``by``: the state is the replay of
-        the log without it, at the next revision; ``None`` when the game moved on."""
+    async def take_back(self, loaded: Loaded, by: str, count: int = 1) -> PlayResult | None:
+        """Store the undo of the last ``count`` entries, asked by ``by``: the state is the
+        replay of the log without them, at the next revision; ``None`` when the game
+        moved on."""
         game, row, before = loaded.game, loaded.row, loaded.state
         game_id = row.id
         moves = await self.store.moves(game_id)
@@ -237,7 +243,7 @@ class Pipeline:
             [s.user_id for s in row.seats],
             row.seed,
             game.check_rules_version(row.rules_version, row.options),
-            [(m.seat, m.code) for m in moves[:-1]],
+            [(m.seat, m.code) for m in moves[: len(moves) - count]],
         )
         with guard("undo", game_id):
             state = await off_loop_if_long(len(moves), game.replay, *args)
@@ -250,7 +256,7 @@ class Pipeline:
         done = await self.store.undo(
             game_id,
             expected_version=row.version,
-            count=1,
+            count=count,
             by=by,
             at=now,
             snapshot=snapshot,
