@@ -48,14 +48,40 @@ from bot.service.values import (
     UndoRequest,
 )
 from bot.shards import Shards, owns
-from bot.store import ClockChange, ClockRow, GameRow, GameStore, GuildSettings, from_epoch
+from bot.store import (
+    OUTAGES,
+    ClockChange,
+    ClockRow,
+    GameRow,
+    GameStore,
+    GuildSettings,
+    StoreError,
+    from_epoch,
+)
 from rules import registry
-from rules.base import Applied, CorruptState, Game, State, from_json, to_json
+from rules.base import Applied, CorruptState, Game, State, Text, from_json, to_json
 
 log = logging.getLogger("campfire.service")
 
 ClockSource = Callable[[], datetime]
 """The service's time: a callable returning aware UTC datetimes."""
+
+FIND_OUT_DELAYS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
+"""The pauses (seconds) before each look at the log for a move whose commit had no
+answer (the database went away during it): about 4 s in all before the outcome is
+called unknown (``service.commit_unknown``)."""
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A move whose commit had no answer and whose outcome could not be found out yet:
+    ``seat`` played ``code`` (``label``) at revision ``seq``. Settled by that seat's next
+    move (``settle``): a move typed again must never apply twice."""
+
+    seat: str
+    seq: int
+    code: str
+    label: Text
 
 
 @dataclass(frozen=True)
@@ -89,6 +115,9 @@ class Pipeline:
         self.undo_requests: dict[int, UndoRequest] = {}
         """The undo request waiting for answers in each game (see ``bot.service.undo``);
         a committed entry drops it."""
+        self.unknown: dict[tuple[int, str], Unknown] = {}
+        """The moves whose commit had no answer and could not be found out, by game and
+        seat (``commit``), until that seat's next move settles them (``settle``)."""
 
     def now(self) -> datetime:
         return self.clock()
@@ -155,7 +184,7 @@ class Pipeline:
         now = self.now()
         clocks, away = await self.clock_change(row, acting_before, acting, new.revision, now)
         code = new.log[-1][1]
-        committed = await self.store.append_move(
+        store_call = self.store.append_move(
             game_id,
             expected_version=row.version,
             seat=applied.seat,
@@ -172,6 +201,15 @@ class Pipeline:
             by_clock=by_clock,
             clocks=clocks,
         )
+        try:
+            committed = await store_call
+        except StoreError as exc:
+            if exc.key not in OUTAGES:
+                raise
+            # The database went away during the transaction: it may have been stored.
+            committed = await self._find_out(
+                row.id, Unknown(applied.seat, row.version, code, applied.move.label), exc
+            )
         if not committed:
             return None
         self.cache.put(game_id, new)
@@ -212,6 +250,49 @@ class Pipeline:
                 events.append(TurnStarted(game_id, info.to_act, new.revision, fresh))
         mover = None if by_clock else applied.seat
         return self.result(game, new, info, events, mover)
+
+    async def _find_out(self, game_id: int, move: Unknown, error: StoreError) -> bool:
+        """Whether ``move``, whose commit failed with ``error``, was stored after all:
+        the log is read at the move's revision once the database answers again (True:
+        it was; False: another entry came first, a race lost). Nothing stored there
+        raises ``error`` (true now: nothing changed). A database still away after
+        ``FIND_OUT_DELAYS`` raises ``service.commit_unknown``, and the move is kept in
+        ``unknown`` for the seat's next move to settle."""
+        for delay in FIND_OUT_DELAYS:
+            if delay:
+                await asyncio.sleep(delay)
+            try:
+                entry = await self.store.entry_at(game_id, move.seq)
+            except StoreError:
+                continue
+            if entry is None:
+                log.warning("game %d: the move at v%d was not stored", game_id, move.seq)
+                raise error
+            stored = entry.seat == move.seat and entry.code == move.code
+            log.warning(
+                "game %d: the move at v%d had no answer; found %s",
+                game_id,
+                move.seq,
+                "stored" if stored else "another entry there",
+            )
+            return stored
+        self.unknown[(game_id, move.seat)] = move
+        log.error("game %d: whether the move at v%d was stored is unknown", game_id, move.seq)
+        raise ServiceError("service.commit_unknown", move=move.label) from error
+
+    async def settle(self, game_id: int, seat: str) -> None:
+        """Before ``seat`` moves again in ``game_id``: if its last move's outcome was
+        unknown, find it out now. Stored after all: raises ``service.commit_found``
+        (nothing more is played: the move typed again would apply twice); not stored:
+        nothing (the new move plays). A database still away raises its ``StoreError``
+        and the outcome stays unknown."""
+        move = self.unknown.get((game_id, seat))
+        if move is None:
+            return
+        entry = await self.store.entry_at(game_id, move.seq)
+        self.unknown.pop((game_id, seat), None)
+        if entry is not None and entry.seat == move.seat and entry.code == move.code:
+            raise ServiceError("service.commit_found", move=move.label)
 
     def result(
         self,

@@ -15,7 +15,7 @@ migrations.
 
 from bot.store.backend import open_store, store_for
 from bot.store.database import AI_TURNS, DEFAULT_DB, SqlStore, behind_job, default_path
-from bot.store.errors import StoreError
+from bot.store.errors import OUTAGES, StoreError
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
 from bot.store.rows import (
@@ -62,6 +62,7 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "Store",
+    "OUTAGES",
     "StoreError",
     "default_path",
     "is_postgres_url",
