@@ -328,6 +328,9 @@ async def play(
             game_id, user_key(interaction), text, expected_version=expected_version
         )
     except ServiceError as exc:
+        if exc.key == "service.commit_found":
+            await _found_after_all(interaction, game_id, exc)
+            return
         if exc.key != "service.stale":
             raise
         await moved_on(interaction, await client.service.game(game_id))
@@ -373,6 +376,22 @@ async def _undo_after_ai(
         await interaction.edit_original_response(view=view)
     except (discord.HTTPException, ServiceError, StoreError):
         log.warning("game %s: the Undo button could not be updated", game_id, exc_info=True)
+
+
+async def _found_after_all(
+    interaction: discord.Interaction[Any], game_id: int, error: ServiceError
+) -> None:
+    """The caller's previous move, whose outcome was unknown (the database went away
+    while it was stored), was stored after all, so this one was not played: say so,
+    with the board as it stands."""
+    lang = lang_for(interaction)
+    text = t(error.key, lang, **error.params)
+    client = bot_of(interaction)
+    game = await client.service.game(game_id)
+    picture = await client.service.boards.draw(game_id, lang)
+    shown, file = publish.attachment(game, picture)
+    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
+    await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
 
 
 def _next_step(

@@ -47,6 +47,11 @@ _UNAVAILABLE: tuple[type[BaseException], ...] = (
     # The client's own protocol state after a connection broke under it: "cannot switch
     # to state 15; another operation is in progress", "not connected".
     asyncpg.exceptions.InternalClientError,
+    # The server gave up on the statement for now: a deadlock or a serialization
+    # failure, a lock or statement timeout, a cancelled query.
+    asyncpg.exceptions.TransactionRollbackError,
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.QueryCanceledError,
     asyncpg.exceptions.OperatorInterventionError,
     asyncpg.exceptions.InsufficientResourcesError,
     asyncpg.exceptions.ReadOnlySQLTransactionError,
