@@ -115,6 +115,9 @@ class Pipeline:
         self.undo_requests: dict[int, UndoRequest] = {}
         """The undo request waiting for answers in each game (see ``bot.service.undo``);
         a committed entry drops it."""
+        self.unknown_undos: dict[tuple[int, str], int] = {}
+        """The undos whose commit had no answer and could not be found out, by game and
+        asking seat: the revision they were stored at (``settle_undo``)."""
         self.unknown: dict[tuple[int, str], Unknown] = {}
         """The moves whose commit had no answer and could not be found out, by game and
         seat (``commit``), until that seat's next move settles them (``settle``)."""
@@ -280,6 +283,47 @@ class Pipeline:
         log.error("game %d: whether the move at v%d was stored is unknown", game_id, move.seq)
         raise ServiceError("service.commit_unknown", move=move.label) from error
 
+    async def _find_out_undo(self, game_id: int, version: int, by: str, error: StoreError) -> bool:
+        """Whether the undo stored at ``version`` (asked by ``by``), whose commit failed
+        with ``error``, was stored after all: the game at a later revision with no entry
+        logged at ``version`` was moved on by that undo (True); an entry there means a
+        move came first (False). Nothing stored raises ``error``; a database still away
+        raises ``service.undo_unknown`` and keeps it for ``settle_undo``."""
+        for delay in FIND_OUT_DELAYS:
+            if delay:
+                await asyncio.sleep(delay)
+            try:
+                await self.store.entry_at(game_id, version)  # a change in flight ends
+                row = await self.store.game(game_id)
+                if row is None or row.version == version:
+                    raise error
+                stored = await self.store.entry_at(game_id, version) is None
+            except StoreError as exc:
+                if exc is error:
+                    raise
+                continue
+            log.warning(
+                "game %d: the undo at v%d had no answer; stored: %s", game_id, version, stored
+            )
+            return stored
+        self.unknown_undos[(game_id, by)] = version
+        log.error("game %d: whether the undo at v%d was stored is unknown", game_id, version)
+        raise ServiceError("service.undo_unknown") from error
+
+    async def settle_undo(self, game_id: int, seat: str) -> None:
+        """Before ``seat`` asks to undo again in ``game_id``: if its last undo's outcome
+        was unknown, find it out now. Stored after all: raises ``service.undo_found``
+        (asking again would take back one more move); not stored: nothing. A database
+        still away raises its ``StoreError``."""
+        version = self.unknown_undos.get((game_id, seat))
+        if version is None:
+            return
+        row = await self.row(game_id)
+        stored = row.version > version and await self.store.entry_at(game_id, version) is None
+        self.unknown_undos.pop((game_id, seat), None)
+        if stored:
+            raise ServiceError("service.undo_found")
+
     async def settle(self, game_id: int, seat: str) -> None:
         """Before ``seat`` moves again in ``game_id``: if its last move's outcome was
         unknown, find it out now. Stored after all: raises ``service.commit_found``
@@ -334,7 +378,7 @@ class Pipeline:
             acting_before, acting = game.to_act(before), game.to_act(state)
         clocks, away = await self.clock_change(row, acting_before, acting, state.revision, now)
         snapshot = to_json(state)
-        done = await self.store.undo(
+        store_call = self.store.undo(
             game_id,
             expected_version=row.version,
             count=count,
@@ -343,6 +387,12 @@ class Pipeline:
             snapshot=snapshot,
             clocks=clocks,
         )
+        try:
+            done = await store_call
+        except StoreError as exc:
+            if exc.key not in OUTAGES:
+                raise
+            done = await self._find_out_undo(game_id, row.version, by, exc)
         if not done:
             return None
         self.cache.put(game_id, state)

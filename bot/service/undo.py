@@ -111,7 +111,11 @@ class Undos:
         ``service.undo_revealed`` (the entry revealed something or was a resignation),
         ``service.undo_ai_revealed`` (an AI reply after it did), ``service.undo_pending``,
         ``service.undo_expired`` (``version`` is from before the entry, or the game moved
-        on otherwise)."""
+        on otherwise), ``service.undo_unknown`` (the database went away while the undo
+        was stored, and is still away) and ``service.undo_found`` (the seat's previous
+        undo, whose outcome was unknown, was stored after all: nothing more is taken
+        back)."""
+        await self.pipeline.settle_undo(game_id, user_id)
         row = await self.pipeline.row(game_id)
         require_running(row)
         if not seated(row, user_id):

@@ -90,10 +90,15 @@ async def _nim(service: GameService) -> int:
 
 
 def _lose_the_answer(
-    monkeypatch: pytest.MonkeyPatch, cluster: Cluster, *, stored: bool
+    monkeypatch: pytest.MonkeyPatch,
+    cluster: Cluster,
+    *,
+    stored: bool,
+    writes: str = "INSERT INTO moves",
 ) -> Callable[[], bool]:
-    """The next transaction that writes a move: the server dies at its COMMIT, after
-    storing it (``stored``) or before. Returns whether it happened."""
+    """The next transaction that ``writes`` (a move; ``INSERT INTO undos``: an undo): the
+    server dies at its COMMIT, after storing it (``stored``) or before. Returns whether
+    it happened."""
     original = Transaction._Transaction__commit  # type: ignore[attr-defined]
     fired: list[bool] = []
     moving: set[int] = set()  # the connections whose transaction wrote a move
@@ -112,15 +117,23 @@ def _lose_the_answer(
         cluster.kill()
         await original(self)
 
-    execute = PostgresSession.execute
+    execute, rows = PostgresSession.execute, PostgresSession.rows
+
+    def mark(session: PostgresSession, sql: str) -> None:
+        if sql.startswith(writes):
+            moving.add(id(session.connection._con))  # the pooled connection's own
 
     async def marking(self: PostgresSession, sql: str, params: Any = ()) -> int:
-        if sql.startswith("INSERT INTO moves"):
-            moving.add(id(self.connection._con))  # the pooled connection's own
+        mark(self, sql)
         return await execute(self, sql, params)
+
+    async def marking_rows(self: PostgresSession, sql: str, params: Any = ()) -> Any:
+        mark(self, sql)
+        return await rows(self, sql, params)
 
     monkeypatch.setattr(Transaction, "_Transaction__commit", commit)
     monkeypatch.setattr(PostgresSession, "execute", marking)
+    monkeypatch.setattr(PostgresSession, "rows", marking_rows)
     return lambda: bool(fired)
 
 
@@ -181,6 +194,30 @@ async def test_unknown_while_away_and_a_move_typed_again_never_applies_twice(
         assert [(m.seat, m.code) for m in await service.store.moves(game_id)] == [
             (ALICE.user_id, "take2")
         ]
+
+
+async def test_an_undo_without_answer_is_never_taken_back_twice(
+    service: GameService, cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Against an AI seat the undo is stored at once; asked again after an undo whose
+    outcome was unknown and that was stored, it would take back one more move."""
+    lobby = await service.create_lobby(
+        rules="nim", options={"stones": 20}, guild_id="g", channel_id="c", creator=ALICE, ai=1
+    )
+    await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+    for _ in range(2):
+        await service.play(lobby.id, ALICE.user_id, "take1")
+        assert await service.robots.move(lobby.id) is not None
+    monkeypatch.setattr(pipeline_module, "FIND_OUT_DELAYS", AWAY)
+    _lose_the_answer(monkeypatch, cluster, stored=True, writes="INSERT INTO undos")
+    error = await _error(service.undos.request(lobby.id, ALICE.user_id))
+    assert isinstance(error, ServiceError) and error.key == "service.undo_unknown"
+    await asyncio.to_thread(cluster.resume)
+    found = await _error(service.undos.request(lobby.id, ALICE.user_id))
+    assert isinstance(found, ServiceError) and found.key == "service.undo_found"
+    assert len(await service.store.moves(lobby.id)) == 2  # two taken back, not four
+    assert (await service.undos.request(lobby.id, ALICE.user_id)).status == "undone"
+    assert await service.store.moves(lobby.id) == []
 
 
 async def test_a_raw_driver_state_error_is_store_unavailable(
