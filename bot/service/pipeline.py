@@ -312,30 +312,33 @@ class Pipeline:
 
     async def settle_undo(self, game_id: int, seat: str) -> None:
         """Before ``seat`` asks to undo again in ``game_id``: if its last undo's outcome
-        was unknown, find it out now. Stored after all: raises ``service.undo_found``
-        (asking again would take back one more move); not stored: nothing. A database
-        still away raises its ``StoreError``."""
+        was unknown, find it out now. Stored after all, with nothing since: raises
+        ``service.undo_found`` (asking again would take back one more move); otherwise
+        nothing. A database still away raises its ``StoreError``."""
         version = self.unknown_undos.get((game_id, seat))
         if version is None:
             return
         row = await self.row(game_id)
         stored = row.version > version and await self.store.entry_at(game_id, version) is None
         self.unknown_undos.pop((game_id, seat), None)
-        if stored:
+        if stored and row.version == version + 1:  # nothing since: asked again
             raise ServiceError("service.undo_found")
 
     async def settle(self, game_id: int, seat: str) -> None:
         """Before ``seat`` moves again in ``game_id``: if its last move's outcome was
-        unknown, find it out now. Stored after all: raises ``service.commit_found``
-        (nothing more is played: the move typed again would apply twice); not stored:
-        nothing (the new move plays). A database still away raises its ``StoreError``
-        and the outcome stays unknown."""
+        unknown, find it out now. Stored after all, with nothing since: raises
+        ``service.commit_found`` (nothing more is played: the move typed again would
+        apply twice); not stored, or the game moved on since (the others played: the
+        seat moves again on purpose): nothing, the new move plays. A database still away
+        raises its ``StoreError`` and the outcome stays unknown."""
         move = self.unknown.get((game_id, seat))
         if move is None:
             return
         entry = await self.store.entry_at(game_id, move.seq)
+        row = await self.row(game_id)
         self.unknown.pop((game_id, seat), None)
-        if entry is not None and entry.seat == move.seat and entry.code == move.code:
+        stored = entry is not None and entry.seat == move.seat and entry.code == move.code
+        if stored and row.version == move.seq + 1:
             raise ServiceError("service.commit_found", move=move.label)
 
     def result(
