@@ -5,7 +5,8 @@ default ``campfire.sqlite3``, or a ``postgresql://`` URL), ``DEV_GUILD_ID`` (a s
 commands sync at once),
 ``CAMPFIRE_LOG_LEVEL`` (``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``; default ``INFO``),
 ``CAMPFIRE_COOLDOWN`` (per user, the costly commands and buttons allowed: ``USES/SECONDS``,
-default ``5/10``, or ``off``).
+default ``5/10``, or ``off``), ``CAMPFIRE_RENDER`` (where pictures are drawn: ``threads``
+of the bot's process, the default, or ``processes``).
 The process environment wins over ``.env``.
 """
 
@@ -22,6 +23,10 @@ from dotenv import dotenv_values
 from bot.store import DEFAULT_DB
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+RENDER_MODES = ("threads", "processes")
+"""Where ``campfire run`` draws pictures (``CAMPFIRE_RENDER``): threads of the bot's own
+process (the default: the whole process tree stays within 300 MB under the load
+benchmark) or a process per core (about 320 MB; see docs/measurements/benchmarks.md)."""
 DEFAULT_COOLDOWN = (5, 10.0)
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
@@ -39,13 +44,14 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     cooldown: tuple[int, float] | None = DEFAULT_COOLDOWN
+    render: str = "threads"
 
     def __repr__(self) -> str:  # never print the token
         hidden = "set" if self.token else "missing"
         return (
             f"Settings(token=<{hidden}>, db_path={self.db_path!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"cooldown={self.cooldown!r})"
+            f"cooldown={self.cooldown!r}, render={self.render!r})"
         )
 
 
@@ -70,12 +76,18 @@ def load_settings(
         raise ConfigError(
             f"CAMPFIRE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}"
         )
+    render = (get("CAMPFIRE_RENDER") or "threads").lower()
+    if render not in RENDER_MODES:
+        raise ConfigError(
+            f"CAMPFIRE_RENDER must be one of {', '.join(RENDER_MODES)}, not {render!r}"
+        )
     return Settings(
         token=get("DISCORD_TOKEN"),
         db_path=get("CAMPFIRE_DB") or DEFAULT_DB,
         dev_guild_id=int(guild) if guild is not None else None,
         log_level=level,
         cooldown=parse_cooldown(get("CAMPFIRE_COOLDOWN")),
+        render=render,
     )
 
 

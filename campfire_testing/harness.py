@@ -330,7 +330,11 @@ class FakeDiscord:
             return reply
         token_channel = self.interaction_channels_by_token.get(str(route.webhook_token), CHANNEL_ID)
         if key == "POST /webhooks/{webhook_id}/{webhook_token}":
-            return self.message(token_channel, body or {}, sent)
+            message = self.message(token_channel, body or {}, sent)
+            # As Discord: the first follow-up of a deferred reply takes the place of the
+            # "thinking" message, so the original response is that message from then on.
+            self.source_by_token.setdefault(str(route.webhook_token), int(message["id"]))
+            return message
         if key == "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":
             source = self.source_by_token.get(str(route.webhook_token))
             return self.edited(source or self.snowflake(), token_channel, body or {}, sent)

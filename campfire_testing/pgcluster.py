@@ -75,7 +75,10 @@ def free_port() -> int:
 class Cluster:
     """One running PostgreSQL server; ``url(database)`` connects to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        """``durable``: every commit is on disk before the server answers it (the
+        default skips that, fast for tests; a test that kills the server and counts on
+        the moves it was told were stored asks for it)."""
         folder = binaries()
         if folder is None:
             raise RuntimeError(missing_reason())
@@ -83,6 +86,7 @@ class Cluster:
         self.root = Path(tempfile.mkdtemp(prefix=PREFIX))
         self.data = self.root / "data"
         self.port = 0
+        self.durable = durable
         self._as_root = os.geteuid() == 0
         pid = os.getpid()
         (self.root / OWNER).write_text(f"{pid} {started_at(pid)}\n")
@@ -98,7 +102,16 @@ class Cluster:
             raise RuntimeError(missing_reason())
         cluster.bin, cluster.root, cluster.data = folder, root, root / "data"
         cluster.port, cluster._as_root = 0, os.geteuid() == 0
+        cluster.durable = False
         return cluster
+
+    def _options(self) -> str:
+        """The server's command-line settings (port, socket folder, speed)."""
+        fast = "" if self.durable else "-c fsync=off -c synchronous_commit=off "
+        return (
+            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+            f"{fast}-c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
+        )
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", SERVICE_USER, "--"] if self._as_root else []
@@ -129,11 +142,7 @@ class Cluster:
         )
         for attempt in range(5):
             self.port = free_port()
-            options = (
-                f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-                "-c max_connections=200 -c shared_buffers=32MB"
-            )
+            options = self._options()
             try:
                 self._run(
                     str(self.bin / "pg_ctl"),
@@ -157,6 +166,51 @@ class Cluster:
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{database}"
+
+    def halt(self, mode: str = "immediate") -> None:
+        """Stop the server but keep its folder (an outage; ``resume`` starts it again on
+        the same port). ``immediate``: as a crash, no clean shutdown."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def kill(self) -> None:
+        """Kill the server's main process outright (``SIGKILL``), as a machine that lost
+        it; its folder stays for ``resume``."""
+        pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+
+    def is_running(self) -> bool:
+        """Whether the server runs (``pg_ctl status``)."""
+        prefix = ["runuser", "-u", SERVICE_USER, "--"] if self._as_root else []
+        done = subprocess.run(
+            [*prefix, str(self.bin / "pg_ctl"), "-D", str(self.data), "status"],
+            capture_output=True,
+            cwd=self.root,
+            check=False,
+        )
+        return done.returncode == 0
+
+    def resume(self) -> None:
+        """Start the server again after ``halt`` or ``kill``, on the same port."""
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            self._options(),
+            "-l",
+            str(self.root / "server.log"),
+            "-w",
+            "-t",
+            "30",
+            "start",
+        )
 
     def stop(self) -> None:
         """Stop the server at once (if it runs) and remove its folder."""
@@ -253,11 +307,12 @@ async def empty_tables(url: str) -> None:
 
 
 @contextlib.contextmanager
-def running_cluster() -> Iterator[Cluster]:
+def running_cluster(*, durable: bool = False) -> Iterator[Cluster]:
     """A new cluster, once the clusters of dead processes are stopped; stopped at the
-    end, or when the process is sent SIGTERM (then the process ends as it would have)."""
+    end, or when the process is sent SIGTERM (then the process ends as it would have).
+    ``durable``: see ``Cluster``."""
     stop_stale()
-    cluster = Cluster()
+    cluster = Cluster(durable=durable)
     with stopped_on_sigterm(cluster):
         cluster.start()
         yield cluster

@@ -23,6 +23,7 @@ SLOW_MODULES = frozenset(
     {
         "tests/ai/test_contract.py",
         "tests/bot/test_shards_processes.py",
+        "tests/bot/test_store_outage.py",
         "tests/docs/test_code_blocks.py",
         "tests/e2e/test_discord_twin.py",
         "tests/rules/test_random_games.py",

@@ -32,7 +32,14 @@ from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
 from bot.discord.replies import ephemeral, is_component
-from bot.discord.views import groups_of, lobby_view, move_menu, resign_view, undo_view
+from bot.discord.views import (
+    groups_of,
+    lobby_view,
+    move_menu,
+    resign_view,
+    undo_view,
+    with_undo,
+)
 from bot.record import build_record, record_json, record_text
 from bot.service import (
     DEFAULT_AI_LEVEL,
@@ -42,7 +49,9 @@ from bot.service import (
     Rematch,
     ServiceError,
     UndoAnswer,
+    is_ai_seat,
 )
+from bot.store import StoreError
 from rules import registry
 
 log = logging.getLogger("campfire.discord.actions")
@@ -319,6 +328,9 @@ async def play(
             game_id, user_key(interaction), text, expected_version=expected_version
         )
     except ServiceError as exc:
+        if exc.key == "service.commit_found":
+            await _found_after_all(interaction, game_id, exc)
+            return
         if exc.key != "service.stale":
             raise
         await moved_on(interaction, await client.service.game(game_id))
@@ -326,10 +338,17 @@ async def play(
     lang = lang_for(interaction)
     played = [e for e in result.events if isinstance(e, MoveApplied)]
     label = t(played[-1].label, lang) if played else text
+    # The mover may ask back: the Undo button, beside the next decision's menu when the
+    # turn goes on (the offer right after the move: the entry's stored bound).
+    offered = (
+        played[-1].version
+        if played and played[-1].undoable and result.game.status == "running"
+        else None
+    )
     async with committed(interaction, game_id):
         content, view = _next_step(interaction, result, t("discord.played", lang, move=label))
-        if view is None and played and played[-1].undoable and result.game.status == "running":
-            view = undo_view(game_id, played[-1].version, lang)  # the mover may ask back
+        if offered is not None:
+            view = with_undo(view, game_id, offered, lang)
         if is_component(interaction):
             await interaction.edit_original_response(content=content, view=view)
         else:
@@ -337,6 +356,42 @@ async def play(
                 content, ephemeral=True, view=view or discord.utils.MISSING
             )
     await publish.publish_result(client, result, await public_lang(interaction))
+    if any(is_ai_seat(s) for s in result.game.to_act):
+        await _undo_after_ai(interaction, game_id, offered)
+
+
+async def _undo_after_ai(
+    interaction: discord.Interaction[Any], game_id: int, offered: int | None
+) -> None:
+    """After the AI seats replied to a move: the mover's confirmation carries the Undo
+    button only if an undo could still be granted (``Undos.offer``: it takes the AI
+    replies back with the move), for the game's revision now; the menu it may have
+    shown is stale by then (the AI moved)."""
+    client = bot_of(interaction)
+    try:
+        now = await client.service.undos.offer(game_id, user_key(interaction))
+        if now == offered:
+            return
+        view = None if now is None else undo_view(game_id, now, lang_for(interaction))
+        await interaction.edit_original_response(view=view)
+    except (discord.HTTPException, ServiceError, StoreError):
+        log.warning("game %s: the Undo button could not be updated", game_id, exc_info=True)
+
+
+async def _found_after_all(
+    interaction: discord.Interaction[Any], game_id: int, error: ServiceError
+) -> None:
+    """The caller's previous move, whose outcome was unknown (the database went away
+    while it was stored), was stored after all, so this one was not played: say so,
+    with the board as it stands."""
+    lang = lang_for(interaction)
+    text = t(error.key, lang, **error.params)
+    client = bot_of(interaction)
+    game = await client.service.game(game_id)
+    picture = await client.service.boards.draw(game_id, lang)
+    shown, file = publish.attachment(game, picture)
+    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
+    await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
 
 
 def _next_step(
@@ -429,9 +484,7 @@ async def undo(
     button of the revision ``version`` their move made): the other players are asked
     at the table."""
     client = bot_of(interaction)
-    if version is not None and (await client.service.game(game_id)).version != version:
-        raise ServiceError("service.undo_expired")
-    answer = await client.service.undos.request(game_id, user_key(interaction))
+    answer = await client.service.undos.request(game_id, user_key(interaction), version=version)
     lang = lang_for(interaction)
     table_lang = await public_lang(interaction)
     game = await client.service.game(game_id)

@@ -68,6 +68,8 @@ class CampfireClient(discord.Client):
     the ``CAMPFIRE_COOLDOWN`` setting). ``reminder_seconds``: run the reminder loop
     (``bot.discord.days``) at that interval once connected (``campfire run``: every
     minute); ``None`` (tests) leaves it off: tests run its passes themselves.
+    ``render_processes``: draw pictures in a process per core instead of threads
+    (``CAMPFIRE_RENDER=processes``).
     """
 
     def __init__(
@@ -80,6 +82,7 @@ class CampfireClient(discord.Client):
         cooldown: Cooldown | None = None,
         reminder_seconds: float | None = None,
         shards: Shards | None = None,
+        render_processes: bool = False,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -88,6 +91,7 @@ class CampfireClient(discord.Client):
             options.update(shard_ids=list(shards.ids), shard_count=shards.count)
         super().__init__(**options)
         self._shards = shards
+        self._render_processes = render_processes
         self.tree = CampfireTree(self)
         self._db_path = db_path
         self._service = service
@@ -141,7 +145,9 @@ class CampfireClient(discord.Client):
         """Open the service, add commands, restart-proof items and the translator."""
         if self._service is None:
             self._store = await open_store(self._db_path)
-            self._service = GameService(self._store, render_processes=True, shards=self._shards)
+            self._service = GameService(
+                self._store, render_processes=self._render_processes, shards=self._shards
+            )
             self._service.boards.warm_up()
         self.tree.add_command(CampfireGroup())
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -47,6 +47,7 @@ def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
         cooldown=Cooldown.from_setting(settings.cooldown),
         reminder_seconds=REMINDER_SECONDS,
         shards=shards,
+        render_processes=settings.render == "processes",
     )
     if shards is not None:
         log.info("serving shards %s", shards)

@@ -539,6 +539,16 @@ def undo_view(game_id: int, version: int, lang: str) -> ui.View:
     return _static(view)
 
 
+def with_undo(view: ui.View | None, game_id: int, version: int, lang: str) -> ui.View:
+    """``view`` (the menu of the mover's next decision, or none) with the mover's Undo
+    button for ``version`` (see ``Undos.offer``): a turn of several decisions can take
+    back the last one while the next is being chosen."""
+    if view is None:
+        return undo_view(game_id, version, lang)
+    view.add_item(UndoButton(game_id, lang, version=version))
+    return _static(view)
+
+
 def claim_view(game: GameInfo, lang: str) -> ui.View:
     """The other players' choices once a deadline passed: play for the late player,
     remove them, or give one more day (for this revision: any move makes it stale)."""

@@ -360,8 +360,13 @@ class GameService:
         ``TurnStarted``. Raises ``service.game_not_found``, ``service.not_running``,
         ``service.not_in_game``, ``service.not_your_turn``, ``service.stale`` (version),
         or the rules' ``InvalidMove`` / ``IllegalMove`` / ``AmbiguousMove``. Nothing
-        changes when it raises.
+        changes when it raises, with two exceptions the store's outages bring
+        (``Pipeline.commit``): ``service.commit_unknown`` (the database went away while
+        the move was stored and is still away: it may have been), and
+        ``service.commit_found`` (the seat's previous move, whose outcome was unknown,
+        was stored after all: this one is not played).
         """
+        await self.pipeline.settle(game_id, user_id)
         lost_at = -1
         while True:
             row = await self._row(game_id)
@@ -379,8 +384,8 @@ class GameService:
             with guard("play", game_id):
                 if user_id not in loaded.game.to_act(loaded.state):
                     raise ServiceError("service.not_your_turn")
-                # Off the event loop: judging whether the move can be undone compares
-                # every seat's view before and after (a few ms on a large board).
+                # Off the event loop (a large board's move takes a few ms); whether
+                # it can be undone is judged in full only when someone asks.
                 applied = await self.pipeline.apply(loaded, user_id, text)
             result = await self.pipeline.commit(loaded, applied)
             if result is not None:
@@ -426,6 +431,7 @@ class GameService:
         ``GameOver`` or, when the others play on and someone new must act,
         ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``,
         ``service.stale`` (the game is not at ``expected_version`` any more)."""
+        await self.pipeline.settle(game_id, user_id)
         lost_at = -1
         while True:
             row = await self._row(game_id)

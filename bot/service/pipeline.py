@@ -7,8 +7,11 @@ and ``forfeit`` (``bot.service.timing``), an AI seat (``bot.service.robots``), a
 store, nothing else of the service:
 
 - **load**: the game's row and its state (rebuilt from the log, cached: ``loader``);
-- **apply**: the rules decide (in a worker thread: judging whether an entry can be
-  undone compares every seat's view);
+- **apply**: the rules decide (in a worker thread). Whether an entry can be undone is
+  only bounded here (``Game.play(judge=False)``: nothing learned, the generator did not
+  move, the game goes on); the full judgement, which plays the entry again in states
+  its viewers cannot tell apart, runs when someone asks to undo it
+  (``bot.service.undo``);
 - **commit**: the entry, the snapshot, the results if it ends the game and the change
   of the clocks (with their reminders) in one store transaction at the revision the
   state was loaded at; then the bookkeeping: the new state cached, the ratings counted
@@ -45,14 +48,40 @@ from bot.service.values import (
     UndoRequest,
 )
 from bot.shards import Shards, owns
-from bot.store import ClockChange, ClockRow, GameRow, GameStore, GuildSettings, from_epoch
+from bot.store import (
+    OUTAGES,
+    ClockChange,
+    ClockRow,
+    GameRow,
+    GameStore,
+    GuildSettings,
+    StoreError,
+    from_epoch,
+)
 from rules import registry
-from rules.base import Applied, CorruptState, Game, State, from_json, to_json
+from rules.base import Applied, CorruptState, Game, State, Text, from_json, to_json
 
 log = logging.getLogger("campfire.service")
 
 ClockSource = Callable[[], datetime]
 """The service's time: a callable returning aware UTC datetimes."""
+
+FIND_OUT_DELAYS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
+"""The pauses (seconds) before each look at the log for a move whose commit had no
+answer (the database went away during it): about 4 s in all before the outcome is
+called unknown (``service.commit_unknown``)."""
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A move whose commit had no answer and whose outcome could not be found out yet:
+    ``seat`` played ``code`` (``label``) at revision ``seq``. Settled by that seat's next
+    move (``settle``): a move typed again must never apply twice."""
+
+    seat: str
+    seq: int
+    code: str
+    label: Text
 
 
 @dataclass(frozen=True)
@@ -86,6 +115,12 @@ class Pipeline:
         self.undo_requests: dict[int, UndoRequest] = {}
         """The undo request waiting for answers in each game (see ``bot.service.undo``);
         a committed entry drops it."""
+        self.unknown_undos: dict[tuple[int, str], int] = {}
+        """The undos whose commit had no answer and could not be found out, by game and
+        asking seat: the revision they were stored at (``settle_undo``)."""
+        self.unknown: dict[tuple[int, str], Unknown] = {}
+        """The moves whose commit had no answer and could not be found out, by game and
+        seat (``commit``), until that seat's next move settles them (``settle``)."""
 
     def now(self) -> datetime:
         return self.clock()
@@ -126,8 +161,10 @@ class Pipeline:
     # -- apply ---------------------------------------------------------------------------
 
     async def apply(self, loaded: Loaded, seat: str, code: str) -> Applied:
-        """The rules' judgement of ``seat`` playing ``code`` (off the event loop)."""
-        return await asyncio.to_thread(loaded.game.play, loaded.state, seat, code)
+        """The rules' judgement of ``seat`` playing ``code`` (off the event loop). Its
+        ``undoable`` is the cheap upper bound (see ``Game.play``): stored with the
+        entry, judged in full only when an undo is asked (``bot.service.undo``)."""
+        return await asyncio.to_thread(loaded.game.play, loaded.state, seat, code, judge=False)
 
     # -- commit --------------------------------------------------------------------------
 
@@ -150,7 +187,7 @@ class Pipeline:
         now = self.now()
         clocks, away = await self.clock_change(row, acting_before, acting, new.revision, now)
         code = new.log[-1][1]
-        committed = await self.store.append_move(
+        store_call = self.store.append_move(
             game_id,
             expected_version=row.version,
             seat=applied.seat,
@@ -167,6 +204,15 @@ class Pipeline:
             by_clock=by_clock,
             clocks=clocks,
         )
+        try:
+            committed = await store_call
+        except StoreError as exc:
+            if exc.key not in OUTAGES:
+                raise
+            # The database went away during the transaction: it may have been stored.
+            committed = await self._find_out(
+                row.id, Unknown(applied.seat, row.version, code, applied.move.label), exc
+            )
         if not committed:
             return None
         self.cache.put(game_id, new)
@@ -208,6 +254,93 @@ class Pipeline:
         mover = None if by_clock else applied.seat
         return self.result(game, new, info, events, mover)
 
+    async def _find_out(self, game_id: int, move: Unknown, error: StoreError) -> bool:
+        """Whether ``move``, whose commit failed with ``error``, was stored after all:
+        the log is read at the move's revision once the database answers again (True:
+        it was; False: another entry came first, a race lost). Nothing stored there
+        raises ``error`` (true now: nothing changed). A database still away after
+        ``FIND_OUT_DELAYS`` raises ``service.commit_unknown``, and the move is kept in
+        ``unknown`` for the seat's next move to settle."""
+        for delay in FIND_OUT_DELAYS:
+            if delay:
+                await asyncio.sleep(delay)
+            try:
+                entry = await self.store.entry_at(game_id, move.seq)
+            except StoreError:
+                continue
+            if entry is None:
+                log.warning("game %d: the move at v%d was not stored", game_id, move.seq)
+                raise error
+            stored = entry.seat == move.seat and entry.code == move.code
+            log.warning(
+                "game %d: the move at v%d had no answer; found %s",
+                game_id,
+                move.seq,
+                "stored" if stored else "another entry there",
+            )
+            return stored
+        self.unknown[(game_id, move.seat)] = move
+        log.error("game %d: whether the move at v%d was stored is unknown", game_id, move.seq)
+        raise ServiceError("service.commit_unknown", move=move.label) from error
+
+    async def _find_out_undo(self, game_id: int, version: int, by: str, error: StoreError) -> bool:
+        """Whether the undo stored at ``version`` (asked by ``by``), whose commit failed
+        with ``error``, was stored after all: the game at a later revision with no entry
+        logged at ``version`` was moved on by that undo (True); an entry there means a
+        move came first (False). Nothing stored raises ``error``; a database still away
+        raises ``service.undo_unknown`` and keeps it for ``settle_undo``."""
+        for delay in FIND_OUT_DELAYS:
+            if delay:
+                await asyncio.sleep(delay)
+            try:
+                await self.store.entry_at(game_id, version)  # a change in flight ends
+                row = await self.store.game(game_id)
+                if row is None or row.version == version:
+                    raise error
+                stored = await self.store.entry_at(game_id, version) is None
+            except StoreError as exc:
+                if exc is error:
+                    raise
+                continue
+            log.warning(
+                "game %d: the undo at v%d had no answer; stored: %s", game_id, version, stored
+            )
+            return stored
+        self.unknown_undos[(game_id, by)] = version
+        log.error("game %d: whether the undo at v%d was stored is unknown", game_id, version)
+        raise ServiceError("service.undo_unknown") from error
+
+    async def settle_undo(self, game_id: int, seat: str) -> None:
+        """Before ``seat`` asks to undo again in ``game_id``: if its last undo's outcome
+        was unknown, find it out now. Stored after all, with nothing since: raises
+        ``service.undo_found`` (asking again would take back one more move); otherwise
+        nothing. A database still away raises its ``StoreError``."""
+        version = self.unknown_undos.get((game_id, seat))
+        if version is None:
+            return
+        row = await self.row(game_id)
+        stored = row.version > version and await self.store.entry_at(game_id, version) is None
+        self.unknown_undos.pop((game_id, seat), None)
+        if stored and row.version == version + 1:  # nothing since: asked again
+            raise ServiceError("service.undo_found")
+
+    async def settle(self, game_id: int, seat: str) -> None:
+        """Before ``seat`` moves again in ``game_id``: if its last move's outcome was
+        unknown, find it out now. Stored after all, with nothing since: raises
+        ``service.commit_found`` (nothing more is played: the move typed again would
+        apply twice); not stored, or the game moved on since (the others played: the
+        seat moves again on purpose): nothing, the new move plays. A database still away
+        raises its ``StoreError`` and the outcome stays unknown."""
+        move = self.unknown.get((game_id, seat))
+        if move is None:
+            return
+        entry = await self.store.entry_at(game_id, move.seq)
+        row = await self.row(game_id)
+        self.unknown.pop((game_id, seat), None)
+        stored = entry is not None and entry.seat == move.seat and entry.code == move.code
+        if stored and row.version == move.seq + 1:
+            raise ServiceError("service.commit_found", move=move.label)
+
     def result(
         self,
         game: Game,
@@ -227,9 +360,10 @@ class Pipeline:
             )
         return PlayResult(info, tuple(events), view=view, next_moves=next_moves)
 
-    async def take_back(self, loaded: Loaded, by: str) -> PlayResult | None:
-        """Store the undo of the last entry, asked by ``by``: the state is the replay of
-        the log without it, at the next revision; ``None`` when the game moved on."""
+    async def take_back(self, loaded: Loaded, by: str, count: int = 1) -> PlayResult | None:
+        """Store the undo of the last ``count`` entries, asked by ``by``: the state is the
+        replay of the log without them, at the next revision; ``None`` when the game
+        moved on."""
         game, row, before = loaded.game, loaded.row, loaded.state
         game_id = row.id
         moves = await self.store.moves(game_id)
@@ -237,7 +371,7 @@ class Pipeline:
             [s.user_id for s in row.seats],
             row.seed,
             game.check_rules_version(row.rules_version, row.options),
-            [(m.seat, m.code) for m in moves[:-1]],
+            [(m.seat, m.code) for m in moves[: len(moves) - count]],
         )
         with guard("undo", game_id):
             state = await off_loop_if_long(len(moves), game.replay, *args)
@@ -247,15 +381,21 @@ class Pipeline:
             acting_before, acting = game.to_act(before), game.to_act(state)
         clocks, away = await self.clock_change(row, acting_before, acting, state.revision, now)
         snapshot = to_json(state)
-        done = await self.store.undo(
+        store_call = self.store.undo(
             game_id,
             expected_version=row.version,
-            count=1,
+            count=count,
             by=by,
             at=now,
             snapshot=snapshot,
             clocks=clocks,
         )
+        try:
+            done = await store_call
+        except StoreError as exc:
+            if exc.key not in OUTAGES:
+                raise
+            done = await self._find_out_undo(game_id, row.version, by, exc)
         if not done:
             return None
         self.cache.put(game_id, state)

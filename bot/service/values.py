@@ -243,7 +243,8 @@ class UndoRequest:
     """``seat`` asks the table to take back its last entry, made at revision ``version``
     (the request expires as soon as the game is at another revision: anyone moved).
     ``label`` is what the table read of that entry; ``agreed`` the seats that said yes,
-    ``waiting`` those whose answer is still needed."""
+    ``waiting`` those whose answer is still needed; ``count`` the entries taken back:
+    the seat's own and the AI seats' replies after it."""
 
     game_id: int
     seat: Seat
@@ -251,6 +252,7 @@ class UndoRequest:
     label: Text
     waiting: tuple[Seat, ...]
     agreed: tuple[Seat, ...] = ()
+    count: int = 1
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from bot.store.database import (
     behind_job,
     default_path,
 )
-from bot.store.errors import StoreError
+from bot.store.errors import OUTAGES, StoreError
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
 from bot.store.rows import (
@@ -70,6 +70,7 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "Store",
+    "OUTAGES",
     "StoreError",
     "default_path",
     "is_postgres_url",

@@ -35,6 +35,11 @@ class StoreError(CampfireError):
     """
 
 
+OUTAGES = ("store.unavailable", "store.unreachable")
+"""The keys of a database that went away (or refused) in the middle of a call: a change
+it was committing may have been stored or not (see ``GamesQueries.entry_at``)."""
+
+
 def reason(error: BaseException) -> str:
     """A short reason from SQLite or the OS: ``file is not a database``."""
     text = str(error).strip() or type(error).__name__

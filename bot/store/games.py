@@ -276,20 +276,21 @@ class GamesQueries(SqlBase):
             f"WHERE game_id = ? {where} ORDER BY seq",
             (game_id, game_id),
         )
-        return [
-            MoveRow(
-                int(seq),
-                str(seat),
-                str(code),
-                text_from_json(label),
-                parse_time(at) or datetime.now(UTC),
-                None if public is None else text_from_json(public),
-                tuple(Text.from_json(n) for n in json.loads(notes)),
-                bool(undoable),
-                bool(by_clock),
+        return _move_rows(rows)
+
+    async def entry_at(self, game_id: int, seq: int) -> MoveRow | None:
+        """The entry logged at ``seq`` (``append_move``'s ``expected_version``), taken
+        back since or not; ``None``: no entry was stored there. How a move whose commit
+        had no answer (the server went away) is found out: the game's row is locked
+        first, so a change still in flight has finished and the answer is final."""
+        async with self._transaction() as db:
+            await self._lock_game(db, game_id)
+            rows = await db.rows(
+                "SELECT seq, seat, code, label, at, public_label, notes, undoable, by_clock "
+                "FROM moves WHERE game_id = ? AND seq = ?",
+                (game_id, seq),
             )
-            for seq, seat, code, label, at, public, notes, undoable, by_clock in rows
-        ]
+        return _move_rows(rows)[0] if rows else None
 
     async def log_revision(self, game_id: int) -> int:
         """The revision the log accounts for: every entry ever appended plus every undo."""
@@ -416,3 +417,22 @@ class GamesQueries(SqlBase):
             "SELECT kind, message_id FROM messages WHERE game_id = ? ORDER BY kind", (game_id,)
         )
         return {str(kind): str(message_id) for kind, message_id in rows}
+
+
+def _move_rows(rows: Sequence[Sequence[Any]]) -> list[MoveRow]:
+    """``MoveRow``s of rows read as ``seq, seat, code, label, at, public_label, notes,
+    undoable, by_clock``."""
+    return [
+        MoveRow(
+            int(seq),
+            str(seat),
+            str(code),
+            text_from_json(label),
+            parse_time(at) or datetime.now(UTC),
+            None if public is None else text_from_json(public),
+            tuple(Text.from_json(n) for n in json.loads(notes)),
+            bool(undoable),
+            bool(by_clock),
+        )
+        for seq, seat, code, label, at, public, notes, undoable, by_clock in rows
+    ]

@@ -44,6 +44,14 @@ _UNAVAILABLE: tuple[type[BaseException], ...] = (
     TimeoutError,
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
+    # The client's own protocol state after a connection broke under it: "cannot switch
+    # to state 15; another operation is in progress", "not connected".
+    asyncpg.exceptions.InternalClientError,
+    # The server gave up on the statement for now: a deadlock or a serialization
+    # failure, a lock or statement timeout, a cancelled query.
+    asyncpg.exceptions.TransactionRollbackError,
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.QueryCanceledError,
     asyncpg.exceptions.OperatorInterventionError,
     asyncpg.exceptions.InsufficientResourcesError,
     asyncpg.exceptions.ReadOnlySQLTransactionError,
@@ -52,6 +60,47 @@ _DAMAGED: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.DataCorruptedError,
     asyncpg.exceptions.IndexCorruptedError,
 )
+
+
+class Outage(logging.Filter):
+    """The database's outages as this process sees them, so that each is logged once.
+
+    The first failed call of an outage is logged with its cause; the next ones only at
+    debug level, until a call succeeds again (logged once too, with how many failed).
+    As a filter of the driver's pool logger, it lets the pool's first traceback of an
+    outage through (it tries to restore each lost connection, and would log one per
+    connection and per attempt) and drops the others until the database is back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failures = 0
+        self.pool_logged = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.pool_logged:
+            return False
+        self.pool_logged = True
+        return True
+
+    def failed(self, path: str, cause: str) -> None:
+        """A call failed: logged if it is the outage's first."""
+        if self.failures == 0:
+            log.error("database %s failed: %s", path, cause)
+        else:
+            log.debug("database %s failed again: %s", path, cause)
+        self.failures += 1
+
+    def answered(self, path: str) -> None:
+        """A call succeeded: the outage, if any, is over."""
+        if self.failures:
+            log.warning("database %s answers again (%d calls failed)", path, self.failures)
+        self.failures = 0
+        self.pool_logged = False
+
+
+OUTAGE = Outage()
+"""This process's view of the database's outages (one filter on the pool's logger)."""
+POOL_LOGGER = "asyncpg.pool"
 
 
 def is_postgres_url(target: object) -> bool:
@@ -125,6 +174,7 @@ class PostgresStore(SqlStore):
         ``store.newer_schema``."""
         if self._pool is not None:
             return
+        logging.getLogger(POOL_LOGGER).addFilter(OUTAGE)  # once: the same filter
         try:
             pool = await asyncpg.create_pool(
                 self.url,
@@ -179,8 +229,10 @@ class PostgresStore(SqlStore):
             log.error("database %s failed: %s", self.path, reason(exc))
             raise StoreError("store.damaged", path=self.path) from exc
         except _UNAVAILABLE as exc:
-            log.error("database %s failed: %s", self.path, self._hidden(reason(exc)))
+            OUTAGE.failed(self.path, self._hidden(reason(exc)))
             raise self._error("store.unavailable", exc) from exc
+        if OUTAGE.failures or OUTAGE.pool_logged:
+            OUTAGE.answered(self.path)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Session]:

@@ -121,6 +121,11 @@ class GamesStore(Protocol):
 
     async def log_revision(self, game_id: int) -> int: ...
 
+    async def entry_at(self, game_id: int, seq: int) -> MoveRow | None:
+        """The entry logged at ``seq`` (the revision it was made at), taken back since or
+        not; ``None``: none was. Waits for a change of the game in flight first."""
+        ...
+
     async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool: ...
 
     async def set_rematch(self, game_id: int, previous: int) -> bool:

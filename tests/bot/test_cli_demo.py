@@ -303,3 +303,12 @@ def test_an_out_folder_that_cannot_be_written_is_one_clear_line(
         assert cli.main([*argv, "--out", str(out), *lang_args]) == 2
         err = capsys.readouterr().err
         assert err.startswith(said) and len(err.strip().splitlines()) == 1, err
+
+
+def test_pictures_are_drawn_in_threads_unless_processes_are_asked_for() -> None:
+    """``CAMPFIRE_RENDER`` (issue 26 point 7: threads keep the whole process tree under
+    300 MB under the load benchmark; render processes do not)."""
+    assert load_settings(None, {}).render == "threads"
+    assert load_settings(None, {"CAMPFIRE_RENDER": "Processes"}).render == "processes"
+    with pytest.raises(ConfigError, match="CAMPFIRE_RENDER"):
+        load_settings(None, {"CAMPFIRE_RENDER": "gpu"})

@@ -4,6 +4,7 @@ in the store's audit record and the replay stays exact."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from bot.service import GameService, ServiceError, TurnStarted
 from bot.store import Store
 from rules import registry, rng
-from rules.base import from_json
+from rules.base import Game, from_json
 from tests.bot.conftest import ALICE, BOB, CAROL, FakeClock, running_nim, seeds
 
 
@@ -174,3 +175,25 @@ async def test_moving_onto_a_hidden_token_in_origin_junior_is_refused_at_once(
             assert (await service.game(lobby.id)).version == info.version + 1
             return
     raise AssertionError("no move onto a token in 200 moves")
+
+
+async def test_moves_store_the_upper_bound_and_the_request_judges_off_the_loop(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26 point 1's cost: the full judgement (``Game._reveals``, tens of ms of CPU)
+    runs only when an undo is asked, in a worker thread; a move stores the cheap upper
+    bound, which is what the move's event says."""
+    judged: list[bool] = []  # for each judgement: was it on the event loop's thread?
+    original = Game._reveals
+
+    def spy(self: Game, *args: Any, **kwargs: Any) -> bool:
+        judged.append(threading.current_thread() is threading.main_thread())
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "_reveals", spy)
+    game_id = await running_nim(service, ALICE, BOB, CAROL)
+    played = await service.play(game_id, ALICE.user_id, "take2")
+    await service.play(game_id, BOB.user_id, "take1")
+    assert played.events[0].undoable and judged == []
+    assert (await service.undos.request(game_id, BOB.user_id)).status == "waiting"
+    assert judged == [False]

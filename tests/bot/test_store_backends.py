@@ -73,6 +73,27 @@ async def test_concurrent_moves_at_one_revision_apply_once(database: str) -> Non
         assert (row := await one.game(game_id)) is not None and row.version == 5
 
 
+async def test_the_entry_at_a_revision_is_read_back_taken_back_or_not(database: str) -> None:
+    """How a move whose commit had no answer is found out (``entry_at``)."""
+    async with store_for(database) as store:
+        game_id = await _lobby(store)
+        assert await store.start_game(game_id, ["u0"], "{}", AT)
+        for version in range(2):
+            assert await store.append_move(
+                game_id,
+                expected_version=version,
+                snapshot="{}",
+                turn_started=True,
+                **_move(1),  # type: ignore[arg-type]
+            )
+        assert await store.undo(game_id, expected_version=2, count=1, by="u0", at=AT, snapshot="{}")
+        first, second = await store.entry_at(game_id, 0), await store.entry_at(game_id, 1)
+        assert first is not None and (first.seq, first.seat, first.code) == (0, "u0", "take1")
+        assert second is not None and second.seq == 1  # taken back, still the entry there
+        assert await store.entry_at(game_id, 2) is None  # the undo's revision: no entry
+        assert await store.entry_at(game_id, 3) is None
+
+
 async def test_concurrent_joins_never_overfill_a_lobby(database: str) -> None:
     async with store_for(database) as one, store_for(database) as two:
         game_id = await _lobby(one, max_seats=3)

@@ -7,7 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from campfire_testing.harness import Harness
+import pytest
+
+from bot.service import is_ai_seat
+from campfire_testing.harness import CHANNEL_ID, Harness
+from campfire_testing.payloads import walk_components
+from rules import registry, rng
 from tests.bot.discord.conftest import ALICE, BOB, CAROL
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import USERS, start_game
@@ -96,3 +101,88 @@ async def test_a_forged_stale_refuse_changes_nothing(bot: Harness) -> None:
     assert pending is not None and pending.version == 1
     await bot.press(other, bot.message(request["id"]), "cf:undo:yes:1:1")
     assert "was taken back" in bot.message(request["id"])["content"]
+
+
+def _has(bot: Harness, channel: int, prefix: str) -> bool:
+    try:
+        bot.find(channel, prefix)
+    except AssertionError:
+        return False
+    return True
+
+
+async def _against_ai(bot: Harness, ai: int = 2) -> tuple[int, int]:
+    """Alice against ``ai`` AI seats in Nim (12 stones, seats in join order); returns the
+    thread and the revision where Alice is first to act."""
+    await bot.command(ALICE, "new", rules="nim", options="stones=12", ai=ai, ai_level="greedy")
+    await bot.press(ALICE, bot.find(CHANNEL_ID, "cf:lobby:"), "cf:lobby:start:1")
+    game = await bot.service.game(1)
+    assert game.to_act == (str(ALICE.key),)
+    return int(game.thread_id or 0), game.version
+
+
+async def test_against_ai_seats_the_undo_takes_back_their_replies(bot: Harness) -> None:
+    """Issue 27: after a move the AI seats answer at once, the Undo button is kept (for
+    the revision after their replies) and works: the AI seats agree at once."""
+    thread, start = await _against_ai(bot)
+    stones = (await bot.service.public_view(1))["stones"]
+    calls = await bot.command(ALICE, "move", move="take2", channel=thread)
+    reply = next(c for c in calls if c.ephemeral and c.content and c.method == "POST")
+    assert reply.custom_ids() == [f"cf:undo:1:{start + 1}"]  # shown with the move
+    game = await bot.service.game(1)
+    assert game.version == start + 3 and game.to_act == (str(ALICE.key),)  # both replied
+    confirmation = bot.find(thread, "cf:undo:1:")
+    button = f"cf:undo:1:{start + 3}"
+    ids = [c.get("custom_id") for c in walk_components(confirmation["components"])]
+    assert [i for i in ids if i] == [button]
+    calls = await bot.press(ALICE, confirmation, button)
+    assert any(c.ephemeral and "taken back" in c.content for c in calls)
+    game = await bot.service.game(1)
+    assert game.to_act == (str(ALICE.key),) and await bot.service.history(1) == []
+    assert (await bot.service.public_view(1))["stones"] == stones
+    assert not _has(bot, thread, "cf:undo:yes:")  # nobody was asked
+
+
+async def test_no_undo_button_after_ai_replies_that_can_never_be_taken_back(
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An AI reply that rolled dice can never be taken back: the button the move showed
+    is taken away once the AI replied."""
+    nim = registry.get("nim")
+    original = nim._apply
+
+    def rolling(state: Any, seat: str, move: Any, record: Any) -> None:
+        original(state, seat, move, record)
+        if is_ai_seat(seat):
+            rng.randbelow(state, 6)
+
+    monkeypatch.setattr(nim, "_apply", rolling)
+    thread, start = await _against_ai(bot, ai=1)
+    calls = await bot.command(ALICE, "move", move="take1", channel=thread)
+    reply = next(c for c in calls if c.ephemeral and c.content and c.method == "POST")
+    assert reply.custom_ids() == [f"cf:undo:1:{start + 1}"]
+    assert (await bot.service.game(1)).version == start + 2
+    message = bot.message(next(iter(bot.fake.source_by_token.values())))
+    assert message["components"] == []
+    assert not _has(bot, thread, "cf:undo:1:")
+    reply = only_reply(await bot.command(ALICE, "undo", channel=thread))
+    assert "AI player" in reply.content
+
+
+async def test_the_undo_button_comes_with_the_menu_of_the_next_decision(bot: Harness) -> None:
+    """Issue 27: a decision followed by another decision of the same turn (Origin
+    Junior: evolve, then choose the pawn) keeps its Undo button beside the menu."""
+    await bot.command(ALICE, "new", rules="origin-junior")
+    lobby = bot.find(CHANNEL_ID, "cf:lobby:")
+    await bot.press(BOB, lobby, "cf:lobby:join:1")
+    await bot.press(ALICE, bot.message(lobby["id"]), "cf:lobby:start:1")
+    game = await bot.service.game(1)
+    me, thread = USERS[game.to_act[0]], int(game.thread_id or 0)
+    calls = await bot.command(me, "move", move="evolve:a3", channel=thread)
+    reply = next(c for c in calls if c.ephemeral and c.content and c.method == "POST")
+    ids = reply.custom_ids()
+    assert f"cf:undo:1:{game.version + 1}" in ids
+    assert any(i.startswith("cf:move:") for i in ids), ids  # the next decision's menu
+    calls = await bot.press(me, bot.find(thread, "cf:undo:1:"), ids[-1])
+    assert any(c.ephemeral and "request was sent" in c.content for c in calls)
+    assert _has(bot, thread, "cf:undo:yes:")
