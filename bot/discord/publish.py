@@ -42,6 +42,8 @@ THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over 
 NO_MENTIONS = discord.AllowedMentions.none()
 ANNOUNCED = "announced"
 """Message kind whose value is the version last posted at the table (see ``catch_up``)."""
+RACED = 8
+"""The most moves a post names before its own when their posts lost the race to it."""
 
 
 def mentions_only(user_ids: Sequence[str]) -> discord.AllowedMentions:
@@ -232,10 +234,13 @@ async def _covering(
     """``events`` and, before them, the moves the table has not seen since revision
     ``before`` (the claim's): two moves made at once whose posts came in the other order
     (the later one claimed first, the earlier then posts nothing) are both named. Only
-    when the game is still at ``game.version``; else ``events`` as they are."""
+    when the game is still at ``game.version`` and the moves missed are few (at most
+    ``RACED``: moves made at once); else ``events`` as they are."""
     first = min((e.version for e in events if isinstance(e, MoveApplied)), default=None)
     if first is None or not before.isdigit() or int(before) >= first - 1:
         return events
+    if first - 1 - int(before) > RACED:
+        return events  # not a race of posts: a table left behind long ago
     try:
         missed = await client.service.missed(game.id, int(before))
     except Exception:
