@@ -75,6 +75,9 @@ class Undos:
         self.pipeline = pipeline
         self.store = store
         self._requests = pipeline.undo_requests  # a committed entry drops its game's
+        self._judged: dict[int, tuple[int, str | None]] = {}
+        """The last judgement of each game: (revision, refusal key or ``None``), so that
+        pressing Undo again on the same entries does not judge them again."""
 
     def forget(self, game_id: int) -> None:
         """Drop the request of ``game_id`` (an entry was stored: it cannot be undone)."""
@@ -143,7 +146,12 @@ class Undos:
         if pending is not None and pending.version == row.version:
             raise ServiceError("service.undo_pending")
         loaded = await self.pipeline.load(row)
-        revealed = await self._reveals(row, loaded.game, moves, len(entries))
+        judged = self._judged.get(game_id)
+        if judged is not None and judged[0] == row.version:
+            revealed = judged[1]
+        else:
+            revealed = await self._reveals(row, loaded.game, moves, len(entries))
+            self._judged[game_id] = (row.version, revealed)
         if revealed is not None:
             raise ServiceError(revealed)
         state = loaded.state

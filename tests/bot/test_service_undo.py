@@ -197,3 +197,6 @@ async def test_moves_store_the_upper_bound_and_the_request_judges_off_the_loop(
     assert played.events[0].undoable and judged == []
     assert (await service.undos.request(game_id, BOB.user_id)).status == "waiting"
     assert judged == [False]
+    await service.undos.answer(game_id, CAROL.user_id, False)
+    assert (await service.undos.request(game_id, BOB.user_id)).status == "waiting"
+    assert judged == [False]  # asked again at the same revision: judged once
