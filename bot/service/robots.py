@@ -30,12 +30,11 @@ import logging
 from collections.abc import Callable
 
 import ai
-from bot.service.guards import AI_SEAT, is_ai_seat
+from bot.service.guards import AI_SEAT, ai_name, is_ai_seat
 from bot.service.pipeline import Pipeline
 from bot.service.values import GameInfo, PlayResult, ServiceError
 from bot.store import GameRow, GameStore
-from rules.base import Game, State, Text
-from rules.i18n import translate
+from rules.base import Game, State
 
 log = logging.getLogger("campfire.service.robots")
 
@@ -75,17 +74,6 @@ def ai_level_of(seat: str) -> str | None:
     """The level in an AI seat's id (``None``: a person)."""
     found = _AI_SEAT.fullmatch(seat)
     return None if found is None else found.group(2)
-
-
-def ai_name(seat: str, lang: str = "en") -> str:
-    """An AI seat's name, "AI 1 (greedy)" / "IA 1 (glouton)"; ``seat`` itself otherwise."""
-    found = _AI_SEAT.fullmatch(seat)
-    if found is None:
-        return seat
-    number, level = found.groups()
-    return translate(
-        Text("service.ai.name", {"n": int(number), "level": f"@service.ai.level.{level}"}), lang
-    )
 
 
 def ai_seed(game_seed: str, revision: int, purpose: str = "ai") -> str:
