@@ -10,7 +10,9 @@ Choices where the issue is silent (see also the README):
 - **Seat ids.** An AI seat's id is ``ai-<n>-<level>`` (``n`` the smallest number free in
   the game): never a Discord id (all digits), so never a mention and never pinged; the
   id alone says what it is. The store also keeps the level with the seat
-  (``seats.ai_level``). Its name is "AI 1 (greedy)" / "IA 1 (glouton)" (``ai_name``).
+  (``seats.ai_level``). Its name is "AI 1 (greedy)" / "IA 1 (glouton)" (``ai_name``),
+  made from the id in the language of whatever shows it; the store keeps the id as its
+  name, never a name in one language.
 - **Seeds.** The AI's seed for a decision is the game's seed, ``:ai:`` and the revision
   it decides at, so the same game plays the same way again; the clock's ``auto`` uses
   ``greedy`` with ``:clock:`` instead (``bot.service.timing``).
@@ -113,7 +115,7 @@ class Robots:
             number = next(n for n in range(1, len(taken) + 2) if n not in taken)
             seat = ai_seat_id(number, level)
             if not await self.store.add_seat(
-                game_id, seat, ai_name(seat), self.pipeline.now(), ai_level=level
+                game_id, seat, seat, self.pipeline.now(), ai_level=level
             ):
                 raise ServiceError("service.stale", version=row.version)
         log.info("game %d: %s seated by %s", game_id, seat, user_id)
