@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ai.advice import Advice, advise
 from ai.greedy import greedy_move
 from ai.strong import DEFAULT_BUDGET_MS, strong_move
 from rules.base import Game, Seat, State
@@ -68,4 +69,4 @@ def choose(
     )
 
 
-__all__ = ["LEVELS", "choose"]
+__all__ = ["LEVELS", "Advice", "advise", "choose"]

@@ -3,7 +3,8 @@
 After each move it writes the board PNG and prints its path, whose turn it is and the
 numbered legal moves. A line is a number from that list, a move code, forgiving text
 (English or French labels), or a command: ``help``, ``moves``, ``board``, ``scores``,
-``hand`` (the private view of the seat to act), ``history``, ``quit``.
+``hand`` (the private view of the seat to act), ``hint`` (the move the ``greedy`` AI
+would make for the seat to act, and why), ``history``, ``quit``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "board": ("board", "plateau"),
     "scores": ("scores", "score", "points"),
     "hand": ("hand", "main", "me", "moi"),
+    "hint": ("hint", "indice", "conseil"),
     "history": ("history", "historique", "log"),
     "quit": ("quit", "exit", "q", "quitter", "sortir"),
 }
@@ -123,6 +125,15 @@ def standing_lines(outcome: Outcome, names: Mapping[str, str], lang: str) -> lis
     return lines
 
 
+def hint_counts(taken: Mapping[str, int], info: GameInfo, lang: str) -> str:
+    """The hints each seat took, in seat order ("Player 1: 2, Player 3: 1")."""
+    return ", ".join(
+        f"{info.name_of(p.user_id, lang)}: {taken[p.user_id]}"
+        for p in info.seats
+        if taken.get(p.user_id)
+    )
+
+
 @dataclass
 class ConsoleSession:
     """One terminal table: reads lines, calls the service, prints what happened."""
@@ -158,7 +169,7 @@ class ConsoleSession:
             if shown != (info.version, seat):  # list the choices once per decision
                 self.show_turn(info, seat, moves)
                 shown = (info.version, seat)
-            line = self.read(f"{info.name_of(seat)}> ")
+            line = self.read(f"{info.name_of(seat, self.lang)}> ")
             if line is None:
                 self.write("")
                 return self.quit()
@@ -198,9 +209,11 @@ class ConsoleSession:
         for event in result.events:
             if isinstance(event, MoveApplied):
                 move = translate(event.table_label, self.lang)  # a shared screen
-                self.say("console.played", name=info.name_of(event.seat), move=move)
+                self.say("console.played", name=info.name_of(event.seat, self.lang), move=move)
                 for note in event.notes:
-                    self.write("    " + translate(with_names(note, info.names()), self.lang))
+                    self.write(
+                        "    " + translate(with_names(note, info.names(self.lang)), self.lang)
+                    )
         await self.show_board()
 
     async def command(self, command: str, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
@@ -214,23 +227,37 @@ class ConsoleSession:
         elif command == "scores":
             sheet = await self.service.scores(self.game_id)
             self.say("console.scores_title")
-            self.write("\n".join(score_lines(sheet, info.names(), self.lang)))
+            self.write("\n".join(score_lines(sheet, info.names(self.lang), self.lang)))
         elif command == "hand":
-            self.say("console.hand_title", name=info.name_of(seat))
+            self.say("console.hand_title", name=info.name_of(seat, self.lang))
             self.write("\n".join(await self.hand_lines(seat)))
             mine = await self.service.scores(self.game_id, seat)
-            self.write("\n".join(score_lines(mine, info.names(), self.lang)))
+            self.write("\n".join(score_lines(mine, info.names(self.lang), self.lang)))
+        elif command == "hint":
+            await self.show_hint(seat)
         elif command == "history":
             entries = await self.service.history(self.game_id)
             if not entries:
                 self.say("console.history_empty")
             for n, entry in enumerate(entries, 1):
-                label = translate(with_names(entry.public_label, info.names()), self.lang)
+                label = translate(with_names(entry.public_label, info.names(self.lang)), self.lang)
                 code = "" if entry.hidden else f"  [{entry.code}]"
                 notes = "".join(
-                    f"; {translate(with_names(x, info.names()), self.lang)}" for x in entry.notes
+                    f"; {translate(with_names(x, info.names(self.lang)), self.lang)}"
+                    for x in entry.notes
                 )
-                self.write(f"  {n}. {info.name_of(entry.seat)}: {label}{code}{notes}")
+                self.write(f"  {n}. {info.name_of(entry.seat, self.lang)}: {label}{code}{notes}")
+
+    async def show_hint(self, seat: str) -> None:
+        """The move ``greedy`` would make for ``seat`` (from its own view) and why."""
+        try:
+            hint = await self.service.hints.hint(self.game_id, seat)
+        except CampfireError as error:
+            self.write(error_text(error, self.lang))
+            return
+        move = translate(hint.move.label, self.lang)
+        self.say("console.hint", move=move, code=hint.move.code)
+        self.write("  " + translate(hint.why, self.lang))
 
     async def hand_lines(self, seat: str) -> list[str]:
         """What only ``seat`` may see (the game's private sections), indented."""
@@ -245,8 +272,8 @@ class ConsoleSession:
 
     def show_turn(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
         self.write("")
-        self.say("console.turn", number=info.version + 1, name=info.name_of(seat))
-        others = [info.name_of(s) for s in info.to_act if s != seat]
+        self.say("console.turn", number=info.version + 1, name=info.name_of(seat, self.lang))
+        others = [info.name_of(s, self.lang) for s in info.to_act if s != seat]
         if others:
             self.say("console.also_waiting", names=", ".join(others))
         self.write("\n".join(move_lines(moves, self.lang)))
@@ -271,10 +298,13 @@ class ConsoleSession:
         self.say("console.over")
         outcome = await self.service.outcome(self.game_id)
         if outcome is not None:
-            self.write("\n".join(standing_lines(outcome, info.names(), self.lang)))
+            self.write("\n".join(standing_lines(outcome, info.names(self.lang), self.lang)))
             sheet = await self.service.scores(self.game_id)
             self.say("console.scores_title")
-            self.write("\n".join(score_lines(sheet, info.names(), self.lang)))
+            self.write("\n".join(score_lines(sheet, info.names(self.lang), self.lang)))
+        taken = await self.service.hints.counts(self.game_id)
+        if taken:
+            self.say("console.hints_taken", names=hint_counts(taken, info, self.lang))
 
     def quit(self) -> int:
         self.say("console.saved", game=self.game_id, path=self.service.store.path)

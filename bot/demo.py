@@ -155,7 +155,7 @@ async def _play(
 async def _write_logs(
     service: GameService, info: GameInfo, seed: str, out_dir: Path, lang: str
 ) -> tuple[Path, ...]:
-    names = info.names()
+    names = info.names(lang)
     outcome = await service.outcome(info.id)
     try:
         sheet = (await service.scores(info.id)).to_json()
@@ -167,7 +167,7 @@ async def _write_logs(
         "seed": seed,
         "options": info.options,
         "status": info.status,
-        "seats": [{"id": p.user_id, "name": p.name} for p in info.seats],
+        "seats": [{"id": p.user_id, "name": names[p.user_id]} for p in info.seats],
         "outcome": None if outcome is None else outcome.to_json(),
         "scores": sheet,
     }
@@ -207,7 +207,7 @@ async def _summary(
     lang: str,
     finished: bool,
 ) -> str:
-    names = info.names()
+    names = info.names(lang)
     lines = [
         translate(
             "demo.summary",

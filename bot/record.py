@@ -6,7 +6,8 @@ text version (``record_text``). While a game runs its record keeps the secrets: 
 (it decides every card still to come) and, for a move that names something hidden, no
 code and only the label the table read. Once the game is over everything is in it.
 
-A record also carries what the game came to: ``revision`` (the table's revision when
+Each seat says how many hints it took (``hints``, see ``bot.service.hints``). A record
+also carries what the game came to: ``revision`` (the table's revision when
 the record was made) and, once the game is over, ``outcome`` (places and totals).
 ``parse_record`` refuses a file that is not a well-formed record (a field of the wrong
 type, a number out of range, nesting too deep, a name or a file too large) with the
@@ -76,8 +77,9 @@ async def build_record(service: GameService, game_id: int, lang: str) -> dict[st
         raise RecordError("record.not_started", game=game_id)
     over = info.status != "running"
     history = await service.history(game_id)
-    names = info.names()
+    names = info.names(lang)
     outcome = await service.outcome(game_id) if info.status == "over" else None
+    taken = await service.hints.counts(game_id)
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -88,7 +90,10 @@ async def build_record(service: GameService, game_id: int, lang: str) -> dict[st
         "lang": lang,
         "seed": info.seed if over else None,
         "options": dict(info.options),
-        "seats": [{"id": p.user_id, "name": p.name} for p in info.seats],
+        "seats": [
+            {"id": p.user_id, "name": names[p.user_id], "hints": taken.get(p.user_id, 0)}
+            for p in info.seats
+        ],
         "moves": [_entry(n, e, names, lang, over) for n, e in enumerate(history, 1)],
         "revision": info.version,
         "outcome": None if outcome is None else outcome.to_json(),
@@ -116,6 +121,13 @@ def record_json(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
+def _seat_text(seat: Mapping[str, Any], lang: str) -> str:
+    """A seat's name, and the hints it took when it took any ("Ann (2 hints)")."""
+    hints = seat.get("hints") or 0
+    name = str(seat["name"])
+    return translate("record.seat_hints", lang, name=name, count=hints) if hints else name
+
+
 def record_text(record: Mapping[str, Any]) -> str:
     """The record for people: a header, the seats, one numbered line per entry."""
     lang = str(record.get("lang", "en"))
@@ -129,7 +141,9 @@ def record_text(record: Mapping[str, Any]) -> str:
         ),
         translate("record.seed", lang, seed=record["seed"] or "-"),
         translate("record.options", lang, options=json.dumps(record["options"]) or "-"),
-        translate("record.seats", lang, names=", ".join(str(s["name"]) for s in record["seats"])),
+        translate(
+            "record.seats", lang, names=", ".join(_seat_text(s, lang) for s in record["seats"])
+        ),
         "",
     ]
     for move in record["moves"]:
@@ -208,6 +222,7 @@ def _check_shape(raw: Mapping[str, Any]) -> None:
             raise RecordError("record.field", field=where)
         _need(seat, "id", str, where=where)
         _need(seat, "name", str, where=where)
+        _need(seat, "hints", int, where=where, optional=True)
     for index, move in enumerate(raw["moves"]):
         where = f"moves[{index}]"
         if not isinstance(move, dict):

@@ -8,6 +8,12 @@ key itself and is translated too (``{"where": "@origin.terr.A7"}``).
 Plurals: ``{count:plural:line|lines}`` writes the form that fits ``count`` in the
 language of the catalogue (English: 1 is singular; French: 0 and 1 are), so a template
 reads ``"{count} {count:plural:ligne|lignes}"`` instead of ``"ligne(s)"``.
+
+Signed figures: ``{lead:signed}`` writes a number with its sign and one decimal in the
+language's form (``+1.5``, ``−3.0``; French ``+1,5``), zero without a sign.
+
+Elision: ``{name:de}`` writes "de Bob" or "d'Amélie" (French; a name that starts with a
+vowel or a mute h takes "d'"), and ``{name:le}`` "le Mammouth" / "l'Ours" (``elide``).
 """
 
 from __future__ import annotations
@@ -77,6 +83,33 @@ def is_singular(count: float, lang: str) -> bool:
     return abs(count) < 2 if lang == "fr" else count == 1
 
 
+def signed(value: Any, lang: str) -> str:
+    """``+1.5`` / ``−3.0`` / ``0.0`` (French: ``+1,5``): sign, one decimal, a real minus."""
+    try:
+        number = round(float(value), 1)
+    except (TypeError, ValueError):
+        return str(value)
+    text = "0.0" if number == 0 else f"{number:+.1f}".replace("-", "\u2212")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+ELIDED = {"de": ("de ", "d'"), "le": ("le ", "l'"), "la": ("la ", "l'")}
+"""French words that elide before a vowel: the full form, then the elided one."""
+_VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+"""Letters a French word elides before (h taken as mute; y only before a consonant)."""
+
+
+def elide(word: str, name: str) -> str:
+    """``word`` (``de``, ``le``, ``la``) before ``name``, elided before a vowel or an h:
+    ``elide("de", "Amélie")`` is "d'Amélie", ``elide("de", "Bob")`` "de Bob", "de Yann"
+    but "d'Yves". A name that starts otherwise (a digit, a mention ``<@…>``) keeps the
+    full word."""
+    full, short = ELIDED[word]
+    first, second = name[:1], name[1:2]
+    vowel = first in _VOWELS and not (first in "yY" and second in _VOWELS)
+    return (short if vowel else full) + name
+
+
 class _Formatter(string.Formatter):
     """``str.format`` plus the ``plural:singular|plural`` format spec."""
 
@@ -84,6 +117,10 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "signed":
+            return signed(value, self.lang)
+        if format_spec in ELIDED:
+            return elide(format_spec, str(value))
         if format_spec.startswith("plural:"):
             singular, _, plural = format_spec[len("plural:") :].partition("|")
             try:

@@ -259,7 +259,7 @@ async def open_menu(
     if game.status != "running":
         raise ServiceError("service.not_running", status=f"@service.status.{game.status}")
     if me not in game.to_act:
-        raise DiscordError("discord.wait_for", players=embeds.mentions(game.to_act))
+        raise DiscordError("discord.wait_for", players=embeds.mentions(game.to_act, lang))
     moves = await service.legal_moves(game_id, me)
     menu = move_menu(game, moves, lang, group=group, page=page)
     await _show_private(interaction, menu.heading, menu.view)
@@ -287,7 +287,7 @@ async def moved_on(interaction: discord.Interaction[Any], game: GameInfo) -> Non
     lines = [t("discord.moved_on", lang, version=game.version)]
     view: discord.ui.View | None = None
     if game.status == "running":
-        players = embeds.mentions(game.to_act) or "—"
+        players = embeds.mentions(game.to_act, lang) or "—"
         if me in game.to_act:  # e.g. several players choosing at once: still theirs
             moves = await service_of(interaction).legal_moves(game.id, me)
             menu = move_menu(game, moves, lang)
@@ -429,7 +429,9 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
         await interaction.response.edit_message(content=t("discord.resign.done", lang), view=None)
     table_lang = await public_lang(interaction)
     notice = t(
-        "discord.resign.notice", table_lang, player=result.game.name_of(user_key(interaction))
+        "discord.resign.notice",
+        table_lang,
+        player=result.game.name_of(user_key(interaction), table_lang),
     )
     await publish.post_notice(client, result.game, notice)
     await publish.publish_result(client, result, table_lang)
@@ -465,7 +467,7 @@ async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -
     if channel is None:
         guild_id = int(game.guild_id) if game.guild_id else None
         channel = client.get_partial_messageable(int(game.channel_id), guild_id=guild_id)
-    invite = t("discord.rematch.invite", lang, players=embeds.mentions(result.invited))
+    invite = t("discord.rematch.invite", lang, players=embeds.mentions(result.invited, lang))
     message = await channel.send(
         f"{invite}\n{embeds.lobby_text(game, lang)}"
         if result.invited
@@ -493,7 +495,7 @@ async def undo(
         await ephemeral(interaction, t("discord.undo.done", lang, move=move))
         await _undone(client, answer, table_lang)
         return
-    players = ", ".join(game.name_of(s) for s in answer.request.waiting)
+    players = ", ".join(game.name_of(s, lang) for s in answer.request.waiting)
     await ephemeral(interaction, t("discord.undo.asked", lang, players=players))
     await publish.post_undo_request(client, game, answer.request, table_lang)
 
@@ -528,7 +530,7 @@ async def answer_undo(
         await interaction.response.edit_message(content=content)
         return
     if answer.status == "refused":
-        who = game.name_of(answer.by or "")
+        who = game.name_of(answer.by or "", table_lang)
         content = t("discord.undo.refused", table_lang, player=who, move=move)
         await interaction.response.edit_message(content=content, view=None)
         return
@@ -572,6 +574,30 @@ async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
     sections = await service.private_sections(game_id, user_key(interaction))
     lang = lang_for(interaction)
     await ephemeral(interaction, "", embed=embeds.hand_embed(game, sections, lang))
+
+
+async def hint(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """``/campfire hint`` and the Hint button: the move the ``greedy`` AI would make for
+    the caller's decision now (from what the caller sees) and why, to the caller alone,
+    with the menu of their moves to play it (or another) at once. Counted for their
+    seat; refused where the server turned hints off."""
+    throttle(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    me = user_key(interaction)
+    found = await service.hints.hint(game_id, me)
+    game = await service.game(game_id)
+    lang = lang_for(interaction)
+    lines = [embeds.hint_text(game, found, lang)]
+    view: discord.ui.View | None = None
+    if game.status == "running" and me in game.to_act and game.version == found.version:
+        menu = move_menu(game, await service.legal_moves(game_id, me), lang)
+        lines.append(menu.heading)
+        view = menu.view
+    await interaction.followup.send(
+        "\n".join(lines), ephemeral=True, view=view or discord.utils.MISSING
+    )
 
 
 async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -696,7 +722,9 @@ def what_now(
         elif me in game.to_act:
             now = t("discord.now.your_turn", lang, title=title)
         elif game.has_seat(me):
-            now = t("discord.now.wait", lang, title=title, players=embeds.mentions(game.to_act))
+            now = t(
+                "discord.now.wait", lang, title=title, players=embeds.mentions(game.to_act, lang)
+            )
         else:
             return t("discord.now.watch", lang, title=title)
         return f"{now}\n{t('discord.now.hand', lang)}" if private else now

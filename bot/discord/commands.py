@@ -302,6 +302,18 @@ class CampfireGroup(app_commands.Group):
         await actions.hand(interaction, found.id)
 
     @app_commands.command(
+        name=cmd("hint", "discord.cmd.hint.name"),
+        description=cmd(
+            "The move the greedy AI would make for you now, and why (only you)",
+            "discord.cmd.hint.desc",
+        ),
+    )
+    @game_option
+    async def hint(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        found = await resolve_game(interaction, game)
+        await actions.hint(interaction, found.id)
+
+    @app_commands.command(
         name=cmd("scores", "discord.cmd.scores.name"),
         description=cmd("Scores so far, category by category", "discord.cmd.scores.desc"),
     )
@@ -447,6 +459,7 @@ class CampfireGroup(app_commands.Group):
         max_away_days=cmd("max_away_days", "discord.opt.max_away.name"),
         channel=cmd("channel", "discord.opt.channel.name"),
         anywhere=cmd("anywhere", "discord.opt.anywhere.name"),
+        hints=cmd("hints", "discord.opt.hints.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -459,6 +472,10 @@ class CampfireGroup(app_commands.Group):
         max_away_days=cmd("Longest time away allowed, in days", "discord.opt.max_away.desc"),
         channel=cmd("The one channel where games may be opened", "discord.opt.channel.desc"),
         anywhere=cmd("True: games may be opened in any channel", "discord.opt.anywhere.desc"),
+        hints=cmd(
+            "False: players may not ask for hints (the Hint button is hidden)",
+            "discord.opt.hints.desc",
+        ),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=POLICY_CHOICES)
     async def settings(
@@ -471,6 +488,7 @@ class CampfireGroup(app_commands.Group):
         max_away_days: app_commands.Range[int, 1, 60] | None = None,
         channel: discord.TextChannel | None = None,
         anywhere: bool | None = None,
+        hints: bool | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -481,6 +499,7 @@ class CampfireGroup(app_commands.Group):
             max_away_days=max_away_days,
             channel=channel,
             anywhere=anywhere,
+            hints=hints,
         )
 
     @app_commands.command(

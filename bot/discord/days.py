@@ -87,7 +87,9 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     except DiscordError:
         log.warning("game %s: its table is gone, reminders not posted", game.id)
         return
-    notices = [t("discord.away.resumed", lang, player=game.name_of(s)) for s in report.resumed]
+    notices = [
+        t("discord.away.resumed", lang, player=game.name_of(s, lang)) for s in report.resumed
+    ]
     # the late player is pinged in the line that says their time ran out
     notices += [
         t(TIMEOUT_KEYS[p], lang, player=embeds.mention(s, lang)) for s, p in report.timed_out
@@ -116,8 +118,8 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         text = t(
             "discord.claim.prompt",
             lang,
-            late=", ".join(game.name_of(s) for s in report.claims),
-            players=embeds.mentions(others),
+            late=", ".join(game.name_of(s, lang) for s in report.claims),
+            players=embeds.mentions(others, lang),
         )
         await table.send(
             text, view=claim_view(game, lang), allowed_mentions=publish.mentions_only(others)
@@ -146,8 +148,8 @@ async def claim(
     content = t(
         CLAIM_KEYS[action],
         lang,
-        player=game.name_of(done.by),
-        late=", ".join(game.name_of(s) for s in done.seats),
+        player=game.name_of(done.by, lang),
+        late=", ".join(game.name_of(s, lang) for s in done.seats),
         deadline=deadline,
     )
     try:
@@ -230,7 +232,7 @@ async def _tell_games(
     client = bot_of(interaction)
     for game in games:
         lang = await publish.table_language(client, game)
-        name = game.name_of(user_key(interaction))
+        name = game.name_of(user_key(interaction), lang)
         await publish.post_notice(client, game, t(key, lang, player=name, until=when))
         if user_key(interaction) in game.to_act:  # its clock line changed
             await publish.refresh_turn(client, game, lang)
@@ -249,6 +251,7 @@ async def settings(
     max_away_days: int | None = None,
     channel: discord.abc.GuildChannel | None = None,
     anywhere: bool | None = None,
+    hints: bool | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
     every setting in an embed (only to the caller)."""
@@ -275,8 +278,11 @@ async def settings(
         changes["games_channel"] = str(channel.id)
     if anywhere:
         changes["games_channel"] = None
+    if hints is not None:
+        changes["hints"] = hints
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
+        service_of(interaction).hints.forget(guild)
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
     await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))

@@ -14,7 +14,7 @@ import discord
 
 from bot.discord.i18n import t
 from bot.present import game_help, translate_sections
-from bot.service import GameInfo, GuildSettings, Place, Reminder, ai_name, is_ai_seat
+from bot.service import GameInfo, GuildSettings, Hint, Place, Reminder, ai_name, is_ai_seat
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
@@ -62,13 +62,14 @@ def mention(user_id: str, lang: str = "en") -> str:
     return f"<@{user_id}>" if user_id.isdigit() else user_id
 
 
-def mentions(user_ids: Iterable[str]) -> str:
-    return " ".join(mention(u) for u in user_ids)
+def mentions(user_ids: Iterable[str], lang: str = "en") -> str:
+    """Mentions of people; AI seats named in ``lang``."""
+    return " ".join(mention(u, lang) for u in user_ids)
 
 
 def seat_name(game: GameInfo, seat: str, lang: str) -> str:
     """A seat's display name at the table: a person's name, an AI seat's in ``lang``."""
-    return ai_name(seat, lang) if is_ai_seat(seat) else game.name_of(seat)
+    return ai_name(seat, lang) if is_ai_seat(seat) else game.name_of(seat, lang)
 
 
 def jump_url(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
@@ -185,6 +186,15 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
             if settings.games_channel
             else t("discord.settings.anywhere", lang),
         ),
+        (
+            "discord.settings.hints",
+            t(
+                "discord.settings.hints_off"
+                if settings.hints is False
+                else "discord.settings.hints_on",
+                lang,
+            ),
+        ),
     ]
     for key, value in rows:
         embed.add_field(name=t(key, lang), value=value, inline=True)
@@ -230,7 +240,7 @@ def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
     )
     embed.add_field(name=t("discord.lobby.options", lang), value=_clip(options_text(game.options)))
     embed.add_field(name=t("discord.lobby.clock", lang), value=clock_text(game, lang))
-    embed.set_footer(text=t("discord.lobby.footer", lang, creator=game.name_of(game.creator)))
+    embed.set_footer(text=t("discord.lobby.footer", lang, creator=game.name_of(game.creator, lang)))
     return embed
 
 
@@ -258,10 +268,33 @@ def move_line(
     """``**Ann** played: label`` (or ``the clock played for Ann``), then the public notes
     of the move (what it gained, what chance decided), each on its own line, seat ids
     shown as names."""
-    names = game.names()
+    names = game.names(lang)
     key = "discord.board.played_by_clock" if by_clock else "discord.board.played"
     line = t(key, lang, player=seat_name(game, seat, lang), move=t(label, lang))
     return "\n".join([line, *(f"-# {t(with_names(n, names), lang)}" for n in notes)])
+
+
+def hint_text(game: GameInfo, hint: Hint, lang: str) -> str:
+    """The private answer to a hint: the move, why, and how many hints the seat took."""
+    names = game.names(lang)
+    move = t(with_names(hint.move.label, names), lang)
+    return "\n".join(
+        [
+            t("discord.hint.move", lang, move=move, code=hint.move.code),
+            t(hint.why, lang),
+            "-# " + t("discord.hint.count", lang, count=hint.count),
+        ]
+    )
+
+
+def hint_line(game: GameInfo, taken: Mapping[str, int], lang: str) -> str | None:
+    """ "Hints taken: Ann 2, Bob 1" for the seats that took any (``None``: nobody)."""
+    counts = [
+        f"{seat_name(game, p.user_id, lang)} {taken[p.user_id]}"
+        for p in game.seats
+        if taken.get(p.user_id)
+    ]
+    return t("discord.hint.taken", lang, names=", ".join(counts)) if counts else None
 
 
 def scores_embed(game: GameInfo, sheet: ScoreSheet, lang: str) -> discord.Embed:
@@ -299,13 +332,25 @@ def outcome_lines(game: GameInfo, outcome: Outcome, lang: str) -> list[str]:
     return lines
 
 
-def result_embed(game: GameInfo, outcome: Outcome, sheet: ScoreSheet, lang: str) -> discord.Embed:
-    """The final message: ranking, winners, and the full score breakdown."""
+def result_embed(
+    game: GameInfo,
+    outcome: Outcome,
+    sheet: ScoreSheet,
+    lang: str,
+    *,
+    hints: Mapping[str, int] | None = None,
+) -> discord.Embed:
+    """The final message: ranking, winners, the full score breakdown, and the hints each
+    seat took (``hints``, when any did)."""
     embed = scores_embed(game, sheet, lang)
     embed.colour = OVER_COLOUR
     winners = ", ".join(seat_name(game, s, lang) for s in outcome.winners)
     embed.title = t("discord.result.title", lang, title=game_title(game, lang), winners=winners)
-    embed.description = _clip("\n".join(outcome_lines(game, outcome, lang)), MAX_DESCRIPTION)
+    lines = outcome_lines(game, outcome, lang)
+    taken = hint_line(game, hints or {}, lang)
+    if taken is not None:
+        lines = [*lines, taken]
+    embed.description = _clip("\n".join(lines), MAX_DESCRIPTION)
     return embed
 
 
@@ -319,7 +364,7 @@ def games_embed(lines: Sequence[GameLine], lang: str) -> discord.Embed:
     for line in lines:
         game = line.game
         if game.status == "running":
-            state = t("discord.games.turn", lang, players=mentions(game.to_act) or "—")
+            state = t("discord.games.turn", lang, players=mentions(game.to_act, lang) or "—")
             deadlines = [
                 c.deadline
                 for c in game.clocks

@@ -378,13 +378,14 @@ async def post_turn(
     record: bool = True,
 ) -> discord.Message:
     """A NEW message (edits do not ping) naming the players to act, with the Play,
-    Hand and Scores buttons for this version; only ``pinged`` (default: all of
-    ``seats``) are notified. Remembered as the game's ``turn`` message unless the
-    caller does it (``record=False``)."""
+    Hint (unless the server turned hints off), Hand and Scores buttons for this
+    version; only ``pinged`` (default: all of ``seats``) are notified. Remembered as
+    the game's ``turn`` message unless the caller does it (``record=False``)."""
     content = turn_content(game, seats, lang)
+    hints = await client.service.hints.shown(game.guild_id)
     message = await table.send(
         content,
-        view=turn_view(game, lang),
+        view=turn_view(game, lang, hints=hints),
         allowed_mentions=mentions_only(seats if pinged is None else pinged)
         if pinged is None or pinged
         else NO_MENTIONS,
@@ -405,7 +406,7 @@ def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
     content = t(
         "discord.turn.prompt",
         lang,
-        players=embeds.mentions(seats),
+        players=embeds.mentions(seats, lang),
         title=embeds.game_title(game, lang),
     )
     return "\n".join([content, *embeds.clock_lines(game, seats, lang)])
@@ -460,8 +461,9 @@ async def post_result(
     lang: str,
 ) -> discord.Message:
     seats = [p.user_id for p in game.seats]
-    embed = embeds.result_embed(game, over.outcome, over.scores, lang)
-    content = t("discord.result.prompt", lang, players=embeds.mentions(seats))
+    taken = await client.service.hints.counts(game.id)
+    embed = embeds.result_embed(game, over.outcome, over.scores, lang, hints=taken)
+    content = t("discord.result.prompt", lang, players=embeds.mentions(seats, lang))
     view = rematch_view(game, lang)
     replay = await replay_file(client, game, lang)
     extra: dict[str, Any] = {} if replay is None else {"file": replay}
@@ -475,12 +477,12 @@ def undo_request_text(game: GameInfo, request: UndoRequest, lang: str) -> str:
     text = t(
         "discord.undo.request",
         lang,
-        player=game.name_of(request.seat),
+        player=game.name_of(request.seat, lang),
         move=t(request.label, lang),
-        players=embeds.mentions(request.waiting),
+        players=embeds.mentions(request.waiting, lang),
     )
     if request.agreed:
-        agreed = ", ".join(game.name_of(s) for s in request.agreed)
+        agreed = ", ".join(game.name_of(s, lang) for s in request.agreed)
         text += "\n" + t("discord.undo.agreed", lang, players=agreed)
     return text
 

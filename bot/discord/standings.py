@@ -74,6 +74,9 @@ def stats_embed(name: str, stats: PlayerStats, current: list[GameInfo], lang: st
             for line in stats.lines
         ]
         embed.description = "\n".join(rows)
+    if stats.hints:
+        hints = t("discord.stats.hints", lang, count=stats.hints, games=stats.hinted_games)
+        embed.description = "\n".join(filter(None, [embed.description, hints]))
     shown = [
         f"{game_title(g, lang)} · {t(f'discord.lobby.status.{g.status}', lang)}"
         for g in current[:MAX_CURRENT]

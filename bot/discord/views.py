@@ -198,6 +198,19 @@ class PlayButton(
         await bot_of(interaction).handlers.open_menu(interaction, self.game_id, self.version)
 
 
+class HintButton(
+    GameButton,
+    stem="hint",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.hint",
+):
+    """On a turn message, beside Play: the move the ``greedy`` AI would make for the
+    caller's decision now, and why (ephemeral; any version: it answers for now)."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.hint(interaction, self.game_id)
+
+
 class HandButton(
     GameButton,
     stem="hand",
@@ -460,6 +473,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     AddAiButton,
     RemoveAiButton,
     PlayButton,
+    HintButton,
     HandButton,
     ScoresButton,
     ResignButton,
@@ -510,10 +524,13 @@ def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
     return _static(view)
 
 
-def turn_view(game: GameInfo, lang: str = "en") -> ui.View:
-    """Play (for the version it was posted at), Hand and Scores."""
+def turn_view(game: GameInfo, lang: str = "en", *, hints: bool = True) -> ui.View:
+    """Play (for the version it was posted at), Hint (unless the server turned hints
+    off), Hand and Scores."""
     view = ui.View(timeout=None)
     view.add_item(PlayButton(game.id, lang, version=game.version))
+    if hints:
+        view.add_item(HintButton(game.id, lang))
     view.add_item(HandButton(game.id, lang))
     view.add_item(ScoresButton(game.id, lang))
     return _static(view)

@@ -6,6 +6,7 @@ Front ends import everything from here::
 """
 
 from bot.service.core import GameService
+from bot.service.hints import Hint
 from bot.service.robots import DEFAULT_LEVEL as DEFAULT_AI_LEVEL
 from bot.service.robots import LEVELS as AI_LEVELS
 from bot.service.robots import ai_name, is_ai_seat
@@ -60,6 +61,7 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "GameService",
+    "Hint",
     "HistoryEntry",
     "MoveApplied",
     "Place",

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from concurrent.futures import Future
 from typing import Any
 
-from bot.service.guards import guard
+from bot.service.guards import guard, seat_names
 from bot.service.pictures import Drawer, RenderPool
 from bot.service.pipeline import Pipeline
 from bot.service.values import BoardPicture, GameInfo, ServiceError
@@ -93,7 +93,7 @@ class Boards:
             raise ServiceError("service.no_picture", game=row.rules)
         with guard("view", game_id):
             view = game.view(state, None)
-        names = {s.user_id: s.name for s in row.seats}
+        names = seat_names(row, lang)
         try:
             png = await self.pool.draw(row.rules, view, lang=lang, names=names)
             return BoardPicture(png, row.version)
@@ -107,7 +107,7 @@ class Boards:
         ``service.render_failed`` (logged)."""
         if not self.has_picture(game.rules):
             raise ServiceError("service.no_picture", game=game.rules)
-        names = {p.user_id: p.name for p in game.seats}
+        names = game.names(lang)
         try:
             png = await self.pool.draw(game.rules, view, lang=lang, names=names)
             return BoardPicture(png, game.version)
@@ -127,7 +127,7 @@ class Boards:
         options = registry.get(row.rules).check_rules_version(row.rules_version, row.options)
         moves = [(m.seat, m.code) for m in await self.store.moves(game_id)]
         seats = [s.user_id for s in row.seats]
-        names = {s.user_id: s.name for s in row.seats}
+        names = seat_names(row, lang)
         from bot.animation import build_animation  # the renderers' side: loaded on use
 
         try:

@@ -47,6 +47,7 @@ from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
 from bot.service.endings import seeded_seat_order
 from bot.service.guards import guard, require_lobby, require_running, seated, status_key
+from bot.service.hints import Adviser, Hints
 from bot.service.jobs import Jobs
 from bot.service.loader import StateCache, off_loop_if_long
 from bot.service.pictures import Drawer
@@ -117,6 +118,7 @@ class GameService:
         render_processes: bool = False,
         chooser: Chooser | None = None,
         shards: Shards | None = None,
+        adviser: Adviser | None = None,
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
@@ -124,8 +126,9 @@ class GameService:
         Pictures are drawn in a pool of ``render_workers`` (default: one per core)
         threads, or processes with ``render_processes`` (``render.registry.draw``
         only; see ``bot.service.pictures``). ``chooser`` replaces ``ai.choose`` for
-        the AI seats (tests). ``shards``: the Discord shards this process serves (``None``:
-        all): its scheduled work (reminders, timeouts, catch-up, AI seats left to play)
+        the AI seats (tests), ``adviser`` ``ai.advise`` for the hints (tests).
+        ``shards``: the Discord shards this process serves (``None``: all): its
+        scheduled work (reminders, timeouts, catch-up, AI seats left to play)
         is only that of the games on them (see ``bot.shards``). Call ``close`` to stop
         the pool."""
         self.store = store
@@ -147,6 +150,7 @@ class GameService:
             self.pipeline, store, drawer, workers=render_workers, processes=render_processes
         )
         self.jobs = Jobs(self.pipeline, store)
+        self.hints = Hints(self.pipeline, store, adviser)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""

@@ -4,23 +4,23 @@ game row's status and seats checked before an action."""
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from bot.service.values import ServiceError
+from bot.service.values import AI_SEAT, ServiceError, ai_name, is_ai_seat
 from bot.store import GameRow
 from rules.base import CampfireError
 
 log = logging.getLogger("campfire.service")
 
-AI_SEAT = re.compile(r"ai-(\d+)-([a-z]+)")
-"""An AI seat's id: ``ai-<n>-<level>`` (see ``bot.service.robots``)."""
+__all__ = ["AI_SEAT", "ai_name", "guard", "is_ai_seat", "seat_names", "status_key"]
 
 
-def is_ai_seat(seat: str) -> bool:
-    """Whether ``seat`` is an AI seat's id."""
-    return AI_SEAT.fullmatch(seat) is not None
+def seat_names(row: GameRow, lang: str) -> dict[str, str]:
+    """``{seat: display name}`` of a stored game, AI seats named in ``lang``."""
+    return {
+        s.user_id: ai_name(s.user_id, lang) if is_ai_seat(s.user_id) else s.name for s in row.seats
+    }
 
 
 @contextmanager

@@ -10,7 +10,9 @@ Choices where the issue is silent (see also the README):
 - **Seat ids.** An AI seat's id is ``ai-<n>-<level>`` (``n`` the smallest number free in
   the game): never a Discord id (all digits), so never a mention and never pinged; the
   id alone says what it is. The store also keeps the level with the seat
-  (``seats.ai_level``). Its name is "AI 1 (greedy)" / "IA 1 (glouton)" (``ai_name``).
+  (``seats.ai_level``). Its name is "AI 1 (greedy)" / "IA 1 (glouton)" (``ai_name``),
+  made from the id in the language of whatever shows it; the store keeps the id as its
+  name, never a name in one language.
 - **Seeds.** The AI's seed for a decision is the game's seed, ``:ai:`` and the revision
   it decides at, so the same game plays the same way again; the clock's ``auto`` uses
   ``greedy`` with ``:clock:`` instead (``bot.service.timing``).
@@ -30,12 +32,11 @@ import logging
 from collections.abc import Callable
 
 import ai
-from bot.service.guards import AI_SEAT, is_ai_seat
+from bot.service.guards import AI_SEAT, ai_name, is_ai_seat
 from bot.service.pipeline import Pipeline
 from bot.service.values import GameInfo, PlayResult, ServiceError
 from bot.store import GameRow, GameStore
-from rules.base import Game, State, Text
-from rules.i18n import translate
+from rules.base import Game, State
 
 log = logging.getLogger("campfire.service.robots")
 
@@ -77,17 +78,6 @@ def ai_level_of(seat: str) -> str | None:
     return None if found is None else found.group(2)
 
 
-def ai_name(seat: str, lang: str = "en") -> str:
-    """An AI seat's name, "AI 1 (greedy)" / "IA 1 (glouton)"; ``seat`` itself otherwise."""
-    found = _AI_SEAT.fullmatch(seat)
-    if found is None:
-        return seat
-    number, level = found.groups()
-    return translate(
-        Text("service.ai.name", {"n": int(number), "level": f"@service.ai.level.{level}"}), lang
-    )
-
-
 def ai_seed(game_seed: str, revision: int, purpose: str = "ai") -> str:
     """The seed of the AI's decision at ``revision``: replaying a game decides the same."""
     return f"{game_seed}:{purpose}:{revision}"
@@ -125,7 +115,7 @@ class Robots:
             number = next(n for n in range(1, len(taken) + 2) if n not in taken)
             seat = ai_seat_id(number, level)
             if not await self.store.add_seat(
-                game_id, seat, ai_name(seat), self.pipeline.now(), ai_level=level
+                game_id, seat, seat, self.pipeline.now(), ai_level=level
             ):
                 raise ServiceError("service.stale", version=row.version)
         log.info("game %d: %s seated by %s", game_id, seat, user_id)

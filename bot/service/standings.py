@@ -34,10 +34,15 @@ class Standings:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """A player's line in the standings of each rule set played on a server."""
+    """A player's line in the standings of each rule set played on a server, and the
+    hints they took there."""
 
     user_id: str
     lines: tuple[Standing, ...]
+    hints: int = 0
+    """Hints the player took in the server's games (``bot.service.hints``)."""
+    hinted_games: int = 0
+    """In how many games."""
 
     @property
     def games(self) -> int:
@@ -107,7 +112,8 @@ class Ratings:
             for line in by_rules[rules]
             if line.user_id == user_id
         )
-        return PlayerStats(user_id, lines)
+        hints, hinted = await self.store.hints_of_user(server, user_id)
+        return PlayerStats(user_id, lines, hints, hinted)
 
 
 __all__ = ["TOP", "PlayerStats", "Ratings", "Standings", "server_key"]

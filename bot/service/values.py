@@ -6,18 +6,40 @@ they never see a ``rules.base.State`` or a database row.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Seat, Text
+from rules.i18n import DEFAULT_LANG, translate
 
 Status = Literal["lobby", "running", "over", "aborted"]
 """Where a stored game is in its life: lobby -> running -> over, or aborted at any point."""
 
 ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "running")
 MESSAGE_KINDS = ("lobby", "turn", "board")
+
+AI_SEAT = re.compile(r"ai-(\d+)-([a-z]+)")
+"""An AI seat's id: ``ai-<n>-<level>`` (see ``bot.service.robots``)."""
+
+
+def is_ai_seat(seat: str) -> bool:
+    """Whether ``seat`` is an AI seat's id."""
+    return AI_SEAT.fullmatch(seat) is not None
+
+
+def ai_name(seat: str, lang: str = DEFAULT_LANG) -> str:
+    """An AI seat's name in ``lang``, "AI 1 (greedy)" / "IA 1 (glouton)", made from its id
+    wherever it is shown (never stored in one language); ``seat`` itself otherwise."""
+    found = AI_SEAT.fullmatch(seat)
+    if found is None:
+        return seat
+    number, level = found.groups()
+    return translate(
+        Text("service.ai.name", {"n": int(number), "level": f"@service.ai.level.{level}"}), lang
+    )
 
 
 class ServiceError(CampfireError):
@@ -55,6 +77,7 @@ class ServiceError(CampfireError):
     - ``service.not_away``: back, but the caller was not away.
     - ``service.bad_setting`` (setting): a server setting out of its range.
     - ``service.wrong_channel`` (channel): games are opened in another channel here.
+    - ``service.hints_off``: the server turned hints off.
 
     ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged, and so
     do the store's (``bot.store.StoreError``, keys ``store.*``: the database file has
@@ -124,16 +147,20 @@ class GameInfo:
     def has_seat(self, user_id: str) -> bool:
         return any(p.user_id == user_id for p in self.seats)
 
-    def name_of(self, user_id: str) -> str:
-        """The display name a seat joined with (the id itself if unknown)."""
+    def name_of(self, user_id: str, lang: str = DEFAULT_LANG) -> str:
+        """The display name a seat joined with (the id itself if unknown); an AI seat's
+        name in ``lang`` ("IA 1 (glouton)")."""
+        if is_ai_seat(user_id):
+            return ai_name(user_id, lang)
         for player in self.seats:
             if player.user_id == user_id:
                 return player.name
         return user_id
 
-    def names(self) -> dict[str, str]:
-        """``{user_id: display name}`` for every seat (what renderers take as ``names``)."""
-        return {p.user_id: p.name for p in self.seats}
+    def names(self, lang: str = DEFAULT_LANG) -> dict[str, str]:
+        """``{user_id: display name}`` for every seat (what renderers take as ``names``),
+        AI seats named in ``lang``."""
+        return {p.user_id: self.name_of(p.user_id, lang) for p in self.seats}
 
     def clock_of(self, seat: str) -> TurnClock | None:
         """The clock of ``seat`` if it is to act in a running game."""

@@ -15,13 +15,14 @@ The queries live by concern, each part in its module over the tables it owns (al
 them over the one ``SqlBase`` of ``session``): ``games`` (games, moves, messages),
 ``seats`` (seats and lobbies), ``clocks`` (clocks, reminders, time away), ``settings``
 (server settings and player preferences), ``ratings`` (results and ratings) and ``jobs``
-(the claimed restart work). ``SqlStore`` is all of them.
+(the claimed restart work), ``hints`` (the hints each seat took). ``SqlStore`` is all of them.
 """
 
 from __future__ import annotations
 
 from bot.store.clocks import CLAIM_DUE, CLAIM_DUE_ON_SHARDS, ClocksQueries, claim_statement
 from bot.store.games import GamesQueries
+from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
@@ -54,6 +55,7 @@ class SqlStore(
     SettingsQueries,
     RatingsQueries,
     JobsQueries,
+    HintsQueries,
 ):
     """The queries of a store over a backend's ``Session``s, every part of them. Open
     with ``await Cls.open(target)`` or ``async with``; close it."""

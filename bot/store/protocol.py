@@ -288,8 +288,31 @@ class JobsStore(Protocol):
         ...
 
 
+class HintsStore(Protocol):
+    """The hints each seat took (``bot.store.hints``)."""
+
+    async def record_hint(self, game_id: int, seat: str, revision: int) -> int:
+        """Count a hint of ``seat`` at ``revision`` (once per revision); the seat's count."""
+        ...
+
+    async def hint_counts(self, game_id: int) -> dict[str, int]:
+        """``{seat: hints taken}`` for the seats that took any."""
+        ...
+
+    async def hints_of_user(self, guild_id: str, user_id: str) -> tuple[int, int]:
+        """Hints a user took in a server's games (``''``: outside one), and in how many."""
+        ...
+
+
 class GameStore(
-    GamesStore, SeatsStore, ClocksStore, SettingsStore, RatingsStore, JobsStore, Protocol
+    GamesStore,
+    SeatsStore,
+    ClocksStore,
+    SettingsStore,
+    RatingsStore,
+    JobsStore,
+    HintsStore,
+    Protocol,
 ):
     """The persistence of games, lobbies, move logs and front-end bookkeeping: every
     part, as ``bot.store.database.SqlStore`` is every part of the queries."""

@@ -105,7 +105,8 @@ class DueReminder(NamedTuple):
 class GuildSettings:
     """A server's choices (``None``: the default): the language of public messages,
     the default turn clock (hours, 0 = none) and timeout policy, the nudge interval
-    (hours, 0 = off), the longest time away (days), the one channel for new games."""
+    (hours, 0 = off), the longest time away (days), the one channel for new games, and
+    whether players may ask for hints (``None``: yes)."""
 
     language: str | None = None
     clock_hours: int | None = None
@@ -113,6 +114,7 @@ class GuildSettings:
     nudge_hours: int | None = None
     max_away_days: int | None = None
     games_channel: str | None = None
+    hints: bool | None = None
 
 
 @dataclass(frozen=True)

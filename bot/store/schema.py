@@ -215,6 +215,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, job)
     );
     """,
+    # 8: hints. Each hint a seat took, once per revision (asking again at the same
+    # revision gives the same hint); a server that turns hints off (NULL: on).
+    """
+    CREATE TABLE hints (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        seat     TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat, revision)
+    );
+    ALTER TABLE guild_settings ADD COLUMN hints INTEGER;
+    """,
 )
 
 

@@ -41,13 +41,21 @@ class SettingsQueries(SqlBase):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self._fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel FROM guild_settings WHERE guild_id = ?",
+            "games_channel, hints FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel = rows[0]
-        return GuildSettings(language, _int(clock), policy, _int(nudge), _int(away), channel)
+        language, clock, policy, nudge, away, channel, hints = rows[0]
+        return GuildSettings(
+            language,
+            _int(clock),
+            policy,
+            _int(nudge),
+            _int(away),
+            channel,
+            None if hints is None else bool(hints),
+        )
 
     async def save_guild_settings(
         self, guild_id: str, settings: GuildSettings, at: datetime
@@ -55,12 +63,12 @@ class SettingsQueries(SqlBase):
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
-                "timeout_policy, nudge_hours, max_away_days, games_channel) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "timeout_policy, nudge_hours, max_away_days, games_channel, hints) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
                 "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
-                "games_channel = excluded.games_channel",
+                "games_channel = excluded.games_channel, hints = excluded.hints",
                 (
                     guild_id,
                     settings.language,
@@ -70,6 +78,7 @@ class SettingsQueries(SqlBase):
                     settings.nudge_hours,
                     settings.max_away_days,
                     settings.games_channel,
+                    None if settings.hints is None else int(settings.hints),
                 ),
             )
 

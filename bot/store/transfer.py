@@ -37,6 +37,7 @@ TABLES = (
     "away",
     "user_settings",
     "game_jobs",
+    "hints",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"))

@@ -15,6 +15,7 @@ count); ``draw_*`` functions draw a turn on a palette ``Canvas``.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,7 +82,9 @@ def last_params(view: View) -> Mapping[str, Any]:
 
 
 def round_turn(view: View, lang: str) -> str:
-    """``Round 3 · Turn 12``, or ``Turn 12`` for a game without rounds."""
+    """``Round 3 · Move 12``, or ``Move 12`` for a game without rounds: the envelope's
+    ``turn`` counts the decisions played (the log's entries), so the picture says
+    "Move"."""
     turn = view.get("turn", 0)
     if view.get("round") is None:
         return tr("render.kit.turn", lang, turn=turn)
@@ -96,25 +99,32 @@ def over_text(view: View, lang: str, names: Names) -> str:
     return tr("render.kit.over_won", lang, names=seat_names(winners, names))
 
 
+_WORDS = re.compile(r"\w+")
+
+
+def repeats(note: str, label: str) -> bool:
+    """Whether ``note`` only says again what ``label`` says: every word of it is in the
+    label ("Bob: Gather, boosted" after "Bob: Gather with the moon die: boosted")."""
+    said = {w.casefold() for w in _WORDS.findall(label)}
+    return {w.casefold() for w in _WORDS.findall(note)} <= said
+
+
 def describe_last(view: View, lang: str, names: Names) -> str:
     """The last move as the table reads it: ``Bob: take 2 · a note · another`` (the
-    label and notes of the envelope's ``last``; empty when there is none)."""
-    last = view.get("last")
-    if not isinstance(last, Mapping):
-        return ""
-    label = last_label(last, lang, names)
-    notes = [text_of(named(note, names), lang) for note in last.get("notes") or []]
-    return " · ".join(part for part in [label, *notes] if part)
+    label and notes of the envelope's ``last``, a note that only repeats the label left
+    out; empty when there is none)."""
+    return " · ".join(last_parts(view, lang, names))
 
 
 def last_parts(view: View, lang: str, names: Names) -> list[str]:
-    """The last move's label (after its player's name) and its notes, as separate parts."""
+    """The last move's label (after its player's name) and its notes, as separate parts;
+    a note that only repeats the label is left out (``repeats``)."""
     last = view.get("last")
     if not isinstance(last, Mapping):
         return []
-    parts = [last_label(last, lang, names)]
-    parts += [text_of(named(note, names), lang) for note in last.get("notes") or []]
-    return [part for part in parts if part]
+    label = last_label(last, lang, names)
+    notes = [text_of(named(note, names), lang) for note in last.get("notes") or []]
+    return [label] * bool(label) + [n for n in notes if n and not repeats(n, label)]
 
 
 def fit_words(text: str, face: Any, room: float) -> str:
@@ -270,7 +280,7 @@ class Legend:
         lines = [caption] if isinstance(caption, str) else list(caption)
         left = self.x + text_x
         for i, line in enumerate(lines):
-            text = ellipsise(line, self.face, self.right - left)
+            text = fit_words(line, self.face, self.right - left)
             at = (left, self.y + text_y + i * line_height)
             draw_text(self.image, at, text, self.face, style.INK)
         self.y += height
@@ -316,7 +326,7 @@ def draw_header(
     taken = right  # the left end of what the first line shows on the right
     if view.get("over"):
         face = font(22, bold=True)
-        over_line = ellipsise(over_text(view, lang, names), face, OVER_WIDTH)
+        over_line = fit_words(over_text(view, lang, names), face, OVER_WIDTH)
         taken = right - round(text_width(over_line, face))
         canvas.text((right, box.y + 12), over_line, face, style.HIGHLIGHT, anchor="ra", ground=bg)
     else:
@@ -347,7 +357,7 @@ def draw_header(
         left = box.x + PAD + round(text_width(sub, font(16))) + 30
         canvas.text(
             (right, box.y + 46),
-            ellipsise(text, face, right - left),
+            fit_words(text, face, right - left),
             face,
             style.HEADER_INK,
             anchor="ra",
@@ -360,7 +370,7 @@ def draw_notice(canvas: Canvas, box: Box, text: str, x: int, end: int) -> None:
     face = font(17, bold=True)
     if not text or end - x < 80:
         return
-    text = ellipsise(text, face, end - x - 22)
+    text = fit_words(text, face, end - x - 22)
     width = round(text_width(text, face)) + 22
     canvas.rectangle(
         (x, box.y + 10, x + width, box.y + 38), radius=8, fill=style.HIGHLIGHT, outline=style.INK
@@ -441,7 +451,7 @@ def draw_seat_bar(
     canvas.text((box.x + 38, mid), name, name_face, name_ink, anchor="lm", ground=colour)
     if sub_w:
         x = box.x + 38 + round(text_width(name, name_face)) + 12
-        sub = ellipsise(subtitle, sub_face, sub_w)
+        sub = fit_words(subtitle, sub_face, sub_w)
         canvas.text(
             (x, mid + 1), sub, sub_face, style.mix(ink, colour, 0.3), anchor="lm", ground=colour
         )

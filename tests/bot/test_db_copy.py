@@ -36,9 +36,12 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")
+    await service.hints.hint(clocked, BOB.user_id)  # hints
     await service.set_message(clocked, "announced", "0")  # a catch-up held by a process
     assert await service.jobs.claim(behind_job("announced"), "crashed") != []  # that died
-    await service.timing.save_guild_settings("g1", GuildSettings(language="fr", nudge_hours=12))
+    await service.timing.save_guild_settings(
+        "g1", GuildSettings(language="fr", nudge_hours=12, hints=False)
+    )
     await service.timing.go_away(CAROL.user_id, clock.now + timedelta(days=2), max_days=None)
     await service.timing.set_notify(BOB.user_id, True)
 

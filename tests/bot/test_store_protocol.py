@@ -13,6 +13,7 @@ import pytest
 from bot.store import GameStore, PostgresStore, Store, protocol
 from bot.store.clocks import ClocksQueries
 from bot.store.games import GamesQueries
+from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
@@ -25,6 +26,7 @@ PARTS = [
     (protocol.SettingsStore, SettingsQueries),
     (protocol.RatingsStore, RatingsQueries),
     (protocol.JobsStore, JobsQueries),
+    (protocol.HintsStore, HintsQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 

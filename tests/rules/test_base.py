@@ -180,3 +180,51 @@ def test_no_catalogue_writes_a_plural_with_brackets_and_french_spaces_its_punctu
             if path.name == "fr.json":
                 plain = re.sub(r"\{[^}]*\}|`[^`]*`|https?://\S+", "x", text)
                 assert not re.search(r"[^\s\u00a0\u202f][:;?!](\s|$)", plain), (path, key, text)
+
+
+def test_french_catalogues_elide_before_names_and_read_as_french() -> None:
+    """Issue 28, every French catalogue: a name after "de" is elided when it must be
+    ("de Amélie" is "d'Amélie": ``{player:de}``), "à Joueur 1 de jouer" reads "au tour
+    de Joueur 1", and the random AI level is "aléatoire"."""
+    import json
+    import re
+    from pathlib import Path
+
+    from rules.i18n import SEAT_PARAMS, elide, register_package, translate
+
+    register_package("bot")
+    register_package("bot.discord")
+    root = Path(__file__).resolve().parents[2]
+    catalogues = [
+        path
+        for package in ("bot", "rules", "render")
+        for path in (root / package).glob("**/locales/fr.json")
+    ]
+    assert len(catalogues) >= 7
+    names = "|".join(sorted(SEAT_PARAMS | {"other", "name"}))
+    for path in catalogues:
+        for key, text in json.loads(path.read_text("utf-8")).items():
+            assert not re.search(rf"\b[Dd]e \{{({names})\}}", text), (path, key, text)
+            assert not re.search(r"\bà \{[a-z_]+\} de jouer", text), (path, key, text)
+            assert "hasard" not in text or not key.endswith("level.random"), (path, key, text)
+    assert translate("console.turn", "fr", number=3, name="Amélie") == "Coup 3 : au tour d'Amélie."
+    assert translate("console.turn", "fr", number=3, name="Bob") == "Coup 3 : au tour de Bob."
+    assert translate("service.ai.level.random", "fr") == "aléatoire"
+    assert translate("discord.ai_level.random", "fr") == "aléatoire"
+    assert [elide("de", n) for n in ("Amélie", "Hugo", "Yann", "Yves", "<@1>", "IA 1")] == [
+        "d'Amélie",
+        "d'Hugo",
+        "de Yann",
+        "d'Yves",
+        "de <@1>",
+        "d'IA 1",
+    ]
+    assert elide("le", "Ours") == "l'Ours" and elide("la", "Tribu") == "la Tribu"
+
+
+def test_signed_figures_follow_the_language() -> None:
+    from rules.i18n import signed
+
+    assert [signed(v, "en") for v in (1.54, -3, 0.04, -0.04)] == ["+1.5", "\u22123.0", "0.0", "0.0"]
+    assert signed(2.5, "fr") == "+2,5"
+    assert signed("x", "fr") == "x"

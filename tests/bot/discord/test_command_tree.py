@@ -14,7 +14,7 @@ from rules import i18n, registry
 
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "move", "board", "hand",
-    "scores", "games", "resign", "abort", "help", "undo", "record", "replay",
+    "scores", "games", "resign", "abort", "help", "undo", "record", "replay", "hint",
     "standings", "stats", "away", "back", "notify", "settings",
 }  # fmt: skip
 

@@ -75,7 +75,7 @@ async def test_start_opens_a_thread_under_the_lobby_with_board_and_turn(bot: Har
     turn_call = next(c for c in calls if c.custom_ids() and c.channel_id == thread)
     assert f"<@{to_act}>" in turn_call.content
     assert turn_call.json["allowed_mentions"] == {"parse": [], "users": [int(to_act)]}
-    assert turn_call.custom_ids() == ["cf:play:1:0", "cf:hand:1", "cf:scores:1"]
+    assert turn_call.custom_ids() == ["cf:play:1:0", "cf:hint:1", "cf:hand:1", "cf:scores:1"]
     assert turn["id"] == (await bot.service.messages(1))["turn"]
 
 

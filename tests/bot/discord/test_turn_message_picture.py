@@ -48,7 +48,7 @@ async def test_turn_picture_is_drawn_from_the_recorded_board_and_turn_messages(
     assert (board.attachment(image_url) or b"").startswith(PNG)
     assert prompt.pinged == (turn.viewer,)
     assert f"<@{turn.viewer}>" in prompt.content
-    assert [b.label for b in prompt.rows[0]] == ["Play", "My hand", "Scores"]
+    assert [b.label for b in prompt.rows[0]] == ["Play", "Hint", "My hand", "Scores"]
 
     picture = draw_turn_message(turn, scale=1.0)
     assert picture.width == WIDTH

@@ -43,9 +43,9 @@ def test_winners_count_only_once_the_game_is_over() -> None:
 
 
 def test_round_and_turn_words() -> None:
-    assert frame.round_turn(envelope(), "en") == "Round 3 · Turn 7"
+    assert frame.round_turn(envelope(), "en") == "Round 3 · Move 7"
     assert frame.round_turn(envelope(), "fr") == "Manche 3 · Coup 7"
-    assert frame.round_turn(envelope(round=None), "en") == "Turn 7"
+    assert frame.round_turn(envelope(round=None), "en") == "Move 7"
     assert frame.round_turn({}, "fr") == "Coup 0"
 
 
@@ -125,4 +125,45 @@ def test_a_label_that_names_its_player_is_not_prefixed_with_the_name() -> None:
     assert frame.describe_last(view, "en", {"s2": "Chloé"}) == "Chloé resigns"
     assert frame.describe_last(view, "fr", {"s2": "Chloé"}) == "Chloé abandonne"
     other = envelope(last={"seat": "s1", "label": resign, "notes": [resign]})
-    assert frame.describe_last(other, "en", {"s2": "Chloé"}) == "s1: Chloé resigns · Chloé resigns"
+    # the note says again what the label says: left out (issue 28)
+    assert frame.describe_last(other, "en", {"s2": "Chloé"}) == "s1: Chloé resigns"
+
+
+def test_a_note_that_only_repeats_the_move_is_left_out() -> None:
+    """Issue 28: a header never repeats the move in its note ("Bob: Gather with the moon
+    die: boosted · Bob: Gather, boosted")."""
+    assert frame.repeats("Bob: Gather, boosted", "Bob: Gather with the moon die: boosted")
+    assert not frame.repeats("Bob: +2 food", "Bob: Gather with the moon die: boosted")
+    from rules import registry
+
+    game = registry.get("tribes")
+    state = game.setup(["s1", "s2"], "repeat", None)
+    checked = 0
+    for _ in range(300):
+        acting = sorted(game.to_act(state))
+        if not acting:
+            break
+        state = game.apply(state, acting[0], game.legal_moves(state, acting[0])[-1])
+        view = game.view(state, None)
+        for lang in ("en", "fr"):
+            label, *notes = frame.last_parts(view, lang, {}) or [""]
+            assert not any(frame.repeats(n, label) for n in notes)
+            checked += len(notes)
+    assert checked
+
+
+def test_the_header_never_cuts_a_word() -> None:
+    """Issue 28: "…Figh…" no more: what does not fit ends at a word, then an ellipsis."""
+    face = font(16)
+    text = "Fight the Mammoth with every hunter of the tribe, then feast by the fire"
+    for room in range(60, round(text_width(text, face)), 37):
+        cut = frame.fit_words(text, face, room)
+        assert text_width(cut, face) <= room
+        head = cut.removesuffix("…")
+        assert cut.endswith("…") and text.startswith(head)
+        assert text[len(head)] in " ,·:;"  # the cut falls between words
+
+
+def test_the_picture_counts_moves() -> None:
+    assert frame.round_turn(envelope(turn=12, round=None), "en") == "Move 12"
+    assert frame.round_turn(envelope(turn=12, round=None), "fr") == "Coup 12"

@@ -1,0 +1,152 @@
+"""Hints: the move the ``greedy`` AI would make for a player, and one line of why.
+
+``GameService.hints`` is the one ``Hints`` of a service; the Discord command and button
+and the console's ``hint`` call it. Choices where the issue is silent:
+
+- **What the AI sees.** ``ai.advise`` works from the seat's own view (it determinizes
+  first, as every AI decision does), so a hint never tells what the player cannot see.
+- **Off the event loop.** The search runs in a worker thread, like an AI seat's turn.
+- **Seeds.** The hint's seed is the game's seed, ``:hint:`` and the revision: asking
+  twice for the same decision gives the same hint.
+- **Counting.** A seat's hints are counted once per revision (the ``hints`` table): the
+  count is how many of its decisions it took a hint for. Only the seat to act may ask.
+- **Servers.** ``GuildSettings.hints`` ``False`` turns them off on a server
+  (``service.hints_off``); outside a server (the console) they are always on. Whether
+  to show the Hint button on a turn message (``shown``) is remembered per server for
+  ``SHOWN_FOR`` so that posting a turn costs the store no extra read; a change made
+  through this process is seen at once (``forget``), one made by another process
+  within ``SHOWN_FOR``, and asking for a hint always reads the setting itself.
+- **Why.** One line from the advice: a win, a tie or a loss when greedy's line of the
+  turn ends the game; else the points the turn adds to the seat's total (its own score
+  sheet) and its standing against the best other seat before and after (what greedy
+  weighs: points plus progress toward points, ``Game.evaluate``), one decimal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import ai
+from bot.service.guards import guard, require_running, seated
+from bot.service.pipeline import Pipeline
+from bot.service.robots import ai_seed
+from bot.service.values import ServiceError
+from bot.store import GameStore
+from rules.base import Game, Move, State, Text
+
+log = logging.getLogger("campfire.service.hints")
+
+Adviser = Callable[[Game, State, str, str], ai.Advice]
+"""``advise(game, state, seat, seed) -> Advice`` (``ai.advise``)."""
+SHOWN_FOR = timedelta(minutes=1)
+"""How long whether a server shows the Hint button is remembered (``Hints.shown``)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint for ``seat`` at ``version``: the move (as the game labels it), why, and how
+    many hints the seat has taken in the game now."""
+
+    game_id: int
+    seat: str
+    version: int
+    move: Move
+    why: Text
+    count: int
+
+
+def why(advice: ai.Advice) -> Text:
+    """The one line of why, as a message key with its figures."""
+    if advice.only:
+        return Text("service.hint.why.only")
+    if advice.ends is not None:
+        return Text(f"service.hint.why.{advice.ends}", {"total": advice.total_after})
+    params = {
+        "gain": abs(advice.gain),
+        "before": advice.total_before,
+        "after": advice.total_after,
+        "lead_before": round(advice.value_before, 1),
+        "lead_after": round(advice.value_after, 1),
+    }
+    kind = "gain" if advice.gain > 0 else "loss_points" if advice.gain < 0 else "none"
+    return Text(f"service.hint.why.{kind}", params)
+
+
+class Hints:
+    """The hint side of a ``GameService``."""
+
+    def __init__(
+        self, pipeline: Pipeline, store: GameStore, adviser: Adviser | None = None
+    ) -> None:
+        self.pipeline = pipeline
+        self.store = store
+        self._adviser = adviser
+        self._shown: dict[str | None, tuple[datetime, bool]] = {}
+
+    def advise(self, game: Game, state: State, seat: str, seed: str) -> ai.Advice:
+        """The advice (blocking: call it in a worker thread)."""
+        if self._adviser is not None:
+            return self._adviser(game, state, seat, seed)
+        return ai.advise(game, state, seat, seed)
+
+    async def allowed(self, guild_id: str | None) -> bool:
+        """Whether players may ask for hints on that server (always outside one), read
+        from the store."""
+        chosen = await self.pipeline.guild_settings(guild_id)
+        allowed = chosen.hints is not False
+        self._shown[guild_id] = (self.pipeline.now(), allowed)
+        return allowed
+
+    async def shown(self, guild_id: str | None) -> bool:
+        """Whether a turn message shows the Hint button: ``allowed``, remembered for
+        ``SHOWN_FOR``."""
+        known = self._shown.get(guild_id)
+        if known is not None and self.pipeline.now() - known[0] < SHOWN_FOR:
+            return known[1]
+        return await self.allowed(guild_id)
+
+    def forget(self, guild_id: str | None) -> None:
+        """The server's settings changed: read them again next time."""
+        self._shown.pop(guild_id, None)
+
+    async def hint(self, game_id: int, user_id: str) -> Hint:
+        """The hint for ``user_id``'s decision now, counted for their seat. Raises
+        ``service.not_running``, ``service.not_in_game``, ``service.hints_off``,
+        ``service.not_your_turn``."""
+        row = await self.pipeline.row(game_id)
+        require_running(row)
+        if not seated(row, user_id):
+            raise ServiceError("service.not_in_game")
+        if not await self.allowed(row.guild_id):
+            raise ServiceError("service.hints_off")
+        loaded = await self.pipeline.load(row)
+        game, state = loaded.game, loaded.state
+        if user_id not in game.to_act(state):
+            raise ServiceError("service.not_your_turn")
+        seed = ai_seed(row.seed, state.revision, "hint")
+        try:
+            advice = await asyncio.to_thread(self.advise, game, state, user_id, seed)
+        except Exception as exc:
+            log.exception("game %d: no hint for %s", game_id, user_id)
+            raise ServiceError("service.internal") from exc
+        with guard("hint", game_id):
+            # The label the seat's real state gives the move (the same code: a seat's own
+            # moves do not depend on what it cannot see).
+            move = next(
+                (m for m in game.legal_moves(state, user_id) if m.code == advice.code),
+                advice.move,
+            )
+        count = await self.store.record_hint(game_id, user_id, state.revision)
+        log.info("game %d: hint %s for %s (%d taken)", game_id, move.code, user_id, count)
+        return Hint(game_id, user_id, state.revision, move, why(advice), count)
+
+    async def counts(self, game_id: int) -> dict[str, int]:
+        """``{seat: hints taken}`` for the seats of a game that took any."""
+        return await self.store.hint_counts(game_id)
+
+
+__all__ = ["Adviser", "Hint", "Hints", "why"]
