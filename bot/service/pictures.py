@@ -93,12 +93,13 @@ class RenderPool:
         return await asyncio.wrap_future(self._pool().submit(function, *args, **kwargs))
 
     def warm_up(self, views: Iterable[tuple[str, Any]]) -> list[Future[bytes]]:
-        """Draw each ``(rules, view)`` once in every worker, in the background (errors
-        logged): the renderers' static art is then built before a player waits for it.
-        Returns the drawings under way (nobody needs to wait for them)."""
+        """Draw each ``(rules, view)`` once in every worker process (once in all for
+        threads, which share the renderers' caches), in the background (errors logged):
+        the renderers' static art is then built before a player waits for it. Returns
+        the drawings under way (nobody needs to wait for them)."""
         futures = []
         for rules, view in views:
-            for _ in range(self.workers):
+            for _ in range(self.workers if self.processes else 1):
                 future = self._pool().submit(warm, self.drawer, rules, view)
                 future.add_done_callback(functools.partial(_log_failure, rules))
                 futures.append(future)
