@@ -303,3 +303,16 @@ def test_an_out_folder_that_cannot_be_written_is_one_clear_line(
         assert cli.main([*argv, "--out", str(out), *lang_args]) == 2
         err = capsys.readouterr().err
         assert err.startswith(said) and len(err.strip().splitlines()) == 1, err
+
+
+async def test_demo_writes_the_board_in_words_beside_each_picture(
+    nim: None, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    result = await run_demo("nim", 2, "words", out, drawer=fake_drawer, lang="fr")
+    texts = sorted(out.glob("turn-*.txt"))
+    assert [t.with_suffix(".png") for t in texts] == list(result.pictures)
+    first, last = texts[0].read_text("utf-8"), texts[-1].read_text("utf-8")
+    assert first.startswith("Nim · Coup 0. À jouer : Robot ")
+    assert last.startswith("Nim · Partie terminée. Victoire : Robot ")
+    assert "Pierres prises :" in last
