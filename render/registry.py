@@ -47,7 +47,9 @@ LAYOUTS = ("full", "card")
 # game id -> module of its text twin (``render.twin``): the picture in words, with
 # ``facts``, ``board`` and ``private``. Every game with a picture has one.
 _TWINS: dict[str, str] = {
+    "sapiens": "render.sapiens.twin",
     "orbis": "render.orbis.twin",
+    "tribes": "render.tribes.twin",
     "nim": "render.nim.twin",
 }
 FORMS = ("short", "long")

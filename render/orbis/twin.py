@@ -11,7 +11,7 @@ from render.kit import frame
 from render.kit.names import seat_name, tr, tr_or
 from render.orbis import model
 from render.orbis.words import without_squares
-from render.twin import Names, Section, View, listing, points, section
+from render.twin import Names, Section, View, joined, listing, points, section
 from rules import i18n
 
 i18n.register_package("render.orbis")
@@ -180,7 +180,7 @@ def player(view: View, seat: str, lang: str, names: Names) -> Section:
             tr("render.twin.orbis.place", lang, place=c.x + 1, tile=cell_words(c.tile, lang))
             for c in sorted(rows[row], key=lambda c: c.x)
         ]
-        lines.append(tr("render.twin.orbis.row", lang, row=row + 1, places="; ".join(places)))
+        lines.append(tr("render.twin.orbis.row", lang, row=row + 1, places=joined(places, lang)))
     title = tr(
         "render.twin.orbis.panel",
         lang,

@@ -187,7 +187,7 @@ def long_form(
 
 def block(part: Section, lang: str) -> str:
     title = tr("render.twin.section", lang, title=part.title)
-    return "\n".join([title, *(f"- {line}" for line in part.lines)])
+    return "\n".join([title, *(f"- {line[:1].upper()}{line[1:]}" for line in part.lines)])
 
 
 def private_form(title: str, sections: Sequence[Section], lang: str) -> str:
@@ -273,6 +273,11 @@ def _last(module: ModuleType, view: View, lang: str, names: Names) -> list[str]:
 def counted(key: str, n: int, lang: str, **params: Any) -> str:
     """A catalogue sentence with its count (``render.twin.x`` with ``{n}``)."""
     return tr(key, lang, n=n, **params)
+
+
+def joined(parts: Iterable[str], lang: str) -> str:
+    """Parts of one line, separated by semicolons (spaced the French way in French)."""
+    return tr("render.twin.semicolon", lang).join(p for p in parts if p)
 
 
 def listing(items: Iterable[str], lang: str) -> str:
