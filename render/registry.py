@@ -47,6 +47,8 @@ LAYOUTS = ("full", "card")
 # game id -> module of its text twin (``render.twin``): the picture in words, with
 # ``facts``, ``board`` and ``private``. Every game with a picture has one.
 _TWINS: dict[str, str] = {
+    "origin": "render.origin_classic.twin",
+    "origin-junior": "render.origin.twin",
     "sapiens": "render.sapiens.twin",
     "orbis": "render.orbis.twin",
     "tribes": "render.tribes.twin",

@@ -158,3 +158,74 @@ def test_long_texts_are_split_into_messages_between_lines() -> None:
     assert all(len(p) <= MESSAGE_LIMIT for p in pieces)
     assert "\n".join(pieces).split() == text.split()
     assert chunks("word " * 1000, 100) and all(len(p) <= 100 for p in chunks("word " * 1000, 100))
+
+
+def test_every_game_with_a_picture_has_a_text_twin() -> None:
+    assert set(renderers.ids()) <= set(renderers.twin_ids())
+    assert set(renderers.card_ids()) <= set(renderers.twin_ids())
+
+
+NAMED = (
+    "origin.classic.card.{}.title",
+    "tribes.event.{}.name",
+    "tribes.chief.{}",
+    "orbis.god.{}.name",
+    "orbis.tile.{}",
+)
+"""Catalogue names of the things a view may hold back (a card in a hand, an objective,
+a chief power): a name is given by an id found in a view."""
+
+
+def leaves(value: Any) -> set[str]:
+    """Every string in a view (ids, keys, words)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Mapping):
+        return set().union(*(leaves(v) | {str(k)} for k, v in value.items())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(leaves(v) for v in value)) if value else set()
+    return set()
+
+
+def names_of(ids: set[str], lang: str) -> set[str]:
+    out = set()
+    for item in ids:
+        for pattern in NAMED:
+            key = pattern.format(item)
+            if i18n.has_key(key):
+                out.add(i18n.translate(key, lang))
+    return out
+
+
+def hidden_names(shown: Mapping[str, Any], seen: list[Mapping[str, Any]], lang: str) -> set[str]:
+    """Names of things in the ``seen`` views that the ``shown`` view does not hold (less
+    the names some shown thing has too: two copies of one card share a title)."""
+    public = leaves(shown)
+    return names_of(set().union(*(leaves(v) for v in seen)) - public, lang) - names_of(public, lang)
+
+
+@pytest.mark.parametrize("game_id", ["origin", "origin-junior", "sapiens", "orbis", "tribes"])
+def test_the_public_twin_holds_no_more_than_the_public_view(game_id: str) -> None:
+    """The public text names no hidden card or power; a seat's own text names what it
+    alone holds and nothing the other seats hold back."""
+    game = registry.get(game_id)
+    found = 0
+    for players in (2, game.spec.max_seats):
+        for state in sampled_states(game_id, players, 7):
+            names = names_for(state)
+            public = game.view(state, None)
+            own = {seat: game.view(state, seat) for seat in state.seats}
+            for lang in ("en", "fr"):
+                text = renderers.describe(game_id, public, lang=lang, names=names, form="long")
+                text += renderers.describe(game_id, public, lang=lang, names=names)
+                secret = hidden_names(public, list(own.values()), lang)
+                assert not [n for n in secret if n in text], f"{game_id}: the table reads {secret}"
+                for seat, mine in own.items():
+                    words = renderers.describe_private(game_id, mine, seat, lang=lang, names=names)
+                    others = [v for s, v in own.items() if s != seat]
+                    assert not [n for n in hidden_names(mine, others, lang) if n in words]
+                    held = hidden_names(public, [mine], lang)
+                    assert all(n in words for n in held), f"{held} missing from {words}"
+                    found += len(held)
+    if game_id == "origin":
+        assert found, "no hand was ever read: the test would prove nothing"
