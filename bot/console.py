@@ -4,7 +4,8 @@ After each move it writes the board PNG and prints its path, whose turn it is an
 numbered legal moves. A line is a number from that list, a move code, forgiving text
 (English or French labels), or a command: ``help``, ``moves``, ``board``, ``scores``,
 ``hand`` (the private view of the seat to act), ``hint`` (the move the ``greedy`` AI
-would make for the seat to act, and why), ``history``, ``quit``.
+would make for the seat to act, and why), ``history``, ``quit``, and ``look`` (or
+``board --text``): the board in words, the long form of its text twin (``render.twin``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "hand": ("hand", "main", "me", "moi"),
     "hint": ("hint", "indice", "conseil"),
     "history": ("history", "historique", "log"),
+    "look": ("look", "regarder", "board --text", "plateau --texte", "plateau --text"),
     "quit": ("quit", "exit", "q", "quitter", "sortir"),
 }
 
@@ -174,7 +176,8 @@ class ConsoleSession:
                 self.write("")
                 return self.quit()
             text = line.strip()
-            command = next((c for c, words in COMMANDS.items() if text.lower() in words), None)
+            typed = " ".join(text.lower().split())
+            command = next((c for c, words in COMMANDS.items() if typed in words), None)
             if command == "quit":
                 return self.quit()
             if command is not None:
@@ -224,6 +227,11 @@ class ConsoleSession:
             self.write("\n".join(move_lines(moves, self.lang)))
         elif command == "board":
             await self.show_board()
+        elif command == "look":
+            words = await self.service.boards.words(self.game_id, self.lang, form="long")
+            if not words:
+                self.say("console.no_text")
+            self.write("\n\n".join(words))
         elif command == "scores":
             sheet = await self.service.scores(self.game_id)
             self.say("console.scores_title")

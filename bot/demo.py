@@ -4,9 +4,11 @@ unless told otherwise, so that a demo shows the game as people play it).
 
 Every move goes through ``GameService.play`` exactly as a Discord click would. The demo
 writes, into its output folder: ``turn-NNN.png`` (the board at the start and after each
-turn, when a renderer exists for the game), ``scores.json`` (final sheet and standings),
-``moves.json`` and ``moves.txt`` (the move log), ``record.json`` (the game record that
-``campfire replay`` rebuilds, see ``bot.record``), and returns a summary.
+turn, when a renderer exists for the game) with ``turn-NNN.txt`` beside it (the same
+board in words: the long form of its text twin, ``render.twin``), ``scores.json``
+(final sheet and standings), ``moves.json`` and ``moves.txt`` (the move log),
+``record.json`` (the game record that ``campfire replay`` rebuilds, see ``bot.record``),
+and returns a summary.
 """
 
 from __future__ import annotations
@@ -124,6 +126,9 @@ async def _play(
             return
         target = out_dir / f"turn-{len(pictures):03d}.png"
         target.write_bytes(png)
+        words = await service.boards.words(game_id, lang, form="long")
+        if words:  # the picture's text twin, beside it
+            target.with_suffix(".txt").write_text("\n\n".join(words) + "\n", encoding="utf-8")
         pictures.append(target)
 
     await picture()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any, Protocol
 
 
@@ -43,6 +44,19 @@ _CARDS: dict[str, str] = {
 LAYOUTS = ("full", "card")
 
 
+# game id -> module of its text twin (``render.twin``): the picture in words, with
+# ``facts``, ``board`` and ``private``. Every game with a picture has one.
+_TWINS: dict[str, str] = {
+    "origin": "render.origin_classic.twin",
+    "origin-junior": "render.origin.twin",
+    "sapiens": "render.sapiens.twin",
+    "orbis": "render.orbis.twin",
+    "tribes": "render.tribes.twin",
+    "nim": "render.nim.twin",
+}
+FORMS = ("short", "long")
+
+
 class UnknownGame(LookupError):
     """No renderer is registered for this game id."""
 
@@ -54,7 +68,11 @@ def ids() -> list[str]:
 
 def register(game_id: str, target: str, layout: str = "full") -> None:
     """Register ``"module:function"`` as the renderer of ``game_id`` (used by later games);
-    ``layout="card"``: as the drawer of its turn card."""
+    ``layout="card"``: as the drawer of its turn card; ``layout="twin"``: ``"module"``
+    as its text twin (``render.twin``)."""
+    if layout == "twin":
+        _TWINS[game_id] = target
+        return
     (_CARDS if layout == "card" else _RENDERERS)[game_id] = target
 
 
@@ -102,3 +120,49 @@ def draw_card(
 ) -> bytes:
     """The turn card of the public ``view`` of a ``game_id`` game as PNG bytes."""
     return draw(game_id, view, lang=lang, names=names, layout="card")
+
+
+def twin_ids() -> list[str]:
+    """Game ids that have a text twin."""
+    return sorted(_TWINS)
+
+
+def twin(game_id: str) -> ModuleType:
+    """The module of ``game_id``'s text twin; raises ``UnknownGame``."""
+    try:
+        return importlib.import_module(_TWINS[game_id])
+    except KeyError:
+        raise UnknownGame(game_id) from None
+
+
+def describe(
+    game_id: str,
+    view: Mapping[str, Any],
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+    form: str = "short",
+) -> str:
+    """The public ``view`` of a ``game_id`` game in words (``render.twin``): ``form`` is
+    ``short`` (at most 1,000 characters: an attachment's description) or ``long`` (the
+    whole board). ``names`` maps seat ids to display names."""
+    from render import twin as kit
+
+    if form not in FORMS:
+        raise ValueError(f"unknown form {form!r}: {', '.join(FORMS)}")
+    return kit.describe(twin(game_id), view, lang, names, form)
+
+
+def describe_private(
+    game_id: str,
+    view: Mapping[str, Any],
+    seat: str,
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """``seat``'s own ``view`` in words: what it alone sees (its hand, its pool) and its
+    own panel; empty when the game hides nothing from the table."""
+    from render import twin as kit
+
+    return kit.describe_private(twin(game_id), view, seat, lang, names)

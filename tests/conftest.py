@@ -89,6 +89,7 @@ SLOW_TESTS = frozenset(
         "tests/render/test_origin_classic.py::test_the_games_reach_every_phase",
         "tests/render/test_origin_classic.py::test_the_registry_dispatches_origin_to_the_classic_renderer",
         "tests/render/test_origin_draw.py::test_every_view_of_a_whole_game_draws",
+        "tests/render/test_twin.py::test_the_public_twin_holds_no_more_than_the_public_view",
         "tests/render/test_sapiens.py::test_real_games_draw_at_every_kind_of_step",
         "tests/render/test_tribes.py::test_every_view_of_a_whole_game_draws_within_budget",
         "tests/render/test_tribes.py::test_the_games_reach_every_phase",

@@ -620,6 +620,25 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
+async def board_text(interaction: discord.Interaction[Any], game: GameInfo) -> None:
+    """The board in words, to the caller alone (``render.twin``): the long form of the
+    public board, then what only the caller's seat sees; split over as many private
+    messages as it needs (2,000 characters each)."""
+    from render.twin import chunks  # the renderers' side: loaded on use
+
+    throttle(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = lang_for(interaction)
+    words = await service_of(interaction).boards.words(
+        game.id, lang, form="long", user_id=user_key(interaction)
+    )
+    pieces = [piece for text in words for piece in chunks(text)]
+    if not pieces:
+        raise DiscordError("discord.board.no_text", game=game.id)
+    for piece in pieces:
+        await interaction.followup.send(piece, ephemeral=True, allowed_mentions=publish.NO_MENTIONS)
+
+
 async def record(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """The game's record to the caller alone, in JSON (``campfire replay`` reads it) and
     as text; while the game runs the record keeps its secrets (see ``bot.record``)."""
@@ -642,7 +661,10 @@ async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
     picture = await service_of(interaction).boards.animation(game.id, lang)
-    file = discord.File(io.BytesIO(picture), filename=publish.replay_filename(game))
+    description = await publish.describe(bot_of(interaction), game, lang)
+    file = discord.File(
+        io.BytesIO(picture), filename=publish.replay_filename(game), description=description
+    )
     text = t("discord.replay.sent", lang, game=game.id)
     await interaction.followup.send(text, file=file, ephemeral=True)
 

@@ -288,8 +288,17 @@ class CampfireGroup(app_commands.Group):
         description=cmd("See the current board (only you)", "discord.cmd.board.desc"),
     )
     @game_option
-    async def board(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    @app_commands.rename(text=cmd("text", "discord.opt.text.name"))
+    @app_commands.describe(
+        text=cmd("True: the board in words, for screen readers", "discord.opt.text.desc")
+    )
+    async def board(
+        self, interaction: discord.Interaction[Any], game: str | None = None, text: bool = False
+    ) -> None:
         found = await resolve_game(interaction, game)
+        if text:
+            await actions.board_text(interaction, found)
+            return
         await actions.board(interaction, found)
 
     @app_commands.command(

@@ -307,7 +307,10 @@ async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord
     except Exception:
         log.warning("game %s: no animated replay", game.id, exc_info=True)
         return None
-    return discord.File(io.BytesIO(picture), filename=replay_filename(game))
+    description = await describe(client, game, lang)
+    return discord.File(
+        io.BytesIO(picture), filename=replay_filename(game), description=description
+    )
 
 
 async def board_picture(
@@ -331,7 +334,28 @@ def attachment(game: GameInfo, picture: BoardPicture) -> tuple[GameInfo, discord
     """The game as the picture shows it (its revision: a move may have been stored
     since ``game`` was read) and the picture as a file named after that revision."""
     shown = replace(game, version=picture.version)
-    return shown, discord.File(io.BytesIO(picture.png), filename=board_filename(shown))
+    file = discord.File(
+        io.BytesIO(picture.png),
+        filename=board_filename(shown),
+        description=picture.text[:DESCRIPTION_LIMIT] or None,
+    )
+    return shown, file
+
+
+DESCRIPTION_LIMIT = 1024
+"""Discord keeps at most 1,024 characters of an attachment's description."""
+
+
+async def describe(client: CampfireBot, game: GameInfo, lang: str) -> str | None:
+    """The short form of the board's text twin (``render.twin``), an attachment's
+    description for screen readers; ``None`` when the game has none or it failed
+    (logged: the attachment goes out without it)."""
+    try:
+        words = await client.service.boards.words(game.id, lang)
+    except Exception:
+        log.warning("game %s: no text twin", game.id, exc_info=True)
+        return None
+    return words[0][:DESCRIPTION_LIMIT] if words else None
 
 
 async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:

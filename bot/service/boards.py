@@ -26,6 +26,18 @@ _default_drawer: Drawer = renderers.draw
 """``render.registry.draw`` itself (picklable: what a render process runs)."""
 
 
+def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
+    """The short form of a public ``view`` (an attachment's description); empty when the
+    game has no text twin or describing it failed (logged: the picture goes out anyway)."""
+    if rules not in renderers.twin_ids():
+        return ""
+    try:
+        return renderers.describe(rules, view, lang=lang, names=names)
+    except Exception:
+        log.warning("%s: no text twin for this view", rules, exc_info=True)
+        return ""
+
+
 class Boards:
     """What a service draws: has a game a renderer, its board now, its replay."""
 
@@ -96,7 +108,7 @@ class Boards:
         names = seat_names(row, lang)
         try:
             png = await self.pool.draw(row.rules, view, lang=lang, names=names)
-            return BoardPicture(png, row.version)
+            return BoardPicture(png, row.version, describe(row.rules, view, lang, names))
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc
@@ -110,10 +122,31 @@ class Boards:
         names = game.names(lang)
         try:
             png = await self.pool.draw(game.rules, view, lang=lang, names=names)
-            return BoardPicture(png, game.version)
+            return BoardPicture(png, game.version, describe(game.rules, view, lang, names))
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game.id, game.rules)
             raise ServiceError("service.render_failed") from exc
+
+    async def words(
+        self, game_id: int, lang: str, *, form: str = "short", user_id: str | None = None
+    ) -> list[str]:
+        """The board in words (``render.twin``): the public view's ``short`` or ``long``
+        form, then, when ``user_id`` holds a seat, the long form of that seat's own view
+        (its hand, its pool). Empty parts are left out; a game without a text twin gives
+        ``[]``. Raises ``service.not_started``."""
+        loaded = await self.pipeline.started(game_id)
+        game, state, row = loaded.game, loaded.state, loaded.row
+        if row.rules not in renderers.twin_ids():
+            return []
+        names = {s.user_id: s.name for s in row.seats}
+        with guard("view", game_id):
+            view = game.view(state, None)
+            mine = game.view(state, user_id) if user_id in state.seats else None
+        out = [renderers.describe(row.rules, view, lang=lang, names=names, form=form)]
+        if mine is not None and user_id is not None and form == "long":
+            own = renderers.describe_private(row.rules, mine, user_id, lang=lang, names=names)
+            out.append(own)
+        return [text for text in out if text]
 
     async def animation(self, game_id: int, lang: str) -> bytes:
         """The animated replay of a finished game (APNG, see ``bot.animation``), built in

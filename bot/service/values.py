@@ -169,10 +169,13 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class BoardPicture:
-    """A board picture (PNG) and the revision of the game it shows."""
+    """A board picture (PNG), the revision of the game it shows and its text twin's
+    short form (``render.registry.describe``; empty when the game has none): what an
+    attachment's description says to a screen reader."""
 
     png: bytes
     version: int
+    text: str = ""
 
 
 @dataclass(frozen=True)

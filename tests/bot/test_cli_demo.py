@@ -312,3 +312,16 @@ def test_pictures_are_drawn_in_threads_unless_processes_are_asked_for() -> None:
     assert load_settings(None, {"CAMPFIRE_RENDER": "Processes"}).render == "processes"
     with pytest.raises(ConfigError, match="CAMPFIRE_RENDER"):
         load_settings(None, {"CAMPFIRE_RENDER": "gpu"})
+
+
+async def test_demo_writes_the_board_in_words_beside_each_picture(
+    nim: None, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    result = await run_demo("nim", 2, "words", out, drawer=fake_drawer, lang="fr")
+    texts = sorted(out.glob("turn-*.txt"))
+    assert [t.with_suffix(".png") for t in texts] == list(result.pictures)
+    first, last = texts[0].read_text("utf-8"), texts[-1].read_text("utf-8")
+    assert first.startswith("Nim · Coup 0. À jouer : Robot ")
+    assert last.startswith("Nim · Partie terminée. Victoire : Robot ")
+    assert "Pierres prises :" in last

@@ -134,3 +134,21 @@ def test_campfire_console_reads_its_moves_from_stdin(tmp_path: Path) -> None:
     assert translate(Text("move.unreadable", {"text": "nonsense words"}), "en") in run.stdout
     assert "Scores:" in run.stdout and f"is saved in {db}" in run.stdout
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "expected"),
+    [
+        ("en", "look", "Nim · Turn 0. To play: Player "),
+        ("en", "board  --TEXT", "Nim · Turn 0. To play: Player "),
+        ("fr", "regarder", "Nim · Coup 0. À jouer : Joueur "),
+    ],
+)
+async def test_look_prints_the_board_in_words(
+    store: Store, nim: None, tmp_path: Path, lang: str, word: str, expected: str
+) -> None:
+    session, _, output = await _session(store, tmp_path, [word], lang=lang)
+    assert await session.run() == 0  # quits at the end of its input
+    text = "\n".join(output)
+    assert expected in text
+    assert ("Stones taken:" if lang == "en" else "Pierres prises :") in text

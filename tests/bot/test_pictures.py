@@ -130,3 +130,30 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return status.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+async def test_a_board_picture_carries_its_text_twin_and_the_board_has_words(
+    store: Store, nim: None
+) -> None:
+    """The picture's short form (its attachment's description), the long form of the
+    board and the caller's own view (``render.twin``), with display names."""
+    service = GameService(store, seed_source=seeds("twin"), clock=FakeClock(), render_workers=1)
+    try:
+        lobby = await service.create_lobby(
+            rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE
+        )
+        await service.join(lobby.id, BOB)
+        game = (await service.start(lobby.id, ALICE.user_id)).game
+        picture = await service.boards.draw(lobby.id, "fr")
+        short = await service.boards.words(lobby.id, "en")
+        long = await service.boards.words(lobby.id, "en", form="long", user_id=ALICE.user_id)
+        watcher = await service.boards.words(lobby.id, "en", form="long", user_id="someone")
+    finally:
+        service.close()
+    first = game.name_of(game.to_act[0])
+    assert picture.text.startswith(f"Coup 0. À jouer : {first}.")
+    assert len(short) == 1 and short[0].startswith(f"Turn 0. To play: {first}.")
+    assert len(short[0]) <= 1000
+    assert len(long) == 1 and long[0].startswith("Nim · Turn 0.")  # Nim hides nothing
+    assert f"{ALICE.name}: 0 stones" in long[0] and f"{BOB.name}: 0 stones" in long[0]
+    assert watcher == long

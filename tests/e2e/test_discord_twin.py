@@ -342,3 +342,26 @@ def test_a_whole_origin_classic_game_leaks_no_hidden_card(
     assert leaks == []
     assert twin.failures() == []
     assert "Traceback" not in bot.log()
+
+
+def test_every_board_attachment_carries_its_text_twin(
+    table: tuple[Twin, BotProcess],
+) -> None:
+    """Each board picture in the thread, and the private one of ``/campfire board``,
+    has a description (alt text, what a screen reader reads): the short form of the
+    board in words; ``board text:True`` answers privately with the long form."""
+    twin, _ = table
+    game = start_game(twin)
+    play_one(twin, game, by_menu=False)
+    boards = game.boards()
+    assert len(boards) >= 2
+    for message in boards:
+        (picture,) = message["attachments"]
+        description = picture.get("description") or ""
+        assert 0 < len(description) <= 1024, description
+        assert "Scores:" in description and "To play:" in description, description
+    board = twin.answer(twin.slash("bob", game.thread, "board"))
+    (picture,) = board["posted"][0]["attachments"]
+    assert (picture.get("description") or "").startswith("Round ")
+    said = twin.answer_text(twin.slash("bob", game.thread, "board", text=True))
+    assert "Origin (Classic rules)" in said and "The map" in said

@@ -111,6 +111,7 @@ async function attach(messageId, kept) {
     return {
       id,
       filename: file.filename,
+      description: file.description,
       size: file.bytes.length,
       content_type: file.contentType,
       url,
@@ -156,12 +157,16 @@ async function api(req, res, url) {
   if (type.startsWith('multipart/form-data')) {
     const form = await new Response(raw, { headers: { 'content-type': type } }).formData()
     payload = JSON.parse(quoteBigIntegers(String(form.get('payload_json') ?? '{}')))
+    // an attachment's description (alt text) comes in payload_json, by the file's index
+    const described = new Map((payload.attachments ?? []).map((a) => [String(a.id), a.description]))
     for (const [name, value] of form.entries()) {
       if (name === 'payload_json' || typeof value === 'string') continue
+      const index = /^files\[(\d+)\]$/.exec(name)?.[1]
       kept.push({
         filename: value.name,
         contentType: value.type || 'application/octet-stream',
         bytes: Buffer.from(await value.arrayBuffer()),
+        description: described.get(index) ?? null,
       })
     }
     if (payload.attachments) delete payload.attachments
