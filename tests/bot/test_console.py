@@ -139,8 +139,8 @@ def test_campfire_console_reads_its_moves_from_stdin(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "word", "expected"),
     [
-        ("en", "look", "Nim · Turn 0. To play: Player "),
-        ("en", "board  --TEXT", "Nim · Turn 0. To play: Player "),
+        ("en", "look", "Nim · Move 0. To play: Player "),
+        ("en", "board  --TEXT", "Nim · Move 0. To play: Player "),
         ("fr", "regarder", "Nim · Coup 0. À jouer : Joueur "),
     ],
 )

@@ -152,8 +152,8 @@ async def test_a_board_picture_carries_its_text_twin_and_the_board_has_words(
         service.close()
     first = game.name_of(game.to_act[0])
     assert picture.text.startswith(f"Coup 0. À jouer : {first}.")
-    assert len(short) == 1 and short[0].startswith(f"Turn 0. To play: {first}.")
+    assert len(short) == 1 and short[0].startswith(f"Move 0. To play: {first}.")
     assert len(short[0]) <= 1000
-    assert len(long) == 1 and long[0].startswith("Nim · Turn 0.")  # Nim hides nothing
+    assert len(long) == 1 and long[0].startswith("Nim · Move 0.")  # Nim hides nothing
     assert f"{ALICE.name}: 0 stones" in long[0] and f"{BOB.name}: 0 stones" in long[0]
     assert watcher == long

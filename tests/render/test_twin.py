@@ -128,7 +128,7 @@ def envelope(**changes: Any) -> dict[str, Any]:
 def test_the_short_form_in_english_and_french() -> None:
     names = {"a": "Ann", "b": "Ben"}
     assert renderers.describe("nim", envelope(), names=names) == (
-        "Turn 3. To play: Ben. Last move: Ann: take 3. 1 stone left. "
+        "Move 3. To play: Ben. Last move: Ann: take 3. 1 stone left. "
         "Scores: Ann 0 points, Ben about 1 point (part hidden). 1 of 15 stones left."
     )
     assert renderers.describe(
@@ -145,10 +145,10 @@ def test_the_short_form_keeps_status_and_scores_and_drops_notes_first() -> None:
     view["last"]["notes"] = [{"key": "nim.note.left", "params": {"n": n}} for n in range(200)]
     text = short_form(view, "en", None, facts=["A fact."], last=["take 3", *["x" * 30] * 60])
     assert len(text) <= SHORT_LIMIT
-    assert text.startswith("Turn 3. To play: b. Last move: take 3.")
+    assert text.startswith("Move 3. To play: b. Last move: take 3.")
     assert "Scores: a 0 points, b about 1 point (part hidden). A fact." in text
     tiny = short_form(view, "en", None, facts=["A fact."], last=["take 3"], limit=60)
-    assert tiny == "Turn 3. To play: b. Scores: a 0 points, b about 1 point…"
+    assert tiny == "Move 3. To play: b. Scores: a 0 points, b about 1 point…"
 
 
 def test_long_texts_are_split_into_messages_between_lines() -> None:
