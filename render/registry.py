@@ -42,6 +42,18 @@ _CARDS: dict[str, str] = {
 }
 LAYOUTS = ("full", "card")
 
+# game id -> "module:object" of its private views (``render.kit.phone.Phone``): what one
+# seat alone is shown, in the phone layout or the full one with its legal targets marked.
+_PHONES: dict[str, str] = {
+    "origin": "render.origin_classic.phone:PHONE",
+    "origin-junior": "render.origin.phone:PHONE",
+    "sapiens": "render.sapiens.phone:PHONE",
+    "orbis": "render.orbis.phone:PHONE",
+    "tribes": "render.tribes.phone:PHONE",
+    "nim": "render.nim:PHONE",
+}
+PRIVATE_LAYOUTS = ("phone", "full")
+
 
 class UnknownGame(LookupError):
     """No renderer is registered for this game id."""
@@ -102,3 +114,33 @@ def draw_card(
 ) -> bytes:
     """The turn card of the public ``view`` of a ``game_id`` game as PNG bytes."""
     return draw(game_id, view, lang=lang, names=names, layout="card")
+
+
+def phone_ids() -> list[str]:
+    """Game ids that have private views (``draw_private``)."""
+    return sorted(_PHONES)
+
+
+def draw_private(
+    game_id: str,
+    view: Mapping[str, Any],
+    mine: Mapping[str, Any] | None,
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+    layout: str = "phone",
+) -> bytes:
+    """One seat's private view of a ``game_id`` game as PNG bytes: the public ``view``
+    plus ``mine`` (that seat's id, legal moves and private sections, see
+    ``render.kit.phone``), in the ``phone`` layout or the ``full`` board with the
+    seat's legal targets marked. Raises ``UnknownGame``."""
+    if layout not in PRIVATE_LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}: {', '.join(PRIVATE_LAYOUTS)}")
+    try:
+        target = _PHONES[game_id]
+    except KeyError:
+        raise UnknownGame(game_id) from None
+    module_name, _, name = target.partition(":")
+    phone: Any = getattr(importlib.import_module(module_name), name)
+    data: bytes = phone.draw(view, mine, lang=lang, names=names, layout=layout)
+    return data
