@@ -215,6 +215,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, job)
     );
     """,
+    # 8: the layout a player's private views answer in (``/campfire me layout:``);
+    # NULL: the default (``phone``). Their direct-message choice stays as it was.
+    """
+    ALTER TABLE user_settings ADD COLUMN layout TEXT;
+    """,
 )
 
 

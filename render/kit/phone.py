@@ -161,7 +161,8 @@ def mark_targets(
 
 
 def overlay(image: Image.Image, picture: Picture, key: object) -> Canvas:
-    """A canvas that draws straight onto a composed picture (flat grounds only)."""
+    """A canvas over a copy of a composed picture (flat grounds only): its ``image``
+    is the picture with what was drawn on it."""
     return Canvas(image, image, picture.palette_of(), ("overlay", key))
 
 
@@ -282,9 +283,11 @@ class Phone:
         image = picture.render(view, lang=lang, names=names)
         layout = picture.layout(len(seats))
         targets = self.targets_of(view, mine, layout, lang)
-        if targets:
-            mark_targets(overlay(image, picture, picture.name), targets, size=FULL_PLATE)
-        return image
+        if not targets:
+            return image
+        canvas = overlay(image, picture, picture.name)
+        mark_targets(canvas, targets, size=FULL_PLATE)
+        return canvas.image
 
     # ------------------------------------------------------------ phone layout
 
@@ -412,29 +415,39 @@ class Phone:
         """The board around the seat's targets (marked, names in large type), else
         around the last move, as the turn card shows it."""
         targets = self.targets_of(view, mine, layout, lang)
-        regions = (
-            [_around([t.box for t in targets])] if targets else list(self.card.focus(view, layout))
-        )
         top = layout.header.bottom
         bounds = Box(0, top, full.width, full.height - top)
-        kept = [r for r in regions if r.overlaps(bounds)] or [layout.board]
-        placed = cards.close_up_boxes(box, kept, bounds)
-        for source, target, zoom in placed:
-            piece = full.crop(source.xyxy())
-            if zoom != 1:
-                piece = piece.resize((target.w, target.h), Image.Resampling.NEAREST)
-            canvas.image.paste(piece, (target.x, target.y))
+        region = _clip(_around([t.box for t in targets]), bounds) if targets else None
+        placed: list[tuple[Box, Box, float]] = []
+        if region is not None and (region.w > box.w or region.h > box.h):
+            # the targets do not fit at full size: the board shrunk until they all do
+            scale = min(box.w / region.w, box.h / region.h)
+            w, h = max(1, round(region.w * scale)), max(1, round(region.h * scale))
+            spot = Box(box.x + (box.w - w) // 2, box.y + (box.h - h) // 2, w, h)
+            piece = full.crop(region.xyxy()).convert("RGB")
+            piece = piece.resize((w, h), Image.Resampling.BILINEAR)
+            canvas.image.paste(canvas.palette.quantize(piece), (spot.x, spot.y))
+            placed.append((region, spot, scale))
+        else:
+            regions = [region] if region is not None else list(self.card.focus(view, layout))
+            kept = [r for r in regions if r.overlaps(bounds)] or [layout.board]
+            for source, spot, times in cards.close_up_boxes(box, kept, bounds):
+                piece = full.crop(source.xyxy())
+                if times != 1:
+                    piece = piece.resize((spot.w, spot.h), Image.Resampling.NEAREST)
+                canvas.image.paste(piece, (spot.x, spot.y))
+                placed.append((source, spot, float(times)))
         if not targets:
             return
         shown = []
         for t in targets:
-            for source, target, zoom in placed:
+            for source, spot, zoom in placed:
                 if _inside(t.box, source):
                     moved = Box(
-                        target.x + (t.box.x - source.x) * zoom,
-                        target.y + (t.box.y - source.y) * zoom,
-                        t.box.w * zoom,
-                        t.box.h * zoom,
+                        round(spot.x + (t.box.x - source.x) * zoom),
+                        round(spot.y + (t.box.y - source.y) * zoom),
+                        round(t.box.w * zoom),
+                        round(t.box.h * zoom),
                     )
                     shown.append(Target(moved, t.label))
                     break
@@ -474,3 +487,9 @@ def _inside(inner: Box, outer: Box) -> bool:
         and inner.right <= outer.right
         and inner.bottom <= outer.bottom
     )
+
+
+def _clip(box: Box, bounds: Box) -> Box:
+    left, top = max(box.x, bounds.x), max(box.y, bounds.y)
+    right, bottom = min(box.right, bounds.right), min(box.bottom, bounds.bottom)
+    return Box(left, top, max(1, right - left), max(1, bottom - top))

@@ -52,7 +52,7 @@ def orbis_targets(
             else:
                 row = tr("render.orbis.spot.row", lang, row=spot.row + 1)
                 where = tr("render.orbis.spot.place", lang, place=spot.x + 1)
-                out.append(Target(place, f"{row} · {where}"))
+                out.append(Target(place, f"{row}, {where}"))
     return out
 
 
