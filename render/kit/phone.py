@@ -45,7 +45,7 @@ from render.kit.compose import Picture, Turn
 from render.kit.encode import png_bytes
 from render.kit.geometry import Box, FrameLayout
 from render.kit.names import tr
-from render.kit.paint import Canvas
+from render.kit.paint import Canvas, Palette
 from render.kit.text import ellipsise, font, text_width, unrecorded, wrap
 
 View = Mapping[str, Any]
@@ -224,31 +224,31 @@ def phone_blocks(
     return tuple(out), y + MARGIN - 12
 
 
-_statics: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache("phone.statics", capacity=48)
+_statics: ArtCache[Image.Image] = ArtCache("phone.statics", capacity=48)
 
 
-def paint_phone(blocks: Sequence[Block], height: int) -> Image.Image:
-    """The unchanging art of a phone view: paper, header band, framed blocks, seat bars."""
-    image = Image.new("RGB", (WIDTH, height), style.PAPER)
+def paint_phone(blocks: Sequence[Block], height: int, palette: Palette) -> Image.Image:
+    """The unchanging art of a phone view, straight in ``palette``'s indices (flat
+    shapes only, so no colour is lost and nothing needs quantizing): paper, header
+    band, framed blocks, seat bars. The seat markers are stamped each turn."""
+    image = Image.new("P", (WIDTH, height), palette.index(style.PAPER))
+    image.putpalette(palette.image.getpalette() or [])
     draw = ImageDraw.Draw(image)
+    panel, rule = palette.index(style.PANEL), palette.index(style.RULE)
     for block in blocks:
         box = block.box
         if block.kind == "title":
-            draw.rectangle(box.xyxy(), fill=style.HEADER_BG)
+            draw.rectangle(box.xyxy(), fill=palette.index(style.HEADER_BG))
         elif block.kind in ("to_play", "choices", "sections", "last"):
-            frame.paint_box(image, box)
+            draw.rounded_rectangle(box.xyxy(), radius=10, fill=panel, outline=rule, width=2)
         elif block.kind in ("close", "panel"):
-            draw.rectangle(box.inset(-3).xyxy(), fill=style.PANEL, outline=style.RULE, width=3)
+            draw.rectangle(box.inset(-3).xyxy(), fill=panel, outline=rule, width=3)
         elif block.kind == "scores":
             rows = (box.h + cards.ROW_GAP) // (cards.ROW + cards.ROW_GAP)
             for index in range(rows):
                 row = Box(box.x, box.y + index * (cards.ROW + cards.ROW_GAP), box.w, cards.ROW)
-                draw.rounded_rectangle(row.xyxy(), radius=12, fill=style.player_colour(index))
-                sprites.paste(
-                    image,
-                    sprites.marker_icon(index, radius=14),
-                    (row.x + 28, row.y + cards.ROW // 2),
-                )
+                colour = palette.index(style.player_colour(index))
+                draw.rounded_rectangle(row.xyxy(), radius=12, fill=colour)
     return image
 
 
@@ -310,13 +310,9 @@ class Phone:
             len(seats), focus, len(moves), [len(lines) for _, lines in sections], panel_size
         )
         key = (picture.name, len(seats), blocks, height)
-
-        def build() -> tuple[Image.Image, Image.Image]:
-            rgb = paint_phone(blocks, height)
-            return rgb, picture.palette_of().quantize(rgb)
-
-        rgb, paletted = _statics.get(key, build)
-        canvas = Canvas(rgb, paletted, picture.palette_of(), ("phone", key))
+        palette = picture.palette_of()
+        paletted = _statics.get(key, lambda: paint_phone(blocks, height, palette))
+        canvas = Canvas(paletted, paletted, palette, ("phone", key))
         turn = Turn(view, lang, names)
         for block in blocks:
             box = block.box
@@ -341,6 +337,9 @@ class Phone:
             elif block.kind == "scores":
                 for index, one in enumerate(seats):
                     row = Box(box.x, box.y + index * (cards.ROW + cards.ROW_GAP), box.w, cards.ROW)
+                    marker = sprites.marker_icon(index, radius=14)
+                    ground = style.player_colour(index)
+                    canvas.sprite(marker, (row.x + 28, row.y + cards.ROW // 2), ground=ground)
                     score = picture.score(turn, one) if picture.score is not None else None
                     cards.draw_score_row(canvas, row, one, view, lang, names, score=score)
                     if one == seat:
@@ -424,9 +423,10 @@ class Phone:
             scale = min(box.w / region.w, box.h / region.h)
             w, h = max(1, round(region.w * scale)), max(1, round(region.h * scale))
             spot = Box(box.x + (box.w - w) // 2, box.y + (box.h - h) // 2, w, h)
-            piece = full.crop(region.xyxy()).convert("RGB")
-            piece = piece.resize((w, h), Image.Resampling.BILINEAR)
-            canvas.image.paste(canvas.palette.quantize(piece), (spot.x, spot.y))
+            # nearest neighbour on the palette image: no colour to find again (the
+            # targets' frames and names are drawn on top, crisp)
+            piece = full.crop(region.xyxy()).resize((w, h), Image.Resampling.NEAREST)
+            canvas.image.paste(piece, (spot.x, spot.y))
             placed.append((region, spot, scale))
         else:
             regions = [region] if region is not None else list(self.card.focus(view, layout))
