@@ -176,15 +176,3 @@ def stone_targets(
 
 
 PHONE = Phone(card=CARD, targets=stone_targets)
-
-
-def draw_private(
-    view: Mapping[str, Any],
-    mine: Mapping[str, Any] | None,
-    *,
-    lang: str = "en",
-    names: Mapping[str, str] | None = None,
-    layout: str = "phone",
-) -> bytes:
-    """Nim's private view of a seat (``render.kit.phone``) as PNG bytes."""
-    return PHONE.draw(view, mine, lang=lang, names=names, layout=layout)
