@@ -1,11 +1,13 @@
-"""Turn card benchmark: ``python -m bench render_card [--games N]`` (also run by
-``python -m bench render``).
+"""Turn card and phone layout benchmark: ``python -m bench render_card [--games N]``
+(also run by ``python -m bench render``).
 
 For every game with a renderer, plays seeded random games (2 and 4 players) and draws
-each public view turn by turn as the bot does, once as the full board and once as the
-turn card (names given, English), and prints for both the median and 90th percentile
+each public view turn by turn as the bot does, as the full board, as the turn card, and
+as the private view of the seat to act (``render.kit.phone``: its legal moves and
+private sections) in the phone layout and in the full layout with its legal targets
+marked (names given, English), and prints for each the median and 90th percentile
 wall-clock time and the median CPU time to compose and encode one picture, and the
-largest picture, with the card's budget (15 ms median, 150 KB).
+largest picture, with the budget (15 ms median, 150 KB) of the card and phone layouts.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.present import private_picture_input
 from campfire_testing.nim_views import random_nim_views
 from render import registry
 from rules.registry import get
@@ -30,21 +33,50 @@ GAMES = ["origin-junior", "origin", "sapiens", "orbis", "tribes", "nim"]
 View = dict[str, Any]
 
 
+LAYOUTS = ("full", "card", "phone", "targets")
+"""The full board, the turn card, a seat's private view laid out for a phone, and its
+full board with the legal targets marked."""
+
+
 def game_views(game_id: str, players: int, seed: int) -> list[View]:
     """Every public view of one seeded random game, in order."""
+    return [view for view, _ in game_cases(game_id, players, seed)]
+
+
+def game_cases(game_id: str, players: int, seed: int) -> list[tuple[View, View]]:
+    """Every public view of one seeded random game, in order, each with the private
+    input (``render.kit.phone``) of its first seat to act, in English."""
     if game_id == "nim":
-        return nim_game(players, seed)
+        return [(view, nim_mine(view)) for view in nim_game(players, seed)]
     game = get(game_id)
     state = game.setup([f"s{i + 1}" for i in range(players)], f"bench-card-{seed}")
     chooser = random.Random(seed)
-    views: list[View] = [game.view(state, None)]
-    while game.to_act(state) and len(views) < 2000:
-        seat = sorted(game.to_act(state))[0]
+    names = NAMES
+    cases: list[tuple[View, View]] = []
+    while True:
+        acting = sorted(game.to_act(state))
+        seat = acting[0] if acting else "s1"
+        mine = private_picture_input(game, state, seat, names, "en")
+        cases.append((game.view(state, None), mine))
+        if not acting or len(cases) >= 2000:
+            return cases
         legal = game.legal_moves(state, seat)
         forward = [m for m in legal if m.code not in AVOID and not m.code.startswith("unplay")]
         state = game.apply(state, seat, chooser.choice(forward or legal))
-        views.append(game.view(state, None))
-    return views
+
+
+def nim_mine(view: View) -> View:
+    """The private input of Nim's seat to act: take 1 to 3 stones (Nim's rules live in
+    the tests)."""
+    acting = list(view.get("to_act") or [])
+    stones = int(view.get("stones") or 0)
+    moves = [
+        {"code": f"take{n}", "label": {"key": "nim.take", "params": {"n": n}}, "text": f"take {n}"}
+        for n in range(1, min(3, stones) + 1)
+        if acting
+    ]
+    seat = acting[0] if acting else str(view["seats"][0])
+    return {"seat": seat, "focus": "board", "moves": moves, "sections": []}
 
 
 def nim_game(players: int, seed: int, start: int = 40) -> list[View]:
@@ -60,23 +92,29 @@ def timed(fn: Callable[[], bytes]) -> tuple[float, float, bytes]:
     return (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000, data
 
 
+def draw(game_id: str, view: View, mine: View, layout: str) -> bytes:
+    """One picture of ``layout`` (``LAYOUTS``)."""
+    if layout in ("full", "card"):
+        return registry.draw(game_id, view, names=NAMES, layout=layout)
+    private = "phone" if layout == "phone" else "full"
+    return registry.draw_private(game_id, view, mine, names=NAMES, layout=private)
+
+
 def figures(game_id: str, games: int) -> dict[str, tuple[float, float, float, int]]:
-    """``{"full"|"card": (median ms, p90 ms, median CPU ms, largest bytes)}`` over every
-    view drawn."""
-    times: dict[str, list[float]] = {"full": [], "card": []}
-    cpus: dict[str, list[float]] = {"full": [], "card": []}
-    sizes: dict[str, list[int]] = {"full": [], "card": []}
+    """``{layout: (median ms, p90 ms, median CPU ms, largest bytes)}`` over every view
+    drawn, for each of ``LAYOUTS``."""
+    times: dict[str, list[float]] = {layout: [] for layout in LAYOUTS}
+    cpus: dict[str, list[float]] = {layout: [] for layout in LAYOUTS}
+    sizes: dict[str, list[int]] = {layout: [] for layout in LAYOUTS}
     for players in (2, 4):
         for seed in range(games):
-            views = game_views(game_id, players, seed)
-            for layout in ("full", "card"):  # warm: static art, palette, fonts
-                registry.draw(game_id, views[0], names=NAMES, layout=layout)
-            for view in views:
-                for layout in ("full", "card"):
+            cases = game_cases(game_id, players, seed)
+            for layout in LAYOUTS:  # warm: static art, palette, fonts
+                draw(game_id, *cases[0], layout)
+            for view, mine in cases:
+                for layout in LAYOUTS:
                     ms, cpu, data = timed(
-                        lambda v=view, lay=layout: registry.draw(  # type: ignore[misc]
-                            game_id, v, names=NAMES, layout=lay
-                        )
+                        lambda v=view, m=mine, lay=layout: draw(game_id, v, m, lay)  # type: ignore[misc]
                     )
                     times[layout].append(ms)
                     cpus[layout].append(cpu)
@@ -88,7 +126,7 @@ def figures(game_id: str, games: int) -> dict[str, tuple[float, float, float, in
             statistics.median(cpus[layout]),
             max(sizes[layout]),
         )
-        for layout in ("full", "card")
+        for layout in LAYOUTS
     }
 
 
@@ -96,24 +134,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1, help="games per player count")
     args, _ = parser.parse_known_args()
-    print("Turn card next to the full board, turn by turn (2 and 4 players)")
-    header = (
-        f"{'game':<15}{'full p50':>9}{'p90':>7}{'cpu':>7}{'KB':>6}"
-        f"{'card p50':>9}{'p90':>7}{'cpu':>7}{'KB':>6}{'x time':>8}{'x bytes':>8}"
+    print("Turn card and phone layouts next to the full board, turn by turn (2 and 4 players)")
+    print(
+        "full: the public board; card: the turn card; phone: the private view of the seat "
+        "to act laid out for a phone; targets: its full board with the legal targets marked"
     )
-    print(header)
+    header = f"{'game':<15}{'layout':<9}{'p50':>8}{'p90':>7}{'cpu':>7}{'KB':>6}"
+    print(header + f"{'x time':>8}{'x bytes':>8}")
     for game_id in GAMES:
         found = figures(game_id, args.games)
-        full, card = found["full"], found["card"]
-        print(
-            f"{game_id:<15}{full[0]:>9.2f}{full[1]:>7.1f}{full[2]:>7.2f}{full[3] / 1000:>6.0f}"
-            f"{card[0]:>9.2f}{card[1]:>7.1f}{card[2]:>7.2f}{card[3] / 1000:>6.0f}"
-            f"{card[0] / BUDGET_MS:>8.2f}{card[3] / BUDGET_BYTES:>8.2f}",
-            flush=True,
-        )
+        for layout in LAYOUTS:
+            p50, p90, cpu, size = found[layout]
+            budget = (
+                f"{p50 / BUDGET_MS:>8.2f}{size / BUDGET_BYTES:>8.2f}"
+                if layout in ("card", "phone")
+                else ""
+            )
+            print(
+                f"{game_id if layout == 'full' else '':<15}{layout:<9}{p50:>8.2f}{p90:>7.1f}"
+                f"{cpu:>7.2f}{size / 1000:>6.0f}{budget}",
+                flush=True,
+            )
     print(
-        f"ms: wall clock (p50, p90) and CPU (median); card budget: median {BUDGET_MS:.0f} ms, "
-        f"{BUDGET_BYTES // 1000} KB (x: share of it used)"
+        f"ms: wall clock (p50, p90) and CPU (median); card and phone budget: median "
+        f"{BUDGET_MS:.0f} ms, {BUDGET_BYTES // 1000} KB (x: share of it used)"
     )
 
 

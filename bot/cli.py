@@ -7,9 +7,10 @@ Usage::
     campfire sync [--guild ID] [--env FILE]
     campfire sync --print
     campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH|URL] [--out DIR]
-                     [--option NAME=VALUE ...] [--ai SEAT=LEVEL ...]
+                     [--option NAME=VALUE ...] [--ai SEAT=LEVEL ...] [--layout card|full]
     campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH|URL]
                   [--option NAME=VALUE ...] [--max-moves N] [--ai LEVEL[,LEVEL...]]
+                  [--layout card|full]
     campfire arena GAME --players N --games K --seats LEVEL[,LEVEL...] [--json]
                    [--seed S] [--budget-ms MS | --budget-moves N] [--option NAME=VALUE ...]
     campfire replay FILE --out DIR [--lang en|fr] [--animate]
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--db", help="SQLite file or postgresql:// URL (default: a temporary SQLite file)"
     )
     console.add_argument("--out", type=Path, help="folder for board pictures")
+    _layout_argument(console)
     console.add_argument(
         "--ai",
         action="append",
@@ -112,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--db", help="SQLite file or postgresql:// URL (default: a temporary SQLite file)"
     )
     demo.add_argument("--max-moves", type=int, default=20_000, help="give up after N moves")
+    _layout_argument(demo)
     demo.add_argument(
         "--ai",
         metavar="LEVEL[,LEVEL...]",
@@ -322,6 +325,15 @@ def _require_game(game: str, players: int) -> None:
         )
 
 
+def _layout_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--layout",
+        choices=("card", "full"),
+        default="full",
+        help="pictures: the full board (default) or the 800 px wide card a phone reads",
+    )
+
+
 async def _console(args: argparse.Namespace) -> int:
     from bot.console import ConsoleSession, console_players, open_table
     from bot.service import GameService
@@ -349,6 +361,7 @@ async def _console(args: argparse.Namespace) -> int:
             print,
             ai_seats={players[n - 1].user_id: level for n, level in levels.items()},
             budget=(args.budget_ms, args.budget_moves),
+            layout=args.layout,
         )
         return await session.run()
 
@@ -378,6 +391,7 @@ async def _demo(args: argparse.Namespace) -> int:
         ai_levels=levels,
         budget_ms=args.budget_ms,
         budget_moves=args.budget_moves,
+        layout=args.layout,
     )
     print(result.summary)
     return 0 if result.finished else 1

@@ -151,6 +151,10 @@ class ConsoleSession:
     """Seat id -> AI level: those seats play by themselves (``bot.offline_ai``)."""
     budget: tuple[float | None, int | None] = (None, None)
     """``strong``'s budget: milliseconds or simulated moves (``None``: the default)."""
+    layout: str = "full"
+    """``full``: the whole board, the legal targets of the seat to act marked; ``card``:
+    that seat's private view laid out for a phone (the turn card once nobody at the
+    keyboard is to act)."""
 
     async def run(self) -> int:
         """Play until the game ends or the user quits; returns the process exit code."""
@@ -290,8 +294,18 @@ class ConsoleSession:
         info = await self.service.game(self.game_id)
         if not self.drawing or not self.service.boards.has_picture(info.rules):
             return
+        boards = self.service.boards
+        seat = next((s for s in info.to_act if s not in self.ai_seats), None)
         try:
-            png = await self.service.boards.render(self.game_id, self.lang)
+            if seat is not None and info.status == "running":
+                # the seat to decide at this keyboard: its private board, targets marked
+                layout = "phone" if self.layout == "card" else "full"
+                picture = await boards.draw_private(self.game_id, seat, self.lang, layout=layout)
+                png = picture.png
+            elif self.layout == "card":
+                png = await boards.render_card(self.game_id, self.lang)
+            else:
+                png = await boards.render(self.game_id, self.lang)
         except ServiceError as error:  # logged by the service; play on without pictures
             self.write(error_text(error, self.lang))
             self.drawing = False

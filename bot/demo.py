@@ -63,6 +63,7 @@ async def run_demo(
     ai_levels: Sequence[str | None] | None = None,
     budget_ms: float | None = None,
     budget_moves: int | None = None,
+    layout: str = "full",
 ) -> DemoResult:
     """Play one whole game of ``rules`` with ``players`` random bots seeded by ``seed``.
 
@@ -71,7 +72,8 @@ async def run_demo(
     URL) is given. Raises ``InvalidOptions`` for an
     unknown game, a bad seat count or bad options. ``ai_levels`` gives the AI level of
     each bot in lobby order (``None``: a random legal move); ``budget_ms`` or
-    ``budget_moves`` bound ``strong`` (default: the AI's own, 1 s).
+    ``budget_moves`` bound ``strong`` (default: the AI's own, 1 s). ``layout``: the
+    pictures are the full board (``full``) or the turn card (``card``).
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="campfire-demo-") as scratch:
@@ -90,6 +92,7 @@ async def run_demo(
                 max_moves,
                 levels,
                 (budget_ms, budget_moves),
+                layout,
             )
 
 
@@ -104,6 +107,7 @@ async def _play(
     max_moves: int,
     levels: Mapping[str, str],
     budget: tuple[float | None, int | None],
+    layout: str = "full",
 ) -> DemoResult:
     chooser = random.Random(seed)
     info = await open_table(
@@ -119,7 +123,10 @@ async def _play(
         if not drawing:
             return
         try:
-            png = await service.boards.render(game_id, lang)
+            if layout == "card":
+                png = await service.boards.render_card(game_id, lang)
+            else:
+                png = await service.boards.render(game_id, lang)
         except ServiceError as error:  # logged by the service; the game goes on
             drawing = False
             notes.append(translate(Text(error.key, error.params), lang))

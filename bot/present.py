@@ -12,12 +12,13 @@ means the seat has nothing hidden (``nothing_hidden`` says so).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules import registry
-from rules.base import Section
-from rules.i18n import register_package, translate
+from rules.base import Move, ScoreSheet, Section
+from rules.i18n import register_package, translate, with_names
 
 register_package("bot")
 log = logging.getLogger("campfire.present")
@@ -65,3 +66,59 @@ def nothing_hidden(lang: str) -> str:
 
 
 __all__ = ["TranslatedSection", "game_help", "nothing_hidden", "section_text", "translate_sections"]
+
+
+def private_picture_input(
+    game: Any,
+    state: Any,
+    seat: str | None,
+    names: Mapping[str, str],
+    lang: str,
+    *,
+    focus: str = "board",
+    sheet: ScoreSheet | None = None,
+) -> dict[str, Any]:
+    """What a seat's private picture adds to the public view (``render.kit.phone``), in
+    ``lang``: its legal moves with their labels as the menu writes them, its private
+    sections (its own, never another seat's) and, for ``focus="scores"``, the score
+    breakdown it may see (``sheet``). ``seat`` ``None`` (a spectator): nothing private."""
+    moves: list[Move] = []
+    sections: list[TranslatedSection] = []
+    if seat is not None:
+        if seat in game.to_act(state):
+            moves = list(game.legal_moves(state, seat))
+        sections = translate_sections(game.private_sections(state, seat), lang)
+    blocks = [{"title": s.title, "lines": list(s.lines)} for s in sections]
+    if focus == "scores" and sheet is not None:
+        blocks.insert(0, score_section(sheet, names, lang))
+    return {
+        "seat": seat or "",
+        "focus": focus,
+        "moves": [
+            {
+                "code": m.code,
+                "label": m.label.to_json(),
+                "text": translate(with_names(m.label, names), lang),
+            }
+            for m in moves
+        ],
+        "sections": blocks,
+    }
+
+
+def score_section(sheet: ScoreSheet, names: Mapping[str, str], lang: str) -> dict[str, Any]:
+    """The score breakdown as a private picture's section: one line per seat, best
+    first (``Amélie 12: Villages 3 · Cards 4``; ``?`` for what is hidden)."""
+    totals = sheet.totals()
+    lines = []
+    for seat in sorted(sheet.rows, key=lambda s: -totals[s]):
+        hidden = sheet.hidden.get(seat, frozenset())
+        parts = [
+            f"{translate(c, lang)} {'?' if c in hidden else sheet.rows[seat].get(c, 0)}"
+            for c in sheet.categories
+            if c in hidden or sheet.rows[seat].get(c)
+        ]
+        total = f"{totals[seat]}+?" if sheet.has_hidden(seat) else str(totals[seat])
+        head = f"{names.get(seat, seat)} {total}"
+        lines.append(f"{head}: {' · '.join(parts)}" if parts else head)
+    return {"title": translate("present.scores.title", lang), "lines": lines}

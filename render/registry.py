@@ -43,6 +43,18 @@ _CARDS: dict[str, str] = {
 }
 LAYOUTS = ("full", "card")
 
+# game id -> "module:object" of its private views (``render.kit.phone.Phone``): what one
+# seat alone is shown, in the phone layout or the full one with its legal targets marked.
+_PHONES: dict[str, str] = {
+    "origin": "render.origin_classic.phone:PHONE",
+    "origin-junior": "render.origin.phone:PHONE",
+    "sapiens": "render.sapiens.phone:PHONE",
+    "orbis": "render.orbis.phone:PHONE",
+    "tribes": "render.tribes.phone:PHONE",
+    "nim": "render.nim:PHONE",
+}
+PRIVATE_LAYOUTS = ("phone", "full")
+
 
 # game id -> module of its text twin (``render.twin``): the picture in words, with
 # ``facts``, ``board`` and ``private``. Every game with a picture has one.
@@ -166,3 +178,33 @@ def describe_private(
     from render import twin as kit
 
     return kit.describe_private(twin(game_id), view, seat, lang, names)
+
+
+def phone_ids() -> list[str]:
+    """Game ids that have private views (``draw_private``)."""
+    return sorted(_PHONES)
+
+
+def draw_private(
+    game_id: str,
+    view: Mapping[str, Any],
+    mine: Mapping[str, Any] | None,
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+    layout: str = "phone",
+) -> bytes:
+    """One seat's private view of a ``game_id`` game as PNG bytes: the public ``view``
+    plus ``mine`` (that seat's id, legal moves and private sections, see
+    ``render.kit.phone``), in the ``phone`` layout or the ``full`` board with the
+    seat's legal targets marked. Raises ``UnknownGame``."""
+    if layout not in PRIVATE_LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}: {', '.join(PRIVATE_LAYOUTS)}")
+    try:
+        target = _PHONES[game_id]
+    except KeyError:
+        raise UnknownGame(game_id) from None
+    module_name, _, name = target.partition(":")
+    phone: Any = getattr(importlib.import_module(module_name), name)
+    data: bytes = phone.draw(view, mine, lang=lang, names=names, layout=layout)
+    return data

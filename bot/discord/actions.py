@@ -573,7 +573,8 @@ async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
     game = await service.game(game_id)
     sections = await service.private_sections(game_id, user_key(interaction))
     lang = lang_for(interaction)
-    await ephemeral(interaction, "", embed=embeds.hand_embed(game, sections, lang))
+    embed = embeds.hand_embed(game, sections, lang)
+    await answer_private(interaction, game, embed, "hand", lang)
 
 
 async def hint(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -606,15 +607,47 @@ async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:
     game = await service.game(game_id)
     me = user_key(interaction)
     sheet = await service.scores(game_id, me if game.has_seat(me) else None)
-    await ephemeral(interaction, "", embed=embeds.scores_embed(game, sheet, lang_for(interaction)))
+    lang = lang_for(interaction)
+    await answer_private(interaction, game, embeds.scores_embed(game, sheet, lang), "scores", lang)
+
+
+async def answer_private(
+    interaction: discord.Interaction[Any],
+    game: GameInfo,
+    embed: discord.Embed,
+    focus: str,
+    lang: str,
+) -> None:
+    """``hand`` and ``scores``: the text ``embed``, with the caller's private view laid
+    out for a phone (``focus`` first) as its picture when that is their layout
+    (``/campfire me layout:``); a game without pictures gets the text alone."""
+    service = service_of(interaction)
+    user = user_key(interaction)
+    if (
+        game.status not in ("running", "over")
+        or not service.boards.has_private_picture(game.rules)
+        or await service.timing.layout_of(user) != "phone"
+    ):
+        await ephemeral(interaction, "", embed=embed)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    picture = await service.boards.draw_private(game.id, user, lang, layout="phone", focus=focus)
+    shown, file = publish.attachment(game, picture)
+    embed.set_image(url=f"attachment://{file.filename}")
+    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
 async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
-    """A private look at the current board picture (the thread has the public one)."""
+    """A private look at the current board (the thread has the public one), in the
+    caller's layout (``/campfire me layout:``): laid out for a phone or the full board,
+    with the legal targets of their pending decision marked."""
     throttle(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
-    picture = await service_of(interaction).boards.draw(game.id, lang)
+    service = service_of(interaction)
+    user = user_key(interaction)
+    layout = await service.timing.layout_of(user)
+    picture = await service.boards.draw_private(game.id, user, lang, layout=layout)
     shown, file = publish.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)

@@ -149,6 +149,12 @@ AI_LEVEL_CHOICES = [
     app_commands.Choice(name=cmd("greedy", "discord.ai_level.greedy"), value="greedy"),
     app_commands.Choice(name=cmd("strong", "discord.ai_level.strong"), value="strong"),
 ]
+LAYOUT_CHOICES = [
+    app_commands.Choice(
+        name=cmd("phone: large type, your choices first", "discord.layout.phone"), value="phone"
+    ),
+    app_commands.Choice(name=cmd("full board", "discord.layout.full"), value="full"),
+]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=cmd("English", "discord.language.en"), value="en"),
     app_commands.Choice(name=cmd("French", "discord.language.fr"), value="fr"),
@@ -446,15 +452,27 @@ class CampfireGroup(app_commands.Group):
         await days.back(interaction)
 
     @app_commands.command(
-        name=cmd("notify", "discord.cmd.notify.name"),
-        description=cmd("A direct message when it is your turn, or not", "discord.cmd.notify.desc"),
+        name=cmd("me", "discord.cmd.me.name"),
+        description=cmd(
+            "Your preferences: a DM on your turn, the layout of your private views",
+            "discord.cmd.me.desc",
+        ),
     )
-    @app_commands.rename(dm=cmd("dm", "discord.opt.dm.name"))
+    @app_commands.rename(
+        dm=cmd("dm", "discord.opt.dm.name"), layout=cmd("layout", "discord.opt.layout.name")
+    )
     @app_commands.describe(
-        dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc")
+        dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc"),
+        layout=cmd("How board, hand and scores answer you", "discord.opt.layout.desc"),
     )
-    async def notify(self, interaction: discord.Interaction[Any], dm: bool | None = None) -> None:
-        await days.notify(interaction, dm)
+    @app_commands.choices(layout=LAYOUT_CHOICES)
+    async def me(
+        self,
+        interaction: discord.Interaction[Any],
+        dm: bool | None = None,
+        layout: str | None = None,
+    ) -> None:
+        await days.me(interaction, dm, layout)
 
     @app_commands.command(
         name=cmd("settings", "discord.cmd.settings.name"),

@@ -288,18 +288,29 @@ async def settings(
     await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))
 
 
-async def notify(interaction: discord.Interaction[Any], dm: bool | None) -> None:
-    """``/campfire notify [dm]``: a direct message on one's turn, or not; without the
-    option, says which."""
+LAYOUT_SET = {"phone": "discord.me.layout.phone", "full": "discord.me.layout.full"}
+LAYOUT_IS = {"phone": "discord.me.layout.is_phone", "full": "discord.me.layout.is_full"}
+
+
+async def me(interaction: discord.Interaction[Any], dm: bool | None, layout: str | None) -> None:
+    """``/campfire me [dm] [layout]``: the caller's preferences. ``dm``: a direct message
+    on one's turn, or not; ``layout``: how ``board``, ``hand`` and ``scores`` answer
+    (``phone`` or ``full``). Without an option, says what they are."""
     timing = service_of(interaction).timing
     lang = lang_for(interaction)
+    user = user_key(interaction)
+    lines = []
     if dm is not None:
-        await timing.set_notify(user_key(interaction), dm)
-        await ephemeral(interaction, t("discord.notify.on" if dm else "discord.notify.off", lang))
-        return
-    chosen = await timing.notify_of(user_key(interaction))
-    if chosen.notify_dm and chosen.dm_closed:
-        key = "discord.notify.closed"
-    else:
-        key = "discord.notify.is_on" if chosen.notify_dm else "discord.notify.is_off"
-    await ephemeral(interaction, t(key, lang))
+        await timing.set_notify(user, dm)
+        lines.append(t("discord.notify.on" if dm else "discord.notify.off", lang))
+    if layout is not None:
+        await timing.set_layout(user, layout)
+        lines.append(t(LAYOUT_SET[layout], lang))
+    if not lines:
+        chosen = await timing.notify_of(user)
+        if chosen.notify_dm and chosen.dm_closed:
+            key = "discord.notify.closed"
+        else:
+            key = "discord.notify.is_on" if chosen.notify_dm else "discord.notify.is_off"
+        lines = [t(key, lang), t(LAYOUT_IS[await timing.layout_of(user)], lang)]
+    await ephemeral(interaction, "\n".join(lines))

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from concurrent.futures import Future
 from typing import Any
 
+from bot.present import private_picture_input
 from bot.service.guards import guard, seat_names
 from bot.service.pictures import Drawer, RenderPool
 from bot.service.pipeline import Pipeline
@@ -111,6 +112,73 @@ class Boards:
             return BoardPicture(png, row.version, describe(row.rules, view, lang, names))
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
+
+    async def render_card(self, game_id: int, lang: str) -> bytes:
+        """The turn card (``render.registry.draw(..., layout="card")``) of the game as it
+        stands, drawn in the render pool; a test drawer draws its one picture. Raises
+        like ``draw``."""
+        if self._drawer is not _default_drawer:
+            return await self.render(game_id, lang)
+        loaded = await self.pipeline.started(game_id)
+        game, state, row = loaded.game, loaded.state, loaded.row
+        if row.rules not in renderers.card_ids():
+            raise ServiceError("service.no_picture", game=row.rules)
+        with guard("view", game_id):
+            view = game.view(state, None)
+        names = {s.user_id: s.name for s in row.seats}
+        try:
+            return await self.pool.run(
+                renderers.draw, row.rules, view, lang=lang, names=names, layout="card"
+            )
+        except Exception as exc:
+            log.exception("game %d: drawing the turn card of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
+
+    def has_private_picture(self, rules: str) -> bool:
+        """Whether a seat's private view of ``rules`` games can be drawn."""
+        return self._drawer is _default_drawer and rules in renderers.phone_ids()
+
+    async def draw_private(
+        self,
+        game_id: int,
+        user_id: str,
+        lang: str,
+        *,
+        layout: str = "phone",
+        focus: str = "board",
+    ) -> BoardPicture:
+        """``user_id``'s private view of the game as it stands (``render.kit.phone``): in
+        the ``phone`` layout (their choices, their own sections and panel first, large
+        type) or the ``full`` board, with the legal targets of their pending decision
+        marked; ``focus`` (``board``, ``hand``, ``scores``) says what comes first. Only
+        the caller's own hidden information is on it (a spectator's is the public view).
+        A game without private pictures (or a test drawer) gets the public board.
+        Raises like ``draw``."""
+        loaded = await self.pipeline.started(game_id)
+        game, state, row = loaded.game, loaded.state, loaded.row
+        if not self.has_picture(row.rules):
+            raise ServiceError("service.no_picture", game=row.rules)
+        if not self.has_private_picture(row.rules):
+            return await self.draw(game_id, lang)
+        names = {s.user_id: s.name for s in row.seats}
+        seat = user_id if any(s.user_id == user_id for s in row.seats) else None
+        with guard("view", game_id):
+            view = game.view(state, None)
+            sheet = None
+            if focus == "scores":
+                if row.status == "over":
+                    sheet = game.full_scores(state)
+                else:
+                    sheet = game.scores(state, seat)
+            mine = private_picture_input(game, state, seat, names, lang, focus=focus, sheet=sheet)
+        try:
+            png = await self.pool.run(
+                renderers.draw_private, row.rules, view, mine, lang=lang, names=names, layout=layout
+            )
+            return BoardPicture(png, row.version)
+        except Exception as exc:
+            log.exception("game %d: drawing a private view of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc
 
     async def draw_view(self, game: GameInfo, view: Mapping[str, Any], lang: str) -> BoardPicture:

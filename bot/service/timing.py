@@ -99,6 +99,9 @@ LEASE = 600
 CLAIM_ACTIONS = ("auto", "forfeit", "extend")
 EARLY = frozenset({"half", "hour"})
 """The reminders that announce a deadline to come: never sent once it has passed."""
+LAYOUTS = ("phone", "full")
+"""The layouts of a player's private views (`/campfire me layout:`)."""
+DEFAULT_LAYOUT = "phone"
 
 
 class Timing:
@@ -164,7 +167,21 @@ class Timing:
     async def set_notify(self, user_id: str, on: bool) -> None:
         """Opt in to (or out of) a direct message on one's turn; opting in again tries
         a DM that was closed once more."""
-        await self.store.save_user_settings(user_id, UserSettings(notify_dm=on, dm_closed=False))
+        known = await self.notify_of(user_id)
+        await self.store.save_user_settings(user_id, replace(known, notify_dm=on, dm_closed=False))
+
+    async def set_layout(self, user_id: str, layout: str) -> None:
+        """The layout of one's private views (``phone`` or ``full``); the direct-message
+        choice is kept. Raises ``service.bad_layout``."""
+        if layout not in LAYOUTS:
+            raise ServiceError("service.bad_layout", choices=", ".join(LAYOUTS))
+        known = await self.notify_of(user_id)
+        await self.store.save_user_settings(user_id, replace(known, layout=layout))
+
+    async def layout_of(self, user_id: str) -> str:
+        """The layout of one's private views (``phone`` unless they chose ``full``)."""
+        chosen = (await self.notify_of(user_id)).layout
+        return chosen if chosen in LAYOUTS else DEFAULT_LAYOUT
 
     async def dm_targets(self, user_ids: Sequence[str]) -> list[str]:
         """Those of ``user_ids`` who want a direct message and whose DMs are open."""

@@ -119,11 +119,14 @@ class GuildSettings:
 
 @dataclass(frozen=True)
 class UserSettings:
-    """A player's choices: a direct message on their turn (``notify_dm``), and whether
-    Discord refused the last one (``dm_closed``: not tried again until they opt in)."""
+    """A player's choices: a direct message on their turn (``notify_dm``), whether
+    Discord refused the last one (``dm_closed``: not tried again until they opt in), and
+    the layout of their private views (``layout``: ``phone`` or ``full``; ``None``: the
+    default, ``phone``)."""
 
     notify_dm: bool = False
     dm_closed: bool = False
+    layout: str | None = None
 
 
 @dataclass(frozen=True)

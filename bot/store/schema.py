@@ -226,6 +226,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE guild_settings ADD COLUMN hints INTEGER;
     """,
+    # 9: the layout a player's private views answer in (``/campfire me layout:``);
+    # NULL: the default (``phone``). Their direct-message choice stays as it was.
+    """
+    ALTER TABLE user_settings ADD COLUMN layout TEXT;
+    """,
 )
 
 

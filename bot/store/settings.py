@@ -88,16 +88,21 @@ class SettingsQueries(SqlBase):
             return {}
         marks = ",".join("?" * len(user_ids))
         rows = await self._fetchall(
-            f"SELECT user_id, notify_dm, dm_closed FROM user_settings WHERE user_id IN ({marks})",
+            "SELECT user_id, notify_dm, dm_closed, layout FROM user_settings "
+            f"WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
-        return {str(u): UserSettings(bool(n), bool(c)) for u, n, c in rows}
+        return {
+            str(u): UserSettings(bool(n), bool(c), str(lay) if lay else None)
+            for u, n, c, lay in rows
+        }
 
     async def save_user_settings(self, user_id: str, settings: UserSettings) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO user_settings (user_id, notify_dm, dm_closed) VALUES (?, ?, ?) "
+                "INSERT INTO user_settings (user_id, notify_dm, dm_closed, layout) "
+                "VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET notify_dm = excluded.notify_dm, "
-                "dm_closed = excluded.dm_closed",
-                (user_id, settings.notify_dm, settings.dm_closed),
+                "dm_closed = excluded.dm_closed, layout = excluded.layout",
+                (user_id, settings.notify_dm, settings.dm_closed, settings.layout),
             )

@@ -10,7 +10,7 @@ cached per start (the game draws it at random).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,6 +22,7 @@ from render.kit.frame import Icon, Legend, draw_tag, last_params, last_seat, pai
 from render.kit.geometry import PANEL_BAR, Box, FrameLayout, SquareGrid
 from render.kit.names import tr
 from render.kit.paint import Canvas
+from render.kit.phone import Phone, Target, label_params
 from render.kit.text import draw_text, font, text_width
 
 STONE, STONE_EDGE, STONE_LIGHT = (128, 122, 112), (62, 58, 52), (196, 190, 180)
@@ -152,3 +153,26 @@ def draw_card(
 ) -> bytes:
     """Nim's turn card of a public ``view`` as PNG bytes."""
     return CARD.draw(view, lang=lang, names=names)
+
+
+def stone_targets(
+    view: Mapping[str, Any],
+    moves: Sequence[Mapping[str, Any]],
+    layout: FrameLayout,
+    seat: str,
+    lang: str,
+) -> list[Target]:
+    """The stones each ``take`` move would take (the last ones of the row), labelled
+    with how many: taking 2 takes the stone marked 2 and the one after it."""
+    left, start, _ = counts(view)
+    cells = grid(layout.board, start)
+    out = []
+    for move in moves:
+        n = label_params(move).get("n")
+        if not isinstance(n, int) or not 1 <= n <= left:
+            continue
+        out.append(Target(cells.at(left - n), str(n)))
+    return out
+
+
+PHONE = Phone(card=CARD, targets=stone_targets)

@@ -101,3 +101,24 @@ def test_default_path_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     assert default_path() == "campfire.sqlite3"
     monkeypatch.setenv("CAMPFIRE_DB", "/tmp/elsewhere.sqlite3")
     assert default_path() == "/tmp/elsewhere.sqlite3"
+
+
+async def test_the_layout_migration_keeps_stored_notify_preferences(empty_database: str) -> None:
+    """Migration 8 adds the layout of a player's private views (``/campfire me``): a
+    direct-message choice stored before it (``/campfire notify``) is kept, and the layout
+    is the default until chosen; choosing one keeps the DM choice."""
+    from bot.store import UserSettings
+
+    async with store_on(empty_database, migrations=7) as old:
+        await execute(
+            old,
+            "INSERT INTO user_settings (user_id, notify_dm, dm_closed) VALUES (?, ?, ?)",
+            ("u1", 1, 0),
+        )
+    async with store_on(empty_database) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+        found = await store.user_settings(["u1"])
+        assert found["u1"] == UserSettings(notify_dm=True, dm_closed=False, layout=None)
+        await store.save_user_settings("u1", UserSettings(True, False, "full"))
+        assert (await store.user_settings(["u1"]))["u1"].layout == "full"
+        assert (await store.user_settings(["u1"]))["u1"].notify_dm

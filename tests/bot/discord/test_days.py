@@ -222,7 +222,7 @@ async def test_direct_messages_are_sent_and_a_closed_dm_is_remembered(
 
     bot.client.http.request = rest  # type: ignore[method-assign]
     for user in (ALICE, BOB, CAROL):
-        calls = await bot.command(user, "notify", dm=True)
+        calls = await bot.command(user, "me", dm=True)
         assert "direct message" in calls[-1].content or "message privé" in calls[-1].content
     await start(bot, clock="24")
     assert len(sent) == 1 and "Your turn in" in sent[0]["content"]
@@ -231,7 +231,7 @@ async def test_direct_messages_are_sent_and_a_closed_dm_is_remembered(
     await days.run_pass(bot.client, "w1")  # the reminder's DM is refused
     late = (await bot.service.game(1)).to_act[0]
     assert await bot.service.timing.dm_targets([late]) == []
-    calls = await bot.command(USERS[late], "notify")
+    calls = await bot.command(USERS[late], "me")
     assert "refused" in calls[-1].content
 
 

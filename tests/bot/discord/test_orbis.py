@@ -70,8 +70,13 @@ async def test_orbis_from_lobby_to_final_scores(
         user = USERS[game.to_act[0]]
         calls: list[Call] = []
         if turn % 25 == 0:  # the private reminder and the scores, in each one's language
-            calls += await bot.command(user, "hand", channel=thread)
-            calls += await bot.command(CAROL, "scores", channel=thread)
+            private = await bot.command(user, "hand", channel=thread)
+            private += await bot.command(CAROL, "scores", channel=thread)
+            problems += [(call.path, p) for call in private for p in limit_problems(call)]
+            # laid out for a phone (the default layout): a portrait picture 800 px wide
+            for png in pictures_in(private):
+                with Image.open(io.BytesIO(png)) as phone:
+                    assert phone.width == 800 and phone.height > phone.width
         if turn % 3 == 0:
             calls += await menu_move(bot, user, chooser)
             from_menu += 1
