@@ -144,6 +144,13 @@ POLICY_CHOICES = [
     ),
     app_commands.Choice(name=cmd("the others choose", "discord.policy.claim"), value="claim"),
 ]
+PICTURES_CHOICES = [
+    app_commands.Choice(
+        name=cmd("the turn card, then the full board", "discord.pictures.both"), value="both"
+    ),
+    app_commands.Choice(name=cmd("the turn card", "discord.pictures.card"), value="card"),
+    app_commands.Choice(name=cmd("the full board", "discord.pictures.full"), value="full"),
+]
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=cmd("random", "discord.ai_level.random"), value="random"),
     app_commands.Choice(name=cmd("greedy", "discord.ai_level.greedy"), value="greedy"),
@@ -447,6 +454,7 @@ class CampfireGroup(app_commands.Group):
         max_away_days=cmd("max_away_days", "discord.opt.max_away.name"),
         channel=cmd("channel", "discord.opt.channel.name"),
         anywhere=cmd("anywhere", "discord.opt.anywhere.name"),
+        pictures=cmd("pictures", "discord.opt.pictures.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -459,8 +467,17 @@ class CampfireGroup(app_commands.Group):
         max_away_days=cmd("Longest time away allowed, in days", "discord.opt.max_away.desc"),
         channel=cmd("The one channel where games may be opened", "discord.opt.channel.desc"),
         anywhere=cmd("True: games may be opened in any channel", "discord.opt.anywhere.desc"),
+        pictures=cmd(
+            "What the game threads show: the full board, the turn card, or both",
+            "discord.opt.pictures.desc",
+        ),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=POLICY_CHOICES)
+    @app_commands.choices(
+        language=LANGUAGE_CHOICES,
+        clock=CLOCK_CHOICES,
+        timeout=POLICY_CHOICES,
+        pictures=PICTURES_CHOICES,
+    )
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -471,6 +488,7 @@ class CampfireGroup(app_commands.Group):
         max_away_days: app_commands.Range[int, 1, 60] | None = None,
         channel: discord.TextChannel | None = None,
         anywhere: bool | None = None,
+        pictures: str | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -481,6 +499,7 @@ class CampfireGroup(app_commands.Group):
             max_away_days=max_away_days,
             channel=channel,
             anywhere=anywhere,
+            pictures=pictures,
         )
 
     @app_commands.command(

@@ -232,6 +232,7 @@ async def settings(
     max_away_days: int | None = None,
     channel: discord.abc.GuildChannel | None = None,
     anywhere: bool | None = None,
+    pictures: str | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
     every setting in an embed (only to the caller)."""
@@ -258,6 +259,8 @@ async def settings(
         changes["games_channel"] = str(channel.id)
     if anywhere:
         changes["games_channel"] = None
+    if pictures is not None:
+        changes["pictures"] = pictures
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)

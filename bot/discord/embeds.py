@@ -185,6 +185,7 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
             if settings.games_channel
             else t("discord.settings.anywhere", lang),
         ),
+        ("discord.settings.pictures", t(f"discord.pictures.{settings.pictures or 'both'}", lang)),
     ]
     for key, value in rows:
         embed.add_field(name=t(key, lang), value=value, inline=True)

@@ -17,7 +17,7 @@ Status = Literal["lobby", "running", "over", "aborted"]
 """Where a stored game is in its life: lobby -> running -> over, or aborted at any point."""
 
 ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "running")
-MESSAGE_KINDS = ("lobby", "turn", "board")
+MESSAGE_KINDS = ("lobby", "turn", "turn_from", "result")
 
 
 class ServiceError(CampfireError):

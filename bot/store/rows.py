@@ -113,6 +113,8 @@ class GuildSettings:
     nudge_hours: int | None = None
     max_away_days: int | None = None
     games_channel: str | None = None
+    pictures: str | None = None
+    """What the game threads show: ``full`` board, turn ``card``, or ``both`` (``None``)."""
 
 
 @dataclass(frozen=True)

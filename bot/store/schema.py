@@ -215,6 +215,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, job)
     );
     """,
+    # 8: what pictures a server's game threads get (NULL: the default, card and board).
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures TEXT;
+    """,
 )
 
 

@@ -41,13 +41,15 @@ class SettingsQueries(SqlBase):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self._fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel FROM guild_settings WHERE guild_id = ?",
+            "games_channel, pictures FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel = rows[0]
-        return GuildSettings(language, _int(clock), policy, _int(nudge), _int(away), channel)
+        language, clock, policy, nudge, away, channel, pictures = rows[0]
+        return GuildSettings(
+            language, _int(clock), policy, _int(nudge), _int(away), channel, pictures
+        )
 
     async def save_guild_settings(
         self, guild_id: str, settings: GuildSettings, at: datetime
@@ -55,12 +57,12 @@ class SettingsQueries(SqlBase):
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
-                "timeout_policy, nudge_hours, max_away_days, games_channel) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "timeout_policy, nudge_hours, max_away_days, games_channel, pictures) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
                 "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
-                "games_channel = excluded.games_channel",
+                "games_channel = excluded.games_channel, pictures = excluded.pictures",
                 (
                     guild_id,
                     settings.language,
@@ -70,6 +72,7 @@ class SettingsQueries(SqlBase):
                     settings.nudge_hours,
                     settings.max_away_days,
                     settings.games_channel,
+                    settings.pictures,
                 ),
             )
 
