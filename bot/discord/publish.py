@@ -134,9 +134,17 @@ async def publish(
         # in the same post, which then asks the first person to act.
         await play_ai_turns(client, game, lang, before=events, view=view)
         return
-    await announce(client, game, events, lang, view)
-    if ai_turns:
+    queued = _enqueue(client, game, events, lang, view)
+    if not ai_turns:
+        await _drain(client, *queued)
+        return
+    # The AI seats play while the post waits for Discord: a table that fell behind
+    # then shows their turns with it, in one post.
+    posting = asyncio.ensure_future(_drain(client, *queued))
+    try:
         await play_ai_turns(client, game, lang)
+    finally:
+        await posting
 
 
 async def publish_result(client: CampfireBot, result: PlayResult, lang: str) -> None:
@@ -217,6 +225,9 @@ class _Queue:
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     waiting: list[_Post] = field(default_factory=list)
+    shown: int = -1
+    """The newest revision posted here (a request that reaches the table after a newer
+    one shows the game as it is now, never an older position)."""
 
 
 _queues: weakref.WeakKeyDictionary[Any, dict[int, _Queue]] = weakref.WeakKeyDictionary()
@@ -247,24 +258,38 @@ async def announce(
     takes all of them at once and shows them as one (``_flush``): a table that fell
     behind catches up in one post, never in a queue of stale ones. Returns once this
     request's events are shown (or failed: logged)."""
-    if not events:
-        return
+    if events:
+        await _drain(client, *_enqueue(client, game, events, lang, view))
+
+
+def _enqueue(
+    client: CampfireBot,
+    game: GameInfo,
+    events: Sequence[Event],
+    lang: str,
+    view: Mapping[str, Any] | None,
+) -> tuple[_Queue, _Post]:
+    """Put a request's events in the table's queue, at once (its place is kept)."""
     queue = _queue_of(client, game.id)
     post = _Post(game, tuple(events), lang, view)
     queue.waiting.append(post)
+    return queue, post
+
+
+async def _drain(client: CampfireBot, queue: _Queue, post: _Post) -> None:
+    """Wait for the table, then post everything waiting (``post`` among it) as one."""
     async with queue.lock:
         if post.taken:
             return  # an earlier holder of the lock posted it with its own
         batch, queue.waiting = queue.waiting, []
         for taken in batch:
             taken.taken = True
+        ordered = sorted(batch, key=lambda p: p.game.version)
         try:
-            await _flush(client, sorted(batch, key=lambda p: p.game.version))
+            await _flush(client, ordered, queue.shown)
         except Exception:
-            log.exception("game %s: posting to its table failed", game.id)
-        finally:
-            if not queue.waiting:
-                _queues.get(client, {}).pop(game.id, None)
+            log.exception("game %s: posting to its table failed", post.game.id)
+        queue.shown = max(queue.shown, ordered[-1].game.version)
 
 
 @dataclass(frozen=True)
@@ -298,7 +323,7 @@ def merged(batch: Sequence[_Post]) -> TablePost:
     return TablePost(game, last.view, last.lang, moves, over, pinged)
 
 
-async def _flush(client: CampfireBot, batch: Sequence[_Post]) -> None:
+async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -> None:
     """Post what ``batch`` shows, and remember it in one write. This is where a
     revision is announced at the table (``seen``).
 
@@ -310,6 +335,9 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post]) -> None:
       message is edited in place: its list of decisions, picture and buttons.
     """
     post = merged(batch)
+    if post.game.version < shown:  # overtaken by a newer post: show the game now
+        now = await client.service.game(post.game.id)
+        post = replace(post, game=now, view=None, pinged=())
     game, lang = post.game, post.lang
     try:
         table = await table_of(client, game)
@@ -332,8 +360,8 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post]) -> None:
             edited = None
             if live is not None and not post.pinged:
                 since = int(known.get(LIVE_FROM, "0") or 0)
-                shown = await client.service.entries_since(game.id, since)
-                edited = await edit_turn(client, table, live, game, lang, shown, post.view)
+                listed = await client.service.entries_since(game.id, since)
+                edited = await edit_turn(client, table, live, game, lang, listed, post.view)
             if edited is None:
                 first = min((m.version - 1 for m in post.moves), default=game.version)
                 message = await post_turn(
