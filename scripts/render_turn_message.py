@@ -3,9 +3,9 @@
 Discord cannot be reached from here (no network, no token), so nothing is faked as a
 screenshot: a seeded Origin Junior game is played through the real Discord layer with
 the test harness (``tests/bot/discord``: real ``Interaction`` objects, a recording fake
-of Discord's HTTP side), and the two messages the bot posts for one turn -- the board
-message (embed + PNG attachment) and the turn message (mention + buttons) -- are drawn
-with Pillow as a dark-theme chat mock-up, captioned as such. Two mid-game boards
+of Discord's HTTP side), and the message the bot posts for one turn -- the mention, the
+embed with the turn card (PNG attachment) and the buttons -- is drawn with Pillow as a
+dark-theme chat mock-up, captioned as such. Two mid-game boards
 (Origin Junior, Origin) are written too, through the ``campfire demo`` code path.
 
 Regenerate from the repository root::
@@ -133,8 +133,8 @@ class RecordedTurn:
 
 async def record_turn(db_path: Path, *, moves: int = 6) -> RecordedTurn:
     """Play a seeded Origin Junior game through the Discord layer for at least ``moves``
-    moves (then on until a move hands the turn to someone else) and return the board
-    message and the turn message the bot sent after the last one."""
+    moves (then on until a move hands the turn to someone else) and return the turn
+    message the bot sent after the last one (its picture, its mention, its buttons)."""
     async with harness_on(db_path, seed_prefix="oj", drawer=None) as bot:
         return await _play(bot, moves)
 
@@ -153,17 +153,16 @@ async def _play(bot: Harness, moves: int) -> RecordedTurn:
         choices = await bot.autocomplete(user, "move", "move", channel=thread, move="")
         calls = await bot.command(user, "move", channel=thread, move=choices[0]["value"])
         posted = [c for c in calls if c.path == "/channels/{channel_id}/messages"]
-        board = next((c for c in posted if c.files), None)
         turn = next(
             (c for c in posted if any(i.startswith("cf:play:") for i in c.custom_ids())), None
         )
-        if played + 1 >= moves and board and turn and SentMessage.from_call(turn).pinged:
-            messages = (SentMessage.from_call(board), SentMessage.from_call(turn))
+        if played + 1 >= moves and turn and turn.files and SentMessage.from_call(turn).pinged:
+            messages = (SentMessage.from_call(turn),)
             stamp = datetime.fromisoformat(bot.posted_in(thread)[-1]["timestamp"])
             return RecordedTurn(
                 messages=messages,
                 names={u.id: u.name for u in PLAYERS},
-                viewer=messages[1].pinged[0],
+                viewer=messages[0].pinged[0],
                 channel=str(bot.fake.channels[CHANNEL_ID]["name"]),
                 thread=str(bot.fake.channels[thread]["name"]),
                 timestamp=stamp.strftime("%d/%m/%Y %H:%M"),

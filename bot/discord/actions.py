@@ -672,6 +672,24 @@ async def board_text(interaction: discord.Interaction[Any], game: GameInfo) -> N
         await interaction.followup.send(piece, ephemeral=True, allowed_mentions=publish.NO_MENTIONS)
 
 
+async def full_board(
+    interaction: discord.Interaction[Any], game_id: int, version: int | None
+) -> None:
+    """The Full board button of a turn message: the full picture of the revision that
+    message shows (the board now if the game cannot go back to it), to the caller alone."""
+    throttle(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    game = await service.game(game_id)
+    lang = lang_for(interaction)
+    wanted = game.version if version is None else version
+    picture = await service.boards.draw_at(game_id, wanted, lang)
+    shown, file = publish.attachment(game, picture)
+    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
+    text = "" if picture.version == wanted else t("discord.full_board.now", lang)
+    await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
+
+
 async def record(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """The game's record to the caller alone, in JSON (``campfire replay`` reads it) and
     as text; while the game runs the record keeps its secrets (see ``bot.record``)."""

@@ -144,6 +144,13 @@ POLICY_CHOICES = [
     ),
     app_commands.Choice(name=cmd("the others choose", "discord.policy.claim"), value="claim"),
 ]
+PICTURES_CHOICES = [
+    app_commands.Choice(
+        name=cmd("the turn card, then the full board", "discord.pictures.both"), value="both"
+    ),
+    app_commands.Choice(name=cmd("the turn card", "discord.pictures.card"), value="card"),
+    app_commands.Choice(name=cmd("the full board", "discord.pictures.full"), value="full"),
+]
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=cmd("random", "discord.ai_level.random"), value="random"),
     app_commands.Choice(name=cmd("greedy", "discord.ai_level.greedy"), value="greedy"),
@@ -487,6 +494,7 @@ class CampfireGroup(app_commands.Group):
         channel=cmd("channel", "discord.opt.channel.name"),
         anywhere=cmd("anywhere", "discord.opt.anywhere.name"),
         hints=cmd("hints", "discord.opt.hints.name"),
+        pictures=cmd("pictures", "discord.opt.pictures.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -503,8 +511,17 @@ class CampfireGroup(app_commands.Group):
             "False: players may not ask for hints (the Hint button is hidden)",
             "discord.opt.hints.desc",
         ),
+        pictures=cmd(
+            "What the game threads show: the full board, the turn card, or both",
+            "discord.opt.pictures.desc",
+        ),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=POLICY_CHOICES)
+    @app_commands.choices(
+        language=LANGUAGE_CHOICES,
+        clock=CLOCK_CHOICES,
+        timeout=POLICY_CHOICES,
+        pictures=PICTURES_CHOICES,
+    )
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -516,6 +533,7 @@ class CampfireGroup(app_commands.Group):
         channel: discord.TextChannel | None = None,
         anywhere: bool | None = None,
         hints: bool | None = None,
+        pictures: str | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -527,6 +545,7 @@ class CampfireGroup(app_commands.Group):
             channel=channel,
             anywhere=anywhere,
             hints=hints,
+            pictures=pictures,
         )
 
     @app_commands.command(

@@ -252,6 +252,7 @@ async def settings(
     channel: discord.abc.GuildChannel | None = None,
     anywhere: bool | None = None,
     hints: bool | None = None,
+    pictures: str | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
     every setting in an embed (only to the caller)."""
@@ -280,6 +281,8 @@ async def settings(
         changes["games_channel"] = None
     if hints is not None:
         changes["hints"] = hints
+    if pictures is not None:
+        changes["pictures"] = pictures
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
         service_of(interaction).hints.forget(guild)

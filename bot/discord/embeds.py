@@ -195,6 +195,7 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
                 lang,
             ),
         ),
+        ("discord.settings.pictures", t(f"discord.pictures.{settings.pictures or 'both'}", lang)),
     ]
     for key, value in rows:
         embed.add_field(name=t(key, lang), value=value, inline=True)

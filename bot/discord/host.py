@@ -41,6 +41,10 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
     ) -> None: ...
 
+    async def full_board(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int | None
+    ) -> None: ...
+
     async def open_menu(
         self,
         interaction: discord.Interaction[Any],

@@ -9,11 +9,13 @@ fallback when threads are not allowed) and unarchived before posting.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+import weakref
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, cast
 
 import discord
 
@@ -119,20 +121,32 @@ async def publish(
     ai_turns: bool = True,
     view: Mapping[str, Any] | None = None,
 ) -> None:
-    """Turn the events of one request into messages at the game's table.
-
-    One board message for the moves (or for the start), then either the result or a
-    new turn message that pings the players to act. HTTP failures are logged, never
-    raised: the game has already moved on and the next turn message will catch up.
-    Then (``ai_turns``) the AI seats to act play, each decision announced on its own.
-    ``view``: the public view at ``game.version`` (the board drawn without reading the
-    game again), when the request gave it.
+    """Turn the events of one request into the table's turn message (``announce``), then
+    (``ai_turns``) let the AI seats to act play, their decisions announced together.
+    HTTP failures are logged, never raised: the game has already moved on and the next
+    post (or the catch-up of the next start) names what was missed. ``view``: the
+    public view at ``game.version`` (the board drawn without reading the game again),
+    when the request gave it.
     """
     if not events:
         return
-    await _post_events(client, game, events, lang, view)
-    if ai_turns:
+    thinking = game.status == "running" and all(is_ai_seat(s) for s in game.to_act)
+    if ai_turns and thinking and not any(isinstance(e, MoveApplied) for e in events):
+        # The game starts (or catches up) with AI seats to act: their turns come first,
+        # in the same post, which then asks the first person to act.
+        await play_ai_turns(client, game, lang, before=events, view=view)
+        return
+    queued = _enqueue(client, game, events, lang, view)
+    if not ai_turns:
+        await _drain(client, *queued)
+        return
+    # The AI seats play while the post waits for Discord: a table that fell behind
+    # then shows their turns with it, in one post.
+    posting = asyncio.ensure_future(_drain(client, *queued))
+    try:
         await play_ai_turns(client, game, lang)
+    finally:
+        await posting
 
 
 async def publish_result(client: CampfireBot, result: PlayResult, lang: str) -> None:
@@ -140,12 +154,23 @@ async def publish_result(client: CampfireBot, result: PlayResult, lang: str) -> 
     await publish(client, result.game, result.events, lang, view=result.view)
 
 
-async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
+async def play_ai_turns(
+    client: CampfireBot,
+    game: GameInfo,
+    lang: str,
+    *,
+    before: Sequence[Event] = (),
+    view: Mapping[str, Any] | None = None,
+) -> int:
     """While AI seats are to act, let them decide one entry at a time (the search runs
-    in a worker thread) and announce each like a person's move, with its picture.
-    Returns how many entries were played. A failure is logged and stops the AI here:
-    the next move, or the next start of the bot, tries again."""
+    in a worker thread); their decisions until a person must act (or the game ends) are
+    announced together, after the events ``before`` (of ``game``, whose public view is
+    ``view``): one post, one picture of the position they leave. Returns how many
+    entries were played. A failure is logged and stops the AI here (what was played is
+    still announced): the next move, or the next start, tries again."""
     played = 0
+    events: list[Event] = list(before)
+    last: PlayResult | None = PlayResult(game, (), view) if before else None
     while game.status == "running" and any(is_ai_seat(s) for s in game.to_act):
         try:
             result = await client.service.robots.move(game.id)
@@ -155,8 +180,10 @@ async def play_ai_turns(client: CampfireBot, game: GameInfo, lang: str) -> int:
         if result is None:
             break
         played += 1
-        await _post_events(client, result.game, result.events, lang, result.view)
-        game = result.game
+        events += result.events
+        last, game = result, result.game
+    if last is not None:
+        await announce(client, last.game, events, lang, last.view)
     return played
 
 
@@ -173,17 +200,148 @@ async def resume_ai_turns(client: CampfireBot, *, sweep: bool = False) -> list[i
     return await client.service.jobs.ai_turns(client.worker, resume, sweep=sweep)
 
 
-async def _post_events(
+# --------------------------------------------------------------------------- the table
+
+
+LIVE = "turn"
+"""Message kind of a table's live turn message (edited while the same seats decide)."""
+LIVE_FROM = "turn_from"
+"""Message kind whose value is the revision of the first entry the live message lists."""
+MAX_LINES = 20
+"""The most decisions a turn message lists (the newest; the others were posted)."""
+
+
+@dataclass
+class _Post:
+    """One request's events waiting for the table (see ``announce``)."""
+
+    game: GameInfo
+    events: tuple[Event, ...]
+    lang: str
+    view: Mapping[str, Any] | None
+    taken: bool = False
+
+
+@dataclass
+class _Queue:
+    """A table's posting queue: one flush at a time, each taking everything waiting."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: list[_Post] = field(default_factory=list)
+    shown: int = -1
+    """The newest revision posted here (a request that reaches the table after a newer
+    one shows the game as it is now, never an older position)."""
+
+
+_queues: weakref.WeakKeyDictionary[Any, dict[int, _Queue]] = weakref.WeakKeyDictionary()
+
+
+def _queue_of(client: CampfireBot, game_id: int) -> _Queue:
+    return _queues.setdefault(client, {}).setdefault(game_id, _Queue())
+
+
+def waiting_posts(client: CampfireBot, game_id: int) -> int:
+    """How many requests wait for the game's table (0 when it is not behind)."""
+    queue = _queues.get(client, {}).get(game_id)
+    return 0 if queue is None else len(queue.waiting)
+
+
+async def announce(
     client: CampfireBot,
     game: GameInfo,
     events: Sequence[Event],
     lang: str,
     view: Mapping[str, Any] | None = None,
 ) -> None:
-    """The messages of one request (see ``publish``), remembered in one write: the
-    board and turn messages posted, and the revision the table has now seen."""
-    if not events:
-        return
+    """Show one request's events at the game's table, through its posting queue.
+
+    The table posts one thing at a time, in order. While a post is under way (Discord
+    makes the bot wait: about 5 messages per 5 s per channel, answered 429 beyond, which
+    discord.py waits out and retries), the requests that arrive wait; the next post
+    takes all of them at once and shows them as one (``_flush``): a table that fell
+    behind catches up in one post, never in a queue of stale ones. Returns once this
+    request's events are shown (or failed: logged)."""
+    if events:
+        await _drain(client, *_enqueue(client, game, events, lang, view))
+
+
+def _enqueue(
+    client: CampfireBot,
+    game: GameInfo,
+    events: Sequence[Event],
+    lang: str,
+    view: Mapping[str, Any] | None,
+) -> tuple[_Queue, _Post]:
+    """Put a request's events in the table's queue, at once (its place is kept)."""
+    queue = _queue_of(client, game.id)
+    post = _Post(game, tuple(events), lang, view)
+    queue.waiting.append(post)
+    return queue, post
+
+
+async def _drain(client: CampfireBot, queue: _Queue, post: _Post) -> None:
+    """Wait for the table, then post everything waiting (``post`` among it) as one."""
+    async with queue.lock:
+        if post.taken:
+            return  # an earlier holder of the lock posted it with its own
+        batch, queue.waiting = queue.waiting, []
+        for taken in batch:
+            taken.taken = True
+        ordered = sorted(batch, key=lambda p: p.game.version)
+        try:
+            await _flush(client, ordered, queue.shown)
+        except Exception:
+            log.exception("game %s: posting to its table failed", post.game.id)
+        queue.shown = max(queue.shown, ordered[-1].game.version)
+
+
+@dataclass(frozen=True)
+class TablePost:
+    """What the table shows of some requests taken together: the game after the last,
+    the decisions in order, the end if it came, the people who must now act and were
+    not asked before (they are pinged), and the first revision these decisions made."""
+
+    game: GameInfo
+    view: Mapping[str, Any] | None
+    lang: str
+    moves: tuple[MoveApplied, ...]
+    over: GameOver | None
+    pinged: tuple[str, ...]
+
+
+def merged(batch: Sequence[_Post]) -> TablePost:
+    """The posts of ``batch`` (oldest first) as one: see ``TablePost``."""
+    last = batch[-1]
+    events = [e for p in batch for e in p.events]
+    game = last.game
+    moves = tuple(e for e in events if isinstance(e, MoveApplied))
+    over = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
+    new: dict[str, None] = {}
+    for event in events:
+        if isinstance(event, TurnStarted):
+            new.update(dict.fromkeys(event.new_seats))
+    pinged = tuple(
+        s for s in new if s in game.to_act and not is_ai_seat(s) and game.status == "running"
+    )
+    return TablePost(game, last.view, last.lang, moves, over, pinged)
+
+
+async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -> None:
+    """Post what ``batch`` shows, and remember it in one write. This is where a
+    revision is announced at the table (``seen``).
+
+    - the game ended: the live turn message loses its buttons, and the result is
+      posted (the full board, the final scores, the replay);
+    - someone must act who was not asked before: a NEW turn message pings them (edits
+      do not notify), listing the decisions since the last one, with the picture;
+    - else (the same seats go on deciding, or AI seats are thinking): the live turn
+      message is edited in place: its list of decisions, picture and buttons.
+    """
+    post = merged(batch)
+    if post.game.version < shown:  # overtaken by a newer post: show the game now
+        now = await client.service.game(post.game.id)
+        post = replace(post, game=now, view=None, pinged=())
+    game, lang = post.game, post.lang
     try:
         table = await table_of(client, game)
     except DiscordError:
@@ -195,30 +353,41 @@ async def _post_events(
     if claim is None:
         log.info("game %s: v%s is posted by someone else", game.id, game.version)
         return
-    events = await _covering(client, game, events, claim.before)
-    lines = [
-        embeds.move_line(game, e.seat, e.table_label, lang, e.notes, by_clock=e.by_clock)
-        for e in events
-        if isinstance(e, MoveApplied) and not e.code.startswith(REMOVAL_PREFIX)
-    ]  # a seat leaving is announced by its own notice (resign, timeout)
-    over = next((e for e in events if isinstance(e, GameOver)), None)
-    turn = next((e for e in reversed(events) if isinstance(e, TurnStarted)), None)
+    covered = await _covering(client, game, post.moves, claim.before)
+    post = replace(post, moves=tuple(e for e in covered if isinstance(e, MoveApplied)))
+    known = await client.service.messages(game.id)
+    live = known.get(LIVE)
     posted: dict[str, str] = {}
     seen: tuple[str, int] | None = None
     try:
-        if lines or turn is not None or over is not None:
-            board = await post_board(client, table, game, lang, lines, view=view, record=False)
-            posted["board"] = str(board.id)
-        if over is not None:
-            await post_result(client, table, game, over, lang)
-        elif game.status == "running" and any(not is_ai_seat(s) for s in game.to_act):
-            # A fresh Play button after every move; a ping only when the players to act
-            # changed (the same player going on with a multi-decision turn is not pinged).
-            pinged = turn.new_seats if turn is not None else ()
-            message = await post_turn(
-                client, table, game, game.to_act, lang, pinged=pinged, record=False
+        if post.over is not None:
+            if live is not None and game.status != "running":
+                await _close_live(table, live)
+            message = await post_result(
+                client, table, game, post.over, lang, lines=_lines(game, post.moves, lang)
             )
-            posted["turn"] = str(message.id)
+            posted["result"] = str(message.id)
+        else:
+            edited = None
+            if live is not None and not post.pinged:
+                since = int(known.get(LIVE_FROM, "0") or 0)
+                listed = await client.service.entries_since(game.id, since)
+                edited = await edit_turn(client, table, live, game, lang, listed, post.view)
+            if edited is None:
+                first = min((m.version - 1 for m in post.moves), default=game.version)
+                message = await post_turn(
+                    client,
+                    table,
+                    game,
+                    game.to_act,
+                    lang,
+                    pinged=post.pinged,
+                    record=False,
+                    moves=post.moves,
+                    view=post.view,
+                )
+                posted[LIVE] = str(message.id)
+                posted[LIVE_FROM] = str(first)
         seen = (ANNOUNCED, game.version)
     except discord.HTTPException:
         log.warning(
@@ -247,6 +416,166 @@ async def _covering(
         log.warning("game %s: the moves before v%s are not named", game.id, first, exc_info=True)
         return events
     return missed.events if missed.game.version == game.version else events
+
+
+def _lines(game: GameInfo, moves: Sequence[MoveApplied], lang: str) -> list[str]:
+    """The decisions as the table reads them (a seat leaving has its own notice), the
+    newest ``MAX_LINES`` when there are more."""
+    lines = [
+        embeds.move_line(game, m.seat, m.table_label, lang, m.notes, by_clock=m.by_clock)
+        for m in moves
+        if not m.code.startswith(REMOVAL_PREFIX)
+    ]
+    if len(lines) > MAX_LINES:
+        lines = [t("discord.turn.earlier", lang, count=len(lines) - MAX_LINES + 1)] + lines[
+            -MAX_LINES + 1 :
+        ]
+    return lines
+
+
+async def _close_live(table: discord.abc.Messageable, live: str) -> None:
+    """The live turn message of a finished game keeps its text and picture, without
+    buttons (nothing is left to play)."""
+    partial = _partial(table, live)
+    if partial is None:
+        return
+    try:
+        await partial.edit(view=None)
+    except discord.HTTPException:
+        log.info("the last turn message %s could not be closed", live)
+
+
+def _partial(table: discord.abc.Messageable, message_id: str) -> discord.PartialMessage | None:
+    getter = getattr(table, "get_partial_message", None)
+    if getter is None or not message_id.isdigit():
+        return None
+    return cast(discord.PartialMessage, getter(int(message_id)))
+
+
+async def pictures(
+    client: CampfireBot,
+    game: GameInfo,
+    lang: str,
+    view: Mapping[str, Any] | None = None,
+    layouts: Sequence[str] | None = None,
+) -> tuple[GameInfo, list[discord.File]]:
+    """The pictures a post shows (``layouts``: the server's ``pictures`` setting, read
+    when not given), as files named after the revision they show, the first the embed's
+    image; the game as they show it. None when the game has no renderer or drawing
+    failed (logged): the game goes on without them."""
+    chosen = layouts
+    if chosen is None:
+        chosen = await client.service.boards.layouts(game.guild_id, game.rules)
+    drawn = [await board_picture(client, game, lang, view, layout) for layout in chosen]
+    files = []
+    for layout, picture in zip(chosen, drawn, strict=True):
+        if picture is None:
+            continue
+        shown, file = attachment(game, picture, layout)
+        files.append(file)
+    shown_game = game if not files else shown
+    return shown_game, files
+
+
+def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
+    """The text of a turn message: who must act (mentions; AI seats by name), and each
+    seat's deadline."""
+    if seats and all(is_ai_seat(s) for s in seats):
+        names = ", ".join(embeds.mention(s, lang) for s in seats)
+        content = t("discord.turn.thinking", lang, players=names)
+    else:
+        content = t(
+            "discord.turn.prompt",
+            lang,
+            players=" ".join(embeds.mention(s, lang) for s in seats),
+            title=embeds.game_title(game, lang),
+        )
+    return "\n".join([content, *embeds.clock_lines(game, seats, lang)])
+
+
+def turn_message(
+    game: GameInfo,
+    seats: Sequence[str],
+    lang: str,
+    lines: Sequence[str],
+    files: Sequence[discord.File],
+    *,
+    hints: bool = True,
+) -> dict[str, Any]:
+    """Everything a turn message shows but its pings: the text, the embed (the
+    decisions listed, the first picture as its image), the other pictures attached,
+    and the buttons (Play only while a person is to act)."""
+    embed = embeds.board_embed(
+        game, lang, filename=files[0].filename if files else None, lines=lines
+    )
+    people = game.status == "running" and any(not is_ai_seat(s) for s in game.to_act)
+    return {
+        "content": turn_content(game, seats, lang),
+        "embed": embed,
+        "view": turn_view(game, lang, play=people, hints=hints),
+    }
+
+
+async def post_turn(
+    client: CampfireBot,
+    table: discord.abc.Messageable,
+    game: GameInfo,
+    seats: Sequence[str],
+    lang: str,
+    *,
+    pinged: Sequence[str] | None = None,
+    record: bool = True,
+    moves: Sequence[MoveApplied] = (),
+    view: Mapping[str, Any] | None = None,
+) -> discord.Message:
+    """A NEW turn message (edits do not ping) naming the players to act, listing
+    ``moves`` with the pictures of the position (of ``view`` when given) and the
+    buttons of this revision; only ``pinged`` (default: all of ``seats``) are notified,
+    and sent a DM if they asked. Remembered as the game's live ``turn`` message unless
+    the caller does it (``record=False``)."""
+    shown, files = await pictures(client, game, lang, view)
+    hints = await client.service.hints.shown(game.guild_id)
+    parts = turn_message(shown, seats, lang, _lines(game, moves, lang), files, hints=hints)
+    notified = [s for s in (seats if pinged is None else pinged) if not is_ai_seat(s)]
+    message = await table.send(
+        **parts,
+        files=files,
+        allowed_mentions=mentions_only(notified) if notified else NO_MENTIONS,
+    )
+    if record:
+        await client.service.record_posts(
+            game.id, {LIVE: str(message.id), LIVE_FROM: str(game.version)}
+        )
+    if notified:
+        link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+        text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
+        await send_dms(client, notified, text)
+    return message
+
+
+async def edit_turn(
+    client: CampfireBot,
+    table: discord.abc.Messageable,
+    message_id: str,
+    game: GameInfo,
+    lang: str,
+    moves: Sequence[MoveApplied],
+    view: Mapping[str, Any] | None = None,
+) -> discord.Message | None:
+    """The live turn message edited in place for the game as it is now: every decision
+    since it was posted (``moves``), the new pictures, the buttons of this revision.
+    ``None`` when it cannot be edited (deleted, unknown): the caller posts a new one."""
+    partial = _partial(table, message_id)
+    if partial is None:
+        return None
+    shown, files = await pictures(client, game, lang, view)
+    hints = await client.service.hints.shown(game.guild_id)
+    parts = turn_message(shown, game.to_act, lang, _lines(game, moves, lang), files, hints=hints)
+    try:
+        return await partial.edit(**parts, attachments=files, allowed_mentions=NO_MENTIONS)
+    except (discord.NotFound, discord.Forbidden):
+        log.info("game %s: turn message %s is gone: posting a new one", game.id, message_id)
+        return None
 
 
 async def catch_up(client: CampfireBot, *, sweep: bool = False) -> list[int]:
@@ -314,29 +643,39 @@ async def replay_file(client: CampfireBot, game: GameInfo, lang: str) -> discord
 
 
 async def board_picture(
-    client: CampfireBot, game: GameInfo, lang: str, view: Mapping[str, Any] | None = None
+    client: CampfireBot,
+    game: GameInfo,
+    lang: str,
+    view: Mapping[str, Any] | None = None,
+    layout: str = "full",
 ) -> BoardPicture | None:
     """The board as it is now (``view``: the public view at ``game.version``, drawn as
-    it is); ``None`` when the game has no renderer or the renderer failed (logged by
-    the service): the game goes on without a picture."""
+    it is; ``layout``: ``full`` or ``card``); ``None`` when the game has no renderer or
+    the renderer failed (logged by the service): the game goes on without a picture."""
     if not client.service.boards.has_picture(game.rules):
         return None
     try:
-        if view is not None:
-            return await client.service.boards.draw_view(game, view, lang)
-        return await client.service.boards.draw(game.id, lang)
+        if view is None:
+            return await client.service.boards.draw(game.id, lang, layout)
+        return await client.service.boards.draw_view(game, view, lang, layout)
     except Exception:
         log.warning("game %s: no board picture at version %s", game.id, game.version, exc_info=True)
         return None
 
 
-def attachment(game: GameInfo, picture: BoardPicture) -> tuple[GameInfo, discord.File]:
+def attachment(
+    game: GameInfo, picture: BoardPicture, layout: str = "full"
+) -> tuple[GameInfo, discord.File]:
     """The game as the picture shows it (its revision: a move may have been stored
-    since ``game`` was read) and the picture as a file named after that revision."""
+    since ``game`` was read) and the picture as a file named after that revision
+    (``campfire-12-7.png``; a turn card ``campfire-12-7-card.png``)."""
     shown = replace(game, version=picture.version)
+    name = board_filename(shown)
+    if layout != "full":
+        name = name.removesuffix(".png") + f"-{layout}.png"
     file = discord.File(
         io.BytesIO(picture.png),
-        filename=board_filename(shown),
+        filename=name,
         description=picture.text[:DESCRIPTION_LIMIT] or None,
     )
     return shown, file
@@ -359,81 +698,9 @@ async def describe(client: CampfireBot, game: GameInfo, lang: str) -> str | None
 
 
 async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.File | None:
-    """The board picture as an attachment named after the revision it shows."""
+    """The full board picture as an attachment named after the revision it shows."""
     picture = await board_picture(client, game, lang)
     return None if picture is None else attachment(game, picture)[1]
-
-
-async def post_board(
-    client: CampfireBot,
-    table: discord.abc.Messageable,
-    game: GameInfo,
-    lang: str,
-    lines: Sequence[str],
-    *,
-    view: Mapping[str, Any] | None = None,
-    record: bool = True,
-) -> discord.Message:
-    """The board message: what happened (``lines``) and the picture (of ``view`` when
-    given), numbered and named after the revision it shows; remembered as the game's
-    ``board`` message unless the caller does it (``record=False``)."""
-    picture = await board_picture(client, game, lang, view)
-    file = None
-    if picture is not None:
-        game, file = attachment(game, picture)
-    embed = embeds.board_embed(game, lang, filename=file.filename if file else None, lines=lines)
-    kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
-    if file is not None:
-        kwargs["file"] = file
-    message = await table.send(**kwargs)
-    if record:
-        await client.service.set_message(game.id, "board", str(message.id))
-    return message
-
-
-async def post_turn(
-    client: CampfireBot,
-    table: discord.abc.Messageable,
-    game: GameInfo,
-    seats: Sequence[str],
-    lang: str,
-    *,
-    pinged: Sequence[str] | None = None,
-    record: bool = True,
-) -> discord.Message:
-    """A NEW message (edits do not ping) naming the players to act, with the Play,
-    Hint (unless the server turned hints off), Hand and Scores buttons for this
-    version; only ``pinged`` (default: all of ``seats``) are notified. Remembered as
-    the game's ``turn`` message unless the caller does it (``record=False``)."""
-    content = turn_content(game, seats, lang)
-    hints = await client.service.hints.shown(game.guild_id)
-    message = await table.send(
-        content,
-        view=turn_view(game, lang, hints=hints),
-        allowed_mentions=mentions_only(seats if pinged is None else pinged)
-        if pinged is None or pinged
-        else NO_MENTIONS,
-    )
-    if record:
-        await client.service.set_message(game.id, "turn", str(message.id))
-    notified = seats if pinged is None else pinged
-    if notified:
-        link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
-        text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
-        await send_dms(client, notified, text)
-    return message
-
-
-def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
-    """The text of a turn message: who must play, then each one's clock (a deadline, or
-    a time away)."""
-    content = t(
-        "discord.turn.prompt",
-        lang,
-        players=embeds.mentions(seats, lang),
-        title=embeds.game_title(game, lang),
-    )
-    return "\n".join([content, *embeds.clock_lines(game, seats, lang)])
 
 
 async def refresh_turn(client: CampfireBot, game: GameInfo, lang: str) -> bool:
@@ -483,16 +750,28 @@ async def post_result(
     game: GameInfo,
     over: GameOver,
     lang: str,
+    *,
+    lines: Sequence[str] = (),
 ) -> discord.Message:
+    """The end of a game, in one message pinging every player: the last decisions
+    (``lines``) over the full board, the final scores, the animated replay, Rematch."""
     seats = [p.user_id for p in game.seats]
     taken = await client.service.hints.counts(game.id)
-    embed = embeds.result_embed(game, over.outcome, over.scores, lang, hints=taken)
+    shown, files = await pictures(client, game, lang, layouts=("full",))
+    board = embeds.board_embed(
+        shown, lang, filename=files[0].filename if files else None, lines=lines
+    )
+    result = embeds.result_embed(game, over.outcome, over.scores, lang, hints=taken)
     content = t("discord.result.prompt", lang, players=embeds.mentions(seats, lang))
-    view = rematch_view(game, lang)
     replay = await replay_file(client, game, lang)
-    extra: dict[str, Any] = {} if replay is None else {"file": replay}
+    if replay is not None:
+        files.append(replay)
     return await table.send(
-        content, embed=embed, view=view, allowed_mentions=mentions_only(seats), **extra
+        content,
+        embeds=[result, board],
+        files=files,
+        view=rematch_view(game, lang),
+        allowed_mentions=mentions_only(seats),
     )
 
 

@@ -235,6 +235,19 @@ class ScoresButton(
         await bot_of(interaction).handlers.scores(interaction, self.game_id)
 
 
+class FullBoardButton(
+    GameButton,
+    stem="full",
+    button_style=discord.ButtonStyle.secondary,
+    label_key="discord.button.full_board",
+    versioned=True,
+):
+    """On a turn message: the full board of the revision the message shows, privately."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await bot_of(interaction).handlers.full_board(interaction, self.game_id, self.version)
+
+
 class ResignButton(
     GameButton,
     stem="resign",
@@ -476,6 +489,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HintButton,
     HandButton,
     ScoresButton,
+    FullBoardButton,
     ResignButton,
     RematchButton,
     UndoButton,
@@ -524,15 +538,20 @@ def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
     return _static(view)
 
 
-def turn_view(game: GameInfo, lang: str = "en", *, hints: bool = True) -> ui.View:
-    """Play (for the version it was posted at), Hint (unless the server turned hints
-    off), Hand and Scores."""
+def turn_view(
+    game: GameInfo, lang: str = "en", *, play: bool = True, hints: bool = True
+) -> ui.View:
+    """Play (for the version it was posted at; left out while only AI seats think,
+    ``play=False``), Hint (unless the server turned hints off, or nobody can play),
+    Hand, Scores and Full board (of that version)."""
     view = ui.View(timeout=None)
-    view.add_item(PlayButton(game.id, lang, version=game.version))
-    if hints:
-        view.add_item(HintButton(game.id, lang))
+    if play:
+        view.add_item(PlayButton(game.id, lang, version=game.version))
+        if hints:
+            view.add_item(HintButton(game.id, lang))
     view.add_item(HandButton(game.id, lang))
     view.add_item(ScoresButton(game.id, lang))
+    view.add_item(FullBoardButton(game.id, lang, version=game.version))
     return _static(view)
 
 

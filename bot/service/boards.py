@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.present import private_picture_input
 from bot.service.guards import guard, seat_names
-from bot.service.pictures import Drawer, RenderPool
+from bot.service.loader import off_loop_if_long
+from bot.service.pictures import Drawer, RenderPool, draws_cards
 from bot.service.pipeline import Pipeline
 from bot.service.values import BoardPicture, GameInfo, ServiceError
 from bot.store import GameStore
@@ -25,6 +26,11 @@ log = logging.getLogger("campfire.service")
 
 _default_drawer: Drawer = renderers.draw
 """``render.registry.draw`` itself (picklable: what a render process runs)."""
+
+PICTURES = ("full", "card", "both")
+"""What a server's game threads show (``/campfire settings pictures:``): the ``full``
+board, the turn ``card``, or ``both`` (the card first)."""
+DEFAULT_PICTURES = "both"
 
 
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
@@ -66,6 +72,25 @@ class Boards:
         """Stop the render pool's workers."""
         self.pool.close()
 
+    def has_card(self, rules: str) -> bool:
+        """Whether ``rules`` games have a turn card (a second layout of their renderer)."""
+        if self._drawer is not _default_drawer:
+            return draws_cards(self._drawer)
+        return rules in renderers.card_ids()
+
+    async def layouts(self, guild_id: str | None, rules: str) -> tuple[str, ...]:
+        """The pictures a post of a ``rules`` game shows on a server, in order: the
+        server's choice (``PICTURES``; default ``both``) of those the game has; none
+        when the game has no renderer."""
+        if not self.has_picture(rules):
+            return ()
+        if not self.has_card(rules):
+            return ("full",)  # nothing to choose: no settings read
+        chosen = (await self.pipeline.guild_settings(guild_id)).pictures or DEFAULT_PICTURES
+        wanted = {"full": ("full",), "card": ("card",)}.get(chosen, ("card", "full"))
+        shown = tuple(w for w in wanted if w == "full" or self.has_card(rules))
+        return shown or ("full",)
+
     def has_picture(self, rules: str) -> bool:
         """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
         if self._drawer is not _default_drawer:
@@ -97,9 +122,10 @@ class Boards:
         logged)."""
         return (await self.draw(game_id, lang)).png
 
-    async def draw(self, game_id: int, lang: str) -> BoardPicture:
+    async def draw(self, game_id: int, lang: str, layout: str = "full") -> BoardPicture:
         """``render`` with the revision the picture shows (the game's newest: a
-        move stored since the caller read the game is on it), to name and number it."""
+        move stored since the caller read the game is on it), to name and number it;
+        ``layout``: the ``full`` board or the turn ``card`` (see ``has_card``)."""
         loaded = await self.pipeline.started(game_id)
         game, state, row = loaded.game, loaded.state, loaded.row
         if not self.has_picture(row.rules):
@@ -108,7 +134,7 @@ class Boards:
             view = game.view(state, None)
         names = seat_names(row, lang)
         try:
-            png = await self.pool.draw(row.rules, view, lang=lang, names=names)
+            png = await self.pool.draw(row.rules, view, lang=lang, names=names, layout=layout)
             return BoardPicture(png, row.version, describe(row.rules, view, lang, names))
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
@@ -126,7 +152,7 @@ class Boards:
             raise ServiceError("service.no_picture", game=row.rules)
         with guard("view", game_id):
             view = game.view(state, None)
-        names = {s.user_id: s.name for s in row.seats}
+        names = seat_names(row, lang)
         try:
             return await self.pool.run(
                 renderers.draw, row.rules, view, lang=lang, names=names, layout="card"
@@ -161,7 +187,7 @@ class Boards:
             raise ServiceError("service.no_picture", game=row.rules)
         if not self.has_private_picture(row.rules):
             return await self.draw(game_id, lang)
-        names = {s.user_id: s.name for s in row.seats}
+        names = seat_names(row, lang)
         seat = user_id if any(s.user_id == user_id for s in row.seats) else None
         with guard("view", game_id):
             view = game.view(state, None)
@@ -176,20 +202,23 @@ class Boards:
             png = await self.pool.run(
                 renderers.draw_private, row.rules, view, mine, lang=lang, names=names, layout=layout
             )
-            return BoardPicture(png, row.version)
+            return BoardPicture(png, row.version, describe(row.rules, view, lang, names))
         except Exception as exc:
             log.exception("game %d: drawing a private view of %s failed", game_id, row.rules)
             raise ServiceError("service.render_failed") from exc
 
-    async def draw_view(self, game: GameInfo, view: Mapping[str, Any], lang: str) -> BoardPicture:
+    async def draw_view(
+        self, game: GameInfo, view: Mapping[str, Any], lang: str, layout: str = "full"
+    ) -> BoardPicture:
         """The picture of ``view``, the public view of ``game`` at ``game.version`` (a
-        change's ``PlayResult.view``: nothing read again). Raises ``service.no_picture``,
+        change's ``PlayResult.view``: nothing read again); ``layout``: the ``full``
+        board or the turn ``card`` (see ``has_card``). Raises ``service.no_picture``,
         ``service.render_failed`` (logged)."""
         if not self.has_picture(game.rules):
             raise ServiceError("service.no_picture", game=game.rules)
         names = game.names(lang)
         try:
-            png = await self.pool.draw(game.rules, view, lang=lang, names=names)
+            png = await self.pool.draw(game.rules, view, lang=lang, names=names, layout=layout)
             return BoardPicture(png, game.version, describe(game.rules, view, lang, names))
         except Exception as exc:
             log.exception("game %d: drawing the board of %s failed", game.id, game.rules)
@@ -206,7 +235,7 @@ class Boards:
         game, state, row = loaded.game, loaded.state, loaded.row
         if row.rules not in renderers.twin_ids():
             return []
-        names = {s.user_id: s.name for s in row.seats}
+        names = seat_names(row, lang)
         with guard("view", game_id):
             view = game.view(state, None)
             mine = game.view(state, user_id) if user_id in state.seats else None
@@ -215,6 +244,39 @@ class Boards:
             own = renderers.describe_private(row.rules, mine, user_id, lang=lang, names=names)
             out.append(own)
         return [text for text in out if text]
+
+    async def draw_at(self, game_id: int, version: int, lang: str) -> BoardPicture:
+        """The full board at revision ``version`` (a turn message's, for its Full board
+        button): the log replayed up to it, or the board now when ``version`` is the
+        game's revision, is not one it went through, or an undo took back moves since
+        (the picture's ``version`` says which revision it shows). Raises as ``draw``."""
+        loaded = await self.pipeline.started(game_id)
+        row = loaded.row
+        if version >= row.version or version < 0:
+            return await self.draw(game_id, lang)
+        if not self.has_picture(row.rules):
+            raise ServiceError("service.no_picture", game=row.rules)
+        moves = await self.store.moves(game_id)
+        if len(moves) != row.version or await self.store.undone_moves(game_id):
+            return await self.draw(game_id, lang)  # revisions and entries differ: undone
+        game = loaded.game
+        options = game.check_rules_version(row.rules_version, row.options)
+        args = (
+            [s.user_id for s in row.seats],
+            row.seed,
+            options,
+            [(m.seat, m.code) for m in moves[:version]],
+        )
+        with guard("view", game_id):
+            state = await off_loop_if_long(version, game.replay, *args)
+            view = game.view(state, None)
+        names = seat_names(row, lang)
+        try:
+            png = await self.pool.draw(row.rules, view, lang=lang, names=names)
+            return BoardPicture(png, version, describe(row.rules, view, lang, names))
+        except Exception as exc:
+            log.exception("game %d: drawing the board of %s failed", game_id, row.rules)
+            raise ServiceError("service.render_failed") from exc
 
     async def animation(self, game_id: int, lang: str) -> bytes:
         """The animated replay of a finished game (APNG, see ``bot.animation``), built in

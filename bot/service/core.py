@@ -538,6 +538,25 @@ class GameService:
             for m in await self.store.moves(game_id)
         ]
 
+    async def entries_since(self, game_id: int, since: int) -> tuple[MoveApplied, ...]:
+        """The entries of the log stored at revision ``since`` or later, oldest first
+        (what a turn message posted at ``since`` lists); one read, no replay."""
+        return tuple(
+            MoveApplied(
+                game_id,
+                m.seat,
+                m.code,
+                m.label,
+                m.seq + 1,
+                m.public_label,
+                m.notes,
+                m.undoable,
+                m.by_clock,
+            )
+            for m in await self.store.moves(game_id)
+            if m.seq >= since
+        )
+
     async def missed(self, game_id: int, since: int) -> PlayResult:
         """What a table that last saw revision ``since`` missed, as the events of one
         request: a ``MoveApplied`` for every entry stored since (oldest first), then

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import logging
 import multiprocessing
 import os
@@ -34,11 +35,23 @@ log = logging.getLogger("campfire.service.pictures")
 
 
 class Drawer(Protocol):
-    """``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``)."""
+    """``draw(rules_id, public_view, *, lang, names) -> PNG bytes`` (``render.registry.draw``);
+    a drawer that also takes ``layout`` (``full`` or ``card``) draws turn cards too."""
 
     def __call__(
         self, rules: str, view: Mapping[str, Any], /, *, lang: str, names: Mapping[str, str] | None
     ) -> bytes: ...
+
+
+def draws_cards(drawer: Drawer) -> bool:
+    """Whether ``drawer`` takes a ``layout`` keyword (``render.registry.draw`` does)."""
+    try:
+        parameters = inspect.signature(drawer).parameters
+    except (TypeError, ValueError):
+        return False
+    return "layout" in parameters or any(
+        p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()
+    )
 
 
 def default_workers() -> int:
@@ -76,16 +89,26 @@ class RenderPool:
         return self._executor
 
     def _submit(
-        self, rules: str, view: Any, lang: str, names: Mapping[str, str] | None
+        self, rules: str, view: Any, lang: str, names: Mapping[str, str] | None, layout: str
     ) -> Future[bytes]:
-        call = functools.partial(self.drawer, rules, view, lang=lang, names=names)
+        extra: dict[str, str] = {} if layout == "full" else {"layout": layout}
+        call = functools.partial(self.drawer, rules, view, lang=lang, names=names, **extra)
         return self._pool().submit(call)
 
     async def draw(
-        self, rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None
+        self,
+        rules: str,
+        view: Any,
+        *,
+        lang: str,
+        names: Mapping[str, str] | None,
+        layout: str = "full",
     ) -> bytes:
-        """The picture, drawn in the pool (raises what the drawer raised)."""
-        return await asyncio.wrap_future(self._submit(rules, view, lang, dict(names or {})))
+        """The picture (``layout``: the ``full`` board or the turn ``card``, which only
+        a drawer that ``draws_cards`` is asked for), drawn in the pool (raises what the
+        drawer raised)."""
+        submitted = self._submit(rules, view, lang, dict(names or {}), layout)
+        return await asyncio.wrap_future(submitted)
 
     async def run(self, function: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> bytes:
         """``function(*args, **kwargs)`` in the pool: longer picture work (the animated

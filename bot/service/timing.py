@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from bot.service.boards import PICTURES
 from bot.service.clocks import (
     BACK,
     CLOCK_HOURS,
@@ -137,6 +138,8 @@ class Timing:
             1 <= settings.max_away_days <= MAX_AWAY_DAYS
         ):
             raise ServiceError("service.bad_setting", setting="away")
+        if settings.pictures is not None and settings.pictures not in PICTURES:
+            raise ServiceError("service.bad_setting", setting="pictures")
         await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
         return settings
 

@@ -19,7 +19,7 @@ Status = Literal["lobby", "running", "over", "aborted"]
 """Where a stored game is in its life: lobby -> running -> over, or aborted at any point."""
 
 ACTIVE_STATUSES: tuple[Status, ...] = ("lobby", "running")
-MESSAGE_KINDS = ("lobby", "turn", "board")
+MESSAGE_KINDS = ("lobby", "turn", "turn_from", "result")
 
 AI_SEAT = re.compile(r"ai-(\d+)-([a-z]+)")
 """An AI seat's id: ``ai-<n>-<level>`` (see ``bot.service.robots``)."""

@@ -115,6 +115,8 @@ class GuildSettings:
     max_away_days: int | None = None
     games_channel: str | None = None
     hints: bool | None = None
+    pictures: str | None = None
+    """What the game threads show: ``full`` board, turn ``card``, or ``both`` (``None``)."""
 
 
 @dataclass(frozen=True)

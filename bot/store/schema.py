@@ -231,6 +231,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE user_settings ADD COLUMN layout TEXT;
     """,
+    # 10: what pictures a server's game threads get (NULL: the default, card and board).
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures TEXT;
+    """,
 )
 
 

@@ -26,6 +26,9 @@ from urllib.parse import urlencode, urlsplit
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 EPHEMERAL = 64
+CONTROL_TIMEOUT = 60
+"""Seconds a call of the emulator's control API may take (it waits for the bot's
+writes under way, up to 5 s, before it reads)."""
 T = TypeVar("T")
 
 _opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -50,9 +53,25 @@ def install_emulator() -> None:
         )
 
 
+def load_factor() -> float:
+    """How much slower than at rest this machine runs now: the load average per core
+    (at least 1). Every wait is stretched by it, so that a loaded machine (a 2-core
+    runner at load 14 has been seen) waits longer instead of failing."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        return 1.0
+    return max(1.0, load / max(1, cores))
+
+
 def wait_for(what: str, probe: Callable[[], T | None], timeout: float = 15.0) -> T:
-    """Poll ``probe`` until it returns something other than ``None``/``False``."""
-    deadline = time.monotonic() + timeout
+    """Poll ``probe`` until it returns something other than ``None``/``False``, for at
+    most ``timeout`` seconds at rest (stretched by ``load_factor`` under load)."""
+    deadline = time.monotonic() + timeout * load_factor()
     while True:
         value = probe()
         if value is not None and value is not False:
@@ -135,12 +154,12 @@ class Twin:
         url = f"{self.urls['control']}/{route}"
         if query:
             url += "?" + urlencode(query)
-        with _opener.open(url, timeout=10) as response:
+        with _opener.open(url, timeout=CONTROL_TIMEOUT) as response:
             return json.loads(response.read())
 
     def get_bytes(self, url: str) -> bytes:
         assert urlsplit(url).hostname == "127.0.0.1", url
-        with _opener.open(url, timeout=10) as response:
+        with _opener.open(url, timeout=CONTROL_TIMEOUT) as response:
             return bytes(response.read())
 
     def post(self, route: str, **body: Any) -> Any:
@@ -150,7 +169,7 @@ class Twin:
             headers={"content-type": "application/json"},
             method="POST",
         )
-        with _opener.open(request, timeout=10) as response:
+        with _opener.open(request, timeout=CONTROL_TIMEOUT) as response:
             return json.loads(response.read())
 
     # ------------------------------------------------------------------ users act

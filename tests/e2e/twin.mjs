@@ -16,8 +16,16 @@
 // Control API (JSON, same port): GET /control/info, /control/messages?channel=ID,
 // /control/threads?channel=ID, /control/interaction?id=ID, /control/failures,
 // /control/attachment/ID; POST /control/slash, /control/autocomplete, /control/button,
-// /control/select, /control/say, and /control/hold + /control/drop (posts to one
-// channel are kept unanswered, then dropped: a crash between storing and posting). One JSON line on stdout once listening.
+// /control/select, /control/say, and /control/hold + /control/drop (posts and edits of
+// messages in one channel are kept unanswered, then dropped: a crash between storing
+// and posting),
+// GET /control/ratelimits and POST /control/ratelimit ({limit, window_ms}). One JSON
+// line on stdout once listening.
+//
+// Discord's per-channel limit on new messages is enforced as Discord does: at most
+// `limit` POSTs to a channel's messages within `window_ms` (default 5 in 5 s); beyond,
+// 429 with `retry_after` (seconds) and `global: false`, with the X-RateLimit-* headers
+// (and on every accepted post, so that a client may wait before it is refused).
 // Every socket is bound to 127.0.0.1.
 
 import http from 'node:http'
@@ -53,6 +61,25 @@ const held = { channel: null, requests: [] } // posts to a channel kept unanswer
 const answers = new Map() // interaction id -> ids of the messages its token posted or edited
 let nextAttachment = 1
 let writing = 0 // requests of the bot that change something, under way
+const rateLimit = { limit: 5, windowMs: 5000, hits: 0, posts: 0 } // per channel, like Discord
+const recentPosts = new Map() // channel id -> times (ms) of its accepted posts in the window
+
+function channelBucket(channel, now) {
+  // the channel's posts still inside the window, oldest first
+  const kept = (recentPosts.get(channel) ?? []).filter((at) => now - at < rateLimit.windowMs)
+  recentPosts.set(channel, kept)
+  return kept
+}
+
+function rateHeaders(channel, kept, now) {
+  const resetAfter = kept.length ? (kept[0] + rateLimit.windowMs - now) / 1000 : 0
+  return {
+    'x-ratelimit-limit': String(rateLimit.limit),
+    'x-ratelimit-remaining': String(Math.max(0, rateLimit.limit - kept.length)),
+    'x-ratelimit-reset-after': resetAfter.toFixed(3),
+    'x-ratelimit-bucket': `messages-${channel}`,
+  }
+}
 
 async function settled() {
   // a message is read whole: never between its creation and its attachments, and never
@@ -174,9 +201,41 @@ async function api(req, res, url) {
     payload = JSON.parse(quoteBigIntegers(raw.toString('utf8')))
   }
 
-  if (req.method === 'POST' && held.channel && path === `/api/v10/channels/${held.channel}/messages`) {
+  const heldPath = held.channel && `/api/v10/channels/${held.channel}/messages`
+  const isHeld =
+    heldPath &&
+    ((req.method === 'POST' && path === heldPath) ||
+      (req.method === 'PATCH' && path.startsWith(`${heldPath}/`)))
+  if (isHeld) {
     held.requests.push(res) // never forwarded: the bot is killed while it waits
     return
+  }
+  const posting = req.method === 'POST' && path.match(/^\/api\/v10\/channels\/(\d+)\/messages$/)
+  let limitHeaders = null
+  if (posting && rateLimit.limit > 0) {
+    const now = Date.now()
+    const kept = channelBucket(posting[1], now)
+    if (kept.length >= rateLimit.limit) {
+      rateLimit.hits += 1
+      const retryAfter = (kept[0] + rateLimit.windowMs - now) / 1000
+      res.writeHead(429, {
+        'content-type': 'application/json',
+        via: '1.1 google', // what Discord's front sends (a 429 without it is a ban)
+        'retry-after': String(Math.ceil(retryAfter)),
+        'x-ratelimit-scope': 'user',
+        ...rateHeaders(posting[1], kept, now),
+      })
+      return res.end(
+        JSON.stringify({
+          message: 'You are being rate limited.',
+          retry_after: Number(retryAfter.toFixed(3)),
+          global: false,
+        }),
+      )
+    }
+    kept.push(now)
+    rateLimit.posts += 1
+    limitHeaders = rateHeaders(posting[1], kept, now)
   }
   const callback = path.match(/^\/api\/v10\/interactions\/(\d+)\/([^/]+)\/callback$/)
   const original = path.match(/^\/api\/v10\/webhooks\/\d+\/([^/]+)\/messages\/(%40|@)original$/)
@@ -236,6 +295,7 @@ async function api(req, res, url) {
     const header = got.headers.get(name)
     if (header) headers[name] = header
   }
+  if (limitHeaders) Object.assign(headers, limitHeaders)
   res.writeHead(got.status, headers)
   res.end(JSON.stringify(value))
 }
@@ -314,6 +374,14 @@ async function control(req, res, url) {
     }
     if (route === 'failures') return send(res, 200, failures)
     if (route === 'held') return send(res, 200, { count: held.requests.length })
+    if (route === 'ratelimits') {
+      return send(res, 200, {
+        limit: rateLimit.limit,
+        window_ms: rateLimit.windowMs,
+        hits: rateLimit.hits,
+        posts: rateLimit.posts,
+      })
+    }
     if (route === 'commands') {
       const commands = await discord.prisma.applicationCommand.findMany()
       return send(res, 200, commands.map((command) => ({
@@ -370,6 +438,10 @@ async function control(req, res, url) {
     } else if (route === 'hold') {
       held.channel = body.channel
       return send(res, 200, { holding: held.channel })
+    } else if (route === 'ratelimit') {
+      rateLimit.limit = Number(body.limit ?? rateLimit.limit)
+      rateLimit.windowMs = Number(body.window_ms ?? rateLimit.windowMs)
+      return send(res, 200, { limit: rateLimit.limit, window_ms: rateLimit.windowMs })
     } else if (route === 'drop') {
       const dropped = held.requests.length
       held.requests.splice(0).forEach((pending) => pending.destroy())

@@ -64,18 +64,22 @@ async def test_start_opens_a_thread_under_the_lobby_with_board_and_turn(bot: Har
     assert bot.message(lobby["id"])["components"] == []  # lobby closed
     game = await bot.service.game(1)
     thread = int(game.thread_id or 0)
-    board, turn = bot.posted_in(thread)
-    board_call = next(c for c in calls if c.files)
-    assert board_call.channel_id == thread
-    name, data = board_call.files[0]
+    (turn,) = bot.posted_in(thread)  # one message: the board, whose turn, the buttons
+    turn_call = next(c for c in calls if c.files)
+    assert turn_call.channel_id == thread
+    name, data = turn_call.files[0]
     assert data.startswith(PNG) and name.endswith(".png")
-    assert board["embeds"][0]["image"]["url"] == f"attachment://{name}"
-    assert board_call.json["allowed_mentions"] == {"parse": []}
+    assert turn["embeds"][0]["image"]["url"] == f"attachment://{name}"
     to_act = game.to_act[0]
-    turn_call = next(c for c in calls if c.custom_ids() and c.channel_id == thread)
     assert f"<@{to_act}>" in turn_call.content
     assert turn_call.json["allowed_mentions"] == {"parse": [], "users": [int(to_act)]}
-    assert turn_call.custom_ids() == ["cf:play:1:0", "cf:hint:1", "cf:hand:1", "cf:scores:1"]
+    assert turn_call.custom_ids() == [
+        "cf:play:1:0",
+        "cf:hint:1",
+        "cf:hand:1",
+        "cf:scores:1",
+        "cf:full:1:0",
+    ]
     assert turn["id"] == (await bot.service.messages(1))["turn"]
 
 
@@ -98,7 +102,10 @@ async def test_whole_game_from_lobby_to_final_scores(bot: Harness) -> None:
     assert game.status == "over"
     assert boards == game.version + 1  # one board at the start and one after every move
     result = bot.posted_in(thread)[-1]
-    assert result["attachments"][0]["filename"] == "campfire-1-replay.webp"  # the whole game
+    # the final board, then the whole game
+    names = [a["filename"] for a in result["attachments"]]
+    assert names == [f"campfire-1-{game.version}.png", "campfire-1-replay.webp"]
+    assert result["embeds"][1]["image"]["url"] == f"attachment://{names[0]}"
     embed = result["embeds"][0]
     winner = (await bot.service.outcome(1)).winners[0]  # type: ignore[union-attr]
     assert embed["title"] == f"#1 Nim is over — winner: {game.name_of(winner)}"
@@ -145,7 +152,7 @@ async def test_each_board_file_is_named_after_the_revision_it_shows(bot: Harness
     file = await publish.board_file(bot.client, stale, "en")
     assert file is not None and file.filename == "campfire-1-1.png"
     table = await publish.table_of(bot.client, stale)
-    message = await publish.post_board(bot.client, table, stale, "en", [])
+    message = await publish.post_turn(bot.client, table, stale, stale.to_act, "en")
     posted = bot.message(message.id)
     assert posted["attachments"][0]["filename"] == "campfire-1-1.png"
     assert posted["embeds"][0]["footer"]["text"] == "Move 1"

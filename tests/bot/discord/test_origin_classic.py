@@ -3,6 +3,7 @@ cards played from the menu, the private hand, boards and final scores."""
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 from collections.abc import Mapping
@@ -97,6 +98,8 @@ async def test_origin_classic_from_lobby_to_final_scores(
     # -- set-up: everybody keeps an objective at once; the turn message pings all three
     assert set(game.to_act) == {ALICE.key, BOB.key, CAROL.key}
     first_turn = turn_message(calls, 0)
+    # as the players saw it then: the turn message is edited in place as they choose
+    first_message = copy.deepcopy(bot.message(turn_message_id(bot, 0)))
     assert pinged(first_turn) == {ALICE.id, BOB.id, CAROL.id}
     assert all(f"<@{u.id}>" in first_turn.content for u in (ALICE, BOB, CAROL))
 
@@ -149,13 +152,13 @@ async def test_origin_classic_from_lobby_to_final_scores(
     assert carol_menu["components"][0]["components"][0]["custom_id"] == "cf:move:1:2"
 
     # Alice, who has chosen, clicks Play on the first turn message: moved on, no menu
-    reply = only_reply(await bot.press(ALICE, bot.message(turn_message_id(bot, 0)), "cf:play:1:0"))
+    reply = only_reply(await bot.press(ALICE, first_message, "cf:play:1:0"))
     assert "moved on" in reply.content and "not your turn" in reply.content
     assert f"<@{CAROL.id}>" in reply.content
     assert reply.custom_ids() == []
 
     # Carol clicks Play on the first turn message too: a fresh menu comes with the answer
-    reply = only_reply(await bot.press(CAROL, bot.message(turn_message_id(bot, 0)), "cf:play:1:0"))
+    reply = only_reply(await bot.press(CAROL, first_message, "cf:play:1:0"))
     assert translate("discord.moved_on", "fr", version=2) in reply.content
     assert translate("discord.moved_on.still_yours", "fr") in reply.content
     assert reply.custom_ids() == ["cf:move:1:2"]
@@ -205,17 +208,18 @@ async def test_origin_classic_from_lobby_to_final_scores(
     assert game.status == "over" and game.version > 100
     assert cards_from_menu > 5 and typed > 20
 
-    # -- every move posted a board with its picture; the first and last are real ones
+    # -- every move showed its picture: in a new turn message when someone new must
+    # act, else in the live one edited in place; the first and last are real ones
     boards = [
         m
         for m in bot.posted_in(thread)
         if m["attachments"] and "replay" not in m["attachments"][0]["filename"]
     ]
-    assert len(boards) == game.version + 1
-    assert all(m["embeds"][0]["image"]["url"].startswith("attachment://") for m in boards)
+    assert len(boards) < game.version / 2
+    assert all(m["embeds"][0]["image"]["url"].startswith("attachment://") for m in boards[:-1])
     files = [c.files[0] for c in bot.fake.calls if c.files and c.channel_id == thread]
     sent = [data for name, data in files if "replay" not in name]
-    assert len(sent) == len(boards) and all(png.startswith(PNG) for png in sent)
+    assert len(sent) == game.version + 1 and all(png.startswith(PNG) for png in sent)
     for png in (sent[0], sent[-1]):
         assert Image.open(io.BytesIO(png)).width > 600
 
@@ -224,7 +228,7 @@ async def test_origin_classic_from_lobby_to_final_scores(
     assert "is over" in embed["title"] and len(embed["fields"]) == 3
     # -- the result carries the animated replay (the stand-in frames between the real
     # first and last pictures are all alike, so the encoder merges them into one)
-    name, replay = files[-1]
+    name, replay = next(c.files[-1] for c in reversed(bot.fake.calls) if c.files)
     assert name == "campfire-1-replay.webp" and len(replay) <= 10 * 1000 * 1000
     with Image.open(io.BytesIO(replay)) as animation:
         assert animation.format == "WEBP" and animation.n_frames == 3

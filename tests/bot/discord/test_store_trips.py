@@ -33,19 +33,20 @@ READS = {
 }
 """The store's reads a move may make (anything else counted is a write)."""
 
-TYPED_READS = 6
+TYPED_READS = 7
 """The game of the thread; the game's row (the move's check and load); the server's
 nudge interval and who is away (the new clocks); the opt-ins for a direct message;
-the server's language. Before the unit of work returned what the announcement needs:
-13 reads."""
-MENU_READS = 6
+the server's language; the messages remembered (which turn message is live, to edit
+it or post the next). Before the unit of work returned what the announcement needs:
+13 reads. (A game with a turn card reads the server's ``pictures`` setting too.)"""
+MENU_READS = 7
 """The game the custom id names (checked before anything); then as a typed move but
 for the thread. Before: 13 reads."""
 WRITES = 3
 """The move's own transaction, the claim of posting its revision (one conditional write
 before posting, so that processes with overlapping shards post it once), and the
-messages posted (board, turn, revision seen) in one. Before: 4 writes (the move and
-three messages one by one); 2 before the claim."""
+messages posted (the turn message, the revision seen) in one. Before: 4 writes (the
+move and three messages one by one); 2 before the claim."""
 
 
 @contextmanager

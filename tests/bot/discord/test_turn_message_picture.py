@@ -43,12 +43,13 @@ async def test_turn_picture_is_drawn_from_the_recorded_board_and_turn_messages(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     turn = await record_turn(db_path, moves=3)
-    board, prompt = turn.messages
+    (board,) = turn.messages  # one message a turn: picture, mention, buttons
     image_url = board.embeds[0]["image"]["url"]
+    assert image_url.endswith("-card.png")  # the turn card first (default: card and board)
     assert (board.attachment(image_url) or b"").startswith(PNG)
-    assert prompt.pinged == (turn.viewer,)
-    assert f"<@{turn.viewer}>" in prompt.content
-    assert [b.label for b in prompt.rows[0]] == ["Play", "Hint", "My hand", "Scores"]
+    assert board.pinged == (turn.viewer,)
+    assert f"<@{turn.viewer}>" in board.content
+    assert [b.label for b in board.rows[0]] == ["Play", "Hint", "My hand", "Scores", "Full board"]
 
     picture = draw_turn_message(turn, scale=1.0)
     assert picture.width == WIDTH

@@ -1,0 +1,190 @@
+"""What a game thread receives: messages, edits and pictures per seat-turn, every game.
+
+Run: ``.venv/bin/python -m bench discord`` (with the other Discord benchmark) or
+``.venv/bin/python -m bench.bench_discord_thread`` (``--entries N`` per game, ``--level``
+of the AI seats). Every game is played with 2, 3 and 4 seats, first all people, then one
+person against AI seats, through the real Discord layer over the recording fake HTTP of
+``campfire_testing/harness.py`` (the thread's requests are counted there): the lobby and
+the start by command and buttons, then each person's move stored by the service and
+announced as a click on Play would announce it; the AI seats play as they do on a
+server. Pictures are an 8-pixel stand-in that draws both layouts (full board and turn
+card), so the server's default (``both``) is what is counted.
+
+A seat-turn is a run of entries by the same seat in the log (a turn of several
+decisions is one seat-turn). Counted per seat-turn: the messages posted in the thread
+(each a notification for whoever it pings), the edits of a message already there, and
+the pictures uploaded (posts and edits). Target: at most one message and one posted
+picture position (card and board of one revision) per seat-turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import random
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.discord import publish
+from campfire_testing.harness import ALICE, BOB, CAROL, CHANNEL_ID, User, harness_on
+from rules import registry
+
+DAVE = User(104, "Dave")
+PEOPLE = (ALICE, BOB, CAROL, DAVE)
+GAMES = ("nim", "origin-junior", "origin", "sapiens", "orbis", "tribes")
+OPTIONS = {"nim": "stones=40"}
+
+
+def _tiny_png(size: tuple[int, int]) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, "white").save(out, format="PNG")
+    return out.getvalue()
+
+
+TINY_FULL, TINY_CARD = _tiny_png((8, 4)), _tiny_png((4, 8))
+
+
+def draw_tiny(
+    rules: str,
+    view: Any,
+    *,
+    lang: str,
+    names: Mapping[str, str] | None,
+    layout: str = "full",
+) -> bytes:
+    """The picture stand-in, in both layouts (the pipeline without the drawing)."""
+    return TINY_CARD if layout == "card" else TINY_FULL
+
+
+@dataclass(frozen=True)
+class Count:
+    """What one game's thread received over ``entries`` log entries."""
+
+    rules: str
+    seats: int
+    ai: int
+    entries: int
+    seat_turns: int
+    posts: int
+    edits: int
+    pictures: int
+
+    def per_turn(self, value: int) -> float:
+        return value / max(1, self.seat_turns)
+
+
+def seat_turns(seats: Sequence[str]) -> int:
+    """Runs of the same seat in the log's order of entries."""
+    return sum(1 for n, seat in enumerate(seats) if n == 0 or seats[n - 1] != seat)
+
+
+async def play_one(
+    folder: Path, rules: str, seats: int, ai: int, entries: int, level: str, seed: int
+) -> Count:
+    """One game, ``seats`` seats of which ``ai`` are AI seats, for ``entries`` entries
+    (or to its end)."""
+    chooser = random.Random(seed)
+    path = folder / f"{rules}-{seats}-{ai}.sqlite3"
+    async with harness_on(path, seed_prefix=f"thread-{seed}", drawer=draw_tiny) as bot:
+        people = PEOPLE[: seats - ai]
+        options = {"options": OPTIONS[rules]} if rules in OPTIONS else {}
+        if ai:
+            options |= {"ai": ai, "ai_level": level}
+        await bot.command(ALICE, "new", rules=rules, players=seats, **options)
+        lobby = bot.find(CHANNEL_ID, "cf:lobby:")
+        for user in people[1:]:
+            await bot.press(user, bot.message(lobby["id"]), "cf:lobby:join:1")
+        before = len(bot.fake.calls)
+        await bot.press(ALICE, bot.message(lobby["id"]), "cf:lobby:start:1")
+        game = await bot.service.game(1)
+        thread = int(game.thread_id or 0)
+        keys = {u.key: u for u in people}
+        while game.status == "running" and game.version < entries:
+            seat = next((s for s in game.to_act if s in keys), None)
+            if seat is None:
+                break
+            moves = await bot.service.legal_moves(1, seat)
+            move = chooser.choice([m for m in moves if m.code != "back"] or moves)
+            result = await bot.service.play(1, seat, move.code)
+            await publish.publish_result(bot.client, result, "en")
+            await bot.settle()
+            game = await bot.service.game(1)
+        history = await bot.service.history(1)
+        calls = [c for c in bot.fake.calls[before:] if c.channel_id == thread]
+    posts = [c for c in calls if c.method == "POST" and c.path.endswith("/messages")]
+    edits = [c for c in calls if c.method == "PATCH" and "/messages/" in c.path]
+    pictures = sum(1 for c in posts + edits for name, _ in c.files if name.endswith(".png"))
+    return Count(
+        rules,
+        seats,
+        ai,
+        len(history),
+        seat_turns([h.seat for h in history]),
+        len(posts),
+        len(edits),
+        pictures,
+    )
+
+
+async def run(entries: int, level: str, games: Sequence[str], folder: Path) -> list[Count]:
+    counts = []
+    for index, rules in enumerate(games):
+        spec = registry.get(rules).spec
+        for seats in range(max(2, spec.min_seats), min(4, spec.max_seats) + 1):
+            for ai in (0, seats - 1):
+                count = await play_one(folder, rules, seats, ai, entries, level, index)
+                counts.append(count)
+                print(line(count), flush=True)
+    return counts
+
+
+def header() -> str:
+    return (
+        f"{'game':14} {'seats':>5} {'AI':>3} {'entries':>7} {'seat-turns':>10} "
+        f"{'msgs/turn':>9} {'edits/turn':>10} {'pics/turn':>9}"
+    )
+
+
+def line(count: Count) -> str:
+    return (
+        f"{count.rules:14} {count.seats:5} {count.ai:3} {count.entries:7} "
+        f"{count.seat_turns:10} {count.per_turn(count.posts):9.2f} "
+        f"{count.per_turn(count.edits):10.2f} {count.per_turn(count.pictures):9.2f}"
+    )
+
+
+def summary(counts: Sequence[Count]) -> str:
+    turns = sum(c.seat_turns for c in counts)
+    posts = sum(c.posts for c in counts)
+    edits = sum(c.edits for c in counts)
+    pictures = sum(c.pictures for c in counts)
+    worst = max(counts, key=lambda c: c.per_turn(c.posts))
+    return (
+        f"all games: {turns} seat-turns, {posts / turns:.2f} messages, {edits / turns:.2f} "
+        f"edits and {pictures / turns:.2f} pictures uploaded per seat-turn; most messages "
+        f"per seat-turn: {worst.rules} {worst.seats} seats, {worst.ai} AI "
+        f"({worst.per_turn(worst.posts):.2f})"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="bench.bench_discord_thread")
+    parser.add_argument("--entries", type=int, default=60, help="log entries per game")
+    parser.add_argument("--level", default="random", help="level of the AI seats")
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
+    with tempfile.TemporaryDirectory(prefix="campfire-thread-") as scratch:
+        print(header(), flush=True)
+        counts = asyncio.run(run(args.entries, args.level, args.games, Path(scratch)))
+    print(summary(counts), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
