@@ -349,7 +349,9 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
         return
     # The one place a revision is announced: claimed first, so that of two processes
     # with overlapping shards (one playing the AI, the other catching up) one posts.
-    claim = await client.service.claim_announcement(game.id, game.version, ANNOUNCED)
+    claim = await client.service.claim_announcement(
+        game.id, game.version, ANNOUNCED, holder=client.worker
+    )
     if claim is None:
         log.info("game %s: v%s is posted by someone else", game.id, game.version)
         return
@@ -602,6 +604,10 @@ async def catch_up(client: CampfireBot, *, sweep: bool = False) -> list[int]:
 
 async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
     announced = (await client.service.messages(game.id)).get(ANNOUNCED)
+    if announced is not None and not announced.isdigit():
+        # a claim of posting whose holder died before posting (killed between the
+        # commit and the post): take it over from the revision last posted
+        announced = client.service.abandoned_announcement(announced, client.worker)
     if announced is None or not announced.isdigit() or int(announced) >= game.version:
         return False
     lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)

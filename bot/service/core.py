@@ -72,7 +72,7 @@ from bot.service.values import (
     TurnStarted,
 )
 from bot.shards import Shards
-from bot.store import GameRow, GameStore
+from bot.store import GameRow, GameStore, abandoned, parse_claim
 from rules import registry
 from rules.base import (
     CampfireError,
@@ -691,20 +691,38 @@ class GameService:
             await self.store.record_messages(game_id, messages, revision=seen)
 
     async def claim_announcement(
-        self, game_id: int, revision: int, kind: str = "announced"
+        self, game_id: int, revision: int, kind: str = "announced", *, holder: str = ""
     ) -> Announcement | None:
         """Claim the posting of ``revision`` at the game's table, before posting it: the
-        table's record ``kind`` (the revision last posted) goes up to ``revision`` by one
-        conditional write, on either backend. ``None``: that revision or a later one was
-        claimed already (by this process or another serving the same shards, a catch-up
-        or an AI turn): post nothing. Whoever posts a change calls this first."""
-        before = await self.store.claim_revision(game_id, kind, revision)
-        return None if before is None else Announcement(game_id, revision, kind, before)
+        table's record ``kind`` holds a pending claim of ``revision`` by ``holder`` (the
+        process's worker name) by one conditional write, on either backend, and becomes
+        the revision posted once ``record_posts`` says so. ``None``: that revision or a
+        later one is claimed (by this process or another serving the same shards, a
+        catch-up or an AI turn): post nothing. A claim whose holder died before posting
+        (killed between the commit and the post) is taken over by its successor, or by
+        anyone once ``CLAIM_LEASE`` has passed: nothing claimed is lost. Whoever posts a
+        change calls this first."""
+        at = int(self.now().timestamp())
+        before = await self.store.claim_revision(game_id, kind, revision, holder=holder, at=at)
+        return None if before is None else Announcement(game_id, revision, kind, before, holder)
 
     async def release_announcement(self, claim: Announcement) -> None:
         """The posting of a claimed revision failed: give the claim back, so that the
         catch-up posts it later (unless a later revision was claimed meanwhile)."""
-        await self.store.unclaim_revision(claim.game_id, claim.kind, claim.revision, claim.before)
+        await self.store.unclaim_revision(
+            claim.game_id, claim.kind, claim.revision, claim.before, holder=claim.holder
+        )
+
+    def abandoned_announcement(self, text: str, holder: str) -> str | None:
+        """The revision last posted when the table's record ``text`` is a pending claim
+        that its holder abandoned (seen by ``holder`` now), so that a catch-up posts
+        what it claimed; ``None`` otherwise."""
+        pending = parse_claim(text)
+        if pending is None:
+            return None
+        _, before, since, by = pending
+        at = int(self.now().timestamp())
+        return before if abandoned(since, by, holder, at) else None
 
     async def messages(self, game_id: int) -> dict[str, str]:
         """``{kind: message_id}`` remembered for the game."""

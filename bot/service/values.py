@@ -345,6 +345,8 @@ class Announcement:
     revision: int
     kind: str
     before: str
+    holder: str = ""
+    """Who claimed it (the process's worker name)."""
 
 
 @dataclass(frozen=True)

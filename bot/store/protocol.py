@@ -150,12 +150,17 @@ class GamesStore(Protocol):
 
     async def messages(self, game_id: int) -> dict[str, str]: ...
 
-    async def claim_revision(self, game_id: int, kind: str, revision: int) -> str | None:
-        """Claim the posting of ``revision`` (message ``kind`` goes up to it): what it
-        recorded before, or ``None`` when that revision or a later one was claimed."""
+    async def claim_revision(
+        self, game_id: int, kind: str, revision: int, *, holder: str = "", at: int = 0
+    ) -> str | None:
+        """Claim the posting of ``revision`` (message ``kind`` records a pending claim by
+        ``holder`` at ``at``): the revision last posted, or ``None`` when that revision
+        or a later one is claimed by someone alive."""
         ...
 
-    async def unclaim_revision(self, game_id: int, kind: str, revision: int, before: str) -> bool:
+    async def unclaim_revision(
+        self, game_id: int, kind: str, revision: int, before: str, *, holder: str = ""
+    ) -> bool:
         """Give back a claim whose posting failed (unless a later one was made since)."""
         ...
 

@@ -24,7 +24,7 @@ async def test_one_of_many_claims_of_a_revision_at_once_wins(database: str, nim:
         )
         won = [c for c in claims if c is not None]
         assert len(won) == 1 and won[0].before == "0"
-        assert (await first.messages(game_id))["announced"] == "3"
+        assert (await first.messages(game_id))["announced"].startswith("3@0@")  # pending
         assert await services[1].claim_announcement(game_id, 2) is None  # older: never
         assert await services[1].claim_announcement(game_id, 3) is None  # taken
         later = await services[1].claim_announcement(game_id, 4)
@@ -54,7 +54,42 @@ async def test_a_claim_whose_posting_failed_is_given_back(database: str, nim: No
         assert claim is not None
         assert await service.claim_announcement(game_id, 6) is not None  # posted meanwhile
         await service.release_announcement(claim)  # too late: the later claim stays
+        assert (await store.messages(game_id))["announced"].startswith("6@5@")
+        await service.record_posts(game_id, {}, seen=("announced", 5))  # the older post
+        assert (await store.messages(game_id))["announced"].startswith("6@")  # still 6's
+        await service.record_posts(game_id, {}, seen=("announced", 6))  # posted: the number
         assert (await store.messages(game_id))["announced"] == "6"
+        service.close()
+    finally:
+        await store.close()
+
+
+async def test_a_claim_whose_holder_died_before_posting_is_taken_over(
+    database: str, nim: None
+) -> None:
+    """Killed between the claim and the post: the process restarted at once (same
+    identity, another instance) takes the claim over from the revision last posted;
+    a living process of another identity does not, until the claim's lease ran out."""
+    store = await open_store(database)
+    try:
+        clock = Clock()
+        service = GameService(store, seed_source=seeds(), clock=clock)
+        game_id = await running(service, ALICE, BOB)
+        await service.record_posts(game_id, {}, seen=("announced", 2))
+        dead = await service.claim_announcement(game_id, 4, holder="host/0-1#a")
+        assert dead is not None and dead.before == "2"
+        text = (await store.messages(game_id))["announced"]
+        assert service.abandoned_announcement(text, "other/0-1#z") is None  # alive to it
+        assert await service.claim_announcement(game_id, 4, holder="other/0-1#z") is None
+        assert service.abandoned_announcement(text, "host/0-1#b") == "2"  # its successor
+        taken = await service.claim_announcement(game_id, 4, holder="host/0-1#b")
+        assert taken is not None and taken.before == "2"  # names the moves since v2
+        assert await service.claim_announcement(game_id, 4, holder="host/0-1#b") is None  # held
+        clock.advance(hours=1)  # the successor died too: after the lease, anyone
+        text = (await store.messages(game_id))["announced"]
+        assert service.abandoned_announcement(text, "other/0-1#z") == "2"
+        late = await service.claim_announcement(game_id, 4, holder="other/0-1#z")
+        assert late is not None and late.before == "2"
         service.close()
     finally:
         await store.close()
