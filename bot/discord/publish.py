@@ -44,8 +44,6 @@ THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over 
 NO_MENTIONS = discord.AllowedMentions.none()
 ANNOUNCED = "announced"
 """Message kind whose value is the version last posted at the table (see ``catch_up``)."""
-RACED = 8
-"""The most moves a post names before its own when their posts lost the race to it."""
 
 
 def mentions_only(user_ids: Sequence[str]) -> discord.AllowedMentions:
@@ -207,8 +205,9 @@ LIVE = "turn"
 """Message kind of a table's live turn message (edited while the same seats decide)."""
 LIVE_FROM = "turn_from"
 """Message kind whose value is the revision of the first entry the live message lists."""
-MAX_LINES = 20
-"""The most decisions a turn message lists (the newest; the others were posted)."""
+MAX_LINES = 40
+"""The most decisions a turn message lists (the newest; the whole log is in
+``/campfire record``): about 3,000 characters, within an embed's description."""
 
 
 @dataclass
@@ -338,9 +337,6 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
       message is edited in place: its list of decisions, picture and buttons.
     """
     post = merged(batch)
-    if post.game.version < shown:  # overtaken by a newer post: show the game now
-        now = await client.service.game(post.game.id)
-        post = replace(post, game=now, view=None, pinged=())
     game, lang = post.game, post.lang
     try:
         table = await table_of(client, game)
@@ -355,8 +351,9 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
     if claim is None:
         log.info("game %s: v%s is posted by someone else", game.id, game.version)
         return
-    covered = await _covering(client, game, post.moves, claim.before)
-    post = replace(post, moves=tuple(e for e in covered if isinstance(e, MoveApplied)))
+    if claim.before.isdigit():  # every decision since the revision last posted, once
+        since = await client.service.entries_since(game.id, int(claim.before))
+        post = replace(post, moves=tuple(m for m in since if m.version <= game.version))
     known = await client.service.messages(game.id)
     live = known.get(LIVE)
     posted: dict[str, str] = {}
@@ -373,7 +370,11 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
             edited = None
             if live is not None and not post.pinged:
                 since = int(known.get(LIVE_FROM, "0") or 0)
-                listed = await client.service.entries_since(game.id, since)
+                listed = [  # up to the revision claimed: later ones are the next post's
+                    m
+                    for m in await client.service.entries_since(game.id, since)
+                    if m.version <= game.version
+                ]
                 edited = await edit_turn(client, table, live, game, lang, listed, post.view)
             if edited is None:
                 first = min((m.version - 1 for m in post.moves), default=game.version)
@@ -397,27 +398,6 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
         )
         await client.service.release_announcement(claim)  # the catch-up tries again
     await client.service.record_posts(game.id, posted, seen=seen)
-
-
-async def _covering(
-    client: CampfireBot, game: GameInfo, events: Sequence[Event], before: str
-) -> Sequence[Event]:
-    """``events`` and, before them, the moves the table has not seen since revision
-    ``before`` (the claim's): two moves made at once whose posts came in the other order
-    (the later one claimed first, the earlier then posts nothing) are both named. Only
-    when the game is still at ``game.version`` and the moves missed are few (at most
-    ``RACED``: moves made at once); else ``events`` as they are."""
-    first = min((e.version for e in events if isinstance(e, MoveApplied)), default=None)
-    if first is None or not before.isdigit() or int(before) >= first - 1:
-        return events
-    if first - 1 - int(before) > RACED:
-        return events  # not a race of posts: a table left behind long ago
-    try:
-        missed = await client.service.missed(game.id, int(before))
-    except Exception:
-        log.warning("game %s: the moves before v%s are not named", game.id, first, exc_info=True)
-        return events
-    return missed.events if missed.game.version == game.version else events
 
 
 def _lines(game: GameInfo, moves: Sequence[MoveApplied], lang: str) -> list[str]:

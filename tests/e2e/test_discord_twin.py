@@ -239,10 +239,13 @@ def test_three_players_play_origin_classic_over_a_local_discord(
     assert game.version_of(game.latest_turn()) == version
 
     # What each player may look at, privately.
+    # (in the phone layout, the default, the answer comes after "thinking", with a picture)
     hand = twin.answer(twin.slash("bob", game.thread, "hand"))
-    assert hand["data"]["flags"] & 64 and "objective" in text_of(hand["data"]).lower()
+    assert hand["data"]["flags"] & 64 and all(m["flags"] & 64 for m in hand["posted"])
+    assert "objective" in twin.answer_text(twin.slash("bob", game.thread, "hand")).lower()
     scores = twin.answer(twin.slash("carol", game.thread, "scores"))
-    assert scores["data"]["flags"] & 64 and text_of(scores["data"])
+    assert scores["data"]["flags"] & 64 and all(m["flags"] & 64 for m in scores["posted"])
+    assert twin.answer_text(twin.slash("carol", game.thread, "scores"))
     listed = twin.answer_text(twin.slash("alice", twin.channel, "games"))
     assert "#1" in listed
     board = twin.answer(twin.slash("alice", game.thread, "board"))
@@ -365,8 +368,8 @@ def test_every_board_attachment_carries_its_text_twin(
     twin, _ = table
     game = start_game(twin)
     play_one(twin, game, by_menu=False)
-    boards = game.boards()
-    assert len(boards) >= 2
+    boards = game.boards()  # one turn message a turn, edited while the same seat decides
+    assert boards
     for message in boards:
         for picture in message["attachments"]:  # the turn card and the full board
             description = picture.get("description") or ""
@@ -404,7 +407,9 @@ def test_ai_heavy_games_keep_every_move_in_order_under_discords_rate_limit(
     out merged (one post lists several of Alice's moves), not as a queue of posts."""
     twin, bot = table
     assert twin.post("ratelimit", limit=2, window_ms=4000)["limit"] == 2
-    opened = twin.answer(twin.slash("alice", twin.channel, "new", rules="nim", ai=3))
+    opened = twin.answer(
+        twin.slash("alice", twin.channel, "new", rules="nim", ai=3, options="stones=60")
+    )
     lobby = opened["message"]
     twin.answer(twin.click("alice", lobby, "cf:lobby:start:1"))
     threads = wait_for("the game thread", lambda: twin.threads(twin.channel) or None)
