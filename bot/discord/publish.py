@@ -352,8 +352,13 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
         log.info("game %s: v%s is posted by someone else", game.id, game.version)
         return
     if claim.before.isdigit():  # every decision since the revision last posted, once
-        since = await client.service.entries_since(game.id, int(claim.before))
-        post = replace(post, moves=tuple(m for m in since if m.version <= game.version))
+        last = int(claim.before)
+        first = min((m.version for m in post.moves), default=game.version + 1)
+        if last < first - 1:  # decisions no post showed (their requests lost the race)
+            entries = await client.service.entries_since(game.id, last)
+            post = replace(post, moves=tuple(m for m in entries if m.version <= game.version))
+        else:
+            post = replace(post, moves=tuple(m for m in post.moves if m.version > last))
     known = await client.service.messages(game.id)
     live = known.get(LIVE)
     posted: dict[str, str] = {}
