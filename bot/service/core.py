@@ -72,7 +72,7 @@ from bot.service.values import (
     TurnStarted,
 )
 from bot.shards import Shards
-from bot.store import GameRow, GameStore, abandoned, parse_claim
+from bot.store import GameRow, GameStore, MoveRow, abandoned, parse_claim
 from rules import registry
 from rules.base import (
     CampfireError,
@@ -541,21 +541,7 @@ class GameService:
     async def entries_since(self, game_id: int, since: int) -> tuple[MoveApplied, ...]:
         """The entries of the log stored at revision ``since`` or later, oldest first
         (what a turn message posted at ``since`` lists); one read, no replay."""
-        return tuple(
-            MoveApplied(
-                game_id,
-                m.seat,
-                m.code,
-                m.label,
-                m.seq + 1,
-                m.public_label,
-                m.notes,
-                m.undoable,
-                m.by_clock,
-            )
-            for m in await self.store.moves(game_id)
-            if m.seq >= since
-        )
+        return tuple(applied(game_id, m) for m in await self.store.moves(game_id) if m.seq >= since)
 
     async def missed(self, game_id: int, since: int) -> PlayResult:
         """What a table that last saw revision ``since`` missed, as the events of one
@@ -567,20 +553,7 @@ class GameService:
         info = await self._info(row)
         moves = await self.store.moves(game_id)
         first = next((i for i, m in enumerate(moves) if m.seq >= since), len(moves))
-        events: list[Event] = [
-            MoveApplied(
-                game_id,
-                m.seat,
-                m.code,
-                m.label,
-                m.seq + 1,
-                m.public_label,
-                m.notes,
-                m.undoable,
-                m.by_clock,
-            )
-            for m in moves[first:]
-        ]
+        events: list[Event] = [applied(game_id, m) for m in moves[first:]]
         with guard("missed", game_id):
             outcome = game.outcome(state)
             if outcome is not None:
@@ -768,3 +741,18 @@ def rotated_order(seated: list[str], previous: GameRow) -> list[str]:
     before = [s.user_id for s in previous.seats]
     turned = before[1:] + before[:1]
     return [u for u in turned if u in seated] + [u for u in seated if u not in turned]
+
+
+def applied(game_id: int, m: MoveRow) -> MoveApplied:
+    """The event of a stored entry of the log (``m``, at revision ``m.seq + 1``)."""
+    return MoveApplied(
+        game_id,
+        m.seat,
+        m.code,
+        m.label,
+        m.seq + 1,
+        m.public_label,
+        m.notes,
+        m.undoable,
+        m.by_clock,
+    )
