@@ -2,7 +2,8 @@
 
 A stored game is ``(rules, seed, options, seats, moves)``; its state is the replay of
 the log. The ``snapshot`` column is only a cache: on load we replay, compare, and if
-they disagree we trust the log, log a warning and rewrite the snapshot.
+they disagree we trust the log, log a warning and rewrite the snapshot. A snapshot in an
+older layout of the game's data (``GameSpec.state_form``) is rewritten without a warning.
 """
 
 from __future__ import annotations
@@ -114,7 +115,15 @@ async def load_state(store: GameStore, cache: StateCache, row: GameRow) -> State
         log.exception("game %d (%s): replay crashed", row.id, row.rules)
         raise ServiceError("service.corrupt", game=row.id) from exc
     state.revision = row.version  # undos make the revision run ahead of the log
-    if not _snapshot_matches(row, state):
+    if _older_form(row, state):
+        log.info(
+            "game %d: stored snapshot is in an older layout of the %s state; remade in form %d",
+            row.id,
+            row.rules,
+            state.form,
+        )
+        await store.repair_snapshot(row.id, row.version, to_json(state))
+    elif not _snapshot_matches(row, state):
         log.warning(
             "game %d: stored snapshot differs from the replay of its %d moves; "
             "trusting the log and rewriting the snapshot",
@@ -124,6 +133,17 @@ async def load_state(store: GameStore, cache: StateCache, row: GameRow) -> State
         await store.repair_snapshot(row.id, row.version, to_json(state))
     cache.put(row.id, state)
     return state
+
+
+def _older_form(row: GameRow, state: State) -> bool:
+    """Whether the stored snapshot is in an older layout of the game's data than the
+    replay (``GameSpec.state_form``): a cache to remake, not a disagreement."""
+    if row.snapshot is None:
+        return False
+    try:
+        return from_json(row.snapshot).form < state.form
+    except CampfireError:
+        return False
 
 
 def _snapshot_matches(row: GameRow, state: State) -> bool:

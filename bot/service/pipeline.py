@@ -470,7 +470,11 @@ class Pipeline:
             try:
                 state = self.cache.get(row.id, row.version)
                 if state is None and listing and row.snapshot is not None:
-                    state = from_json(row.snapshot)
+                    stored = from_json(row.snapshot)
+                    # A snapshot in an older layout of the game's data is only an old
+                    # cache: the replay below remakes it.
+                    if stored.form == registry.get(row.rules).spec.state_form:
+                        state = stored
                 if state is None:
                     state = await self.state(row)
                 if state.revision > row.version:

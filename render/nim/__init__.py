@@ -2,10 +2,10 @@
 
 Nim (the test game: take 1 to 3 stones in turn; whoever takes the last stone wins) is
 drawn on ``render.kit`` alone, to show what a new game's renderer needs: its board,
-its panel rows, its legend and a few words. The view is the standard envelope plus
-``stones`` (left), ``start`` and ``taken`` ({seat: stones taken}); the last move's
-count comes from its label's ``n``. The spots of all ``start`` stones are static art,
-cached per start (the game draws it at random).
+its panel rows, its legend and a few words. The view is a ``rules.nim.NimView`` (the
+standard envelope plus ``stones`` left, ``start`` and ``taken``, {seat: stones taken}),
+read typed through ``view_of``; the last move's count comes from its label's ``n``.
+The spots of all ``start`` stones are static art, cached per start (drawn at random).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.phone import Phone, Target, label_params
 from render.kit.text import draw_text, font, text_width
+from rules.nim import view_of
 
 STONE, STONE_EDGE, STONE_LIGHT = (128, 122, 112), (62, 58, 52), (196, 190, 180)
 GHOST = style.mix(style.PANEL, STONE, 0.22)
@@ -46,9 +47,10 @@ def stone(side: int, *, taken: bool = False) -> Image.Image:
 
 def counts(view: Mapping[str, Any]) -> tuple[int, int, int]:
     """Stones left, stones at the start, stones the last move took."""
-    left = max(0, int(view.get("stones") or 0))
-    taken = sum(int(n) for n in (view.get("taken") or {}).values())
-    start = max(int(view.get("start") or 0), left + taken, 1)
+    nim = view_of(view)
+    left = max(0, nim.get("stones") or 0)
+    taken = sum((nim.get("taken") or {}).values())
+    start = max(nim.get("start") or 0, left + taken, 1)
     last = last_params(view).get("n")
     return left, start, min(last if isinstance(last, int) else 0, start - left)
 
@@ -86,7 +88,7 @@ def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> Non
 
 def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     """Stones the seat took, and ``+n`` on a highlight when it made the last move."""
-    taken = int((turn.view.get("taken") or {}).get(seat) or 0)
+    taken = (view_of(turn.view).get("taken") or {}).get(seat, 0)
     y = box.y + PANEL_BAR + 26
     canvas.sprite(stone(32), (box.x + 12, y), centre=False, ground=style.PANEL)
     text, big = f"× {taken}", font(26, bold=True)

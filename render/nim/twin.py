@@ -6,6 +6,7 @@ from render.kit import frame
 from render.kit.names import seat_name, tr
 from render.nim import counts
 from render.twin import Names, Section, View, section
+from rules.nim import view_of
 
 TITLE = "nim"
 
@@ -16,7 +17,7 @@ def facts(view: View, lang: str, names: Names) -> list[str]:
 
 
 def board(view: View, lang: str, names: Names) -> list[Section]:
-    taken = view.get("taken") or {}
+    taken = view_of(view).get("taken") or {}
     return [
         section(
             tr("render.nim.taken", lang),

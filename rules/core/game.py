@@ -207,6 +207,7 @@ class Game(ABC):
             seed=str(seed),
             options=self.spec.validate_options(options),
             data={},
+            form=self.spec.state_form,
         )
         self._setup(state)
         return state

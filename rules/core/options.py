@@ -115,6 +115,11 @@ class GameSpec:
     ``summary`` says what the game is about; ``tips`` say how its turns go in chat (shown
     by every front end's help); ``groups`` name the kinds of move (``Move.group``) in
     menus. All are keys of the game package's own catalogue.
+
+    ``state_form`` numbers the layout of ``state.data``. Raise it when the layout changes
+    while the rules do not (a key renamed, a part moved to ``rules/kit``): a stored
+    snapshot of an older form is then only an old cache, which the service remakes from
+    the log (the truth) instead of reporting it as differing from its replay.
     """
 
     id: str
@@ -122,6 +127,7 @@ class GameSpec:
     min_seats: int
     max_seats: int
     rules_version: int = 1
+    state_form: int = 1
     options: tuple[OptionSpec, ...] = ()
     summary: Text = field(default_factory=lambda: Text("game.no_summary"))
     tips: tuple[Text, ...] = ()

@@ -30,6 +30,7 @@ class State:
     revision), so anything made for an older revision is stale. ``out`` lists the seats
     removed, in order; ``ended`` is the termination key when a removal ended the game;
     ``last`` is what the table may read of the last entry (seat, public label, notes).
+    ``form`` is the layout of ``data`` (``GameSpec.state_form``) the state was made in.
     """
 
     game: str
@@ -44,6 +45,7 @@ class State:
     out: list[Seat] = field(default_factory=list)
     ended: str | None = None
     last: dict[str, Any] | None = None
+    form: int = 1
 
     @property
     def version(self) -> int:
@@ -72,10 +74,13 @@ class State:
             out=list(self.out),
             ended=self.ended,
             last=self.last,  # replaced, never changed in place
+            form=self.form,
         )
 
     def to_dict(self) -> JSON:
+        form = {} if self.form == 1 else {"form": self.form}  # absent: the first layout
         return {
+            **form,
             "schema": SCHEMA_VERSION,
             "game": self.game,
             "rules_version": self.rules_version,
@@ -134,6 +139,7 @@ def from_json(text: str) -> State:
             out=[str(s) for s in raw.get("out", [])],
             ended=None if raw.get("ended") is None else str(raw["ended"]),
             last=dict(last) if isinstance(last, dict) else None,
+            form=int(raw.get("form", 1)),
         )
     except CorruptState:
         raise

@@ -10,22 +10,47 @@ started, or something was revealed) offers no ``back`` any more.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final, Generic, NotRequired, TypedDict, cast
+
+from typing_extensions import TypeVar
 
 from rules.base import Move
 
-Frame = dict[str, Any]
-"""One pending decision: ``{"kind": str, ...}``, plain JSON."""
-Undo = Callable[[Frame], None]
+
+class Frame(TypedDict):
+    """One pending decision, plain JSON: its ``kind``, whether it is ``committed``, and
+    the fields its game adds in a TypedDict that inherits this one
+    (``class TakeFrame(Frame): card: str``)."""
+
+    kind: str
+    committed: NotRequired[bool]
+
+
+RawFrame = dict[str, Any]
+"""A frame of a game whose state is not typed yet (to go once every game is typed)."""
+
+F = TypeVar("F", bound=Mapping[str, Any], default=dict[str, Any])
+"""A game's frame type: a union of its frame TypedDicts, each inheriting ``Frame``
+(a plain dict for a game whose state is not typed yet)."""
+
+
+class StackData(TypedDict, Generic[F]):
+    """The stack's key of ``state.data``: a game's data type inherits
+    ``StackData[ItsFrame]``."""
+
+    frames: list[F]
+
+
+Undo = Callable[[Any], None]
 """Takes back what pushing the frame did (called with the frame just popped)."""
 
-BACK = "back"
+BACK: Final = "back"
 """The code of the ``back`` move."""
-COMMITTED = "committed"
+COMMITTED: Final = "committed"
 """The frame key that marks a frame as committed (absent or false: uncommitted)."""
 
 
-class Stack:
+class Stack(Generic[F]):
     """A thin view over the frame list ``data[key]`` (created by the game's setup).
 
     ``backs`` maps the kinds of frame a player may take back to the ``back`` move shown
@@ -38,7 +63,7 @@ class Stack:
     def __init__(
         self, data: Mapping[str, Any], key: str = "frames", backs: Mapping[str, Move] | None = None
     ) -> None:
-        self.frames: list[Frame] = data[key]
+        self.frames: list[F] = data[key]
         self.backs: Mapping[str, Move] = backs or {}
 
     def __len__(self) -> int:
@@ -48,27 +73,32 @@ class Stack:
         return bool(self.frames)
 
     @property
-    def top(self) -> Frame | None:
+    def top(self) -> F | None:
         """The current decision, or ``None`` when nothing is pending."""
         return self.frames[-1] if self.frames else None
 
-    def push(self, kind: str, **fields: Any) -> Frame:
+    def push(self, kind: str, **fields: Any) -> F:
         """Open a decision of ``kind`` on top; return its frame."""
-        frame: Frame = {"kind": kind, **fields}
+        frame = cast(F, {"kind": kind, **fields})
         self.frames.append(frame)
         return frame
 
-    def pop(self) -> Frame:
+    def add(self, frame: F) -> F:
+        """Open the decision ``frame`` (a typed frame built by the game) on top."""
+        self.frames.append(frame)
+        return frame
+
+    def pop(self) -> F:
         """Close the current decision (``IndexError`` when nothing is pending)."""
         return self.frames.pop()
 
     @staticmethod
-    def commit(frame: Frame) -> None:
+    def commit(frame: Frame | dict[str, Any]) -> None:
         """Mark ``frame`` committed: ``back`` is no longer offered on it."""
         frame[COMMITTED] = True
 
     @staticmethod
-    def is_committed(frame: Frame) -> bool:
+    def is_committed(frame: Mapping[str, Any]) -> bool:
         return bool(frame.get(COMMITTED))
 
     def can_go_back(self) -> bool:
@@ -85,7 +115,7 @@ class Stack:
         back = self.back_move()
         return moves if back is None else [*moves, back]
 
-    def back(self, undo: Mapping[str, Undo] | None = None) -> Frame:
+    def back(self, undo: Mapping[str, Undo] | None = None) -> F:
         """Pop the current, uncommitted frame and run the undo hook of its kind.
 
         Raises ``ValueError`` if the current frame cannot be taken back (the game's
@@ -109,7 +139,7 @@ class Stack:
                 hook(frame)
 
     def settle(
-        self, needs_no_decision: Callable[[Frame], bool], resolve: Undo | None = None
+        self, needs_no_decision: Callable[[F], bool], resolve: Callable[[F], None] | None = None
     ) -> None:
         """While the current frame needs no decision (an automatic draw, a reward that
         offers nothing), pop it and ``resolve`` it (which may push new frames)."""
@@ -119,4 +149,4 @@ class Stack:
                 resolve(frame)
 
 
-__all__ = ["BACK", "COMMITTED", "Frame", "Stack", "Undo"]
+__all__ = ["BACK", "COMMITTED", "Frame", "RawFrame", "Stack", "StackData", "Undo"]

@@ -9,7 +9,7 @@ comes back to the first player), ``passes`` (turns in a row where nobody could a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict, cast
 
 from rules.base import State
 
@@ -17,7 +17,26 @@ BLOCKED = "blocked"
 """The reason ``end_turn`` gives when every player still in passed in a row."""
 
 
-def new_turns(first: int) -> dict[str, Any]:
+class Ending(TypedDict):
+    """The final round under way: why it started, who started it, who still plays."""
+
+    reason: str
+    by: int
+    left: list[int]
+
+
+class TurnData(TypedDict):
+    """The turn keys of ``state.data``: a game's data type inherits them
+    (``class NimData(TurnData, EndData): ...``)."""
+
+    first: int
+    turn: int
+    round: int
+    passes: int
+    ending: Ending | None
+
+
+def new_turns(first: int) -> TurnData:
     """The turn keys of a new game (merge them into ``state.data``)."""
     return {"first": first, "turn": first, "round": 1, "passes": 0, "ending": None}
 
@@ -29,13 +48,17 @@ class Turns:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.data: dict[str, Any] = state.data
+        self.data = cast(TurnData, state.data)
 
     @property
     def current(self) -> int:
         """Index (in ``state.seats``) of the player whose turn it is."""
-        turn: int = self.data["turn"]
-        return turn
+        return self.data["turn"]
+
+    @property
+    def seat(self) -> str:
+        """The seat whose turn it is."""
+        return self.state.seats[self.data["turn"]]
 
     @property
     def is_final_round(self) -> bool:
@@ -85,8 +108,7 @@ class Turns:
             while left and not self._is_in(left[0]):
                 left.pop(0)
             if not left:
-                reason: str = ending["reason"]
-                return reason
+                return ending["reason"]
             self._move_to(left.pop(0))
             return None
         if self.everyone_passed:
@@ -113,4 +135,4 @@ class Turns:
             self.data["round"] += 1
 
 
-__all__ = ["BLOCKED", "Turns", "new_turns"]
+__all__ = ["BLOCKED", "Ending", "TurnData", "Turns", "new_turns"]

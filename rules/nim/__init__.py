@@ -6,11 +6,18 @@ generator (so the table cannot plan the whole game from the option alone). Every
 a game needs is here and in ``render/nim``, registered by one line in each registry:
 rules, texts (``locales/``), help tips, move-group names and private sections. A seat
 that leaves does not end the game: the others play on (at least two must stay).
+
+Its state is typed: ``NimData`` says every key of ``state.data`` (the turn keys and the
+end key come from ``rules/kit``), ``NimPart`` every key ``_view`` gives, and ``NimView``
+the whole view front ends and the renderer read (the contract's envelope and the
+part), so the type checker knows each read. ``data(state)`` and ``view_of(view)`` are
+the only places that say what a dict is.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict, cast
 
 from rules import rng
 from rules.base import (
@@ -27,11 +34,49 @@ from rules.base import (
     Text,
     rank_by,
 )
+from rules.core.envelope import ViewEnvelope
 from rules.i18n import register_package
+from rules.kit.end import EndData, finish, new_end
+from rules.kit.turns import TurnData, Turns, new_turns
 
 register_package("rules.nim")
 
 MAX_TAKE = 3
+
+
+class NimData(TurnData, EndData):
+    """``state.data`` of Nim: the kit's turn keys and end key, and the heap."""
+
+    stones: int
+    """Stones left on the heap."""
+    start: int
+    """Stones on the heap at the start."""
+    taken: dict[Seat, int]
+    """Stones each seat has taken."""
+    winner: Seat | None
+    """Who took the last stone (``None`` while the game runs)."""
+
+
+class NimPart(TypedDict):
+    """Nim's part of the view, what every seat sees (Nim hides nothing)."""
+
+    stones: int
+    start: int
+    taken: dict[Seat, int]
+
+
+class NimView(ViewEnvelope, NimPart):
+    """A whole view of Nim: the contract's envelope and Nim's part."""
+
+
+def data(state: State) -> NimData:
+    """``state.data``, typed."""
+    return cast(NimData, state.data)
+
+
+def view_of(view: Mapping[str, Any]) -> NimView:
+    """A view of Nim (from ``Game.view``), typed."""
+    return cast(NimView, view)
 
 
 class Nim(Game):
@@ -45,6 +90,7 @@ class Nim(Game):
         options=(
             OptionSpec("stones", 15, minimum=3, maximum=60, description=Text("nim.option.stones")),
         ),
+        state_form=2,
         summary=Text("nim.summary"),
         tips=(Text("nim.tips"),),
         groups={"take": Text("nim.group.take")},
@@ -53,21 +99,27 @@ class Nim(Game):
 
     def _setup(self, state: State) -> None:
         stones = state.options["stones"] + rng.randbelow(state, 3)
-        state.data = {
+        nim: NimData = {
+            **new_turns(0),
+            **new_end(),
             "stones": stones,
             "start": stones,
-            "turn": 0,
             "taken": {s: 0 for s in state.seats},
             "winner": None,
         }
+        state.data = cast(dict[str, Any], nim)
+
+    def round_of(self, state: State) -> int | None:
+        """Nim counts moves, not rounds (the kit's round count is for the turn order)."""
+        return None
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        if state.data["winner"] is not None:
+        if data(state)["over"] is not None:
             return frozenset()
-        return frozenset({state.seats[state.data["turn"] % len(state.seats)]})
+        return frozenset({Turns(state).seat})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        top = min(MAX_TAKE, state.data["stones"])
+        top = min(MAX_TAKE, data(state)["stones"])
         return [Move(f"take{n}", Text("nim.take", {"n": n}), "take") for n in range(1, top + 1)]
 
     def is_well_formed(self, code: str) -> bool:
@@ -75,35 +127,33 @@ class Nim(Game):
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
         n = int(move.code[4:])
-        data = state.data
-        data["stones"] -= n
-        data["taken"][seat] += n
-        record.note("nim.note.left", n=data["stones"])
-        if data["stones"] == 0:
-            data["winner"] = seat
+        nim = data(state)
+        nim["stones"] -= n
+        nim["taken"][seat] += n
+        record.note("nim.note.left", n=nim["stones"])
+        if nim["stones"] == 0:
+            nim["winner"] = seat
+            finish(nim, "normal")
             return
-        self._advance(state)
+        Turns(state).advance()
 
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
-        if state.seats[state.data["turn"] % len(state.seats)] == seat:
-            self._advance(state)
-
-    @staticmethod
-    def _advance(state: State) -> None:
-        """The next seat still playing takes the turn."""
-        data = state.data
-        for _ in state.seats:
-            data["turn"] += 1
-            if state.seats[data["turn"] % len(state.seats)] not in state.out:
-                return
+        turns = Turns(state)
+        if turns.seat == seat:
+            turns.advance()
 
     def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        data = state.data
-        return {"stones": data["stones"], "start": data["start"], "taken": dict(data["taken"])}
+        nim = data(state)
+        view: NimPart = {
+            "stones": nim["stones"],
+            "start": nim["start"],
+            "taken": dict(nim["taken"]),
+        }
+        return cast(dict[str, Any], view)
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
-        taken = state.data["taken"][seat]
-        left = state.data["stones"]
+        taken = data(state)["taken"][seat]
+        left = data(state)["stones"]
         lines = [Text("nim.present.taken", {"n": taken}), Text("nim.present.left", {"n": left})]
         if left:
             lines.append(
@@ -112,7 +162,7 @@ class Nim(Game):
         return [Section(Text("nim.present.title"), tuple(lines))]
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
-        winner = state.data["winner"]
+        winner = data(state)["winner"]
         rows = {s: {"nim.win": 1 if winner == s else 0} for s in state.seats}
         return ScoreSheet(("nim.win",), rows, final=winner is not None)
 
@@ -120,14 +170,15 @@ class Nim(Game):
         """The score sheet only knows the winner; the theory of Nim knows more: a heap
         that is a multiple of ``MAX_TAKE + 1`` is lost for whoever must take from it
         (exact with two players, a fair guess with more)."""
-        if state.data["winner"] is not None:
-            return 1.0 if state.data["winner"] == seat else -1.0
-        lost_heap = state.data["stones"] % (MAX_TAKE + 1) == 0
+        nim = data(state)
+        if nim["winner"] is not None:
+            return 1.0 if nim["winner"] == seat else -1.0
+        lost_heap = nim["stones"] % (MAX_TAKE + 1) == 0
         to_take = seat in self.to_act(state)
         return -0.5 if lost_heap == to_take else 0.5
 
     def _outcome(self, state: State) -> Outcome | None:
-        if state.data["winner"] is None:
+        if data(state)["over"] is None:
             return None
         sheet = self.scores(state)
         keys = {s: (sheet.total(s),) for s in state.seats}
@@ -136,4 +187,4 @@ class Nim(Game):
 
 NIM = Nim()
 
-__all__ = ["NIM", "Nim"]
+__all__ = ["NIM", "Nim", "NimData", "NimPart", "NimView", "data", "view_of"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import IllegalMove, MoveError, Seat, State
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm

@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, Text
-from rules.kit.stack import Frame, Stack
+from rules.kit.stack import RawFrame as Frame
+from rules.kit.stack import Stack
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
 from rules.orbis.components import ANY, COLOURS, LETTER_OF, SETUP, TILES

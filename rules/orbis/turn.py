@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Record, State
-from rules.kit.stack import Frame, Stack
+from rules.kit.stack import RawFrame as Frame
+from rules.kit.stack import Stack
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
 from rules.orbis.components import COLOURS, GODS, SETUP, TILES

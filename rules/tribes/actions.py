@@ -30,7 +30,7 @@ from typing import Any
 
 from rules.base import Move, Record, State, Text
 from rules.kit import decks
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch

@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 from rules.base import IllegalMove, Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import frames as fr
 from rules.tribes.components import GOALS, RESOURCES
 from rules.tribes.options import ancients_on

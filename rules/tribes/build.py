@@ -15,7 +15,7 @@ of another type of a player who shares a hex with one (who cannot refuse).
 from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import event_market

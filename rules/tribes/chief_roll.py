@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules import rng
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
 from rules.tribes.event_state import events_of, name_ref

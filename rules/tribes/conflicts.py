@@ -24,7 +24,7 @@ whoever fought (``_fortify_at_once``, ``attacker``).
 from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chief_conflicts as ch_conflicts
 from rules.tribes import events

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
 from rules.tribes import terrains as tr

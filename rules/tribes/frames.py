@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.base import Move, Record, State
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 
 FrameMoves = Callable[[State, Frame], list[Move]]
 FrameApply = Callable[[State, Frame, str, Record], None]

@@ -22,7 +22,7 @@ from itertools import combinations_with_replacement
 from rules import rng
 from rules.base import Move, Record, State, Text
 from rules.kit import decks
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.kit.turns import new_turns
 from rules.tribes import ancients as an
 from rules.tribes import board as bd

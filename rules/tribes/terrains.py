@@ -36,7 +36,7 @@ from typing import Any
 
 from rules import rng
 from rules.base import IllegalMove, Move, Record, State, Text
-from rules.kit.stack import Frame
+from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
 from rules.tribes.components import (

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
 
 import pytest
 
 from bot.service import GameService, ServiceError
+from bot.service.audit import audit_game
 from bot.store import Store, store_for
 from rules import registry
 from rules.base import from_json
@@ -101,6 +103,42 @@ async def test_a_wrong_snapshot_is_repaired_from_the_log(
         assert view == await service.public_view(game_id)
         fixed = await store.game(game_id)
         assert fixed is not None and fixed.snapshot == row.snapshot
+
+
+async def test_a_snapshot_in_an_older_layout_is_remade_without_a_warning(
+    service: GameService, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nim's data moved to the kit's turn and end keys (form 2): a game stored before,
+    whose snapshot has the first layout, still loads, plays on and passes the audit."""
+    game_id = await running_nim(service, ALICE, BOB, stones=30)
+    await service.play(game_id, ALICE.user_id, "take2")
+    async with Store(db_path) as store:
+        row = await store.game(game_id)
+        assert row is not None and row.snapshot is not None
+        now = json.loads(row.snapshot)
+        assert now["form"] == 2
+        first = {key: value for key, value in now.items() if key != "form"}
+        data = now["data"]
+        first["data"] = {
+            "stones": data["stones"],
+            "start": data["start"],
+            "turn": 1,
+            "taken": data["taken"],
+            "winner": None,
+        }
+        await store.repair_snapshot(game_id, 1, json.dumps(first))
+        assert (await audit_game(store, game_id)).problems == ()
+        with caplog.at_level(logging.INFO, logger="campfire.service.loader"):
+            fresh = GameService(store)
+            [listed] = await fresh.games_of_user(BOB.user_id)
+            view = await fresh.public_view(game_id)
+        assert "older layout" in caplog.text and "trusting the log" not in caplog.text
+        assert listed.to_act == (BOB.user_id,)
+        assert view == await service.public_view(game_id)
+        remade = await store.game(game_id)
+        assert remade is not None and remade.snapshot == row.snapshot
+        await fresh.play(game_id, BOB.user_id, "take3")
+        assert (await audit_game(store, game_id)).problems == ()
 
 
 async def test_a_log_that_no_longer_replays_is_reported(

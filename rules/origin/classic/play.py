@@ -24,7 +24,8 @@ from typing import Any
 from rules.base import Move, State
 from rules.kit import decks
 from rules.kit.offers import Offer, Offers
-from rules.kit.stack import Frame, Undo
+from rules.kit.stack import RawFrame as Frame
+from rules.kit.stack import Undo
 from rules.origin import movement as mv
 from rules.origin.classic import actions as ac
 from rules.origin.classic import frames as fr
