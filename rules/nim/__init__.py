@@ -113,10 +113,17 @@ class Nim(Game):
         """Nim counts moves, not rounds (the kit's round count is for the turn order)."""
         return None
 
+    def _copy_data(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Only ``taken`` is a container a move changes (``ending`` stays ``None``)."""
+        copied = dict(data)
+        copied["taken"] = dict(data["taken"])
+        return copied
+
     def _to_act(self, state: State) -> frozenset[Seat]:
-        if data(state)["over"] is not None:
+        nim = data(state)
+        if nim["over"] is not None:
             return frozenset()
-        return frozenset({Turns(state).seat})
+        return frozenset({state.seats[nim["turn"]]})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
         top = min(MAX_TAKE, data(state)["stones"])
