@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scripts.typing_counts import Counts, count_source, rows
+from scripts.typing_counts import Counts, any_expressions, count_source, rows
 
 SOURCE = '''
 """A docstring that says Any and data["key"] is not counted."""
@@ -29,3 +29,25 @@ def test_every_package_is_counted_and_the_wholes_hold_their_parts() -> None:
     parts = [c for name, c in table.items() if name.startswith("rules/")]
     assert all(c.reads for c in parts)
     assert table["rules"].reads >= sum(c.reads for c in parts)
+
+
+REPORT = """\
+                  Name   Anys   Exprs   Coverage
+------------------------------------------------
+         rules.nim        6     345     98.26%
+    rules.kit.turns       2     100     98.00%
+     rules.kit.end        0      50    100.00%
+        rules.kitchen     9       9      0.00%
+        render.nim        1     600     99.83%
+------------------------------------------------
+             Total       18    1104     98.37%
+"""
+
+
+def test_mypy_any_expressions_are_summed_per_package() -> None:
+    found = any_expressions(REPORT)
+    assert found["rules/nim"] == (6, 345)
+    assert found["rules/kit"] == (2, 150)  # not rules.kitchen
+    assert found["rules"] == (17, 504)
+    assert found["render/nim"] == (1, 600)
+    assert found["render/tribes"] == (0, 0)
