@@ -8,6 +8,7 @@ from rules.base import (
     Game,
     GameSpec,
     Move,
+    OptionSpec,
     Outcome,
     Record,
     ScoreSheet,
@@ -21,21 +22,26 @@ GROUPS = {"alpha": 30, "beta": 20, "gamma": 10}  # 60 moves: more than one menu 
 
 
 class Wide(Game):
-    """Each player makes one choice among 60; the bigger number wins."""
+    """Each player makes one choice among 60 (or ``picks`` choices in a row, a turn of
+    several decisions); the bigger last number wins."""
 
     spec = GameSpec(
         id="wide",
         name=Text("wide"),
         min_seats=2,
         max_seats=2,
+        options=(OptionSpec("picks", 1, minimum=1, maximum=2),),
         groups={group: Text(group) for group in GROUPS},  # no catalogue: keys read as is
     )
 
     def _setup(self, state: State) -> None:
-        state.data = {"picked": {}}
+        state.data = {"picked": {}, "count": {}}
+
+    def _done(self, state: State, seat: Seat) -> bool:
+        return bool(state.data["count"].get(seat, 0) >= state.options["picks"])
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        waiting = [s for s in state.seats if s not in state.data["picked"]]
+        waiting = [s for s in state.seats if not self._done(state, s)]
         return frozenset(waiting[:1])
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
@@ -48,16 +54,18 @@ class Wide(Game):
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
         state.data["picked"][seat] = int(move.code.split("-")[1])
+        state.data["count"][seat] = state.data["count"].get(seat, 0) + 1
 
     def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return {"picked": len(state.data["picked"])}
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         rows = {s: {"wide.pick": state.data["picked"].get(s, 0)} for s in state.seats}
-        return ScoreSheet(("wide.pick",), rows, final=len(state.data["picked"]) == 2)
+        over = all(self._done(state, s) for s in state.seats)
+        return ScoreSheet(("wide.pick",), rows, final=over)
 
     def _outcome(self, state: State) -> Outcome | None:
-        if len(state.data["picked"]) < 2:
+        if not all(self._done(state, s) for s in state.seats):
             return None
         sheet = self.scores(state)
         keys = {s: (sheet.total(s),) for s in state.seats}

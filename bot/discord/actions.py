@@ -244,7 +244,8 @@ async def open_menu(
     page: int = 0,
 ) -> None:
     """The caller's private menu of legal moves (from Play, or a page of the menu).
-    Opening it counts against the caller's cooldown; turning its pages does not."""
+    Opening it counts against the caller's cooldown; turning its pages does not. A page
+    keeps the Undo button while the caller may still ask to undo."""
     if group is None and page == 0:
         throttle(interaction)
     service = service_of(interaction)
@@ -262,7 +263,13 @@ async def open_menu(
         raise DiscordError("discord.wait_for", players=embeds.mentions(game.to_act, lang))
     moves = await service.legal_moves(game_id, me)
     menu = move_menu(game, moves, lang, group=group, page=page)
-    await _show_private(interaction, menu.heading, menu.view)
+    view = menu.view
+    if group is not None or page:
+        # A page of the menu that came with a move's confirmation keeps its Undo button.
+        offered = await service.undos.offer(game_id, me)
+        if offered is not None:
+            view = with_undo(view, game_id, offered, lang)
+    await _show_private(interaction, menu.heading, view)
 
 
 async def _show_private(

@@ -223,3 +223,29 @@ async def test_games_lists_a_finished_game_for_a_day_with_its_result(bot: Harnes
     clock.now += timedelta(days=1, minutes=1)  # type: ignore[attr-defined]
     text = only_reply(await bot.command(ALICE, "games", channel=CHANNEL_ID)).text()
     assert "#1 Nim" not in text and "No game" in text
+
+
+async def test_a_page_of_the_next_decisions_menu_keeps_the_undo_button(bot: Harness) -> None:
+    """A decision followed by another of the same turn: its confirmation carries the
+    next menu and Undo; choosing a kind of move and turning pages keeps Undo there."""
+    game = await bot.service.create_lobby(
+        rules="wide",
+        options={"picks": 2},
+        guild_id=str(GUILD_ID),
+        channel_id=str(CHANNEL_ID),
+        creator=Player(ALICE.key, "Alice"),
+    )
+    await bot.service.join(game.id, Player(BOB.key, "Bob"))
+    await bot.command(ALICE, "start", game=str(game.id))
+    thread = int((await bot.service.game(game.id)).channel_id)
+    me, _ = await acting(bot)
+    calls = await bot.command(me, "move", move="alpha-03", channel=thread)
+    reply = next(c for c in calls if c.ephemeral and c.content and c.method == "POST")
+    assert reply.custom_ids() == ["cf:group:1:1", "cf:undo:1:1"]
+    menu = bot.message(max(bot.fake.messages))
+    page = (await bot.press(me, menu, "cf:group:1:1", values=["0"]))[0]
+    assert page.custom_ids() == ["cf:move:1:1", "cf:page:1:1:0:1", "cf:page:1:1:-:0", "cf:undo:1:1"]
+    second = (await bot.press(me, bot.message(menu["id"]), "cf:page:1:1:0:1"))[0]
+    assert second.custom_ids()[-1] == "cf:undo:1:1"
+    await bot.press(me, bot.message(menu["id"]), "cf:move:1:1", values=["alpha-29"])
+    assert (await bot.service.game(1)).version == 2
