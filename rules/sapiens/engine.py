@@ -32,6 +32,8 @@ from rules.base import (
     determinize_base,
     rank_by,
 )
+from rules.kit.end import finish, is_over
+from rules.kit.turns import Turns
 from rules.sapiens import effects as fx
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
@@ -64,6 +66,7 @@ class Sapiens(Game):
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
         rules_version=3,
+        state_form=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -99,10 +102,9 @@ class Sapiens(Game):
         state.data = st.as_json(setup_data(state))
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        data = st.data(state)
-        if data["over"] is not None:
+        if is_over(st.data(state)):
             return frozenset()
-        return frozenset({state.seats[data["turn"]]})
+        return frozenset({Turns(state).seat})
 
     # -- legal moves ---------------------------------------------------------------------
 
@@ -371,24 +373,30 @@ class Sapiens(Game):
             tile = data["pile"].pop()
             data["common"].append(tile)
             record.note("sapiens.note.reveal", **mv.tile_params(tile))
-        if not data["pile"] and not data["common"] and not data["ending"]:
-            data["ending"] = True
+        turns = Turns(state)
+        if not data["pile"] and not data["common"] and not turns.is_final_round:
+            turns.start_final_round("normal", round_out=True)  # S12: the round is played out
             record.note("sapiens.note.ending")
-        data["frames"].clear()
+        st.stack(data).clear()
         self._advance(state, record)
 
     def _advance(self, state: State, record: Record) -> None:
+        """Seat by seat in turn order (out or not, ``Turns.step``): a new round ends the
+        starting round, or the game in its final round; then the first seat that can
+        play takes the turn (a seat with an empty pool passes, one out of moves is
+        finished, S7)."""
         data = st.data(state)
+        turns = Turns(state)
         count = len(state.seats)
         for _ in range(3 * count + 2):
-            data["turn"] = (data["turn"] + 1) % count
+            new_round = turns.step()
             data["step"] = new_step()
-            if data["turn"] == data["first"]:
-                data["round"] += 1
+            if new_round:
+                ending = data["ending"]
                 if data["phase"] == "start":
                     data["phase"] = "play"
-                elif data["ending"]:
-                    self._finish(state, "normal")
+                elif ending is not None:
+                    self._finish(state, ending["reason"])
                     return
             if not self._still_playing(state):
                 self._finish(state, "stuck")
@@ -424,8 +432,9 @@ class Sapiens(Game):
         )
 
     def _finish(self, state: State, reason: str) -> None:
-        st.data(state)["over"] = reason
-        st.data(state)["frames"].clear()
+        data = st.data(state)
+        finish(data, reason)
+        st.stack(data).clear()
 
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
         """A player who leaves: his tiles stay; his Baston tokens go home; on his turn the

@@ -11,6 +11,8 @@ from __future__ import annotations
 from rules import rng
 from rules.base import State
 from rules.kit import decks
+from rules.kit.end import new_end
+from rules.kit.turns import new_turns
 from rules.sapiens.components import LEFT_BOARDS, RIGHT_BOARDS, SCENE_IDS, SUPPLY, TILES, valley
 from rules.sapiens.state import PlayerData, SapiensData, StepData
 
@@ -55,10 +57,9 @@ def setup_data(state: State) -> SapiensData:
         players.append(new_player(left, right, spots, pools[i]))
     first = rng.randbelow(state, count)
     return {
+        **new_turns(first),
+        **new_end(),
         "phase": "start",
-        "first": first,
-        "turn": first,
-        "round": 1,
         "pile": pile,
         "removed": removed,
         "discarded": [],
@@ -69,8 +70,6 @@ def setup_data(state: State) -> SapiensData:
         "bears": SUPPLY.bears,
         "frames": [],
         "step": new_step(),
-        "ending": False,
-        "over": None,
         "last_tile": None,
     }
 

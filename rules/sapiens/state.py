@@ -19,7 +19,9 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, cast, get_args
 from typing_extensions import TypeIs
 
 from rules.base import State
-from rules.kit.stack import Stack
+from rules.kit.end import EndData
+from rules.kit.stack import Stack, StackData
+from rules.kit.turns import TurnData
 from rules.sapiens.moves import BACK
 
 Phase = Literal["start", "play"]
@@ -185,16 +187,15 @@ SapiensFrame = (
 )
 
 
-class SapiensData(TypedDict):
-    """``state.data`` of Sapiens."""
+class SapiensData(TurnData, EndData, StackData[SapiensFrame]):
+    """``state.data`` of Sapiens (form 2). From ``rules/kit``: the turn keys (``first``,
+    ``turn``, ``round`` from 1 (the starting round), ``passes``, unused, and ``ending``,
+    the final round once the pile and the common pool ran out: the round is played out
+    to the player before the first), the end key (``over``: ``None`` while the game
+    runs, then why it ended, ``normal`` or ``stuck``) and the decision stack
+    (``frames``). Form 1 kept ``ending`` as a bool and had no ``passes``."""
 
     phase: Phase
-    first: int
-    """Index of the first player."""
-    turn: int
-    """Index of the player whose turn it is."""
-    round: int
-    """From 1, the starting round."""
     pile: list[str]
     """The draw pile (hidden order; drawn from the end)."""
     removed: list[str]
@@ -210,12 +211,7 @@ class SapiensData(TypedDict):
     """Steaks in the supply."""
     bears: int
     """Bears in the supply."""
-    frames: list[SapiensFrame]
     step: StepData
-    ending: bool
-    """The pile and the common pool ran out: the round is played out."""
-    over: str | None
-    """``None`` while the game runs, then why it ended (``normal``, ``stuck``)."""
     last_tile: LastTile | None
 
 

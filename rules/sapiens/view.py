@@ -298,7 +298,7 @@ def sapiens_view(state: State, seat: Seat | None) -> SapiensPart:
         "round": data["round"],
         "active": None if over else seats[data["turn"]],
         "first": seats[data["first"]],
-        "ending": data["ending"],
+        "ending": data["ending"] is not None,
         "scenes": list(SCENE_IDS),
         "pile": len(data["pile"]),
         "removed": len(data["removed"]),
