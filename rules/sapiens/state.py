@@ -246,9 +246,12 @@ BACKABLE: Final = (
 """The kinds of frame a player may take back (``back``)."""
 
 
+BACKS: Final = {kind: BACK for kind in BACKABLE}
+
+
 def stack(data: SapiensData) -> Stack[SapiensFrame]:
     """The pending decisions of ``data`` (``back`` offered on the kinds in ``BACKABLE``)."""
-    return Stack[SapiensFrame](data, backs={kind: BACK for kind in BACKABLE})
+    return Stack(data, backs=BACKS)
 
 
 def data(state: State) -> SapiensData:
