@@ -111,7 +111,7 @@ class Sapiens(Game):
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
         data = st.data(state)
         me = state.seats.index(seat)
-        if data["over"] is not None or data["turn"] != me:
+        if is_over(data) or data["turn"] != me:
             return []
         frames = st.stack(data)
         top = frames.top
@@ -309,7 +309,7 @@ class Sapiens(Game):
         data = st.data(state)
         frames = st.stack(data)
         for _ in range(200):
-            if data["over"] is not None or data["turn"] != me:
+            if is_over(data) or data["turn"] != me:
                 return
             top = frames.top
             if top is None:
@@ -448,9 +448,9 @@ class Sapiens(Game):
                 data["baston"][tile] = owners
             else:
                 del data["baston"][tile]
-        if data["over"] is None and data["turn"] == me:
+        if not is_over(data) and data["turn"] == me:
             self._end_turn(state, record)
-        elif data["over"] is None and not self._still_playing(state):
+        elif not is_over(data) and not self._still_playing(state):
             self._finish(state, "stuck")
 
     # -- information ----------------------------------------------------------------------
@@ -477,7 +477,7 @@ class Sapiens(Game):
             for s, p in zip(state.seats, players, strict=True)
         }
         given = {s: min(p["food"], p["shelter"]) for s, p in zip(state.seats, players, strict=True)}
-        return ScoreSheet(CATEGORIES, rows, final=st.data(state)["over"] is not None, given=given)
+        return ScoreSheet(CATEGORIES, rows, final=is_over(st.data(state)), given=given)
 
     def _outcome(self, state: State) -> Outcome | None:
         """The best lower track wins; ties share the win (no tie-break in the rulebook)."""
