@@ -4,6 +4,8 @@ Personal pools lie face up, mountain tokens lie scene up, everything else is on 
 table: the public view (``seat=None``) and a seat's own view are the same apart from
 ``me``. The contract adds the standard envelope (``game``, ``seats``, ``out``,
 ``to_act``, ``turn``, ``round``, ``over``, ``last``, ``scores``, ``winners``).
+``SapiensPart`` types what ``sapiens_view`` gives, ``SapiensView`` the whole view
+(envelope and part) that front ends and ``render/sapiens`` read through ``view_of``.
 
 Squares: a valley cell is column A-H (left to right) and row 1-5 (top to bottom),
 ``"C3"``; a cave is its edge (N, S, W, E) and the one cell it touches, ``"NC1"`` lies
