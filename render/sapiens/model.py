@@ -1,8 +1,9 @@
 """What the Sapiens picture shows, read from a public view into plain values.
 
-Everything the renderer knows about the view's shape is here (``rules.sapiens.view``
-documents it); the drawing modules only see the dataclasses below. Missing or odd
-keys fall back to empty values, so a sparse view still draws.
+Everything the renderer knows about the view's shape is here: it reads the typed
+view (``rules.sapiens.view.SapiensView``, through ``view_of``); the drawing modules only
+see the dataclasses below. Missing or odd keys fall back to empty values, so a sparse
+view still draws (every read is checked at run time too).
 """
 
 from __future__ import annotations
@@ -10,16 +11,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from render.sapiens.layout import COLUMNS, Pos, cave_pos, cell_pos, corner_pos
 from render.sapiens.pieces import SCENES
 from render.sapiens.valley import Cave, LaidTile, ValleyArt, ValleyTurn
 from rules.sapiens.components import CELLS, valley
+from rules.sapiens.view import (
+    CaveView,
+    FallView,
+    LaidView,
+    PlayerView,
+    SapiensView,
+    StepView,
+    TileView,
+    view_of,
+)
 
 SCENE_SET = frozenset(SCENES)
 
 View = Mapping[str, Any]
+M = TypeVar("M", bound=Mapping[str, Any])
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -117,15 +130,16 @@ def _int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def _map(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+def _map(value: M | None) -> M:
+    """``value`` if it is a mapping, else an empty one (a sparse or odd view)."""
+    return value if isinstance(value, Mapping) else cast(M, {})
 
 
-def _list(value: Any) -> Sequence[Any]:
+def _list(value: Sequence[T] | None) -> Sequence[T]:
     return value if isinstance(value, Sequence) and not isinstance(value, str) else ()
 
 
-def _scenes(value: Any) -> tuple[str, str] | None:
+def _scenes(value: Sequence[str] | None) -> tuple[str, str] | None:
     """Two scene ids from ``["FE", "CU"]`` or a tile id ``"FE-CU#2"``."""
     found = value.split("#")[0].split("-") if isinstance(value, str) else _list(value)
     return _pair(str(found[0]), str(found[1])) if len(found) == 2 else None
@@ -137,7 +151,9 @@ def _pair(first: str, second: str) -> tuple[str, str] | None:
     return (a, b) if a in SCENE_SET and b in SCENE_SET else None
 
 
-def _pool(entries: Any, seats: Sequence[str], picked: str | None) -> tuple[PoolTile, ...]:
+def _pool(
+    entries: Sequence[TileView] | None, seats: Sequence[str], picked: str | None
+) -> tuple[PoolTile, ...]:
     """Pool tiles ``{"id", "scenes", "baston": [seat, ...]}``; ``picked``: the tile a
     step in progress has chosen."""
     out = []
@@ -151,7 +167,9 @@ def _pool(entries: Any, seats: Sequence[str], picked: str | None) -> tuple[PoolT
     return tuple(out)
 
 
-def _laid(entries: Any, last: str | None) -> tuple[tuple[LaidTile, ...], tuple[int, ...]]:
+def _laid(
+    entries: Sequence[LaidView] | None, last: str | None
+) -> tuple[tuple[LaidTile, ...], tuple[int, ...]]:
     """Tiles on a valley ``{"tile", "scenes", "at": [sq, sq], "abandoned"}`` and the
     index of the one laid last (``last`` is its id, on this valley)."""
     tiles: list[LaidTile] = []
@@ -171,11 +189,14 @@ def _laid(entries: Any, last: str | None) -> tuple[tuple[LaidTile, ...], tuple[i
     return tuple(tiles), tuple(marked)
 
 
-def _tokens(player: Mapping[str, Any]) -> tuple[tuple[Pos, str], ...]:
+def _tokens(player: PlayerView) -> tuple[tuple[Pos, str], ...]:
     """Mountain tokens still on the caves and waterfalls (one stays on a cave the turn's
     tile covers until the tile's effects are done)."""
     out = []
-    spots = {**_map(player.get("caves")), **_map(player.get("falls"))}
+    spots: dict[str, CaveView | FallView] = {
+        **_map(player.get("caves")),
+        **_map(player.get("falls")),
+    }
     for square, spot in spots.items():
         scene = str(_map(spot).get("token") or "").upper()
         pos = square_pos(str(square))
@@ -184,7 +205,7 @@ def _tokens(player: Mapping[str, Any]) -> tuple[tuple[Pos, str], ...]:
     return tuple(out)
 
 
-def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: View) -> SeatTable:
+def read_seat(seat: str, player: PlayerView, seats: Sequence[str], view: SapiensView) -> SeatTable:
     """One seat's valley, pool and counters (``view`` for the last tile and the step)."""
     found = _list(player.get("faces"))
     faces = (str(found[0]), str(found[1])) if len(found) == 2 else None
@@ -203,8 +224,8 @@ def read_seat(seat: str, player: Mapping[str, Any], seats: Sequence[str], view: 
     bears = tuple(p for p in (square_pos(str(s)) for s in _list(player.get("bears"))) if p)
     tokens = _map(player.get("tokens"))
     held, used, gone = (
-        tuple(str(s).upper() for s in _list(tokens.get(key)) if str(s).upper() in SCENE_SET)
-        for key in ("held", "used", "gone")
+        tuple(str(s).upper() for s in _list(found) if str(s).upper() in SCENE_SET)
+        for found in (tokens.get("held"), tokens.get("used"), tokens.get("gone"))
     )
     picked = chosen_tile(step, mine)
     return SeatTable(
@@ -230,7 +251,7 @@ PENDING_ANY_POOL = frozenset({"watergive", "fightfrom"})
 a Baston token moves to."""
 
 
-def chosen_tile(step: Mapping[str, Any], mine: bool) -> str | None:
+def chosen_tile(step: StepView, mine: bool) -> str | None:
     """The id of the tile a decision in progress has chosen, if the pool read now may
     hold it (``mine``: the pool of the seat to act)."""
     kind = step.get("kind")
@@ -246,8 +267,9 @@ PENDING_CELL = frozenset({"orient"})
 """Steps during which the chosen square is marked on the valley."""
 
 
-def read(view: View) -> Table:
-    """The table a public ``view`` shows."""
+def read(public: View) -> Table:
+    """The table a public view shows."""
+    view = view_of(public)
     seats = [str(s) for s in _list(view.get("seats"))]
     players = _map(view.get("players"))
     table = {seat: read_seat(seat, _map(players.get(seat)), seats, view) for seat in seats}

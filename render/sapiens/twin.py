@@ -1,17 +1,22 @@
 """Sapiens in words (``render.twin``): the common pool and supplies, then each valley:
 its tribes' tiles, every square row by row (``A1``-``H5``, as the laying moves name
-them), its caves and waterfalls (named as the moves name them), the pool and tokens."""
+them), its caves and waterfalls (named as the moves name them), the pool and tokens.
+The view is read typed (``rules.sapiens.view.SapiensView``, through ``view_of``), each
+read still checked, so a sparse view still reads."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
+
+from typing_extensions import TypeIs
 
 from render.kit import frame
 from render.kit.names import seat_name, tr, tr_or
 from render.sapiens.words import named
 from render.twin import Names, Section, View, joined, listing, points, section
 from rules import i18n
+from rules.sapiens.view import LaidView, TileView, view_of
 
 i18n.register_package("render.sapiens")
 i18n.register_package("rules.sapiens")
@@ -21,11 +26,15 @@ COLUMNS = "ABCDEFGH"
 ROWS = range(1, 6)
 
 
-def _map(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+M = TypeVar("M", bound=Mapping[str, Any])
+T = TypeVar("T")
 
 
-def _list(value: Any) -> Sequence[Any]:
+def _map(value: M | None) -> M:
+    return value if isinstance(value, Mapping) else cast(M, {})
+
+
+def _list(value: Sequence[T] | None) -> Sequence[T]:
     return value if isinstance(value, list | tuple) else []
 
 
@@ -53,7 +62,8 @@ def last_parts(view: View, lang: str, names: Names) -> list[str]:
     return [part for part in [label, *notes] if part]
 
 
-def facts(view: View, lang: str, names: Names) -> list[str]:
+def facts(public: View, lang: str, names: Names) -> list[str]:
+    view = view_of(public)
     out = []
     step = _map(view.get("step"))
     if step.get("kind") and step.get("seat") and not view.get("over"):
@@ -75,17 +85,23 @@ def facts(view: View, lang: str, names: Names) -> list[str]:
     return out
 
 
-def tile_words(tile: Mapping[str, Any], lang: str) -> str:
+def is_laid(tile: TileView | LaidView) -> TypeIs[LaidView]:
+    """A tile on a valley (its ``at``), not one in a pool: no Baston token lies on it."""
+    return "at" in tile
+
+
+def tile_words(tile: TileView | LaidView, lang: str) -> str:
     """``Feast/Fight`` (with its Fight tokens, if any)."""
     a, b = (list(_list(tile.get("scenes"))) + ["?", "?"])[:2]
     text = f"{scene(a, lang)}/{scene(b, lang)}"
-    fists = len(_list(tile.get("baston")))
+    fists = 0 if is_laid(tile) else len(_list(tile.get("baston")))
     if fists:
         text += " " + tr("render.twin.sapiens.fists", lang, n=fists)
     return text
 
 
-def board(view: View, lang: str, names: Names) -> list[Section]:
+def board(public: View, lang: str, names: Names) -> list[Section]:
+    view = view_of(public)
     supply = _map(view.get("supply"))
     shared = [
         tr(
@@ -109,7 +125,8 @@ def board(view: View, lang: str, names: Names) -> list[Section]:
     return sections
 
 
-def valley(view: View, seat: str, lang: str, names: Names) -> Section:
+def valley(public: View, seat: str, lang: str, names: Names) -> Section:
+    view = view_of(public)
     player = _map(_map(view.get("players")).get(seat))
     lines = [
         tr(

@@ -92,6 +92,10 @@ class Stack(Generic[F]):
         """Close the current decision (``IndexError`` when nothing is pending)."""
         return self.frames.pop()
 
+    def clear(self) -> None:
+        """Drop every pending decision (the turn or the game is over)."""
+        self.frames.clear()
+
     @staticmethod
     def commit(frame: Frame | dict[str, Any]) -> None:
         """Mark ``frame`` committed: ``back`` is no longer offered on it."""

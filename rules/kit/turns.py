@@ -89,12 +89,19 @@ class Turns:
 
     # -- the final round ------------------------------------------------------------
 
-    def start_final_round(self, reason: str) -> None:
+    def start_final_round(self, reason: str, *, round_out: bool = False) -> None:
         """The current player triggered the end (``reason``): they finish this turn,
-        then every other player still in plays one more. Nothing if already started."""
+        then every other player still in plays one more. With ``round_out`` the final
+        round is the rest of the current round instead: only the players after this one
+        and before the first player play (Sapiens: the round is played out when the
+        pile runs out). Nothing if already started."""
         if self.data.get("ending") is None:
             me = self.current
-            self.data["ending"] = {"reason": reason, "by": me, "left": self.after(me)}
+            left = self.after(me)
+            if round_out:
+                first, count = self.data["first"], len(self.state.seats)
+                left = [i for i in left if (i - first) % count > (me - first) % count]
+            self.data["ending"] = {"reason": reason, "by": me, "left": left}
 
     # -- passing the turn -------------------------------------------------------------
 
@@ -128,6 +135,19 @@ class Turns:
             if self._is_in(turn):
                 break
         self.data["turn"] = turn
+
+    def step(self) -> bool:
+        """Give the turn to the very next seat, in or out, for a game that decides seat
+        by seat whom to skip (it calls ``step`` again): ``True`` when the turn reaches
+        the first player, a new round (counted). A seat reached in a final round leaves
+        its ``left``; a final round started with ``round_out`` is over when ``step``
+        returns ``True``."""
+        turn = (self.current + 1) % len(self.state.seats)
+        self._move_to(turn)
+        ending = self.data.get("ending")
+        if ending is not None and turn in ending["left"]:
+            ending["left"].remove(turn)
+        return turn == self.data["first"]
 
     def _move_to(self, index: int) -> None:
         self.data["turn"] = index

@@ -2,10 +2,12 @@
 
 Rulebook ``seeds/001_7d304511fc25d0c1.txt``; components and rulings in
 ``docs/contributors/components/sapiens.md``. Modules: ``components`` (data files and the valley
-geometry), ``setup``, ``board`` (placement rules, bears, caves), ``laying`` (tile ->
-cell -> orientation, food, caves, Baston), ``effects`` (scene effects and mountain
-tokens), ``engine`` (turns, refills, the end), ``view``, ``present``, ``explain``,
-``invariants``.
+geometry), ``state`` (every key of ``state.data``, typed: ``data(state)``), ``setup``,
+``board`` (placement rules, bears, caves), ``laying`` (tile -> cell -> orientation, food,
+caves, Baston), ``effects`` (scene effects and mountain tokens), ``engine`` (turns,
+refills, the end), ``view`` (the view, typed: ``view_of``), ``present``, ``explain``,
+``invariants``. The turn order, the final round, the end and the decision stack are the
+kit's (``rules/kit``: ``Turns``, ``finish``, ``Stack``).
 
 Rulings (rulebook silent or ambiguous; ``docs/contributors/components/sapiens.md``
 section 4 quoted).

@@ -19,14 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Final
 
 from rules.sapiens.components import CU, PLAIN, TILES, Valley, valley
+from rules.sapiens.state import PlayerData
 
 Placement = tuple[str, str]
 """Where a tile goes: the square of its scene A, then the square of its scene B."""
 
-PLAY, EXTRA, START, NEW_TRIBE = "play", "extra", "start", "abandon"
+PLAY: Final = "play"
+EXTRA: Final = "extra"
+START: Final = "start"
+NEW_TRIBE: Final = "abandon"
 """Ways of laying a tile: the turn's tile, Festin's extra tile (no food, no effect), the
 first tile on a cave matching its token, the first tile of a new tribe (any cave)."""
 
@@ -39,7 +43,11 @@ class Square:
 
 
 Occupancy = dict[str, Square]
-_GROUNDS: dict[tuple[Any, ...], Ground] = {}
+GroundKey = tuple[
+    tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...], int, bool, bool
+]
+"""What a ground is made of: faces, laid, bears, tokens, tribe, ``plain_ok``, ``apart``."""
+_GROUNDS: dict[GroundKey, Ground] = {}
 _MEMO_SIZE = 512
 
 
@@ -64,7 +72,7 @@ def occupancy(laid: Sequence[str]) -> Occupancy:
     return occ
 
 
-def valley_of(player: Mapping[str, Any]) -> Valley:
+def valley_of(player: PlayerData) -> Valley:
     left, right = player["faces"]
     return valley(left, right)
 
@@ -88,10 +96,10 @@ class Ground:
     """The squares a bear may take (with caves or not)."""
 
     @classmethod
-    def of(cls, player: Mapping[str, Any], *, plain_ok: bool = False, apart: bool = True) -> Ground:
+    def of(cls, player: PlayerData, *, plain_ok: bool = False, apart: bool = True) -> Ground:
         """The ground of a player's valley now (memoised: several steps of one move ask
         for the same valley; the key holds everything the ground is made of)."""
-        key = (
+        key: GroundKey = (
             tuple(player["faces"]),
             tuple(player["laid"]),
             tuple(player["bears"]),

@@ -26,16 +26,15 @@ Frames: ``effects`` {pending, cave}; ``gather`` (Cueillette: take the food?);
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.base import Move, Record, State, Text
+from rules.base import CorruptState, Move, Record, State, Text
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
+from rules.sapiens import state as st
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, Ground
 from rules.sapiens.components import BA, CA, CH, CU, EA, FE, FU, RI, SCENE_IDS, SUPPLY, steak_food
 from rules.sapiens.options import abandoned_apart, unlimited_steaks
 
-EFFECT_FRAMES = {
+EFFECT_FRAMES: dict[str, st.EffectKind] = {
     CU: "gather",
     FE: "feast",
     RI: "ritual",
@@ -52,17 +51,16 @@ SCENE_OF_FRAME = {v: k for k, v in EFFECT_FRAMES.items()}
 
 def pending_cave(state: State) -> str | None:
     """The cave the turn's tile covers, whose token is taken once the effects are done."""
-    for frame in state.data["frames"]:
+    for frame in st.data(state)["frames"]:
         if frame["kind"] == "effects":
-            cave: str | None = frame["cave"]
-            return cave
+            return frame["cave"]
     return None
 
 
-def ritual_choices(state: State, me: int, source: str) -> list[str]:
+def ritual_choices(state: State, me: int, source: st.Source) -> list[str]:
     """S10: a token still on a cave or waterfall of one's valley (not the cave being
     taken by the tile just laid); if none, one already used (not this very token)."""
-    player = state.data["players"][me]
+    player = st.data(state)["players"][me]
     cave = pending_cave(state)
     on_board = [scene for spot, scene in player["spots"].items() if spot != cave]
     if on_board:
@@ -82,7 +80,7 @@ def _scene_order(scene: str) -> int:
 def pool_places(state: State) -> list[tuple[int | None, str]]:
     """Every tile in a pool with where it lies (``None``: the common pool), one per kind
     and place."""
-    data = state.data
+    data = st.data(state)
     out: list[tuple[int | None, str]] = [
         (None, t) for t in mv.distinct_tiles(data["common"], data["baston"])
     ]
@@ -92,7 +90,7 @@ def pool_places(state: State) -> list[tuple[int | None, str]]:
 
 
 def fight_targets(state: State, me: int) -> list[tuple[int | None, str]]:
-    data = state.data
+    data = st.data(state)
     if data["players"][me]["baston_home"] > 0:
         return pool_places(state)
     placed = {t for t, owners in data["baston"].items() if me in owners}
@@ -101,18 +99,18 @@ def fight_targets(state: State, me: int) -> list[tuple[int | None, str]]:
 
 def fight_sources(state: State, me: int, target: str) -> list[str]:
     """Tiles holding one of my Baston tokens that could move to ``target``."""
-    data = state.data
+    data = st.data(state)
     return sorted(t for t, owners in data["baston"].items() if me in owners and t != target)
 
 
 def water_targets(state: State, me: int) -> list[tuple[int | None, str]]:
-    if not state.data["players"][me]["pool"]:
+    if not st.data(state)["players"][me]["pool"]:
         return []
     return [(k, t) for k, t in pool_places(state) if k != me]
 
 
 def fire_targets(state: State, me: int) -> list[int]:
-    data = state.data
+    data = st.data(state)
     if data["bears"] <= 0:
         return []
     out = []
@@ -124,9 +122,9 @@ def fire_targets(state: State, me: int) -> list[int]:
     return out
 
 
-def is_void(state: State, me: int, scene: str, source: str) -> bool:
+def is_void(state: State, me: int, scene: str, source: st.Source) -> bool:
     """Whether the effect of ``scene`` offers nothing now (it is then dropped)."""
-    player = state.data["players"][me]
+    player = st.data(state)["players"][me]
     if scene == FE:
         return not laying.layable(state, me, EXTRA)
     if scene == RI:
@@ -149,7 +147,7 @@ def food_can_matter(state: State, me: int) -> bool:
     a Baston token takes food only from a player who has some, so it could while
     another player's token lies on a tile or another player still plays (he may place
     one). Otherwise food only adds to the score and Cueillette's is taken at once."""
-    data = state.data
+    data = st.data(state)
     if any(k != me for owners in data["baston"].values() for k in owners):
         return True
     return any(
@@ -165,7 +163,7 @@ def gathering_order_matters(state: State, me: int, pending: list[str]) -> bool:
     before it: they differ when some tile the extra tile could be has ``n > f``."""
     if CU not in pending or FE not in pending:
         return False
-    data = state.data
+    data = st.data(state)
     food = data["players"][me]["food"]
     return any(
         sum(1 for k in data["baston"].get(t, ()) if k != me) > food
@@ -177,7 +175,7 @@ def could_help(state: State, me: int, scene: str) -> bool:
     """S7: whether playing the ``scene`` token could let a player who can lay nothing
     (not even as a new tribe) lay a tile: Cueillette opens the Plains, Eau brings in a
     tile that fits, Feu takes a bear off a square. The others never change that."""
-    data = state.data
+    data = st.data(state)
     player = data["players"][me]
     modes = (PLAY, NEW_TRIBE)
     if scene == CU:
@@ -188,7 +186,7 @@ def could_help(state: State, me: int, scene: str) -> bool:
         return any(here.can_lay(t, m) for _, t in water_targets(state, me) for m in modes)
     if scene == FU:
         for bear in player["bears"]:
-            freed = {**player, "bears": [b for b in player["bears"] if b != bear]}
+            freed: st.PlayerData = {**player, "bears": [b for b in player["bears"] if b != bear]}
             here = Ground.of(
                 freed, plain_ok=data["step"]["plain"], apart=abandoned_apart(state.options)
             )
@@ -202,13 +200,13 @@ def could_help(state: State, me: int, scene: str) -> bool:
 
 def place_label(key: str, state: State, where: int | None, tile: str) -> Text:
     """``key.common`` or ``key.pool`` (with the pool's ``owner``), naming the tile."""
-    params = mv.tile_params(tile, state.data["baston"].get(tile, ()))
+    params = mv.tile_params(tile, st.data(state)["baston"].get(tile, ()))
     if where is None:
         return Text(f"{key}.common", params)
     return Text(f"{key}.pool", {**params, "owner": state.seats[where]})
 
 
-def chooser_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
+def chooser_moves(state: State, me: int, frame: st.EffectsFrame) -> list[Move]:
     return [
         mv.mk(
             f"do:{s.lower()}",
@@ -221,13 +219,48 @@ def chooser_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
     ]
 
 
-def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
-    kind = frame["kind"]
-    data = state.data
+def frame_moves(state: State, me: int, frame: st.SapiensFrame) -> list[Move]:
+    """The choices of an effect's frame (``effects``, an effect, or its second step)."""
+    data = st.data(state)
     player = data["players"][me]
     out: list[Move] = []
-    if kind == "effects":
+    if frame["kind"] == "effects":
         return chooser_moves(state, me, frame)
+    if frame["kind"] == "fightfrom":
+        return [
+            Move(
+                f"from:{mv.code_of_tile(t)}",
+                place_label("sapiens.move.from", state, _where(state, t), t),
+                "fight",
+            )
+            for t in fight_sources(state, me, frame["target"])
+        ]
+    if frame["kind"] == "watergive":
+        return [
+            Move(
+                f"give:{mv.code_of_tile(t)}",
+                place_label("sapiens.move.give", state, me, t),
+                "water",
+            )
+            for t in mv.distinct_tiles(player["pool"], data["baston"])
+        ]
+    if frame["kind"] == "den":
+        target = data["players"][frame["target"]]
+        here = Ground.of(target)
+        counts = state.options["bear_counts_abandoned"]
+        return [
+            mv.mk(
+                f"den:{mv.sq_code(c)}",
+                "sapiens.move.den",
+                "caves" if c in here.board.caves else f"row{c[1]}",
+                cell=mv.square_ref(c),
+                n=here.bear_shelter(c, counts_abandoned=counts),
+            )
+            for c in here.bear_cells(on_caves=state.options["bear_on_cave"])
+        ]
+    if not st.is_effect(frame):
+        raise CorruptState("sapiens.state.corrupt", detail=f"no choices for {frame['kind']}")
+    kind = frame["kind"]
     if kind == "gather":
         out = [mv.mk("do:cu", "sapiens.move.gather", "effect", n=SUPPLY.cueillette_food)]
     elif kind == "feast":
@@ -244,28 +277,10 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
             )
             for k, t in fight_targets(state, me)
         ]
-    elif kind == "fightfrom":
-        return [
-            Move(
-                f"from:{mv.code_of_tile(t)}",
-                place_label("sapiens.move.from", state, _where(state, t), t),
-                "fight",
-            )
-            for t in fight_sources(state, me, frame["target"])
-        ]
     elif kind == "water":
         out = [
             Move(f"get:{mv.code_of_tile(t)}", place_label("sapiens.move.get", state, k, t), "water")
             for k, t in water_targets(state, me)
-        ]
-    elif kind == "watergive":
-        return [
-            Move(
-                f"give:{mv.code_of_tile(t)}",
-                place_label("sapiens.move.give", state, me, t),
-                "water",
-            )
-            for t in mv.distinct_tiles(player["pool"], data["baston"])
         ]
     elif kind == "hunt":
         taking = can_take_steak(state)
@@ -286,27 +301,13 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
             mv.mk(f"unbear:{mv.sq_code(c)}", "sapiens.move.unbear", "fire", cell=mv.square_ref(c))
             for c in player["bears"]
         ]
-    elif kind == "den":
-        target = data["players"][frame["target"]]
-        here = Ground.of(target)
-        counts = state.options["bear_counts_abandoned"]
-        return [
-            mv.mk(
-                f"den:{mv.sq_code(c)}",
-                "sapiens.move.den",
-                "caves" if c in here.board.caves else f"row{c[1]}",
-                cell=mv.square_ref(c),
-                n=here.bear_shelter(c, counts_abandoned=counts),
-            )
-            for c in here.bear_cells(on_caves=state.options["bear_on_cave"])
-        ]
     if frame["source"] == "effect":
         out.append(mv.SKIP)
     return out
 
 
 def _where(state: State, tile: str) -> int | None:
-    data = state.data
+    data = st.data(state)
     for k, player in enumerate(data["players"]):
         if tile in player["pool"]:
             return k
@@ -317,10 +318,10 @@ def _where(state: State, tile: str) -> int | None:
 
 
 def open_effect(
-    state: State, me: int, scene: str, source: str, record: Record, *, committed: bool
+    state: State, me: int, scene: str, source: st.Source, record: Record, *, committed: bool
 ) -> None:
     """Start ``scene``'s effect (a scene connected, or a mountain token played)."""
-    data = state.data
+    data = st.data(state)
     player = data["players"][me]
     seat = state.seats[me]
     if scene == CU and (source == "token" or not food_can_matter(state, me)):
@@ -335,25 +336,25 @@ def open_effect(
     if scene == CH and source == "token":
         take_steak(state, me, record)
         return
-    frame: dict[str, Any] = {"kind": EFFECT_FRAMES[scene], "scene": scene, "source": source}
+    frame: st.EffectFrame = {"kind": EFFECT_FRAMES[scene], "scene": scene, "source": source}
     if committed:
         frame["committed"] = True
-    data["frames"].append(frame)
+    st.stack(data).add(frame)
 
 
 def gather(state: State, me: int, record: Record) -> None:
     """Cueillette's food."""
-    state.data["players"][me]["food"] += SUPPLY.cueillette_food
+    st.data(state)["players"][me]["food"] += SUPPLY.cueillette_food
     record.note("sapiens.note.cueillette", seat=state.seats[me], n=SUPPLY.cueillette_food)
 
 
 def can_take_steak(state: State) -> bool:
     """S2: a steak is left in the supply (always, with the option ``steaks=unlimited``)."""
-    return state.data["steaks"] > 0 or unlimited_steaks(state.options)
+    return st.data(state)["steaks"] > 0 or unlimited_steaks(state.options)
 
 
 def take_steak(state: State, me: int, record: Record) -> None:
-    data = state.data
+    data = st.data(state)
     if can_take_steak(state):
         data["players"][me]["steaks"] += 1
         settle_steaks(state)
@@ -362,13 +363,13 @@ def take_steak(state: State, me: int, record: Record) -> None:
 
 def settle_steaks(state: State) -> None:
     """The supply holds the box's steaks nobody holds (none left below zero)."""
-    held = sum(p["steaks"] for p in state.data["players"])
-    state.data["steaks"] = max(0, SUPPLY.steaks - held)
+    held = sum(p["steaks"] for p in st.data(state)["players"])
+    st.data(state)["steaks"] = max(0, SUPPLY.steaks - held)
 
 
-def undo(state: State, me: int, frame: dict[str, Any]) -> None:
+def undo(state: State, me: int, frame: st.EffectFrame) -> None:
     """``back`` out of an effect frame: the effect is pending again, or the token held."""
-    data = state.data
+    data = st.data(state)
     scene = frame["scene"]
     if frame["source"] == "token":
         player = data["players"][me]
@@ -385,12 +386,14 @@ def undo(state: State, me: int, frame: dict[str, Any]) -> None:
 
 def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
     """One decision inside an effect frame (``skip`` included)."""
-    data = state.data
-    frames = data["frames"]
-    frame = frames[-1]
+    data = st.data(state)
+    frames = st.stack(data)
+    frame = frames.top
+    if frame is None:
+        raise CorruptState("sapiens.state.corrupt", detail="no effect pending")
     player = data["players"][me]
     seat = state.seats[me]
-    if kind == "skip":
+    if kind == "skip" and st.is_effect(frame):
         frames.pop()
         record.note("sapiens.note.skip", seat=seat, scene=mv.scene_ref(frame["scene"]))
         return
@@ -398,7 +401,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
         frames.pop()
         gather(state, me, record)
         return
-    if kind == "do":
+    if kind == "do" and frame["kind"] == "effects":
         scene = arg.upper()
         frame["pending"].remove(scene)
         if scene == CU:  # picked first of two: picking it is taking the food
@@ -417,7 +420,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
                 del player["spots"][spot]
                 break
         else:
-            player["used" if scene in player["used"] else "gone"].remove(scene)
+            (player["used"] if scene in player["used"] else player["gone"]).remove(scene)
         player["held"].append(scene)
         record.note("sapiens.note.rite", seat=seat, scene=mv.scene_ref(scene))
         return
@@ -427,7 +430,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
             frames.pop()
             place_baston(state, me, target, record)
             return
-        frames.append({"kind": "fightfrom", "target": target})
+        frames.add({"kind": "fightfrom", "target": target})
         sources = fight_sources(state, me, target)
         if len(sources) == 1:
             move_baston(state, me, sources[0], record)
@@ -436,7 +439,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
         move_baston(state, me, mv.tile_of_code(arg), record)
         return
     if kind == "get":
-        frames.append({"kind": "watergive", "get": mv.tile_of_code(arg)})
+        frames.add({"kind": "watergive", "get": mv.tile_of_code(arg)})
         own = mv.distinct_tiles(player["pool"], data["baston"])
         if len(own) == 1:
             swap(state, me, own[0], record)
@@ -457,22 +460,22 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
             record.note(key, seat=seat, n=n, food=food)
         return
     if kind == "bear":
-        frames.append({"kind": "den", "target": int(arg)})
+        frames.add({"kind": "den", "target": int(arg)})
         return
-    if kind == "den":
-        den = frames.pop()
+    if kind == "den" and frame["kind"] == "den":
+        frames.pop()
         frames.pop()  # the fire frame
-        target = data["players"][den["target"]]
+        valley = data["players"][frame["target"]]
         cell = mv.sq_of(arg)
         counts = state.options["bear_counts_abandoned"]
-        gain = Ground.of(target).bear_shelter(cell, counts_abandoned=counts)
-        target["bears"].append(cell)
+        gain = Ground.of(valley).bear_shelter(cell, counts_abandoned=counts)
+        valley["bears"].append(cell)
         data["bears"] -= 1
         player["shelter"] += gain
         record.note(
             "sapiens.note.bear",
             seat=seat,
-            owner=state.seats[den["target"]],
+            owner=state.seats[frame["target"]],
             cell=mv.square_ref(cell),
             n=gain,
         )
@@ -490,7 +493,7 @@ def apply(state: State, me: int, kind: str, arg: str, record: Record) -> None:
 def recall_moves(state: State, me: int) -> list[Move]:
     """S1: a player may take back any of his Baston tokens during his turn (offered
     between decisions of the play phase)."""
-    data = state.data
+    data = st.data(state)
     if data["phase"] != "play":
         return []
     mine = sorted(t for t, owners in data["baston"].items() if me in owners)
@@ -505,7 +508,7 @@ def recall_moves(state: State, me: int) -> list[Move]:
 
 
 def recall(state: State, me: int, tile: str, record: Record) -> None:
-    data = state.data
+    data = st.data(state)
     owners = data["baston"][tile]
     owners.remove(me)
     if not owners:
@@ -515,7 +518,7 @@ def recall(state: State, me: int, tile: str, record: Record) -> None:
 
 
 def place_baston(state: State, me: int, tile: str, record: Record) -> None:
-    data = state.data
+    data = st.data(state)
     data["players"][me]["baston_home"] -= 1
     data["baston"].setdefault(tile, []).append(me)
     record.note("sapiens.note.mark", seat=state.seats[me], **mv.tile_params(tile))
@@ -523,9 +526,12 @@ def place_baston(state: State, me: int, tile: str, record: Record) -> None:
 
 def move_baston(state: State, me: int, source: str, record: Record) -> None:
     """All three tokens are out: take one back (S1: "à tout moment") and place it."""
-    data = state.data
-    frames = data["frames"]
-    target = frames.pop()["target"]
+    data = st.data(state)
+    frames = st.stack(data)
+    top = frames.pop()
+    if top["kind"] != "fightfrom":
+        raise CorruptState("sapiens.state.corrupt", detail="no Baston token moving")
+    target = top["target"]
     frames.pop()  # the fight frame
     owners = data["baston"][source]
     owners.remove(me)
@@ -537,9 +543,12 @@ def move_baston(state: State, me: int, source: str, record: Record) -> None:
 
 def swap(state: State, me: int, give: str, record: Record) -> None:
     """Eau: my tile ``give`` for the chosen one; Baston tokens stay on their tiles."""
-    data = state.data
-    frames = data["frames"]
-    get = frames.pop()["get"]
+    data = st.data(state)
+    frames = st.stack(data)
+    top = frames.pop()
+    if top["kind"] != "watergive":
+        raise CorruptState("sapiens.state.corrupt", detail="no Eau swap pending")
+    get = top["get"]
     frames.pop()  # the water frame
     mine = data["players"][me]["pool"]
     where = _where(state, get)

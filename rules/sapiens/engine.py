@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from rules.base import (
     CorruptState,
@@ -32,10 +32,12 @@ from rules.base import (
     determinize_base,
     rank_by,
 )
-from rules.kit.stack import Stack
+from rules.kit.end import finish, is_over
+from rules.kit.turns import Turns
 from rules.sapiens import effects as fx
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
+from rules.sapiens import state as st
 from rules.sapiens.board import NEW_TRIBE, PLAY, START
 from rules.sapiens.components import CU, SUPPLY, TILES
 from rules.sapiens.explain import explain
@@ -48,26 +50,7 @@ from rules.sapiens.view import sapiens_view
 
 log = logging.getLogger(__name__)
 
-BACKABLE = (
-    "cell",
-    "orient",
-    "pay",
-    "newtribe",
-    "feast",
-    "ritual",
-    "fight",
-    "fightfrom",
-    "water",
-    "watergive",
-    "hunt",
-    "fire",
-    "den",
-)
 CATEGORIES = ("sapiens.food", "sapiens.shelter")
-
-
-def stack(data: dict[str, Any]) -> Stack:
-    return Stack(data, backs={kind: mv.BACK for kind in BACKABLE})
 
 
 class Sapiens(Game):
@@ -83,6 +66,7 @@ class Sapiens(Game):
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
         rules_version=3,
+        state_form=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -92,7 +76,7 @@ class Sapiens(Game):
         secrets: the two are pooled (sorted: what the seat can work out), shuffled by
         ``rng`` and dealt back with the same sizes."""
         new = determinize_base(state, rng)
-        data = new.data
+        data = st.data(new)
         pool = sorted([*data["pile"], *data["removed"]])
         rng.shuffle(pool)
         size = len(data["pile"])
@@ -115,36 +99,34 @@ class Sapiens(Game):
 
     def _setup(self, state: State) -> None:
         """Rulebook "Mise en place" (see ``setup``)."""
-        state.data = setup_data(state)
+        state.data = st.as_json(setup_data(state))
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        data = state.data
-        if data["over"] is not None:
+        if is_over(st.data(state)):
             return frozenset()
-        return frozenset({state.seats[data["turn"]]})
+        return frozenset({Turns(state).seat})
 
     # -- legal moves ---------------------------------------------------------------------
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        data = state.data
+        data = st.data(state)
         me = state.seats.index(seat)
-        if data["over"] is not None or data["turn"] != me:
+        if is_over(data) or data["turn"] != me:
             return []
-        frames = stack(data)
+        frames = st.stack(data)
         top = frames.top
         if top is None:
             return self._free_moves(state, me)
-        kind = top["kind"]
-        if kind in laying.LAY_FRAMES:
+        if st.is_lay(top):
             moves = laying.frame_moves(state, me, top)
-        elif kind == "newtribe":
+        elif top["kind"] == "newtribe":
             moves = laying.tile_moves(state, me, NEW_TRIBE)
         else:
             moves = fx.frame_moves(state, me, top)
         return frames.with_back(moves)
 
     def _free_moves(self, state: State, me: int) -> list[Move]:
-        data = state.data
+        data = st.data(state)
         step = data["step"]
         if not step["laid"]:
             return self._before_laying(state, me) + fx.recall_moves(state, me)
@@ -154,7 +136,7 @@ class Sapiens(Game):
         return moves + self._discard_moves(state) + fx.recall_moves(state, me)
 
     def _before_laying(self, state: State, me: int) -> list[Move]:
-        data = state.data
+        data = st.data(state)
         if data["phase"] == "start":
             moves = laying.tile_moves(state, me, START)
             return moves or laying.tile_moves(state, me, NEW_TRIBE)
@@ -175,7 +157,7 @@ class Sapiens(Game):
     def _token_moves(self, state: State, me: int) -> list[Move]:
         """At most one mountain token a turn, before laying or after it but before the
         refill starts; never in the starting round; not one whose effect does nothing."""
-        data = state.data
+        data = st.data(state)
         step = data["step"]
         if data["phase"] != "play" or step["token"] or step["refilled"] or step.get("took"):
             return []
@@ -195,7 +177,7 @@ class Sapiens(Game):
         return out
 
     def _refill_moves(self, state: State, me: int) -> list[Move]:
-        data = state.data
+        data = st.data(state)
         need = SUPPLY.personal_pool - len(data["players"][me]["pool"])
         kinds = mv.distinct_tiles(data["common"], data["baston"])
         if need <= 0 or not data["common"]:
@@ -214,7 +196,7 @@ class Sapiens(Game):
         ]
 
     def _discard_moves(self, state: State) -> list[Move]:
-        data = state.data
+        data = st.data(state)
         return [
             Move(
                 f"discard:{mv.code_of_tile(t)}",
@@ -234,17 +216,17 @@ class Sapiens(Game):
         return tile is None or mv.tile_of_code(tile) in TILES
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
-        data = state.data
+        data = st.data(state)
         me = state.seats.index(seat)
         pile_before = len(data["pile"])
         kind, _, arg = move.code.partition(":")
-        frames = stack(data)
+        frames = st.stack(data)
         top = frames.top
         if kind == "back":
-            frames.back({k: self._undo_hook(state, me) for k in BACKABLE})
+            frames.back({k: self._undo_hook(state, me) for k in st.BACKABLE})
         elif top is None:
             self._free(state, me, kind, arg, record)
-        elif top["kind"] in laying.LAY_FRAMES:
+        elif st.is_lay(top):
             self._lay_step(state, me, kind, arg, record)
         elif top["kind"] == "newtribe":
             laying.start_cell(state, me, NEW_TRIBE, mv.tile_of_code(arg))
@@ -254,9 +236,9 @@ class Sapiens(Game):
         if len(data["pile"]) < pile_before:
             record.learned = True
 
-    def _undo_hook(self, state: State, me: int) -> Any:
-        def hook(frame: dict[str, Any]) -> None:
-            if frame["kind"] in fx.SCENE_OF_FRAME:
+    def _undo_hook(self, state: State, me: int) -> Callable[[st.SapiensFrame], None]:
+        def hook(frame: st.SapiensFrame) -> None:
+            if st.is_effect(frame):
                 fx.undo(state, me, frame)
 
         return hook
@@ -271,10 +253,11 @@ class Sapiens(Game):
             laying.choose_payment(state, me, int(arg), record)
 
     def _free(self, state: State, me: int, kind: str, arg: str, record: Record) -> None:
-        data = state.data
+        data = st.data(state)
         player = data["players"][me]
         seat = state.seats[me]
         if kind == "tile":
+            mode: st.Mode
             if data["phase"] == "start":
                 mode = START if laying.layable(state, me, START) else NEW_TRIBE
             else:
@@ -288,7 +271,7 @@ class Sapiens(Game):
             record.note("sapiens.note.token", seat=seat, scene=mv.scene_ref(scene))
             fx.open_effect(state, me, scene, "token", record, committed=False)
         elif kind == "abandon":
-            data["frames"].append({"kind": "newtribe"})
+            st.stack(data).add({"kind": "newtribe"})
         elif kind == "recall":
             fx.recall(state, me, mv.tile_of_code(arg), record)
         elif kind == "stop":
@@ -323,18 +306,17 @@ class Sapiens(Game):
     # -- settling: what needs no decision ---------------------------------------------
 
     def _settle(self, state: State, me: int, record: Record) -> None:
-        data = state.data
-        frames = data["frames"]
+        data = st.data(state)
+        frames = st.stack(data)
         for _ in range(200):
-            if data["over"] is not None or data["turn"] != me:
+            if is_over(data) or data["turn"] != me:
                 return
-            top = frames[-1] if frames else None
+            top = frames.top
             if top is None:
                 if not self._settle_free(state, me, record):
                     return
                 continue
-            kind = top["kind"]
-            if kind == "effects":
+            if top["kind"] == "effects":
                 top["pending"] = [
                     s for s in top["pending"] if not fx.is_void(state, me, s, "effect")
                 ]
@@ -352,8 +334,7 @@ class Sapiens(Game):
                     fx.open_effect(state, me, CU, "effect", record, committed=True)
                     continue
                 return
-            scene = fx.SCENE_OF_FRAME.get(kind)
-            if scene is not None and fx.is_void(state, me, scene, top["source"]):
+            if st.is_effect(top) and fx.is_void(state, me, top["scene"], top["source"]):
                 frames.pop()
                 continue
             return
@@ -361,7 +342,7 @@ class Sapiens(Game):
 
     def _settle_free(self, state: State, me: int, record: Record) -> bool:
         """At a free point: take the one-option steps; ``True`` if something was done."""
-        data = state.data
+        data = st.data(state)
         step = data["step"]
         if not step["laid"]:
             return False
@@ -387,29 +368,35 @@ class Sapiens(Game):
     def _end_turn(self, state: State, record: Record) -> None:
         """Refill the common pool from the pile; the end (pile and common pool empty)
         lets the round finish; then the next player who can play."""
-        data = state.data
+        data = st.data(state)
         while len(data["common"]) < SUPPLY.common_pool and data["pile"]:
             tile = data["pile"].pop()
             data["common"].append(tile)
             record.note("sapiens.note.reveal", **mv.tile_params(tile))
-        if not data["pile"] and not data["common"] and not data["ending"]:
-            data["ending"] = True
+        turns = Turns(state)
+        if not data["pile"] and not data["common"] and not turns.is_final_round:
+            turns.start_final_round("normal", round_out=True)  # S12: the round is played out
             record.note("sapiens.note.ending")
-        data["frames"].clear()
+        st.stack(data).clear()
         self._advance(state, record)
 
     def _advance(self, state: State, record: Record) -> None:
-        data = state.data
+        """Seat by seat in turn order (out or not, ``Turns.step``): a new round ends the
+        starting round, or the game in its final round; then the first seat that can
+        play takes the turn (a seat with an empty pool passes, one out of moves is
+        finished, S7)."""
+        data = st.data(state)
+        turns = Turns(state)
         count = len(state.seats)
         for _ in range(3 * count + 2):
-            data["turn"] = (data["turn"] + 1) % count
+            new_round = turns.step()
             data["step"] = new_step()
-            if data["turn"] == data["first"]:
-                data["round"] += 1
+            if new_round:
+                ending = data["ending"]
                 if data["phase"] == "start":
                     data["phase"] = "play"
-                elif data["ending"]:
-                    self._finish(state, "normal")
+                elif ending is not None:
+                    self._finish(state, ending["reason"])
                     return
             if not self._still_playing(state):
                 self._finish(state, "stuck")
@@ -441,17 +428,18 @@ class Sapiens(Game):
     def _still_playing(self, state: State) -> bool:
         return any(
             not p["finished"] and s not in state.out
-            for s, p in zip(state.seats, state.data["players"], strict=True)
+            for s, p in zip(state.seats, st.data(state)["players"], strict=True)
         )
 
     def _finish(self, state: State, reason: str) -> None:
-        state.data["over"] = reason
-        state.data["frames"].clear()
+        data = st.data(state)
+        finish(data, reason)
+        st.stack(data).clear()
 
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
         """A player who leaves: his tiles stay; his Baston tokens go home; on his turn the
         pending steps are dropped and the next player plays."""
-        data = state.data
+        data = st.data(state)
         me = state.seats.index(seat)
         for tile in list(data["baston"]):
             owners = [k for k in data["baston"][tile] if k != me]
@@ -460,15 +448,15 @@ class Sapiens(Game):
                 data["baston"][tile] = owners
             else:
                 del data["baston"][tile]
-        if data["over"] is None and data["turn"] == me:
+        if not is_over(data) and data["turn"] == me:
             self._end_turn(state, record)
-        elif data["over"] is None and not self._still_playing(state):
+        elif not is_over(data) and not self._still_playing(state):
             self._finish(state, "stuck")
 
     # -- information ----------------------------------------------------------------------
 
     def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return sapiens_view(state, seat)
+        return cast(dict[str, Any], sapiens_view(state, seat))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """Nothing is hidden in Sapiens; the seat's own summary (pool, tokens, points)."""
@@ -483,17 +471,17 @@ class Sapiens(Game):
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Food and shelter; the total is the lower of the two (rulebook "Fin de partie")."""
-        players = state.data["players"]
+        players = st.data(state)["players"]
         rows = {
             s: {"sapiens.food": p["food"], "sapiens.shelter": p["shelter"]}
             for s, p in zip(state.seats, players, strict=True)
         }
         given = {s: min(p["food"], p["shelter"]) for s, p in zip(state.seats, players, strict=True)}
-        return ScoreSheet(CATEGORIES, rows, final=state.data["over"] is not None, given=given)
+        return ScoreSheet(CATEGORIES, rows, final=is_over(st.data(state)), given=given)
 
     def _outcome(self, state: State) -> Outcome | None:
         """The best lower track wins; ties share the win (no tie-break in the rulebook)."""
-        over = state.data["over"]
+        over = st.data(state)["over"]
         if over is None:
             return None
         sheet = self.scores(state)
@@ -512,4 +500,4 @@ class Sapiens(Game):
 
 SAPIENS = Sapiens()
 
-__all__ = ["CATEGORIES", "SAPIENS", "Sapiens", "stack"]
+__all__ = ["CATEGORIES", "SAPIENS", "Sapiens"]

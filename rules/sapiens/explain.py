@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rules.base import IllegalMove, Move, MoveError, Seat, State
 from rules.sapiens import laying
 from rules.sapiens import moves as mv
+from rules.sapiens import state as st
 from rules.sapiens.board import NEW_TRIBE, PLAY, Ground
 from rules.sapiens.components import CELLS, COLUMNS, CORNERS, ROWS, SCENE_IDS, TILES
 
@@ -29,7 +30,7 @@ one about the square itself first (a square beside an abandoned tribe says so at
 
 
 def explain(legal_moves: LegalMoves, state: State, seat: Seat, code: str) -> MoveError:
-    data = state.data
+    data = st.data(state)
     me = state.seats.index(seat) if seat in state.seats else -1
     kind, _, arg = code.partition(":")
     frames = data["frames"]
@@ -165,11 +166,11 @@ STEP_KINDS = frozenset(
 
 def step_kind(state: State) -> str:
     """The kind of decision the turn waits on now (the picture's "step")."""
-    frames = state.data["frames"]
+    frames = st.data(state)["frames"]
     if frames:
         kind = str(frames[-1]["kind"])
         return kind if kind in STEP_KINDS else "effects"
-    step = state.data["step"]
+    step = st.data(state)["step"]
     if not step["laid"]:
         return "tile"
     return "refill" if not step["refilled"] else "discard"
@@ -180,7 +181,7 @@ TILE_KINDS = frozenset({"mark", "from", "get", "give", "recall", "take", "discar
 
 def wrong_choice(state: State, me: int, kind: str, arg: str) -> MoveError:
     """A move of the kind the step waits on, with a choice it does not offer."""
-    data = state.data
+    data = st.data(state)
     if kind == "tile":
         tile = mv.tile_of_code(arg)
         if tile not in data["players"][me]["pool"]:
@@ -215,7 +216,7 @@ def beside_abandoned_only(state: State, me: int, tile: str, mode: str) -> bool:
     here = laying.ground(state, me)
     if not here.apart:
         return False
-    player = state.data["players"][me]
+    player = st.data(state)["players"][me]
     loose = Ground.of(player, plain_ok=here.plain_ok, apart=False)
     return loose.can_lay(tile, mode)
 

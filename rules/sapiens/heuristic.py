@@ -12,9 +12,8 @@ and the tiles removed unseen differ; every count used here is public).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Seat, State
+from rules.sapiens import state as st
 from rules.sapiens.components import CU, SUPPLY, steak_food
 
 BOTH = 0.2
@@ -25,10 +24,10 @@ TOKEN = 0.5
 """Each mountain token held (a scene effect still to play)."""
 
 
-def player_worth(player: dict[str, Any], running: bool, food_to_come: int = 0) -> float:
+def player_worth(player: st.PlayerData, running: bool, food_to_come: int = 0) -> float:
     """One player's worth: the lower track, a little of both, and what is in the making."""
-    food: int = player["food"] + (food_to_come if running else 0)
-    shelter: int = player["shelter"]
+    food = player["food"] + (food_to_come if running else 0)
+    shelter = player["shelter"]
     if not running:
         return float(min(food, shelter))
     food_soon = food + STEAK * steak_food(player["steaks"]) if player["steaks"] else float(food)
@@ -37,7 +36,7 @@ def player_worth(player: dict[str, Any], running: bool, food_to_come: int = 0) -
 
 def sapiens_value(state: State, seat: Seat) -> float:
     """Worth of ``seat`` minus the best other seat's."""
-    data: dict[str, Any] = state.data
+    data = st.data(state)
     running = data["over"] is None
     coming = gathering_to_come(data) if running else 0
     worth = {
@@ -49,7 +48,7 @@ def sapiens_value(state: State, seat: Seat) -> float:
     return own - max((v for s, v in worth.items() if s != seat), default=0.0)
 
 
-def gathering_to_come(data: dict[str, Any]) -> int:
+def gathering_to_come(data: st.SapiensData) -> int:
     """Cueillette's food the player to act is still to be asked about (pending among
     the effects, or the question itself on top)."""
     for frame in data["frames"]:

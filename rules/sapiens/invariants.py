@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import State
+from rules.sapiens import state as st
 from rules.sapiens.board import occupancy, read_laid, valley_of
 from rules.sapiens.components import SCENE_IDS, SUPPLY, TILES
 
 
 def problems(state: State) -> str:
     """A description of the first broken invariant, or ``""``."""
-    data = state.data
+    data = st.data(state)
     players = data["players"]
     places = [*data["pile"], *data["removed"], *data["discarded"], *data["common"]]
     for player in players:

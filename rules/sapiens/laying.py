@@ -12,34 +12,33 @@ Frames (``data["frames"]``): ``cell`` {mode, tile}, ``orient`` {mode, tile, cell
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.base import Move, Record, State, Text
+from rules.base import CorruptState, Move, Record, State, Text
 from rules.sapiens import moves as mv
+from rules.sapiens import state as st
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, START, Ground, Placement, laid_entry
 from rules.sapiens.components import CA, CU, SUPPLY, TILES
 from rules.sapiens.options import abandoned_apart, cueillette_optional
 
-LAY_FRAMES = ("cell", "orient", "pay")
+LAY_FRAMES = tuple(sorted(st.LAY_KINDS))
 
 
 def ground(state: State, me: int) -> Ground:
-    data = state.data
+    data = st.data(state)
     return Ground.of(
         data["players"][me], plain_ok=data["step"]["plain"], apart=abandoned_apart(state.options)
     )
 
 
-def layable(state: State, me: int, mode: str) -> list[str]:
+def layable(state: State, me: int, mode: st.Mode) -> list[str]:
     """The pool's tiles (one per kind) that can be laid in ``mode``."""
-    data = state.data
+    data = st.data(state)
     here = ground(state, me)
     pool = mv.distinct_tiles(data["players"][me]["pool"], data["baston"])
     return [t for t in pool if here.can_lay(t, mode)]
 
 
-def tile_moves(state: State, me: int, mode: str) -> list[Move]:
-    data = state.data
+def tile_moves(state: State, me: int, mode: st.Mode) -> list[Move]:
+    data = st.data(state)
     return [
         Move(
             f"tile:{mv.code_of_tile(t)}",
@@ -50,12 +49,12 @@ def tile_moves(state: State, me: int, mode: str) -> list[Move]:
     ]
 
 
-def start_cell(state: State, me: int, mode: str, tile: str) -> None:
+def start_cell(state: State, me: int, mode: st.Mode, tile: str) -> None:
     """The player picked ``tile``: ask where (or lay it at once when one way only)."""
-    state.data["frames"].append({"kind": "cell", "mode": mode, "tile": tile})
+    st.stack(st.data(state)).add({"kind": "cell", "mode": mode, "tile": tile})
 
 
-def cell_choices(state: State, me: int, frame: dict[str, Any]) -> list[str]:
+def cell_choices(state: State, me: int, frame: st.CellFrame) -> list[str]:
     here = ground(state, me)
     places = here.placements(frame["tile"], frame["mode"])
     if frame["mode"] in (START, NEW_TRIBE):
@@ -66,15 +65,21 @@ def cell_choices(state: State, me: int, frame: dict[str, Any]) -> list[str]:
     return [s for s in order if s in squares]
 
 
-def orient_choices(state: State, me: int, frame: dict[str, Any]) -> list[Placement]:
+def orient_choices(state: State, me: int, frame: st.OrientFrame) -> list[Placement]:
     here = ground(state, me)
     cell = frame["cell"]
     return [p for p in here.placements(frame["tile"], frame["mode"]) if cell in p]
 
 
-def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
-    kind = frame["kind"]
-    if kind == "cell":
+def lay_frame(frame: st.SapiensFrame | None) -> st.CellFrame | st.OrientFrame:
+    """The cell or orient frame on top (anything else is a corrupt state)."""
+    if frame is None or frame["kind"] not in ("cell", "orient"):
+        raise CorruptState("sapiens.state.corrupt", detail="no tile being laid")
+    return frame
+
+
+def frame_moves(state: State, me: int, frame: st.LayFrame) -> list[Move]:
+    if frame["kind"] == "cell":
         out = []
         here = ground(state, me)
         for square in cell_choices(state, me, frame):
@@ -97,7 +102,7 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
                 )
             out.append(move)
         return out
-    if kind == "orient":
+    if frame["kind"] == "orient":
         a, b = TILES[frame["tile"]]
         return [
             mv.mk(
@@ -119,63 +124,77 @@ def frame_moves(state: State, me: int, frame: dict[str, Any]) -> list[Move]:
     ]
 
 
-def unpaid(state: State, me: int, frame: dict[str, Any]) -> list[int]:
-    owners = [k for k in state.data["baston"].get(frame["tile"], []) if k != me]
-    for k in frame.get("order", []):
+def unpaid(state: State, me: int, frame: st.PayFrame) -> list[int]:
+    owners = [k for k in st.data(state)["baston"].get(frame["tile"], []) if k != me]
+    for k in frame["order"]:
         owners.remove(k)
     return owners
 
 
-def order_matters(state: State, me: int, frame: dict[str, Any]) -> bool:
+def order_matters(state: State, me: int, frame: st.PayFrame) -> bool:
     """S1: the layer picks the order of Baston tokens; it matters only when he cannot pay
     every other player's token and those tokens have different owners."""
     owners = unpaid(state, me, frame)
-    food = state.data["players"][me]["food"] - len(frame.get("order", []))
+    food = st.data(state)["players"][me]["food"] - len(frame["order"])
     return len(set(owners)) > 1 and food < len(owners)
 
 
 def choose_cell(state: State, me: int, square: str, record: Record) -> None:
-    frames = state.data["frames"]
-    frame = frames[-1]
-    frames.append({"kind": "orient", "mode": frame["mode"], "tile": frame["tile"], "cell": square})
-    choices = orient_choices(state, me, frames[-1])
+    frames = st.stack(st.data(state))
+    frame = lay_frame(frames.top)
+    orient: st.OrientFrame = {
+        "kind": "orient",
+        "mode": frame["mode"],
+        "tile": frame["tile"],
+        "cell": square,
+    }
+    frames.add(orient)
+    choices = orient_choices(state, me, orient)
     if len(choices) == 1:
         choose_placement(state, me, choices[0], record)
 
 
 def choose_placement(state: State, me: int, at: Placement, record: Record) -> None:
-    frames = state.data["frames"]
-    frame = frames[-1]
-    pay = {"kind": "pay", "mode": frame["mode"], "tile": frame["tile"], "at": list(at), "order": []}
+    frames = st.stack(st.data(state))
+    frame = lay_frame(frames.top)
+    pay: st.PayFrame = {
+        "kind": "pay",
+        "mode": frame["mode"],
+        "tile": frame["tile"],
+        "at": list(at),
+        "order": [],
+    }
     if order_matters(state, me, pay):
-        frames.append(pay)
+        frames.add(pay)
         return
     lay(state, me, pay, record)
 
 
 def choose_payment(state: State, me: int, owner: int, record: Record) -> None:
-    frame = state.data["frames"][-1]
+    frame = st.stack(st.data(state)).top
+    if frame is None or frame["kind"] != "pay":
+        raise CorruptState("sapiens.state.corrupt", detail="no Baston payment pending")
     frame["order"].append(owner)
     if not order_matters(state, me, frame):
         lay(state, me, frame, record)
 
 
-def lay(state: State, me: int, how: dict[str, Any], record: Record) -> None:
+def lay(state: State, me: int, how: st.PayFrame, record: Record) -> None:
     """Put the tile down (rulebook order): Baston tokens first, then the tile, its food
     and scene effects (turn's tile only), then the cave (after the effects)."""
-    data = state.data
-    frames = data["frames"]
-    while frames and frames[-1]["kind"] in LAY_FRAMES:
+    data = st.data(state)
+    frames = st.stack(data)
+    while frames.top is not None and st.is_lay(frames.top):
         frames.pop()
     mode, tile = how["mode"], how["tile"]
     at: Placement = (how["at"][0], how["at"][1])
-    if mode == EXTRA and frames and frames[-1]["kind"] == "feast":
+    if mode == EXTRA and frames.top is not None and frames.top["kind"] == "feast":
         frames.pop()
-    if mode == NEW_TRIBE and frames and frames[-1]["kind"] == "newtribe":
+    if mode == NEW_TRIBE and frames.top is not None and frames.top["kind"] == "newtribe":
         frames.pop()
     player = data["players"][me]
     player["pool"].remove(tile)
-    fight(state, me, tile, how.get("order", []), record)
+    fight(state, me, tile, how["order"], record)
     here = ground(state, me)
     halves = here.connected_scenes(tile, at) if mode == PLAY else []
     if mode == NEW_TRIBE and player["started"]:
@@ -195,7 +214,7 @@ def lay(state: State, me: int, how: dict[str, Any], record: Record) -> None:
     if food:
         player["food"] += food
         record.note("sapiens.note.food", seat=state.seats[me], n=food)
-    pending = []
+    pending: list[str] = []
     optional = cueillette_optional(state.options)
     for h in halves:
         scene = scenes[h]
@@ -207,13 +226,13 @@ def lay(state: State, me: int, how: dict[str, Any], record: Record) -> None:
             record.note("sapiens.note.campement", seat=state.seats[me], n=SUPPLY.campement_shelter)
         else:
             pending.append(scene)
-    frames.append({"kind": "effects", "pending": pending, "cave": cave, "committed": True})
+    frames.add({"kind": "effects", "pending": pending, "cave": cave, "committed": True})
 
 
 def fight(state: State, me: int, tile: str, order: list[int], record: Record) -> None:
     """S1: each Baston token on the laid tile takes 1 food from the layer to its owner
     (nothing when the layer has none); the tokens go home."""
-    data = state.data
+    data = st.data(state)
     owners = data["baston"].pop(tile, [])
     if not owners:
         return
@@ -237,12 +256,12 @@ def fight(state: State, me: int, tile: str, order: list[int], record: Record) ->
         data["players"][owner]["baston_home"] += 1
 
 
-def settle_cave(state: State, me: int, cave: str | None, mode: str, record: Record) -> None:
+def settle_cave(state: State, me: int, cave: str | None, mode: st.Mode, record: Record) -> None:
     """The tile covers a cave: take its mountain token and score the high shelter, or
     the low one without a token; a new tribe discards the token and scores low (S6)."""
     if cave is None:
         return
-    player = state.data["players"][me]
+    player = st.data(state)["players"][me]
     info = ground(state, me).board.caves[cave]
     token = player["spots"].pop(cave, None)
     seat = state.seats[me]

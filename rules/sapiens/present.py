@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.base import Section, State, Text
 from rules.sapiens import moves as mv
+from rules.sapiens import state as st
 
 GROUPS: dict[str, Text] = {
     name: Text(f"sapiens.group.{name}")
@@ -39,7 +40,7 @@ GROUPS: dict[str, Text] = {
 
 
 def sections(state: State, me: int) -> list[Section]:
-    data = state.data
+    data = st.data(state)
     player = data["players"][me]
     lines = [
         Text(

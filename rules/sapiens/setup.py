@@ -8,15 +8,16 @@ valley, and the first player.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules import rng
 from rules.base import State
 from rules.kit import decks
+from rules.kit.end import new_end
+from rules.kit.turns import new_turns
 from rules.sapiens.components import LEFT_BOARDS, RIGHT_BOARDS, SCENE_IDS, SUPPLY, TILES, valley
+from rules.sapiens.state import PlayerData, SapiensData, StepData
 
 
-def new_player(left: str, right: str, spots: dict[str, str], pool: list[str]) -> dict[str, Any]:
+def new_player(left: str, right: str, spots: dict[str, str], pool: list[str]) -> PlayerData:
     """One player's part of ``state.data["players"]``."""
     return {
         "faces": [left, right],
@@ -37,7 +38,7 @@ def new_player(left: str, right: str, spots: dict[str, str], pool: list[str]) ->
     }
 
 
-def setup_data(state: State) -> dict[str, Any]:
+def setup_data(state: State) -> SapiensData:
     """A new game's ``state.data``."""
     count = len(state.seats)
     pile = decks.shuffled(state, TILES)
@@ -46,7 +47,7 @@ def setup_data(state: State) -> dict[str, Any]:
     pools = [decks.draw(pile, SUPPLY.personal_pool) for _ in range(count)]
     lefts = rng.sample(state, LEFT_BOARDS, count)
     rights = rng.sample(state, RIGHT_BOARDS, count)
-    players = []
+    players: list[PlayerData] = []
     for i in range(count):
         left = lefts[i][rng.randbelow(state, 2)]
         right = rights[i][rng.randbelow(state, 2)]
@@ -56,10 +57,9 @@ def setup_data(state: State) -> dict[str, Any]:
         players.append(new_player(left, right, spots, pools[i]))
     first = rng.randbelow(state, count)
     return {
+        **new_turns(first),
+        **new_end(),
         "phase": "start",
-        "first": first,
-        "turn": first,
-        "round": 1,
         "pile": pile,
         "removed": removed,
         "discarded": [],
@@ -70,13 +70,11 @@ def setup_data(state: State) -> dict[str, Any]:
         "bears": SUPPLY.bears,
         "frames": [],
         "step": new_step(),
-        "ending": False,
-        "over": None,
         "last_tile": None,
     }
 
 
-def new_step() -> dict[str, Any]:
+def new_step() -> StepData:
     """What the current turn has done so far."""
     return {"laid": False, "token": False, "plain": False, "refilled": False, "discarded": False}
 

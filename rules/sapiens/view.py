@@ -4,6 +4,8 @@ Personal pools lie face up, mountain tokens lie scene up, everything else is on 
 table: the public view (``seat=None``) and a seat's own view are the same apart from
 ``me``. The contract adds the standard envelope (``game``, ``seats``, ``out``,
 ``to_act``, ``turn``, ``round``, ``over``, ``last``, ``scores``, ``winners``).
+``SapiensPart`` types what ``sapiens_view`` gives, ``SapiensView`` the whole view
+(envelope and part) that front ends and ``render/sapiens`` read through ``view_of``.
 
 Squares: a valley cell is column A-H (left to right) and row 1-5 (top to bottom),
 ``"C3"``; a cave is its edge (N, S, W, E) and the one cell it touches, ``"NC1"`` lies
@@ -56,14 +58,137 @@ one Eau takes (``"watergive"``) or the one a Baston token moves to (``"fightfrom
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict, cast
 
 from rules.base import Seat, State
+from rules.core.envelope import ViewEnvelope
+from rules.sapiens import state as st
 from rules.sapiens.board import read_laid, valley_of
 from rules.sapiens.components import SCENE_IDS, TILES
 
 
-def tile_view(data: dict[str, Any], seats: list[Seat], tile: str) -> dict[str, Any]:
+class TileView(TypedDict):
+    """A tile in a pool: its id, its scenes, the seats whose Baston tokens lie on it."""
+
+    id: str
+    scenes: list[str]
+    baston: list[Seat]
+
+
+class CellView(TypedDict):
+    terrain: str
+    food: int
+
+
+class CaveView(TypedDict):
+    edge: str
+    cell: str
+    high: int
+    low: int
+    token: str | None
+    covered: bool
+
+
+class FallView(TypedDict):
+    token: str | None
+
+
+class LaidView(TypedDict):
+    """A tile on a valley, in the order laid."""
+
+    tile: str
+    scenes: list[str]
+    at: list[str]
+    tribe: int
+    abandoned: bool
+
+
+class TokensView(TypedDict):
+    held: list[str]
+    used: list[str]
+    gone: list[str]
+
+
+class BastonView(TypedDict):
+    home: int
+    on: list[str]
+
+
+class PlayerView(TypedDict):
+    """One seat's valley, pool, tokens and points."""
+
+    index: int
+    faces: list[str]
+    cells: dict[str, CellView]
+    caves: dict[str, CaveView]
+    falls: dict[str, FallView]
+    tiles: list[LaidView]
+    tribe: int
+    bears: list[str]
+    pool: list[TileView]
+    food: int
+    shelter: int
+    steaks: int
+    tokens: TokensView
+    baston: BastonView
+    started: bool
+    finished: bool
+
+
+class SupplyView(TypedDict):
+    steaks: int
+    bears: int
+
+
+class LastTileView(TypedDict):
+    seat: Seat
+    tile: str
+    at: list[str]
+    extra: bool
+
+
+class StepView(TypedDict):
+    """The decision the turn waits on (``kind``: see the module doc)."""
+
+    seat: Seat
+    kind: str
+    tile: str | None
+    cell: str | None
+    scene: str | None
+    target: Seat | None
+
+
+class SapiensPart(TypedDict):
+    """Sapiens' part of a view (``_view``): everything but the draw pile's order."""
+
+    phase: Literal["start", "play", "over"]
+    round: int | None
+    active: Seat | None
+    first: Seat
+    ending: bool
+    scenes: list[str]
+    pile: int
+    removed: int
+    discarded: int
+    common: list[TileView]
+    supply: SupplyView
+    last_tile: LastTileView | None
+    step: StepView | None
+    players: dict[Seat, PlayerView]
+    me: Seat | None
+
+
+class SapiensView(ViewEnvelope, SapiensPart):
+    """A whole view of Sapiens: the contract's envelope and Sapiens' part."""
+
+
+def view_of(view: Mapping[str, Any]) -> SapiensView:
+    """A view of Sapiens (from ``Game.view``), typed."""
+    return cast(SapiensView, view)
+
+
+def tile_view(data: st.SapiensData, seats: list[Seat], tile: str) -> TileView:
     return {
         "id": tile,
         "scenes": list(TILES[tile]),
@@ -71,7 +196,7 @@ def tile_view(data: dict[str, Any], seats: list[Seat], tile: str) -> dict[str, A
     }
 
 
-def player_view(data: dict[str, Any], seats: list[Seat], index: int) -> dict[str, Any]:
+def player_view(data: st.SapiensData, seats: list[Seat], index: int) -> PlayerView:
     player = data["players"][index]
     board = valley_of(player)
     laid = [read_laid(e) for e in player["laid"]]
@@ -123,25 +248,37 @@ def player_view(data: dict[str, Any], seats: list[Seat], index: int) -> dict[str
     }
 
 
-def step_view(state: State) -> dict[str, Any] | None:
-    data = state.data
-    if data["over"] is not None or data["phase"] == "over":
+def step_view(state: State) -> StepView | None:
+    data = st.data(state)
+    if data["over"] is not None:
         return None
     seat = state.seats[data["turn"]]
     frames = data["frames"]
     if frames:
         top = frames[-1]
-        target = top.get("target")
-        chosen = top.get("tile") or top.get("get")  # Eau: the tile being taken
-        if top["kind"] == "fightfrom":  # Baston: the tile a token moves to
-            chosen = target
+        chosen: str | None = None
+        cell: str | None = None
+        scene: str | None = None
+        target: Seat | None = None
+        if top["kind"] in ("cell", "orient", "pay"):
+            chosen = top["tile"]  # the tile being laid
+        if top["kind"] == "orient":
+            cell = top["cell"]
+        if top["kind"] == "watergive":
+            chosen = top["get"]  # Eau: the tile being taken
+        if top["kind"] == "fightfrom":
+            chosen = top["target"]  # Baston: the tile a token moves to
+        if top["kind"] == "den":
+            target = state.seats[top["target"]]
+        if st.is_effect(top):
+            scene = top["scene"]
         return {
             "seat": seat,
             "kind": top["kind"],
             "tile": chosen,
-            "cell": top.get("cell"),
-            "scene": top.get("scene"),
-            "target": state.seats[target] if isinstance(target, int) else None,
+            "cell": cell,
+            "scene": scene,
+            "target": target,
         }
     step = data["step"]
     if not step["laid"]:
@@ -153,8 +290,8 @@ def step_view(state: State) -> dict[str, Any] | None:
     return {"seat": seat, "kind": kind, "tile": None, "cell": None, "scene": None, "target": None}
 
 
-def sapiens_view(state: State, seat: Seat | None) -> dict[str, Any]:
-    data = state.data
+def sapiens_view(state: State, seat: Seat | None) -> SapiensPart:
+    data = st.data(state)
     seats = state.seats
     over = data["over"] is not None
     last = data["last_tile"]
@@ -163,7 +300,7 @@ def sapiens_view(state: State, seat: Seat | None) -> dict[str, Any]:
         "round": data["round"],
         "active": None if over else seats[data["turn"]],
         "first": seats[data["first"]],
-        "ending": data["ending"],
+        "ending": data["ending"] is not None,
         "scenes": list(SCENE_IDS),
         "pile": len(data["pile"]),
         "removed": len(data["removed"]),
@@ -184,4 +321,23 @@ def sapiens_view(state: State, seat: Seat | None) -> dict[str, Any]:
     }
 
 
-__all__ = ["player_view", "sapiens_view", "step_view", "tile_view"]
+__all__ = [
+    "BastonView",
+    "CaveView",
+    "CellView",
+    "FallView",
+    "LaidView",
+    "LastTileView",
+    "PlayerView",
+    "SapiensPart",
+    "SapiensView",
+    "StepView",
+    "SupplyView",
+    "TileView",
+    "TokensView",
+    "player_view",
+    "sapiens_view",
+    "step_view",
+    "tile_view",
+    "view_of",
+]

@@ -3,10 +3,15 @@ from the file; the demo writes its files."""
 
 from __future__ import annotations
 
+import json
+import logging
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.service import GameOver, GameService, MoveApplied, TurnStarted
+from bot.service.audit import audit_game
 from bot.store import Store
 from tests.bot.conftest import FakeClock, seeds
 from tests.bot.whole_games import (
@@ -48,3 +53,37 @@ async def test_whole_sapiens_game_through_the_service(store: Store, db_path: Pat
 
 async def test_demo_of_sapiens_writes_its_files(tmp_path: Path) -> None:
     await check_demo_writes_its_files("sapiens", tmp_path)
+
+
+async def test_a_sapiens_snapshot_of_the_first_layout_is_remade_from_the_log(
+    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Sapiens' data moved to the kit's turn, final-round and end keys (form 2): a game
+    stored before, whose snapshot has the first layout (``ending`` a bool, no
+    ``passes``), still loads, shows the same view, passes the audit and plays on."""
+    service = GameService(store, seed_source=seeds("sapiens"), clock=FakeClock())
+    info = (await start_for_three(service, "sapiens", None)).game
+    for _ in range(6):
+        seat = info.to_act[0]
+        legal = [m for m in await service.legal_moves(info.id, seat) if m.code != "back"]
+        info = (await service.play(info.id, seat, legal[0].code)).game
+    row = await store.game(info.id)
+    assert row is not None and row.snapshot is not None
+    now = json.loads(row.snapshot)
+    assert now["form"] == 2 and now["data"]["ending"] is None
+    first = {key: value for key, value in now.items() if key != "form"}
+    first["data"] = {key: value for key, value in now["data"].items() if key != "passes"}
+    first["data"]["ending"] = False
+    await store.repair_snapshot(info.id, row.version, json.dumps(first))
+    assert (await audit_game(store, info.id)).problems == ()
+    with caplog.at_level(logging.INFO, logger="campfire.service.loader"):
+        fresh = GameService(store, clock=FakeClock())
+        view = await fresh.public_view(info.id)
+    assert "older layout" in caplog.text and "trusting the log" not in caplog.text
+    assert view == await service.public_view(info.id)
+    remade = await store.game(info.id)
+    assert remade is not None and remade.snapshot == row.snapshot
+    seat = info.to_act[0]
+    legal = [m for m in await fresh.legal_moves(info.id, seat) if m.code != "back"]
+    await fresh.play(info.id, seat, legal[0].code)
+    assert (await audit_game(store, info.id)).problems == ()

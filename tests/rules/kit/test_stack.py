@@ -28,6 +28,9 @@ def test_push_peek_pop_keep_plain_json_in_data() -> None:
     assert json.loads(json.dumps(data)) == data
     assert s.pop()["kind"] == "reward" and s.top == {"kind": "act", "at": "A3"}
     assert data["frames"] == [{"kind": "act", "at": "A3"}]
+    s.push("reward", colour="green")
+    s.clear()
+    assert s.top is None and data["frames"] == []
 
 
 def test_back_is_offered_per_kind_with_its_own_label() -> None:

@@ -73,3 +73,30 @@ def test_final_round_wins_over_a_blocked_table() -> None:
     t.passed()
     t.passed()
     assert t.end_turn() is None and t.current == 1
+
+
+def test_step_visits_every_seat_in_order_out_or_not_and_says_when_a_round_starts() -> None:
+    s = game(3, first=1)
+    s.out.append("p2")
+    t = Turns(s)
+    seen = [(t.step(), t.current, s.data["round"]) for _ in range(4)]
+    assert seen == [(False, 2, 1), (False, 0, 1), (True, 1, 2), (False, 2, 2)]
+
+
+def test_a_round_played_out_leaves_only_the_players_before_the_first() -> None:
+    s = game(4, first=1)
+    s.data["turn"] = 3
+    t = Turns(s)
+    t.start_final_round("pile", round_out=True)
+    assert s.data["ending"] == {"reason": "pile", "by": 3, "left": [0]}
+    assert t.step() is False and t.current == 0 and s.data["ending"]["left"] == []
+    assert t.step() is True  # the first player again: the round is played out
+
+
+def test_a_round_played_out_from_the_last_player_leaves_nobody() -> None:
+    s = game(3, first=0)
+    s.data["turn"] = 2
+    t = Turns(s)
+    t.start_final_round("pile", round_out=True)
+    assert s.data["ending"] == {"reason": "pile", "by": 2, "left": []}
+    assert t.end_turn() == "pile"
