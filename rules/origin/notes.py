@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import Record, Seat
+from rules.origin.junior_data import JuniorData
 
 Tally = list[dict[str, int]]
 _BOTH_WAYS = frozenset({"tiles", "hunting", "straits"})
@@ -21,7 +22,7 @@ _COLOURS = ("yellow", "orange", "violet")
 _DECKS = ("action", "permanent", "objective")
 
 
-def tally_junior(data: dict[str, Any]) -> Tally:
+def tally_junior(data: JuniorData) -> Tally:
     """Per seat: cards by colour, tiles, Hunting and Strait tokens."""
     return [
         {

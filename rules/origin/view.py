@@ -12,13 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import JSON, ScoreSheet, Seat, State
+from rules.kit.turns import Turns
 from rules.origin.components import BOARD, CARD_COLOURS, TILES
 from rules.origin.junior_data import (
     GREENS,
     STRAITS,
+    data,
     hunting_on_board,
     hunting_won,
     owner_at,
+    pending,
     straits_on_board,
     straits_won,
     tile_stack,
@@ -35,53 +38,53 @@ from rules.origin.view_parts import (
 
 def junior_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list[Seat]) -> JSON:
     """The view of ``seat`` (``None``: public) as a JSON-able dict."""
-    data = state.data
+    junior = data(state)
     seats = state.seats
-    over = bool(data["over"])
+    over = junior["over"] is not None
     me = seats.index(seat) if seat in seats else None
 
     def sees(owner: int) -> bool:
         return over or owner == me
 
-    territories = territories_view(seats, data["pawn_at"], owner_at(data))
-    hunting = tokens_view(hunting_on_board(data), GREENS, over)
-    straits = tokens_view(straits_on_board(data), STRAITS, over)
+    territories = territories_view(seats, junior["pawn_at"], owner_at(junior))
+    hunting = tokens_view(hunting_on_board(junior), GREENS, over)
+    straits = tokens_view(straits_on_board(junior), STRAITS, over)
     players: dict[Seat, Any] = {}
     for i, s in enumerate(seats):
         visible = sees(i)
         players[s] = {
             "index": i,
-            "villages_left": villages_left(data, i),
-            "cards": dict(zip(CARD_COLOURS, data["cards"][i], strict=True)),
-            "hunting": hunting_won_view(hunting_won(data, i), visible),
-            "straits": straits_won_view(straits_won(data, i), visible),
+            "villages_left": villages_left(junior, i),
+            "cards": dict(zip(CARD_COLOURS, junior["cards"][i], strict=True)),
+            "hunting": hunting_won_view(hunting_won(junior, i), visible),
+            "straits": straits_won_view(straits_won(junior, i), visible),
             "tiles": [
                 {"id": tile if visible else None, "level": TILES.level(tile) if visible else None}
-                for tile in data["tiles_of"][i]
+                for tile in junior["tiles_of"][i]
             ],
         }
-    pending = data["pending"]
-    last = data["last"]
+    frame = pending(junior)
+    last = junior["last"]
     return {
         "game": state.game,
         "seats": list(seats),
         "to_act": list(to_act),
         "turn": state.version,
-        "round": data["round"],
+        "round": junior["round"],
         "over": over,
         "pending": (
             None
-            if pending is None
-            else {"seat": seats[data["turn"]], "action": pending[0], "at": pending[1]}
+            if frame is None
+            else {"seat": Turns(state).seat, "action": frame["kind"], "at": frame["at"]}
         ),
         "last_move": json_copy(last),
         "territories": territories,
         "origin": BOARD.origin,
-        "supply": {p: n for p, n in sorted(data["supply"].items()) if n > 0},
+        "supply": {p: n for p, n in sorted(junior["supply"].items()) if n > 0},
         "hunting": hunting,
         "straits": straits,
-        "decks": dict(zip(CARD_COLOURS, data["decks"], strict=True)),
-        "tiles_left": len(tile_stack(data)),
+        "decks": dict(zip(CARD_COLOURS, junior["decks"], strict=True)),
+        "tiles_left": len(tile_stack(junior)),
         "players": players,
         "scores": {
             s: {"total": sheet.total(s), "partial": bool(sheet.hidden.get(s))} for s in seats
