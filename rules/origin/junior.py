@@ -341,12 +341,8 @@ class OriginJunior(Game):
 
     def _view(self, state: State, seat: Seat | None) -> JSON:
         """``junior_view``; the contract adds the envelope (``winners`` once over)."""
-        sheet = self.scores(state, seat)
-        out: dict[str, Any] = junior_view(state, seat, sheet, sorted(self.to_act(state)))
-        out["breakdown"] = (
-            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
-        )
-        return out
+        breakdown = self.full_scores(state) if self.outcome_is_known(state) else None
+        return cast(dict[str, Any], junior_view(state, seat, breakdown))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The seat's token values, tile levels, cards and score with them counted."""
