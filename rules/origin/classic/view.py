@@ -47,8 +47,10 @@ from typing import Any
 
 from rules.base import JSON, ScoreSheet, Seat, State
 from rules.i18n import translate
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, COLUMNS, DECKS
+from rules.origin.classic.classic_data import ClassicData, ClassicLast
 from rules.origin.classic.play import describe_card
 from rules.origin.components import BOARD
 from rules.origin.view_parts import (
@@ -70,7 +72,7 @@ def card_face(card_id: str) -> dict[str, Any]:
 
 def classic_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: list[Seat]) -> JSON:
     """The view of ``seat`` (``None``: public) as a JSON-able dict."""
-    data = state.data
+    data = cd.data(state)
     seats = state.seats
     territories = territories_view(seats, data["pawn_at"], data["owner_at"])
     hunting = tokens_view(data["hunting"], BOARD.by_colour("green"), reveal=True)
@@ -99,7 +101,7 @@ def classic_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: lis
         "to_act": list(to_act),
         "turn": state.version,
         "round": data["round"],
-        "over": bool(data["over"]),
+        "over": data["over"] is not None,
         "phase": data["phase"],
         "pending": _pending(data, seats),
         "last_move": _last(data["last"]),
@@ -135,23 +137,34 @@ def classic_view(state: State, seat: Seat | None, sheet: ScoreSheet, to_act: lis
     }
 
 
-def _pending(data: dict[str, Any], seats: list[Seat]) -> dict[str, Any] | None:
-    if not data["frames"] or data["over"]:
+def _pending(data: ClassicData, seats: list[Seat]) -> dict[str, Any] | None:
+    if not data["frames"] or data["over"] is not None:
         return None
     frame = data["frames"][-1]
-    mode = frame.get("mode")
-    action = {"adapt": "evolve", "exodus": "migrate", "ambush": "swap"}.get(mode, mode)
+    mode = at = card = colour = None
+    if frame["kind"] == "act":
+        mode, at, card = frame["mode"], frame["at"], frame["card"]
+    elif frame["kind"] == "extra":
+        mode, card = frame["mode"], frame["card"]
+    elif frame["kind"] == "target":
+        card = frame["card"]
+    elif frame["kind"] == "reward":
+        colour = frame["colour"]
+    action = None if mode is None else _ACTION_OF_MODE.get(mode, mode)
     return {
         "seat": seats[data["turn"]],
         "kind": frame["kind"],
         "action": action,
-        "at": frame.get("at"),
-        "card": frame.get("card"),
-        "colour": frame.get("colour"),
+        "at": at,
+        "card": card,
+        "colour": colour,
     }
 
 
-def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+_ACTION_OF_MODE = {"adapt": "evolve", "exodus": "migrate", "ambush": "swap"}
+
+
+def _last(last: ClassicLast | None) -> dict[str, Any] | None:
     if last is None:
         return None
     out: dict[str, Any] = json_copy({k: v for k, v in last.items() if k != "seat_index"})
