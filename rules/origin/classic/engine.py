@@ -385,13 +385,8 @@ class OriginClassic(Game):
 
     def _view(self, state: State, seat: Seat | None) -> JSON:
         """``classic_view``; the contract adds the envelope (``winners`` once over)."""
-        out: dict[str, Any] = classic_view(
-            state, seat, self.scores(state), sorted(self.to_act(state))
-        )
-        out["breakdown"] = (
-            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
-        )
-        return out
+        breakdown = self.full_scores(state) if self.outcome_is_known(state) else None
+        return cast(dict[str, Any], classic_view(state, seat, breakdown))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The objectives dealt, the hand by deck (playable cards marked), the

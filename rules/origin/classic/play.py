@@ -19,7 +19,7 @@ Only cards with an effect now are offered.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from rules.base import Move, State
 from rules.kit import decks
@@ -317,10 +317,32 @@ OFFERS = Offers(Offer("play", lambda state, me: play_moves(cd.data(state), me), 
 """A card may be played between any two decisions of one's own turn."""
 
 
-def describe_card(card_id: str) -> dict[str, Any]:
+class CardText(TypedDict):
+    """A card's title and effect in one language."""
+
+    title: str
+    text: str
+
+
+class CardFace(TypedDict):
+    """A card as its owner sees it: id, deck, message keys of title and effect, the
+    level of a Permanent card or the points of an Objective card, and (in a view) the
+    texts in English and French."""
+
+    id: str
+    deck: str
+    title: str
+    text: str
+    level: NotRequired[int]
+    points: NotRequired[int]
+    en: NotRequired[CardText]
+    fr: NotRequired[CardText]
+
+
+def describe_card(card_id: str) -> CardFace:
     """A card as a seat's own view shows it: id, deck, keys, level or points."""
     card = CARDS[card_id]
-    out: dict[str, Any] = {
+    out: CardFace = {
         "id": card_id,
         "deck": card.deck,
         "title": card.title_key,
@@ -335,6 +357,8 @@ def describe_card(card_id: str) -> dict[str, Any]:
 
 __all__ = [
     "OFFERS",
+    "CardFace",
+    "CardText",
     "apply_target",
     "commit",
     "describe_card",
