@@ -10,6 +10,7 @@ from render.kit.card import Card
 from render.kit.geometry import Box, FrameLayout
 from render.origin import JUNIOR
 from render.origin.layout import map_layout
+from rules.origin.view_parts import map_view_of
 
 REACH = 70  # around a territory's disc: its name and badges
 
@@ -18,10 +19,10 @@ def territory_boxes(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
     """One box around all the territories of the view's ``last_move`` (picture
     coordinates; ``[]`` when it names none)."""
     places = map_layout()
-    last = view.get("last_move") or {}
+    last = map_view_of(view).get("last_move")
     if not isinstance(last, Mapping):
         return []
-    found = [last.get(k) for k in ("from", "to")]
+    found = [last.get("from"), last.get("to")]
     points = [places.centre(t) for t in found if isinstance(t, str) and t in places.places]
     if not points:
         return []

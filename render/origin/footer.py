@@ -6,7 +6,7 @@ Classic replaces the piles (reserve and discard) and the legend, and keeps the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
@@ -21,6 +21,8 @@ from render.kit.text import draw_text, font
 from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
 from render.origin.panels import CARD_ORDER, PANEL, View
+from rules.origin.view import view_of
+from rules.origin.view_parts import map_view_of
 
 SUPPLY_WIDTH = 600
 PilesStatic = Callable[[Image.Image, Box, str], None]
@@ -148,7 +150,7 @@ def draw_supply(
 
     ``piles`` replaces the Junior piles (drawn in ``piles_box``).
     """
-    supply: Mapping[str, int] = view.get("supply", {})
+    supply = map_view_of(view).get("supply") or {}
     count_face = font(13, bold=True)
     for row, colour in enumerate("wbk"):
         for col in range(9):
@@ -169,10 +171,11 @@ def draw_supply(
         piles(canvas, piles_box(box), view, lang)
         return
     x = box.x + PILES_X
-    decks: Mapping[str, int] = view.get("decks", {})
+    junior = view_of(view)
+    decks = junior.get("decks") or {}
     for i, colour in enumerate(c for c in CARD_ORDER if c in decks):
         canvas.sprite(
-            pieces.card_icon(colour, int(decks[colour]), height=44),
+            pieces.card_icon(colour, decks[colour], height=44),
             (x + i * 40, box.y + 34),
             centre=False,
             ground=PANEL,
@@ -181,7 +184,7 @@ def draw_supply(
     canvas.sprite(pieces.tile_icon(None, side=28), (x, ty), centre=False, ground=PANEL)
     canvas.text(
         (x + 36, ty + 15),
-        f"× {int(view.get('tiles_left', 0))}",
+        f"× {junior.get('tiles_left') or 0}",
         font(20, bold=True),
         style.INK,
         anchor="lm",

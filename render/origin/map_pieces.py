@@ -25,6 +25,7 @@ from render.origin import mapart, pieces
 from render.origin.layout import RING, map_layout
 from rules.origin.components import BOARD
 from rules.origin.pawns import parse_pawn
+from rules.origin.view_parts import map_view_of
 
 log = logging.getLogger(__name__)
 
@@ -47,28 +48,30 @@ def draw_map(canvas: Canvas, box: Box, turn: Turn) -> None:
 def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
     """Pawns, tokens still on the board, the pending choice and the last move."""
     layout = map_layout()
-    seats = list(view.get("seats", []))
+    typed = map_view_of(view)
+    seats = list(typed.get("seats") or [])
     ox, oy = box.x, box.y
 
     def at(tid: str) -> tuple[int, int]:
         x, y = layout.centre(tid)
         return (x + ox, y + oy)
 
-    last = view.get("last_move") or {}
-    marked = [t for t in (last.get("to"), last.get("from")) if t in layout.places]
-    if last.get("action") in ("evolve", "migrate", "swap"):
+    last = typed.get("last_move")
+    action = last.get("action") if last else None
+    came, went = (last.get("from"), last.get("to")) if last else (None, None)
+    marked = [t for t in (went, came) if t is not None and t in layout.places]
+    if action in ("evolve", "migrate", "swap"):
         for tid in marked:
             paint.sprite(highlight_ring(), at(tid))
     # The arrow goes under the discs it crosses: pawns stay readable.
     crossed: set[str] = set()
-    if last.get("action") in ("migrate", "swap") and len(marked) == 2:
-        draw_move_arrow(
-            paint, at(last["from"]), at(last["to"]), box, both_ways=last.get("action") == "swap"
-        )
-        crossed = crossed_discs(last["from"], last["to"]) - set(marked)
-    territories = view.get("territories", {})
+    if action in ("migrate", "swap") and came is not None and went is not None and len(marked) == 2:
+        draw_move_arrow(paint, at(came), at(went), box, both_ways=action == "swap")
+        crossed = crossed_discs(came, went) - set(marked)
+    territories = typed.get("territories") or {}
     for tid in crossed:
-        if not (territories.get(tid) or {}).get("pawn"):
+        spot = territories.get(tid)
+        if not (spot and spot.get("pawn")):
             paint.sprite(
                 pieces.empty_disc(BOARD.territories[tid].colour, tid == BOARD.origin), at(tid)
             )
@@ -87,19 +90,20 @@ def draw_map_pieces(paint: Canvas, box: Box, view: View, lang: str) -> None:
         sprite = pieces.occupied_disc(BOARD.territories[tid].colour, features, index)
         paint.sprite(sprite, at(tid))
     r = layout.radius
-    for tid, token in view.get("hunting", {}).items():
+    for tid, token in (typed.get("hunting") or {}).items():
         if token.get("present") and tid in layout.places:
             x, y = at(tid)
             paint.sprite(pieces.hunting_token(token.get("value")), (x - r * 0.8, y - r * 0.8))
-    for sid, token in view.get("straits", {}).items():
+    for sid, token in (typed.get("straits") or {}).items():
         if token.get("present") and sid in BOARD.straits:
             x, y = mapart.token_spot(sid, lang)
             paint.sprite(pieces.strait_token(token.get("value")), (x + ox, y + oy))
-    pending = view.get("pending")
-    if pending and pending.get("at") in layout.places:
-        paint.sprite(pending_ring(), at(pending["at"]))
-    if crossed or len(marked) == 2:
-        for tid in crossed_labels(last["from"], last["to"], lang):
+    pending = typed.get("pending")
+    where = pending.get("at") if pending else None
+    if where is not None and where in layout.places:
+        paint.sprite(pending_ring(), at(where))
+    if (crossed or len(marked) == 2) and came is not None and went is not None:
+        for tid in crossed_labels(came, went, lang):
             sprite, (x, y) = mapart.label_sprite(tid, lang)
             paint.sprite(sprite, (x + ox, y + oy), centre=False)
 

@@ -18,6 +18,8 @@ from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.text import draw_text, font
 from render.origin import pieces
+from rules.origin.view import view_of
+from rules.origin.view_parts import map_view_of
 
 View = Mapping[str, Any]
 PANEL = style.PANEL
@@ -93,15 +95,18 @@ def draw_panel_rows(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     """The Junior rows under the name bar: villages, cards, pawns, tokens, tiles."""
     view = turn.view
     index = turn.index(seat)
-    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
+    player = (view_of(view).get("players") or {}).get(seat)
     _, row1, _, row2 = _rows(box)
-    draw_villages_left(canvas, (box.x + 12, row1), index, player.get("villages_left", 0))
-    cards = player.get("cards", {})
-    held = [(card, int(cards.get(card, 0))) for card in CARD_ORDER]
+    left = (player.get("villages_left") if player else None) or 0
+    draw_villages_left(canvas, (box.x + 12, row1), index, left)
+    cards = (player.get("cards") if player else None) or {}
+    held = [(card, cards.get(card, 0)) for card in CARD_ORDER]
     draw_card_counts(canvas, (box.x + CARDS_X, row1), held)
     draw_pawn_counts(canvas, (box.x + PAWNS_X, row1), pawn_colours(view, seat))
-    tokens = [("hunt", t.get("value")) for t in player.get("hunting", [])]
-    tokens += [("strait", t.get("value")) for t in player.get("straits", [])]
+    won = (player.get("hunting") if player else None) or []
+    won_straits = (player.get("straits") if player else None) or []
+    tokens = [("hunt", t.get("value")) for t in won]
+    tokens += [("strait", t.get("value")) for t in won_straits]
     x = box.x + TOKENS_X
     if not tokens:
         canvas.text((x, row2 + 4), "—", font(14), style.INK_SOFT, ground=PANEL)
@@ -113,7 +118,7 @@ def draw_panel_rows(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
             else pieces.strait_token(value, radius=11)
         )
         canvas.sprite(sprite, (x + i * step, row2), centre=False, ground=PANEL)
-    tiles = list(player.get("tiles", []))
+    tiles = list((player.get("tiles") if player else None) or [])
     x = box.x + TILES_X
     if not tiles:
         canvas.text((x, row2 + 4), "—", font(14), style.INK_SOFT, ground=PANEL)
@@ -142,7 +147,7 @@ def draw_panel_rows(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
 def pawn_colours(view: View, seat: str) -> dict[str, int]:
     """How many pawns of each colour ``seat`` has on the map."""
     counts = {"w": 0, "b": 0, "k": 0}
-    for spot in view.get("territories", {}).values():
+    for spot in (map_view_of(view).get("territories") or {}).values():
         pawn = spot.get("pawn")
         if spot.get("owner") == seat and pawn:
             colour = str(pawn).split("#", 1)[0][-1:]

@@ -12,6 +12,8 @@ from render.kit import frame
 from render.kit.names import seat_name, tr
 from render.origin.names import pawn_words, strait_name, territory_name
 from render.twin import Names, Section, View, joined, listing, points, section
+from rules.origin.view import view_of
+from rules.origin.view_parts import TokenView, map_view_of
 
 TITLE = "origin.junior.name"
 COLOURS = ("yellow", "orange", "violet")
@@ -27,8 +29,9 @@ def _list(value: Any) -> Sequence[Any]:
 
 def facts(view: View, lang: str, names: Names) -> list[str]:
     out = []
-    pending = _map(view.get("pending"))
-    if pending.get("action") and not view.get("over"):
+    junior = view_of(view)
+    pending = junior.get("pending")
+    if pending and pending.get("action") and not junior.get("over"):
         out.append(
             tr(
                 f"render.origin.pending.{pending['action']}",
@@ -37,11 +40,12 @@ def facts(view: View, lang: str, names: Names) -> list[str]:
                 at=territory_name(str(pending.get("at")), lang),
             )
         )
-    decks = _map(view.get("decks"))
+    decks = junior.get("decks") or {}
     if decks:
         out.append(tr("render.twin.origin.decks", lang, cards=deck_counts(decks, lang)))
-    if isinstance(view.get("tiles_left"), int):
-        out.append(tr("render.twin.origin.tiles_left", lang, n=view["tiles_left"]))
+    left = junior.get("tiles_left")
+    if isinstance(left, int):
+        out.append(tr("render.twin.origin.tiles_left", lang, n=left))
     return out
 
 
@@ -67,8 +71,8 @@ def board(view: View, lang: str, names: Names) -> list[Section]:
 def territories(view: View, lang: str, names: Names) -> Section:
     lines = []
     empty = []
-    for tid, raw in _map(view.get("territories")).items():
-        cell = _map(raw)
+    typed = map_view_of(view)
+    for tid, cell in (typed.get("territories") or {}).items():
         pawn = cell.get("pawn")
         if not pawn:
             empty.append(territory_name(str(tid), lang))
@@ -86,20 +90,21 @@ def territories(view: View, lang: str, names: Names) -> Section:
         )
     if empty:
         lines.append(tr("render.twin.origin.empty", lang, where=listing(empty, lang)))
-    supply = [pawn_words(str(p), lang) for p, n in _map(view.get("supply")).items() if n]
+    supply = [pawn_words(p, lang) for p, n in (typed.get("supply") or {}).items() if n]
     lines.append(tr("render.twin.origin.supply", lang, pawns=listing(supply, lang)))
     return section(tr("render.twin.origin.map", lang), lines)
 
 
 def tokens(view: View, lang: str) -> Section:
-    hunting = []
-    for tid, raw in _map(view.get("hunting")).items():
-        token = _map(raw)
-        hunting.append(token_words(territory_name(str(tid), lang), token, lang))
-    straits = []
-    for sid, raw in _map(view.get("straits")).items():
-        token = _map(raw)
-        straits.append(token_words(strait_name(str(sid), lang), token, lang))
+    typed = map_view_of(view)
+    hunting = [
+        token_words(territory_name(tid, lang), token, lang)
+        for tid, token in (typed.get("hunting") or {}).items()
+    ]
+    straits = [
+        token_words(strait_name(sid, lang), token, lang)
+        for sid, token in (typed.get("straits") or {}).items()
+    ]
     lines = [
         tr("render.twin.origin.hunting", lang, tokens=joined(hunting, lang)),
         tr("render.twin.origin.straits", lang, tokens=joined(straits, lang)),
@@ -107,7 +112,7 @@ def tokens(view: View, lang: str) -> Section:
     return section(tr("render.twin.origin.tokens", lang), lines)
 
 
-def token_words(where: str, token: Mapping[str, Any], lang: str) -> str:
+def token_words(where: str, token: TokenView, lang: str) -> str:
     if not token.get("present"):
         return tr("render.twin.origin.token_taken", lang, where=where)
     value = token.get("value")
@@ -140,11 +145,11 @@ def pawns_of(view: View, seat: str, lang: str) -> str:
         tr(
             "render.twin.origin.at",
             lang,
-            pawn=pawn_words(str(_map(c).get("pawn")), lang),
-            where=territory_name(str(t), lang),
+            pawn=pawn_words(str(c.get("pawn")), lang),
+            where=territory_name(t, lang),
         )
-        for t, c in _map(view.get("territories")).items()
-        if _map(c).get("owner") == seat and _map(c).get("pawn")
+        for t, c in (map_view_of(view).get("territories") or {}).items()
+        if c.get("owner") == seat and c.get("pawn")
     ]
     return tr(
         "render.twin.origin.pawns", lang, pawns=joined(mine, lang) or tr("render.twin.none", lang)
@@ -152,16 +157,20 @@ def pawns_of(view: View, seat: str, lang: str) -> str:
 
 
 def player(view: View, seat: str, lang: str, names: Names) -> Section:
-    mine = _map(_map(view.get("players")).get(seat))
+    mine = (view_of(view).get("players") or {}).get(seat)
     lines = [
-        tr("render.twin.origin.villages", lang, n=int(mine.get("villages_left") or 0)),
+        tr(
+            "render.twin.origin.villages",
+            lang,
+            n=(mine.get("villages_left") if mine else None) or 0,
+        ),
         pawns_of(view, seat, lang),
     ]
-    cards = _map(mine.get("cards"))
+    cards = (mine.get("cards") if mine else None) or {}
     if cards:
         lines.append(tr("render.twin.origin.cards", lang, cards=deck_counts(cards, lang)))
-    lines += won_tokens(mine, lang)
-    tiles = _list(mine.get("tiles"))
+    lines += won_tokens(mine or {}, lang)
+    tiles = (mine.get("tiles") if mine else None) or []
     if tiles:
         lines.append(tr("render.twin.origin.tiles", lang, n=len(tiles)))
     title = tr(

@@ -11,13 +11,15 @@ from typing import Any
 
 from render.kit.names import seat_name, tr
 from render.origin.names import pawn_words, territory_name
+from rules.origin.view import view_of
 
 View = Mapping[str, Any]
 
 
 def describe_turn(view: View, lang: str, names: Mapping[str, str] | None) -> str:
     """One sentence: the pending choice, else the last move and what it gained."""
-    pending = view.get("pending")
+    junior = view_of(view)
+    pending = junior.get("pending")
     if pending:
         return tr(
             f"render.origin.pending.{pending.get('action')}",
@@ -25,7 +27,7 @@ def describe_turn(view: View, lang: str, names: Mapping[str, str] | None) -> str
             player=seat_name(pending.get("seat", "?"), names),
             at=territory_name(str(pending.get("at")), lang),
         )
-    last = view.get("last_move")
+    last = junior.get("last_move")
     if not last:
         return ""
     text = action_words(last, lang, names)

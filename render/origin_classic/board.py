@@ -8,9 +8,6 @@ dashed outline. The column of a reward being chosen is outlined.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
@@ -23,6 +20,7 @@ from render.origin import pieces
 from render.origin.colours import TERRITORY_COLOURS
 from render.origin.words import View
 from render.origin_classic.layout import DECK_OF, TILE, columns
+from render.origin_classic.words import view_of
 
 BROWN = TERRITORY_COLOURS["brown"]
 TILE_FACE = style.mix(BROWN, style.WHITE, 0.8)
@@ -169,15 +167,15 @@ def paint_rewards_key(image: Image.Image, band: Box, lang: str) -> None:
 
 def draw_band(canvas: Canvas, band: Box, turn: Turn) -> None:
     """This turn's board: the tiles in their slots, deck counts, the column being rewarded."""
-    view, lang = turn.view, turn.lang
-    board: Mapping[str, list[Any]] = view.get("reward_board", {})
-    decks: Mapping[str, int] = view.get("decks", {})
-    pending = view.get("pending") or {}
-    rewarded = pending.get("colour") if pending.get("kind") == "reward" else None
+    view, lang = view_of(turn.view), turn.lang
+    board = view.get("reward_board") or {}
+    decks = view.get("decks") or {}
+    pending = view.get("pending")
+    rewarded = pending.get("colour") if pending and pending.get("kind") == "reward" else None
     title_w = round(text_width(tr("render.origin.classic.board", lang), font(16, bold=True)))
     canvas.text(
         (band.x + 4 + title_w + 14, band.y + 3),
-        tr("render.origin.classic.reserve_line", lang, count=int(view.get("reserve", 0))),
+        tr("render.origin.classic.reserve_line", lang, count=view.get("reserve") or 0),
         font(14),
         style.INK_SOFT,
         ground=style.PAPER,
@@ -188,13 +186,13 @@ def draw_band(canvas: Canvas, band: Box, turn: Turn) -> None:
         deck = DECK_OF.get(column.colour)
         if deck is not None:
             ink = style.WHITE if style.is_dark(fill) else style.INK
-            count = f"× {int(decks.get(deck, 0))}"
+            count = f"× {decks.get(deck, 0)}"
             face = font(17, bold=True)
             right = column.strip.right - 10
             canvas.text(
                 (right, column.strip.y + STRIP_MID), count, face, ink, anchor="rm", ground=fill
             )
-        slots = list(board.get(column.colour, []))
+        slots = list(board.get(column.colour) or [])
         for i, slot in enumerate(column.slots):
             tile = slots[i] if i < len(slots) else None
             if tile is None:
@@ -240,7 +238,7 @@ def draw_piles(canvas: Canvas, box: Box, view: View, lang: str) -> None:
     )
     canvas.text(
         (x + 40, box.y + 52),
-        f"× {int(view.get('reserve', 0))}",
+        f"× {view_of(view).get('reserve') or 0}",
         big,
         style.INK,
         anchor="lm",
@@ -254,7 +252,7 @@ def draw_piles(canvas: Canvas, box: Box, view: View, lang: str) -> None:
     )
     canvas.text(
         (x + 40, box.y + 122),
-        f"× {int(view.get('discard', 0))}",
+        f"× {view_of(view).get('discard') or 0}",
         big,
         style.INK,
         anchor="lm",

@@ -9,8 +9,8 @@ is still choosing). Row C: Permanent cards in play, by title.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -46,7 +46,10 @@ from render.origin_classic.layout import (
     TOKENS_X,
     VILLAGES_X,
 )
-from render.origin_classic.words import card_title
+from render.origin_classic.words import card_title, view_of
+
+if TYPE_CHECKING:  # only the type: a render worker does not import the Classic rules
+    from rules.origin.classic.view import ClassicPlayerView
 
 PANEL = style.PANEL
 HAND_COLOURS = (("action", "yellow"), ("permanent", "orange"), ("objective", "violet"))
@@ -78,16 +81,19 @@ def paint_panel(image: Image.Image, box: Box, index: int, static: Static) -> Non
 def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
     """One player's Classic rows (per turn)."""
     view, lang = turn.view, turn.lang
+    classic = view_of(view)
     index = turn.index(seat)
-    player: Mapping[str, Any] = view.get("players", {}).get(seat, {})
+    player = (classic.get("players") or {}).get(seat)
     _row_a(canvas, box, index, player, view, seat)
-    _stacks(canvas, box, player.get("tiles") or [])
+    _stacks(canvas, box, (player.get("tiles") if player else None) or [])
     _objectives(canvas, box, player, view, lang)
-    titles = [card_title(str(c), lang) for c in player.get("permanents") or []]
+    permanents = (player.get("permanents") if player else None) or []
+    titles = [card_title(str(c), lang) for c in permanents]
     room = Box(box.x + STACKS_X, box.y + ROW_C, box.w - 2 * STACKS_X, 2 * CHIP_HEIGHT + CHIP_GAP)
     _chips(canvas, room, [(t, None) for t in titles], ORANGE)
-    ending = view.get("ending") or {}
-    if not view.get("over") and seat in (ending.get("last_turns") or []):
+    ending = classic.get("ending")
+    last_turns = (ending.get("last_turns") if ending else None) or []
+    if not classic.get("over") and seat in last_turns:
         text = tr("render.origin.classic.last_turn", lang)
         face = font(12, bold=True)
         width = round(text_width(text, face)) + 14
@@ -107,16 +113,24 @@ def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn) -> None:
 
 
 def _row_a(
-    canvas: Canvas, box: Box, index: int, player: Mapping[str, Any], view: View, seat: str
+    canvas: Canvas,
+    box: Box,
+    index: int,
+    player: ClassicPlayerView | None,
+    view: View,
+    seat: str,
 ) -> None:
     y = box.y + ROW_A
-    draw_villages_left(canvas, (box.x + VILLAGES_X, y), index, player.get("villages_left", 0))
-    hand: Mapping[str, int] = player.get("hand") or {}
-    held = [(colour, int(hand.get(deck, 0))) for deck, colour in HAND_COLOURS]
+    left = (player.get("villages_left") if player else None) or 0
+    draw_villages_left(canvas, (box.x + VILLAGES_X, y), index, left)
+    hand = (player.get("hand") if player else None) or {}
+    held = [(colour, hand.get(deck, 0)) for deck, colour in HAND_COLOURS]
     draw_card_counts(canvas, (box.x + HAND_X, y), held)
     draw_pawn_counts(canvas, (box.x + PAWNS_X, y), pawn_colours(view, seat))
-    tokens = [("hunt", t.get("value")) for t in player.get("hunting") or []]
-    tokens += [("strait", t.get("value")) for t in player.get("straits") or []]
+    hunting = (player.get("hunting") if player else None) or []
+    straits = (player.get("straits") if player else None) or []
+    tokens = [("hunt", t.get("value")) for t in hunting]
+    tokens += [("strait", t.get("value")) for t in straits]
     x = box.x + TOKENS_X
     if not tokens:
         canvas.text((x, y + 6), "—", font(14), style.INK_SOFT, ground=PANEL)
@@ -172,10 +186,12 @@ def _stacks(canvas: Canvas, box: Box, stacks: Sequence[Sequence[int | None]]) ->
         canvas.sprite(stack_sprite(levels), (x + i * step, y), centre=False, ground=PANEL)
 
 
-def _objectives(canvas: Canvas, box: Box, player: Mapping[str, Any], view: View, lang: str) -> None:
+def _objectives(
+    canvas: Canvas, box: Box, player: ClassicPlayerView | None, view: View, lang: str
+) -> None:
     x, y = box.x + OBJECTIVES_X, box.y + ROW_B
-    if view.get("phase") == "choose":
-        if player.get("choosing"):
+    if view_of(view).get("phase") == "choose":
+        if player and player.get("choosing"):
             text = tr("render.origin.classic.choosing", lang)
             face = font(15, bold=True)
             width = round(text_width(text, face)) + 16
@@ -189,7 +205,7 @@ def _objectives(canvas: Canvas, box: Box, player: Mapping[str, Any], view: View,
         return
     done = [
         (card_title(str(o.get("id")), lang), o.get("points"))
-        for o in player.get("objectives_done") or []
+        for o in (player.get("objectives_done") if player else None) or []
     ]
     room = Box(x, y, box.right - 12 - x, 2 * CHIP_HEIGHT + CHIP_GAP)
     _chips(canvas, room, done, VIOLET)

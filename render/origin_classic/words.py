@@ -10,14 +10,23 @@ Classic rules, and would otherwise show card ids instead of titles.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from render.kit.names import seat_name, tr, tr_or
 from render.origin.names import territory_name
 from render.origin.words import View, action_words, counted, gains_line, tile_and_token_gains
 from rules import i18n
 
+if TYPE_CHECKING:  # only the type: a render worker does not import the Classic rules
+    from rules.origin.classic.view import ClassicView
+
 i18n.register_package("rules.origin.classic")
+
+
+def view_of(view: View) -> ClassicView:
+    """A view of Origin Classic, typed (``rules.origin.classic.view.ClassicView``)."""
+    return cast("ClassicView", view)
+
 
 PENDING_KINDS = ("act", "extra", "target", "reward", "tile", "putback", "limit")
 DECKS = ("action", "permanent", "objective")
@@ -37,17 +46,23 @@ def ending_reason(ending: Mapping[str, Any], lang: str, names: Mapping[str, str]
 
 def choosing(view: View) -> list[str]:
     """Seats still choosing their starting objective (set-up phase)."""
-    players: Mapping[str, Any] = view.get("players", {})
-    return [s for s in view.get("seats", []) if (players.get(s) or {}).get("choosing")]
+    classic = view_of(view)
+    players = classic.get("players") or {}
+    return [
+        s
+        for s in classic.get("seats") or []
+        if (p := players.get(s)) is not None and p.get("choosing")
+    ]
 
 
 def notice(view: View, lang: str, names: Mapping[str, str] | None) -> str:
     """The header's highlighted notice: set-up, or the last round and why (else empty)."""
-    if view.get("over"):
+    classic = view_of(view)
+    if classic.get("over"):
         return ""
-    if view.get("phase") == "choose":
+    if classic.get("phase") == "choose":
         return tr("render.origin.classic.notice.setup", lang)
-    ending = view.get("ending")
+    ending = classic.get("ending")
     if ending:
         return tr(
             "render.origin.classic.notice.last", lang, reason=ending_reason(ending, lang, names)
@@ -57,17 +72,18 @@ def notice(view: View, lang: str, names: Mapping[str, str] | None) -> str:
 
 def describe(view: View, lang: str, names: Mapping[str, str] | None) -> str:
     """The header's sentence: the set-up choice, the pending decision or the last move."""
-    if view.get("over"):
-        ending = view.get("ending")
+    classic = view_of(view)
+    if classic.get("over"):
+        ending = classic.get("ending")
         if ending:
             return tr(
                 "render.origin.classic.ended", lang, reason=ending_reason(ending, lang, names)
             )
         return last_move_words(view, lang, names)
-    if view.get("phase") == "choose":
+    if classic.get("phase") == "choose":
         who = ", ".join(seat_name(s, names) for s in choosing(view))
         return tr("render.origin.classic.setup", lang, names=who or "—")
-    pending = view.get("pending")
+    pending = classic.get("pending")
     line = pending_words(view, pending, lang, names) if pending else ""
     line = line or last_move_words(view, lang, names)
     played = played_words(view, lang, names, skip=line)
@@ -79,9 +95,11 @@ def played_words(view: View, lang: str, names: Mapping[str, str] | None, *, skip
 
     Titles already in ``skip`` (the sentence it will follow) are left out.
     """
-    titles = [card_title(str(c), lang) for c in view.get("played_this_turn") or []]
+    classic = view_of(view)
+    titles = [card_title(str(c), lang) for c in classic.get("played_this_turn") or []]
     cards = [t for t in titles if t not in skip]
-    acting = [s for s in view.get("to_act") or [] if s in view.get("seats", [])]
+    seats = classic.get("seats") or []
+    acting = [s for s in classic.get("to_act") or [] if s in seats]
     if not cards or len(acting) != 1:
         return ""
     return tr(
@@ -108,9 +126,10 @@ def pending_words(
             f"{text} ({tr('render.origin.classic.with_card', lang, card=card)})" if card else text
         )
     if kind == "reward":
-        last = view.get("last_move") or {}
-        if last.get("seat") == pending.get("seat") and last.get("to"):
-            where = territory_name(str(last["to"]), lang)
+        last = view_of(view).get("last_move")
+        went = last.get("to") if last else None
+        if last and last.get("seat") == pending.get("seat") and went:
+            where = territory_name(str(went), lang)
             return tr("render.origin.classic.pending.reward", lang, player=player, at=where)
         colour = tr(f"origin.colour.{pending.get('colour')}", lang)
         return tr("render.origin.classic.pending.reward_colour", lang, player=player, colour=colour)
@@ -121,12 +140,13 @@ def pending_words(
 
 def last_move_words(view: View, lang: str, names: Mapping[str, str] | None) -> str:
     """The last action and what it gained (cards per deck, tiles, tokens)."""
-    last = view.get("last_move")
+    last = view_of(view).get("last_move")
     if not last or last.get("action") not in ("evolve", "migrate", "swap", "pass"):
         return ""
     text = action_words(last, lang, names)
-    if last.get("card"):
-        card = card_title(str(last["card"]), lang)
+    played = last.get("card")
+    if played:
+        card = card_title(str(played), lang)
         text += " " + tr("render.origin.classic.with_card", lang, card=card)
     gains = gains_words(last.get("gains") or {}, lang)
     return f"{text} {gains}" if gains else text

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import IllegalMove, Seat, State
+from rules.kit.turns import Turns
 from rules.origin import movement as mv
 from rules.origin.components import BOARD, PAWNS
-from rules.origin.junior_data import owner_at, villages_left
+from rules.origin.junior_data import data, owner_at, pending, villages_left
 
 _TERR_CODES = {t.lower(): t for t in BOARD.order}
 
@@ -25,27 +26,28 @@ def _illegal(reason: mv.Reason | None, fallback: str, **params: Any) -> IllegalM
 
 def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     """The reason ``code`` cannot be played by ``seat`` now."""
-    data = state.data
-    if data["over"]:
+    junior = data(state)
+    if junior["over"] is not None:
         return IllegalMove("move.game_over")
     if seat not in state.seats:
         return IllegalMove("move.not_a_player")
-    if state.seats[data["turn"]] != seat:
+    turns = Turns(state)
+    if turns.seat != seat:
         return IllegalMove("move.not_your_turn")
-    me = data["turn"]
+    me = turns.current
     kind, _, arg = code.partition(":")
-    pending = data["pending"]
-    pawn_at, owners = data["pawn_at"], owner_at(data)
-    if pending is None:
+    frame = pending(junior)
+    pawn_at, owners = junior["pawn_at"], owner_at(junior)
+    if frame is None:
         if kind in ("pawn", "to", "back"):
             return IllegalMove("origin.illegal.choose_action_first")
         if kind == "pass":
             return IllegalMove("origin.illegal.pass_not_allowed")
         at = _TERR_CODES[arg]
         if kind == "evolve":
-            if villages_left(data, me) == 0:
+            if villages_left(junior, me) == 0:
                 return IllegalMove("origin.illegal.no_village")
-            if not data["supply"]:
+            if not junior["supply"]:
                 return IllegalMove("origin.illegal.supply_empty")
             return _illegal(
                 mv.why_not_evolve_into(BOARD, pawn_at, at),
@@ -57,13 +59,13 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
             return _illegal(refusal, "move.not_legal", move=code)
         key = "origin.illegal.stuck" if kind == "migrate" else "origin.illegal.no_swap_target"
         return IllegalMove(key, where=mv.where(at), pawn=mv.pawn_name(pawn_at[at]))
-    action, at = pending
+    action, at = frame["kind"], frame["at"]
     if kind in ("evolve", "migrate", "swap", "pass"):
         return IllegalMove("origin.illegal.finish_action", action=f"@origin.action.{action}")
     if action == "evolve":
         if kind != "pawn":
             return IllegalMove("origin.illegal.expect_pawn")
-        if data["supply"].get(arg, 0) == 0:
+        if junior["supply"].get(arg, 0) == 0:
             return IllegalMove("origin.illegal.pawn_not_in_supply", pawn=mv.pawn_name(arg))
         return _illegal(mv.why_not_this_pawn(BOARD, pawn_at, at, arg), "move.not_legal", move=code)
     if kind != "to":

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from statistics import fmean
-from typing import Any
 
 from rules.base import Seat, State
 from rules.origin.components import BOARD, PAWNS, RULES, TOKENS
+from rules.origin.junior_data import data
 from rules.origin.movement import NEUTRAL
 from rules.origin.pawns import PAWN_COLOURS
 from rules.origin.scoring import junior_row
@@ -62,26 +62,26 @@ def strait_progress(owners: Mapping[str, int], on_board: Iterable[str], player: 
 
 def junior_value(state: State, seat: Seat) -> float:
     """Points plus progress of ``seat`` minus the best other seat's."""
-    data: dict[str, Any] = state.data
-    owners = {t: i for i, terrs in enumerate(data["villages_at"]) for t in terrs}
-    for t in data["pawn_at"]:
+    junior = data(state)
+    owners = {t: i for i, terrs in enumerate(junior["villages_at"]) for t in terrs}
+    for t in junior["pawn_at"]:
         owners.setdefault(t, NEUTRAL)
-    won = {tok for tokens in data["straits_of"] for tok in tokens}
+    won = {tok for tokens in junior["straits_of"] for tok in tokens}
     on_board = [
-        sid for sid, tok in zip(BOARD.straits, data["straits"], strict=True) if tok not in won
+        sid for sid, tok in zip(BOARD.straits, junior["straits"], strict=True) if tok not in won
     ]
     bonus, minimum = RULES.junior.colour_bonus, RULES.junior.colour_bonus_min_pawns
     worth: dict[Seat, float] = {}
     for i, s in enumerate(state.seats):
         if s in state.out:
             continue
-        pawns = [data["pawn_at"][t] for t in data["villages_at"][i]]
+        pawns = [junior["pawn_at"][t] for t in junior["villages_at"][i]]
         row = junior_row(
-            data["cards"][i],
+            junior["cards"][i],
             pawns,
-            data["hunting_of"][i],
-            data["straits_of"][i],
-            data["tiles_of"][i],
+            junior["hunting_of"][i],
+            junior["straits_of"][i],
+            junior["tiles_of"][i],
         )
         worth[s] = (
             sum(row.values())

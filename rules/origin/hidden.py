@@ -14,29 +14,29 @@ import random
 from collections.abc import Sequence
 
 from rules.base import Seat, State, determinize_base
-from rules.origin.junior_data import ALL_HUNTING, ALL_TILES, GREENS
+from rules.origin.junior_data import ALL_HUNTING, ALL_TILES, GREENS, data
 
 
 def determinize_junior(state: State, seat: Seat, rng: random.Random) -> State:
     """A state with the same view for ``seat``; everything hidden drawn from ``rng``."""
     new = determinize_base(state, rng)
-    data = new.data
-    if data["over"]:
+    junior = data(new)
+    if junior["over"] is not None:
         return new
     me = state.seats.index(seat) if seat in state.seats else -1
-    data["hunting"], data["hunting_of"] = _redeal_tokens(
-        data["hunting"], data["hunting_of"], me, ALL_HUNTING, len(GREENS), rng
+    junior["hunting"], junior["hunting_of"] = _redeal_tokens(
+        junior["hunting"], junior["hunting_of"], me, ALL_HUNTING, len(GREENS), rng
     )
-    straits = sorted(data["straits"])  # every Strait token lies out: the set is known
-    data["straits"], data["straits_of"] = _redeal_tokens(
-        data["straits"], data["straits_of"], me, straits, len(straits), rng
+    straits = sorted(junior["straits"])  # every Strait token lies out: the set is known
+    junior["straits"], junior["straits_of"] = _redeal_tokens(
+        junior["straits"], junior["straits_of"], me, straits, len(straits), rng
     )
-    own_tiles = set(data["tiles_of"][me]) if me >= 0 else set()
+    own_tiles = set(junior["tiles_of"][me]) if me >= 0 else set()
     pool = [t for t in ALL_TILES if t not in own_tiles]
     rng.shuffle(pool)
-    for i, tiles in enumerate(data["tiles_of"]):
+    for i, tiles in enumerate(junior["tiles_of"]):
         if i != me:
-            data["tiles_of"][i] = [pool.pop() for _ in tiles]
+            junior["tiles_of"][i] = [pool.pop() for _ in tiles]
     return new
 
 

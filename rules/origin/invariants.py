@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import State
+from rules.kit.turns import Turns
 from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES, TOKENS
 from rules.origin.junior_data import (
     ALL_HUNTING,
@@ -16,6 +17,7 @@ from rules.origin.junior_data import (
     GREENS,
     NEUTRAL,
     Data,
+    data,
     hunting_on_board,
     owner_at,
     straits_on_board,
@@ -24,14 +26,14 @@ from rules.origin.junior_data import (
 
 def check_junior(state: State) -> str:
     """The first broken invariant of ``state``, or ``""`` if it is consistent."""
-    data = state.data
+    junior = data(state)
     players = len(state.seats)
-    pawn_at = data["pawn_at"]
+    pawn_at = junior["pawn_at"]
     return (
-        _check_pawns(data, players, pawn_at)
-        or _check_cards(data)
-        or _check_tokens(data, pawn_at)
-        or _check_flow(data, pawn_at)
+        _check_pawns(junior, players, pawn_at)
+        or _check_cards(junior)
+        or _check_tokens(junior, pawn_at)
+        or _check_flow(junior, pawn_at, Turns(state).current)
         or _check_last(state, pawn_at)
     )
 
@@ -94,23 +96,25 @@ def _check_tokens(data: Data, pawn_at: dict[str, str]) -> str:
     return ""
 
 
-def _check_flow(data: Data, pawn_at: dict[str, str]) -> str:
-    over = bool(data["over"])
+def _check_flow(data: Data, pawn_at: dict[str, str], turn: int) -> str:
+    over = data["over"]
     decks = data["decks"]
-    if over != (data["end"] is not None):
-        return "end reason and end flag disagree"
-    if over and data["end"] == "deck" and min(decks) != 0:
+    if over not in (None, "deck", "blocked"):
+        return "unknown end reason"
+    if over == "deck" and min(decks) != 0:
         return "the game ended on a deck that is not empty"
-    if not over and min(decks) == 0:
+    if over is None and min(decks) == 0:
         return "a deck is empty but the game goes on"
-    pending = data["pending"]
-    if pending is not None:
-        action, at = pending
+    frames = data["frames"]
+    if len(frames) > 1:
+        return "more than one pending decision"
+    for frame in frames:
+        action, at = frame["kind"], frame["at"]
         if action not in ("evolve", "migrate", "swap") or at not in BOARD.territories:
             return "unknown pending action"
         if (action == "evolve") == (at in pawn_at):
             return "pending action does not fit the map"
-        if action != "evolve" and owner_at(data)[at] != data["turn"]:
+        if action != "evolve" and owner_at(data)[at] != turn:
             return "pending move of a pawn the player does not own"
     return ""
 
@@ -118,14 +122,15 @@ def _check_flow(data: Data, pawn_at: dict[str, str]) -> str:
 def _check_last(state: State, pawn_at: dict[str, str]) -> str:
     """The last completed move still stands: no pawn has moved since it (a first step
     moves nothing), so its pawns and villages are where it put them."""
-    last = state.data["last"]
+    last = data(state)["last"]
     if last is None or last["action"] == "pass":
         return ""
-    owners = owner_at(state.data)
+    owners = owner_at(data(state))
     seats = state.seats
-    if pawn_at.get(last["to"]) != last["pawn"] or owners.get(last["to"]) != seats.index(
-        last["seat"]
-    ):
+    to = last["to"]
+    if to is None:
+        return "the last move went nowhere"
+    if pawn_at.get(to) != last["pawn"] or owners.get(to) != seats.index(last["seat"]):
         return "the last move's pawn and village are not where it went"
     swapped = last["swapped"]
     if swapped is not None and (

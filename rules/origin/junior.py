@@ -17,9 +17,11 @@ Decisions where the rulebook is silent (documented in the package docstring too)
   token completed by the same move is still won.
 - Tiles are drawn one by one at random (seeded generator) from the face-down stack.
 
-Turns, passes in a row and the blocked end use ``rules.kit.turns``; tiles are drawn
-from a ``rules.kit.decks`` bag. The one pending decision stays in ``data["pending"]``
-(``[action, territory]``: a one-deep stack, kept so stored games stay identical).
+Turns, passes in a row and the blocked end use ``rules.kit.turns``; the end is the
+kit's ``over`` (``rules.kit.end``: ``"deck"`` or ``"blocked"``); the first step of a
+turn waits on the kit's decision stack (``rules.kit.stack``: one ``JuniorFrame``); tiles
+are drawn from a ``rules.kit.decks`` bag. The state is typed (``junior_data.JuniorData``,
+form 2 of its layout).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 from rules.base import (
     JSON,
@@ -46,7 +48,8 @@ from rules.base import (
     rank_by,
 )
 from rules.kit import decks
-from rules.kit.turns import Turns
+from rules.kit.end import finish, new_end
+from rules.kit.turns import Turns, new_turns
 from rules.origin import movement as mv
 from rules.origin import moves as om
 from rules.origin import notes, setup
@@ -58,8 +61,15 @@ from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
     GREENS,
     NEUTRAL,
+    Action,
+    Gains,
+    JuniorData,
+    Swapped,
+    data,
     hunting_on_board,
     owner_at,
+    pending,
+    stack,
     straits_on_board,
     tile_stack,
     villages_left,
@@ -71,7 +81,7 @@ from rules.origin.view import junior_view
 
 log = logging.getLogger(__name__)
 
-ACTIONS = ("evolve", "migrate", "swap")
+ACTIONS: tuple[Action, ...] = ("evolve", "migrate", "swap")
 _TERR_CODES = {t.lower(): t for t in BOARD.order}
 _CODE = re.compile(r"^(evolve|migrate|swap|to):([a-z]+[0-9]+)$|^pawn:(z[1-3]s[1-3][wbk])$")
 
@@ -88,6 +98,7 @@ class OriginJunior(Game):
         options=SHARED,
         tips=(Text("origin.junior.tips"),),
         groups=GROUPS,
+        state_form=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -108,15 +119,11 @@ class OriginJunior(Game):
         neutral = setup.neutral_pawn(state, state.options["neutral_pawn"])
         hunting, straits = setup.shuffled_tokens(state)
         first = setup.first_player(state, players, state.options["first_player"])
-        state.data = {
+        junior: JuniorData = {
+            **new_turns(first),
+            **new_end(),
+            "frames": [],
             "players": players,
-            "first": first,
-            "turn": first,
-            "round": 1,
-            "over": False,
-            "end": None,
-            "passes": 0,
-            "pending": None,
             "pawn_at": {BOARD.origin: neutral},
             "villages_at": [[] for _ in range(players)],
             "supply": setup.pawn_supply(players, neutral),
@@ -129,36 +136,38 @@ class OriginJunior(Game):
             "straits_of": [[] for _ in range(players)],
             "last": None,
         }
+        state.data = cast(dict[str, Any], junior)
 
     # -- turn -------------------------------------------------------------------------
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        if state.data["over"]:
+        if data(state)["over"] is not None:
             return frozenset()
-        return frozenset({state.seats[state.data["turn"]]})
+        return frozenset({Turns(state).seat})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        data = state.data
-        if data["over"] or state.seats[data["turn"]] != seat:
+        junior = data(state)
+        if junior["over"] is not None or Turns(state).seat != seat:
             return []
-        pending = data["pending"]
-        if pending is None:
-            return self._first_step(data)
-        action, at = pending
-        pawn_at = data["pawn_at"]
+        frame = pending(junior)
+        if frame is None:
+            return self._first_step(junior)
+        action, at = frame["kind"], frame["at"]
+        pawn_at = junior["pawn_at"]
         if action == "evolve":
-            moves = [om.place_pawn(p) for p in self._fitting(data, at)]
+            moves = [om.place_pawn(p) for p in self._fitting(junior, at)]
         elif action == "migrate":
             size = PAWNS.pawns[pawn_at[at]].size
             moves = [om.migrate_to(t) for t in mv.migrate_destinations(BOARD, pawn_at, at, size)]
         else:
             moves = [
-                om.swap_with(t, pawn_at[t]) for t in self._swap_targets(data, owner_at(data), at)
+                om.swap_with(t, pawn_at[t])
+                for t in self._swap_targets(junior, owner_at(junior), at)
             ]
         moves.append(om.back())
         return moves
 
-    def _first_step(self, data: dict[str, Any]) -> list[Move]:
+    def _first_step(self, data: JuniorData) -> list[Move]:
         me = data["turn"]
         pawn_at, owners = data["pawn_at"], owner_at(data)
         moves: list[Move] = []
@@ -178,36 +187,36 @@ class OriginJunior(Game):
         return moves
 
     @staticmethod
-    def _fitting(data: dict[str, Any], at: str) -> list[str]:
+    def _fitting(data: JuniorData, at: str) -> list[str]:
         fits = mv.fitting_pawns(BOARD, data["pawn_at"], at)
         return sorted(p for p in fits if data["supply"].get(p, 0) > 0)
 
     @staticmethod
-    def _swap_targets(data: dict[str, Any], owners: dict[str, int], at: str) -> list[str]:
+    def _swap_targets(data: JuniorData, owners: dict[str, int], at: str) -> list[str]:
         size = PAWNS.pawns[data["pawn_at"][at]].size
         return mv.swap_targets(BOARD, data["pawn_at"], owners, at, size)
 
     # -- apply ------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
-        before = notes.tally_junior(state.data)
+        before = notes.tally_junior(data(state))
         self._play(state, seat, move)
-        notes.gains(record, state.seats, before, notes.tally_junior(state.data))
+        notes.gains(record, state.seats, before, notes.tally_junior(data(state)))
 
     def _play(self, state: State, seat: Seat, move: Move) -> None:
-        data = state.data
-        me = data["turn"]
+        junior = data(state)
+        me = Turns(state).current
         kind, _, arg = move.code.partition(":")
         if kind in ACTIONS:
-            data["pending"] = [kind, _TERR_CODES[arg]]
+            stack(junior).add({"kind": kind, "at": _TERR_CODES[arg]})
             return
         if kind == "back":
-            data["pending"] = None
+            stack(junior).pop()
             return
         if kind == "pass":
             turns = Turns(state)
             turns.passed()
-            data["last"] = {
+            junior["last"] = {
                 "seat": seat,
                 "action": "pass",
                 "pawn": None,
@@ -218,32 +227,25 @@ class OriginJunior(Game):
             }
             reason = turns.end_turn()  # everyone passed in a row: "blocked"
             if reason is not None:
-                data["over"], data["end"] = True, reason
+                finish(junior, reason)
             return
-        action, at = data["pending"]
-        data["pending"] = None
+        frame = stack(junior).pop()
+        action, at = frame["kind"], frame["at"]
         Turns(state).acted()
-        pawn_at, villages_at = data["pawn_at"], data["villages_at"]
+        pawn_at, villages_at = junior["pawn_at"], junior["villages_at"]
+        swapped: Swapped | None = None
+        start: str | None = None
         if kind == "pawn":
-            self._evolve(data, me, at, arg)
-            last = {
-                "seat": seat,
-                "action": "evolve",
-                "pawn": arg,
-                "from": None,
-                "to": at,
-                "swapped": None,
-            }
-            dest, changed = at, [at]
+            self._evolve(junior, me, at, arg)
+            pawn, dest, changed = arg, at, [at]
         else:
             dest = _TERR_CODES[arg]
             # The displaced player is read before any village moves: once the mover's
             # village stands on ``dest`` too, ``owner_at`` could name the mover.
-            other = owner_at(data)[dest] if action == "swap" else NEUTRAL
+            other = owner_at(junior)[dest] if action == "swap" else NEUTRAL
             pawn = pawn_at.pop(at)
             mine = villages_at[me]
             mine[mine.index(at)] = dest
-            swapped = None
             if action == "swap":
                 theirs = villages_at[other]
                 theirs[theirs.index(dest)] = at
@@ -255,37 +257,38 @@ class OriginJunior(Game):
                     "hunting": [],
                     "straits": [],
                 }
-                if self._take_hunting(data, other, at):
+                if self._take_hunting(junior, other, at):
                     swapped["hunting"].append(at)
             pawn_at[dest] = pawn
-            last = {
-                "seat": seat,
-                "action": action,
-                "pawn": pawn,
-                "from": at,
-                "to": dest,
-                "swapped": swapped,
-            }
-            changed = [at, dest]
-        last["gains"] = self._reward(state, me, dest, changed, last)
-        data["last"] = last
-        if not data["over"]:
+            start, changed = at, [at, dest]
+        gains = self._reward(state, me, dest, changed, swapped)
+        junior["last"] = {
+            "seat": seat,
+            "action": action,
+            "pawn": pawn,
+            "from": start,
+            "to": dest,
+            "swapped": swapped,
+            "gains": gains,
+        }
+        if junior["over"] is None:
             Turns(state).advance()
 
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
         """A player who leaves (ruling R22): their villages and pawns stay on the map as
         they stand, their cards, tokens and tiles leave with them, and on their turn the
         pending choice is dropped and the turn passes on."""
-        data = state.data
-        if state.seats[data["turn"]] != seat:
+        junior = data(state)
+        turns = Turns(state)
+        if turns.seat != seat:
             return
-        data["pending"] = None
-        reason = Turns(state).end_turn()
+        junior["frames"].clear()
+        reason = turns.end_turn()
         if reason is not None:
-            data["over"], data["end"] = True, reason
+            finish(junior, reason)
 
     @staticmethod
-    def _evolve(data: dict[str, Any], me: int, at: str, pawn: str) -> None:
+    def _evolve(data: JuniorData, me: int, at: str, pawn: str) -> None:
         """Place ``pawn`` from the supply and one village of ``me`` on ``at``."""
         data["pawn_at"][at] = pawn
         data["villages_at"][me].append(at)
@@ -294,7 +297,7 @@ class OriginJunior(Game):
             del data["supply"][pawn]
 
     @staticmethod
-    def _take_hunting(data: dict[str, Any], player: int, territory: str) -> bool:
+    def _take_hunting(data: JuniorData, player: int, territory: str) -> bool:
         """Give ``player`` the Hunting token lying on ``territory``, if any (never lost)."""
         token = mv.hunting_claim(BOARD, hunting_on_board(data), territory)
         if token is None:
@@ -303,33 +306,34 @@ class OriginJunior(Game):
         return True
 
     def _reward(
-        self, state: State, me: int, dest: str, changed: list[str], last: dict[str, Any]
-    ) -> dict[str, Any]:
-        """Tokens for every player (R5), then the destination's colour reward (R2, R20)."""
-        data = state.data
+        self, state: State, me: int, dest: str, changed: list[str], swapped: Swapped | None
+    ) -> Gains:
+        """Tokens for every player (R5; the displaced player's go to ``swapped``), then the
+        destination's colour reward (R2, R20)."""
+        junior = data(state)
         gains = _no_gains()
-        if self._take_hunting(data, me, dest):
+        if self._take_hunting(junior, me, dest):
             gains["hunting"].append(dest)
-        present = straits_on_board(data)
-        for sid, owner in mv.strait_claims(BOARD, present, owner_at(data), changed):
-            data["straits_of"][owner].append(present[sid])
+        present = straits_on_board(junior)
+        for sid, owner in mv.strait_claims(BOARD, present, owner_at(junior), changed):
+            junior["straits_of"][owner].append(present[sid])
             if owner == me:
                 gains["straits"].append(sid)
-            elif last["swapped"] is not None:
-                last["swapped"]["straits"].append(sid)
+            elif swapped is not None:
+                swapped["straits"].append(sid)
         colour = BOARD.colour(dest)
         if colour in CARD_COLOURS:
             i = CARD_COLOURS.index(colour)
-            if data["decks"][i] > 0:
-                data["decks"][i] -= 1
-                data["cards"][me][i] += 1
+            if junior["decks"][i] > 0:
+                junior["decks"][i] -= 1
+                junior["cards"][me][i] += 1
                 gains["cards"][colour] = 1
-                if data["decks"][i] == 0:
-                    data["over"], data["end"] = True, "deck"
+                if junior["decks"][i] == 0:
+                    finish(junior, "deck")
         elif colour == "brown":
-            stack = tile_stack(data)
+            stack = tile_stack(junior)
             for _ in range(min(RULES.junior.brown_tiles, len(stack))):
-                data["tiles_of"][me].append(decks.draw_from_bag(state, stack))
+                junior["tiles_of"][me].append(decks.draw_from_bag(state, stack))
                 gains["tiles"] += 1
         return gains
 
@@ -337,12 +341,8 @@ class OriginJunior(Game):
 
     def _view(self, state: State, seat: Seat | None) -> JSON:
         """``junior_view``; the contract adds the envelope (``winners`` once over)."""
-        sheet = self.scores(state, seat)
-        out: dict[str, Any] = junior_view(state, seat, sheet, sorted(self.to_act(state)))
-        out["breakdown"] = (
-            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
-        )
-        return out
+        breakdown = self.full_scores(state) if self.outcome_is_known(state) else None
+        return cast(dict[str, Any], junior_view(state, seat, breakdown))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The seat's token values, tile levels, cards and score with them counted."""
@@ -351,17 +351,17 @@ class OriginJunior(Game):
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Junior scoring; other seats' token and tile points are hidden until the end."""
-        data = state.data
-        over = bool(data["over"])
+        junior = data(state)
+        over = junior["over"] is not None
         rows: dict[Seat, dict[str, int]] = {}
         hidden: dict[Seat, frozenset[str]] = {}
         for i, s in enumerate(state.seats):
             row = junior_row(
-                data["cards"][i],
-                [data["pawn_at"][t] for t in data["villages_at"][i]],
-                data["hunting_of"][i],
-                data["straits_of"][i],
-                data["tiles_of"][i],
+                junior["cards"][i],
+                [junior["pawn_at"][t] for t in junior["villages_at"][i]],
+                junior["hunting_of"][i],
+                junior["straits_of"][i],
+                junior["tiles_of"][i],
             )
             if not over and s != seat:
                 hidden[s] = HIDDEN_CATEGORIES
@@ -372,13 +372,13 @@ class OriginJunior(Game):
 
     def _outcome(self, state: State) -> Outcome | None:
         """Highest score wins; tie: most cards held; still tied: shared (R16, R20)."""
-        data = state.data
-        if not data["over"]:
+        junior = data(state)
+        if junior["over"] is None:
             return None
         sheet = self.scores(state)
-        keys = {s: (sheet.total(s), sum(data["cards"][i])) for i, s in enumerate(state.seats)}
+        keys = {s: (sheet.total(s), sum(junior["cards"][i])) for i, s in enumerate(state.seats)}
         return Outcome(
-            rank_by(state.seats, keys), sheet.totals(), Text(f"origin.end.{data['end']}")
+            rank_by(state.seats, keys), sheet.totals(), Text(f"origin.end.{junior['over']}")
         )
 
     # -- errors -----------------------------------------------------------------------
@@ -404,7 +404,7 @@ class OriginJunior(Game):
             raise CorruptState("origin.state.corrupt", detail=problem)
 
 
-def _no_gains() -> dict[str, Any]:
+def _no_gains() -> Gains:
     return {"cards": {}, "tiles": 0, "hunting": [], "straits": []}
 
 

@@ -4,11 +4,13 @@
 once, in flat lists and small dicts of strings and ints; everything derivable (owners
 by territory, tokens still on the board, the tile stack, villages left) is derived here.
 
-Keys:
+Keys (``JuniorData``, form 2 of the layout; ``data(state)`` reads it typed):
 
-- ``players``, ``first`` (index of the first player), ``turn`` (index to act),
-  ``round`` (1-based), ``over``, ``end`` (``None``, ``"deck"`` or ``"blocked"``),
-  ``passes`` (passes in a row), ``pending`` (``None`` or ``[action, territory]``);
+- ``players``; the kit's turn keys (``rules.kit.turns``: ``first``, ``turn``, ``round``,
+  ``passes``, ``ending``, which Junior never uses: a deck emptied ends the game at once);
+  the kit's end key ``over`` (``rules.kit.end``: ``None``, ``"deck"`` or ``"blocked"``);
+  the kit's decision stack ``frames`` (``rules.kit.stack``: at most one ``JuniorFrame``,
+  the action chosen and its territory, until the second step completes it);
 - ``pawn_at``: territory -> base pawn id (occupied territories only, neutral included);
 - ``villages_at``: per player, the territories holding that player's villages (each
   with the player's pawn on it); the neutral pawn on the Origin has no village;
@@ -22,13 +24,22 @@ Keys:
   its territory; the sixth token is out of the game;
 - ``straits``: the Strait token laid on each strait (``BOARD.straits`` order);
   ``straits_of``: per player, token ids won;
-- ``last``: the last completed move for the view (format in docs/contributors/origin-view.md).
+- ``last``: the last completed move for the view (``JuniorLast``; format in
+  docs/contributors/origin-view.md).
+
+Form 1 (before the kit's parts) spelt the end ``over`` (a bool) and ``end`` (the
+reason), kept the pending decision as ``pending`` (``None`` or ``[action, territory]``)
+and had no ``ending``; a stored snapshot in form 1 is remade from the log.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict, cast
 
+from rules.base import Seat, State
+from rules.kit.end import EndData
+from rules.kit.stack import Frame, Stack, StackData
+from rules.kit.turns import TurnData
 from rules.origin.components import BOARD, RULES, TILES, TOKENS
 from rules.origin.movement import NEUTRAL as NEUTRAL
 
@@ -37,7 +48,88 @@ STRAITS = tuple(BOARD.straits)
 ALL_TILES = tuple(t.id for t in TILES.tiles)
 ALL_HUNTING = tuple(t.id for t in TOKENS.hunting)
 
-Data = dict[str, Any]
+Action = Literal["evolve", "migrate", "swap"]
+"""The three actions of a turn (a ``pass`` is no action)."""
+
+
+class JuniorFrame(Frame):
+    """The first step of a turn, waiting for its second: the action and its territory
+    (the empty one to Evolve into, or the player's pawn to Migrate or Swap)."""
+
+    kind: Action  # type: ignore[misc]  # narrows the kit's ``kind: str``
+    at: str
+
+
+class Gains(TypedDict):
+    """What the mover gained: cards by colour, tiles drawn, Hunting tokens (by green
+    territory) and Strait tokens (by strait)."""
+
+    cards: dict[str, int]
+    tiles: int
+    hunting: list[str]
+    straits: list[str]
+
+
+class Swapped(TypedDict):
+    """The pawn a Swap displaced: its id, owner, where it went, and the tokens its owner
+    won there."""
+
+    pawn: str
+    owner: Seat
+    to: str
+    hunting: list[str]
+    straits: list[str]
+
+
+JuniorLast = TypedDict(
+    "JuniorLast",
+    {
+        "seat": Seat,
+        "action": str,
+        "pawn": str | None,
+        "from": str | None,
+        "to": str | None,
+        "swapped": Swapped | None,
+        "gains": Gains,
+    },
+)
+"""The last completed move (``action`` is an ``Action`` or ``"pass"``)."""
+
+
+class JuniorData(TurnData, EndData, StackData[JuniorFrame]):
+    """``state.data`` of Origin Junior (the keys are described in the module's text)."""
+
+    players: int
+    pawn_at: dict[str, str]
+    villages_at: list[list[str]]
+    supply: dict[str, int]
+    decks: list[int]
+    cards: list[list[int]]
+    tiles_of: list[list[str]]
+    hunting: list[str]
+    hunting_of: list[list[str]]
+    straits: list[str]
+    straits_of: list[list[str]]
+    last: JuniorLast | None
+
+
+Data = JuniorData
+
+
+def data(state: State) -> JuniorData:
+    """``state.data`` of an Origin Junior game, typed."""
+    return cast(JuniorData, state.data)
+
+
+def stack(data: JuniorData) -> Stack[JuniorFrame]:
+    """The decision stack (at most one frame: the first step of the turn)."""
+    return Stack[JuniorFrame](data)
+
+
+def pending(data: JuniorData) -> JuniorFrame | None:
+    """The first step waiting for its second, or ``None``."""
+    frames = data["frames"]
+    return frames[-1] if frames else None
 
 
 def owner_at(data: Data) -> dict[str, int]:

@@ -11,17 +11,16 @@ ways (a Raid takes them from someone).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules.base import Record, Seat
+from rules.origin.junior_data import JuniorData
 
 Tally = list[dict[str, int]]
 _BOTH_WAYS = frozenset({"tiles", "hunting", "straits"})
 _COLOURS = ("yellow", "orange", "violet")
-_DECKS = ("action", "permanent", "objective")
 
 
-def tally_junior(data: dict[str, Any]) -> Tally:
+def tally_junior(data: JuniorData) -> Tally:
     """Per seat: cards by colour, tiles, Hunting and Strait tokens."""
     return [
         {
@@ -29,20 +28,6 @@ def tally_junior(data: dict[str, Any]) -> Tally:
             "tiles": len(data["tiles_of"][i]),
             "hunting": len(data["hunting_of"][i]),
             "straits": len(data["straits_of"][i]),
-        }
-        for i in range(data["players"])
-    ]
-
-
-def tally_classic(data: dict[str, Any]) -> Tally:
-    """Per seat: cards in hand by deck, tiles in stacks, tokens, objectives done."""
-    return [
-        {
-            **{f"card.{d}": len(data["hands"][i][d]) for d in _DECKS},
-            "tiles": sum(len(stack) for stack in data["stacks"][i]),
-            "hunting": len(data["hunting_of"][i]),
-            "straits": len(data["straits_of"][i]),
-            "objectives": len(data["objectives_done"][i]),
         }
         for i in range(data["players"])
     ]
@@ -59,4 +44,4 @@ def gains(record: Record, seats: Sequence[Seat], before: Tally, after: Tally) ->
                 )
 
 
-__all__ = ["gains", "tally_classic", "tally_junior"]
+__all__ = ["Tally", "gains", "tally_junior"]

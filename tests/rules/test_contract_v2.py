@@ -83,7 +83,7 @@ def test_origin_plays_on_without_a_seat_until_one_is_left() -> None:
     first = sorted(JUNIOR.to_act(state))[0]
     state = JUNIOR.apply(state, first, JUNIOR.legal_moves(state, first)[0].code)  # mid-turn
     on = JUNIOR.remove_seat(state, first).state
-    assert JUNIOR.outcome(on) is None and on.data["pending"] is None
+    assert JUNIOR.outcome(on) is None and on.data["frames"] == []
     assert JUNIOR.to_act(on) and first not in JUNIOR.to_act(on)
     JUNIOR.check_invariants(on)
     last = sorted(JUNIOR.to_act(on))[0]

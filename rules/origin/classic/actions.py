@@ -11,13 +11,19 @@ ADAPTATION). A *mode* names one of these action variants.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Move, State
 from rules.kit import decks
 from rules.origin import movement as mv
 from rules.origin import moves as om
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic.cards import CARDS
+from rules.origin.classic.classic_data import (
+    ActFrame,
+    ClassicData,
+    ClassicGains,
+    ClassicLast,
+    ClassicSwapped,
+)
 from rules.origin.classic.perks import TWO_FEATURES, perks
 from rules.origin.components import BOARD, PAWNS
 from rules.origin.moves import cached_move as mk  # Classic's short name, used module-wide
@@ -45,14 +51,14 @@ def exodus_steps() -> int:
 # --------------------------------------------------------------------------- parameters
 
 
-def steps_of(data: dict[str, Any], me: int, at: str, mode: str) -> int:
+def steps_of(data: ClassicData, me: int, at: str, mode: str) -> int:
     """How far the pawn on ``at`` may go in ``mode``."""
     if mode == "exodus":
         return exodus_steps()
     return perks(data, me).steps(PAWNS.pawns[data["pawn_at"][at]].size)
 
 
-def swap_leads(data: dict[str, Any], me: int, mode: str) -> tuple[int, dict[int, int] | None]:
+def swap_leads(data: ClassicData, me: int, mode: str) -> tuple[int, dict[int, int] | None]:
     """``(min_lead, lead_against)`` for a swap by ``me`` (R3, POWER, DEFENCE, AMBUSH)."""
     if mode == "ambush":
         return -9, None
@@ -65,17 +71,17 @@ def swap_leads(data: dict[str, Any], me: int, mode: str) -> tuple[int, dict[int,
     return lead, against or None
 
 
-def evolve_rule(data: dict[str, Any], me: int, mode: str) -> tuple[int, mv.EvolutionTable]:
+def evolve_rule(data: ClassicData, me: int, mode: str) -> tuple[int, mv.EvolutionTable]:
     """``(reach, table)`` of an Evolve by ``me`` in ``mode``."""
     mine = perks(data, me)
     return mine.evolve_reach, TWO_FEATURES if mode == "adapt" else mine.evolve_table
 
 
-def can_evolve(data: dict[str, Any], me: int) -> bool:
+def can_evolve(data: ClassicData, me: int) -> bool:
     return data["villages"][me] > 0 and bool(data["supply"])
 
 
-def evolve_places(data: dict[str, Any], me: int, mode: str) -> set[str]:
+def evolve_places(data: ClassicData, me: int, mode: str) -> set[str]:
     """Empty territories where some supply pawn may evolve (none without a village)."""
     if not can_evolve(data, me):
         return set()
@@ -83,13 +89,13 @@ def evolve_places(data: dict[str, Any], me: int, mode: str) -> set[str]:
     return mv.evolve_targets(BOARD, data["pawn_at"], data["supply"], reach, table)
 
 
-def fitting(data: dict[str, Any], me: int, mode: str, at: str) -> list[str]:
+def fitting(data: ClassicData, me: int, mode: str, at: str) -> list[str]:
     reach, table = evolve_rule(data, me, mode)
     fits = mv.fitting_pawns(BOARD, data["pawn_at"], at, reach, table)
     return sorted(p for p in fits if data["supply"].get(p, 0) > 0)
 
 
-def targets(data: dict[str, Any], me: int, mode: str, at: str) -> list[str]:
+def targets(data: ClassicData, me: int, mode: str, at: str) -> list[str]:
     """Where the pawn on ``at`` may go in a Migrate-like or Swap-like ``mode``."""
     steps = steps_of(data, me, at, mode)
     if mode in ("migrate", "exodus"):
@@ -98,7 +104,7 @@ def targets(data: dict[str, Any], me: int, mode: str, at: str) -> list[str]:
     return mv.swap_targets(BOARD, data["pawn_at"], data["owner_at"], at, steps, lead, against)
 
 
-def movable(data: dict[str, Any], me: int, mode: str, first_only: bool = False) -> list[str]:
+def movable(data: ClassicData, me: int, mode: str, first_only: bool = False) -> list[str]:
     """Own pawns that can Migrate (``migrate``/``exodus``) or Swap (``swap``/``ambush``)."""
     pawn_at, owner_at = data["pawn_at"], data["owner_at"]
     mine = own_pawns(data, me)
@@ -125,7 +131,7 @@ def movable(data: dict[str, Any], me: int, mode: str, first_only: bool = False) 
     return out
 
 
-def own_pawns(data: dict[str, Any], me: int) -> list[str]:
+def own_pawns(data: ClassicData, me: int) -> list[str]:
     owner_at = data["owner_at"]
     return [t for t in BOARD.order if owner_at.get(t) == me]
 
@@ -133,7 +139,7 @@ def own_pawns(data: dict[str, Any], me: int) -> list[str]:
 # --------------------------------------------------------------------------- moves
 
 
-def start_moves(data: dict[str, Any], me: int, mode: str) -> list[Move]:
+def start_moves(data: ClassicData, me: int, mode: str) -> list[Move]:
     """The first step of an action in ``mode``: which territory (or pawn) it starts from."""
     pawn_at = data["pawn_at"]
     if mode in ("evolve", "adapt"):
@@ -143,7 +149,7 @@ def start_moves(data: dict[str, Any], me: int, mode: str) -> list[Move]:
     return [om.start_from(code, t, pawn_at[t]) for t in movable(data, me, mode)]
 
 
-def finish_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
+def finish_moves(data: ClassicData, me: int, frame: ActFrame) -> list[Move]:
     """The second step: which pawn to place, or where the pawn goes."""
     mode, at = frame["mode"], frame["at"]
     if mode in ("evolve", "adapt"):
@@ -156,7 +162,7 @@ def finish_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[M
 # --------------------------------------------------------------------------- applying
 
 
-def no_gains() -> dict[str, Any]:
+def no_gains() -> ClassicGains:
     return {
         "cards": {"action": 0, "permanent": 0, "objective": 0},
         "tiles": [],
@@ -165,24 +171,25 @@ def no_gains() -> dict[str, Any]:
     }
 
 
-def perform(state: State, me: int, frame: dict[str, Any], arg: str) -> dict[str, Any]:
+def perform(state: State, me: int, frame: ActFrame, arg: str) -> ClassicLast:
     """Carry out the action of ``frame`` (``arg``: pawn id or target territory).
 
     Returns the ``last`` record (what happened, for the view); tokens are already
     claimed for every player (R5); the caller gives the territory reward.
     """
-    data = state.data
+    data = cd.data(state)
     mode, at = frame["mode"], frame["at"]
     pawn_at, owner_at = data["pawn_at"], data["owner_at"]
     seat = state.seats[me]
-    swapped = None
+    swapped: ClassicSwapped | None = None
+    start: str | None = None
     if mode in ("evolve", "adapt"):
         pawn_at[at], owner_at[at] = arg, me
         data["supply"][arg] -= 1
         if data["supply"][arg] == 0:
             del data["supply"][arg]
         data["villages"][me] -= 1
-        pawn, start, dest, changed = arg, None, at, [at]
+        pawn, dest, changed = arg, at, [at]
     else:
         dest = arg
         pawn = pawn_at[at]
@@ -200,11 +207,11 @@ def perform(state: State, me: int, frame: dict[str, Any], arg: str) -> dict[str,
             }
         pawn_at[dest], owner_at[dest] = pawn, me
         start, changed = at, [at, dest]
-    last: dict[str, Any] = {
+    last: ClassicLast = {
         "seat": seat,
         "seat_index": me,
         "action": ACTION_OF[mode],
-        "card": frame.get("card"),
+        "card": frame["card"],
         "pawn": pawn,
         "from": start,
         "to": dest,
@@ -215,12 +222,10 @@ def perform(state: State, me: int, frame: dict[str, Any], arg: str) -> dict[str,
     return last
 
 
-def claim_tokens(
-    state: State, me: int, dest: str, changed: list[str], last: dict[str, Any]
-) -> None:
+def claim_tokens(state: State, me: int, dest: str, changed: list[str], last: ClassicLast) -> None:
     """Hunting tokens for whoever arrives on a green territory, Strait tokens for whoever
     holds both ends (R5, every player), SEAFARING draws for each Strait token."""
-    data = state.data
+    data = cd.data(state)
     gains, swapped = last["gains"], last["swapped"]
     if mv.hunting_claim(BOARD, data["hunting"], dest) is not None:
         data["hunting_of"][me].append([data["hunting"].pop(dest), dest])
@@ -239,7 +244,7 @@ def claim_tokens(
             swapped["straits"].append(sid)
 
 
-def gain_strait(data: dict[str, Any], owner: int, token: str, sid: str) -> None:
+def gain_strait(data: ClassicData, owner: int, token: str, sid: str) -> None:
     """``owner`` takes a Strait token; SEAFARING draws its cards (top of the deck)."""
     data["straits_of"][owner].append([token, sid])
     for deck, n in perks(data, owner).strait_draws:
@@ -248,7 +253,7 @@ def gain_strait(data: dict[str, Any], owner: int, token: str, sid: str) -> None:
         )
 
 
-def deck_emptied(data: dict[str, Any]) -> None:
+def deck_emptied(data: ClassicData) -> None:
     """A draw took the last card of a deck: R10 with ``deck_end=at_once`` ends the game
     (``engine.end_trigger``) even if cards go back under it before the reward ends."""
     data["deck_emptied"] = True

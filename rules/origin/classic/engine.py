@@ -25,7 +25,7 @@ import logging
 import random
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules.base import (
     JSON,
@@ -44,16 +44,19 @@ from rules.base import (
     rank_by,
 )
 from rules.kit import decks
+from rules.kit.end import finish, new_end
 from rules.kit.turns import Turns, new_turns
 from rules.origin import movement as mv
 from rules.origin import moves as om
 from rules.origin import notes, setup
 from rules.origin.classic import actions as ac
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic import frames as fr
 from rules.origin.classic import play as pl
 from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, DECK_CARDS, DECKS, REWARD_BOARD
+from rules.origin.classic.classic_data import ActFrame, ClassicData, ClassicFrame, ExtraFrame
 from rules.origin.classic.explain import explain
 from rules.origin.classic.heuristic import classic_value
 from rules.origin.classic.hidden import determinize_classic
@@ -97,6 +100,7 @@ class OriginClassic(Game):
         options=(*SHARED, DECK_END),
         tips=(Text("origin.classic.tips"),),
         groups=GROUPS,
+        state_form=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -130,12 +134,12 @@ class OriginClassic(Game):
         hunting, straits = setup.shuffled_tokens(state)
         greens = BOARD.by_colour("green")
         first = setup.first_player(state, players, state.options["first_player"])
-        state.data = {
+        board, reserve = tl.deal_board(state)
+        classic: ClassicData = {
             "players": players,
             **new_turns(first),
+            **new_end(),
             "phase": "choose",
-            "over": False,
-            "end": None,
             "pawn_at": {BOARD.origin: neutral},
             "owner_at": {BOARD.origin: mv.NEUTRAL},
             "supply": setup.pawn_supply(players, neutral),
@@ -156,15 +160,18 @@ class OriginClassic(Game):
             "acted": False,
             "played": dict.fromkeys(DECKS, 0),
             "played_now": [],
+            "deck_emptied": False,
+            "board": board,
+            "reserve": reserve,
             "last": None,
         }
-        tl.deal_board(state)
+        state.data = cast(dict[str, Any], classic)
 
     # -- who and what -----------------------------------------------------------------
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        data = state.data
-        if data["over"]:
+        data = cd.data(state)
+        if data["over"] is not None:
             return frozenset()
         if data["phase"] == "choose":
             return frozenset(s for i, s in enumerate(state.seats) if data["dealt"][i])
@@ -176,8 +183,8 @@ class OriginClassic(Game):
         return [_seat_named(move, state.seats) for move in self._moves_now(state, seat)]
 
     def _moves_now(self, state: State, seat: Seat) -> list[Move]:
-        data = state.data
-        if data["over"] or seat not in state.seats:
+        data = cd.data(state)
+        if data["over"] is not None or seat not in state.seats:
             return []
         me = state.seats.index(seat)
         if data["phase"] == "choose":
@@ -193,7 +200,7 @@ class OriginClassic(Game):
         return frame_moves(data, me, frame)
 
     def _free_moves(self, state: State, me: int) -> list[Move]:
-        data = state.data
+        data = cd.data(state)
         moves: list[Move] = []
         if not data["acted"]:
             for mode in ("evolve", "migrate", "swap"):
@@ -213,18 +220,18 @@ class OriginClassic(Game):
             # Keeping a dealt objective, putting a card back or under the deck name a
             # card of a hidden hand: the table only learns the kind of move (R18).
             record.hide(Text(hidden))
-        before = notes.tally_classic(state.data)
-        hidden_before = _unseen(state.data)
+        before = tally(cd.data(state))
+        hidden_before = _unseen(cd.data(state))
         self._play(state, seat, move)
-        notes.gains(record, state.seats, before, notes.tally_classic(state.data))
-        if any(a < b for a, b in zip(_unseen(state.data), hidden_before, strict=True)):
+        notes.gains(record, state.seats, before, tally(cd.data(state)))
+        if any(a < b for a, b in zip(_unseen(cd.data(state)), hidden_before, strict=True)):
             # A card drawn from a deck shuffled at set-up, or a token taken from the
             # board, was seen by someone: the generator did not move, yet it cannot
             # be taken back (undo with consent).
             record.learned = True
 
     def _play(self, state: State, seat: Seat, move: Move) -> None:
-        data = state.data
+        data = cd.data(state)
         me = state.seats.index(seat)
         kind, _, arg = move.code.partition(":")
         if kind == "keep":
@@ -237,7 +244,7 @@ class OriginClassic(Game):
                 self._free(state, me, kind, arg)
         elif kind == "back":
             frames.back(pl.undo_hooks(data, me))
-        elif frame["kind"] in ("act", "extra"):
+        elif frame["kind"] == "act" or frame["kind"] == "extra":
             self._act(state, me, frame, kind, arg)
         elif frame["kind"] == "target":
             pl.apply_target(state, me, frame, kind, arg)
@@ -248,7 +255,7 @@ class OriginClassic(Game):
 
     def _keep(self, state: State, me: int, card_id: str) -> None:
         """Set-up: keep one dealt Objective card; the others go back; shuffle when all chose."""
-        data = state.data
+        data = cd.data(state)
         dealt = data["dealt"][me]
         data["hands"][me]["objective"].append(card_id)
         data["decks"]["objective"].extend(c for c in dealt if c != card_id)
@@ -258,7 +265,7 @@ class OriginClassic(Game):
     def _close_choice(self, state: State) -> None:
         """Once nobody is still choosing an objective, shuffle and play (R22: never on
         the turn of a seat that left)."""
-        data = state.data
+        data = cd.data(state)
         if any(data["dealt"]):
             return
         decks.shuffle(state, data["decks"]["objective"])
@@ -273,7 +280,7 @@ class OriginClassic(Game):
         card played but not yet used returns to their hand) and the turn passes on,
         the final round included; the end trigger "every village placed" counts only
         the players still in."""
-        data = state.data
+        data = cd.data(state)
         me = state.seats.index(seat)
         if data["phase"] == "choose":
             if data["dealt"][me]:
@@ -292,9 +299,9 @@ class OriginClassic(Game):
         self._end_turn(state)
 
     def _free(self, state: State, me: int, kind: str, arg: str) -> None:
-        data = state.data
+        data = cd.data(state)
         if kind in ("evolve", "migrate", "swap"):
-            fr.stack(data).push("act", mode=kind, at=TERR_CODES[arg], card=None)
+            fr.stack(data).add({"kind": "act", "mode": kind, "at": TERR_CODES[arg], "card": None})
         elif kind == "pass":
             data["acted"] = True
             Turns(state).passed()
@@ -312,11 +319,15 @@ class OriginClassic(Game):
         elif kind == "end":
             self._end_turn(state)
 
-    def _act(self, state: State, me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
-        data = state.data
+    def _act(
+        self, state: State, me: int, frame: ActFrame | ExtraFrame, kind: str, arg: str
+    ) -> None:
+        data = cd.data(state)
         frames = fr.stack(data)
         if frame["kind"] == "extra":
-            frames.push("act", mode=frame["mode"], at=TERR_CODES[arg], card=frame["card"])
+            frames.add(
+                {"kind": "act", "mode": frame["mode"], "at": TERR_CODES[arg], "card": frame["card"]}
+            )
             return
         frames.pop()
         card = frame["card"]
@@ -332,17 +343,17 @@ class OriginClassic(Game):
         last = ac.perform(state, me, frame, target)
         data["last"] = last
         if frame["mode"] != "exodus":
-            rw.push_reward(data, BOARD.colour(last["to"]))
+            rw.push_reward(data, BOARD.colour(target if kind == "to" else frame["at"]))
 
     def _settle(self, state: State, me: int) -> None:
         """Drop void frames, run automatic draws, then check the end triggers."""
-        data = state.data
+        data = cd.data(state)
         frames = fr.stack(data)
 
-        def needs_no_decision(top: dict[str, Any]) -> bool:
+        def needs_no_decision(top: ClassicFrame) -> bool:
             return top["kind"] == "draw" or _is_void(data, me, top)
 
-        def resolve(top: dict[str, Any]) -> None:
+        def resolve(top: ClassicFrame) -> None:
             if top["kind"] == "draw":
                 rw.run_draw(data, me, top)
 
@@ -356,31 +367,26 @@ class OriginClassic(Game):
             )
             if reason is not None:
                 turns.start_final_round(reason)
-        if not frames and data["acted"] and not data["over"] and not pl.OFFERS.moves(state, me):
+        if not frames and data["acted"] and data["over"] is None and not pl.OFFERS.moves(state, me):
             # Action done and no card can be played: ``end`` would be the only choice,
             # so the turn ends by itself (one click less per turn, nothing to decide).
             self._end_turn(state)
 
     def _end_turn(self, state: State) -> None:
-        data = state.data
+        data = cd.data(state)
         data["acted"] = False
         data["played"] = dict.fromkeys(DECKS, 0)
         data["played_now"] = []
         reason = Turns(state).end_turn()
         if reason is not None:
-            data["over"], data["end"] = True, reason
+            finish(data, reason)
 
     # -- information --------------------------------------------------------------------
 
     def _view(self, state: State, seat: Seat | None) -> JSON:
         """``classic_view``; the contract adds the envelope (``winners`` once over)."""
-        out: dict[str, Any] = classic_view(
-            state, seat, self.scores(state), sorted(self.to_act(state))
-        )
-        out["breakdown"] = (
-            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
-        )
-        return out
+        breakdown = self.full_scores(state) if self.outcome_is_known(state) else None
+        return cast(dict[str, Any], classic_view(state, seat, breakdown))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The objectives dealt, the hand by deck (playable cards marked), the
@@ -397,19 +403,19 @@ class OriginClassic(Game):
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Classic scoring (rulebook "Décompte"): every category is public."""
-        data = state.data
+        data = cd.data(state)
         rows = {s: classic_row(data, i) for i, s in enumerate(state.seats)}
-        return ScoreSheet(CATEGORIES, rows, final=bool(data["over"]))
+        return ScoreSheet(CATEGORIES, rows, final=data["over"] is not None)
 
     def _outcome(self, state: State) -> Outcome | None:
         """Highest total wins; tie: most cards in hand; still tied: shared (R16)."""
-        data = state.data
-        if not data["over"]:
+        data = cd.data(state)
+        if data["over"] is None:
             return None
         sheet = self.scores(state)
         keys = {s: (sheet.total(s), pl.hand_size(data, i)) for i, s in enumerate(state.seats)}
         return Outcome(
-            rank_by(state.seats, keys), sheet.totals(), Text(f"origin.classic.end.{data['end']}")
+            rank_by(state.seats, keys), sheet.totals(), Text(f"origin.classic.end.{data['over']}")
         )
 
     # -- errors -------------------------------------------------------------------------
@@ -432,17 +438,16 @@ class OriginClassic(Game):
             raise CorruptState("origin.state.corrupt", detail=problem)
 
 
-def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
+def frame_moves(data: ClassicData, me: int, frame: ClassicFrame) -> list[Move]:
     """The choices of the current frame."""
-    kind = frame["kind"]
-    if kind == "act":
+    if frame["kind"] == "act":
         return fr.stack(data).with_back(ac.finish_moves(data, me, frame))
-    if kind in ("extra", "target"):
+    if frame["kind"] == "extra" or frame["kind"] == "target":
         return fr.stack(data).with_back(pl.frame_moves(data, me, frame))
     return rw.moves(data, me, frame)
 
 
-def _is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
+def _is_void(data: ClassicData, me: int, frame: ClassicFrame) -> bool:
     """A reward frame or a committed card frame that offers nothing is dropped."""
     if frame["kind"] in REWARD_KINDS:
         return rw.is_void(data, me, frame)
@@ -451,14 +456,12 @@ def _is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
     return False
 
 
-def end_trigger(
-    data: dict[str, Any], *, at_once: bool = True, out: Sequence[int] = ()
-) -> str | None:
+def end_trigger(data: ClassicData, *, at_once: bool = True, out: Sequence[int] = ()) -> str | None:
     """Which end condition holds now, if any (R17), in the rulebook's order. ``at_once``
     (option ``deck_end``, R10): a deck emptied by a draw during this turn counts even if
     cards went back under it since. ``out``: players who left (R22), whose villages do
     not count."""
-    if any(not data["decks"][d] for d in DECKS) or (at_once and data.get("deck_emptied")):
+    if any(not data["decks"][d] for d in DECKS) or (at_once and data["deck_emptied"]):
         return "deck"
     if tl.board_is_empty(data):
         return "board"
@@ -472,7 +475,22 @@ def end_trigger(
 CLASSIC = OriginClassic()
 
 
-def _unseen(data: dict[str, Any]) -> tuple[int, ...]:
+def tally(data: ClassicData) -> notes.Tally:
+    """Per seat: cards in hand by deck, tiles in stacks, tokens, objectives done (the
+    public counts whose changes a move's notes tell, ``notes.gains``)."""
+    return [
+        {
+            **{f"card.{d}": len(data["hands"][i][d]) for d in DECKS},
+            "tiles": sum(len(stack) for stack in data["stacks"][i]),
+            "hunting": len(data["hunting_of"][i]),
+            "straits": len(data["straits_of"][i]),
+            "objectives": len(data["objectives_done"][i]),
+        }
+        for i in range(data["players"])
+    ]
+
+
+def _unseen(data: ClassicData) -> tuple[int, ...]:
     """How many cards are left in each deck and tokens on the board: what nobody has
     seen yet (a draw or a token taken makes one of them shrink)."""
     return (

@@ -13,10 +13,12 @@ from typing import Any
 from rules.base import IllegalMove, Seat, State
 from rules.origin import movement as mv
 from rules.origin.classic import actions as ac
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic import play as pl
 from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, COLUMNS
+from rules.origin.classic.classic_data import ActFrame, ClassicData, ClassicFrame
 from rules.origin.classic.perks import perks
 from rules.origin.components import BOARD, PAWNS
 
@@ -46,7 +48,7 @@ def _no(key: str, **params: Any) -> IllegalMove:
 
 def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     """The reason ``code`` cannot be played by ``seat`` now."""
-    data = state.data
+    data = cd.data(state)
     if data["over"]:
         return _no("move.game_over")
     if seat not in state.seats:
@@ -79,6 +81,7 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     if frame["kind"] == "extra":
         return _start(data, me, frame["mode"], kind, arg, code)
     if kind == "reward":
+        assert frame["kind"] == "reward"  # ``reward`` is only expected on its frame
         colour = frame["colour"]
         if arg == "card" and colour != "brown" and rw.placeable(data, me, (colour,)):
             return _no("origin.classic.illegal.take_the_tile", column=rw.colour_name(colour))
@@ -106,13 +109,13 @@ def explain(state: State, seat: Seat, code: str) -> IllegalMove:
     return _no("origin.classic.illegal.column_empty", column=rw.colour_name(arg))
 
 
-def _expected(frame: dict[str, Any]) -> tuple[str, ...]:
+def _expected(frame: ClassicFrame) -> tuple[str, ...]:
     if frame["kind"] == "target":
         return (TARGET_KINDS[CARDS[frame["card"]].kind],)
     return STEP_KINDS.get(frame["kind"], ())
 
 
-def _free(data: dict[str, Any], me: int, kind: str, arg: str, code: str) -> IllegalMove:
+def _free(data: ClassicData, me: int, kind: str, arg: str, code: str) -> IllegalMove:
     if kind == "end":
         return _no("origin.classic.illegal.act_first")
     if kind == "pass":
@@ -131,7 +134,7 @@ def _free(data: dict[str, Any], me: int, kind: str, arg: str, code: str) -> Ille
     return _no("origin.classic.illegal.nothing_pending")
 
 
-def _start(data: dict[str, Any], me: int, mode: str, kind: str, arg: str, code: str) -> IllegalMove:
+def _start(data: ClassicData, me: int, mode: str, kind: str, arg: str, code: str) -> IllegalMove:
     """Why an action may not start from territory ``arg`` in ``mode``."""
     if ac.START_CODE[mode] != kind:
         return _no(
@@ -157,7 +160,7 @@ def _start(data: dict[str, Any], me: int, mode: str, kind: str, arg: str, code: 
 
 
 def _finish(
-    data: dict[str, Any], me: int, frame: dict[str, Any], kind: str, arg: str, code: str
+    data: ClassicData, me: int, frame: ActFrame, kind: str, arg: str, code: str
 ) -> IllegalMove:
     mode, at = frame["mode"], frame["at"]
     pawn_at, owner_at = data["pawn_at"], data["owner_at"]
@@ -197,13 +200,13 @@ def _finish(
     return _no(reason.key, **reason.params)
 
 
-def _tile(data: dict[str, Any], me: int, frame: dict[str, Any], tile: str) -> IllegalMove:
+def _tile(data: ClassicData, me: int, frame: ClassicFrame, tile: str) -> IllegalMove:
     column = tl.column_of(data, tile)
     if frame["kind"] == "target" and CARDS[frame["card"]].kind == "steal_tile":
         return _no("origin.classic.illegal.not_a_free_tile", tile=tile)
     if column is None:
         return _no("origin.classic.illegal.tile_not_on_board", tile=tile)
-    columns = frame.get("columns", list(COLUMNS))
+    columns = frame["columns"] if frame["kind"] == "tile" else list(COLUMNS)
     if column not in columns:
         return _no(
             "origin.classic.illegal.tile_wrong_column",

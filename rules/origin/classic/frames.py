@@ -9,10 +9,9 @@ hand: the undo hook ``play.unplay``); reward-phase frames are never taken back.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.kit.stack import Stack
 from rules.origin import moves as om
+from rules.origin.classic.classic_data import ClassicData, ClassicFrame
 
 BACKS = {
     "act": om.back(),
@@ -21,9 +20,9 @@ BACKS = {
 }
 
 
-def stack(data: dict[str, Any]) -> Stack:
+def stack(data: ClassicData) -> Stack[ClassicFrame]:
     """The pending decisions of the player whose turn it is (last = current)."""
-    return Stack(data, "frames", BACKS)
+    return Stack[ClassicFrame](data, "frames", BACKS)
 
 
 __all__ = ["BACKS", "stack"]

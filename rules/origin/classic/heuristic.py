@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import Seat, State
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS
 from rules.origin.classic.objectives import Holdings, groups, is_met
@@ -93,7 +94,7 @@ def objective_worth(card_id: str, h: Holdings) -> float:
 
 def classic_value(state: State, seat: Seat) -> float:
     """Points plus progress of ``seat`` minus the best other seat's."""
-    data: dict[str, Any] = state.data
+    data = cd.data(state)
     owners = data["owner_at"]
     on_board = data["straits"]
     me = state.seats.index(seat)

@@ -12,16 +12,17 @@ back into the same places with the same counts.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from rules.base import Seat, State, determinize_base
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic.cards import DECKS
+from rules.origin.classic.classic_data import ClassicData
 
 
 def determinize_classic(state: State, seat: Seat, rng: random.Random) -> State:
     """A state with the same view for ``seat``; everything hidden drawn from ``rng``."""
     new = determinize_base(state, rng)
-    data = new.data
+    data = cd.data(new)
     me = state.seats.index(seat) if seat in state.seats else -1
     for deck in DECKS:
         places = _places(data, deck, me)
@@ -29,13 +30,13 @@ def determinize_classic(state: State, seat: Seat, rng: random.Random) -> State:
         rng.shuffle(pool)
         for place in places:
             place[:] = [pool.pop() for _ in place]
-    for key in ("reserve", "hunting_unused"):
-        data[key].sort()
-        rng.shuffle(data[key])
+    for pile in (data["reserve"], data["hunting_unused"]):
+        pile.sort()
+        rng.shuffle(pile)
     return new
 
 
-def _places(data: dict[str, Any], deck: str, me: int) -> list[list[str]]:
+def _places(data: ClassicData, deck: str, me: int) -> list[list[str]]:
     """Every list holding cards of ``deck`` that seat ``me`` cannot see."""
     places: list[list[str]] = [data["decks"][deck]]
     places += [hand[deck] for i, hand in enumerate(data["hands"]) if i != me]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Any
 
 from rules.base import State
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, COLUMNS, DECKS, REWARD_BOARD
+from rules.origin.classic.classic_data import ClassicData
 from rules.origin.classic.perks import perks
 from rules.origin.components import BOARD, PAWNS, RULES, TILES, TOKENS
 from rules.origin.movement import NEUTRAL
@@ -38,7 +39,7 @@ def _pool(players: int) -> dict[str, int]:
 
 def check_classic(state: State) -> str:
     """The first broken invariant of ``state``, or ``""`` if it is consistent."""
-    data = state.data
+    data = cd.data(state)
     for check in (_pawns, _cards, _tiles, _tokens, _turn):
         problem = check(data, len(state.seats))
         if problem:
@@ -46,7 +47,7 @@ def check_classic(state: State) -> str:
     return ""
 
 
-def _pawns(data: dict[str, Any], players: int) -> str:
+def _pawns(data: ClassicData, players: int) -> str:
     pawn_at, owner_at = data["pawn_at"], data["owner_at"]
     if pawn_at.keys() != owner_at.keys() or not pawn_at.keys() <= TERRITORIES:
         return "pawn and owner maps disagree"
@@ -66,7 +67,7 @@ def _pawns(data: dict[str, Any], players: int) -> str:
     return ""
 
 
-def _cards(data: dict[str, Any], players: int) -> str:
+def _cards(data: ClassicData, players: int) -> str:
     places: list[str] = [c for d in DECKS for c in data["decks"][d]]
     places += data["discard"]
     places += [
@@ -95,7 +96,7 @@ def _cards(data: dict[str, Any], players: int) -> str:
     return ""
 
 
-def _tiles(data: dict[str, Any], players: int) -> str:
+def _tiles(data: ClassicData, players: int) -> str:
     board = data["board"]
     if {c: len(board[c]) for c in COLUMNS} != dict(REWARD_BOARD.slots):
         return "reward board slots changed"
@@ -112,7 +113,7 @@ def _tiles(data: dict[str, Any], players: int) -> str:
     return ""
 
 
-def _tokens(data: dict[str, Any], players: int) -> str:
+def _tokens(data: ClassicData, players: int) -> str:
     hunting = list(data["hunting"].values()) + list(data["hunting_unused"])
     hunting += [tok for i in range(players) for tok, _ in data["hunting_of"][i]]
     if sorted(hunting) != ALL_HUNTING:
@@ -132,18 +133,25 @@ def _tokens(data: dict[str, Any], players: int) -> str:
     return ""
 
 
-def _turn(data: dict[str, Any], players: int) -> str:
-    if bool(data["over"]) != (data["end"] is not None):
-        return "end reason and end flag disagree"
+END_REASONS = ("deck", "board", "supply", "villages", "blocked")
+"""Why a Classic game ends: the four triggers of R17, or everyone passed in a row."""
+
+
+def _turn(data: ClassicData, players: int) -> str:
+    if data["over"] not in (None, *END_REASONS):
+        return "unknown end reason"
     if data["phase"] == "choose" and (data["frames"] or data["acted"]):
         return "the objective choice is still open"
     if data["phase"] == "play" and any(data["dealt"]):
         return "an objective choice is left after set-up"
-    if data["over"] and data["frames"]:
+    if data["over"] is not None and data["frames"]:
         return "a decision is pending in a finished game"
     for frame in data["frames"]:
-        moving = frame["kind"] == "act" and frame["mode"] not in ("evolve", "adapt")
-        if moving and data["owner_at"].get(frame["at"]) != data["turn"]:
+        if (
+            frame["kind"] == "act"
+            and frame["mode"] not in ("evolve", "adapt")
+            and data["owner_at"].get(frame["at"]) != data["turn"]
+        ):
             return "a pending move of a pawn the player does not own"
     if not 0 <= data["turn"] < players:
         return "turn index out of range"

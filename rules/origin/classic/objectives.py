@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import Card
+from rules.origin.classic.classic_data import ClassicData
 from rules.origin.components import BOARD, PAWNS
 from rules.origin.pawns import PAWN_COLOURS
 
@@ -28,7 +29,7 @@ class Holdings:
     stacks: tuple[tuple[str, ...], ...]
 
     @staticmethod
-    def of(data: dict[str, Any], player: int) -> Holdings:
+    def of(data: ClassicData, player: int) -> Holdings:
         owner_at = data["owner_at"]
         return Holdings(
             pawns={t: p for t, p in data["pawn_at"].items() if owner_at[t] == player},

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from rules.origin import movement as mv
 from rules.origin.classic.cards import CARDS, REWARD_BOARD
+from rules.origin.classic.classic_data import ClassicData
 from rules.origin.components import PAWNS
 from rules.origin.pawns import two_feature_evolutions_of
 
@@ -110,11 +111,9 @@ def perks_of(permanents: tuple[str, ...]) -> Perks:
 NO_PERKS = perks_of(())
 
 
-def perks(data: dict[str, object], player: int) -> Perks:
+def perks(data: ClassicData, player: int) -> Perks:
     """The perks of ``player`` in the game ``data``."""
-    permanents = data["permanents"]
-    assert isinstance(permanents, list)
-    mine = permanents[player]
+    mine = data["permanents"][player]
     return perks_of(tuple(mine)) if mine else NO_PERKS
 
 

@@ -19,19 +19,20 @@ Only cards with an effect now are offered.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from rules.base import Move, State
 from rules.kit import decks
 from rules.kit.offers import Offer, Offers
-from rules.kit.stack import RawFrame as Frame
 from rules.kit.stack import Undo
 from rules.origin import movement as mv
 from rules.origin.classic import actions as ac
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic import frames as fr
 from rules.origin.classic import rewards as rw
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.cards import CARDS, COLUMNS, DECKS, REWARD_BOARD
+from rules.origin.classic.classic_data import ClassicData, ClassicFrame, ExtraFrame, TargetFrame
 from rules.origin.classic.objectives import Holdings, is_met
 from rules.origin.classic.perks import perks
 
@@ -51,7 +52,7 @@ def extra_mode(card_id: str) -> str | None:
     return EXTRA_MODES.get(card.kind)
 
 
-def turn_limit(data: dict[str, Any], me: int, deck: str) -> int | None:
+def turn_limit(data: ClassicData, me: int, deck: str) -> int | None:
     """How many cards of ``deck`` ``me`` may play this turn (``None``: no limit)."""
     if deck == "action":
         return perks(data, me).action_cards
@@ -60,16 +61,16 @@ def turn_limit(data: dict[str, Any], me: int, deck: str) -> int | None:
     return REWARD_BOARD.cards_per_colour
 
 
-def opponents(data: dict[str, Any], me: int) -> list[int]:
+def opponents(data: ClassicData, me: int) -> list[int]:
     return [j for j in range(data["players"]) if j != me]
 
 
-def hand_size(data: dict[str, Any], player: int) -> int:
+def hand_size(data: ClassicData, player: int) -> int:
     return sum(len(data["hands"][player][d]) for d in DECKS)
 
 
 def why_not_play(
-    data: dict[str, Any], me: int, card_id: str, holdings: Holdings | None = None
+    data: ClassicData, me: int, card_id: str, holdings: Holdings | None = None
 ) -> tuple[str, dict[str, Any]] | None:
     """Why ``me`` may not play ``card_id`` now (message key, params), or ``None``."""
     card = CARDS[card_id]
@@ -92,7 +93,7 @@ def why_not_play(
     return None
 
 
-def has_target(data: dict[str, Any], me: int, card_id: str) -> bool:
+def has_target(data: ClassicData, me: int, card_id: str) -> bool:
     """Whether the Action card ``card_id`` would have an effect now (cheap check)."""
     mode = extra_mode(card_id)
     if mode in ("migrate", "exodus", "swap", "ambush"):
@@ -111,7 +112,7 @@ def has_target(data: dict[str, Any], me: int, card_id: str) -> bool:
     return bool(target_moves(data, me, card_id))
 
 
-def play_moves(data: dict[str, Any], me: int) -> list[Move]:
+def play_moves(data: ClassicData, me: int) -> list[Move]:
     """``play:<card>`` for every card of ``me``'s hand playable now."""
     out: list[Move] = []
     hand = data["hands"][me]
@@ -147,7 +148,7 @@ def play_moves(data: dict[str, Any], me: int) -> list[Move]:
 # --------------------------------------------------------------------------- targets
 
 
-def target_moves(data: dict[str, Any], me: int, card_id: str) -> list[Move]:
+def target_moves(data: ClassicData, me: int, card_id: str) -> list[Move]:
     """The first choices of an Action card (empty: the card has no effect now)."""
     card = CARDS[card_id]
     mode = extra_mode(card_id)
@@ -202,7 +203,7 @@ def target_moves(data: dict[str, Any], me: int, card_id: str) -> list[Move]:
     raise ValueError(f"unknown action kind {kind}")
 
 
-def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
+def frame_moves(data: ClassicData, me: int, frame: ExtraFrame | TargetFrame) -> list[Move]:
     """The choices of an ``extra`` or ``target`` frame (the engine adds ``back`` while
     it is uncommitted, see ``frames``)."""
     if frame["kind"] == "extra":
@@ -215,15 +216,15 @@ def frame_moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Mo
 
 def start(state: State, me: int, card_id: str) -> None:
     """``play:<card>``: Permanent and Objective cards act at once; Action cards open a frame."""
-    data = state.data
+    data = cd.data(state)
     card = CARDS[card_id]
     data["hands"][me][card.deck].remove(card_id)
     if card.deck == "action":
         mode = extra_mode(card_id)
         if mode is not None:
-            fr.stack(data).push("extra", card=card_id, mode=mode)
+            fr.stack(data).add({"kind": "extra", "card": card_id, "mode": mode})
         else:
-            fr.stack(data).push("target", card=card_id)
+            fr.stack(data).add({"kind": "target", "card": card_id})
         return
     first = data["played"][card.deck] == 0
     data["played"][card.deck] += 1
@@ -234,33 +235,34 @@ def start(state: State, me: int, card_id: str) -> None:
     data["objectives_done"][me].append(card_id)
     if data["ending"] is None or first:
         rw.draw_cards(data, me, "objective", 1)
-        fr.stack(data).push("limit")
+        fr.stack(data).add({"kind": "limit"})
 
 
-def commit(data: dict[str, Any], me: int, card_id: str) -> None:
+def commit(data: ClassicData, me: int, card_id: str) -> None:
     """An Action card takes effect: from the table onto the discard pile."""
     data["discard"].append(card_id)
     data["played"]["action"] += 1
     data["played_now"].append(card_id)
 
 
-def unplay(data: dict[str, Any], me: int, frame: dict[str, Any]) -> None:
+def unplay(data: ClassicData, me: int, frame: ExtraFrame | TargetFrame) -> None:
     """``back`` on an uncommitted card frame: the card returns to the hand."""
     data["hands"][me]["action"].append(frame["card"])
 
 
-def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Undo]:
+def undo_hooks(data: ClassicData, me: int) -> dict[str, Undo]:
     """What ``back`` undoes per frame kind: an uncommitted card returns to the hand."""
 
-    def unplay_card(frame: Frame) -> None:
+    def unplay_card(frame: ClassicFrame) -> None:
+        assert frame["kind"] in ("extra", "target")  # the only kinds with this hook
         unplay(data, me, frame)
 
     return {"extra": unplay_card, "target": unplay_card}
 
 
-def apply_target(state: State, me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
+def apply_target(state: State, me: int, frame: TargetFrame, kind: str, arg: str) -> None:
     """Apply the choice ``kind:arg`` of a ``target`` frame (the card's effect)."""
-    data = state.data
+    data = cd.data(state)
     card_id = frame["card"]
     frames = fr.stack(data)
     frames.pop()
@@ -272,7 +274,7 @@ def apply_target(state: State, me: int, frame: dict[str, Any], kind: str, arg: s
         deck, stolen = decks.draw_from_bag(state, pool)
         data["hands"][victim][deck].remove(stolen)
         data["hands"][me][deck].append(stolen)
-        frames.push("limit")
+        frames.add({"kind": "limit"})
     elif kind == "token":
         token = arg.upper()
         for j in opponents(data, me):
@@ -296,12 +298,12 @@ def apply_target(state: State, me: int, frame: dict[str, Any], kind: str, arg: s
         rw.draw_cards(data, me, arg, 1)
         left = frame.get("left", CARDS[card_id].params["n"]) - 1
         if not frames.is_committed(frame):
-            frames.push("limit")
+            frames.add({"kind": "limit"})
         if left > 0:
-            frames.push("target", card=card_id, left=left, committed=True)
+            frames.add({"kind": "target", "card": card_id, "left": left, "committed": True})
     elif kind == "column":
         tl.renew_column(state, arg)
-        frames.push("tile", columns=[arg], left=1)
+        frames.add({"kind": "tile", "columns": [arg], "left": 1})
 
 
 _CARD_CODES = {c.lower(): c for c in CARDS}
@@ -311,14 +313,36 @@ def _play(state: State, me: int, arg: str) -> None:
     start(state, me, _CARD_CODES[arg])
 
 
-OFFERS = Offers(Offer("play", lambda state, me: play_moves(state.data, me), _play))
+OFFERS = Offers(Offer("play", lambda state, me: play_moves(cd.data(state), me), _play))
 """A card may be played between any two decisions of one's own turn."""
 
 
-def describe_card(card_id: str) -> dict[str, Any]:
+class CardText(TypedDict):
+    """A card's title and effect in one language."""
+
+    title: str
+    text: str
+
+
+class CardFace(TypedDict):
+    """A card as its owner sees it: id, deck, message keys of title and effect, the
+    level of a Permanent card or the points of an Objective card, and (in a view) the
+    texts in English and French."""
+
+    id: str
+    deck: str
+    title: str
+    text: str
+    level: NotRequired[int]
+    points: NotRequired[int]
+    en: NotRequired[CardText]
+    fr: NotRequired[CardText]
+
+
+def describe_card(card_id: str) -> CardFace:
     """A card as a seat's own view shows it: id, deck, keys, level or points."""
     card = CARDS[card_id]
-    out: dict[str, Any] = {
+    out: CardFace = {
         "id": card_id,
         "deck": card.deck,
         "title": card.title_key,
@@ -333,6 +357,8 @@ def describe_card(card_id: str) -> dict[str, Any]:
 
 __all__ = [
     "OFFERS",
+    "CardFace",
+    "CardText",
     "apply_target",
     "commit",
     "describe_card",

@@ -18,14 +18,13 @@ dropped (``is_void``), which is how partial rewards work.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Move
 from rules.kit import decks
 from rules.origin.classic import frames as fr
 from rules.origin.classic import tiles as tl
 from rules.origin.classic.actions import deck_emptied, mk
 from rules.origin.classic.cards import COLUMNS, DECK_OF_COLOUR, REWARD_BOARD
+from rules.origin.classic.classic_data import ClassicData, ClassicFrame, DrawFrame
 from rules.origin.classic.perks import perks
 
 CARD_GROUPS = ("reward", "tile", "putback", "limit", "draw")
@@ -43,19 +42,19 @@ def colour_name(colour: str) -> str:
     return f"@origin.colour.{colour}"
 
 
-def placeable(data: dict[str, Any], me: int, columns: list[str] | tuple[str, ...]) -> list[str]:
+def placeable(data: ClassicData, me: int, columns: list[str] | tuple[str, ...]) -> list[str]:
     """Board tiles of ``columns`` that fit ``me``'s stacks (rulebook: else not takeable)."""
     stacks = data["stacks"][me]
     return [t for t in tl.board_tiles(data, columns) if tl.can_place(stacks, tl.level(t))]
 
 
-def push_reward(data: dict[str, Any], colour: str) -> None:
+def push_reward(data: ClassicData, colour: str) -> None:
     """Open the reward of a territory of ``colour`` (green and neutral give none here)."""
     if colour in COLUMNS:
-        fr.stack(data).push("reward", colour=colour)
+        fr.stack(data).add({"kind": "reward", "colour": colour})
 
 
-def draw_cards(data: dict[str, Any], me: int, deck: str, n: int) -> int:
+def draw_cards(data: ClassicData, me: int, deck: str, n: int) -> int:
     """Draw up to ``n`` top cards of ``deck`` into ``me``'s hand; return how many."""
     drawn = decks.draw_into(
         data["decks"][deck], data["hands"][me][deck], n, on_empty=lambda: deck_emptied(data)
@@ -66,7 +65,7 @@ def draw_cards(data: dict[str, Any], me: int, deck: str, n: int) -> int:
     return drawn
 
 
-def over_limit(data: dict[str, Any], me: int) -> int:
+def over_limit(data: ClassicData, me: int) -> int:
     """How many Objective cards ``me`` holds above the hand limit."""
     return max(0, len(data["hands"][me]["objective"]) - perks(data, me).objective_limit)
 
@@ -74,12 +73,11 @@ def over_limit(data: dict[str, Any], me: int) -> int:
 # --------------------------------------------------------------------------- options
 
 
-def moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
+def moves(data: ClassicData, me: int, frame: ClassicFrame) -> list[Move]:
     """The choices of a reward-phase frame."""
-    kind = frame["kind"]
-    if kind == "reward":
+    if frame["kind"] == "reward":
         return _reward_moves(data, me, frame["colour"])
-    if kind == "tile":
+    if frame["kind"] == "tile":
         return [
             mk(
                 f"tile:{t.lower()}",
@@ -91,12 +89,12 @@ def moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
             )
             for t in placeable(data, me, frame["columns"])
         ]
-    if kind == "putback":
+    if frame["kind"] == "putback":
         return [
             mk(f"putback:{c.lower()}", "origin.classic.move.putback", "putback", card=card_name(c))
             for c in sorted(set(data["hands"][me][frame["deck"]]))
         ]
-    if kind == "limit":
+    if frame["kind"] == "limit":
         if not over_limit(data, me):
             return []
         return [
@@ -106,7 +104,7 @@ def moves(data: dict[str, Any], me: int, frame: dict[str, Any]) -> list[Move]:
     return []
 
 
-def _reward_moves(data: dict[str, Any], me: int, colour: str) -> list[Move]:
+def _reward_moves(data: ClassicData, me: int, colour: str) -> list[Move]:
     out: list[Move] = []
     if colour == "brown":
         if placeable(data, me, ("brown",)):
@@ -146,7 +144,7 @@ def _reward_moves(data: dict[str, Any], me: int, colour: str) -> list[Move]:
     return out
 
 
-def is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
+def is_void(data: ClassicData, me: int, frame: ClassicFrame) -> bool:
     """Whether a frame offers nothing (then it is dropped: partial reward, R8)."""
     if frame["kind"] == "tile" and frame["left"] <= 0:
         return True
@@ -158,32 +156,35 @@ def is_void(data: dict[str, Any], me: int, frame: dict[str, Any]) -> bool:
 # --------------------------------------------------------------------------- applying
 
 
-def apply(data: dict[str, Any], me: int, frame: dict[str, Any], kind: str, arg: str) -> None:
+def apply(data: ClassicData, me: int, frame: ClassicFrame, kind: str, arg: str) -> None:
     """Apply the choice ``kind:arg`` to the current reward-phase ``frame``."""
     frames = fr.stack(data)
     if kind == "reward":
+        assert frame["kind"] == "reward"  # legal_moves offers reward: only on its frame
         frames.pop()
         colour = frame["colour"]
         if arg == "brown":
-            frames.push("tile", columns=["brown"], left=perks(data, me).brown_take)
+            frames.add({"kind": "tile", "columns": ["brown"], "left": perks(data, me).brown_take})
         elif arg == "any":
-            frames.push("tile", columns=list(COLUMNS), left=REWARD_BOARD.brown_any)
+            frames.add({"kind": "tile", "columns": list(COLUMNS), "left": REWARD_BOARD.brown_any})
         elif arg in ("tile", "card"):
             deck = DECK_OF_COLOUR[colour]
-            frames.push("draw", deck=deck, n=1)
+            frames.add({"kind": "draw", "deck": deck, "n": 1})
             if arg == "tile":
-                frames.push("tile", columns=[colour], left=1)
+                frames.add({"kind": "tile", "columns": [colour], "left": 1})
         else:
             deck = DECK_OF_COLOUR[colour]
             draw_cards(data, me, deck, REWARD_BOARD.draw)
             if deck == "objective":
-                frames.push("limit")
+                frames.add({"kind": "limit"})
             back = perks(data, me).put_back.get(colour, REWARD_BOARD.put_back)
-            frames.push("putback", deck=deck, left=back)
+            frames.add({"kind": "putback", "deck": deck, "left": back})
     elif kind == "tile":
+        assert frame["kind"] == "tile"
         take_tile(data, me, arg)
         frame["left"] -= 1
     elif kind == "putback":
+        assert frame["kind"] == "putback"
         deck = frame["deck"]
         data["hands"][me][deck].remove(arg)
         decks.put_under(data["decks"][deck], arg)
@@ -193,7 +194,7 @@ def apply(data: dict[str, Any], me: int, frame: dict[str, Any], kind: str, arg: 
         decks.put_under(data["decks"]["objective"], arg)
 
 
-def take_tile(data: dict[str, Any], me: int, tile: str) -> None:
+def take_tile(data: ClassicData, me: int, tile: str) -> None:
     """Take ``tile`` from the board onto ``me``'s stacks and refill its slot."""
     tl.take_from_board(data, tile)
     tl.place(data["stacks"][me], tile)
@@ -202,11 +203,11 @@ def take_tile(data: dict[str, Any], me: int, tile: str) -> None:
         last["gains"]["tiles"].append(tile)
 
 
-def run_draw(data: dict[str, Any], me: int, frame: dict[str, Any]) -> None:
+def run_draw(data: ClassicData, me: int, frame: DrawFrame) -> None:
     """Resolve an automatic ``draw`` frame (already popped by the caller)."""
     draw_cards(data, me, frame["deck"], frame["n"])
     if frame["deck"] == "objective":
-        fr.stack(data).push("limit")
+        fr.stack(data).add({"kind": "limit"})
 
 
 __all__ = [

@@ -9,9 +9,9 @@ message keys; all Classic scores are public.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from rules.origin.classic.cards import CARDS, DECKS, REWARD_BOARD
+from rules.origin.classic.classic_data import ClassicData
 from rules.origin.classic.perks import perks
 from rules.origin.components import TILES, TOKENS
 
@@ -45,7 +45,7 @@ def score_row(
     }
 
 
-def classic_row(data: dict[str, Any], player: int) -> dict[str, int]:
+def classic_row(data: ClassicData, player: int) -> dict[str, int]:
     """The score row of ``player`` in the game ``data``."""
     return score_row(
         data["objectives_done"][player],

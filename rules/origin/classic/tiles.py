@@ -11,11 +11,11 @@ reserve lasts. Our ruling: an empty slot is filled whenever the reserve holds a 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import State
 from rules.kit import decks
+from rules.origin.classic import classic_data as cd
 from rules.origin.classic.cards import COLUMNS, REWARD_BOARD
+from rules.origin.classic.classic_data import ClassicData
 from rules.origin.components import TILES
 
 Stacks = list[list[str]]
@@ -79,9 +79,9 @@ def empty_board() -> dict[str, list[str | None]]:
     return {c: [None] * REWARD_BOARD.slots[c] for c in COLUMNS}
 
 
-def deal_board(state: State) -> None:
-    """Set-up: 15 random tiles face up, dealt again while fewer than 3 are level 1."""
-    data = state.data
+def deal_board(state: State) -> tuple[dict[str, list[str | None]], list[str]]:
+    """Set-up: 15 random tiles face up, dealt again while fewer than 3 are level 1;
+    returns the reward board and the reserve (every other tile)."""
     tiles = [t.id for t in TILES.tiles]
     slots = sum(REWARD_BOARD.slots.values())
     while True:
@@ -95,23 +95,22 @@ def deal_board(state: State) -> None:
         for slot in range(len(board[column])):
             board[column][slot] = face_up[i]
             i += 1
-    data["board"] = board
-    data["reserve"] = tiles[slots:]
+    return board, tiles[slots:]
 
 
-def board_tiles(data: dict[str, Any], columns: list[str] | tuple[str, ...]) -> list[str]:
+def board_tiles(data: ClassicData, columns: list[str] | tuple[str, ...]) -> list[str]:
     """The face-up tiles of ``columns``, column by column, slot by slot."""
     return [t for c in columns for t in data["board"][c] if t is not None]
 
 
-def column_of(data: dict[str, Any], tile: str) -> str | None:
+def column_of(data: ClassicData, tile: str) -> str | None:
     for column in COLUMNS:
         if tile in data["board"][column]:
             return column
     return None
 
 
-def fill_slots(data: dict[str, Any], first: str | None = None) -> None:
+def fill_slots(data: ClassicData, first: str | None = None) -> None:
     """Fill empty slots from the reserve (kept shuffled: the top is a random tile)."""
     order = [first] if first else []
     order += [c for c in COLUMNS if c != first]
@@ -119,7 +118,7 @@ def fill_slots(data: dict[str, Any], first: str | None = None) -> None:
         decks.refill(data["board"][column], data["reserve"])
 
 
-def take_from_board(data: dict[str, Any], tile: str) -> str:
+def take_from_board(data: ClassicData, tile: str) -> str:
     """Remove ``tile`` from its slot, refill from the reserve; return its column."""
     column = column_of(data, tile)
     if column is None:
@@ -132,7 +131,7 @@ def take_from_board(data: dict[str, Any], tile: str) -> str:
 
 def return_to_reserve(state: State, tiles: list[str], first: str | None = None) -> None:
     """Shuffle ``tiles`` into the reserve, then fill empty slots (``first`` column first)."""
-    data = state.data
+    data = cd.data(state)
     data["reserve"].extend(tiles)
     decks.shuffle(state, data["reserve"])
     fill_slots(data, first)
@@ -141,7 +140,7 @@ def return_to_reserve(state: State, tiles: list[str], first: str | None = None) 
 def renew_column(state: State, column: str) -> None:
     """RENEWAL: set the column aside, refill it, shuffle the set-aside tiles into the
     reserve, refill again if the column is still short."""
-    data = state.data
+    data = cd.data(state)
     slots = data["board"][column]
     aside = [t for t in slots if t is not None]
     data["board"][column] = [None] * len(slots)
@@ -149,7 +148,7 @@ def renew_column(state: State, column: str) -> None:
     return_to_reserve(state, aside, column)
 
 
-def board_is_empty(data: dict[str, Any]) -> bool:
+def board_is_empty(data: ClassicData) -> bool:
     return not any(t is not None for c in COLUMNS for t in data["board"][c])
 
 

@@ -82,7 +82,7 @@ def test_evolve_reference_may_be_the_neutral_pawn_or_any_player() -> None:
 def test_back_cancels_the_first_decision() -> None:
     state = JUNIOR.apply(position({}), "ana", "evolve:a7")
     state = JUNIOR.apply(state, "ana", "back")
-    assert state.data["pending"] is None and JUNIOR.to_act(state) == {"ana"}
+    assert state.data["frames"] == [] and JUNIOR.to_act(state) == {"ana"}
 
 
 def test_migrate_through_an_occupied_territory_to_an_orange_one() -> None:
@@ -210,7 +210,7 @@ def test_brown_gives_nothing_when_the_tile_stack_is_empty() -> None:
 def test_tie_break_most_cards_then_shared_win() -> None:
     state = position({})
     data = state.data
-    data["over"], data["end"] = True, "deck"
+    data["over"] = "deck"
     # Equal points (3 each): ben holds 3 cards, ana 2, so ben ranks first.
     data["cards"] = [[2, 0, 0], [1, 1, 1], [11, 0, 0]]
     data["decks"] = [0, 13, 13]
@@ -240,7 +240,7 @@ def test_pass_only_when_no_action_and_everyone_passing_ends_the_game(
     state = JUNIOR.apply(state, "ana", "pass")
     assert not state.data["over"] and JUNIOR.to_act(state) == {"ben"}
     state = JUNIOR.apply(state, "ben", "pass")
-    assert state.data["over"] and state.data["end"] == "blocked"
+    assert state.data["over"] == "blocked"
     outcome = JUNIOR.outcome(state)
     assert outcome is not None and outcome.termination.key == "origin.end.blocked"
 

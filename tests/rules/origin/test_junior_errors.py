@@ -137,7 +137,7 @@ def test_a_pawn_with_every_neighbour_occupied_cannot_migrate() -> None:
 
 def test_a_label_is_accepted_instead_of_a_code() -> None:
     state = JUNIOR.apply(position({}), "ana", "Sahara")
-    assert state.data["pending"] == ["evolve", "A3"]
+    assert state.data["frames"] == [{"kind": "evolve", "at": "A3"}]
     state = JUNIOR.apply(state, "ana", "pion blanc 2.1")
     assert state.data["pawn_at"]["A3"] == "z2s1w"
 

@@ -182,7 +182,7 @@ def test_tie_break_most_cards_in_hand_then_shared() -> None:
     state = play(state, "ana")
     state.data["hands"][2]["objective"].remove("OB01")
     state.data["objectives_done"][2].append("OB01")  # 3 points, no card
-    state.data["over"], state.data["end"] = True, "deck"
+    state.data["over"] = "deck"
     outcome = CLASSIC.outcome(check(state))
     assert outcome is not None
     assert outcome.ranking == (("ben",), ("cy",), ("ana",))

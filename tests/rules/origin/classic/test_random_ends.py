@@ -18,7 +18,7 @@ def test_random_games_end_in_the_rulebook_ways_and_reach_several() -> None:
                 continue  # a seat left and too few stayed: not one of the rulebook's ends
             outcome = CLASSIC.outcome(state)
             assert outcome is not None
-            assert outcome.termination.key == f"origin.classic.end.{state.data['end']}"
-            seen.add(state.data["end"])
+            assert outcome.termination.key == f"origin.classic.end.{state.data['over']}"
+            seen.add(state.data["over"])
     assert seen <= ENDS
     assert {"deck", "villages"} <= seen  # the usual ends of 3-4 and of 2 players
