@@ -272,9 +272,12 @@ class Site:
         places: tuple[tuple[int, str, int], ...] = ()
         if row.status == "over":
             places = tuple((r.rank, r.seat, r.score) for r in await self.store.results(row.id))
-        picture = None
+        picture = narrow = None
         if self.archive.has_picture(rules):
-            picture = f"{token}/board/{archived.mark(step)}-{layout}-{lang}.png"
+            shown = "full" if layout == "auto" else layout
+            picture = f"{token}/board/{archived.mark(step)}-{shown}-{lang}.png"
+            if layout == "auto":
+                narrow = f"{token}/board/{archived.mark(step)}-card-{lang}.png"
         standings_link = None
         if row.guild_id is not None:
             standings_link = f"../s/{self.link(standings_subject(row.guild_id))}?lang={lang}"
@@ -288,6 +291,7 @@ class Site:
             lang=lang,
             base=token,
             picture=picture,
+            narrow=narrow,
             layout=layout,
             layouts=self.layouts(archived),
             words=long,
@@ -326,8 +330,13 @@ def _query_step(request: web.Request, last: int) -> int:
 
 
 def _query_layout(request: web.Request, site: Site, archived: Archived) -> str:
-    layout = request.query.get("layout", "full")
-    if layout not in (site.layouts(archived) or ("full",)):
+    """The layout asked for; none: ``auto`` (the full board, the turn card on a phone)
+    when the game has a card."""
+    offered = site.layouts(archived) or ("full",)
+    layout = request.query.get("layout")
+    if layout is None:
+        return "auto" if "card" in offered else "full"
+    if layout not in offered:
         raise NotFound
     return layout
 

@@ -120,7 +120,10 @@ class GamePage:
     """The game's path (``/g/<token>``)."""
     picture: str | None
     """The picture's URL at this step (``None``: the game has none)."""
+    narrow: str | None
+    """The turn card's URL, shown instead on a narrow screen (``layout`` ``auto``)."""
     layout: str
+    """``full``, ``card``, or ``auto`` (the full board, the card on a phone)."""
     layouts: tuple[str, ...]
     words: str
     short: str
@@ -156,7 +159,7 @@ def _link(page: GamePage, step: int | None, layout: str | None = None) -> str:
     if step is not None:
         query.append(f"at={step}")
     chosen = page.layout if layout is None else layout
-    if chosen != "full":
+    if chosen not in ("full", "auto"):
         query.append(f"layout={chosen}")
     return escape(f"{page.base}?{'&'.join(query)}")
 
@@ -187,11 +190,14 @@ def game_main(page: GamePage) -> str:
         parts.append(f"<p>{tr('web.no_picture', lang)}</p>")
     else:
         alt = escape(page.short or translate("web.board", lang))
+        narrow = ""
+        if page.narrow is not None:
+            narrow = f'<source media="(max-width: 600px)" srcset="{escape(page.narrow)}">'
         parts.append(
             f'<figure class="picture"><a href="{escape(page.picture)}" '
-            f'title="{tr("web.board.open", lang)}">'
-            f'<img id="board" src="{escape(page.picture)}" alt="{alt}" decoding="async"></a>'
-            f"<figcaption>{_caption(page)}</figcaption></figure>"
+            f'title="{tr("web.board.open", lang)}"><picture>{narrow}'
+            f'<img id="board" src="{escape(page.picture)}" alt="{alt}" decoding="async">'
+            f"</picture></a><figcaption>{_caption(page)}</figcaption></figure>"
         )
         if len(page.layouts) > 1:
             choices = " · ".join(

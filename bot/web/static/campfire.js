@@ -12,7 +12,8 @@
   function address(step, part) {
     var query = ["lang=" + data("lang")];
     if (step !== null) query.push("at=" + step);
-    if (data("layout") !== "full") query.push("layout=" + data("layout"));
+    var layout = data("layout");
+    if (layout !== "full" && layout !== "auto") query.push("layout=" + layout);
     return data("base") + (part ? "/" + part : "") + "?" + query.join("&");
   }
 
@@ -46,6 +47,9 @@
   }
 
   function bind() {
+    var current = main.querySelector("ol.log li.current");
+    var log = main.querySelector("ol.log");
+    if (current && log) log.scrollTop = current.offsetTop - log.clientHeight / 2;
     main.querySelectorAll("a.step-link[data-step]").forEach(function (link) {
       link.addEventListener("click", function (event) {
         if (event.ctrlKey || event.metaKey || event.shiftKey) return;
