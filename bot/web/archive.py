@@ -169,7 +169,7 @@ class Archive:
         return self._drawer is not renderers.draw or rules in renderers.ids()
 
     def has_card(self, rules: str) -> bool:
-        return self._drawer is renderers.draw and rules in renderers.card_ids()
+        return rules in renderers.card_ids()
 
     async def picture(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
         """The public picture of ``step`` (PNG): from the cache, or drawn in a worker
