@@ -184,3 +184,42 @@ async def test_a_finished_game_has_its_records_replay_and_standings(
     stats = await (await client.get(f"/p/{stats_link.group(1)}?lang=fr")).text()
     assert "Ann" in stats and "partie" in stats
     assert (await client.get(f"/s/{make_token(SECRET, standings_subject('1'), NOW)}")).status == 200
+
+
+async def test_watchers_of_a_game_share_one_read_and_see_each_move(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    import asyncio
+    import json
+
+    from bot.web.app import SITE
+
+    service = GameService(store)
+    game = await open_game(service, "nim", 2)
+    client = await web_client(drawer=tiny_png, poll_seconds=0.05)
+    token = game_token(game.id)
+    streams = [await client.get(f"/g/{token}/events") for _ in range(3)]
+    assert all(s.headers["Content-Type"] == "text/event-stream" for s in streams)
+
+    async def next_revision(stream: Any) -> dict[str, Any]:
+        while True:
+            block = (await stream.content.readuntil(b"\n\n")).decode()
+            if block.startswith("event: revision"):
+                data: dict[str, Any] = json.loads(block.split("data: ", 1)[1])
+                return data
+
+    firsts = [await next_revision(s) for s in streams]
+    assert {f["revision"] for f in firsts} == {game.version}
+    site = client.server.app[SITE]
+    await asyncio.sleep(0.3)
+    assert site.watcher.watchers == 3
+    reads = site.watcher.reads
+    assert 1 <= reads <= 0.3 / 0.05 + 2  # one read per interval for all three watchers
+    game = await play(service, game, 3, moves=1)
+    news = [await asyncio.wait_for(next_revision(s), 5) for s in streams]
+    assert {n["revision"] for n in news} == {game.version}
+    poll = await (await client.get(f"/g/{token}/poll")).json()
+    assert poll["revision"] == game.version and poll["steps"] == 1
+    for stream in streams:
+        stream.close()
+    service.close()
