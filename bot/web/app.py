@@ -236,19 +236,21 @@ class Site:
         names = archived.names(lang)
         rules = row.rules
 
-        def compute() -> tuple[Any, str, str]:
+        def compute() -> tuple[Any, str]:
             sheet = archived.scores(step)
-            short = long = ""
+            short = ""
             if rules in renderers.twin_ids():
                 view = archived.public_view(step)
                 try:
                     short = renderers.describe(rules, view, lang=lang, names=names)
-                    long = renderers.describe(rules, view, lang=lang, names=names, form="long")
                 except Exception:
                     log.warning("game %d: no text twin at step %d", row.id, step, exc_info=True)
-            return sheet, short, long
+            return sheet, short
 
-        sheet, short, long = await asyncio.to_thread(compute)
+        sheet, short = await asyncio.to_thread(compute)
+        words = None
+        if rules in renderers.twin_ids():
+            words = f"{token}/words.txt?at={step}&lang={lang}"
         log_lines = pages.log_lines(
             [(m.seat, m.public_label or m.label, m.notes, m.by_clock) for m in archived.moves],
             names,
@@ -294,7 +296,7 @@ class Site:
             narrow=narrow,
             layout=layout,
             layouts=self.layouts(archived),
-            words=long,
+            words=words,
             short=short,
             players=players,
             log=log_lines,
@@ -407,7 +409,7 @@ async def game_json(request: web.Request) -> web.Response:
             {"step": line.step, "player": line.player, "label": line.label, "notes": line.notes}
             for line in page.log
         ],
-        "words": page.words,
+        "short": page.short,
     }
     return web.json_response(
         body, dumps=lambda data: json.dumps(data, ensure_ascii=False, default=str)
@@ -436,6 +438,31 @@ async def board(request: web.Request) -> web.StreamResponse:
         return web.Response(status=304, headers=headers)
     png = await site.archive.picture(archived, step, layout, lang)
     return web.Response(body=png, content_type="image/png", headers=headers)
+
+
+async def words(request: web.Request) -> web.Response:
+    """The board in words (the text twin's long form) at a step, as plain text."""
+    site = _site(request)
+    archived = await site.game(request.match_info["token"])
+    lang = pick_lang(request)
+    step = _query_step(request, archived.steps)
+    rules = archived.row.rules
+    if rules not in renderers.twin_ids():
+        raise NotFound
+
+    async def make() -> str:
+        names = archived.names(lang)
+
+        def describe() -> str:
+            view = archived.public_view(step)
+            return renderers.describe(rules, view, lang=lang, names=names, form="long")
+
+        return await asyncio.to_thread(describe)
+
+    text = await site.archive.derived(archived, ("words", step, lang), make)
+    return web.Response(
+        text=text, content_type="text/plain", charset="utf-8", headers={"Cache-Control": "no-cache"}
+    )
 
 
 async def poll(request: web.Request) -> web.Response:
@@ -672,6 +699,7 @@ def create_app(
             web.get("/g/{token}/board/{mark}-{layout}-{lang}.png", board),
             web.get("/g/{token}/events", events),
             web.get("/g/{token}/poll", poll),
+            web.get("/g/{token}/words.txt", words),
             web.get("/g/{token}/record.{kind:json|txt}", record),
             web.get("/g/{token}/replay.webp", replay),
             web.get("/s/{token}", standings_page),

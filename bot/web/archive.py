@@ -2,6 +2,10 @@
 stands), its positions step by step (replayed from checkpoints), and its public pictures
 (an LRU by position, layout and language: a position's picture never changes).
 
+The position now is read from the stored snapshot (the bot checks it against the replay of
+the log when it loads a game, and rewrites it if they differ; ``campfire db check`` too);
+earlier ones are replayed from the log.
+
 A *step* is a position of the log as it stands: 0 the opening, ``n`` after its ``n``-th
 entry. A step's *mark* is the revision its last entry was logged at plus one (0 for the
 opening): an undo may take entries back, but a mark, once made, always names the same
@@ -25,7 +29,7 @@ from bot.store import GameRow, MoveRow
 from bot.store.database import SqlStore
 from render import registry as renderers
 from rules import registry
-from rules.base import State
+from rules.base import CampfireError, State, from_json
 from rules.core.game import Game
 from rules.core.scores import ScoreSheet
 from rules.core.state import REMOVAL_PREFIX
@@ -81,6 +85,14 @@ class Archived:
             raise IndexError(step)
         if step in self.states:
             return self.states[step]
+        if step == self.steps and self.row.snapshot is not None:
+            try:  # the position now: the stored snapshot, which the bot keeps equal to
+                state = from_json(self.row.snapshot)  # the replay of the log
+            except CampfireError:
+                log.warning("game %d: its snapshot does not read; replaying", self.row.id)
+            else:
+                self.states[step] = state
+                return state
         base = max((s for s in self.states if s <= step), default=-1)
         if base < 0:
             state = self.game.setup(

@@ -125,7 +125,8 @@ class GamePage:
     layout: str
     """``full``, ``card``, or ``auto`` (the full board, the card on a phone)."""
     layouts: tuple[str, ...]
-    words: str
+    words: str | None
+    """The address of the board in words at this step (plain text; ``None``: no twin)."""
     short: str
     players: tuple[PlayerLine, ...]
     log: tuple[LogLine, ...]
@@ -209,8 +210,10 @@ def game_main(page: GamePage) -> str:
             parts.append(f'<p class="layouts">{choices}</p>')
     if page.words:
         parts.append(
-            f'<details class="words"><summary>{tr("web.words", lang)}</summary>'
-            f"<pre>{escape(page.words)}</pre></details>"
+            f'<details class="words" data-src="{escape(page.words)}">'
+            f"<summary>{tr('web.words', lang)}</summary>"
+            f'<pre>{escape(page.short)}\n\n<a href="{escape(page.words)}">'
+            f"{tr('web.words.all', lang)}</a></pre></details>"
         )
     parts.append('</section><section class="side">')
     parts.append(_players(page))

@@ -35,8 +35,8 @@
         main.replaceWith(fresh);
         main = fresh;
         if (open) {
-          var words = main.querySelector("details.words");
-          if (words) words.open = true;
+          var box = main.querySelector("details.words");
+          if (box) box.open = true;
         }
         bind();
         if (remember) history.replaceState(null, "", address(step === null ? null : step, ""));
@@ -46,7 +46,22 @@
       });
   }
 
+  function words(details) {
+    var pre = details.querySelector("pre");
+    if (!pre || details.getAttribute("data-loaded")) return;
+    details.setAttribute("data-loaded", "1");
+    fetch(details.getAttribute("data-src"), { cache: "no-store" })
+      .then(function (answer) { return answer.ok ? answer.text() : null; })
+      .then(function (text) { if (text) pre.textContent = text; })
+      .catch(function () {});
+  }
+
   function bind() {
+    var details = main.querySelector("details.words");
+    if (details) {
+      details.addEventListener("toggle", function () { if (details.open) words(details); });
+      if (details.open) words(details);
+    }
     var current = main.querySelector("ol.log li.current");
     var log = main.querySelector("ol.log");
     if (current && log) log.scrollTop = current.offsetTop - log.clientHeight / 2;

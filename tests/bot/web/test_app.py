@@ -71,6 +71,9 @@ async def test_stepping_back_shows_an_earlier_position(
     middle = await (await client.get(f"/g/{token}/fragment?at=2")).text()
     assert middle.startswith('<main id="game" data-step="2"')
     assert 'aria-current="step"' in middle
+    words = await client.get(f"/g/{token}/words.txt?at=2&lang=fr")
+    assert words.status == 200 and words.content_type == "text/plain"
+    assert "Nim" in middle and f"{token}/words.txt?at=2" in middle
     data = await (await client.get(f"/g/{token}/game.json?at=1")).json()
     assert data["step"] == 1 and data["steps"] == 3 and data["status"] == "running"
 

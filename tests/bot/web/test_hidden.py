@@ -117,6 +117,8 @@ async def test_no_page_shows_what_is_hidden(
             "poll": await client.get(f"/g/{token}/poll"),
             "earlier": await client.get(f"/g/{token}/fragment?at={earlier}&lang=fr"),
             "earlier json": await client.get(f"/g/{token}/game.json?at={earlier}"),
+            "earlier words": await client.get(f"/g/{token}/words.txt?at={earlier}"),
+            "words": await client.get(f"/g/{token}/words.txt?lang=fr"),
         }
         if now.status == "running":  # once over, the record tells every move
             answers["record"] = await client.get(f"/g/{token}/record.json")
