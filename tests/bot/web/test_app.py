@@ -226,3 +226,27 @@ async def test_watchers_of_a_game_share_one_read_and_see_each_move(
     for stream in streams:
         stream.close()
     service.close()
+
+
+async def test_a_move_taken_back_leaves_the_history_and_its_picture(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    service = GameService(store)
+    game = await open_game(service, "nim", 2)
+    game = await play(service, game, 1, moves=2)
+    client = await web_client(drawer=tiny_png)
+    token = game_token(game.id)
+    before = await (await client.get(f"/g/{token}")).text()
+    src = re.search(r'<img id="board" src="([^"]+)"', before)
+    assert src is not None and "/board/2-" in src.group(1)
+    mover = game.to_act[0]
+    await service.play(game.id, mover, "take1", expected_version=game.version)
+    asked = await service.undos.request(game.id, mover)
+    other = next(s.user_id for s in game.seats if s.user_id != mover)
+    if asked.status == "waiting":
+        await service.undos.answer(game.id, other, True, version=game.version + 1)
+    after = await (await client.get(f"/g/{token}")).text()
+    assert 'data-steps="2"' in after and 'data-revision="4"' in after
+    assert (await client.get(f"/g/{token}/board/3-full-en.png")).status == 404  # taken back
+    assert (await client.get(f"/g/{src.group(1)}")).status == 200  # still the same position
+    service.close()
