@@ -42,6 +42,8 @@ GAMES_KEPT = 128
 """Games whose row, log and checkpoints stay in memory (LRU)."""
 PICTURE_BYTES = 96 * 1024 * 1024
 """Pictures kept in memory (LRU, by total size)."""
+KEPT_PER_GAME = 12
+"""Positions off the checkpoints, and pages, kept per game (the most recently used)."""
 DRAWING_AT_ONCE = 2
 """Pictures drawn at the same time (each is a worker thread's CPU work)."""
 
@@ -55,9 +57,12 @@ class Archived:
     game: Game
     options: Mapping[str, Any]
     states: dict[int, State] = field(default_factory=dict)
-    """Checkpoints by step (and the last step)."""
-    derived: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    """What pages computed from it (text twins, score sheets, HTML), by their key."""
+    """Checkpoints by step (every ``CHECKPOINT`` steps, the opening and the last)."""
+    recent: OrderedDict[int, State] = field(default_factory=OrderedDict)
+    """Other positions asked for lately (at most ``KEPT_PER_GAME``)."""
+    derived: OrderedDict[tuple[Any, ...], Any] = field(default_factory=OrderedDict)
+    """What pages computed from it (HTML, text twins), by their key (at most
+    ``KEPT_PER_GAME``)."""
 
     @property
     def steps(self) -> int:
@@ -85,6 +90,9 @@ class Archived:
             raise IndexError(step)
         if step in self.states:
             return self.states[step]
+        if step in self.recent:
+            self.recent.move_to_end(step)
+            return self.recent[step]
         if step == self.steps and self.row.snapshot is not None:
             try:  # the position now: the stored snapshot, which the bot keeps equal to
                 state = from_json(self.row.snapshot)  # the replay of the log
@@ -112,7 +120,12 @@ class Archived:
                 state = self.game.apply(state, move.seat, move.code)
             if (index + 1) % CHECKPOINT == 0:
                 self.states[index + 1] = state
-        self.states[step] = state
+        if step == self.steps:
+            self.states[step] = state
+        else:
+            self.recent[step] = state
+            while len(self.recent) > KEPT_PER_GAME:
+                self.recent.popitem(last=False)
         return state
 
     def public_view(self, step: int) -> Mapping[str, Any]:
@@ -170,7 +183,8 @@ class Archive:
         options = game.check_rules_version(row.rules_version, row.options)
         archived = Archived(row, moves, game, options)
         if known is not None and known.moves == moves[: len(known.moves)]:
-            archived.states = dict(known.states)  # the same log, longer: keep its positions
+            kept = {s: v for s, v in known.states.items() if s % CHECKPOINT == 0}
+            archived.states = kept  # the same log, longer: keep its checkpoints
         self._games[game_id] = archived
         self._games.move_to_end(game_id)
         while len(self._games) > self._games_kept:
@@ -233,9 +247,14 @@ class Archive:
         self, archived: Archived, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]
     ) -> Any:
         """What ``make`` computes once for this revision of the game (pages, twins)."""
-        if key not in archived.derived:
-            archived.derived[key] = await make()
-        return archived.derived[key]
+        if key in archived.derived:
+            archived.derived.move_to_end(key)
+            return archived.derived[key]
+        made = await make()
+        archived.derived[key] = made
+        while len(archived.derived) > KEPT_PER_GAME:
+            archived.derived.popitem(last=False)
+        return made
 
 
 __all__ = ["CHECKPOINT", "Archive", "Archived"]
