@@ -18,6 +18,7 @@ Usage::
     campfire db backup FILE [--force] [--db PATH] [--env FILE]
     campfire db check [--db PATH|URL] [--env FILE]
     campfire db copy --from FILE --to URL
+    campfire web [--host 127.0.0.1] [--port 8080] [--db PATH|URL] [--env FILE]
 
 Operator mistakes (no token, unknown game, bad option) end with one line on stderr and
 exit status 2, never a traceback.
@@ -153,6 +154,16 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--lang", choices=LANGS, default="en")
     games.add_argument("--json", action="store_true", help="one JSON list, a game an entry")
     dbcommands.add_parser(commands)
+
+    site = commands.add_parser(
+        "web", help="serve the read-only web pages of the games (needs CAMPFIRE_WEB_SECRET)"
+    )
+    site.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
+    site.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
+    site.add_argument("--db", help="SQLite file or postgresql:// URL (default: CAMPFIRE_DB)")
+    site.add_argument("--env", default=".env", help="settings file (default: .env)")
     return parser
 
 
@@ -210,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command in ("run", "sync"):
             return _discord_command(args)
+        if args.command == "web":
+            return _web(args)
         configure_logging("WARNING")
         if args.command == "db":
             return asyncio.run(dbcommands.run(args))
@@ -288,6 +301,39 @@ def _discord_command(args: argparse.Namespace) -> int:
         log.debug("discord command failed", exc_info=True)
         print(f"campfire: {message}", file=sys.stderr)
         return 1
+
+
+def _web(args: argparse.Namespace) -> int:
+    """``campfire web``: serve the pages until stopped (Ctrl+C)."""
+    settings = load_settings(args.env)
+    if not settings.web_secret:
+        raise UsageError(
+            "CAMPFIRE_WEB_SECRET is not set: the web pages are reached through links signed "
+            "with it (see .env.example and docs/hosts/web.md)."
+        )
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
+    configure_logging(settings.log_level)
+    from bot.web.app import serve
+
+    def ready(address: str) -> None:
+        print(f"campfire web: serving on {address} (Ctrl+C stops)", flush=True)
+
+    try:
+        asyncio.run(
+            serve(
+                args.db or settings.db_path,
+                settings.web_secret.encode(),
+                args.host,
+                args.port,
+                ready=ready,
+            )
+        )
+    except OSError as exc:
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+        ) from exc
+    return 0
 
 
 def _talk_to_discord(args: argparse.Namespace, settings: Settings, shards: Shards | None) -> int:

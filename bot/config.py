@@ -6,7 +6,9 @@ commands sync at once),
 ``CAMPFIRE_LOG_LEVEL`` (``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``; default ``INFO``),
 ``CAMPFIRE_COOLDOWN`` (per user, the costly commands and buttons allowed: ``USES/SECONDS``,
 default ``5/10``, or ``off``), ``CAMPFIRE_RENDER`` (where pictures are drawn: ``threads``
-of the bot's process, the default, or ``processes``).
+of the bot's process, the default, or ``processes``), ``CAMPFIRE_WEB_URL`` (the public
+address of ``campfire web``: the bot links to it) and ``CAMPFIRE_WEB_SECRET`` (at least 16
+characters; the key its links are signed with: without it there are no links).
 The process environment wins over ``.env``.
 """
 
@@ -21,6 +23,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.store import DEFAULT_DB
+from bot.web.tokens import WebLinks
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 RENDER_MODES = ("threads", "processes")
@@ -28,6 +31,8 @@ RENDER_MODES = ("threads", "processes")
 process (the default: the whole process tree stays within 300 MB under the load
 benchmark) or a process per core (about 320 MB; see docs/measurements/benchmarks.md)."""
 DEFAULT_COOLDOWN = (5, 10.0)
+MIN_WEB_SECRET = 16
+"""The shortest ``CAMPFIRE_WEB_SECRET`` (characters)."""
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 
@@ -45,13 +50,23 @@ class Settings:
     log_level: str
     cooldown: tuple[int, float] | None = DEFAULT_COOLDOWN
     render: str = "threads"
+    web_url: str | None = None
+    web_secret: str | None = None
 
-    def __repr__(self) -> str:  # never print the token
+    def web_links(self) -> WebLinks | None:
+        """What the bot needs to link to the web companion: its address and secret
+        (``None`` unless both are set)."""
+        if not (self.web_url and self.web_secret):
+            return None
+        return WebLinks(self.web_url, self.web_secret.encode())
+
+    def __repr__(self) -> str:  # never print the token or the secret
         hidden = "set" if self.token else "missing"
         return (
             f"Settings(token=<{hidden}>, db_path={self.db_path!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"cooldown={self.cooldown!r}, render={self.render!r})"
+            f"cooldown={self.cooldown!r}, render={self.render!r}, web_url={self.web_url!r}, "
+            f"web_secret=<{'set' if self.web_secret else 'missing'}>)"
         )
 
 
@@ -81,6 +96,15 @@ def load_settings(
         raise ConfigError(
             f"CAMPFIRE_RENDER must be one of {', '.join(RENDER_MODES)}, not {render!r}"
         )
+    web_url = get("CAMPFIRE_WEB_URL")
+    if web_url is not None and not web_url.lower().startswith(("http://", "https://")):
+        raise ConfigError(f"CAMPFIRE_WEB_URL must start with http:// or https://, not {web_url!r}")
+    web_secret = get("CAMPFIRE_WEB_SECRET")
+    if web_secret is not None and len(web_secret) < MIN_WEB_SECRET:
+        raise ConfigError(
+            f"CAMPFIRE_WEB_SECRET must be at least {MIN_WEB_SECRET} characters "
+            "(try: python3 -c 'import secrets; print(secrets.token_urlsafe(32))')"
+        )
     return Settings(
         token=get("DISCORD_TOKEN"),
         db_path=get("CAMPFIRE_DB") or DEFAULT_DB,
@@ -88,6 +112,8 @@ def load_settings(
         log_level=level,
         cooldown=parse_cooldown(get("CAMPFIRE_COOLDOWN")),
         render=render,
+        web_url=web_url,
+        web_secret=web_secret,
     )
 
 

@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any, cast
 
 import discord
+from discord import ui
 
 from bot.discord import embeds, publish
 from bot.discord.context import (
@@ -38,8 +39,10 @@ from bot.discord.views import (
     move_menu,
     resign_view,
     undo_view,
+    web_button,
     with_undo,
 )
+from bot.discord.weblinks import game_url
 from bot.record import build_record, record_json, record_text
 from bot.service import (
     DEFAULT_AI_LEVEL,
@@ -734,7 +737,11 @@ async def games(interaction: discord.Interaction[Any]) -> None:
     listed = await candidate_games(interaction)
     listed += await service.finished_games(user_key(interaction), channel)  # for a day
     lines = []
+    links: list[tuple[int, str]] = []
     for game in listed[:MAX_LISTED_GAMES]:
+        url = await game_url(bot_of(interaction), game)
+        if url is not None:
+            links.append((game.id, url))
         messages = await service.messages(game.id)
         if game.status == "running" and "turn" in messages:
             link = embeds.jump_url(
@@ -746,7 +753,15 @@ async def games(interaction: discord.Interaction[Any]) -> None:
             link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
         places = await service.results(game.id) if game.status == "over" else ()
         lines.append(embeds.GameLine(game, link, places))
-    await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang_for(interaction)))
+    lang = lang_for(interaction)
+    extra: dict[str, Any] = {}
+    if links:  # a Web button a game (at most 15: three rows of five)
+        view = ui.View(timeout=None)
+        for game_id, url in links:
+            view.add_item(web_button(url, lang, game_id))
+        view.stop()
+        extra["view"] = view
+    await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang), **extra)
 
 
 async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None) -> None:

@@ -25,6 +25,7 @@ from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
 from bot.service import GameService
 from bot.shards import Shards
 from bot.store import SqlStore, open_store
+from bot.web.tokens import WebLinks
 
 log = logging.getLogger("campfire.discord.client")
 
@@ -83,6 +84,7 @@ class CampfireClient(discord.Client):
         reminder_seconds: float | None = None,
         shards: Shards | None = None,
         render_processes: bool = False,
+        web: WebLinks | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -100,6 +102,7 @@ class CampfireClient(discord.Client):
         self._sync_guild_id = sync_guild_id
         self._caught_up = False
         self.cooldown = cooldown or Cooldown.off()
+        self.web = web
         self.worker = days.worker_id(shards)
         self.reminders: tasks.Loop[Any] | None = None
         if reminder_seconds is not None:

@@ -495,6 +495,7 @@ class CampfireGroup(app_commands.Group):
         anywhere=cmd("anywhere", "discord.opt.anywhere.name"),
         hints=cmd("hints", "discord.opt.hints.name"),
         pictures=cmd("pictures", "discord.opt.pictures.name"),
+        web_links=cmd("web_links", "discord.opt.web_links.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -515,6 +516,10 @@ class CampfireGroup(app_commands.Group):
             "What the game threads show: the full board, the turn card, or both",
             "discord.opt.pictures.desc",
         ),
+        web_links=cmd(
+            "False: no Web link to the games' pages (and those pages close)",
+            "discord.opt.web_links.desc",
+        ),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
@@ -534,6 +539,7 @@ class CampfireGroup(app_commands.Group):
         anywhere: bool | None = None,
         hints: bool | None = None,
         pictures: str | None = None,
+        web_links: bool | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -546,6 +552,7 @@ class CampfireGroup(app_commands.Group):
             anywhere=anywhere,
             hints=hints,
             pictures=pictures,
+            web_links=web_links,
         )
 
     @app_commands.command(

@@ -196,6 +196,15 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
             ),
         ),
         ("discord.settings.pictures", t(f"discord.pictures.{settings.pictures or 'both'}", lang)),
+        (
+            "discord.settings.web_links",
+            t(
+                "discord.settings.web_off"
+                if settings.web_links is False
+                else "discord.settings.web_on",
+                lang,
+            ),
+        ),
     ]
     for key, value in rows:
         embed.add_field(name=t(key, lang), value=value, inline=True)

@@ -16,6 +16,7 @@ import discord
 from discord.abc import GuildChannel, PrivateChannel
 
 from bot.service import GameInfo, GameService
+from bot.web.tokens import WebLinks
 
 
 class Handlers(Protocol):
@@ -121,6 +122,11 @@ class CampfireBot(Protocol):
     @property
     def cooldown(self) -> Budget:
         """The per-user budget of costly commands and buttons (a picture, a replay)."""
+        ...
+
+    @property
+    def web(self) -> WebLinks | None:
+        """The web companion's address and secret (``None``: no **Web** links)."""
         ...
 
     def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...

@@ -24,6 +24,7 @@ from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.views import rematch_view, turn_view, undo_vote_view
+from bot.discord.weblinks import game_url
 from bot.service import (
     BoardPicture,
     Event,
@@ -488,6 +489,7 @@ def turn_message(
     files: Sequence[discord.File],
     *,
     hints: bool = True,
+    web: str | None = None,
 ) -> dict[str, Any]:
     """Everything a turn message shows but its pings: the text, the embed (the
     decisions listed, the first picture as its image), the other pictures attached,
@@ -499,7 +501,7 @@ def turn_message(
     return {
         "content": turn_content(game, seats, lang),
         "embed": embed,
-        "view": turn_view(game, lang, play=people, hints=hints),
+        "view": turn_view(game, lang, play=people, hints=hints, web=web),
     }
 
 
@@ -522,7 +524,8 @@ async def post_turn(
     the caller does it (``record=False``)."""
     shown, files = await pictures(client, game, lang, view)
     hints = await client.service.hints.shown(game.guild_id)
-    parts = turn_message(shown, seats, lang, _lines(game, moves, lang), files, hints=hints)
+    web = await game_url(client, shown)
+    parts = turn_message(shown, seats, lang, _lines(game, moves, lang), files, hints=hints, web=web)
     notified = [s for s in (seats if pinged is None else pinged) if not is_ai_seat(s)]
     message = await table.send(
         **parts,
@@ -557,7 +560,10 @@ async def edit_turn(
         return None
     shown, files = await pictures(client, game, lang, view)
     hints = await client.service.hints.shown(game.guild_id)
-    parts = turn_message(shown, game.to_act, lang, _lines(game, moves, lang), files, hints=hints)
+    web = await game_url(client, shown)
+    parts = turn_message(
+        shown, game.to_act, lang, _lines(game, moves, lang), files, hints=hints, web=web
+    )
     try:
         return await partial.edit(**parts, attachments=files, allowed_mentions=NO_MENTIONS)
     except (discord.NotFound, discord.Forbidden):

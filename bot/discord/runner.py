@@ -48,6 +48,7 @@ def run_bot(settings: Settings, *, shards: Shards | None = None) -> None:
         reminder_seconds=REMINDER_SECONDS,
         shards=shards,
         render_processes=settings.render == "processes",
+        web=settings.web_links(),
     )
     if shards is not None:
         log.info("serving shards %s", shards)

@@ -539,11 +539,16 @@ def lobby_view(game: GameInfo, lang: str) -> ui.View | None:
 
 
 def turn_view(
-    game: GameInfo, lang: str = "en", *, play: bool = True, hints: bool = True
+    game: GameInfo,
+    lang: str = "en",
+    *,
+    play: bool = True,
+    hints: bool = True,
+    web: str | None = None,
 ) -> ui.View:
     """Play (for the version it was posted at; left out while only AI seats think,
     ``play=False``), Hint (unless the server turned hints off, or nobody can play),
-    Hand, Scores and Full board (of that version)."""
+    Hand, Scores and Full board (of that version), and the **Web** link (``web``)."""
     view = ui.View(timeout=None)
     if play:
         view.add_item(PlayButton(game.id, lang, version=game.version))
@@ -552,7 +557,18 @@ def turn_view(
     view.add_item(HandButton(game.id, lang))
     view.add_item(ScoresButton(game.id, lang))
     view.add_item(FullBoardButton(game.id, lang, version=game.version))
+    if web is not None:
+        view.add_item(web_button(web, lang))
     return _static(view)
+
+
+def web_button(url: str, lang: str, game_id: int | None = None) -> ui.Button[Any]:
+    """The **Web** link button: the game's page on the web companion (``url``, made by
+    ``bot.discord.weblinks.game_url``); ``game_id`` names the game on it (lists)."""
+    label = t("discord.web.button", lang)
+    if game_id is not None:
+        label = t("discord.web.button_of", lang, id=game_id)
+    return ui.Button(style=discord.ButtonStyle.link, label=label, url=url)
 
 
 def resign_view(game: GameInfo, lang: str) -> ui.View:

@@ -125,6 +125,17 @@ class GamesQueries(SqlBase):
         """Every stored game's id, in order (lobbies and finished games included)."""
         return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
 
+    async def revisions(self, game_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
+        """``{game id: (revision, status)}`` of the stored ones of ``game_ids``: one small
+        read, what the web companion polls to follow running games."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = await self._fetchall(
+            f"SELECT id, version, status FROM games WHERE id IN ({marks})", tuple(game_ids)
+        )
+        return {int(i): (int(v), str(s)) for i, v, s in rows}
+
     async def count_games(self) -> int:
         rows = await self._fetchall("SELECT COUNT(*) FROM games")
         return int(rows[0][0])

@@ -117,6 +117,8 @@ class GuildSettings:
     hints: bool | None = None
     pictures: str | None = None
     """What the game threads show: ``full`` board, turn ``card``, or ``both`` (``None``)."""
+    web_links: bool | None = None
+    """Whether messages carry a **Web** link to the web companion (``None``: yes)."""
 
 
 @dataclass(frozen=True)

@@ -235,6 +235,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN pictures TEXT;
     """,
+    # 11: whether a server's messages carry a link to the web companion (NULL: yes,
+    # when the bot has one; 0: no link, and the companion answers none of its pages).
+    """
+    ALTER TABLE guild_settings ADD COLUMN web_links INTEGER;
+    """,
 )
 
 

@@ -40,6 +40,22 @@ async def _renumber(db: Session, game_id: int, order: list[str] | None) -> None:
 class SeatsQueries(SqlBase):
     """The ``seats`` table, and a lobby becoming a running game."""
 
+    async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        """``{user id: the name they last joined a game with}`` for those of ``user_ids``
+        who ever sat (the web companion's standings name players with it)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, name, joined_at FROM seats WHERE user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        newest: dict[str, tuple[str, str]] = {}
+        for user, name, joined in rows:
+            if str(user) not in newest or str(joined) > newest[str(user)][0]:
+                newest[str(user)] = (str(joined), str(name))
+        return {user: name for user, (_, name) in newest.items()}
+
     async def add_seat(
         self, game_id: int, user_id: str, name: str, at: datetime, *, ai_level: str | None = None
     ) -> bool:

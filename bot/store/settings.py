@@ -41,12 +41,12 @@ class SettingsQueries(SqlBase):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self._fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel, hints, pictures FROM guild_settings WHERE guild_id = ?",
+            "games_channel, hints, pictures, web_links FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel, hints, pictures = rows[0]
+        language, clock, policy, nudge, away, channel, hints, pictures, web = rows[0]
         return GuildSettings(
             language,
             _int(clock),
@@ -56,6 +56,7 @@ class SettingsQueries(SqlBase):
             channel,
             None if hints is None else bool(hints),
             pictures,
+            None if web is None else bool(web),
         )
 
     async def save_guild_settings(
@@ -64,13 +65,14 @@ class SettingsQueries(SqlBase):
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
-                "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures, "
+                "web_links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
                 "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
                 "games_channel = excluded.games_channel, hints = excluded.hints, "
-                "pictures = excluded.pictures",
+                "pictures = excluded.pictures, web_links = excluded.web_links",
                 (
                     guild_id,
                     settings.language,
@@ -82,6 +84,7 @@ class SettingsQueries(SqlBase):
                     settings.games_channel,
                     None if settings.hints is None else int(settings.hints),
                     settings.pictures,
+                    None if settings.web_links is None else int(settings.web_links),
                 ),
             )
 

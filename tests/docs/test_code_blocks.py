@@ -36,6 +36,7 @@ SKIPPED: tuple[tuple[str, str], ...] = (
     (r"\bcampfire db backup .*\.dump\b", "pg_dump of a PostgreSQL database"),
     (r"\bcampfire run\b(?!.*--help)", "connects to Discord"),
     (r"\bcampfire sync\b(?!.*--print|.*--help)", "publishes the commands to Discord"),
+    (r"\bcampfire web\b(?!.*--help)", "serves the web pages until stopped"),
     (r"^echo\b.*>>\s*\.env\b", "writes the host's own settings file"),
     (r"^git\b", "fetches code over the network"),
     (r"^python3? -m venv\b|\bpip install\b", "installs packages over the network"),

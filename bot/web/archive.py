@@ -1,0 +1,260 @@
+"""What the web companion reads of a game: its row and log (cached while its revision
+stands), its positions step by step (replayed from checkpoints), and its public pictures
+(an LRU by position, layout and language: a position's picture never changes).
+
+The position now is read from the stored snapshot (the bot checks it against the replay of
+the log when it loads a game, and rewrites it if they differ; ``campfire db check`` too);
+earlier ones are replayed from the log.
+
+A *step* is a position of the log as it stands: 0 the opening, ``n`` after its ``n``-th
+entry. A step's *mark* is the revision its last entry was logged at plus one (0 for the
+opening): an undo may take entries back, but a mark, once made, always names the same
+position, so pictures are addressed and cached by mark.
+
+Only public things leave this module: the public view (``view(state, None)``), the
+public score sheet, the labels the table read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.service.guards import seat_names
+from bot.store import GameRow, MoveRow
+from bot.store.database import SqlStore
+from render import registry as renderers
+from rules import registry
+from rules.base import CampfireError, State, from_json
+from rules.core.game import Game
+from rules.core.scores import ScoreSheet
+from rules.core.state import REMOVAL_PREFIX
+
+log = logging.getLogger("campfire.web.archive")
+
+CHECKPOINT = 32
+"""A position is kept every this many steps; any other is at most this many moves away."""
+GAMES_KEPT = 128
+"""Games whose row, log and checkpoints stay in memory (LRU)."""
+PICTURE_BYTES = 96 * 1024 * 1024
+"""Pictures kept in memory (LRU, by total size)."""
+KEPT_PER_GAME = 12
+"""Positions off the checkpoints, and pages, kept per game (the most recently used)."""
+DRAWING_AT_ONCE = 2
+"""Pictures drawn at the same time (each is a worker thread's CPU work)."""
+
+
+@dataclass
+class Archived:
+    """A game as read at one revision: its row, its log, and positions replayed so far."""
+
+    row: GameRow
+    moves: tuple[MoveRow, ...]
+    game: Game
+    options: Mapping[str, Any]
+    states: dict[int, State] = field(default_factory=dict)
+    """Checkpoints by step (every ``CHECKPOINT`` steps, the opening and the last)."""
+    recent: OrderedDict[int, State] = field(default_factory=OrderedDict)
+    """Other positions asked for lately (at most ``KEPT_PER_GAME``)."""
+    derived: OrderedDict[tuple[Any, ...], Any] = field(default_factory=OrderedDict)
+    """What pages computed from it (HTML, text twins), by their key (at most
+    ``KEPT_PER_GAME``)."""
+
+    @property
+    def steps(self) -> int:
+        """The last step (the number of entries in the log)."""
+        return len(self.moves)
+
+    def mark(self, step: int) -> int:
+        return self.moves[step - 1].seq + 1 if step else 0
+
+    def step_of(self, mark: int) -> int | None:
+        """The step whose mark is ``mark``; ``None``: no position of the log has it."""
+        if mark == 0:
+            return 0
+        for index, move in enumerate(self.moves):
+            if move.seq + 1 == mark:
+                return index + 1
+        return None
+
+    def names(self, lang: str) -> dict[str, str]:
+        return seat_names(self.row, lang)
+
+    def state_at(self, step: int) -> State:
+        """The position after ``step`` entries (CPU work: at most ``CHECKPOINT`` moves)."""
+        if not 0 <= step <= self.steps:
+            raise IndexError(step)
+        if step in self.states:
+            return self.states[step]
+        if step in self.recent:
+            self.recent.move_to_end(step)
+            return self.recent[step]
+        if step == self.steps and self.row.snapshot is not None:
+            try:  # the position now: the stored snapshot, which the bot keeps equal to
+                state = from_json(self.row.snapshot)  # the replay of the log
+            except CampfireError:
+                log.warning("game %d: its snapshot does not read; replaying", self.row.id)
+            else:
+                self.states[step] = state
+                return state
+        base = max((s for s in self.states if s <= step), default=-1)
+        if base < 0:
+            state = self.game.setup(
+                [s.user_id for s in self.row.seats], self.row.seed, self.options
+            )
+            base = 0
+            self.states[0] = state
+        else:
+            state = self.states[base]
+        for index in range(base, step):
+            move = self.moves[index]
+            if move.code.startswith(REMOVAL_PREFIX):
+                state = self.game.remove_seat(
+                    state, move.seat, move.code[len(REMOVAL_PREFIX) :]
+                ).state
+            else:
+                state = self.game.apply(state, move.seat, move.code)
+            if (index + 1) % CHECKPOINT == 0:
+                self.states[index + 1] = state
+        if step == self.steps:
+            self.states[step] = state
+        else:
+            self.recent[step] = state
+            while len(self.recent) > KEPT_PER_GAME:
+                self.recent.popitem(last=False)
+        return state
+
+    def public_view(self, step: int) -> Mapping[str, Any]:
+        view: Mapping[str, Any] = self.game.view(self.state_at(step), None)
+        return view
+
+    def scores(self, step: int) -> ScoreSheet:
+        """The table's score sheet at ``step``; the full final sheet at the end of a game
+        that is over (what the thread shows then)."""
+        state = self.state_at(step)
+        if step == self.steps and self.row.status == "over":
+            return self.game.full_scores(state)
+        return self.game.scores(state, None)
+
+
+class Archive:
+    """Games read from a store for the web, and their pictures."""
+
+    def __init__(
+        self,
+        store: SqlStore,
+        *,
+        games: int = GAMES_KEPT,
+        picture_bytes: int = PICTURE_BYTES,
+        drawer: Callable[..., bytes] | None = None,
+    ) -> None:
+        self.store = store
+        self._games: OrderedDict[int, Archived] = OrderedDict()
+        self._games_kept = games
+        self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
+        self._picture_bytes = picture_bytes
+        self._held = 0
+        self._drawing: dict[tuple[int, int, str, str], asyncio.Future[bytes]] = {}
+        self._drawer: Callable[..., bytes] = drawer or renderers.draw
+        self._limit = asyncio.Semaphore(DRAWING_AT_ONCE)
+        self.drawn = 0
+        """Pictures drawn (not served from the cache) since the start."""
+
+    async def game(self, game_id: int, revision: tuple[int, str] | None = None) -> Archived | None:
+        """The game as it stands (``None``: no such game, or a lobby); ``revision``: its
+        ``(revision, status)`` if the caller just read it (saves a read)."""
+        if revision is None:
+            revision = (await self.store.revisions([game_id])).get(game_id)
+            if revision is None:
+                return None
+        known = self._games.get(game_id)
+        if known is not None and (known.row.version, known.row.status) == revision:
+            self._games.move_to_end(game_id)
+            return known
+        row = await self.store.game(game_id)
+        if row is None or row.snapshot is None or row.status == "lobby":
+            return None
+        moves = tuple(await self.store.moves(game_id))
+        game = registry.get(row.rules)
+        options = game.check_rules_version(row.rules_version, row.options)
+        archived = Archived(row, moves, game, options)
+        if known is not None and known.moves == moves[: len(known.moves)]:
+            kept = {s: v for s, v in known.states.items() if s % CHECKPOINT == 0}
+            archived.states = kept  # the same log, longer: keep its checkpoints
+        self._games[game_id] = archived
+        self._games.move_to_end(game_id)
+        while len(self._games) > self._games_kept:
+            self._games.popitem(last=False)
+        return archived
+
+    def has_picture(self, rules: str) -> bool:
+        return self._drawer is not renderers.draw or rules in renderers.ids()
+
+    def has_card(self, rules: str) -> bool:
+        return rules in renderers.card_ids()
+
+    async def picture(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
+        """The public picture of ``step`` (PNG): from the cache, or drawn in a worker
+        thread (a position asked for by many at once is drawn once)."""
+        key = (archived.row.id, archived.mark(step), layout, lang)
+        found = self._pictures.get(key)
+        if found is not None:
+            self._pictures.move_to_end(key)
+            return found
+        waiting = self._drawing.get(key)
+        if waiting is not None:
+            return await asyncio.shield(waiting)
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        try:
+            png = await self._draw(archived, step, layout, lang)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            self._drawing.pop(key, None)
+        future.set_result(png)
+        self._keep(key, png)
+        return png
+
+    async def _draw(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
+        async with self._limit:
+            view = await asyncio.to_thread(archived.public_view, step)
+            names = archived.names(lang)
+            rules = archived.row.rules
+            extra = {} if layout == "full" else {"layout": layout}
+            png = await asyncio.to_thread(
+                self._drawer, rules, view, lang=lang, names=names, **extra
+            )
+        self.drawn += 1
+        return png
+
+    def _keep(self, key: tuple[int, int, str, str], png: bytes) -> None:
+        if len(png) > self._picture_bytes:
+            return
+        self._pictures[key] = png
+        self._held += len(png)
+        while self._held > self._picture_bytes:
+            _, dropped = self._pictures.popitem(last=False)
+            self._held -= len(dropped)
+
+    async def derived(
+        self, archived: Archived, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        """What ``make`` computes once for this revision of the game (pages, twins)."""
+        if key in archived.derived:
+            archived.derived.move_to_end(key)
+            return archived.derived[key]
+        made = await make()
+        archived.derived[key] = made
+        while len(archived.derived) > KEPT_PER_GAME:
+            archived.derived.popitem(last=False)
+        return made
+
+
+__all__ = ["CHECKPOINT", "Archive", "Archived"]

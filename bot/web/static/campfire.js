@@ -1,0 +1,139 @@
+// Campfire web companion: step through a game's history without reloading, and follow
+// a running game live (server-sent events, or polling where they are not available).
+// The page works without this script: every control is a plain link.
+(function () {
+  "use strict";
+  var main = document.getElementById("game");
+  if (!main) return;
+  var busy = null;
+
+  function data(name) { return main.getAttribute("data-" + name); }
+
+  function address(step, part) {
+    var query = ["lang=" + data("lang")];
+    if (step !== null) query.push("at=" + step);
+    var layout = data("layout");
+    if (layout !== "full" && layout !== "auto") query.push("layout=" + layout);
+    return data("base") + (part ? "/" + part : "") + "?" + query.join("&");
+  }
+
+  function show(step, remember) {
+    if (busy) busy.abort();
+    var controller = new AbortController();
+    busy = controller;
+    return fetch(address(step, "fragment"), { signal: controller.signal, cache: "no-store" })
+      .then(function (answer) {
+        if (!answer.ok) throw new Error("HTTP " + answer.status);
+        return answer.text();
+      })
+      .then(function (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#game");
+        if (!fresh) return;
+        var open = main.querySelector("details.words[open]") !== null;
+        main.replaceWith(fresh);
+        main = fresh;
+        if (open) {
+          var box = main.querySelector("details.words");
+          if (box) box.open = true;
+        }
+        bind();
+        if (remember) history.replaceState(null, "", address(step === null ? null : step, ""));
+      })
+      .catch(function (problem) {
+        if (problem.name !== "AbortError") window.location.href = address(step, "");
+      });
+  }
+
+  function words(details) {
+    var pre = details.querySelector("pre");
+    if (!pre || details.getAttribute("data-loaded")) return;
+    details.setAttribute("data-loaded", "1");
+    fetch(details.getAttribute("data-src"), { cache: "no-store" })
+      .then(function (answer) { return answer.ok ? answer.text() : null; })
+      .then(function (text) { if (text) pre.textContent = text; })
+      .catch(function () {});
+  }
+
+  function bind() {
+    var details = main.querySelector("details.words");
+    if (details) {
+      details.addEventListener("toggle", function () { if (details.open) words(details); });
+      if (details.open) words(details);
+    }
+    var current = main.querySelector("ol.log li.current");
+    var log = main.querySelector("ol.log");
+    if (current && log) log.scrollTop = current.offsetTop - log.clientHeight / 2;
+    main.querySelectorAll("a.step-link[data-step]").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+        event.preventDefault();
+        show(parseInt(link.getAttribute("data-step"), 10), true);
+      });
+    });
+    var slider = main.querySelector("#step");
+    var number = main.querySelector("#step-number");
+    if (slider) {
+      slider.addEventListener("input", function () {
+        if (number) number.textContent = slider.value + "/" + slider.max;
+      });
+      slider.addEventListener("change", function () {
+        show(parseInt(slider.value, 10), true);
+      });
+    }
+    main.querySelectorAll("time[datetime]").forEach(function (node) {
+      var moment = new Date(node.getAttribute("datetime"));
+      if (!isNaN(moment)) {
+        node.title = node.textContent;
+        node.textContent = moment.toLocaleString(data("lang"), {
+          dateStyle: "medium", timeStyle: "short"
+        });
+      }
+    });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.target && /input|textarea/i.test(event.target.tagName)) return;
+    var step = parseInt(data("step"), 10);
+    var last = parseInt(data("steps"), 10);
+    if (event.key === "ArrowLeft" && step > 0) show(step - 1, true);
+    if (event.key === "ArrowRight" && step < last) show(step + 1, true);
+  });
+
+  function arrived(revision, status) {
+    if (String(revision) === data("revision") && status === data("status")) return;
+    var atEnd = data("step") === data("steps");
+    show(atEnd ? null : parseInt(data("step"), 10), false);
+  }
+
+  function poll() {
+    var timer = setInterval(function () {
+      if (data("live") !== "1") { clearInterval(timer); return; }
+      fetch(address(null, "poll"), { cache: "no-store" })
+        .then(function (answer) { return answer.ok ? answer.json() : null; })
+        .then(function (now) { if (now) arrived(now.revision, now.status); })
+        .catch(function () {});
+    }, 5000);
+  }
+
+  function follow() {
+    if (data("live") !== "1") return;
+    if (!window.EventSource) { poll(); return; }
+    var failures = 0;
+    var source = new EventSource(data("base") + "/events");
+    source.addEventListener("revision", function (event) {
+      failures = 0;
+      var now = JSON.parse(event.data);
+      arrived(now.revision, now.status);
+      if (now.status !== "running") source.close();
+    });
+    source.onerror = function () {
+      failures += 1;
+      if (failures >= 3) { source.close(); poll(); }
+    };
+  }
+
+  bind();
+  follow();
+})();

@@ -1,0 +1,131 @@
+"""Signed links of the web companion: a page is reached only through an HMAC of what it
+shows and when the link was made.
+
+A token reads ``<subject>.<issued>.<mac>``: the subject (``g12`` a game, ``s<guild>`` a
+server's standings, ``p<guild>-<user>`` a player's stats), the issue time in Unix
+seconds (base 36), and the first 128 bits of HMAC-SHA256 of both under
+``CAMPFIRE_WEB_SECRET`` (URL-safe base 64). Nothing here reads a clock: the caller gives
+``now``. A token that does not verify, or is older than ``LINK_DAYS``, is ``None``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+
+LINK_DAYS = 180
+"""How long a link works after it was made (every turn message carries a fresh one)."""
+LINK_SECONDS = LINK_DAYS * 86_400
+SKEW_SECONDS = 300
+"""A link made up to this far in the future (clocks of two machines) still works."""
+MIN_SECRET = 16
+"""The shortest ``CAMPFIRE_WEB_SECRET`` accepted (characters)."""
+
+_SUBJECT = re.compile(r"^(g\d{1,18}|s\d{1,20}|p\d{1,20}-[0-9A-Za-z_]{1,40})$")
+_TOKEN = re.compile(r"^([0-9A-Za-z_-]{2,64})\.([0-9a-z]{1,10})\.([0-9A-Za-z_-]{22})$")
+
+
+def _mac(secret: bytes, subject: str, issued: str) -> str:
+    digest = hmac.new(secret, f"{subject}.{issued}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        number, rest = divmod(number, 36)
+        out = digits[rest] + out
+        if not number:
+            return out
+
+
+def game_subject(game_id: int) -> str:
+    return f"g{game_id}"
+
+
+def standings_subject(guild_id: str) -> str:
+    return f"s{guild_id}"
+
+
+def player_subject(guild_id: str, user_id: str) -> str:
+    return f"p{guild_id}-{user_id}"
+
+
+def make_token(secret: bytes, subject: str, now: float) -> str:
+    """A link to ``subject`` made at ``now`` (Unix seconds)."""
+    if not _SUBJECT.match(subject):
+        raise ValueError(f"not a subject of a web link: {subject!r}")
+    issued = _base36(max(0, int(now)))
+    return f"{subject}.{issued}.{_mac(secret, subject, issued)}"
+
+
+@dataclass(frozen=True)
+class Verified:
+    """What a good token names: its subject and when it was made."""
+
+    subject: str
+    issued: int
+
+    @property
+    def game_id(self) -> int | None:
+        return int(self.subject[1:]) if self.subject.startswith("g") else None
+
+    @property
+    def guild_id(self) -> str | None:
+        if self.subject.startswith("s"):
+            return self.subject[1:]
+        if self.subject.startswith("p"):
+            return self.subject[1:].partition("-")[0]
+        return None
+
+    @property
+    def user_id(self) -> str | None:
+        return self.subject.partition("-")[2] if self.subject.startswith("p") else None
+
+
+def verify(secret: bytes, token: str, now: float) -> Verified | None:
+    """The subject of ``token`` if its MAC is right and it is neither expired nor made
+    in the future; ``None`` otherwise (the caller answers 404)."""
+    found = _TOKEN.match(token)
+    if found is None:
+        return None
+    subject, issued_text, mac = found.groups()
+    if not _SUBJECT.match(subject):
+        return None
+    if not hmac.compare_digest(mac, _mac(secret, subject, issued_text)):
+        return None
+    issued = int(issued_text, 36)
+    if not issued - SKEW_SECONDS <= now <= issued + LINK_SECONDS:
+        return None
+    return Verified(subject, issued)
+
+
+@dataclass(frozen=True)
+class WebLinks:
+    """The public address of ``campfire web`` and its secret: what the bot needs to
+    put a **Web** button on its messages."""
+
+    base_url: str
+    secret: bytes
+
+    def game_url(self, game_id: int, now: float) -> str:
+        return (
+            f"{self.base_url.rstrip('/')}/g/{make_token(self.secret, game_subject(game_id), now)}"
+        )
+
+
+__all__ = [
+    "LINK_DAYS",
+    "MIN_SECRET",
+    "Verified",
+    "WebLinks",
+    "game_subject",
+    "make_token",
+    "player_subject",
+    "standings_subject",
+    "verify",
+]
