@@ -19,21 +19,26 @@ from bot.store.rows import (
 from bot.store.session import Dialect, Session, SqlBase, _changed, _chunks, _rows, on_shards
 
 CLAIM_DUE = (
-    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
-    "SELECT id FROM reminders WHERE due <= ? "
+    "WITH picked AS MATERIALIZED (SELECT id FROM reminders WHERE due <= ? "
     "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due LIMIT ?{lock}) "
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? "
+    "WHERE id IN (SELECT id FROM picked) "
     "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
 )
 """The claim of the due reminders: a range of the index ``reminders_due``, one write
-(``{lock}``: the dialect's row lock of the rows it picks)."""
+(``{lock}``: the dialect's row lock of the rows it picks). The rows are picked once, in
+a materialized ``WITH``: a sub-select in the ``UPDATE``'s ``WHERE`` may be run again by
+PostgreSQL when it re-checks a row another claim just changed, and with ``SKIP LOCKED``
+that second run picks other rows, so one claim could take more than its limit."""
 
 
 CLAIM_DUE_ON_SHARDS = (
-    "UPDATE reminders SET claimed_by = ?, claimed_until = ? WHERE id IN ("
-    "SELECT id FROM reminders WHERE due <= ? "
+    "WITH picked AS MATERIALIZED (SELECT id FROM reminders WHERE due <= ? "
     "AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (SELECT 1 FROM games g "
     "WHERE g.id = reminders.game_id{on_shards}) "
     "ORDER BY due LIMIT ?{lock}) "
+    "UPDATE reminders SET claimed_by = ?, claimed_until = ? "
+    "WHERE id IN (SELECT id FROM picked) "
     "RETURNING id, game_id, seat, kind, due, revision, started, deadline"
 )
 """The same claim of one process's shards (``bot.shards``): the due range, each row's
@@ -43,7 +48,7 @@ only, never a game a move is changing)."""
 
 def claim_statement(dialect: Dialect, shards: Shards | None) -> str:
     """The claim of due reminders in ``dialect``, of the games on ``shards`` (``None``:
-    all); parameters: worker, lease end, now, now, limit."""
+    all); parameters: now, now, limit, worker, lease end."""
     if shards is None or shards.is_all:
         return CLAIM_DUE.format(lock=dialect.claim_lock)
     return CLAIM_DUE_ON_SHARDS.format(
@@ -103,7 +108,7 @@ class ClocksQueries(SqlBase):
         found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
             claim = claim_statement(self.dialect, shards)
-            claimed = await _rows(db, claim, (worker, lease_until, now, now, limit))
+            claimed = await _rows(db, claim, (now, now, limit, worker, lease_until))
             games: dict[int, DueGame] = {}
             for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))

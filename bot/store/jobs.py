@@ -132,23 +132,25 @@ class JobsQueries(SqlBase):
                 )
             claimed = await _rows(
                 db,
-                f"UPDATE game_jobs SET claimed_by = ?, claimed_until = ? WHERE job = ? AND {free} "
-                "AND game_id IN ("
+                # Picked once (see ``CLAIM_DUE``): never more games than ``limit``.
+                "WITH picked AS MATERIALIZED ("
                 f"SELECT j.game_id FROM game_jobs j WHERE j.job = ? AND j.game_id > ? AND {free_j} "
                 f"AND EXISTS (SELECT 1 FROM games g WHERE g.id = j.game_id AND {due}) "
-                f"ORDER BY j.game_id LIMIT ?{self.dialect.claim_lock}) RETURNING game_id",
+                f"ORDER BY j.game_id LIMIT ?{self.dialect.claim_lock}) "
+                f"UPDATE game_jobs SET claimed_by = ?, claimed_until = ? WHERE job = ? AND {free} "
+                "AND game_id IN (SELECT game_id FROM picked) RETURNING game_id",
                 (
-                    worker,
-                    lease_until,
-                    job,
-                    now,
-                    *free_params,
                     job,
                     after,
                     now,
                     *free_params,
                     *params,
                     limit,
+                    worker,
+                    lease_until,
+                    job,
+                    now,
+                    *free_params,
                 ),
             )
         ids = sorted(int(r[0]) for r in claimed)

@@ -210,7 +210,7 @@ async def test_direct_messages_are_opt_in_and_a_closed_dm_is_remembered(store: S
 
 async def test_the_due_reminder_query_uses_its_index(db_path: Path, store: Store) -> None:
     plan = sqlite3.connect(db_path).execute(
-        f"EXPLAIN QUERY PLAN {CLAIM_DUE.format(lock='')}", ("w", 100, 50, 50, 1000)
+        f"EXPLAIN QUERY PLAN {CLAIM_DUE.format(lock='')}", (50, 50, 1000, "w", 100)
     )
     details = [str(row[-1]) for row in plan]
     assert any("USING INDEX reminders_due (due<?)" in d for d in details), details

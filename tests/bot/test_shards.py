@@ -154,7 +154,7 @@ async def test_the_claim_of_some_shards_still_reads_the_due_index(db_path: Path)
     async with Store(db_path):
         pass  # the schema
     claim = claim_statement(SQLITE, Shards.parse("0-3", 8))
-    plan = sqlite3.connect(db_path).execute(f"EXPLAIN QUERY PLAN {claim}", ("w", 1, 2, 2, 3))
+    plan = sqlite3.connect(db_path).execute(f"EXPLAIN QUERY PLAN {claim}", (2, 2, 3, "w", 1))
     details = [str(row[-1]) for row in plan]
     assert any("USING INDEX reminders_due (due<?)" in d for d in details), details
     assert not any(d.startswith(("SCAN reminders", "SCAN g")) for d in details), details
