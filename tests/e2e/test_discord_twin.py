@@ -693,6 +693,10 @@ def test_a_french_table_against_ai_seats_names_them_in_french_and_undoes_their_r
         m for m in nim.public() if any(c.startswith("cf:rematch:") for c in custom_ids(m))
     )
     assert "IA 1 (glouton)" in result["content"], result["content"]  # the ping line
+    replay = next(a for a in result["attachments"] if a["filename"].endswith("-replay.webp"))
+    webp = twin.get_bytes(replay["url"])  # animated WebP (Discord animates it, not APNG)
+    assert webp[:4] == b"RIFF" and webp[8:12] == b"WEBP" and b"ANIM" in webp[:200]
+    assert len(webp) <= 10 * 1000 * 1000
     public = [m for g in (junior, nim) for m in g.public()]
     assert not any("AI 1" in text_of(m) for m in public)
     described = [a.get("description") or "" for m in public for a in m["attachments"]]
