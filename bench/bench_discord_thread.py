@@ -13,8 +13,13 @@ card), so the server's default (``both``) is what is counted.
 A seat-turn is a run of entries by the same seat in the log (a turn of several
 decisions is one seat-turn). Counted per seat-turn: the messages posted in the thread
 (each a notification for whoever it pings), the edits of a message already there, and
-the pictures uploaded (posts and edits). Target: at most one message and one posted
-picture position (card and board of one revision) per seat-turn.
+the pictures uploaded (posts and edits) and how many of those are full boards (the
+rest are turn cards). Target: at most one message and one posted picture position
+(card and board of one revision) per seat-turn. A post uploads both layouts; an edit
+uploads the first alone (``publish.EDIT_LAYOUTS``: the card), so every message carries
+one full board at most: 4.39 pictures per seat-turn when edits uploaded both, 2.90
+(0.72 full boards) since (docs/measurements/benchmarks.md). The summary also gives the
+medians over the games of each figure per seat-turn.
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ import argparse
 import asyncio
 import io
 import random
+import statistics
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,6 +81,7 @@ class Count:
     posts: int
     edits: int
     pictures: int
+    boards: int
 
     def per_turn(self, value: int) -> float:
         return value / max(1, self.seat_turns)
@@ -120,7 +127,8 @@ async def play_one(
         calls = [c for c in bot.fake.calls[before:] if c.channel_id == thread]
     posts = [c for c in calls if c.method == "POST" and c.path.endswith("/messages")]
     edits = [c for c in calls if c.method == "PATCH" and "/messages/" in c.path]
-    pictures = sum(1 for c in posts + edits for name, _ in c.files if name.endswith(".png"))
+    names = [name for c in posts + edits for name, _ in c.files if name.endswith(".png")]
+    boards = sum(1 for name in names if not name.endswith("-card.png"))
     return Count(
         rules,
         seats,
@@ -129,7 +137,8 @@ async def play_one(
         seat_turns([h.seat for h in history]),
         len(posts),
         len(edits),
-        pictures,
+        len(names),
+        boards,
     )
 
 
@@ -148,7 +157,7 @@ async def run(entries: int, level: str, games: Sequence[str], folder: Path) -> l
 def header() -> str:
     return (
         f"{'game':14} {'seats':>5} {'AI':>3} {'entries':>7} {'seat-turns':>10} "
-        f"{'msgs/turn':>9} {'edits/turn':>10} {'pics/turn':>9}"
+        f"{'msgs/turn':>9} {'edits/turn':>10} {'pics/turn':>9} {'boards/turn':>11}"
     )
 
 
@@ -156,7 +165,8 @@ def line(count: Count) -> str:
     return (
         f"{count.rules:14} {count.seats:5} {count.ai:3} {count.entries:7} "
         f"{count.seat_turns:10} {count.per_turn(count.posts):9.2f} "
-        f"{count.per_turn(count.edits):10.2f} {count.per_turn(count.pictures):9.2f}"
+        f"{count.per_turn(count.edits):10.2f} {count.per_turn(count.pictures):9.2f} "
+        f"{count.per_turn(count.boards):11.2f}"
     )
 
 
@@ -165,12 +175,21 @@ def summary(counts: Sequence[Count]) -> str:
     posts = sum(c.posts for c in counts)
     edits = sum(c.edits for c in counts)
     pictures = sum(c.pictures for c in counts)
+    boards = sum(c.boards for c in counts)
     worst = max(counts, key=lambda c: c.per_turn(c.posts))
+
+    def median(value: Callable[[Count], int]) -> float:
+        return statistics.median(c.per_turn(value(c)) for c in counts)
+
     return (
         f"all games: {turns} seat-turns, {posts / turns:.2f} messages, {edits / turns:.2f} "
-        f"edits and {pictures / turns:.2f} pictures uploaded per seat-turn; most messages "
+        f"edits and {pictures / turns:.2f} pictures uploaded per seat-turn, "
+        f"{boards / turns:.2f} of them full boards; most messages "
         f"per seat-turn: {worst.rules} {worst.seats} seats, {worst.ai} AI "
-        f"({worst.per_turn(worst.posts):.2f})"
+        f"({worst.per_turn(worst.posts):.2f})\n"
+        f"medians over the {len(counts)} games: {median(lambda c: c.posts):.2f} messages, "
+        f"{median(lambda c: c.edits):.2f} edits, {median(lambda c: c.pictures):.2f} pictures "
+        f"and {median(lambda c: c.boards):.2f} full boards per seat-turn"
     )
 
 

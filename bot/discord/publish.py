@@ -206,6 +206,10 @@ LIVE = "turn"
 """Message kind of a table's live turn message (edited while the same seats decide)."""
 LIVE_FROM = "turn_from"
 """Message kind whose value is the revision of the first entry the live message lists."""
+EDIT_LAYOUTS = 1
+"""How many of the server's pictures an edit of the live turn message uploads (the
+first: the turn card under ``both``). Measured with ``python -m bench discord``: every
+edit uploading both layouts was 4.39 pictures per seat-turn (docs/measurements)."""
 MAX_LINES = 40
 """The most decisions a turn message lists (the newest; the whole log is in
 ``/campfire record``): about 3,000 characters, within an embed's description."""
@@ -553,12 +557,18 @@ async def edit_turn(
     view: Mapping[str, Any] | None = None,
 ) -> discord.Message | None:
     """The live turn message edited in place for the game as it is now: every decision
-    since it was posted (``moves``), the new pictures, the buttons of this revision.
-    ``None`` when it cannot be edited (deleted, unknown): the caller posts a new one."""
+    since it was posted (``moves``), the new picture, the buttons of this revision.
+    ``None`` when it cannot be edited (deleted, unknown): the caller posts a new one.
+
+    An edit uploads one picture, the first the server shows (``EDIT_LAYOUTS``: the turn
+    card under the default ``both``), in place of the message's pictures: the full board
+    of this revision is one press away (Full board), and the next turn message, posted
+    when someone new must act, shows both again."""
     partial = _partial(table, message_id)
     if partial is None:
         return None
-    shown, files = await pictures(client, game, lang, view)
+    layouts = await client.service.boards.layouts(game.guild_id, game.rules)
+    shown, files = await pictures(client, game, lang, view, layouts[:EDIT_LAYOUTS])
     hints = await client.service.hints.shown(game.guild_id)
     web = await game_url(client, shown)
     parts = turn_message(

@@ -285,9 +285,10 @@ class Boards:
             raise ServiceError("service.render_failed") from exc
 
     async def animation(self, game_id: int, lang: str) -> bytes:
-        """The animated replay of a finished game (APNG, see ``bot.animation``), built in
-        the render pool off the event loop. Raises ``service.replay_not_over``,
-        ``service.no_picture`` (no renderer), ``service.render_failed`` (logged)."""
+        """The animated replay of a finished game (animated WebP, see
+        ``bot.animation``), built in the render pool off the event loop. Raises
+        ``service.replay_not_over``, ``service.no_picture`` (no renderer),
+        ``service.render_failed`` (logged)."""
         row = await self.pipeline.row(game_id)
         if row.status != "over" or row.snapshot is None:
             raise ServiceError("service.replay_not_over", game=game_id)

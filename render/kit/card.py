@@ -122,10 +122,14 @@ class Card:
         full picture of the same view, language and names when it is already drawn."""
         seats = frame.seats_of(view)
         picture = self.picture(len(seats))
-        if full is None:
-            with unrecorded():
-                full = picture.render(view, lang=lang, names=names)
         layout = card_layout(len(seats))
+        frame_layout = picture.layout(len(seats))
+        cuts = close_up_cuts(layout.close, self.focus(view, frame_layout), frame_layout)
+        if full is None:  # only the parts the close-up cuts from are drawn
+            with unrecorded():
+                full = picture.render(
+                    view, lang=lang, names=names, within=[source for source, _, _ in cuts]
+                )
         rgb, paletted = self.static_art(len(seats))
         key = (self.name, picture.name, len(seats))
         canvas = Canvas(rgb, paletted, picture.palette_of(), ("card", key))
@@ -137,8 +141,7 @@ class Card:
         if not text and view.get("last") is None:
             text = tr("render.kit.card.none", lang)
         draw_last(canvas, layout.last, text, lang)
-        frame_layout = picture.layout(len(seats))
-        paste_close_up(canvas, layout.close, full, self.focus(view, frame_layout), frame_layout)
+        paste_cuts(canvas, full, cuts)
         for seat, box in zip(seats, layout.rows, strict=True):
             score = picture.score(turn, seat) if picture.score is not None else None
             draw_score_row(canvas, box, seat, view, lang, names, score=score)
@@ -279,17 +282,31 @@ def close_up_boxes(close: Box, regions: Sequence[Box], bounds: Box) -> list[tupl
     return out
 
 
+def close_up_cuts(
+    close: Box, regions: Sequence[Box], layout: FrameLayout
+) -> list[tuple[Box, Box, int]]:
+    """The cuts (``close_up_boxes``) of the close-up box ``close`` for the ``regions``
+    of a full picture laid out as ``layout``: those below its header (the card has its
+    own), or its board when none is."""
+    top = layout.header.bottom
+    bounds = Box(0, top, layout.width, layout.height - top)
+    kept = [r for r in regions if r.overlaps(bounds)]
+    if not kept:
+        kept = [layout.board]
+    return close_up_boxes(close, kept, bounds)
+
+
 def paste_close_up(
     canvas: Canvas, close: Box, full: Image.Image, regions: Sequence[Box], layout: FrameLayout
 ) -> None:
     """Cut the ``regions`` out of the full picture (palette indices, no colour change)
     and paste them into the close-up box, enlarged when they are small."""
-    top = layout.header.bottom  # the full picture's header is the card's own
-    bounds = Box(0, top, full.width, full.height - top)
-    kept = [r for r in regions if r.overlaps(bounds)]
-    if not kept:
-        kept = [layout.board]
-    for source, target, zoom in close_up_boxes(close, kept, bounds):
+    paste_cuts(canvas, full, close_up_cuts(close, regions, layout))
+
+
+def paste_cuts(canvas: Canvas, full: Image.Image, cuts: Sequence[tuple[Box, Box, int]]) -> None:
+    """Paste each cut of the full picture (``close_up_cuts``) where it goes."""
+    for source, target, zoom in cuts:
         piece = full.crop(source.xyxy())
         if zoom != 1:
             piece = piece.resize((target.w, target.h), Image.Resampling.NEAREST)

@@ -167,29 +167,47 @@ class Picture:
 
     # ------------------------------------------------------------ a turn
 
-    def render(self, view: View, *, lang: str = "en", names: Names = None) -> Image.Image:
-        """The composed picture of a public ``view`` as a palette image (before PNG)."""
+    def render(
+        self,
+        view: View,
+        *,
+        lang: str = "en",
+        names: Names = None,
+        within: Sequence[Box] | None = None,
+    ) -> Image.Image:
+        """The composed picture of a public ``view`` as a palette image (before PNG).
+
+        ``within``: only the pixels inside these boxes are wanted (a turn card's
+        close-up cuts them out): a part (header, board, band, a seat's panel, footer)
+        lying wholly outside all of them keeps its static art, its turn not drawn."""
         turn = Turn(view, lang, names)
         seats = turn.seats
         static = Static(lang, len(seats), self.art(view) if self.art is not None else None)
         layout = self.layout(len(seats))
         rgb, paletted = self.static_art(static)
         canvas = Canvas(rgb, paletted, self.palette_of(), (self.name, static))
-        frame.draw_header(
-            canvas,
-            layout.header,
-            view,
-            lang,
-            names,
-            title=tr(self.title, lang),
-            line=self.describe(turn) if self.describe is not None else None,
-            notice=self.notice(turn) if self.notice is not None else "",
-        )
-        if self.draw_board is not None:
+
+        def wanted(box: Box) -> bool:
+            return within is None or any(box.overlaps(cut) for cut in within)
+
+        if wanted(layout.header):
+            frame.draw_header(
+                canvas,
+                layout.header,
+                view,
+                lang,
+                names,
+                title=tr(self.title, lang),
+                line=self.describe(turn) if self.describe is not None else None,
+                notice=self.notice(turn) if self.notice is not None else "",
+            )
+        if self.draw_board is not None and wanted(layout.board):
             self.draw_board(canvas, layout.board, turn)
-        if self.draw_band is not None and layout.band is not None:
+        if self.draw_band is not None and layout.band is not None and wanted(layout.band):
             self.draw_band(canvas, layout.band, turn)
         for seat, box in zip(seats, layout.panels, strict=True):
+            if not wanted(box):
+                continue
             score = self.score(turn, seat) if self.score is not None else None
             subtitle = self.subtitle(turn, seat) if self.subtitle is not None else ""
             frame.draw_seat_bar(
@@ -197,7 +215,7 @@ class Picture:
             )
             if self.draw_panel is not None:
                 self.draw_panel(canvas, box, seat, turn)
-        if self.draw_footer is not None and layout.footer is not None:
+        if self.draw_footer is not None and layout.footer is not None and wanted(layout.footer):
             self.draw_footer(canvas, layout.footer, turn)
         return canvas.image
 

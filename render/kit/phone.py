@@ -297,8 +297,6 @@ class Phone:
         """The phone layout of the seat's private view as a palette image."""
         seats = frame.seats_of(view)
         picture = self.card.picture(len(seats))
-        with unrecorded():
-            full = picture.render(view, lang=lang, names=names)
         layout = picture.layout(len(seats))
         seat = str((mine or {}).get("seat") or "")
         focus = str((mine or {}).get("focus") or "board")
@@ -309,6 +307,16 @@ class Phone:
         blocks, height = phone_blocks(
             len(seats), focus, len(moves), [len(lines) for _, lines in sections], panel_size
         )
+        plans = {
+            block.box: self._close_plan(block.box, view, mine, layout, lang)
+            for block in blocks
+            if block.kind == "close"
+        }
+        wanted = [source for _, pieces in plans.values() for source, _, _, _ in pieces]
+        if panel is not None and any(block.kind == "panel" for block in blocks):
+            wanted.append(panel)
+        with unrecorded():  # only the parts of the full picture cut from are drawn
+            full = picture.render(view, lang=lang, names=names, within=wanted)
         key = (picture.name, len(seats), blocks, height)
         palette = picture.palette_of()
         paletted = _statics.get(key, lambda: paint_phone(blocks, height, palette))
@@ -323,7 +331,7 @@ class Phone:
             elif block.kind == "choices":
                 self._draw_choices(canvas, box, moves, lang)
             elif block.kind == "close":
-                self._draw_close(canvas, box, view, mine, full, layout, lang)
+                self._draw_close(canvas, box, full, *plans[box])
             elif block.kind == "sections":
                 self._draw_sections(canvas, box, sections)
             elif block.kind == "panel" and panel is not None:
@@ -401,47 +409,52 @@ class Phone:
                 y += LINE_STEP
             y += 16
 
-    def _draw_close(
-        self,
-        canvas: Canvas,
-        box: Box,
-        view: View,
-        mine: Mine | None,
-        full: Image.Image,
-        layout: FrameLayout,
-        lang: str,
-    ) -> None:
-        """The board around the seat's targets (marked, names in large type), else
-        around the last move, as the turn card shows it."""
+    def _close_plan(
+        self, box: Box, view: View, mine: Mine | None, layout: FrameLayout, lang: str
+    ) -> tuple[list[Target], list[tuple[Box, Box, float, bool]]]:
+        """What the close-up ``box`` shows: the seat's targets, and each piece of the
+        full picture cut out (``source``), where it goes (``spot``), its scale and
+        whether it is resized: the board around the targets, shrunk until they all fit
+        when they do not at full size, else around the last move, as the turn card
+        shows it."""
         targets = self.targets_of(view, mine, layout, lang)
         top = layout.header.bottom
-        bounds = Box(0, top, full.width, full.height - top)
+        bounds = Box(0, top, layout.width, layout.height - top)
         region = _clip(_around([t.box for t in targets]), bounds) if targets else None
-        placed: list[tuple[Box, Box, float]] = []
+        pieces: list[tuple[Box, Box, float, bool]] = []
         if region is not None and (region.w > box.w or region.h > box.h):
-            # the targets do not fit at full size: the board shrunk until they all do
             scale = min(box.w / region.w, box.h / region.h)
             w, h = max(1, round(region.w * scale)), max(1, round(region.h * scale))
             spot = Box(box.x + (box.w - w) // 2, box.y + (box.h - h) // 2, w, h)
-            # nearest neighbour on the palette image: no colour to find again (the
-            # targets' frames and names are drawn on top, crisp)
-            piece = full.crop(region.xyxy()).resize((w, h), Image.Resampling.NEAREST)
-            canvas.image.paste(piece, (spot.x, spot.y))
-            placed.append((region, spot, scale))
+            pieces.append((region, spot, scale, True))
         else:
             regions = [region] if region is not None else list(self.card.focus(view, layout))
             kept = [r for r in regions if r.overlaps(bounds)] or [layout.board]
             for source, spot, times in cards.close_up_boxes(box, kept, bounds):
-                piece = full.crop(source.xyxy())
-                if times != 1:
-                    piece = piece.resize((spot.w, spot.h), Image.Resampling.NEAREST)
-                canvas.image.paste(piece, (spot.x, spot.y))
-                placed.append((source, spot, float(times)))
+                pieces.append((source, spot, float(times), times != 1))
+        return targets, pieces
+
+    @staticmethod
+    def _draw_close(
+        canvas: Canvas,
+        box: Box,
+        full: Image.Image,
+        targets: Sequence[Target],
+        pieces: Sequence[tuple[Box, Box, float, bool]],
+    ) -> None:
+        """The close-up planned by ``_close_plan``: its pieces pasted (nearest
+        neighbour on the palette image when resized: no colour to find again; the
+        targets' frames and names are drawn on top, crisp), its targets marked."""
+        for source, spot, _, resized in pieces:
+            piece = full.crop(source.xyxy())
+            if resized:
+                piece = piece.resize((spot.w, spot.h), Image.Resampling.NEAREST)
+            canvas.image.paste(piece, (spot.x, spot.y))
         if not targets:
             return
         shown = []
         for t in targets:
-            for source, spot, zoom in placed:
+            for source, spot, zoom, _ in pieces:
                 if _inside(t.box, source):
                     moved = Box(
                         round(spot.x + (t.box.x - source.x) * zoom),

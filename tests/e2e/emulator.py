@@ -263,8 +263,12 @@ class Twin:
 class BotProcess:
     """``campfire run`` (through the launcher) as a child process, with its log."""
 
-    def __init__(self, twin: Twin, db: Path, log: Path) -> None:
+    def __init__(
+        self, twin: Twin, db: Path, log: Path, extra_env: dict[str, str] | None = None
+    ) -> None:
+        """``extra_env``: the launcher's test hooks (``CAMPFIRE_E2E_CLOCK``...)."""
         self.twin, self.db, self.log_path = twin, db, log
+        self.extra_env = dict(extra_env or {})
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
@@ -280,6 +284,7 @@ class BotProcess:
             "CAMPFIRE_E2E_REST": self.twin.urls["rest"],
             "CAMPFIRE_E2E_GATEWAY": self.twin.urls["gateway"],
             "PYTHONUNBUFFERED": "1",
+            **self.extra_env,
         }
         with self.log_path.open("a") as log:
             self.process = subprocess.Popen(

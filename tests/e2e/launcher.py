@@ -13,6 +13,15 @@ pointed elsewhere, and told what the emulator omits:
 The process ends when its standard input closes (the test that started it is gone), so
 a failed or interrupted test leaves no bot behind.
 
+Two test hooks, only when the test sets them (days pass in seconds; the bot's code is
+not changed, only what it is handed, as ``tests/bot/days.py``'s clock is in the
+Discord-layer tests):
+
+- ``CAMPFIRE_E2E_CLOCK``: a file holding a number of seconds; the service's clock is
+  the real time plus that many seconds, read again at every call (the test writes
+  ``46800`` to be 13 hours later);
+- ``CAMPFIRE_E2E_REMINDER_SECONDS``: the reminder loop's interval instead of a minute.
+
 Run as ``python -m tests.e2e.launcher`` with ``DISCORD_TOKEN``, ``CAMPFIRE_DB`` and
 ``DEV_GUILD_ID`` in the environment.
 """
@@ -22,6 +31,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -64,6 +74,25 @@ def point_discord_py_at_the_twin(rest: str, gateway: str) -> None:
     discord.state.AutoShardedConnectionState.parse_ready = with_shard  # type: ignore[method-assign]
 
 
+def shift_the_clock(path: str) -> None:
+    """The service's default clock (``bot.service.core._now``) becomes the real time
+    plus the seconds written in ``path`` (none, or unreadable: no shift)."""
+    from datetime import datetime, timedelta
+
+    import bot.service.core as core
+
+    real = core._now
+
+    def shifted() -> datetime:
+        try:
+            offset = float(Path(path).read_text().strip() or 0)
+        except (OSError, ValueError):
+            offset = 0.0
+        return real() + timedelta(seconds=offset)
+
+    core._now = shifted
+
+
 def exit_with_parent() -> None:
     sys.stdin.read()
     os._exit(0)
@@ -74,6 +103,12 @@ def main() -> int:
     point_discord_py_at_the_twin(
         loopback_url("CAMPFIRE_E2E_REST"), loopback_url("CAMPFIRE_E2E_GATEWAY")
     )
+    if clock := os.environ.get("CAMPFIRE_E2E_CLOCK"):
+        shift_the_clock(clock)
+    if every := os.environ.get("CAMPFIRE_E2E_REMINDER_SECONDS"):
+        import bot.discord.runner
+
+        bot.discord.runner.REMINDER_SECONDS = float(every)
     from bot.cli import main as campfire
 
     return campfire(["run", "--env", os.devnull])

@@ -9,6 +9,10 @@ buttons, junk text and the read-only commands are tried on the way; the bot is k
 a resignation ends the game. ``CAMPFIRE_E2E_FULL=1`` also plays a whole Origin Classic
 game and scans every public payload for what only one player may know.
 
+The other scenarios: every picture's text twin; an AI-heavy game under Discord's rate
+limit; days passing (the launcher's clock hook: time away, a claim prompt, a timeout);
+a French table against AI seats (Undo, seat names in French).
+
 Skipped (with the reason) only when Node.js or npm is missing.
 """
 
@@ -100,7 +104,12 @@ class Game:
         return wait_for(f"a turn message after v{version}", newer, timeout)
 
     def is_over(self) -> bool:
-        return any("the game is over" in m["content"] for m in self.public())
+        """The result is posted (in English, or with its Rematch button in any language)."""
+        return any(
+            "the game is over" in m["content"]
+            or any(c.startswith("cf:rematch:") for c in custom_ids(m))
+            for m in self.public()
+        )
 
     def played_lines(self) -> list[str]:
         """Who played each move the thread lists, in the thread's order: the bold name
@@ -439,5 +448,259 @@ def test_ai_heavy_games_keep_every_move_in_order_under_discords_rate_limit(
     ]
     assert max(alice_lines) >= 2, alice_lines  # what waited came out as one post
     assert limits["posts"] < len(wanted)  # far fewer posts than moves
+    assert twin.failures() == []
+    assert "Traceback" not in bot.log()
+
+
+# --------------------------------------------------------------------------- days
+
+
+HOUR = 3600
+DEADLINE = re.compile(r"<t:(\d+):R>")
+
+
+@pytest.fixture
+def clocked(tmp_path: Path) -> Iterator[tuple[Twin, BotProcess, Path]]:
+    """The emulator and the bot, whose service clock the test moves on (the file
+    ``clock`` holds the seconds to add to the real time) and whose reminder loop looks
+    every half second instead of every minute (the launcher's test hooks)."""
+    install_emulator()
+    twin = Twin(tmp_path)
+    clock = tmp_path / "clock"
+    clock.write_text("0")
+    hooks = {"CAMPFIRE_E2E_CLOCK": str(clock), "CAMPFIRE_E2E_REMINDER_SECONDS": "0.5"}
+    bot = BotProcess(twin, tmp_path / "campfire.sqlite3", tmp_path / "bot.log", hooks)
+    try:
+        bot.start()
+        yield twin, bot, clock
+    finally:
+        bot.stop()
+        twin.close()
+        print(f"--- bot log (tail)\n{bot.tail(60)}")
+
+
+def open_game(twin: Twin, joiners: tuple[str, ...], **options: Any) -> Game:
+    """Alice opens a lobby in the channel with ``options``, ``joiners`` join with the
+    button, she starts it: the game as its new thread shows it."""
+    before = {t["id"] for t in twin.threads(twin.channel)}
+    lobby = twin.answer(twin.slash("alice", twin.channel, "new", **options))["message"]
+    assert lobby is not None, options
+    start = next(c for c in custom_ids(lobby) if c.startswith("cf:lobby:start:"))
+    number = start.rsplit(":", 1)[1]
+    for user in joiners:
+        assert twin.answer(twin.click(user, lobby, f"cf:lobby:join:{number}"))["type"] == 7
+    twin.answer(twin.click("alice", lobby, start))
+    game = Game(twin)
+    game.thread = wait_for(
+        "the new game's thread",
+        lambda: next((t["id"] for t in twin.threads(twin.channel) if t["id"] not in before), None),
+    )
+    return game
+
+
+def person_to_act(game: Game, gone: str = "", after: int = -1) -> dict[str, Any]:
+    """The latest turn message once it shows a revision after ``after`` and asks a
+    person (not ``gone``) to act: AI seats play at once."""
+
+    def asking() -> dict[str, Any] | None:
+        turns = game.turn_messages()
+        if not turns or game.version_of(turns[-1]) <= after:
+            return None
+        acting = game.to_act(turns[-1])
+        return turns[-1] if acting and gone not in acting else None
+
+    return wait_for("a turn message asking a person", asking)
+
+
+def private(answer: dict[str, Any]) -> bool:
+    """Whether an interaction was answered to its user alone (ephemeral)."""
+    flags = [m.get("flags") or 0 for m in answer["posted"]]
+    if answer["type"] in (4, 5) and answer["data"]:
+        flags.append(answer["data"].get("flags") or 0)
+    return bool(flags) and all(f & 64 for f in flags)
+
+
+def message_now(game: Game, message_id: str) -> dict[str, Any]:
+    return next(m for m in game.public() if m["id"] == message_id)
+
+
+def test_time_away_claims_and_timeouts_ping_the_right_people(
+    clocked: tuple[Twin, BotProcess, Path],
+) -> None:
+    """Issue 27, point 4, through the emulator, the service's clock moved on by hours:
+
+    - ``/campfire away`` edits the turn message already posted: no running deadline,
+      the time away instead, its pictures kept (nothing uploaded again); ``back``
+      shows a deadline again;
+    - Alice, Bob, Carol and an AI seat under ``claim``; Carol resigned; the late
+      person's time is up: the prompt names and pings only the other person still
+      playing (not the AI seat, not Carol), and Carol's press is refused;
+    - under ``auto``, the line saying the time is up pings the late player."""
+    twin, bot, clock = clocked
+    game = open_game(
+        twin, ("bob", "carol"), rules="nim", options="stones=30", ai=1, clock="12", timeout="claim"
+    )
+    before = game.version_of(person_to_act(game))
+    asked = twin.answer(twin.slash("carol", game.thread, "resign"))
+    assert asked["message"] is not None
+    confirm = next(c for c in custom_ids(asked["message"]) if c.startswith("cf:resign:"))
+    twin.answer(twin.click("carol", asked["message"], confirm))
+    wait_for(
+        "Carol's resignation", lambda: any("carol resigned." in text_of(m) for m in game.public())
+    )
+    turn = person_to_act(game, gone="carol", after=before)
+    (late,) = game.to_act(turn)
+    other = next(u for u in ("alice", "bob") if u != late)
+    deadline = DEADLINE.search(turn["content"])
+    assert deadline is not None, turn["content"]
+    pictures = [a["filename"] for a in turn["attachments"]]
+    assert pictures
+
+    # Time away: the same message, edited; its pictures stay.
+    said = twin.answer_text(twin.slash(late, game.thread, "away", until="3"))
+    assert "You are away until" in said, said
+    away = wait_for(
+        "the turn message to show the time away",
+        lambda: m if "is away until" in (m := message_now(game, turn["id"]))["content"] else None,
+    )
+    assert deadline.group(0) not in away["content"]
+    assert [a["filename"] for a in away["attachments"]] == pictures
+    assert custom_ids(away) == custom_ids(turn)  # the buttons stay
+    twin.answer(twin.slash(late, game.thread, "back"))
+    wait_for(
+        "the turn message to show a deadline again",
+        lambda: (
+            DEADLINE.search(message_now(game, turn["id"])["content"]) is not None
+            and "is away until" not in message_now(game, turn["id"])["content"]
+        ),
+    )
+
+    # Thirteen hours later the time is up: the claim prompt.
+    clock.write_text(str(13 * HOUR))
+
+    def prompt() -> dict[str, Any] | None:
+        return next(
+            (m for m in game.public() if any(c.startswith("cf:claim:") for c in custom_ids(m))),
+            None,
+        )
+
+    claim = wait_for("the claim prompt", prompt)
+    users = twin.users
+    assert claim["allowed_mentions"]["users"] == [users[other]], claim
+    assert f"<@{users[other]}>" in claim["content"] and f"**{late}**" in claim["content"]
+    assert f"<@{users['carol']}>" not in claim["content"] and "AI" not in claim["content"]
+    assert f"<@{users[late]}>" not in claim["content"]
+    pressed = twin.click("carol", claim, custom_ids(claim)[0])
+    assert private(twin.answer(pressed)), "the refusal is for Carol alone"
+    assert "not playing in this game" in twin.answer_text(pressed)
+    assert any(c.startswith("cf:claim:") for c in custom_ids(message_now(game, claim["id"])))
+
+    # Under auto, the line that says the time is up pings the late player.
+    second = open_game(twin, ("bob",), rules="nim", options="stones=30", clock="12", timeout="auto")
+    (slow,) = game.to_act(person_to_act(second))
+    clock.write_text(str(26 * HOUR))
+
+    def notice() -> dict[str, Any] | None:
+        return next((m for m in second.public() if "ran out of time" in m["content"]), None)
+
+    line = wait_for("the timeout line", notice)
+    assert line["content"].startswith(f"⌛ <@{users[slow]}> ran out of time"), line["content"]
+    assert line["allowed_mentions"]["users"] == [users[slow]]
+    assert twin.failures() == []
+    assert "Traceback" not in bot.log()
+
+
+# --------------------------------------------------------------------------- AI seats
+
+
+async def stones_left(db: Path, game_id: int) -> int:
+    """The stones of a Nim game as its public view says (the bot's database, read as a
+    second reader)."""
+    from bot.service import GameService
+    from bot.store import Store
+
+    async with Store(db) as store:
+        return int((await GameService(store).public_view(game_id))["stones"])
+
+
+def move_reply(twin: Twin, user: str, game: Game, code: str | None = None) -> str:
+    """``user`` plays ``code`` (else the first legal move offered) with ``/campfire
+    move``; the interaction id."""
+    if code is None:
+        choices = twin.autocomplete(user, game.thread, "move", "move", move="")
+        code = next((c["value"] for c in choices if c["value"] != "back"), choices[0]["value"])
+    return twin.slash(user, game.thread, "move", move=code)
+
+
+def test_a_french_table_against_ai_seats_names_them_in_french_and_undoes_their_replies(
+    table: tuple[Twin, BotProcess], tmp_path: Path
+) -> None:
+    """Issue 27, point 4, through the emulator, on a server whose games speak French:
+
+    - a decision followed by another of the same turn (Origin Junior: evolve, then
+      choose the pawn) is answered with the Undo button beside the next decision's menu;
+    - against an AI seat at Nim, once the AI answered Alice's move her confirmation
+      carries the Undo button for the revision after its reply, and pressing it takes
+      back the reply with the move (the AI agrees at once);
+    - the result's ping line, every public text and every picture's description (its
+      text twin) name the AI seat in French, never "AI 1 (greedy)"."""
+    twin, bot = table
+    said = twin.answer_text(twin.slash("alice", twin.channel, "settings", language="fr"))
+    assert "Settings saved." in said, said
+
+    junior = open_game(twin, (), rules="origin-junior", ai=1)
+    person_to_act(junior)
+    choices = twin.autocomplete("alice", junior.thread, "move", "move", move="")
+    evolve = next(c["value"] for c in choices if c["value"].startswith("evolve:"))
+    answer = twin.answer(move_reply(twin, "alice", junior, evolve))
+    ids = [i for m in answer["posted"] for i in custom_ids(m)]
+    assert any(i.startswith("cf:undo:1:") for i in ids), ids
+    assert any(i.startswith(("cf:move:", "cf:group:")) for i in ids), ids  # the next decision
+
+    nim = open_game(twin, (), rules="nim", options="stones=9", ai=1)
+    turn = person_to_act(nim)
+    version = nim.version_of(turn)
+    db = tmp_path / "campfire.sqlite3"
+    stones = asyncio.run(stones_left(db, 2))
+    moved = move_reply(twin, "alice", nim)
+    after = person_to_act(nim, after=version + 1)  # her move, then the AI's reply
+    button = f"cf:undo:2:{nim.version_of(after)}"
+
+    def confirmation() -> dict[str, Any] | None:
+        posted = twin.answer(moved)["posted"]
+        return next((m for m in posted if button in custom_ids(m)), None)
+
+    confirm = wait_for("the Undo button for the revision after the AI's reply", confirmation)
+    assert private(twin.answer(moved))
+    undone = twin.click("alice", confirm, button)
+    assert "taken back" in twin.answer_text(undone)
+    wait_for("the move taken back", lambda: asyncio.run(stones_left(db, 2)) == stones)
+
+    for _ in range(20):  # Alice plays on to the end
+        choices = wait_for(
+            "Alice's turn or the end",
+            lambda: (
+                twin.autocomplete("alice", nim.thread, "move", "move", move="") or nim.is_over()
+            ),
+            30,
+        )
+        if choices is True:
+            break
+        said = twin.answer_text(twin.slash("alice", nim.thread, "move", move=choices[0]["value"]))
+        assert "You played" in said, said
+    wait_for("the result", nim.is_over)
+    result = next(
+        m for m in nim.public() if any(c.startswith("cf:rematch:") for c in custom_ids(m))
+    )
+    assert "IA 1 (glouton)" in result["content"], result["content"]  # the ping line
+    replay = next(a for a in result["attachments"] if a["filename"].endswith("-replay.webp"))
+    webp = twin.get_bytes(replay["url"])  # animated WebP (Discord animates it, not APNG)
+    assert webp[:4] == b"RIFF" and webp[8:12] == b"WEBP" and b"ANIM" in webp[:200]
+    assert len(webp) <= 10 * 1000 * 1000
+    public = [m for g in (junior, nim) for m in g.public()]
+    assert not any("AI 1" in text_of(m) for m in public)
+    described = [a.get("description") or "" for m in public for a in m["attachments"]]
+    assert described and not any("AI 1" in d for d in described)
+    assert any("IA 1 (glouton)" in d for d in described)
     assert twin.failures() == []
     assert "Traceback" not in bot.log()

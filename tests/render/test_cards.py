@@ -32,6 +32,19 @@ POSITIONS = ["start", "middle", "pending", "end"]
 View = Mapping[str, Any]
 
 
+def under_way(view: View) -> bool:
+    """A decision under way: a ``pending`` choice, several seats to act, or a Sapiens
+    turn between its steps (a tile taken, its square or orientation still to choose)."""
+    step = view.get("step")
+    sapiens_step = (
+        view.get("game") == "sapiens"
+        and isinstance(step, Mapping)
+        and bool(step.get("tile"))
+        and step.get("kind") not in (None, "tile")
+    )
+    return bool(view.get("pending") or len(view.get("to_act") or []) > 1 or sapiens_step)
+
+
 @lru_cache(maxsize=16)
 def positions(game_id: str, players: int) -> dict[str, View]:
     """Public views of one seeded random game: its start, middle, a decision under way
@@ -53,7 +66,7 @@ def positions(game_id: str, players: int) -> dict[str, View]:
     }
     for candidate in states[len(states) // 3 :: 3]:
         view = game.view(candidate, None)
-        if not view.get("over") and (view.get("pending") or len(view.get("to_act") or []) > 1):
+        if not view.get("over") and under_way(view):
             views["pending"] = view
             break
     else:
@@ -184,3 +197,32 @@ def test_both_pictures_at_once_are_the_two_pictures(game_id: str) -> None:
     full, turn_card = card.draw_both(view, lang="fr", names=NAMES)
     assert full == registry.draw(game_id, view, lang="fr", names=NAMES)
     assert turn_card == registry.draw_card(game_id, view, lang="fr", names=NAMES)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("game_id", [*GAMES, "nim"])
+def test_a_card_drawn_alone_is_the_card_cut_from_the_whole_full_picture(
+    game_id: str, players: int
+) -> None:
+    """Drawn alone, a card composes only the parts of the full picture its close-up
+    cuts from (``Picture.render(within=...)``): not one pixel differs from the card cut
+    from the whole full picture, at every position and in both languages."""
+    card = card_of(game_id)
+    for position in POSITIONS:
+        view = view_of(game_id, players, position)
+        for lang in ("en", "fr"):
+            whole = picture_of(game_id, view).render(view, lang=lang, names=NAMES)
+            alone = card.render(view, lang=lang, names=NAMES)
+            cut = card.render(view, lang=lang, names=NAMES, full=whole)
+            assert alone.tobytes() == cut.tobytes(), (game_id, players, position, lang)
+            assert alone.getpalette() == cut.getpalette()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_decision_under_way_among_its_positions(
+    game_id: str, players: int
+) -> None:
+    """The "pending" position is a real decision under way, not the middle again."""
+    found = positions(game_id, players)
+    assert found["pending"] is not found["middle"] and under_way(found["pending"])

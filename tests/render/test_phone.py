@@ -54,6 +54,19 @@ def mine_of(game: Game, state: Any, seat: str, lang: str, focus: str = "board") 
     }
 
 
+def under_way(view: View) -> bool:
+    """A decision under way: a ``pending`` choice, several seats to act, or a Sapiens
+    turn between its steps (a tile taken, its square or orientation still to choose)."""
+    step = view.get("step")
+    sapiens_step = (
+        view.get("game") == "sapiens"
+        and isinstance(step, Mapping)
+        and bool(step.get("tile"))
+        and step.get("kind") not in (None, "tile")
+    )
+    return bool(view.get("pending") or len(view.get("to_act") or []) > 1 or sapiens_step)
+
+
 @lru_cache(maxsize=16)
 def states(game_id: str, players: int) -> dict[str, Any]:
     """States of one seeded random game: its start, middle, a decision under way (a
@@ -72,7 +85,7 @@ def states(game_id: str, players: int) -> dict[str, Any]:
     found["pending"] = found["middle"]
     for candidate in seen[len(seen) // 3 :: 3]:
         view = game.view(candidate, None)
-        if not view.get("over") and (view.get("pending") or len(view.get("to_act") or []) > 1):
+        if not view.get("over") and under_way(view):
             found["pending"] = candidate
             break
     return found
@@ -253,3 +266,27 @@ def test_every_game_with_a_renderer_has_private_views() -> None:
 def test_unknown_private_layout_is_refused() -> None:
     with pytest.raises(ValueError):
         registry.draw_private("nim", nim_view(), None, layout="card")
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "nim"])
+def test_the_phone_layout_composes_only_what_it_cuts_and_changes_no_pixel(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The phone layout composes only the parts of the full picture it cuts from (its
+    close-up, the seat's panel: ``Picture.render(within=...)``); drawn from the whole
+    full picture instead, not one byte differs."""
+    from render.kit import compose
+
+    render = compose.Picture.render
+    for players in (2, 4):
+        for position in POSITIONS:
+            view, mine = case(game_id, players, position, "fr")
+            cut = registry.draw_private(game_id, view, mine, lang="fr", names=NAMES)
+            with monkeypatch.context() as patched:
+                patched.setattr(
+                    compose.Picture,
+                    "render",
+                    lambda self, v, *, within=None, **kw: render(self, v, **kw),
+                )
+                whole = registry.draw_private(game_id, view, mine, lang="fr", names=NAMES)
+            assert cut == whole, (game_id, players, position)

@@ -242,3 +242,50 @@ async def test_the_end_posts_the_full_board_and_the_scores(
         c["custom_id"].startswith("cf:play:") for r in live["components"] for c in r["components"]
     )
     assert not result["flags"] & EPHEMERAL
+
+
+async def test_an_edit_uploads_the_turn_card_alone_and_the_next_post_both(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under the default ``both``, a post uploads the turn card and the full board; an
+    edit of the live turn message (here: Alice played, the AI thinks) uploads the card
+    of its revision alone, in place of both (``attachments`` lists that file only): the
+    full board of that revision is behind Full board, the AI's new post has both."""
+    bot = await card_harness(db_path, monkeypatch)
+    thread = await against_ai(bot)
+    live = (await bot.service.messages(1))["turn"]
+    calls = in_thread(bot, thread, await alice_plays(bot, thread))
+    (edit,) = [c for c in calls if kind(c) == EDIT]
+    (post,) = [c for c in calls if kind(c) == POST]
+    assert edit.url.endswith(f"/messages/{live}")
+    version = int(edit.files[0][0].split("-")[2])
+    assert [name for name, _ in edit.files] == [f"campfire-1-{version}-card.png"]
+    assert sizes(edit) == [(40, 60)]
+    assert edit.json is not None and len(edit.json["attachments"]) == 1  # the old pair goes
+    assert edit.embeds[0]["image"]["url"] == f"attachment://campfire-1-{version}-card.png"
+    assert f"cf:full:1:{version}" in edit.custom_ids()
+    assert sizes(post) == [(40, 60), (160, 40)]
+
+
+async def test_away_edits_the_text_and_keeps_the_pictures(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit that changes no picture (time away, a clock line) uploads nothing and
+    sends neither embeds nor ``attachments``: Discord keeps the message's pictures."""
+    bot = await card_harness(db_path, monkeypatch)
+    await bot.command(ALICE, "new", rules="nim", options="stones=9", clock="24")
+    await bot.press(BOB, bot.find(CHANNEL_ID, "cf:lobby:"), "cf:lobby:join:1")
+    await bot.press(ALICE, bot.message(bot.find(CHANNEL_ID, "cf:lobby:")["id"]), "cf:lobby:start:1")
+    game = await bot.service.game(1)
+    thread = int(game.thread_id or 0)
+    first = ALICE if game.to_act[0] == ALICE.key else BOB
+    live = (await bot.service.messages(1))["turn"]
+    calls = in_thread(bot, thread, await bot.command(first, "away", until="3"))
+    (edit,) = [c for c in calls if kind(c) == EDIT]
+    assert edit.url.endswith(f"/messages/{live}") and "is away until" in edit.content
+    assert edit.files == [] and edit.json is not None
+    assert "attachments" not in edit.json and "embeds" not in edit.json
+    assert [a["filename"] for a in bot.message(live)["attachments"]] == [
+        "campfire-1-0-card.png",
+        "campfire-1-0.png",
+    ]
