@@ -5,6 +5,10 @@ Rulebook ``seeds/002_cb0e934b6ef689a1.txt`` with the rulings of
 ``take:<slot>`` or ``god:<id>`` followed by the small decisions of ``turn``; trades
 (``trade:<c>``) are offered wherever they can matter. Each player plays 15 turns: 14
 Region tiles and the god, in any order (O9); the game ends when everyone still in has.
+The turns go round with the kit's ``Turns``; the end is the kit's ``over`` key
+(``rules.kit.end``: ``normal``). The kit's final round (one player triggers the end,
+the others play once more) is not Orbis' end: no event triggers it, every player plays
+a fixed number of turns, so the game ends after the last of them.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from rules.base import (
     rank_by,
 )
 from rules.kit import decks
+from rules.kit.end import finish, is_over, new_end
 from rules.kit.turns import Turns, new_turns
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
@@ -70,6 +75,7 @@ class Orbis(Game):
         min_seats=2,
         max_seats=4,
         options=(TEMPLE_COUNT,),
+        state_form=2,
         summary=Text("orbis.summary"),
         tips=(Text("orbis.tips"),),
         groups={
@@ -114,7 +120,7 @@ class Orbis(Game):
         ]
         orbis: OrbisData = {
             **new_turns(first),
-            "over": False,
+            **new_end(),
             "piles": piles,
             "display": display,
             "cubes": dm.no_cubes() * len(display),
@@ -130,14 +136,14 @@ class Orbis(Game):
     # -- who and what -----------------------------------------------------------------
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        if data(state)["over"]:
+        if is_over(data(state)):
             return frozenset()
         return frozenset({Turns(state).seat})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
         orbis = data(state)
         me = state.seats.index(seat)
-        if orbis["over"] or orbis["turn"] != me:
+        if is_over(orbis) or orbis["turn"] != me:
             return []
         frame = mv.stack(orbis).top
         if frame is None:
@@ -196,7 +202,7 @@ class Orbis(Game):
         orbis = data(state)
         playing = [i for i, s in enumerate(state.seats) if s not in state.out]
         if all(orbis["boards"][i]["turns"] >= SETUP.turns for i in playing):
-            orbis["over"] = True
+            finish(orbis, "normal")
             return
         Turns(state).advance()
 
@@ -206,8 +212,8 @@ class Orbis(Game):
         the display), a placed tile's turn is closed (the display is refilled)."""
         orbis = data(state)
         me = state.seats.index(seat)
-        if orbis["turn"] != me or orbis["over"]:
-            if not orbis["over"]:
+        if orbis["turn"] != me or is_over(orbis):
+            if not is_over(orbis):
                 self._check_over(state)
             return
         mv.stack(orbis).abandon(tn.undo_hooks(orbis, me))
@@ -222,7 +228,7 @@ class Orbis(Game):
         orbis = data(state)
         playing = [i for i, s in enumerate(state.seats) if s not in state.out]
         if all(orbis["boards"][i]["turns"] >= SETUP.turns for i in playing):
-            orbis["over"] = True
+            finish(orbis, "normal")
 
     # -- hidden information (for AI seats) -------------------------------------------
 
@@ -262,12 +268,12 @@ class Orbis(Game):
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Rulebook "Fin de partie": everything is public, a running estimate mid-game."""
         rows = dict(zip(state.seats, self._rows(state), strict=True))
-        return ScoreSheet(scoring.CATEGORIES, rows, final=data(state)["over"])
+        return ScoreSheet(scoring.CATEGORIES, rows, final=is_over(data(state)))
 
     def _outcome(self, state: State) -> Outcome | None:
         """Most PC; a tie goes to the most cubes left; still tied, shared (O12)."""
         orbis = data(state)
-        if not orbis["over"]:
+        if not is_over(orbis):
             return None
         sheet = self.scores(state)
         keys = {

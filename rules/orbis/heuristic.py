@@ -16,6 +16,7 @@ points, minus the best other seat's:
 from __future__ import annotations
 
 from rules.base import Seat, State
+from rules.kit.end import is_over
 from rules.orbis import pyramid as pm
 from rules.orbis import scoring
 from rules.orbis.components import SETUP, TILES
@@ -50,7 +51,7 @@ def orbis_value(state: State, seat: Seat) -> float:
     orbis = data(state)
     playing = [i for i, s in enumerate(state.seats) if s not in state.out]
     rows = scoring.rows(orbis, playing, state.options["temple_count"])
-    running = not orbis["over"]
+    running = not is_over(orbis)
     worth: dict[Seat, float] = {}
     for i in playing:
         board = orbis["boards"][i]

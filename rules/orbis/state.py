@@ -6,8 +6,10 @@ them typed, so the type checker knows each key. They are TypedDicts over the JSO
 store keeps (plain dicts at run time). Cubes are five counts in ``COLOURS`` order
 (``domain.Cubes``); a pyramid is a flat list of marked tile ids (``pyramid.Pyramid``).
 
-``state.data``: the kit's turn keys (``rules.kit.turns``), the decision stack
-(``frames``, ``rules.kit.stack``; the frames below), and the game's own keys:
+``state.data``: the kit's turn keys (``rules.kit.turns``), its end key (``over``,
+``rules.kit.end``: ``normal`` once every player still in has played 15 turns), the
+decision stack (``frames``, ``rules.kit.stack``; the frames below), and the game's own
+keys:
 ``piles`` (face-down tiles by level, ``"1"``-``"3"``, top last), ``display`` (the nine
 slots, ``None`` once taken), ``cubes`` (the cubes lying on the display, five per slot),
 ``gods`` (on offer), ``temple_tokens``, ``boards`` (one ``BoardData`` per seat),
@@ -22,6 +24,7 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from rules.base import JSON, Seat, State
 from rules.core.envelope import ViewEnvelope
+from rules.kit.end import EndData
 from rules.kit.stack import StackData
 from rules.kit.turns import TurnData
 from rules.orbis.components import GodView, TileView
@@ -211,10 +214,9 @@ OrbisFrame = (
 """One pending decision of an Orbis turn (narrowed by ``frame["kind"]``)."""
 
 
-class OrbisData(TurnData, StackData[OrbisFrame]):
+class OrbisData(TurnData, EndData, StackData[OrbisFrame]):
     """``state.data`` of Orbis."""
 
-    over: bool
     piles: dict[str, list[str]]
     display: list[str | None]
     cubes: Cubes

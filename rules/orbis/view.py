@@ -61,6 +61,7 @@ the tile scores now (0 for a Wasteland, whose -1 is in ``wastelands``).
 from __future__ import annotations
 
 from rules.base import JSON, Seat, Section, State, Text
+from rules.kit.end import is_over
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
@@ -190,7 +191,7 @@ def orbis_view(state: State, rows: list[dict[str, int]], breakdown: JSON | None)
             "mystic": tally.mystic,
             "temple_token": tokens.get(i),
             "wastelands": tally.wastes,
-            "pyramid": [cell_view(pyramid, c, orbis["over"]) for c in cells],
+            "pyramid": [cell_view(pyramid, c, is_over(orbis)) for c in cells],
             "pyramid_size": len(cells),
             "score": {
                 "tiles": row["orbis.score.tiles"],
