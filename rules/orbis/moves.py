@@ -51,7 +51,10 @@ NEIGHBOURS = {
 
 
 def stack(data: OrbisData) -> Stack[OrbisFrame]:
-    return Stack[OrbisFrame](data, "frames", BACKS)
+    """The decision stack over ``data["frames"]`` (the plain constructor: a
+    subscripted ``Stack[OrbisFrame](...)`` costs several microseconds a call at run
+    time; the return type tells the type checker the same)."""
+    return Stack(data, "frames", BACKS)
 
 
 def mk(code: str, key: str, group: str, **params: Any) -> Move:
