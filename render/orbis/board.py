@@ -100,11 +100,9 @@ def draw_board(canvas: Canvas, board: Box, turn: Turn) -> None:
 def _token_holders(view: model.View, seats: list[str]) -> dict[int, list[int]]:
     """Which seats (by index) would get each Temple token now (the rules' ranking)."""
     out: dict[int, list[int]] = {}
-    players = view.get("players")
-    if not isinstance(players, dict):
-        return out
     for index, seat in enumerate(seats):
-        token = (players.get(seat) or {}).get("temple_token")
+        player = model.player(view, seat)
+        token = player.get("temple_token") if player is not None else None
         if isinstance(token, int) and token:
             out.setdefault(token, []).append(index)
     return out

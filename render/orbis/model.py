@@ -1,8 +1,11 @@
 """Reading an Orbis public view (``rules.orbis.view``) into what the picture draws.
 
-Every reader has a default, so a sparse or odd view still draws. Tiles are given by the
+The view is read typed (``rules.orbis.OrbisView`` through ``view_of``), and every
+reader still has a default, so a sparse or odd view draws too. Tiles are given by the
 view as their public data (``Tile.to_json``); a bare tile id is looked up in the rules'
-component list (the face of a Region tile is public).
+component list (the face of a Region tile is public). ``TileData`` is such a tile as
+the picture draws it: the view's tile with the marks its cell adds (``wasteland``,
+``cancelled``, ``validated``, ``waiting``).
 """
 
 from __future__ import annotations
@@ -11,13 +14,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.orbis import view_of
+from rules.orbis.state import CellView, PlayerView
+
 View = Mapping[str, Any]
 TileData = Mapping[str, Any]
 COLOURS = ("yellow", "green", "blue", "red", "white")
 
 
-def tile_data(value: Any) -> TileData | None:
-    """A tile's public data from a view entry (a dict, a cell holding one, or an id)."""
+def tile_data(value: object) -> TileData | None:
+    """A tile's public data from a view entry (a dict, a cell or slot holding one, or
+    an id); anything else (an odd view): ``None``."""
     if isinstance(value, Mapping):
         if "colour" in value or "effect" in value:
             return value
@@ -32,17 +39,19 @@ def tile_data(value: Any) -> TileData | None:
     return None
 
 
-def cubes_of(value: Any) -> dict[str, int]:
+def cubes_of(value: object) -> dict[str, int]:
     """``{colour: count}`` in colour order, from a mapping (missing colours: 0)."""
     if not isinstance(value, Mapping):
         return dict.fromkeys(COLOURS, 0)
     return {c: _int(value.get(c)) for c in COLOURS}
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
+    if not isinstance(value, int | float | str):
+        return 0
     try:
         return max(0, int(value))
-    except (TypeError, ValueError):
+    except ValueError:
         return 0
 
 
@@ -55,35 +64,30 @@ class Slot:
 
 
 def display(view: View) -> list[Slot]:
-    raw = view.get("display")
-    entries: Sequence[Any] = raw if isinstance(raw, Sequence) and not isinstance(raw, str) else []
-    loose = view.get("cubes")
+    raw = view_of(view).get("display")
+    entries: Sequence[object] = raw if isinstance(raw, list) else []
     out = []
     for i in range(9):
         entry = entries[i] if i < len(entries) else None
-        cubes: Any = entry.get("cubes") if isinstance(entry, Mapping) else None
-        if cubes is None and isinstance(loose, Sequence) and i < len(loose):
-            cubes = loose[i]
+        cubes = entry.get("cubes") if isinstance(entry, Mapping) else None
         out.append(Slot(tile_data(entry), cubes_of(cubes)))
     return out
 
 
 def piles(view: View) -> dict[int, int]:
     """Tiles left face down, by level."""
-    raw = view.get("piles")
-    out = {}
-    for level in (1, 2, 3):
-        value = raw.get(str(level), raw.get(level)) if isinstance(raw, Mapping) else None
-        out[level] = len(value) if isinstance(value, list) else _int(value)
-    return out
+    raw = view_of(view).get("piles")
+    counts: Mapping[str, int] = raw if isinstance(raw, Mapping) else {}
+    return {level: _int(counts.get(str(level))) for level in (1, 2, 3)}
 
 
 def gods_on_offer(view: View) -> list[str]:
-    return [str(g.get("id") if isinstance(g, Mapping) else g) for g in view.get("gods") or []]
+    gods: list[object] = list(view_of(view).get("gods") or [])
+    return [str(g.get("id") if isinstance(g, Mapping) else g) for g in gods]
 
 
 def temple_tokens(view: View) -> list[int]:
-    return [_int(t) for t in view.get("temple_tokens") or []]
+    return [_int(t) for t in view_of(view).get("temple_tokens") or []]
 
 
 @dataclass(frozen=True)
@@ -108,16 +112,16 @@ class Board:
     token: int | None = None
 
 
-def _cell(raw: Any, *, final: bool = False) -> Cell | None:
+def _cell(raw: CellView, *, final: bool = False) -> Cell | None:
     if not isinstance(raw, Mapping):
         return None
     tile = dict(tile_data(raw.get("tile")) or {"id": "?"})
     status = raw.get("status")
-    if raw.get("wild") or raw.get("wasteland"):
+    if raw.get("wasteland"):
         tile["wasteland"] = True
-    elif status in ("cancelled", "invalid", False) or raw.get("cancelled"):
+    elif status == "cancelled":
         tile["cancelled"] = True
-    elif status in ("validated", "valid", True) or raw.get("validated"):
+    elif status == "valid":
         tile["validated"] = True
     elif status == "waiting":
         # a Forest is checked at the end: once the game is over, waiting means not valid
@@ -125,20 +129,18 @@ def _cell(raw: Any, *, final: bool = False) -> Cell | None:
     return Cell(_int(raw.get("row")), _int(raw.get("x")), tile)
 
 
+def player(view: View, seat: str) -> PlayerView | None:
+    """The seat's board as the view gives it (``None``: none, or an odd one)."""
+    players = view_of(view).get("players")
+    raw = players.get(seat) if isinstance(players, Mapping) else None
+    return raw if isinstance(raw, Mapping) else None
+
+
 def board(view: View, seat: str) -> Board:
-    players = view.get("players")
-    raw: Any = None
-    if isinstance(players, Mapping):
-        raw = players.get(seat)
-    elif isinstance(view.get("boards"), Sequence):
-        seats = [str(s) for s in view.get("seats") or []]
-        boards = view["boards"]
-        raw = (
-            boards[seats.index(seat)] if seat in seats and seats.index(seat) < len(boards) else None
-        )
-    if not isinstance(raw, Mapping):
+    raw = player(view, seat)
+    if raw is None:
         return Board()
-    final = bool(view.get("over"))
+    final = bool(view_of(view).get("over"))
     cells = [c for c in (_cell(x, final=final) for x in raw.get("pyramid") or []) if c is not None]
     god = raw.get("god")
     token = raw.get("temple_token")
@@ -168,7 +170,7 @@ class Taken:
 
 
 def last_taken(view: View) -> Taken | None:
-    raw = view.get("last_take")
+    raw = view_of(view).get("last_take")
     if not isinstance(raw, Mapping) or raw.get("seat") is None:
         return None
     slot = raw.get("slot")
@@ -190,7 +192,7 @@ class Spot:
     x: int
 
 
-def _spot(raw: Any) -> Spot | None:
+def _spot(raw: object) -> Spot | None:
     if not isinstance(raw, Mapping):
         return None
     try:
@@ -215,7 +217,7 @@ class Pending:
 
 
 def pending(view: View) -> Pending | None:
-    raw = view.get("pending")
+    raw = view_of(view).get("pending")
     if not isinstance(raw, Mapping) or raw.get("seat") is None:
         return None
     return Pending(

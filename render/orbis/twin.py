@@ -13,6 +13,7 @@ from render.orbis import model
 from render.orbis.words import without_squares
 from render.twin import Names, Section, View, joined, listing, points, section
 from rules import i18n
+from rules.orbis import view_of
 
 i18n.register_package("render.orbis")
 i18n.register_package("rules.orbis")
@@ -75,7 +76,7 @@ def facts(view: View, lang: str, names: Names) -> list[str]:
             )
         )
     if not view.get("over"):
-        players = view.get("players") or {}
+        players = view_of(view).get("players") or {}
         left = [
             p.get("turns_left")
             for s, p in players.items()
@@ -156,7 +157,7 @@ def god_words(god: str, lang: str) -> str:
 
 def player(view: View, seat: str, lang: str, names: Names) -> Section:
     mine = model.board(view, seat)
-    raw = (view.get("players") or {}).get(seat)
+    raw = model.player(view, seat)
     lines = [tr("render.twin.orbis.cubes", lang, cubes=cubes_words(mine.domain, lang))]
     if mine.reductions:
         farms = [tr(f"orbis.colour.{c}", lang) for c in mine.reductions]
@@ -168,7 +169,7 @@ def player(view: View, seat: str, lang: str, names: Names) -> Section:
         lines.append(tr(f"render.twin.orbis.{key}", lang, god=god_words(mine.god, lang)))
     token = mine.token if mine.token is not None else "-"
     lines.append(tr("render.twin.orbis.temples", lang, n=mine.temples, token=token))
-    if isinstance(raw, Mapping) and isinstance(raw.get("turns_left"), int):
+    if raw is not None and isinstance(raw.get("turns_left"), int):
         lines.append(tr("render.twin.orbis.turns", lang, n=raw["turns_left"]))
     rows: dict[int, list[model.Cell]] = {}
     for cell in mine.pyramid:

@@ -6,11 +6,12 @@ from render.kit import frame
 from render.kit.compose import Turn
 from render.kit.names import tr
 from render.orbis import model
+from rules.orbis import view_of
 
 
 def notice(turn: Turn) -> str:
     """``Last turn`` while every player still to play has one turn left."""
-    view = turn.view
+    view = view_of(turn.view)
     if view.get("over"):
         return ""
     players = view.get("players")

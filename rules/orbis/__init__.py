@@ -60,5 +60,6 @@ from rules.i18n import register_package
 register_package("rules.orbis")
 
 from rules.orbis.engine import ORBIS, Orbis  # noqa: E402
+from rules.orbis.state import OrbisData, OrbisPart, OrbisView, data, view_of  # noqa: E402
 
-__all__ = ["ORBIS", "Orbis"]
+__all__ = ["ORBIS", "Orbis", "OrbisData", "OrbisPart", "OrbisView", "data", "view_of"]

@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Required, TypedDict
 
 COLOURS = ("yellow", "green", "blue", "red", "white")
 """The five colours, in the order every list of this game uses."""
@@ -35,6 +35,49 @@ EFFECT_KINDS = (
 STAR_COLOURS = ("black", "violet", "white")
 
 
+class EffectView(TypedDict, total=False):
+    """A Region tile's effect in the view: its ``kind`` and the keys of that kind
+    (``Effect.to_json``)."""
+
+    kind: Required[str]
+    colour: str | None
+    """farm, irrigation, proselytism (``any``: a colour of the player's choice)."""
+    n: int
+    """proselytism: cubes gained."""
+    discard: int
+    """village: cubes discarded."""
+    min: int
+    """forest: touching tiles needed."""
+    colours: list[str]
+    """forest: the colours that count around it."""
+    cubes: dict[str, int]
+    """volcano: the cubes to destroy, by colour."""
+    icons: int
+    """temple: its temple icons."""
+
+
+class TileView(TypedDict):
+    """A Region tile's public face in the view (``Tile.to_json``)."""
+
+    id: str
+    colour: str
+    level: int
+    cost: dict[str, int]
+    """Symbols by colour, ``any`` for the multicolour ones."""
+    effect: EffectView
+    pc: int
+    mystic: int | None
+
+
+class GodView(TypedDict):
+    """A god in the view (``God.to_json``); names and texts are locale keys."""
+
+    id: str
+    kind: str
+    params: dict[str, str]
+    pc: int
+
+
 class DataError(ValueError):
     """A data file of ``rules/orbis/data`` is wrong (its message names file and entry)."""
 
@@ -54,16 +97,18 @@ class Effect:
     cubes: tuple[tuple[str, int], ...] = ()
     """volcano: the cubes to destroy, by colour (in ``COLOURS`` order)."""
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
+    def to_json(self) -> EffectView:
+        out: EffectView = {"kind": self.kind}
         if self.kind in ("farm", "irrigation"):
             out["colour"] = self.colour
         elif self.kind == "proselytism":
-            out.update(colour=self.colour, n=self.n)
+            out["colour"] = self.colour
+            out["n"] = self.n
         elif self.kind == "village":
             out["discard"] = self.n
         elif self.kind == "forest":
-            out.update(min=self.n, colours=list(self.colours))
+            out["min"] = self.n
+            out["colours"] = list(self.colours)
         elif self.kind == "volcano":
             out["cubes"] = dict(self.cubes)
         elif self.kind == "temple":
@@ -95,7 +140,7 @@ class Tile:
     def used_at(self, players: int) -> bool:
         return self.stars in SETUP.by_players[players].stars
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TileView:
         return {
             "id": self.id,
             "colour": self.colour,
@@ -119,7 +164,7 @@ class God:
     def param(self, name: str) -> str:
         return dict(self.params)[name]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GodView:
         return {"id": self.id, "kind": self.kind, "params": dict(self.params), "pc": self.pc}
 
 

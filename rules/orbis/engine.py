@@ -5,12 +5,17 @@ Rulebook ``seeds/002_cb0e934b6ef689a1.txt`` with the rulings of
 ``take:<slot>`` or ``god:<id>`` followed by the small decisions of ``turn``; trades
 (``trade:<c>``) are offered wherever they can matter. Each player plays 15 turns: 14
 Region tiles and the god, in any order (O9); the game ends when everyone still in has.
+The turns go round with the kit's ``Turns``; the end is the kit's ``over`` key
+(``rules.kit.end``: ``normal``). The kit's final round (one player triggers the end,
+the others play once more) is not Orbis' end: no event triggers it, every player plays
+a fixed number of turns, so the game ends after the last of them.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from typing import Any, cast
 
 from rules import rng
 from rules.base import (
@@ -32,6 +37,7 @@ from rules.base import (
     rank_by,
 )
 from rules.kit import decks
+from rules.kit.end import finish, is_over, new_end
 from rules.kit.turns import Turns, new_turns
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
@@ -42,6 +48,7 @@ from rules.orbis.components import COLOURS, GODS, LETTERS, SETUP, TILES
 from rules.orbis.explain import explain
 from rules.orbis.heuristic import orbis_value
 from rules.orbis.invariants import check_orbis
+from rules.orbis.state import BoardData, OrbisData, data
 from rules.orbis.view import orbis_sections, orbis_view
 
 _CODE = re.compile(
@@ -68,6 +75,7 @@ class Orbis(Game):
         min_seats=2,
         max_seats=4,
         options=(TEMPLE_COUNT,),
+        state_form=2,
         summary=Text("orbis.summary"),
         tips=(Text("orbis.tips"),),
         groups={
@@ -96,49 +104,51 @@ class Orbis(Game):
         for level in (1, 2, 3):
             ids = sorted(t.id for t in TILES.values() if t.level == level and t.used_at(players))
             piles[str(level)] = decks.shuffled(state, ids)
-        display = decks.draw(piles["1"], SETUP.display_slots)
+        display: list[str | None] = [*decks.draw(piles["1"], SETUP.display_slots)]
         gods = decks.shuffled(state, sorted(GODS))[: count.gods]
         first = rng.randbelow(state, players)
-        state.data = {
+        boards: list[BoardData] = [
+            {
+                "pyramid": pm.new_pyramid(),
+                "domain": dm.no_cubes(),
+                "reductions": [],
+                "god": None,
+                "god_cancelled": False,
+                "turns": 0,
+            }
+            for _ in state.seats
+        ]
+        orbis: OrbisData = {
             **new_turns(first),
-            "over": False,
+            **new_end(),
             "piles": piles,
             "display": display,
             "cubes": dm.no_cubes() * len(display),
             "gods": sorted(gods),
             "temple_tokens": sorted(count.temple_tokens, reverse=True),
-            "boards": [
-                {
-                    "pyramid": pm.new_pyramid(),
-                    "domain": dm.no_cubes(),
-                    "reductions": [],
-                    "god": None,
-                    "god_cancelled": False,
-                    "turns": 0,
-                }
-                for _ in state.seats
-            ],
+            "boards": boards,
             "frames": [],
             "act": None,
             "last": None,
         }
+        state.data = cast(dict[str, Any], orbis)
 
     # -- who and what -----------------------------------------------------------------
 
     def _to_act(self, state: State) -> frozenset[Seat]:
-        if state.data["over"]:
+        if is_over(data(state)):
             return frozenset()
-        return frozenset({state.seats[state.data["turn"]]})
+        return frozenset({Turns(state).seat})
 
     def _legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        data = state.data
+        orbis = data(state)
         me = state.seats.index(seat)
-        if data["over"] or data["turn"] != me:
+        if is_over(orbis) or orbis["turn"] != me:
             return []
-        frame = mv.stack(data).top
+        frame = mv.stack(orbis).top
         if frame is None:
-            return mv.free_moves(data, me)
-        return mv.frame_moves(data, me, frame)
+            return mv.free_moves(orbis, me)
+        return mv.frame_moves(orbis, me, frame)
 
     def is_well_formed(self, code: str) -> bool:
         return bool(_CODE.match(code))
@@ -149,14 +159,14 @@ class Orbis(Game):
     # -- apply ------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: Seat, move: Move, record: Record) -> None:
-        data = state.data
+        orbis = data(state)
         me = state.seats.index(seat)
         turn = tn.Turn(state, me, record)
         kind, _, arg = move.code.partition(":")
-        frames = mv.stack(data)
+        frames = mv.stack(orbis)
         frame = frames.top
         if kind == "back":
-            frames.back(tn.undo_hooks(data, me))
+            frames.back(tn.undo_hooks(orbis, me))
         elif kind == "trade":
             turn.trade_open(LETTERS[arg])
         elif frame is None:
@@ -164,15 +174,15 @@ class Orbis(Game):
                 turn.take(int(arg) - 1)
             else:
                 turn.god(arg.upper())
-        elif kind == "get":
+        elif kind == "get" and frame["kind"] == "trade":
             turn.trade_get(frame, LETTERS[arg])
         elif kind == "pay":
             turn.pay(arg)
         elif kind == "wild":
-            turn.decline(frame)
-        elif kind == "place":
+            turn.decline()
+        elif kind == "place" and frame["kind"] == "place":
             turn.place(frame, arg)
-        elif kind == "gain":
+        elif kind == "gain" and (frame["kind"] == "pick" or frame["kind"] == "love"):
             turn.gain(frame, LETTERS[arg])
         elif kind in ("validate", "cancel") and frame["kind"] == "village":
             turn.village(kind == "validate")
@@ -180,19 +190,19 @@ class Orbis(Game):
             turn.volcano(kind == "erupt")
         elif kind in ("sacrifice", "cancel"):
             turn.death(kind == "sacrifice")
-        elif kind == "burn":
+        elif kind == "burn" and frame["kind"] == "burn":
             turn.burn(frame, int(arg) - 1)
-        elif kind == "lose":
+        elif kind == "lose" and frame["kind"] == "lose":
             turn.lose(frame, LETTERS[arg])
         if turn.ended:
             self._end_turn(state)
 
     def _end_turn(self, state: State) -> None:
         """The turn is over: the game ends once every player still in has played 15."""
-        data = state.data
+        orbis = data(state)
         playing = [i for i, s in enumerate(state.seats) if s not in state.out]
-        if all(data["boards"][i]["turns"] >= SETUP.turns for i in playing):
-            data["over"] = True
+        if all(orbis["boards"][i]["turns"] >= SETUP.turns for i in playing):
+            finish(orbis, "normal")
             return
         Turns(state).advance()
 
@@ -200,25 +210,25 @@ class Orbis(Game):
         """A player who leaves: their universe stays as it is (it no longer competes);
         on their turn, whatever can be taken back is (a tile not yet placed returns to
         the display), a placed tile's turn is closed (the display is refilled)."""
-        data = state.data
+        orbis = data(state)
         me = state.seats.index(seat)
-        if data["turn"] != me or data["over"]:
-            if not data["over"]:
+        if orbis["turn"] != me or is_over(orbis):
+            if not is_over(orbis):
                 self._check_over(state)
             return
-        mv.stack(data).abandon(tn.undo_hooks(data, me))
-        act = data["act"]
+        mv.stack(orbis).abandon(tn.undo_hooks(orbis, me))
+        act = orbis["act"]
         if act is not None:
-            if act["kind"] == "region" and data["display"][act["slot"]] is None:
+            if act["kind"] == "region" and orbis["display"][act["slot"]] is None:
                 tn.refill(state, act["slot"], record)
-            data["act"] = None
+            orbis["act"] = None
         self._end_turn(state)
 
     def _check_over(self, state: State) -> None:
-        data = state.data
+        orbis = data(state)
         playing = [i for i, s in enumerate(state.seats) if s not in state.out]
-        if all(data["boards"][i]["turns"] >= SETUP.turns for i in playing):
-            data["over"] = True
+        if all(orbis["boards"][i]["turns"] >= SETUP.turns for i in playing):
+            finish(orbis, "normal")
 
     # -- hidden information (for AI seats) -------------------------------------------
 
@@ -228,7 +238,7 @@ class Orbis(Game):
         """The face-down piles are the only secret (besides the generator's future):
         each is sorted (what the seat can work out) then shuffled by ``rng``."""
         new = determinize_base(state, rng)
-        for pile in new.data["piles"].values():
+        for pile in data(new)["piles"].values():
             pile.sort()
             rng.shuffle(pile)
         return new
@@ -238,11 +248,8 @@ class Orbis(Game):
     def _view(self, state: State, seat: Seat | None) -> JSON:
         """``orbis_view``; once over, ``breakdown`` is the final score sheet (the
         picture's table); the contract adds the envelope."""
-        out = orbis_view(state, self._rows(state))
-        out["breakdown"] = (
-            self.full_scores(state).to_json() if self.outcome_is_known(state) else None
-        )
-        return out
+        breakdown = self.full_scores(state).to_json() if self.outcome_is_known(state) else None
+        return cast(JSON, orbis_view(state, self._rows(state), breakdown))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         return orbis_sections(state, seat)
@@ -252,25 +259,25 @@ class Orbis(Game):
         return orbis_value(state, seat)
 
     def round_of(self, state: State) -> int | None:
-        return int(state.data["round"])
+        return data(state)["round"]
 
     def _rows(self, state: State) -> list[dict[str, int]]:
         playing = [i for i, s in enumerate(state.seats) if s not in state.out]
-        return scoring.rows(state.data, playing, state.options["temple_count"])
+        return scoring.rows(data(state), playing, state.options["temple_count"])
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Rulebook "Fin de partie": everything is public, a running estimate mid-game."""
         rows = dict(zip(state.seats, self._rows(state), strict=True))
-        return ScoreSheet(scoring.CATEGORIES, rows, final=bool(state.data["over"]))
+        return ScoreSheet(scoring.CATEGORIES, rows, final=is_over(data(state)))
 
     def _outcome(self, state: State) -> Outcome | None:
         """Most PC; a tie goes to the most cubes left; still tied, shared (O12)."""
-        data = state.data
-        if not data["over"]:
+        orbis = data(state)
+        if not is_over(orbis):
             return None
         sheet = self.scores(state)
         keys = {
-            s: (sheet.total(s), dm.total(data["boards"][i]["domain"]))
+            s: (sheet.total(s), dm.total(orbis["boards"][i]["domain"]))
             for i, s in enumerate(state.seats)
         }
         return Outcome(rank_by(state.seats, keys), sheet.totals(), Text("orbis.end.normal"))

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import IllegalMove, MoveError, Seat, State
-from rules.kit.stack import RawFrame as Frame
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
 from rules.orbis.components import LETTERS, SETUP, TILES
+from rules.orbis.state import BoardData, OrbisFrame, data
 
 
 def explain(state: State, seat: Seat, code: str) -> MoveError:
     """The most precise reason we can give; otherwise ``orbis.illegal.not_now``: not
     now, first the decision pending (``orbis.first.<kind>``)."""
-    data = state.data
+    orbis = data(state)
     me = state.seats.index(seat)
-    board = data["boards"][me]
-    frame = mv.stack(data).top
+    board = orbis["boards"][me]
+    frame = mv.stack(orbis).top
     kind, _, arg = code.partition(":")
     if kind == "trade":
         colour = LETTERS[arg]
@@ -27,7 +25,7 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
     if kind == "take" and frame is None:
         if pm.size(board["pyramid"]) >= SETUP.pyramid_size:
             return IllegalMove("orbis.illegal.must_take_god")
-        if data["display"][int(arg) - 1] is None:
+        if orbis["display"][int(arg) - 1] is None:
             return IllegalMove("orbis.illegal.empty_slot")
     if kind == "god" and frame is None:
         if board["god"] is not None:
@@ -36,7 +34,8 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
     if kind == "pay" and frame is not None and frame["kind"] == "pay":
         return IllegalMove("orbis.illegal.cannot_pay")
     if kind == "place" and frame is not None and frame["kind"] == "place":
-        return _explain_place(board, TILES[data["act"]["tile"]].colour, frame["wild"], arg)
+        tile = TILES[mv.region_tile(orbis)]
+        return _explain_place(board, tile.colour, frame["wild"], arg)
     if kind == "lose" and frame is not None and frame["kind"] == "lose":
         return IllegalMove("orbis.illegal.no_cube", colour=f"@orbis.colour.{LETTERS[arg]}")
     if kind == "burn" and frame is not None and frame["kind"] == "burn":
@@ -46,21 +45,20 @@ def explain(state: State, seat: Seat, code: str) -> MoveError:
     return not_now(frame)
 
 
-def not_now(frame: Frame | None) -> MoveError:
+def not_now(frame: OrbisFrame | None) -> MoveError:
     """``Not now: first place the tile in your pyramid.``: what the turn waits for."""
     return IllegalMove("orbis.illegal.not_now", first=f"@orbis.first.{frame_kind(frame)}")
 
 
-def frame_kind(frame: Frame | None) -> str:
+def frame_kind(frame: OrbisFrame | None) -> str:
     if frame is None:
         return "take"
-    kind = str(frame["kind"])
-    if kind == "lose" and frame["why"] == "limit":
+    if frame["kind"] == "lose" and frame["why"] == "limit":
         return "limit"
-    return kind
+    return frame["kind"]
 
 
-def _explain_place(board: dict[str, Any], colour: str, wild: bool, spot: str) -> MoveError:
+def _explain_place(board: BoardData, colour: str, wild: bool, spot: str) -> MoveError:
     cells = board["pyramid"]
     width = pm.bottom_width(cells)
     if spot == "start" and width:

@@ -15,12 +15,12 @@ points, minus the best other seat's:
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Seat, State
+from rules.kit.end import is_over
 from rules.orbis import pyramid as pm
 from rules.orbis import scoring
 from rules.orbis.components import SETUP, TILES
+from rules.orbis.state import data
 
 CUBE = 0.3
 """Each cube of the domain, up to the domain limit."""
@@ -48,13 +48,13 @@ def forest_hope(pyramid: pm.Pyramid) -> float:
 
 def orbis_value(state: State, seat: Seat) -> float:
     """Points plus progress of ``seat`` minus the best other seat's."""
-    data: dict[str, Any] = state.data
+    orbis = data(state)
     playing = [i for i, s in enumerate(state.seats) if s not in state.out]
-    rows = scoring.rows(data, playing, state.options["temple_count"])
-    running = not data["over"]
+    rows = scoring.rows(orbis, playing, state.options["temple_count"])
+    running = not is_over(orbis)
     worth: dict[Seat, float] = {}
     for i in playing:
-        board = data["boards"][i]
+        board = orbis["boards"][i]
         total = float(sum(rows[i].values()))
         if running:
             domain = board["domain"]

@@ -26,11 +26,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.kit.stack import Stack
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
-from rules.orbis.components import ANY, COLOURS, LETTER_OF, SETUP, TILES
+from rules.orbis.components import ANY, COLOURS, LETTER_OF, SETUP, TILES, Tile
+from rules.orbis.state import BoardData, BurnFrame, OrbisData, OrbisFrame
 
 BACK = Move("back", Text("orbis.move.back"), "back")
 BACKS = {kind: BACK for kind in ("trade", "pay", "place", "love", "death")}
@@ -50,7 +50,10 @@ NEIGHBOURS = {
 """Orthogonal neighbours of each display slot (0-8, reading order)."""
 
 
-def stack(data: dict[str, Any]) -> Stack:
+def stack(data: OrbisData) -> Stack[OrbisFrame]:
+    """The decision stack over ``data["frames"]`` (the plain constructor: a
+    subscripted ``Stack[OrbisFrame](...)`` costs several microseconds a call at run
+    time; the return type tells the type checker the same)."""
     return Stack(data, "frames", BACKS)
 
 
@@ -87,7 +90,7 @@ def cost_text(tile_id: str) -> str:
 # -- moves --------------------------------------------------------------------------------
 
 
-def trade_moves(board: dict[str, Any]) -> list[Move]:
+def trade_moves(board: BoardData) -> list[Move]:
     dom = board["domain"]
     return [
         mk(f"trade:{LETTER_OF[c]}", "orbis.move.trade", "trade", colour=colour_word(c))
@@ -96,7 +99,7 @@ def trade_moves(board: dict[str, Any]) -> list[Move]:
     ]
 
 
-def free_moves(data: dict[str, Any], me: int) -> list[Move]:
+def free_moves(data: OrbisData, me: int) -> list[Move]:
     """No decision pending: take a Region tile, the god (once, O9), or trade."""
     board = data["boards"][me]
     moves: list[Move] = []
@@ -112,7 +115,7 @@ def free_moves(data: dict[str, Any], me: int) -> list[Move]:
     return moves + trade_moves(board)
 
 
-def take_move(data: dict[str, Any], slot: int, tile: str) -> Move:
+def take_move(data: OrbisData, slot: int, tile: str) -> Move:
     """``take slot 5: blue Proselytism, +2🟦 1🟥 (0 PC, cost: none)``: the slot as the
     picture numbers it, the tile, the cubes lying on it (what taking it collects), its
     PC and its cost."""
@@ -129,12 +132,11 @@ def take_move(data: dict[str, Any], slot: int, tile: str) -> Move:
     )
 
 
-def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:
+def frame_moves(data: OrbisData, me: int, frame: OrbisFrame) -> list[Move]:
     board = data["boards"][me]
     dom = board["domain"]
-    kind = frame["kind"]
     st = stack(data)
-    if kind == "trade":
+    if frame["kind"] == "trade":
         give = frame["give"]
         return st.with_back(
             [
@@ -149,16 +151,16 @@ def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:
                 if c != give
             ]
         )
-    if kind == "pay":
-        tile = TILES[data["act"]["tile"]]
+    if frame["kind"] == "pay":
+        tile = TILES[region_tile(data)]
         moves = [
             pay_move(tile, board["reductions"], letters)
             for letters in dm.payments(tile, board["reductions"], dom)
         ]
         moves.append(mk("wild", "orbis.move.decline", "pay"))
         return st.with_back(moves + trade_moves(board))
-    if kind == "place":
-        tile = TILES[data["act"]["tile"]]
+    if frame["kind"] == "place":
+        tile = TILES[region_tile(data)]
         colour = None if frame["wild"] else tile.colour
         moves = [
             mk(
@@ -172,21 +174,21 @@ def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:
         if not frame["wild"]:
             moves.append(mk("wild", "orbis.move.refuse", "place"))
         return st.with_back(moves)
-    if kind in ("pick", "love"):
+    if frame["kind"] == "pick" or frame["kind"] == "love":
         moves = [
             mk(f"gain:{LETTER_OF[c]}", "orbis.move.gain", "choose", colour=colour_word(c))
             for c in COLOURS
         ]
         return st.with_back(moves)
-    if kind == "village":
+    if frame["kind"] == "village":
         moves = [mk("validate", "orbis.move.validate", "effect", n=frame["n"])]
         return [*moves, mk("cancel", "orbis.move.cancel_village", "effect")]
-    if kind == "volcano":
+    if frame["kind"] == "volcano":
         return [
             mk("erupt", "orbis.move.erupt", "effect", cubes=cubes_text(frame["need"])),
             mk("cancel", "orbis.move.cancel_volcano", "effect"),
         ]
-    if kind == "burn":
+    if frame["kind"] == "burn":
         colour = next_burn(frame)
         return [
             mk(
@@ -198,20 +200,20 @@ def frame_moves(data: dict[str, Any], me: int, frame: Frame) -> list[Move]:
             )
             for slot in burn_slots(data, colour)
         ]
-    if kind == "lose":
+    if frame["kind"] == "lose":
         moves = [
             mk(f"lose:{LETTER_OF[c]}", "orbis.move.lose", "discard", colour=colour_word(c))
             for c in dm.held(dom)
         ]
         return moves + trade_moves(board) if frame["why"] == "limit" else moves
-    if kind == "death":
+    if frame["kind"] == "death":
         able = dm.total(dom) >= frame["n"]
         moves = [mk("sacrifice", "orbis.move.sacrifice", "effect", n=frame["n"])] if able else []
         return st.with_back([*moves, mk("cancel", "orbis.move.cancel_death", "effect")])
-    raise ValueError(f"unknown frame {kind}")
+    raise ValueError(f"unknown frame {frame['kind']}")
 
 
-def pay_move(tile: Any, reductions: list[str], letters: str) -> Move:
+def pay_move(tile: Tile, reductions: list[str], letters: str) -> Move:
     cubes = dm.payment_cubes(tile, reductions, letters)
     code = f"pay:{letters}" if letters else "pay"
     if dm.total(cubes) == 0:
@@ -223,7 +225,7 @@ def spot_kind(spot: str) -> str:
     return spot if spot in ("start", "left", "right") else "upper"
 
 
-def spot_params(board: dict[str, Any], spot: str) -> dict[str, Any]:
+def spot_params(board: BoardData, spot: str) -> dict[str, Any]:
     if spot in ("start", "left", "right"):
         return {}
     row, _, slot = spot[1:].partition("s")
@@ -238,20 +240,27 @@ def cell_name(cell: pm.Cell) -> str:
     return tile_name(cell.tile)
 
 
-def next_burn(frame: Frame) -> str:
+def next_burn(frame: BurnFrame) -> str:
     return next(c for c in COLOURS if frame["need"].get(c, 0) > 0)
 
 
-def burn_slots(data: dict[str, Any], colour: str) -> list[int]:
+def burn_slots(data: OrbisData, colour: str) -> list[int]:
     i = dm.IDX[colour]
     cubes = data["cubes"]
     return [s for s in range(9) if data["display"][s] is not None and cubes[5 * s + i] > 0]
 
 
-def volcano_possible(data: dict[str, Any], need: dict[str, int]) -> bool:
+def volcano_possible(data: OrbisData, need: dict[str, int]) -> bool:
     """O6: the listed cubes all lie on the display's other tiles (the taken one is gone)."""
     return all(
         sum(dm.count_on(data["cubes"], s, c) for s in range(9) if data["display"][s] is not None)
         >= n
         for c, n in need.items()
     )
+
+
+def region_tile(data: OrbisData) -> str:
+    """The Region tile taken this turn (asked only while one is being paid or placed)."""
+    act = data["act"]
+    assert act is not None and act["kind"] == "region"
+    return act["tile"]

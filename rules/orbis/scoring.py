@@ -10,10 +10,10 @@ Forests and the Temple tokens as they would stand now) and at the end.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rules.orbis import pyramid as pm
 from rules.orbis.components import GODS, SETUP, TILES
+from rules.orbis.state import BoardData, OrbisData
 
 CATEGORIES = ("orbis.score.tiles", "orbis.score.god", "orbis.score.temple", "orbis.score.wastes")
 MAJORITY_MIN = 1
@@ -59,7 +59,7 @@ class Tally:
     mystic: int
 
 
-def tally(board: dict[str, Any], temple_count: str) -> Tally:
+def tally(board: BoardData, temple_count: str) -> Tally:
     pyramid = board["pyramid"]
     validated = dict.fromkeys(("village", "volcano", "irrigation", "forest"), 0)
     temples = 0
@@ -90,9 +90,7 @@ def temple_tokens(tallies: dict[int, Tally], tokens: list[int], order: list[int]
     return {i: left[k] for k, i in enumerate(holders) if k < len(left)}
 
 
-def god_points(
-    board: dict[str, Any], me: int, tallies: dict[int, Tally], playing: list[int]
-) -> int:
+def god_points(board: BoardData, me: int, tallies: dict[int, Tally], playing: list[int]) -> int:
     """The PC of a player's god (rulebook "Description des tuiles Dieu"; O8)."""
     god_id = board["god"]
     if god_id is None:
@@ -116,7 +114,7 @@ def god_points(
     raise ValueError(f"unknown god kind {god.kind}")
 
 
-def rows(data: dict[str, Any], playing: list[int], temple_count: str) -> list[dict[str, int]]:
+def rows(data: OrbisData, playing: list[int], temple_count: str) -> list[dict[str, int]]:
     """Every player's score row (categories ``CATEGORIES``), in seat order."""
     boards = data["boards"]
     tallies = {i: tally(b, temple_count) for i, b in enumerate(boards)}
@@ -138,9 +136,7 @@ def rows(data: dict[str, Any], playing: list[int], temple_count: str) -> list[di
     return out
 
 
-def temple_tokens_now(
-    data: dict[str, Any], playing: list[int], temple_count: str
-) -> dict[int, int]:
+def temple_tokens_now(data: OrbisData, playing: list[int], temple_count: str) -> dict[int, int]:
     """The Temple token each player would get if the game ended now."""
     tallies = {i: tally(b, temple_count) for i, b in enumerate(data["boards"])}
     return temple_tokens(tallies, data["temple_tokens"], playing)

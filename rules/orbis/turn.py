@@ -8,11 +8,8 @@ god effects; rulings O1-O6, O9-O11. ``Turn`` applies one move of the player to a
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Record, State
-from rules.kit.stack import RawFrame as Frame
-from rules.kit.stack import Stack
+from rules.kit.stack import COMMITTED, Undo
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
 from rules.orbis.components import COLOURS, GODS, SETUP, TILES
@@ -26,6 +23,22 @@ from rules.orbis.moves import (
     tile_name,
     volcano_possible,
 )
+from rules.orbis.state import (
+    Before,
+    BoardData,
+    BurnFrame,
+    DeathFrame,
+    LoseFrame,
+    LoseWhy,
+    LoveFrame,
+    OrbisData,
+    PayFrame,
+    PickFrame,
+    PlaceFrame,
+    RegionAct,
+    TradeFrame,
+    data,
+)
 
 # -- applying -----------------------------------------------------------------------------
 
@@ -35,9 +48,9 @@ class Turn:
 
     def __init__(self, state: State, me: int, record: Record) -> None:
         self.state = state
-        self.data: dict[str, Any] = state.data
+        self.data: OrbisData = data(state)
         self.me = me
-        self.board: dict[str, Any] = self.data["boards"][me]
+        self.board: BoardData = self.data["boards"][me]
         self.record = record
         self.seat = state.seats[me]
         self.ended = False
@@ -50,8 +63,9 @@ class Turn:
         tile's cubes; then step 3 (pay) or 4 (place) opens."""
         data, board = self.data, self.board
         tile_id = data["display"][slot]
+        assert tile_id is not None  # only a slot holding a tile is offered
         tile = TILES[tile_id]
-        before = {
+        before: Before = {
             "cubes": list(data["cubes"]),
             "domain": list(board["domain"]),
             "last": data["last"],
@@ -70,18 +84,19 @@ class Turn:
         dm.add(board["domain"], got)
         dm.clear_slot(data["cubes"], slot)
         data["display"][slot] = None
-        data["act"] = {"kind": "region", "tile": tile_id, "slot": slot, "step": "pay"}
+        act: RegionAct = {"kind": "region", "tile": tile_id, "slot": slot, "step": "pay"}
+        data["act"] = act
         data["last"] = {"seat": self.seat, "kind": "region", "tile": tile_id, "slot": slot}
         if not pm.spots(board["pyramid"], tile.colour):
             # No legal place as itself: paying could only lose cubes; it becomes a Wasteland.
             self.record.note("orbis.note.no_place")
-            data["act"]["step"] = "place"
-            stack(data).push("place", wild=True, before=before, untake=True)
+            act["step"] = "place"
+            stack(data).add({"kind": "place", "wild": True, "before": before, "untake": True})
         elif dm.is_free(tile, board["reductions"]):
-            data["act"]["step"] = "place"
-            stack(data).push("place", wild=False, before=before, untake=True)
+            act["step"] = "place"
+            stack(data).add({"kind": "place", "wild": False, "before": before, "untake": True})
         else:
-            stack(data).push("pay", before=before)
+            stack(data).add({"kind": "pay", "before": before})
 
     def god(self, god_id: str) -> None:
         """Take a god (once per game, O9) and start its immediate effect."""
@@ -94,17 +109,18 @@ class Turn:
         data["act"] = {"kind": "god", "god": god_id, "slot": None, "step": "effect"}
         kind = GODS[god_id].kind
         if kind == "on_take_gain":
-            stack(data).push("love", n=int(GODS[god_id].param("n")), at=at, last=before_last)
+            n = int(GODS[god_id].param("n"))
+            stack(data).add({"kind": "love", "n": n, "at": at, "last": before_last})
         elif kind == "on_take_discard":
             n = int(GODS[god_id].param("n"))
-            stack(data).push("death", n=n, at=at, last=before_last)
+            stack(data).add({"kind": "death", "n": n, "at": at, "last": before_last})
         else:
             self.finish_step()
 
     def trade_open(self, colour: str) -> None:
-        stack(self.data).push("trade", give=colour)
+        stack(self.data).add({"kind": "trade", "give": colour})
 
-    def trade_get(self, frame: Frame, colour: str) -> None:
+    def trade_get(self, frame: TradeFrame, colour: str) -> None:
         stack(self.data).pop()
         dm.trade(self.board["domain"], frame["give"], colour)  # the move's label says it
         top = stack(self.data).top
@@ -115,25 +131,26 @@ class Turn:
 
     def pay(self, letters: str) -> None:
         """Step 3: pay the cost (Farms waive their colour; multicolour = any)."""
-        tile = TILES[self.data["act"]["tile"]]
+        act = self.region()
+        tile = TILES[act["tile"]]
         before = list(self.board["domain"])
-        self.data["act"]["step"] = "place"
+        act["step"] = "place"
         cubes = dm.payment_cubes(tile, self.board["reductions"], letters)
         for i, n in enumerate(cubes):
             self.board["domain"][i] -= n
-        stack(self.data).push("place", wild=False, before=before, untake=False)
+        stack(self.data).add({"kind": "place", "wild": False, "before": before, "untake": False})
 
-    def decline(self, frame: Frame) -> None:
+    def decline(self) -> None:
         """Step 3 or 4 refused: the tile becomes a Wasteland, placed without rule 3."""
-        self.data["act"]["step"] = "place"
-        stack(self.data).push("place", wild=True, before=list(self.board["domain"]), untake=False)
+        self.region()["step"] = "place"
+        before = list(self.board["domain"])
+        stack(self.data).add({"kind": "place", "wild": True, "before": before, "untake": False})
 
-    def place(self, frame: Frame, spot: str) -> None:
+    def place(self, frame: PlaceFrame, spot: str) -> None:
         """Step 4: the tile goes into the pyramid; nothing of the turn goes back now."""
-        data = self.data
-        act = data["act"]
+        act = self.region()
         cell = pm.place(self.board["pyramid"], spot, act["tile"], wild=frame["wild"])
-        data["frames"].clear()
+        stack(self.data).abandon()  # every decision of the turn so far is final
         act["step"] = "effect"
         act["cell"] = [cell.row, cell.x]
         if frame["wild"]:
@@ -155,7 +172,7 @@ class Turn:
             self.record.note("orbis.note.farm", seat=self.seat, colour=colour_word(effect.colour))
         elif kind == "proselytism":
             if effect.colour == "any":
-                stack(data).push("pick", n=effect.n)
+                stack(data).add({"kind": "pick", "n": effect.n})
                 return
             assert effect.colour is not None
             dm.change(board["domain"], effect.colour, effect.n)
@@ -170,28 +187,34 @@ class Turn:
             )
         elif kind == "village":
             if dm.total(board["domain"]) >= effect.n:
-                stack(data).push("village", n=effect.n)
+                stack(data).add({"kind": "village", "n": effect.n})
                 return
             self.mark("cancelled")
             self.record.note("orbis.note.village_no", seat=self.seat)
         elif kind == "volcano":
             need = dict(effect.cubes)
             if volcano_possible(data, need):
-                stack(data).push("volcano", need=need)
+                stack(data).add({"kind": "volcano", "need": need})
                 return
             self.mark("cancelled")
             self.record.note("orbis.note.volcano_no", seat=self.seat)
         self.finish_step()
 
+    def region(self) -> RegionAct:
+        """The Region tile taken this turn (its steps ask only while there is one)."""
+        act = self.data["act"]
+        assert act is not None and act["kind"] == "region"
+        return act
+
     def mark(self, status: str) -> None:
         """The placed tile is validated, or cancelled (a Cancellation token on it)."""
-        row, x = self.data["act"]["cell"]
+        row, x = self.region()["cell"]
         pm.set_status(self.board["pyramid"], row, x, status)
 
-    def gain(self, frame: Frame, colour: str) -> None:
+    def gain(self, frame: PickFrame | LoveFrame, colour: str) -> None:
         dm.change(self.board["domain"], colour, 1)  # the move's label says it
         frame["n"] -= 1
-        Stack.commit(frame)
+        frame[COMMITTED] = True  # the kit's mark (``Stack.commit``) on a typed frame
         if frame["n"] <= 0:
             stack(self.data).pop()
             self.finish_step()
@@ -199,6 +222,7 @@ class Turn:
     def village(self, validate: bool) -> None:
         frames = stack(self.data)
         frame = frames.pop()
+        assert frame["kind"] == "village"
         if validate:
             self.mark("valid")
             self.push_lose(frame["n"], "village")
@@ -210,16 +234,17 @@ class Turn:
     def volcano(self, erupt: bool) -> None:
         frames = stack(self.data)
         frame = frames.pop()
+        assert frame["kind"] == "volcano"
         if erupt:
             self.mark("valid")
-            frames.push("burn", need=dict(frame["need"]))
+            frames.add({"kind": "burn", "need": dict(frame["need"])})
             self.settle_burn()
         else:
             self.mark("cancelled")
             self.record.note("orbis.note.volcano_no", seat=self.seat)
             self.finish_step()
 
-    def burn(self, frame: Frame, slot: int) -> None:
+    def burn(self, frame: BurnFrame, slot: int) -> None:
         self.burn_one(frame, slot, next_burn(frame))
         self.settle_burn()
 
@@ -240,7 +265,7 @@ class Turn:
                 return
             self.burn_one(frame, slots[0], colour)
 
-    def burn_one(self, frame: Frame, slot: int, colour: str) -> None:
+    def burn_one(self, frame: BurnFrame, slot: int, colour: str) -> None:
         dm.change_on(self.data["cubes"], slot, colour, -1)
         frame["need"][colour] -= 1
         self.record.note(
@@ -249,6 +274,7 @@ class Turn:
 
     def death(self, sacrifice: bool) -> None:
         frame = stack(self.data).pop()
+        assert frame["kind"] == "death"
         if sacrifice:
             self.push_lose(frame["n"], "death")
         else:
@@ -258,11 +284,11 @@ class Turn:
 
     # discarding
 
-    def push_lose(self, n: int, why: str) -> None:
-        stack(self.data).push("lose", n=n, why=why)
+    def push_lose(self, n: int, why: LoseWhy) -> None:
+        stack(self.data).add({"kind": "lose", "n": n, "why": why})
         self.settle_lose()
 
-    def lose(self, frame: Frame, colour: str) -> None:
+    def lose(self, frame: LoseFrame, colour: str) -> None:
         dm.change(self.board["domain"], colour, -1)  # the move's label says it
         if frame["why"] == "limit":
             self.check_limit()
@@ -299,15 +325,18 @@ class Turn:
 
     def finish_step(self) -> None:
         """The effect is over: step 6 (limit to 10 cubes), then 7 (refill) and the end."""
-        self.data["act"]["step"] = "limit"
+        act = self.data["act"]
+        assert act is not None
+        act["step"] = "limit"
         if dm.total(self.board["domain"]) > SETUP.domain_limit:
-            stack(self.data).push("lose", n=0, why="limit")
+            stack(self.data).add({"kind": "lose", "n": 0, "why": "limit"})
             return
         self.finish_turn()
 
     def finish_turn(self) -> None:
         data = self.data
         act = data["act"]
+        assert act is not None
         if act["kind"] == "region":
             refill(self.state, act["slot"], self.record)
         self.board["turns"] += 1
@@ -317,43 +346,48 @@ class Turn:
 
 def refill(state: State, slot: int, record: Record) -> None:
     """Step 7: the empty place gets the top tile of level 1, else 2, else 3."""
-    data = state.data
+    orbis = data(state)
     for level in ("1", "2", "3"):
-        pile = data["piles"][level]
+        pile = orbis["piles"][level]
         if pile:
             tile = pile.pop()
-            data["display"][slot] = tile
+            orbis["display"][slot] = tile
             record.note("orbis.note.refill", tile=tile_name(tile), slot=slot + 1)
             record.learned = True
             return
 
 
-def undo_hooks(data: dict[str, Any], me: int) -> dict[str, Any]:
+def undo_hooks(data: OrbisData, me: int) -> dict[str, Undo]:
     """What ``back`` (or a player leaving mid-turn) takes back for each frame kind."""
     board = data["boards"][me]
 
-    def untake(frame: Frame) -> None:
-        before = frame["before"]
+    def untake(before: Before) -> None:
         act = data["act"]
+        assert act is not None and act["kind"] == "region"
         data["cubes"] = list(before["cubes"])
         board["domain"] = list(before["domain"])
         data["display"][act["slot"]] = act["tile"]
         data["last"] = before["last"]
         data["act"] = None
 
-    def place(frame: Frame) -> None:
-        if frame.get("untake"):
-            untake(frame)
-        else:
-            board["domain"] = list(frame["before"])
+    def pay(frame: PayFrame) -> None:
+        untake(frame["before"])
 
-    def god_back(frame: Frame) -> None:
+    def place(frame: PlaceFrame) -> None:
+        before = frame["before"]  # the whole take (``untake``), or the domain before paying
+        if isinstance(before, dict):
+            untake(before)
+        else:
+            board["domain"] = list(before)
+
+    def god_back(frame: LoveFrame | DeathFrame) -> None:
+        assert board["god"] is not None
         data["gods"].insert(frame["at"], board["god"])
         board["god"] = None
         data["last"] = frame["last"]
         data["act"] = None
 
-    return {"pay": untake, "place": place, "love": god_back, "death": god_back}
+    return {"pay": pay, "place": place, "love": god_back, "death": god_back}
 
 
 __all__ = ["Turn", "refill", "undo_hooks"]

@@ -5,8 +5,9 @@ left in the box (not shown at all), so every seat's view is the public view. Col
 are the words ``yellow``, ``green``, ``blue``, ``red``, ``white``; a cube count is
 ``{"yellow": n, "green": n, "blue": n, "red": n, "white": n}`` (all five keys).
 
-Shape (the contract adds the envelope: game, seats, out, to_act, turn, round, over,
-last, scores, winners)::
+Typed as ``state.OrbisPart`` (``state.OrbisView`` with the envelope, what front ends
+and the renderer read through ``state.view_of``). Shape (the contract adds the
+envelope: game, seats, out, to_act, turn, round, over, last, scores, winners)::
 
     {"display": [  # 9 slots in reading order (slot 1 top left .. 9 bottom right)
         {"slot": 1..9, "tile": tile | null, "cubes": cubes}],
@@ -37,7 +38,8 @@ last, scores, winners)::
          "wastelands": n,
          "pyramid": [cell], "pyramid_size": n,
          "score": {"tiles", "god", "temple", "wastes", "total"}}},
-     "round": n}
+     "round": n,
+     "breakdown": null | the final score sheet (``ScoreSheet.to_json``) once over}
 
 where ``tile`` is ``{"id", "colour", "level", "cost": {"yellow": 1, "any": 1},
 "effect": effect, "pc", "mystic"}``, ``effect`` one of ``{"kind": "farm", "colour"}``,
@@ -58,17 +60,28 @@ the tile scores now (0 for a Wasteland, whose -1 is in ``wastelands``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import JSON, Seat, Section, State, Text
+from rules.kit.end import is_over
 from rules.orbis import domain as dm
 from rules.orbis import moves as mv
 from rules.orbis import pyramid as pm
 from rules.orbis import scoring
 from rules.orbis.components import GODS, SETUP, TILES
+from rules.orbis.state import (
+    CellView,
+    Last,
+    LastTakeView,
+    OrbisData,
+    OrbisFrame,
+    OrbisPart,
+    PendingView,
+    PlayerView,
+    SpotView,
+    data,
+)
 
 
-def cell_view(pyramid: pm.Pyramid, cell: pm.Cell, over: bool) -> dict[str, Any]:
+def cell_view(pyramid: pm.Pyramid, cell: pm.Cell, over: bool) -> CellView:
     tile = TILES[cell.tile]
     status = cell.status
     if not cell.wild and tile.effect.kind == "forest":
@@ -84,24 +97,27 @@ def cell_view(pyramid: pm.Pyramid, cell: pm.Cell, over: bool) -> dict[str, Any]:
     }
 
 
-def pending_view(state: State) -> dict[str, Any] | None:
-    data = state.data
-    act = data["act"]
-    frame = mv.stack(data).top
+def pending_view(state: State) -> PendingView | None:
+    orbis = data(state)
+    act = orbis["act"]
+    frame = mv.stack(orbis).top
     if act is None and frame is None:
         return None
-    seat = state.seats[data["turn"]]
-    placed = act is not None and act.get("cell") is not None
-    tile = act["tile"] if act is not None and act["kind"] == "region" and not placed else None
+    seat = state.seats[orbis["turn"]]
+    tile = (
+        act["tile"] if act is not None and act["kind"] == "region" and "cell" not in act else None
+    )
     god = act["god"] if act is not None and act["kind"] == "god" else None
     need = frame["need"] if frame is not None and frame["kind"] == "burn" else None
     left: int | None = None
-    if frame is not None and frame["kind"] in ("lose", "love", "pick"):
-        board = data["boards"][data["turn"]]
+    if frame is not None and (
+        frame["kind"] == "lose" or frame["kind"] == "love" or frame["kind"] == "pick"
+    ):
+        board = orbis["boards"][orbis["turn"]]
         if frame["kind"] == "lose" and frame["why"] == "limit":
             left = dm.total(board["domain"]) - SETUP.domain_limit
         else:
-            left = int(frame["n"])
+            left = frame["n"]
     return {
         "seat": seat,
         "kind": act["kind"] if act is not None else None,
@@ -113,49 +129,50 @@ def pending_view(state: State) -> dict[str, Any] | None:
         "wasteland": bool(frame is not None and frame["kind"] == "place" and frame["wild"]),
         "need": dict(need) if need is not None else None,
         "left": left,
-        "spots": place_spots(data, frame),
+        "spots": place_spots(orbis, frame),
     }
 
 
-def place_spots(data: dict[str, Any], frame: Any) -> list[dict[str, Any]]:
+def place_spots(data: OrbisData, frame: OrbisFrame | None) -> list[SpotView]:
     """Where the tile being placed may go (what ``place:<spot>`` offers), each with the
     place the picture marks: ``row`` 0..3 (0 = bottom) and ``x`` as the pyramid's cells
     count them (``left``: -1, before the bottom row)."""
     if frame is None or frame["kind"] != "place":
         return []
     pyramid = data["boards"][data["turn"]]["pyramid"]
-    colour = None if frame["wild"] else TILES[data["act"]["tile"]].colour
-    out = []
+    colour = None if frame["wild"] else TILES[mv.region_tile(data)].colour
+    out: list[SpotView] = []
     for spot in pm.spots(pyramid, colour):
         row, x = pm.spot_position(pyramid, spot)
         out.append({"spot": spot, "row": row, "x": x})
     return out
 
 
-def last_take_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
+def last_take_view(last: Last | None) -> LastTakeView | None:
     if last is None:
         return None
-    slot = last.get("slot")
+    slot = last["slot"]
     return {
         "seat": last["seat"],
         "kind": last["kind"],
         "slot": slot + 1 if slot is not None else None,
-        "tile": last.get("tile"),
-        "god": last.get("god"),
+        "tile": last["tile"],
+        "god": last["god"] if last["kind"] == "god" else None,
     }
 
 
-def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
-    """The view (the same for every seat: Orbis hides only the piles' order)."""
-    data = state.data
+def orbis_view(state: State, rows: list[dict[str, int]], breakdown: JSON | None) -> OrbisPart:
+    """The view (the same for every seat: Orbis hides only the piles' order);
+    ``breakdown`` is the final score sheet once the game is over."""
+    orbis = data(state)
     option = state.options["temple_count"]
     playing = [i for i, s in enumerate(state.seats) if s not in state.out] or list(
         range(len(state.seats))
     )
-    tokens = scoring.temple_tokens_now(data, playing, option)
-    players: dict[Seat, Any] = {}
+    tokens = scoring.temple_tokens_now(orbis, playing, option)
+    players: dict[Seat, PlayerView] = {}
     for i, seat in enumerate(state.seats):
-        board = data["boards"][i]
+        board = orbis["boards"][i]
         pyramid = board["pyramid"]
         cells = pm.cells(pyramid)
         tally = scoring.tally(board, option)
@@ -174,7 +191,7 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             "mystic": tally.mystic,
             "temple_token": tokens.get(i),
             "wastelands": tally.wastes,
-            "pyramid": [cell_view(pyramid, c, bool(data["over"])) for c in cells],
+            "pyramid": [cell_view(pyramid, c, is_over(orbis)) for c in cells],
             "pyramid_size": len(cells),
             "score": {
                 "tiles": row["orbis.score.tiles"],
@@ -189,25 +206,26 @@ def orbis_view(state: State, rows: list[dict[str, int]]) -> JSON:
             {
                 "slot": s + 1,
                 "tile": TILES[t].to_json() if t is not None else None,
-                "cubes": dm.as_dict(dm.on_slot(data["cubes"], s)),
+                "cubes": dm.as_dict(dm.on_slot(orbis["cubes"], s)),
             }
-            for s, t in enumerate(data["display"])
+            for s, t in enumerate(orbis["display"])
         ],
-        "piles": {level: len(pile) for level, pile in data["piles"].items()},
-        "gods": [GODS[g].to_json() for g in data["gods"]],
-        "temple_tokens": list(data["temple_tokens"]),
+        "piles": {level: len(pile) for level, pile in orbis["piles"].items()},
+        "gods": [GODS[g].to_json() for g in orbis["gods"]],
+        "temple_tokens": list(orbis["temple_tokens"]),
         "turns_each": SETUP.turns,
         "pending": pending_view(state),
-        "last_take": last_take_view(data["last"]),
+        "last_take": last_take_view(orbis["last"]),
         "players": players,
-        "round": data["round"],
+        "round": orbis["round"],
+        "breakdown": breakdown,
     }
 
 
 def orbis_sections(state: State, seat: Seat) -> list[Section]:
     """A reminder for the seat (nothing is secret in Orbis): cubes, Farms, god, turns."""
     me = state.seats.index(seat)
-    board = state.data["boards"][me]
+    board = data(state)["boards"][me]
     dom = board["domain"]
     lines = [
         Text("orbis.present.cubes", {"cubes": mv.cubes_text(dom), "n": dm.total(dom)}),

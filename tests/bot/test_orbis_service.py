@@ -3,6 +3,7 @@ replay of its log, the console in English and French, the demo's files."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from bot.console import ConsoleSession, console_players, open_table
 from bot.demo import run_demo
 from bot.service import GameOver, GameService, MoveApplied
+from bot.service.audit import audit_game
 from bot.store import Store
 from rules.i18n import translate
 from tests.bot.conftest import FakeClock, seeds
@@ -72,3 +74,36 @@ async def test_demo_of_orbis_draws_real_pictures(tmp_path: Path) -> None:
     assert result.finished and len(result.pictures) == result.turns + 1
     sizes = [path.stat().st_size for path in result.pictures]
     assert max(sizes) < 200_000 and min(sizes) > 20_000
+
+
+async def test_an_orbis_snapshot_of_the_first_layout_is_remade_from_the_log(
+    store: Store, db_path: Path
+) -> None:
+    """Orbis' end moved to the kit's key (form 2: ``over`` is ``None`` or the reason, it
+    was ``False`` / ``True``): a game stored before, whose snapshot has the first layout,
+    passes the audit, loads with the same view, is stored again in form 2 and plays on."""
+    service = GameService(store, seed_source=seeds("orbis-form"), clock=FakeClock())
+    info = (await start_for_three(service, "orbis", {})).game
+    chooser = random.Random(7)
+    for _ in range(12):
+        seat = info.to_act[0]
+        move = chooser.choice(await service.legal_moves(info.id, seat))
+        info = (await service.play(info.id, seat, move.code, expected_version=info.version)).game
+    row = await store.game(info.id)
+    assert row is not None and row.snapshot is not None
+    now = json.loads(row.snapshot)
+    assert now["form"] == 2 and now["data"]["over"] is None
+    first = {key: value for key, value in now.items() if key != "form"}
+    first["data"] = {**now["data"], "over": False}
+    await store.repair_snapshot(info.id, row.version, json.dumps(first))
+    assert (await audit_game(store, info.id)).problems == ()
+    view = await service.public_view(info.id)
+    async with Store(db_path) as again:
+        fresh = GameService(again)
+        assert await fresh.public_view(info.id) == view
+        remade = await again.game(info.id)
+        assert remade is not None and remade.snapshot == row.snapshot
+        seat = info.to_act[0]
+        move = (await fresh.legal_moves(info.id, seat))[0]
+        await fresh.play(info.id, seat, move.code, expected_version=info.version)
+        assert (await audit_game(again, info.id)).problems == ()

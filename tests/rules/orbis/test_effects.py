@@ -262,5 +262,5 @@ def test_forest_not_validated_at_the_end_reads_not_valid_in_the_view() -> None:
     """A Forest is checked at the end: once the game is over it is no longer waiting."""
     state = game()
     build(state, 0, {(0, 0): "L1-04", (0, 1): "L2-05", (0, 2): "L1-13"})  # Y, Forest, R
-    state.data["over"] = True
+    state.data["over"] = "normal"
     assert ORBIS.view(state, None)["players"]["ana"]["pyramid"][1]["status"] == "cancelled"

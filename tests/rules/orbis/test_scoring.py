@@ -73,7 +73,7 @@ def test_ties_go_to_the_most_cubes_left_then_are_shared() -> None:
     set_domain(state, 0, red=3)
     set_domain(state, 1, red=5)
     set_domain(state, 2, blue=5)
-    state.data["over"] = True
+    state.data["over"] = "normal"
     outcome = ORBIS.outcome(state)
     assert outcome is not None
     assert outcome.ranking == (("ben", "cy"), ("ana",), ("dee",))
