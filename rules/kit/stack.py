@@ -19,8 +19,13 @@ from rules.base import Move
 
 class Frame(TypedDict):
     """One pending decision, plain JSON: its ``kind``, whether it is ``committed``, and
-    the fields its game adds in a TypedDict that inherits this one
-    (``class TakeFrame(Frame): card: str``)."""
+    the fields its game adds. A game's frame TypedDicts repeat these two keys rather
+    than inheriting this one, so that ``kind`` can be a ``Literal`` mypy narrows a
+    union on (a subclass may not narrow an inherited key):
+    ``class TakeFrame(TypedDict): kind: Literal["take"]; committed: NotRequired[bool];
+    card: str``. The stack is then ``Stack[TakeFrame | ...]``; annotate the variable or
+    the return type rather than calling ``Stack[...](...)``, which costs a few
+    microseconds at every call."""
 
     kind: str
     committed: NotRequired[bool]
@@ -97,9 +102,10 @@ class Stack(Generic[F]):
         self.frames.clear()
 
     @staticmethod
-    def commit(frame: Frame | dict[str, Any]) -> None:
-        """Mark ``frame`` committed: ``back`` is no longer offered on it."""
-        frame[COMMITTED] = True
+    def commit(frame: Mapping[str, Any]) -> None:
+        """Mark ``frame`` committed: ``back`` is no longer offered on it. Any frame type
+        of a game (its TypedDicts declare ``committed`` themselves: see ``Frame``)."""
+        cast(dict[str, Any], frame)[COMMITTED] = True
 
     @staticmethod
     def is_committed(frame: Mapping[str, Any]) -> bool:

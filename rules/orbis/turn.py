@@ -9,7 +9,7 @@ god effects; rulings O1-O6, O9-O11. ``Turn`` applies one move of the player to a
 from __future__ import annotations
 
 from rules.base import Record, State
-from rules.kit.stack import COMMITTED, Undo
+from rules.kit.stack import Stack, Undo
 from rules.orbis import domain as dm
 from rules.orbis import pyramid as pm
 from rules.orbis.components import COLOURS, GODS, SETUP, TILES
@@ -214,7 +214,7 @@ class Turn:
     def gain(self, frame: PickFrame | LoveFrame, colour: str) -> None:
         dm.change(self.board["domain"], colour, 1)  # the move's label says it
         frame["n"] -= 1
-        frame[COMMITTED] = True  # the kit's mark (``Stack.commit``) on a typed frame
+        Stack.commit(frame)
         if frame["n"] <= 0:
             stack(self.data).pop()
             self.finish_step()
