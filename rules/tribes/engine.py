@@ -39,6 +39,7 @@ from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
@@ -149,7 +150,7 @@ class Tribes(Game):
         return copy_data(data)
 
     def _decider(self, state: State) -> int | None:
-        data = state.data
+        data = st.data(state)
         if data["winner"] is not None:
             return None
         frame = fr.top(state)
@@ -206,7 +207,7 @@ class Tribes(Game):
 
     @staticmethod
     def _apply_step(state: State, code: str, record: Record) -> None:
-        step = state.data["step"]
+        step = st.data(state)["step"]
         if step == "place":
             apply_placement(state, code, record)
         elif code == "pottery":
@@ -225,7 +226,7 @@ class Tribes(Game):
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
         """The tribe leaves the map; if it was its turn (or its starting placement), the
         turn passes on at once."""
-        data = state.data
+        data = st.data(state)
         index = state.seats.index(seat)
         if ch.is_on(state) and ch.picking(state):  # chiefs: nobody's turn yet
             chf.seat_left(state, index, record)
@@ -268,10 +269,10 @@ class Tribes(Game):
             s: {f"tribes.score.{c}": vp_in(state, i, c) for c in VP_CATEGORIES}
             for i, s in enumerate(state.seats)
         }
-        return ScoreSheet(SCORE_KEYS, rows, final=state.data["winner"] is not None)
+        return ScoreSheet(SCORE_KEYS, rows, final=st.data(state)["winner"] is not None)
 
     def _outcome(self, state: State) -> Outcome | None:
-        winner = state.data["winner"]
+        winner = st.data(state)["winner"]
         if winner is None:
             return None
         totals = {s: vp_total(state, i) for i, s in enumerate(state.seats)}
@@ -279,8 +280,8 @@ class Tribes(Game):
         return Outcome(rank_by(state.seats, keys), totals, Text("tribes.end.victory"))
 
     def check_game_invariants(self, state: State) -> None:
-        data = state.data
-        check_shape(data)
+        data = st.data(state)
+        check_shape(st.as_json(data))
         for i in range(len(state.seats)):
             mine = player(state, i)
             placed = bd.on_map(data, i)

@@ -24,12 +24,14 @@ from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import DICE
 from rules.tribes.crowding import conflict_hexes
 from rules.tribes.flow import FLOW
 from rules.tribes.players import active, gain_vp, seat
 from rules.tribes.setup import placement_moves, placer
+from rules.tribes.state import ConflictOrderFrame
 
 
 def roll_dice(state: State, n: int) -> list[str]:
@@ -39,7 +41,7 @@ def roll_dice(state: State, n: int) -> list[str]:
 
 def step_moves(state: State) -> list[Move]:
     """The moves of the current step when no frame is pending."""
-    step = state.data["step"]
+    step = st.data(state)["step"]
     if step == "place":
         return placement_moves(state)
     if step == "actions":
@@ -54,7 +56,7 @@ def step_moves(state: State) -> list[Move]:
 
 def begin_turn(state: State, record: Record) -> None:
     """Steps 1 and 2 of the active player's turn."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     data["step"] = "actions"
     data["used"] = []
@@ -67,7 +69,7 @@ def begin_turn(state: State, record: Record) -> None:
 
 def continue_turn(state: State, record: Record) -> None:
     """Steps 1 and 2, once an eliminated tribe is back on the map (T14)."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     villages = ch.village_count(state, p)  # chiefs: the hidden village scores too
     if villages:
@@ -85,7 +87,7 @@ def ask_then_roll(state: State, record: Record, *, asked: str | None = None) -> 
     (chiefs). ``asked``: the question just answered."""
     p = active(state)
     if asked is None and events.before_roll(state, p, record):
-        state.data["roll"] = []
+        st.data(state)["roll"] = []
         return
     if asked != "premonition" and ch_roll.before_roll(state, record):  # chiefs: Prémonition
         return
@@ -95,7 +97,7 @@ def ask_then_roll(state: State, record: Record, *, asked: str | None = None) -> 
 def roll(state: State, record: Record) -> None:
     """Step 2: the dice that left the board are rolled (then ``read_roll``: a double
     calls the events)."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     dice = len(data["pushed"]) + len(data["hand"])
     faces = roll_dice(state, dice)
@@ -112,7 +114,7 @@ def roll(state: State, record: Record) -> None:
 
 def read_roll(state: State, record: Record) -> None:
     """Any double, blanks included, calls the events (T1)."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     faces = data["hand"]
     if len(set(faces)) == 1:
@@ -122,7 +124,7 @@ def read_roll(state: State, record: Record) -> None:
 
 def end_turn(state: State, record: Record) -> None:
     """The turn passes to the next player still in, whose turn begins at once."""
-    data = state.data
+    data = st.data(state)
     data["frames"].clear()
     events.end_turn(state, active(state), record)
     if data["winner"] is not None:
@@ -135,7 +137,7 @@ def end_turn(state: State, record: Record) -> None:
 
 def advance(state: State, record: Record) -> None:
     """Run every step that needs no decision; stop at the next decision or the end."""
-    data = state.data
+    data = st.data(state)
     while data["winner"] is None and not data["frames"]:
         step = data["step"]
         if step == "place":
@@ -160,7 +162,7 @@ def advance(state: State, record: Record) -> None:
             elif len(hexes) == 1:
                 cf.start(state, hexes[0], record)
             else:
-                fr.push(state, "conflict_order", active(state))
+                fr.add(state, ConflictOrderFrame(kind="conflict_order", player=active(state)))
         elif step == "build":
             moves = step_moves(state)
             if len(moves) != 1 or moves[0].code != "end":

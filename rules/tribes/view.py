@@ -93,6 +93,7 @@ from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
@@ -106,7 +107,7 @@ PENDING_FIELDS = ("hex", "left", "source", "target", "purpose")
 
 
 def public_view(state: State) -> dict[str, Any]:
-    data = state.data
+    data = st.data(state)
     seats = state.seats
     layout = MAPS[data["map"]]
     hexes = []
@@ -143,7 +144,7 @@ def public_view(state: State) -> dict[str, Any]:
     pending = None
     if frame is not None:
         pending = {"kind": frame["kind"], "player": seats[frame["player"]]}
-        pending.update({k: frame[k] for k in PENDING_FIELDS if k in frame})
+        pending.update({k: fr.as_any(frame)[k] for k in PENDING_FIELDS if k in frame})
     return {
         "map": {
             "players": data["map"],
@@ -175,7 +176,7 @@ def public_view(state: State) -> dict[str, Any]:
 def _board_view(state: State) -> dict[str, Any]:
     """The action board: dice, strengths, printed values, and what each action gives the
     player whose turn it is (the engine's own numbers, ``rules.tribes.values``)."""
-    data = state.data
+    data = st.data(state)
     faces = list(dict.fromkeys(data["hand"]))
     p = data["turn"]
     fire = data["step"] == "actions" and can_use_fire(state, p)
@@ -218,7 +219,7 @@ def _goal_view(state: State, p: int, goal_id: str, *, done: bool) -> dict[str, A
 
 def _player_view(state: State, p: int) -> dict[str, Any]:
     mine = player(state, p)
-    data = state.data
+    data = st.data(state)
     return {
         "index": p,
         "tribe": mine["tribe"],
@@ -250,7 +251,8 @@ def private_sections(state: State, p: int) -> list[Section]:
             {"wood": res["wood"], "food": res["food"], "stone": res["stone"]},
         ),
         Text(
-            "tribes.present.members", {"supply": mine["supply"], "on_map": bd.on_map(state.data, p)}
+            "tribes.present.members",
+            {"supply": mine["supply"], "on_map": bd.on_map(st.data(state), p)},
         ),
     ]
     for g in mine["goals"]:
