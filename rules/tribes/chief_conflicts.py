@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, Record, State, Text
+from rules.kit.end import is_over
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import events
@@ -85,7 +86,7 @@ def after_conflict(
         data["ruse"] = None
     data["asked"] = None
     k = ch.holder(state, "escape")
-    if k is None or st.data(state)["winner"] is not None:
+    if k is None or is_over(st.data(state)):
         return
     lost = before[k] - bd.count(st.data(state), hex_id, k)
     others = sum(n for i, n in enumerate(before) if i != k) + invaders

@@ -483,7 +483,7 @@ def drop_frames_of(state: State, p: int, record: Record) -> None:
     mine = [f for f in frames if f["kind"].startswith("ch_") and f["player"] == p]
     if not mine or active(state) == p:
         return
-    frames[:] = [f for f in frames if f not in mine]
+    fr.drop(state, lambda f: f in mine)
     hexes = [
         f["hex"] for f in mine if (f["kind"] == "ch_scare" or f["kind"] == "ch_pay") and "hex" in f
     ]

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from rules.base import Move, Record, State, Text
+from rules.kit.end import is_over
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
 from rules.tribes import state as st
@@ -367,7 +368,7 @@ def _great_chief(state: State, card_id: str, record: Record) -> None:
     for i in leaders:
         record.note("tribes.note.great_chief", player=seat(state, i), vp=vp, n=best)
         gain_vp(state, i, vp, "events", record)
-        if st.data(state)["winner"] is not None:
+        if is_over(st.data(state)):
             return
 
 

@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from rules.base import CorruptState, IllegalMove, Move, Record, State, Text
+from rules.kit.end import is_over
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import event_effects as fx
@@ -100,7 +101,7 @@ def resume(state: State, record: Record) -> None:
     while True:
         top = fr.top(state)
         double = ev["double"]
-        if double is None or st.data(state)["winner"] is not None:
+        if double is None or is_over(st.data(state)):
             return
         if top is not None and top["kind"] in FRAME_KINDS:
             return
@@ -181,7 +182,7 @@ def start_turn(state: State, p: int, record: Record) -> bool:
 def end_turn(state: State, p: int, record: Record) -> None:
     """End of ``p``'s turn: the mammoth's taming die, then the abandoned village."""
     fx.count_mammoth(state, p, record)
-    if st.data(state)["winner"] is None:
+    if not is_over(st.data(state)):
         fx.claim_abandoned(state, p, record)
 
 
@@ -270,10 +271,7 @@ def seat_left(state: State, p: int, record: Record) -> None:
     """``p`` left the game outside its turn: its pending event decisions (Migration)
     are dropped and the double being resolved goes on; its tamed mammoth, alone now,
     runs away (version 2)."""
-    frames = st.data(state)["frames"]
-    kept = [f for f in frames if not (f["kind"] in FRAME_KINDS and f["player"] == p)]
-    if len(kept) != len(frames):
-        frames[:] = kept
+    if fr.drop(state, lambda f: f["kind"] in FRAME_KINDS and f["player"] == p):
         resume(state, record)
     if reviewed(state):
         check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone (v2)
@@ -293,7 +291,7 @@ def roller_left(state: State, p: int, record: Record) -> None:
     passes on (the engine)."""
     if not reviewed(state):
         return
-    while st.data(state)["winner"] is None:
+    while not is_over(st.data(state)):
         top = fr.top(state)
         if top is None:
             if events_of(state)["double"] is None:

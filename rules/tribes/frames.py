@@ -91,6 +91,16 @@ def clear(state: State) -> None:
     data(state)["frames"].clear()
 
 
+def drop(state: State, lapses: Callable[[TribesFrame], bool]) -> list[TribesFrame]:
+    """Drop the pending decisions that ``lapses`` (a seat left: its questions go), keeping
+    the others in order; return those dropped."""
+    frames = data(state)["frames"]
+    dropped = [f for f in frames if lapses(f)]
+    if dropped:
+        frames[:] = [f for f in frames if not lapses(f)]
+    return dropped
+
+
 def back(state: State) -> None:
     """Take back the current, uncommitted frame (the move ``back``) and undo it."""
     frame = stack(state).back()

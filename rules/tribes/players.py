@@ -15,6 +15,8 @@ from collections.abc import Mapping
 
 from rules.base import Record, State
 from rules.kit import decks
+from rules.kit.end import finish, is_over
+from rules.tribes import frames as fr
 from rules.tribes import state as st
 from rules.tribes.components import GOALS, RESOURCES, VICTORY, Goal
 from rules.tribes.state import PlayerData
@@ -89,9 +91,10 @@ def gain_vp(state: State, index: int, n: int, category: str, record: Record) -> 
     """Add ``n`` VP (negative: lose) in ``category``; 15 or more wins at once (T13)."""
     player(state, index)["vp"][VP_CATEGORIES.index(category)] += n
     data = st.data(state)
-    if data["winner"] is None and vp_total(state, index) >= VICTORY:
+    if not is_over(data) and vp_total(state, index) >= VICTORY:
         data["winner"] = index
-        data["frames"].clear()
+        finish(data, "normal")
+        fr.clear(state)
         record.note("tribes.note.win", player=seat(state, index), vp=vp_total(state, index))
 
 

@@ -23,6 +23,7 @@ from typing import TypedDict
 from rules import rng
 from rules.base import Move, Record, State, Text
 from rules.kit import decks
+from rules.kit.end import new_end
 from rules.kit.turns import new_turns
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
@@ -59,7 +60,9 @@ def new_game(state: State) -> None:
     tribes = rng.sample(state, sorted(TRIBES), players)
     first = rng.randbelow(state, players)
     deck_ids = [g for g in GOALS if GOALS[g].min_players <= players]
-    state.data = {
+    # mypy asks a literal with ``**`` parts to name the keys only an advanced module adds
+    # (``elders``, ``specials``, ``glacier``, ``chiefs``): they are absent by design.
+    game: TribesData = {
         "map": players,
         "hexes": {h.id: t for h, t in zip(layout.hexes, terrains, strict=True)},
         "members": [0] * (players * len(layout.hexes)),
@@ -91,10 +94,12 @@ def new_game(state: State) -> None:
         "village_aside": True,
         "villages_built": 0,
         "winner": None,
+        **new_end(),
         "frames": [],
         "events": new_events(),
-        **new_turns(first),
+        **new_turns(first),  # type: ignore[typeddict-item]
     }
+    state.data = st.as_json(game)
     tr.set_up(state)
     an.set_up(state)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rules import rng
 from rules.base import Move, Record, State
+from rules.kit.end import is_over
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
 from rules.tribes import ancients as an
@@ -75,7 +76,7 @@ def continue_turn(state: State, record: Record) -> None:
     if villages:
         record.note("tribes.note.village_points", player=seat(state, p), n=villages)
         gain_vp(state, p, villages, "villages", record)
-        if data["winner"] is not None:
+        if is_over(data):
             return
     ch.at_village_points(state, p, record)  # chiefs: Agriculture
     ask_then_roll(state, record)
@@ -125,9 +126,9 @@ def read_roll(state: State, record: Record) -> None:
 def end_turn(state: State, record: Record) -> None:
     """The turn passes to the next player still in, whose turn begins at once."""
     data = st.data(state)
-    data["frames"].clear()
+    fr.clear(state)
     events.end_turn(state, active(state), record)
-    if data["winner"] is not None:
+    if is_over(data):
         return
     data["pushed"] += data["hand"]
     data["hand"] = []
@@ -138,7 +139,7 @@ def end_turn(state: State, record: Record) -> None:
 def advance(state: State, record: Record) -> None:
     """Run every step that needs no decision; stop at the next decision or the end."""
     data = st.data(state)
-    while data["winner"] is None and not data["frames"]:
+    while not is_over(data) and not data["frames"]:
         step = data["step"]
         if step == "place":
             while data["placing"] < len(state.seats) and state.seats[placer(state)] in state.out:
@@ -170,8 +171,8 @@ def advance(state: State, record: Record) -> None:
             end_turn(state, record)
         else:
             return
-    if data["winner"] is not None:
-        data["frames"].clear()
+    if is_over(data):
+        fr.clear(state)
         data["step"] = "over"
 
 

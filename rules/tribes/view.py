@@ -87,6 +87,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Section, State, Text
+from rules.kit.end import is_over
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
@@ -131,7 +132,7 @@ def public_view(state: State) -> dict[str, Any]:
             }
         )
     board = _board_view(state)
-    over = data["winner"] is not None
+    over = is_over(data)
     if over:
         acting: int | None = None
     elif data["step"] == "chiefs":  # chiefs: everyone picks at once
