@@ -28,7 +28,6 @@ village holding that tribe's Elder, or ``None`` while it is off the map.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rules.base import IllegalMove, Move, Record, State, Text
 from rules.tribes import frames as fr
@@ -37,6 +36,7 @@ from rules.tribes.components import GOALS, RESOURCES
 from rules.tribes.options import ancients_on
 from rules.tribes.players import active, gain_vp, player, seat
 from rules.tribes.state import ElderBorrowFrame, ElderCallFrame, ElderGiftFrame, TribesData
+from rules.tribes.view_types import ElderPart
 
 Data = TribesData
 FLAG = "elder"
@@ -257,7 +257,7 @@ def check_invariants(state: State) -> str | None:
     return None
 
 
-def player_view(state: State, p: int) -> dict[str, Any]:
+def player_view(state: State, p: int) -> ElderPart:
     """``{"elder": hex id | None}`` with the option on (empty otherwise)."""
     if not is_on(st.data(state)):
         return {}

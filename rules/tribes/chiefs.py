@@ -45,6 +45,7 @@ from rules.tribes.event_state import events_of, name_ref
 from rules.tribes.players import active, player, seat
 from rules.tribes.state import ChiefsData
 from rules.tribes.terrains import GLACIER, kinds, special
+from rules.tribes.view_types import ChiefPart, ChiefsView
 
 KINDS = frozenset(
     {
@@ -409,7 +410,7 @@ def draw_event_card(state: State, deck: list[str]) -> str:
 # --------------------------------------------------------------------- the view
 
 
-def player_view(state: State, p: int) -> dict[str, Any]:
+def player_view(state: State, p: int) -> ChiefPart:
     """The public part of ``p``'s chief (keys of ``players[seat]`` in the view)."""
     if not is_on(state):
         return {}
@@ -422,7 +423,7 @@ def player_view(state: State, p: int) -> dict[str, Any]:
     }
 
 
-def view(state: State) -> dict[str, Any] | None:
+def view(state: State) -> ChiefsView | None:
     """The table's part (key ``chiefs`` of the view): the hex Ruse set on fire, and how
     many event cards a Kia-Kia put under the deck (which ones stays hidden)."""
     if not is_on(state):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rules.base import (
     CorruptState,
@@ -255,7 +255,7 @@ class Tribes(Game):
         tn.advance(state, record)
 
     def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return public_view(state)
+        return cast(dict[str, Any], public_view(state))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         return private_sections(state, state.seats.index(seat))

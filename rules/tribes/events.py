@@ -26,7 +26,6 @@ Rulings of our own (the rulebook is silent): see the ``rules.tribes`` docstring,
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rules.base import CorruptState, IllegalMove, Move, Record, State, Text
 from rules.kit.end import is_over
@@ -52,6 +51,7 @@ from rules.tribes.event_state import (
 from rules.tribes.flow import FLOW
 from rules.tribes.players import seat
 from rules.tribes.state import EvOrderFrame, EvRollFrame
+from rules.tribes.view_types import EventsView, SlotView
 
 FRAME_KINDS = frozenset(
     {"ev_order", "ev_hex", "ev_spot", "ev_mig", "ev_mig_to", "ev_altar", "ev_find", "ev_roll"}
@@ -335,17 +335,17 @@ def pawns_held(state: State) -> int:
 # ---------------------------------------------------------------------- the view
 
 
-def view(state: State) -> dict[str, Any]:
+def view(state: State) -> EventsView:
     """The events' public part (key ``events`` of the view; see ``view``)."""
     ev = events_of(state)
     seats = state.seats
-    slots: list[dict[str, Any] | None] = []
+    slots: list[SlotView | None] = []
     for slot in ev["slots"]:
         if slot is None:
             slots.append(None)
             continue
         face = card(slot["id"])
-        entry: dict[str, Any] = {"id": slot["id"], "slug": face.slug}
+        entry: SlotView = {"id": slot["id"], "slug": face.slug}
         if "stock" in slot:
             entry["stock"] = dict(slot["stock"])
         if face.is_acquirable:

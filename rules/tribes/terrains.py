@@ -49,6 +49,7 @@ from rules.tribes.components import (
 from rules.tribes.options import special_terrains
 from rules.tribes.players import player, seat
 from rules.tribes.state import GatherFrame, GlacierFrame, TribesData
+from rules.tribes.view_types import SpecialPart
 from rules.tribes.villages import lose_villages
 
 Data = TribesData
@@ -328,11 +329,11 @@ def after_conflicts(state: State, record: Record) -> None:
         lose_villages(state, record)
 
 
-def view(data: Data, hex_id: str) -> dict[str, Any]:
+def view(data: Data, hex_id: str) -> SpecialPart:
     """The hex's special tile for the view (empty without one)."""
     tile = special(data, hex_id)
     glacier = data.get("glacier")
-    out: dict[str, Any] = {}
+    out: SpecialPart = {}
     if tile is not None:
         out["special"] = tile
     if glacier is not None and glacier["hex"] == hex_id:

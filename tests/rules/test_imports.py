@@ -28,6 +28,7 @@ TRIBES = (
     # options, the Elders, villages built and lost.
     {
         "state",
+        "view_types",
         "components",
         "event_cards",
         "data_copy",
