@@ -32,7 +32,6 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rules.base import CorruptState, IllegalMove, Move, Record, Section, State, Text
 from rules.kit import decks
@@ -43,7 +42,7 @@ from rules.tribes.components import RESOURCES, TRIBES, ComponentError, read_data
 from rules.tribes.event_market import canoe_targets
 from rules.tribes.event_state import events_of, name_ref
 from rules.tribes.players import active, player, seat
-from rules.tribes.state import ChiefsData
+from rules.tribes.state import ChiefsData, GrowFrame, TravelFrame
 from rules.tribes.terrains import GLACIER, kinds, special
 from rules.tribes.view_types import ChiefPart, ChiefsView
 
@@ -302,13 +301,13 @@ def may_grow_without_hexes(state: State, p: int) -> bool:
     return has(state, p, "ambush")
 
 
-def grow_moves(state: State, frame: Mapping[str, Any]) -> list[Move]:
+def grow_moves(state: State, frame: GrowFrame) -> list[Move]:
     if not has(state, frame["player"], "ambush"):
         return []
     return [Move("lurk", Text("tribes.chief.move.lurk"), "grow")]
 
 
-def travel_moves(state: State, frame: Mapping[str, Any]) -> list[Move]:
+def travel_moves(state: State, frame: TravelFrame) -> list[Move]:
     p = frame["player"]
     n = board_members(state, p)
     if not n:
