@@ -61,7 +61,7 @@ def register(
 
 def stack(state: State) -> Stack[TribesFrame]:
     """The pending decisions of ``state``."""
-    return Stack[TribesFrame](data(state), backs=BACKS)
+    return Stack(data(state), backs=BACKS)  # not Stack[...](): typing's call is slow
 
 
 def add(state: State, frame: K) -> K:

@@ -14,7 +14,9 @@ This module stands at the bottom of the package (it imports no other Tribes modu
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from rules.base import State
 from rules.kit.end import EndData
@@ -458,9 +460,9 @@ class TribesData(TurnData, EndData, StackData[TribesFrame]):
     chiefs: NotRequired[ChiefsData]
 
 
-def data(state: State) -> TribesData:
-    """``state.data``, typed (read on every access of the state: no ``cast`` call)."""
-    return state.data  # type: ignore[return-value]
+data: Final[Callable[[State], TribesData]] = attrgetter("data")
+"""``data(state)`` is ``state.data``, typed. It is read on every access of the state, so
+it is the C-level ``attrgetter``, not a function of ours (a third of the cost of a call)."""
 
 
 def as_json(value: TribesData) -> dict[str, Any]:
