@@ -27,6 +27,7 @@ from render.kit.text import draw_text, ellipsise, font
 from render.tribes import pieces
 from render.tribes.model import Cell, Table
 from rules.tribes.components import SPECIAL_TERRAINS
+from rules.tribes.view_types import view_of
 
 TILES: tuple[str, ...] = tuple(SPECIAL_TERRAINS)
 """The special terrains in the rules' data order (the legend's order)."""
@@ -70,10 +71,10 @@ def legend_entries(view: Mapping[str, Any], table: Table) -> tuple[str, ...]:
     present = {c.special for c in table.cells if c.special} | {
         "glacier" for c in table.cells if c.glacier is not None
     }
-    options = view.get("options")
+    options = view_of(view).get("options")
     elders = isinstance(options, Mapping) and bool(options.get("ancients"))
     chiefs = isinstance(options, Mapping) and bool(options.get("chiefs"))
-    seats = [str(s) for s in view.get("seats") or []]
+    seats = [str(s) for s in view_of(view).get("seats") or []]
     powers = tuple(
         chief_entry(i, (table.players[s].chief if s in table.players else ""))
         for i, s in enumerate(seats)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from render.kit.geometry import Hex
+from rules.tribes.view_types import ActionView, GoalView, PlayerView, SlotView, view_of
 
 View = Mapping[str, Any]
 
@@ -154,32 +155,35 @@ def read(view: View) -> Table:
 
 
 def _read(view: View) -> Table:
-    seats = [str(s) for s in view.get("seats") or []]
-    world = view.get("map") or {}
+    tribes = view_of(view)  # a view may be sparse (older or hand-built): every read has a default
+    seats = [str(s) for s in tribes.get("seats") or []]
+    world = tribes.get("map")
     raw_hexes = world.get("hexes") if isinstance(world, Mapping) else None
-    found = view.get("events")
+    found = tribes.get("events")
     events: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     pieces = _event_pieces(events, seats)
-    for seat, raw_player in (view.get("players") or {}).items():
-        if isinstance(raw_player, Mapping) and isinstance(raw_player.get("elder"), str):
-            pieces.setdefault(raw_player["elder"], {})["elder"] = str(seat)
+    for seat, raw_player in (tribes.get("players") or {}).items():
+        elder = raw_player.get("elder") if isinstance(raw_player, Mapping) else None
+        if isinstance(elder, str):
+            pieces.setdefault(elder, {})["elder"] = str(seat)
     cells = [
         _cell(raw, seats, pieces.get(str(raw.get("id")), {}))
         for raw in raw_hexes or []
         if isinstance(raw, Mapping)
     ]
     ids = {c.id for c in cells}
-    volcano = _volcano(events.get("volcano") or view.get("volcano"))
-    board = _board(view.get("board"), over=bool(view.get("over")))
+    volcano = _volcano(events.get("volcano") or view.get("volcano"))  # older views: at the top
+    board = _board(tribes.get("board"), over=bool(tribes.get("over")))
     slots = tuple(_slot(raw) for raw in events.get("slots") or [])
     acquired = events.get("acquired")
     bought: Mapping[str, Any] = acquired if isinstance(acquired, Mapping) else {}
     players = {
-        seat: _player(seat, (view.get("players") or {}).get(seat) or {}, bought.get(seat))
+        seat: _player(seat, (tribes.get("players") or {}).get(seat), bought.get(seat))
         for seat in seats
     }
-    scores = {s: int(((view.get("scores") or {}).get(s) or {}).get("total") or 0) for s in seats}
-    pending = view.get("pending") or {}
+    sheet = tribes.get("scores") or {}
+    scores = {s: int(sheet[s].get("total") or 0) if s in sheet else 0 for s in seats}
+    pending: Mapping[str, Any] = tribes.get("pending") or {}  # read by a key chosen below
     focus = tuple(
         str(pending[k]).upper()
         for k in ("hex", "source", "target")
@@ -189,26 +193,26 @@ def _read(view: View) -> Table:
         cells=tuple(cells),
         volcano=volcano,
         **board,
-        hand=_strs(view.get("hand")),
-        used=_strs(view.get("actions_taken")),
+        hand=_strs(tribes.get("hand")),
+        used=_strs(tribes.get("actions_taken")),
         slots=slots,
         deck=int(events.get("deck") or 0),
         limit=int(events.get("limit") or 5),
         players=players,
         scores=scores,
-        step=str(view.get("step") or ""),
+        step=str(tribes.get("step") or ""),
         marked=tuple(h for h in _last_hexes(view) if h in ids),
         paths=tuple(p for p in _last_paths(view) if p[0] in ids and p[1] in ids),
         focus=tuple(h for h in focus if h in ids),
-        conflicts=tuple(h for h in _strs(view.get("conflicts")) if h in ids),
-        victory=int(view.get("victory") or 15),
+        conflicts=tuple(h for h in _strs(tribes.get("conflicts")) if h in ids),
+        victory=int(tribes.get("victory") or 15),
     )
 
 
 LEVELS = ("reduced", "normal", "boosted")
 
 
-def _board(board: Any, *, over: bool = False) -> dict[str, Any]:
+def _board(board: Mapping[str, ActionView] | None, *, over: bool = False) -> dict[str, Any]:
     """The action board's fields of ``Table``: per action its dice, the values the
     player to act would get (``active``; the printed ones in an older view, or once the
     game is over and nobody acts), the printed values, what improves them, and the
@@ -309,7 +313,7 @@ def _volcano(raw: Any) -> Hex | None:
     return None
 
 
-def _slot(raw: Any) -> Slot | None:
+def _slot(raw: SlotView | None) -> Slot | None:
     if not isinstance(raw, Mapping):
         return None
     count = raw.get("count")
@@ -329,7 +333,8 @@ def _slot(raw: Any) -> Slot | None:
     )
 
 
-def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
+def _player(seat: str, found: PlayerView | None, bought: Any = None) -> Player:
+    raw = found if found is not None else cast(PlayerView, {})  # sparse views: defaults
     villages = raw.get("villages")
     return Player(
         seat=seat,
@@ -352,7 +357,7 @@ def _player(seat: str, raw: Mapping[str, Any], bought: Any = None) -> Player:
     )
 
 
-def _goal(raw: Any) -> Goal:
+def _goal(raw: GoalView | str) -> Goal:
     if isinstance(raw, Mapping):
         return Goal(
             id=str(raw.get("id")),

@@ -35,6 +35,7 @@ from render.tribes.layout import (
 from render.tribes.model import Goal, Player, Table
 from render.tribes.strips import Painter, strip
 from render.tribes.words import chief_text, event_name, goal_name, score_name, tribe_name
+from rules.tribes.view_types import view_of
 
 PANEL = style.PANEL
 TOKEN: style.RGB = (96, 84, 150)
@@ -67,7 +68,9 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     lang = turn.lang
     inner = box.w - 12
     row_a = Box(box.x + 6, box.y + ROW_A - 2, inner, 34)
-    if turn.view.get("over") and player.vp_by:  # the end: where each player's points came from
+    if (
+        view_of(turn.view).get("over") and player.vp_by
+    ):  # the end: where each player's points came from
         total = table.scores.get(seat, sum(n for _, n in player.vp_by))
         key = ("score", player.vp_by, total, lang)
         strip(canvas, row_a, key, lambda p: _score_row(p, box, player.vp_by, total, lang))
@@ -77,9 +80,11 @@ def draw_panel(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) ->
     gone = (
         table.step not in ("chiefs", "place", "")
         and not player.on_map
-        and seat not in turn.view.get("out", [])
+        and seat not in view_of(turn.view).get("out", [])
     )
-    if gone and not turn.view.get("over"):  # every member lost: back at the start of the turn
+    if gone and not view_of(turn.view).get(
+        "over"
+    ):  # every member lost: back at the start of the turn
         tag = tr("render.tribes.off_map", lang)
         draw_tag(canvas, box.right - 12, box.y + ROW_C_LABEL + 5, tag, fill=pieces.REDUCED)
     caption = text_width(tr("render.tribes.goals_open", lang), font(12, bold=True))

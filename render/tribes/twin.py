@@ -11,6 +11,7 @@ from render.kit import frame
 from render.kit.names import seat_name, tr, tr_or
 from render.tribes.words import action_name, chief_text, event_name, goal_name, tribe_name
 from render.twin import Names, Section, View, joined, listing, points, section
+from rules.tribes.view_types import view_of
 
 TITLE = "tribes.name"
 RESOURCES = ("wood", "food", "stone")
@@ -39,20 +40,21 @@ def terrain(hex_: Mapping[str, Any], lang: str) -> str:
 
 
 def facts(view: View, lang: str, names: Names) -> list[str]:
+    tribes = view_of(view)
     out = []
-    pending = _map(view.get("pending"))
+    pending = _map(tribes.get("pending"))
     purpose = pending.get("purpose")
-    if purpose and not view.get("over"):
+    if purpose and not tribes.get("over"):
         question = tr_or(f"render.tribes.notice.{purpose}", "", lang)
         if question:
             out.append(question)
-    conflicts = [str(h) for h in _list(view.get("conflicts"))]
-    if conflicts and not view.get("over"):
+    conflicts = [str(h) for h in _list(tribes.get("conflicts"))]
+    if conflicts and not tribes.get("over"):
         out.append(tr("render.twin.tribes.conflicts", lang, hexes=listing(conflicts, lang)))
-    hand = [tr_or(f"tribes.face.{f}", str(f), lang) for f in _list(view.get("hand"))]
-    if hand and not view.get("over"):
+    hand = [tr_or(f"tribes.face.{f}", str(f), lang) for f in _list(tribes.get("hand"))]
+    if hand and not tribes.get("over"):
         out.append(tr("render.twin.tribes.hand", lang, dice=listing(hand, lang)))
-    out.append(tr("render.twin.tribes.victory", lang, n=int(view.get("victory") or 15)))
+    out.append(tr("render.twin.tribes.victory", lang, n=int(tribes.get("victory") or 15)))
     return out
 
 
@@ -66,10 +68,11 @@ def board(view: View, lang: str, names: Names) -> list[Section]:
 
 
 def hexes(view: View, lang: str, names: Names) -> Section:
+    tribes = view_of(view)
     lines = []
-    events_ = _map(view.get("events"))
+    events_ = _map(tribes.get("events"))
     mammoth = _map(events_.get("mammoth")).get("hex")
-    for raw in _list(_map(view.get("map")).get("hexes")):
+    for raw in _list(_map(tribes.get("map")).get("hexes")):
         hex_ = _map(raw)
         hex_id = str(hex_.get("id", "?"))
         members = [
@@ -107,9 +110,10 @@ def hexes(view: View, lang: str, names: Names) -> Section:
 
 
 def actions(view: View, lang: str) -> Section:
+    tribes = view_of(view)
     lines = []
-    board_ = _map(view.get("board"))
-    for action in _list(view.get("action_order")):
+    board_ = _map(tribes.get("board"))
+    for action in _list(tribes.get("action_order")):
         slot = _map(board_.get(action))
         dice = [tr_or(f"tribes.face.{f}", str(f), lang) for f in _list(slot.get("dice"))]
         strength = str(slot.get("strength", "normal"))
@@ -122,17 +126,18 @@ def actions(view: View, lang: str) -> Section:
                 strength=tr_or(f"tribes.strength.{strength}", strength, lang),
             )
         )
-    hand = [tr_or(f"tribes.face.{f}", str(f), lang) for f in _list(view.get("hand"))]
+    hand = [tr_or(f"tribes.face.{f}", str(f), lang) for f in _list(tribes.get("hand"))]
     if hand:
         lines.append(tr("render.twin.tribes.hand", lang, dice=listing(hand, lang)))
-    taken = [action_name(str(a), lang) for a in _list(view.get("actions_taken"))]
+    taken = [action_name(str(a), lang) for a in _list(tribes.get("actions_taken"))]
     if taken:
         lines.append(tr("render.twin.tribes.taken", lang, actions=listing(taken, lang)))
     return section(tr("render.tribes.actions", lang), lines)
 
 
 def events(view: View, lang: str) -> Section:
-    events_ = _map(view.get("events"))
+    tribes = view_of(view)
+    events_ = _map(tribes.get("events"))
     lines = []
     for number, raw in enumerate(_list(events_.get("slots")), start=1):
         slot = _map(raw)
@@ -153,14 +158,15 @@ def events(view: View, lang: str) -> Section:
     discard = [event_name(str(s), lang) for s in _list(events_.get("discard"))]
     if discard:
         lines.append(tr("render.twin.tribes.discard", lang, events=listing(discard, lang)))
-    villages = _map(view.get("villages"))
+    villages = _map(tribes.get("villages"))
     if isinstance(villages.get("supply"), int):
         lines.append(tr("render.twin.tribes.villages_left", lang, n=villages["supply"]))
     return section(tr("render.tribes.events", lang), lines)
 
 
 def tribe(view: View, seat: str, lang: str, names: Names) -> Section:
-    player = _map(_map(view.get("players")).get(seat))
+    tribes = view_of(view)
+    player = _map(_map(tribes.get("players")).get(seat))
     lines = [
         tr("render.twin.tribes.tribe", lang, tribe=tribe_name(str(player.get("tribe", "?")), lang)),
         tr(

@@ -15,6 +15,7 @@ from typing import Any
 from render.kit.frame import describe_last
 from render.kit.names import seat_name, text_of, tr, tr_or
 from rules import i18n
+from rules.tribes.view_types import view_of
 
 i18n.register_package("render.tribes")
 with contextlib.suppress(i18n.CatalogueError, ModuleNotFoundError):
@@ -78,7 +79,7 @@ def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None
     note already tells what the move's label says (``Bob: add a member on H13`` then
     ``Bob adds 1 member on H13``), the label is left out: the notes say it once, after
     the mover's name unless the first note names him."""
-    last = view.get("last")
+    last = view_of(view).get("last")
     if not isinstance(last, Mapping):
         return ""
     raw = list(last.get("notes") or [])
@@ -137,9 +138,10 @@ def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) 
     question (naming him), the starting placements, the population limit when an event
     lowers it, or else the decision a seat has pending (``Bob chooses: Grow``; empty
     when nothing is pending)."""
-    if view.get("over"):
+    tribes = view_of(view)
+    if tribes.get("over"):
         return ""
-    pending = view.get("pending")
+    pending = tribes.get("pending")
     purpose = pending.get("purpose") if isinstance(pending, Mapping) else None
     if purpose in PURPOSES:
         return tr(f"render.tribes.notice.{purpose}", lang)
@@ -149,11 +151,11 @@ def notice(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) 
         return tr("render.tribes.notice.fortify", lang, player=who, hex=where)
     if isinstance(pending, Mapping) and pending.get("kind") == "ev_order":
         return tr("render.tribes.notice.order", lang)
-    if view.get("step") == "chiefs":  # option chiefs: the secret pick
+    if tribes.get("step") == "chiefs":  # option chiefs: the secret pick
         return tr("render.tribes.notice.chiefs", lang)
-    if view.get("step") == "place":
+    if tribes.get("step") == "place":
         return tr("render.tribes.notice.setup", lang)
-    events = view.get("events")
+    events = tribes.get("events")
     limit = events.get("limit") if isinstance(events, Mapping) else None
     if isinstance(limit, int) and limit != 5:
         return tr("render.tribes.notice.limit", lang, n=limit)

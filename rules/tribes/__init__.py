@@ -1,7 +1,9 @@
 """L'Aube des Tribus / Rise of Tribes (``tribes``): base rules for 2-4 players.
 
 Rulebook ``seeds/004_cc2f4038f24dfc65.txt``, components and rulings T1-T24 in
-``docs/contributors/components/tribes.md``. Modules: ``components`` (data files, checked at load),
+``docs/contributors/components/tribes.md``. Modules: ``state`` (the typed state:
+``TribesData``, the frames, ``data(state)``), ``view_types`` (the typed view,
+``view_of``), ``components`` (data files, checked at load),
 ``board`` (who stands where), ``players`` (resources, VP, the 15-VP win), ``setup``
 (set-up and starting placements), ``actions`` (step 3), ``values`` (what an action
 gives a player, where members may go), ``conflicts`` (step 4), ``crowding`` (the

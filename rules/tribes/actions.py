@@ -26,20 +26,30 @@ Fire (D6) may count one moon as blank once per turn (``grow:moon:fire``).
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from rules.base import Move, Record, State, Text
 from rules.kit import decks
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch
 from rules.tribes import event_market
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import ACTION_ORDER
 from rules.tribes.event_state import reviewed
 from rules.tribes.players import active, draw_goals, player, seat
+from rules.tribes.state import (
+    BasketryFrame,
+    DieData,
+    GatherFrame,
+    GrowFrame,
+    LeadFrame,
+    TravelCountFrame,
+    TravelFrame,
+    TravelToFrame,
+    TribesData,
+)
 from rules.tribes.values import (
     FIRE_FLAG,
     action_values,
@@ -67,28 +77,28 @@ SLOTS = 3
 (``ACTION_ORDER``), entry slot first."""
 
 
-def column(data: dict[str, Any], action: str) -> list[str]:
+def column(data: TribesData, action: str) -> list[str]:
     """The three dice on ``action``, entry slot first (a copy)."""
     start = ACTION_ORDER.index(action) * SLOTS
     found: list[str] = data["board"][start : start + SLOTS]
     return found
 
 
-def set_column(data: dict[str, Any], action: str, dice: list[str]) -> None:
+def set_column(data: TribesData, action: str, dice: list[str]) -> None:
     start = ACTION_ORDER.index(action) * SLOTS
     data["board"][start : start + SLOTS] = dice
 
 
 def after_placing(state: State, action: str, face: str) -> list[str]:
     """The three dice of ``action`` once ``face`` enters on the left."""
-    return [face, *column(state.data, action)[:2]]
+    return [face, *column(st.data(state), action)[:2]]
 
 
 # ------------------------------------------------------------------ choosing an action
 
 
 def action_moves(state: State) -> list[Move]:
-    data = state.data
+    data = st.data(state)
     p = active(state)
     fire_ready = can_use_fire(state, p)
     moves = []
@@ -122,7 +132,7 @@ def _action_move(action: str, face: str, power: str, *, fire: bool) -> Move:
 
 def apply_action(state: State, code: str, record: Record) -> None:
     """Place a die (``grow:sun[:fire]``) and start resolving the action."""
-    data = state.data
+    data = st.data(state)
     action, face, *rest = code.split(":")
     fire = bool(rest)
     p = active(state)
@@ -143,16 +153,16 @@ def apply_action(state: State, code: str, record: Record) -> None:
         action=f"@tribes.action.{action}",
         strength=f"@tribes.strength.{power}",
     )
-    die = {"action": action, "face": face, "slot": slot, "out": out, "fire": fire}
+    die = DieData(action=action, face=face, slot=slot, out=out, fire=fire)
     if melting:
         die["glacier"] = True
     STARTS[action](state, p, action_values(state, p, action, power), die, record)
 
 
-def undo_die(state: State, frame: Frame) -> None:
+def undo_die(state: State, frame: GatherFrame | GrowFrame | LeadFrame | TravelFrame) -> None:
     """``back`` from an action nothing happened in: the die returns to the hand."""
     die = frame["die"]
-    data = state.data
+    data = st.data(state)
     set_column(data, die["action"], [*column(data, die["action"])[1:], die["out"]])
     data["pushed"].pop()
     data["used"].remove(die["action"])
@@ -166,16 +176,14 @@ def undo_die(state: State, frame: Frame) -> None:
 # ------------------------------------------------------------------------------- grow
 
 
-def _start_grow(
-    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
-) -> None:
+def _start_grow(state: State, p: int, values: dict[str, int], die: DieData, record: Record) -> None:
     n = values["members"]  # Oxen and Hiver clément included (``values``)
     winter = event_market.on_grow(state, p, record)  # takes its food even if nobody is added
-    hexes = ch.grow_hexes(state, p, bd.occupied_by(state.data, p))  # chiefs: Exogamie
+    hexes = ch.grow_hexes(state, p, bd.occupied_by(st.data(state), p))  # chiefs: Exogamie
     if not (hexes or ch.may_grow_without_hexes(state, p)) or not player(state, p)["supply"]:
         record.note("tribes.note.nothing", player=seat(state, p))
         return
-    frame = fr.push(state, "grow", p, left=n, hexes=hexes, die=die)
+    frame = fr.add(state, GrowFrame(kind="grow", player=p, left=n, hexes=hexes, die=die))
     if winter is not None and reviewed(state):
         frame["committed"] = True  # Hiver clément ate its food: the die stays (v2)
 
@@ -184,7 +192,7 @@ FILL_UP_TO = 12
 """``fill:`` moves are offered while the tribe holds at most this many hexes (menus <= 25)."""
 
 
-def _grow_moves(state: State, frame: Frame) -> list[Move]:
+def _grow_moves(state: State, frame: GrowFrame) -> list[Move]:
     moves = [
         Move(f"add:{h.lower()}", Text("tribes.move.add", tr.hex_params(state, h)), "grow")
         for h in frame["hexes"]
@@ -203,7 +211,7 @@ def _grow_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("done", Text("tribes.move.done_grow", {"n": frame["left"]}), "done")]
 
 
-def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _grow_apply(state: State, frame: GrowFrame, code: str, record: Record) -> None:
     if code == "done":
         fr.pop(state)
         return
@@ -214,7 +222,7 @@ def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     kind, _, arg = code.partition(":")
     hex_id = arg.upper()
     n = min(frame["left"], player(state, p)["supply"]) if kind == "fill" else 1
-    bd.add(state.data, hex_id, p, n)
+    bd.add(st.data(state), hex_id, p, n)
     player(state, p)["supply"] -= n
     frame["left"] -= n
     frame["committed"] = True
@@ -227,21 +235,21 @@ def _grow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 
 def _start_travel(
-    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
+    state: State, p: int, values: dict[str, int], die: DieData, record: Record
 ) -> None:
     n, reach = values["members"], values["reach"]  # Horse included (``values``)
-    if not any(movable(state, p, h) for h in bd.occupied_by(state.data, p)) and not (
+    if not any(movable(state, p, h) for h in bd.occupied_by(st.data(state), p)) and not (
         ch.board_members(state, p)  # chiefs: Embuscade
     ):
         record.note("tribes.note.nothing", player=seat(state, p))
         return
-    fr.push(state, "travel", p, left=n, reach=reach, die=die)
+    fr.add(state, TravelFrame(kind="travel", player=p, left=n, reach=reach, die=die))
 
 
-def _travel_moves(state: State, frame: Frame) -> list[Move]:
+def _travel_moves(state: State, frame: TravelFrame) -> list[Move]:
     p = frame["player"]
     moves = []
-    for h in bd.occupied_by(state.data, p) if frame["left"] else ():
+    for h in bd.occupied_by(st.data(state), p) if frame["left"] else ():
         n = movable(state, p, h)
         if n:
             params = {**tr.hex_params(state, h), "n": n}
@@ -251,7 +259,7 @@ def _travel_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("done", Text("tribes.move.done_travel", {"n": frame["left"]}), "done")]
 
 
-def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _travel_apply(state: State, frame: TravelFrame, code: str, record: Record) -> None:
     if code == "done":
         fr.pop(state)
         event_market.travel_over(state, frame["player"], record)
@@ -262,42 +270,61 @@ def _travel_apply(state: State, frame: Frame, code: str, record: Record) -> None
     if code == "spring":  # chiefs: Embuscade
         chf.spring(state, frame)
         return
-    fr.push(state, "travel_to", frame["player"], source=code.partition(":")[2].upper())
+    fr.add(
+        state,
+        TravelToFrame(
+            kind="travel_to", player=frame["player"], source=code.partition(":")[2].upper()
+        ),
+    )
 
 
-def _travel_to_moves(state: State, frame: Frame) -> list[Move]:
-    reach = state.data["frames"][-2]["reach"]
-    near = bd.within(state.data, frame["source"], reach)
+def _travel_below(state: State) -> TravelFrame:
+    """The Travel a question about one member is asked in (the frame below it)."""
+    travel = fr.below(state)
+    assert travel["kind"] == "travel"
+    return travel
+
+
+def _travel_to_moves(state: State, frame: TravelToFrame) -> list[Move]:
+    reach = _travel_below(state)["reach"]
+    near = bd.within(st.data(state), frame["source"], reach)
     near = ch.travel_reach(state, frame["player"], frame["source"], reach, near)  # chiefs
     far = set(event_market.canoe_targets(state, frame["player"], frame["source"])) - set(near)
     return [
         Move(f"to:{h.lower()}", Text("tribes.move.to", tr.hex_params(state, h)), "travel")
-        for h in [*near, *(h for h in state.data["hexes"] if h in far)]
+        for h in [*near, *(h for h in st.data(state)["hexes"] if h in far)]
         if travel_allowed(state, frame["source"], h)
     ]
 
 
-def _travel_to_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _travel_to_apply(state: State, frame: TravelToFrame, code: str, record: Record) -> None:
     target = code.partition(":")[2].upper()
-    travel = state.data["frames"][-2]
+    travel = _travel_below(state)
     most = min(travel["left"], movable(state, frame["player"], frame["source"]))
     if most == 1:
         fr.pop(state)
         move_members(state, frame["player"], frame["source"], target, 1, record)
         return
-    fr.push(
-        state, "travel_count", frame["player"], source=frame["source"], target=target, most=most
+    fr.add(
+        state,
+        TravelCountFrame(
+            kind="travel_count",
+            player=frame["player"],
+            source=frame["source"],
+            target=target,
+            most=most,
+        ),
     )
 
 
-def _count_moves(state: State, frame: Frame) -> list[Move]:
+def _count_moves(state: State, frame: TravelCountFrame) -> list[Move]:
     return [
         Move(f"n:{k}", Text("tribes.move.count", {"n": k, "hex": frame["target"]}), "travel")
         for k in range(1, frame["most"] + 1)
     ]
 
 
-def _count_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _count_apply(state: State, frame: TravelCountFrame, code: str, record: Record) -> None:
     fr.pop(state)
     fr.pop(state)  # the travel_to frame
     k = int(code.partition(":")[2])
@@ -306,7 +333,7 @@ def _count_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 def move_members(state: State, p: int, source: str, target: str, k: int, record: Record) -> None:
     """``k`` members of ``p`` travel from ``source`` to ``target`` within the Travel."""
-    data = state.data
+    data = st.data(state)
     travel = fr.top(state)
     assert travel is not None and travel["kind"] == "travel"
     alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
@@ -330,23 +357,28 @@ def move_members(state: State, p: int, source: str, target: str, k: int, record:
 # ----------------------------------------------------------------------------- gather
 
 
-def gather_options(state: State, p: int, frame: Frame) -> list[tuple[str, str]]:
+def gather_options(state: State, p: int, frame: GatherFrame) -> list[tuple[str, str]]:
     return [
         (h, r)
-        for h in bd.occupied_by(state.data, p)
+        for h in bd.occupied_by(st.data(state), p)
         if tr.can_select(state, frame, h)
         for r in hex_resources(state, h)
     ]
 
 
 def _start_gather(
-    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
+    state: State, p: int, values: dict[str, int], die: DieData, record: Record
 ) -> None:
-    frame = fr.push(state, "gather", p, left=values["hexes"], each=values["each"], got=[], die=die)
+    frame = fr.add(
+        state,
+        GatherFrame(
+            kind="gather", player=p, left=values["hexes"], each=values["each"], got=[], die=die
+        ),
+    )
     _gather_settle(state, frame, record)
 
 
-def _gather_settle(state: State, frame: Frame, record: Record) -> None:
+def _gather_settle(state: State, frame: GatherFrame, record: Record) -> None:
     """Take the selections that offer one choice only; then Basketry; then close."""
     p = frame["player"]
     while frame["left"] > 0:
@@ -367,10 +399,10 @@ def _gather_settle(state: State, frame: Frame, record: Record) -> None:
         if len(got) == 1:
             _basketry(state, p, got[0], record)
         else:
-            fr.push(state, "basketry", p, types=got)
+            fr.add(state, BasketryFrame(kind="basketry", player=p, types=got))
 
 
-def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Record) -> None:
+def _select(state: State, frame: GatherFrame, hex_id: str, resource: str, record: Record) -> None:
     p = frame["player"]
     gains, counted = tr.gains(state, frame, hex_id, resource)
     bonus = ch.gather_bonus(state, p, hex_id)  # chiefs: Persévérance
@@ -389,7 +421,7 @@ def _select(state: State, frame: Frame, hex_id: str, resource: str, record: Reco
     tr.after_select(state, p, hex_id, record)
 
 
-def _gather_moves(state: State, frame: Frame) -> list[Move]:
+def _gather_moves(state: State, frame: GatherFrame) -> list[Move]:
     options = gather_options(state, frame["player"], frame)
     several = {h for h, _ in options if sum(1 for o, _ in options if o == h) > 1}
     moves = []
@@ -410,7 +442,7 @@ def _gather_moves(state: State, frame: Frame) -> list[Move]:
     return moves
 
 
-def _gather_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _gather_apply(state: State, frame: GatherFrame, code: str, record: Record) -> None:
     parts = code.split(":")
     hex_id = parts[1].upper()
     resource = parts[2] if len(parts) > 2 else hex_resources(state, hex_id)[0]
@@ -423,14 +455,14 @@ def _basketry(state: State, p: int, resource: str, record: Record) -> None:
     record.note("tribes.note.basketry", player=seat(state, p), res=f"@tribes.res.{resource}")
 
 
-def _basketry_moves(state: State, frame: Frame) -> list[Move]:
+def _basketry_moves(state: State, frame: BasketryFrame) -> list[Move]:
     return [
         Move(f"extra:{r}", Text("tribes.move.extra", {"res": f"@tribes.res.{r}"}), "gather")
         for r in frame["types"]
     ]
 
 
-def _basketry_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _basketry_apply(state: State, frame: BasketryFrame, code: str, record: Record) -> None:
     fr.pop(state)
     _basketry(state, frame["player"], code.partition(":")[2], record)
 
@@ -438,13 +470,11 @@ def _basketry_apply(state: State, frame: Frame, code: str, record: Record) -> No
 # ------------------------------------------------------------------------------- lead
 
 
-def _start_lead(
-    state: State, p: int, values: dict[str, int], die: dict[str, Any], record: Record
-) -> None:
+def _start_lead(state: State, p: int, values: dict[str, int], die: DieData, record: Record) -> None:
     n = values["cards"]  # Cave paintings included (``values``)
     villages = ch.village_count(state, p)  # chiefs: the hidden village counts
     if villages and player(state, p)["goals"] and discards_matter(state, p, n):
-        fr.push(state, "lead", p, n=n, most=villages, discards=[], die=die)
+        fr.add(state, LeadFrame(kind="lead", player=p, n=n, most=villages, discards=[], die=die))
         return
     draw_goals(state, p, n, record)
     chf.after_lead(state, p, record)  # chiefs: Éducation
@@ -459,7 +489,7 @@ def discards_matter(state: State, p: int, n: int) -> bool:
     return len(player(state, p)["deck"]) > n
 
 
-def _lead_moves(state: State, frame: Frame) -> list[Move]:
+def _lead_moves(state: State, frame: LeadFrame) -> list[Move]:
     moves = []
     if len(frame["discards"]) < frame["most"]:
         moves = [
@@ -476,7 +506,7 @@ def _lead_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("draw", Text("tribes.move.draw", {"n": n}), "lead")]
 
 
-def _lead_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _lead_apply(state: State, frame: LeadFrame, code: str, record: Record) -> None:
     p = frame["player"]
     if code == "draw":
         fr.pop(state)

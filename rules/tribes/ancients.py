@@ -28,16 +28,17 @@ village holding that tribe's Elder, or ``None`` while it is off the map.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rules.base import IllegalMove, Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.components import GOALS, RESOURCES
 from rules.tribes.options import ancients_on
 from rules.tribes.players import active, gain_vp, player, seat
+from rules.tribes.state import ElderBorrowFrame, ElderCallFrame, ElderGiftFrame, TribesData
+from rules.tribes.view_types import ElderPart
 
-Data = dict[str, Any]
+Data = TribesData
 FLAG = "elder"
 BORROW = "borrow:"
 ATTACK_VP = 1
@@ -47,7 +48,7 @@ CODE = re.compile(r"^(?:call:(?:elder|no)|elder|borrow:[a-z]+:d[0-9]|gift:(?:woo
 
 def set_up(state: State) -> None:
     if ancients_on(state.options):
-        state.data["elders"] = [None] * len(state.seats)
+        st.data(state)["elders"] = [None] * len(state.seats)
 
 
 def is_on(data: Data) -> bool:
@@ -67,11 +68,11 @@ def elder_at(data: Data, p: int) -> str | None:
 
 def after_village(state: State, p: int, hex_id: str) -> None:
     """A village was just built by ``p``: offer to call the Elder onto it."""
-    if is_on(state.data) and state.data["elders"][p] is None:
-        fr.push(state, "elder_call", p, hex=hex_id)
+    if is_on(st.data(state)) and st.data(state)["elders"][p] is None:
+        fr.add(state, ElderCallFrame(kind="elder_call", player=p, hex=hex_id))
 
 
-def _call_moves(state: State, frame: Frame) -> list[Move]:
+def _call_moves(state: State, frame: ElderCallFrame) -> list[Move]:
     hex_id = frame["hex"]
     return [
         Move("call:elder", Text("tribes.move.call_elder", {"hex": hex_id}), "elder"),
@@ -79,11 +80,11 @@ def _call_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _call_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _call_apply(state: State, frame: ElderCallFrame, code: str, record: Record) -> None:
     fr.pop(state)
     if code == "call:elder":
         p = frame["player"]
-        state.data["elders"][p] = frame["hex"]
+        st.data(state)["elders"][p] = frame["hex"]
         record.note("tribes.note.elder_called", player=seat(state, p), hex=frame["hex"])
 
 
@@ -97,7 +98,7 @@ def borrowed(data: Data) -> list[str]:
 
 def _offers(state: State, p: int) -> list[tuple[int, str]]:
     """(owner, development) pairs ``p`` may borrow now."""
-    data = state.data
+    data = st.data(state)
     have = {GOALS[g].kind for g in player(state, p)["done"]}
     have |= {GOALS[g].kind for g in borrowed(data)}
     found: list[tuple[int, str]] = []
@@ -115,7 +116,7 @@ def _offers(state: State, p: int) -> list[tuple[int, str]]:
 
 def can_give(state: State, p: int) -> bool:
     """Whether ``p`` may use his Elder now (own turn, once per turn)."""
-    data = state.data
+    data = st.data(state)
     return (
         elder_at(data, p) is not None
         and FLAG not in data["turn_flags"]
@@ -125,7 +126,7 @@ def can_give(state: State, p: int) -> bool:
 
 
 def turn_moves(state: State, p: int) -> list[Move]:
-    if not is_on(state.data) or not can_give(state, p):
+    if not is_on(st.data(state)) or not can_give(state, p):
         return []
     return [Move("elder", Text("tribes.move.elder"), "elder")]
 
@@ -135,10 +136,10 @@ def owns_turn_move(code: str) -> bool:
 
 
 def apply_turn_move(state: State, p: int, code: str, record: Record) -> None:
-    fr.push(state, "elder_borrow", p)
+    fr.add(state, ElderBorrowFrame(kind="elder_borrow", player=p))
 
 
-def _borrow_moves(state: State, frame: Frame) -> list[Move]:
+def _borrow_moves(state: State, frame: ElderBorrowFrame) -> list[Move]:
     moves = []
     for other, g in _offers(state, frame["player"]):
         tribe = player(state, other)["tribe"]
@@ -149,19 +150,22 @@ def _borrow_moves(state: State, frame: Frame) -> list[Move]:
     return moves
 
 
-def _borrow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _borrow_apply(state: State, frame: ElderBorrowFrame, code: str, record: Record) -> None:
     _, tribe, goal = code.split(":")
-    other = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
+    other = next(i for i, pl in enumerate(st.data(state)["players"]) if pl["tribe"] == tribe)
     mine = player(state, frame["player"])["resources"]
     held = [r for r in RESOURCES if mine[r]]
     if len(held) == 1:
         fr.pop(state)
         _give(state, frame["player"], other, goal.upper(), held[0], record)
         return
-    fr.push(state, "elder_gift", frame["player"], other=other, goal=goal.upper())
+    fr.add(
+        state,
+        ElderGiftFrame(kind="elder_gift", player=frame["player"], other=other, goal=goal.upper()),
+    )
 
 
-def _gift_moves(state: State, frame: Frame) -> list[Move]:
+def _gift_moves(state: State, frame: ElderGiftFrame) -> list[Move]:
     mine = player(state, frame["player"])["resources"]
     tribe = player(state, frame["other"])["tribe"]
     return [
@@ -177,7 +181,7 @@ def _gift_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _gift_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _gift_apply(state: State, frame: ElderGiftFrame, code: str, record: Record) -> None:
     fr.pop(state)
     fr.pop(state)  # elder_borrow
     _give(state, frame["player"], frame["other"], frame["goal"], code.partition(":")[2], record)
@@ -186,7 +190,7 @@ def _gift_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 def _give(state: State, p: int, other: int, goal: str, resource: str, record: Record) -> None:
     player(state, p)["resources"][resource] -= 1
     player(state, other)["resources"][resource] += 1
-    state.data["turn_flags"] += [FLAG, BORROW + goal]
+    st.data(state)["turn_flags"] += [FLAG, BORROW + goal]
     record.note(
         "tribes.note.elder_gift",
         player=seat(state, p),
@@ -204,7 +208,7 @@ def village_lost(
 ) -> None:
     """``owner``'s village on ``hex_id`` was just lost (``attacker``: the tribe that
     attacked in the conflict that caused it, ``None`` when nobody did)."""
-    data = state.data
+    data = st.data(state)
     if elder_at(data, owner) != hex_id:
         return
     data["elders"][owner] = None
@@ -215,8 +219,8 @@ def village_lost(
 
 
 def seat_left(state: State, p: int) -> None:
-    if is_on(state.data):
-        state.data["elders"][p] = None
+    if is_on(st.data(state)):
+        st.data(state)["elders"][p] = None
 
 
 # ------------------------------------------------------------------------ checks
@@ -226,7 +230,7 @@ def explain(state: State, code: str) -> IllegalMove | None:
     """Why the ``elder`` move is refused now (``None``: not an Elder move)."""
     if code != "elder":
         return None
-    data = state.data
+    data = st.data(state)
     p = active(state)
     if not is_on(data):
         return IllegalMove("tribes.illegal.elder_off")
@@ -244,7 +248,7 @@ def is_well_formed(code: str) -> bool:
 def check_invariants(state: State) -> str | None:
     """A problem with the Elders (``None``: all is well): each Elder on the map sits on
     a village of its own tribe."""
-    data = state.data
+    data = st.data(state)
     if not is_on(data):
         return None
     for p, hex_id in enumerate(data["elders"]):
@@ -253,11 +257,11 @@ def check_invariants(state: State) -> str | None:
     return None
 
 
-def player_view(state: State, p: int) -> dict[str, Any]:
+def player_view(state: State, p: int) -> ElderPart:
     """``{"elder": hex id | None}`` with the option on (empty otherwise)."""
-    if not is_on(state.data):
+    if not is_on(st.data(state)):
         return {}
-    return {"elder": state.data["elders"][p]}
+    return {"elder": st.data(state)["elders"][p]}
 
 
 fr.register("elder_call", _call_moves, _call_apply)

@@ -12,11 +12,11 @@ only this tribe's members. Invaders (an event) count as other pieces.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from rules.tribes.components import MAPS, TERRAINS
+from rules.tribes.state import TribesData
 
-Data = dict[str, Any]
+Data = TribesData
 
 
 _INDEX = {key: {h.id: i for i, h in enumerate(layout.hexes)} for key, layout in MAPS.items()}

@@ -15,16 +15,17 @@ of another type of a player who shares a hex with one (who cannot refuse).
 from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chief_frames as chf
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES
 from rules.tribes.players import active, can_pay, has_development, player, seat
+from rules.tribes.state import PayFrame, PotteryGiveFrame, PotteryTakeFrame
 from rules.tribes.villages import build_village, village_cost
 
 POTTERY_FLAG = "pottery"
@@ -32,12 +33,12 @@ END = Move("end", Text("tribes.move.end"), "end")
 
 
 def pawns_left(state: State) -> int:
-    data = state.data
+    data = st.data(state)
     return int(data["village_supply"] + (1 if data["village_aside"] else 0))
 
 
 def village_spots(state: State, p: int) -> list[str]:
-    data = state.data
+    data = st.data(state)
     costs = ch.village_costs(state, p, village_cost(state, p))  # chiefs: Bâtisseurs
     if not pawns_left(state) or not any(can_pay(state, p, c) for c in costs):
         return []
@@ -52,7 +53,7 @@ def village_spots(state: State, p: int) -> list[str]:
 
 def build_moves(state: State) -> list[Move]:
     p = active(state)
-    data = state.data
+    data = st.data(state)
     moves = [
         Move(
             f"village:{h.lower()}",
@@ -83,7 +84,7 @@ def apply_build(state: State, code: str, record: Record) -> None:
         return
     choices = _any_choices(state, p)
     if len(choices) > 1:
-        fr.push(state, "pay", p, hex=hex_id, choices=choices)
+        fr.add(state, PayFrame(kind="pay", player=p, hex=hex_id, choices=choices))
         return
     build_village(state, p, hex_id, choices[0] if choices else None, record)
 
@@ -98,14 +99,14 @@ def _any_choices(state: State, p: int) -> list[str]:
     return [r for r in RESOURCES if have[r] - fixed.get(r, 0) >= 1]
 
 
-def _pay_moves(state: State, frame: Frame) -> list[Move]:
+def _pay_moves(state: State, frame: PayFrame) -> list[Move]:
     return [
         Move(f"pay:{r}", Text("tribes.move.pay", {"res": f"@tribes.res.{r}"}), "village")
         for r in frame["choices"]
     ]
 
 
-def _pay_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _pay_apply(state: State, frame: PayFrame, code: str, record: Record) -> None:
     fr.pop(state)
     build_village(state, frame["player"], frame["hex"], code.partition(":")[2], record)
 
@@ -119,7 +120,11 @@ def _partners(state: State, p: int) -> list[tuple[int, str]]:
     mine = player(state, p)["resources"]
     found = []
     for other in range(len(state.seats)):
-        if other == p or state.seats[other] in state.out or not bd.shares_hex(state.data, p, other):
+        if (
+            other == p
+            or state.seats[other] in state.out
+            or not bd.shares_hex(st.data(state), p, other)
+        ):
             continue
         theirs = player(state, other)["resources"]
         for r in RESOURCES:
@@ -131,7 +136,7 @@ def _partners(state: State, p: int) -> list[tuple[int, str]]:
 def pottery_moves(state: State) -> list[Move]:
     p = active(state)
     if (
-        POTTERY_FLAG in state.data["turn_flags"]
+        POTTERY_FLAG in st.data(state)["turn_flags"]
         or not has_development(state, p, "forced_swap")
         or not _partners(state, p)
     ):
@@ -140,10 +145,10 @@ def pottery_moves(state: State) -> list[Move]:
 
 
 def apply_pottery(state: State, record: Record) -> None:
-    fr.push(state, "pottery_take", active(state))
+    fr.add(state, PotteryTakeFrame(kind="pottery_take", player=active(state)))
 
 
-def _take_moves(state: State, frame: Frame) -> list[Move]:
+def _take_moves(state: State, frame: PotteryTakeFrame) -> list[Move]:
     return [
         Move(
             f"swap:{player(state, o)['tribe']}:{r}",
@@ -157,13 +162,16 @@ def _take_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _take_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _take_apply(state: State, frame: PotteryTakeFrame, code: str, record: Record) -> None:
     _, tribe, resource = code.split(":")
-    other = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
-    fr.push(state, "pottery_give", frame["player"], other=other, take=resource)
+    other = next(i for i, pl in enumerate(st.data(state)["players"]) if pl["tribe"] == tribe)
+    fr.add(
+        state,
+        PotteryGiveFrame(kind="pottery_give", player=frame["player"], other=other, take=resource),
+    )
 
 
-def _give_moves(state: State, frame: Frame) -> list[Move]:
+def _give_moves(state: State, frame: PotteryGiveFrame) -> list[Move]:
     mine = player(state, frame["player"])["resources"]
     return [
         Move(f"give:{r}", Text("tribes.move.give", {"res": f"@tribes.res.{r}"}), "pottery")
@@ -172,7 +180,7 @@ def _give_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _give_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _give_apply(state: State, frame: PotteryGiveFrame, code: str, record: Record) -> None:
     fr.pop(state)
     fr.pop(state)  # pottery_take
     p, other, take = frame["player"], frame["other"], frame["take"]
@@ -181,7 +189,7 @@ def _give_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     player(state, other)["resources"][give] += 1
     player(state, other)["resources"][take] -= 1
     player(state, p)["resources"][take] += 1
-    state.data["turn_flags"].append(POTTERY_FLAG)
+    st.data(state)["turn_flags"].append(POTTERY_FLAG)
     record.note(
         "tribes.note.pottery",
         player=seat(state, p),

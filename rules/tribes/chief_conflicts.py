@@ -13,22 +13,24 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
+from rules.kit.end import is_over
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.chief_frames import THEN, pay_one, res_ref
 from rules.tribes.crowding import in_conflict
 from rules.tribes.flow import FLOW
 from rules.tribes.players import active, player, seat
+from rules.tribes.state import ChEscapeFrame, ChRuseFrame, ChScareFrame
 from rules.tribes.terrains import hex_params
 
 # -------------------------------------------------------------------------- Ruse
 
 
 def _ruse_hexes(state: State, p: int) -> list[str]:
-    data = state.data
+    data = st.data(state)
     return [
         h for h in bd.occupied_by(data, p) if bd.others_on(data, h, p) and not in_conflict(state, h)
     ]
@@ -45,11 +47,11 @@ def ask_ruse(state: State) -> bool:
     if not hexes:
         return False
     ch.use(state, "ruse")
-    fr.push(state, "ch_ruse", p, hexes=hexes)
+    fr.add(state, ChRuseFrame(kind="ch_ruse", player=p, hexes=hexes))
     return True
 
 
-def _ruse_moves(state: State, frame: Frame) -> list[Move]:
+def _ruse_moves(state: State, frame: ChRuseFrame) -> list[Move]:
     moves = [
         Move(f"ruse:{h.lower()}", Text("tribes.chief.move.ruse", hex_params(state, h)), "conflict")
         for h in frame["hexes"]
@@ -57,7 +59,7 @@ def _ruse_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("noruse", Text("tribes.chief.move.noruse"), "conflict")]
 
 
-def _ruse_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _ruse_apply(state: State, frame: ChRuseFrame, code: str, record: Record) -> None:
     fr.pop(state)
     if code == "noruse":
         return
@@ -84,33 +86,38 @@ def after_conflict(
         data["ruse"] = None
     data["asked"] = None
     k = ch.holder(state, "escape")
-    if k is None or state.data["winner"] is not None:
+    if k is None or is_over(st.data(state)):
         return
-    lost = before[k] - bd.count(state.data, hex_id, k)
+    lost = before[k] - bd.count(st.data(state), hex_id, k)
     others = sum(n for i, n in enumerate(before) if i != k) + invaders
     if lost <= 0 or not others:
         return
-    fr.push(state, "ch_escape", k, hex=hex_id, n=min(lost, player(state, k)["supply"]))
+    fr.add(
+        state,
+        ChEscapeFrame(
+            kind="ch_escape", player=k, hex=hex_id, n=min(lost, player(state, k)["supply"])
+        ),
+    )
 
 
-def _escape_moves(state: State, frame: Frame) -> list[Move]:
+def _escape_moves(state: State, frame: ChEscapeFrame) -> list[Move]:
     moves = [
         Move(
             f"flee:{h.lower()}",
             Text("tribes.chief.move.flee", {**hex_params(state, h), "n": frame["n"]}),
             "conflict",
         )
-        for h in bd.neighbours(state.data, frame["hex"])
+        for h in bd.neighbours(st.data(state), frame["hex"])
     ]
     return [*moves, Move("noflee", Text("tribes.chief.move.noflee"), "conflict")]
 
 
-def _escape_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _escape_apply(state: State, frame: ChEscapeFrame, code: str, record: Record) -> None:
     fr.pop(state)
     if code == "noflee" or not frame["n"]:
         return
     k, target = frame["player"], code.partition(":")[2].upper()
-    bd.add(state.data, target, k, frame["n"])
+    bd.add(st.data(state), target, k, frame["n"])
     player(state, k)["supply"] -= frame["n"]
     record.note(
         "tribes.chief.note.escape",
@@ -131,24 +138,24 @@ def before_resolve(state: State, hex_id: str) -> bool:
     if m is None or ch.used(state, "intimidation") or not ch.total_resources(state, m):
         return False
     data = ch.chiefs_of(state)
-    if data["asked"] == hex_id or not bd.count(state.data, hex_id, m):
+    if data["asked"] == hex_id or not bd.count(st.data(state), hex_id, m):
         return False
     if not _scare_targets(state, m, hex_id):
         return False
     data["asked"] = hex_id
-    fr.push(state, "ch_scare", m, hex=hex_id)
+    fr.add(state, ChScareFrame(kind="ch_scare", player=m, hex=hex_id))
     return True
 
 
 def _scare_targets(state: State, m: int, hex_id: str) -> list[str]:
-    here = bd.members(state.data, hex_id)
+    here = bd.members(st.data(state), hex_id)
     found = [player(state, i)["tribe"] for i, n in enumerate(here) if n and i != m]
-    if bd.invaders(state.data, hex_id):
+    if bd.invaders(st.data(state), hex_id):
         found.append("invaders")
     return found
 
 
-def _scare_moves(state: State, frame: Frame) -> list[Move]:
+def _scare_moves(state: State, frame: ChScareFrame) -> list[Move]:
     moves = []
     for target in _scare_targets(state, frame["player"], frame["hex"]):
         who = "@tribes.chief.invaders" if target == "invaders" else f"@tribes.tribe.{target}"
@@ -162,7 +169,7 @@ def _scare_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("noscare", Text("tribes.chief.move.noscare"), "conflict")]
 
 
-def _scare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _scare_apply(state: State, frame: ChScareFrame, code: str, record: Record) -> None:
     fr.pop(state)
     if code == "noscare":
         _resolve(state, frame["hex"], record)
@@ -175,11 +182,11 @@ def _scare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
     hex_id, target = fields["hex"], fields["target"]
     if target == "invaders":
-        events.set_invaders(state, hex_id, bd.invaders(state.data, hex_id) - 1, record)
+        events.set_invaders(state, hex_id, bd.invaders(st.data(state), hex_id) - 1, record)
         owner = "@tribes.chief.invaders"
     else:
-        i = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == target)
-        bd.add(state.data, hex_id, i, -1)
+        i = next(i for i, pl in enumerate(st.data(state)["players"]) if pl["tribe"] == target)
+        bd.add(st.data(state), hex_id, i, -1)
         player(state, i)["supply"] += 1
         owner = f"@tribes.tribe.{target}"
     record.note(

@@ -24,15 +24,26 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import event_market
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.components import RESOURCES
 from rules.tribes.crowding import population_limit
 from rules.tribes.flow import FLOW
 from rules.tribes.players import active, can_pay, pay, player, seat
+from rules.tribes.state import (
+    ChPayFrame,
+    ChShareFrame,
+    ChSpareFrame,
+    ChSpringFrame,
+    ChTeachFrame,
+    ChTradeFrame,
+    ChVoyageFrame,
+    GrowFrame,
+    TravelFrame,
+)
 from rules.tribes.terrains import hex_params
 from rules.tribes.values import hex_resources, movable, travel_allowed
 from rules.tribes.villages import build_village, lose_villages, village_cost
@@ -50,7 +61,7 @@ def anytime_moves(state: State, p: int) -> list[Move]:
     the decisions of steps 3 and 5."""
     if not ch.is_on(state):
         return []
-    data = state.data
+    data = st.data(state)
     if active(state) != p or data["step"] not in ("actions", "conflicts", "build"):
         return []
     frame = fr.top(state)
@@ -68,9 +79,9 @@ def anytime_moves(state: State, p: int) -> list[Move]:
 
 def apply_anytime(state: State, p: int, code: str, record: Record) -> None:
     if code == "trade":
-        fr.push(state, "ch_trade", p)
+        fr.add(state, ChTradeFrame(kind="ch_trade", player=p))
     elif code == "voyage":
-        fr.push(state, "ch_voyage", p, stage="from")
+        fr.add(state, ChVoyageFrame(kind="ch_voyage", player=p, stage="from"))
     else:
         _start_hidden(state, p, record)
 
@@ -87,7 +98,7 @@ def _can_trade(state: State, p: int) -> bool:
     )
 
 
-def _trade_moves(state: State, frame: Frame) -> list[Move]:
+def _trade_moves(state: State, frame: ChTradeFrame) -> list[Move]:
     have = player(state, frame["player"])["resources"]
     give, take = ch.param("merchants", "give"), ch.param("merchants", "take")
     return [
@@ -106,7 +117,7 @@ def _trade_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _trade_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _trade_apply(state: State, frame: ChTradeFrame, code: str, record: Record) -> None:
     fr.pop(state)
     _, g, t = code.split(":")
     p = frame["player"]
@@ -128,24 +139,29 @@ def _trade_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 # ------------------------------------------------- paying 1 resource (Ruse, ...)
 
 
-def pay_one(state: State, p: int, then: str, record: Record, **fields: Any) -> None:
+def pay_one(state: State, p: int, then: str, record: Record, **fields: str) -> None:
     """Pay 1 resource to the supply: at once when one type is held, else ask which."""
     types = ch.held_types(state, p)
     if len(types) == 1:
         player(state, p)["resources"][types[0]] -= 1
         THEN[then](state, p, types[0], fields, record)
         return
-    fr.push(state, "ch_pay", p, then=then, types=types, **fields)
+    frame = ChPayFrame(kind="ch_pay", player=p, then=then, types=types)
+    if "hex" in fields:
+        frame["hex"] = fields["hex"]
+    if "target" in fields:
+        frame["target"] = fields["target"]
+    fr.add(state, frame)
 
 
-def _pay_moves(state: State, frame: Frame) -> list[Move]:
+def _pay_moves(state: State, frame: ChPayFrame) -> list[Move]:
     return [
         Move(f"cpay:{r}", Text("tribes.chief.move.pay", {"res": res_ref(r)}), "chief")
         for r in frame["types"]
     ]
 
 
-def _pay_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _pay_apply(state: State, frame: ChPayFrame, code: str, record: Record) -> None:
     fr.pop(state)
     r = code.partition(":")[2]
     p = frame["player"]
@@ -169,7 +185,7 @@ def ask_village_discount(state: State, p: int, hex_id: str, record: Record) -> b
             return False  # the base game's question of the free part follows
         build_village(state, p, hex_id, None, record, cost=cost)
         return True
-    fr.push(state, "ch_spare", p, hex=hex_id, spared=spared)
+    fr.add(state, ChSpareFrame(kind="ch_spare", player=p, hex=hex_id, spared=spared))
     return True
 
 
@@ -178,14 +194,14 @@ def _spared(state: State, p: int, cost: dict[str, int]) -> str:
     return next(k for k in full if full[k] != cost.get(k))
 
 
-def _spare_moves(state: State, frame: Frame) -> list[Move]:
+def _spare_moves(state: State, frame: ChSpareFrame) -> list[Move]:
     return [
         Move(f"spare:{r}", Text("tribes.chief.move.spare", {"res": res_ref(r)}), "village")
         for r in frame["spared"]
     ]
 
 
-def _spare_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _spare_apply(state: State, frame: ChSpareFrame, code: str, record: Record) -> None:
     fr.pop(state)
     p = frame["player"]
     r = code.partition(":")[2]
@@ -201,12 +217,12 @@ def after_lead(state: State, p: int, record: Record) -> None:
     """Éducation: after the draw, 1 more member on an occupied hex (optional)."""
     if not ch.has(state, p, "education") or not player(state, p)["supply"]:
         return
-    hexes = bd.occupied_by(state.data, p)
+    hexes = bd.occupied_by(st.data(state), p)
     if hexes:
-        fr.push(state, "ch_teach", p, hexes=hexes)
+        fr.add(state, ChTeachFrame(kind="ch_teach", player=p, hexes=hexes))
 
 
-def _teach_moves(state: State, frame: Frame) -> list[Move]:
+def _teach_moves(state: State, frame: ChTeachFrame) -> list[Move]:
     moves = [
         Move(f"teach:{h.lower()}", Text("tribes.chief.move.teach", hex_params(state, h)), "lead")
         for h in frame["hexes"]
@@ -214,13 +230,13 @@ def _teach_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("noteach", Text("tribes.chief.move.noteach"), "lead")]
 
 
-def _teach_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _teach_apply(state: State, frame: ChTeachFrame, code: str, record: Record) -> None:
     fr.pop(state)
     if code == "noteach":
         return
     p, hex_id = frame["player"], code.partition(":")[2].upper()
     n = min(ch.param("education", "n"), player(state, p)["supply"])
-    bd.add(state.data, hex_id, p, n)
+    bd.add(st.data(state), hex_id, p, n)
     player(state, p)["supply"] -= n
     record.note("tribes.chief.note.education", player=seat(state, p), hex=hex_id, n=n)
 
@@ -231,26 +247,26 @@ def _teach_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 def _voyage_sources(state: State, p: int) -> list[str]:
     if not ch.has(state, p, "travellers") or ch.used(state, "travellers"):
         return []
-    return [h for h in bd.occupied_by(state.data, p) if _voyage_targets(state, h)]
+    return [h for h in bd.occupied_by(st.data(state), p) if _voyage_targets(state, h)]
 
 
 def _room(state: State, hex_id: str) -> int:
     """How many members may arrive on ``hex_id`` by Voyageurs now (no limit in step 3;
     at step 5 up to the population limit)."""
-    if state.data["step"] != "build":
+    if st.data(state)["step"] != "build":
         return ch.param("travellers", "members")
-    return max(0, population_limit(state, hex_id) - bd.population(state.data, hex_id))
+    return max(0, population_limit(state, hex_id) - bd.population(st.data(state), hex_id))
 
 
 def _voyage_targets(state: State, source: str) -> list[str]:
     return [
         h
-        for h in bd.neighbours(state.data, source)
+        for h in bd.neighbours(st.data(state), source)
         if travel_allowed(state, source, h) and _room(state, h) > 0
     ]
 
 
-def _voyage_moves(state: State, frame: Frame) -> list[Move]:
+def _voyage_moves(state: State, frame: ChVoyageFrame) -> list[Move]:
     p, stage = frame["player"], frame["stage"]
     if stage == "from":
         return [
@@ -272,21 +288,24 @@ def _voyage_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _voyage_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _voyage_apply(state: State, frame: ChVoyageFrame, code: str, record: Record) -> None:
     head, _, arg = code.partition(":")
     p = frame["player"]
     if head == "vfrom":
-        frame.update(stage="to", source=arg.upper())
+        frame["stage"] = "to"
+        frame["source"] = arg.upper()
         return
     if head == "vto":
         target = arg.upper()
         most = min(
             ch.param("travellers", "members"),
-            bd.count(state.data, frame["source"], p),
+            bd.count(st.data(state), frame["source"], p),
             _room(state, target),
         )
         if most > 1:
-            frame.update(stage="n", target=target, most=most)
+            frame["stage"] = "n"
+            frame["target"] = target
+            frame["most"] = most
             return
         frame["target"] = target
         arg = "1"
@@ -297,7 +316,7 @@ def _voyage_apply(state: State, frame: Frame, code: str, record: Record) -> None
 def _voyage(state: State, p: int, source: str, target: str, k: int, record: Record) -> None:
     """Not a Travel: the members keep their Travel of the turn; the marks of members
     who travelled on ``source`` never exceed the members left there."""
-    data = state.data
+    data = st.data(state)
     bd.add(data, source, p, -k)
     bd.add(data, target, p, k)
     left = bd.count(data, source, p)
@@ -313,7 +332,7 @@ def _voyage(state: State, p: int, source: str, target: str, k: int, record: Reco
 # --------------------------------------------------------------------- Embuscade
 
 
-def lurk(state: State, frame: Frame, record: Record) -> None:
+def lurk(state: State, frame: GrowFrame, record: Record) -> None:
     """Grow: one new member on the player board instead of a hex."""
     p = frame["player"]
     ch.chiefs_of(state)["board"][p] += 1
@@ -325,13 +344,13 @@ def lurk(state: State, frame: Frame, record: Record) -> None:
         fr.pop(state)
 
 
-def spring(state: State, frame: Frame) -> None:
+def spring(state: State, frame: TravelFrame) -> None:
     """Travel: members leave the player board for any hex."""
-    hexes = [h for h in state.data["hexes"] if travel_allowed(state, h, h)]
-    fr.push(state, "ch_spring", frame["player"], hexes=hexes)
+    hexes = [h for h in st.data(state)["hexes"] if travel_allowed(state, h, h)]
+    fr.add(state, ChSpringFrame(kind="ch_spring", player=frame["player"], hexes=hexes))
 
 
-def _spring_moves(state: State, frame: Frame) -> list[Move]:
+def _spring_moves(state: State, frame: ChSpringFrame) -> list[Move]:
     if "most" in frame:
         return [
             Move(f"n:{k}", Text("tribes.move.count", {"n": k, "hex": frame["target"]}), "travel")
@@ -343,10 +362,11 @@ def _spring_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _spring_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _spring_apply(state: State, frame: ChSpringFrame, code: str, record: Record) -> None:
     head, _, arg = code.partition(":")
     p = frame["player"]
-    travel = state.data["frames"][-2]
+    travel = fr.below(state)
+    assert travel["kind"] == "travel"
     if head == "to":
         most = min(travel["left"], ch.board_members(state, p))
         frame["target"] = arg.upper()
@@ -359,7 +379,7 @@ def _spring_apply(state: State, frame: Frame, code: str, record: Record) -> None
 
 
 def _spring(state: State, p: int, target: str, k: int, record: Record) -> None:
-    data = state.data
+    data = st.data(state)
     travel = fr.top(state)
     assert travel is not None and travel["kind"] == "travel"
     alone = not bd.members(data, target)[p] and sum(bd.members(data, target)) > 0
@@ -382,16 +402,16 @@ def after_gather(state: State, p: int, selected: list[str], record: Record) -> N
     """Another tribe gathered on a hex the Mu'k'a'an occupies: 1 resource of a type
     one of its own hexes produces."""
     m = ch.holder(state, "sharing")
-    if m is None or m == p or not any(bd.count(state.data, h, m) for h in selected):
+    if m is None or m == p or not any(bd.count(st.data(state), h, m) for h in selected):
         return
     types = sorted(
-        {r for h in bd.occupied_by(state.data, m) for r in hex_resources(state, h)},
+        {r for h in bd.occupied_by(st.data(state), m) for r in hex_resources(state, h)},
         key=RESOURCES.index,
     )
     if len(types) == 1:
         _share(state, m, types[0], record)
     elif types:
-        fr.push(state, "ch_share", m, types=types)
+        fr.add(state, ChShareFrame(kind="ch_share", player=m, types=types))
 
 
 def _share(state: State, m: int, r: str, record: Record) -> None:
@@ -400,14 +420,14 @@ def _share(state: State, m: int, r: str, record: Record) -> None:
     record.note("tribes.chief.note.share", player=seat(state, m), n=n, res=res_ref(r))
 
 
-def _share_moves(state: State, frame: Frame) -> list[Move]:
+def _share_moves(state: State, frame: ChShareFrame) -> list[Move]:
     return [
         Move(f"share:{r}", Text("tribes.chief.move.share", {"res": res_ref(r)}), "chief")
         for r in frame["types"]
     ]
 
 
-def _share_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _share_apply(state: State, frame: ChShareFrame, code: str, record: Record) -> None:
     fr.pop(state)
     _share(state, frame["player"], code.partition(":")[2], record)
 
@@ -416,7 +436,7 @@ def _share_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 
 def _can_hide(state: State, p: int) -> bool:
-    data = state.data
+    data = st.data(state)
     return (
         ch.has(state, p, "hidden_village")
         and ch.hidden_villages(state, p) < ch.param("hidden_village", "most")
@@ -437,7 +457,7 @@ def _start_hidden(state: State, p: int, record: Record) -> None:
     if len(types) == 1:
         _hidden_paid(state, p, types[0], {}, record)
     else:
-        fr.push(state, "ch_pay", p, then="hidden", types=types)
+        fr.add(state, ChPayFrame(kind="ch_pay", player=p, then="hidden", types=types))
 
 
 def _hidden_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
@@ -448,25 +468,25 @@ def _hidden_paid(state: State, p: int, r: str, fields: Any, record: Record) -> N
 
 def _hide(state: State, p: int, cost: dict[str, int], record: Record) -> None:
     pay(state, p, cost)
-    state.data["village_supply"] -= 1
+    st.data(state)["village_supply"] -= 1
     ch.chiefs_of(state)["hidden"][p] += 1
     record.note("tribes.chief.note.hidden", player=seat(state, p))
 
 
 # --------------------------------------------------------------- a seat leaves
 
-RESUME_AFTER_DROP = {"ch_scare", "ch_pay"}
-
 
 def drop_frames_of(state: State, p: int, record: Record) -> None:
     """``p`` left while answering a chief question on another's turn: the question is
     dropped; a conflict waiting for Intimidation is then resolved, and the turn goes on."""
-    frames = state.data["frames"]
+    frames = st.data(state)["frames"]
     mine = [f for f in frames if f["kind"].startswith("ch_") and f["player"] == p]
     if not mine or active(state) == p:
         return
-    frames[:] = [f for f in frames if f not in mine]
-    hexes = [f["hex"] for f in mine if f["kind"] in RESUME_AFTER_DROP and "hex" in f]
+    fr.drop(state, lambda f: f in mine)
+    hexes = [
+        f["hex"] for f in mine if (f["kind"] == "ch_scare" or f["kind"] == "ch_pay") and "hex" in f
+    ]
     if hexes and any(f["kind"] == "ch_scare" or f.get("then") == "scare" for f in mine):
         FLOW.resolve(state, hexes[0], record)
     FLOW.advance(state, record)  # the step the question held up goes on (a conflict step)
@@ -481,7 +501,7 @@ def seat_left(state: State, p: int, record: Record) -> None:
     mine = ch.chiefs_of(state)
     player(state, p)["supply"] += mine["board"][p]
     mine["board"][p] = 0
-    state.data["village_supply"] += mine["hidden"][p]
+    st.data(state)["village_supply"] += mine["hidden"][p]
     mine["hidden"][p] = 0
     ch.end_picking(state)
     drop_frames_of(state, p, record)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from rules import rng
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.event_state import events_of, name_ref
 from rules.tribes.flow import FLOW
 from rules.tribes.players import active, seat
+from rules.tribes.state import ChGlowFrame, ChPeekAskFrame, ChPeekFrame
 
 # ------------------------------------------------------------------- Prémonition
 
@@ -29,7 +30,7 @@ def before_roll(state: State, record: Record) -> bool:
     deck = _event_deck(state)
     if not ch.has(state, p, "premonition") or ch.used(state, "premonition") or not deck:
         return False
-    fr.push(state, "ch_peek_ask", p)
+    fr.add(state, ChPeekAskFrame(kind="ch_peek_ask", player=p))
     return True
 
 
@@ -38,14 +39,14 @@ def _event_deck(state: State) -> list[str]:
     return deck
 
 
-def _peek_ask_moves(state: State, frame: Frame) -> list[Move]:
+def _peek_ask_moves(state: State, frame: ChPeekAskFrame) -> list[Move]:
     return [
         Move("peek", Text("tribes.chief.move.peek"), "chief"),
         Move("nopeek", Text("tribes.chief.move.nopeek"), "chief"),
     ]
 
 
-def _peek_ask_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _peek_ask_apply(state: State, frame: ChPeekAskFrame, code: str, record: Record) -> None:
     fr.pop(state)
     p = frame["player"]
     ch.use(state, "premonition")
@@ -61,10 +62,10 @@ def _peek_ask_apply(state: State, frame: Frame, code: str, record: Record) -> No
         card = pool[rng.randbelow(state, len(pool))]
     record.learned = True
     record.note("tribes.chief.note.peek", player=seat(state, p))
-    fr.push(state, "ch_peek", p, card=card)
+    fr.add(state, ChPeekFrame(kind="ch_peek", player=p, card=card))
 
 
-def _peek_moves(state: State, frame: Frame) -> list[Move]:
+def _peek_moves(state: State, frame: ChPeekFrame) -> list[Move]:
     event = {"event": name_ref(frame["card"])}
     return [
         Move("keep", Text("tribes.chief.move.keep", event), "chief"),
@@ -72,13 +73,13 @@ def _peek_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _peek_apply(state: State, frame: ChPeekFrame, code: str, record: Record) -> None:
     fr.pop(state)
     p, card = frame["player"], frame["card"]
     data = ch.chiefs_of(state)
     deck = _event_deck(state)
     if data["known"] != deck:
-        data.update(top=None, under=[])
+        data["top"], data["under"] = None, []
     if data["top"] == card:
         data["top"] = None
     if code == "keep":
@@ -87,7 +88,7 @@ def _peek_apply(state: State, frame: Frame, code: str, record: Record) -> None:
     else:
         data["under"].append(card)
         record.hide(Text("tribes.chief.move.put_under"))
-    data.update(known=list(deck), seer=p)
+    data["known"], data["seer"] = list(deck), p
     FLOW.roll(state, record)
 
 
@@ -100,24 +101,24 @@ def after_roll(state: State, record: Record) -> bool:
     if not ch.is_on(state):
         return False
     p = active(state)
-    if not ch.has(state, p, "night_glow") or "moon" not in state.data["hand"]:
+    if not ch.has(state, p, "night_glow") or "moon" not in st.data(state)["hand"]:
         return False
     if ch.used(state, "night_glow"):
         return False
-    fr.push(state, "ch_glow", p)
+    fr.add(state, ChGlowFrame(kind="ch_glow", player=p))
     return True
 
 
-def _glow_moves(state: State, frame: Frame) -> list[Move]:
+def _glow_moves(state: State, frame: ChGlowFrame) -> list[Move]:
     return [
         Move("glow", Text("tribes.chief.move.glow"), "chief"),
         Move("noglow", Text("tribes.chief.move.noglow"), "chief"),
     ]
 
 
-def _glow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _glow_apply(state: State, frame: ChGlowFrame, code: str, record: Record) -> None:
     fr.pop(state)
-    data = state.data
+    data = st.data(state)
     if code == "glow":
         ch.use(state, "night_glow")
         i = data["hand"].index("moon")

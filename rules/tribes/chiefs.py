@@ -32,17 +32,19 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rules.base import CorruptState, IllegalMove, Move, Record, Section, State, Text
 from rules.kit import decks
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.components import RESOURCES, TRIBES, ComponentError, read_data
 from rules.tribes.event_market import canoe_targets
 from rules.tribes.event_state import events_of, name_ref
 from rules.tribes.players import active, player, seat
+from rules.tribes.state import ChiefsData, GrowFrame, TravelFrame
 from rules.tribes.terrains import GLACIER, kinds, special
+from rules.tribes.view_types import ChiefPart, ChiefsView
 
 KINDS = frozenset(
     {
@@ -122,12 +124,11 @@ def power_named(name: str) -> Power:
 
 def is_on(state: State) -> bool:
     """Whether the game plays with chief powers."""
-    return "chiefs" in state.data
+    return "chiefs" in st.data(state)
 
 
-def chiefs_of(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state.data["chiefs"]
-    return found
+def chiefs_of(state: State) -> ChiefsData:
+    return st.data(state)["chiefs"]
 
 
 def power_of(state: State, p: int) -> str | None:
@@ -162,11 +163,11 @@ FLAG = "chief:"
 
 def used(state: State, power: str) -> bool:
     """Whether ``power`` was used up this turn (its ``per_turn`` uses)."""
-    return FLAG + power in state.data["turn_flags"]
+    return FLAG + power in st.data(state)["turn_flags"]
 
 
 def use(state: State, power: str) -> None:
-    state.data["turn_flags"].append(FLAG + power)
+    st.data(state)["turn_flags"].append(FLAG + power)
 
 
 def board_members(state: State, p: int) -> int:
@@ -196,7 +197,7 @@ def setup(state: State) -> None:
     if not state.options.get("chiefs"):
         return
     n = len(state.seats)
-    state.data["chiefs"] = {
+    st.data(state)["chiefs"] = {
         "picks": [None] * n,
         "shown": [False] * n,
         "ruse": None,
@@ -208,11 +209,11 @@ def setup(state: State) -> None:
         "known": None,
         "seer": None,
     }
-    state.data["step"] = "chiefs"
+    st.data(state)["step"] = "chiefs"
 
 
 def picking(state: State) -> bool:
-    return bool(state.data["step"] == "chiefs")
+    return bool(st.data(state)["step"] == "chiefs")
 
 
 def pickers(state: State) -> list[int]:
@@ -246,7 +247,7 @@ def apply_pick(state: State, p: int, code: str, record: Record) -> None:
 
 def end_picking(state: State) -> None:
     if picking(state) and not pickers(state):
-        state.data["step"] = "place"
+        st.data(state)["step"] = "place"
 
 
 def reveal(state: State, p: int, record: Record) -> None:
@@ -268,7 +269,9 @@ def at_village_points(state: State, p: int, record: Record) -> None:
     """Step 1, after the village points: Agriculture gives 1 food per village."""
     if not has(state, p, "agriculture"):
         return
-    n = (len(bd.villages_of(state.data, p)) + hidden_villages(state, p)) * param("agriculture", "n")
+    n = (len(bd.villages_of(st.data(state), p)) + hidden_villages(state, p)) * param(
+        "agriculture", "n"
+    )
     if n:
         player(state, p)["resources"]["food"] += n
         record.note("tribes.chief.note.agriculture", player=seat(state, p), n=n)
@@ -277,7 +280,7 @@ def at_village_points(state: State, p: int, record: Record) -> None:
 def village_count(state: State, p: int) -> int:
     """Villages that score at step 1 and give Lead discards: those on the map and the
     hidden village (Village caché)."""
-    return len(bd.villages_of(state.data, p)) + hidden_villages(state, p)
+    return len(bd.villages_of(st.data(state), p)) + hidden_villages(state, p)
 
 
 def grow_hexes(state: State, p: int, hexes: list[str]) -> list[str]:
@@ -285,7 +288,7 @@ def grow_hexes(state: State, p: int, hexes: list[str]) -> list[str]:
     invaders, Elders or the mammoth, rulebook)."""
     if not has(state, p, "exogamy"):
         return hexes
-    data = state.data
+    data = st.data(state)
     return [
         h
         for h in data["hexes"]
@@ -298,13 +301,13 @@ def may_grow_without_hexes(state: State, p: int) -> bool:
     return has(state, p, "ambush")
 
 
-def grow_moves(state: State, frame: Mapping[str, Any]) -> list[Move]:
+def grow_moves(state: State, frame: GrowFrame) -> list[Move]:
     if not has(state, frame["player"], "ambush"):
         return []
     return [Move("lurk", Text("tribes.chief.move.lurk"), "grow")]
 
 
-def travel_moves(state: State, frame: Mapping[str, Any]) -> list[Move]:
+def travel_moves(state: State, frame: TravelFrame) -> list[Move]:
     p = frame["player"]
     n = board_members(state, p)
     if not n:
@@ -317,7 +320,7 @@ def travel_reach(state: State, p: int, source: str, reach: int, near: list[str])
     it (or as far as Horse and Pirogue take it from there: they combine)."""
     if not has(state, p, "scouts"):
         return near
-    data = state.data
+    data = st.data(state)
     found = set(near)
     left = set(kinds(data, source))  # a special terrain counts as the type it replaces
     for step in bd.neighbours(data, source):
@@ -332,9 +335,9 @@ def gather_bonus(state: State, p: int, hex_id: str) -> int:
     """Persévérance: +1 per selection of a hex holding 4+ of the tribe's members."""
     if not has(state, p, "perseverance"):
         return 0
-    if special(state.data, hex_id) == GLACIER:  # 1 stone at most there, bonuses included
+    if special(st.data(state), hex_id) == GLACIER:  # 1 stone at most there, bonuses included
         return 0
-    if bd.count(state.data, hex_id, p) >= param("perseverance", "min_members"):
+    if bd.count(st.data(state), hex_id, p) >= param("perseverance", "min_members"):
         return param("perseverance", "n")
     return 0
 
@@ -367,7 +370,7 @@ def pawns_held(state: State) -> int:
 # ------------------------------------------------------- Prémonition and the deck
 
 
-def _known(state: State, deck: list[str]) -> dict[str, Any] | None:
+def _known(state: State, deck: list[str]) -> ChiefsData | None:
     """What Prémonition knows of ``deck``, if the deck did not change since (any card
     added or shuffled in makes it unknown again)."""
     if not is_on(state):
@@ -376,7 +379,7 @@ def _known(state: State, deck: list[str]) -> dict[str, Any] | None:
     if ch["known"] is None:
         return None
     if ch["known"] != deck:
-        ch.update(known=None, top=None, under=[], seer=None)
+        ch["known"], ch["top"], ch["under"], ch["seer"] = None, None, [], None
         return None
     return ch
 
@@ -399,14 +402,14 @@ def draw_event_card(state: State, deck: list[str]) -> str:
             ch["under"].remove(card)
     ch["known"] = list(deck)
     if ch["top"] is None and not ch["under"]:
-        ch.update(known=None, seer=None)
+        ch["known"], ch["seer"] = None, None
     return card
 
 
 # --------------------------------------------------------------------- the view
 
 
-def player_view(state: State, p: int) -> dict[str, Any]:
+def player_view(state: State, p: int) -> ChiefPart:
     """The public part of ``p``'s chief (keys of ``players[seat]`` in the view)."""
     if not is_on(state):
         return {}
@@ -419,7 +422,7 @@ def player_view(state: State, p: int) -> dict[str, Any]:
     }
 
 
-def view(state: State) -> dict[str, Any] | None:
+def view(state: State) -> ChiefsView | None:
     """The table's part (key ``chiefs`` of the view): the hex Ruse set on fire, and how
     many event cards a Kia-Kia put under the deck (which ones stays hidden)."""
     if not is_on(state):
@@ -482,7 +485,7 @@ def determinize(state: State, seat_name: str, rng: random.Random) -> None:
         if ch["top"] is not None:
             ch["top"] = pool.pop()
         ch["under"] = [pool.pop() for _ in ch["under"]]
-    for frame in state.data["frames"]:
+    for frame in st.data(state)["frames"]:
         if frame["kind"] == "ch_peek" and frame["player"] != me:
             frame["card"] = rng.choice(sorted(_deck(state)))
 
@@ -503,7 +506,7 @@ def check_invariants(state: State) -> None:
             raise CorruptState("tribes.chief.shown_unpicked", player=p)
         if ch["board"][p] < 0 or ch["hidden"][p] not in (0, 1):
             raise CorruptState("tribes.chief.counts", player=p)
-    if state.data["step"] not in ("chiefs", "place") and any(
+    if st.data(state)["step"] not in ("chiefs", "place") and any(
         pick is None and state.seats[p] not in state.out for p, pick in enumerate(ch["picks"])
     ):
         raise CorruptState("tribes.chief.no_pick")

@@ -24,53 +24,54 @@ whoever fought (``_fortify_at_once``, ``attacker``).
 from __future__ import annotations
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import chief_conflicts as ch_conflicts
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.crowding import conflict_hexes, population_limit
 from rules.tribes.flow import FLOW
 from rules.tribes.options import conflicts_reviewed
 from rules.tribes.players import active, has_development, player, seat
+from rules.tribes.state import BowFrame, ConflictOrderFrame, FortifyFrame
 from rules.tribes.villages import lose_villages
 
 FORTIFICATIONS = "fortifications"
 """The event card (its slug in ``acquired``) that lets a defender remove an attacker."""
 
 
-def order_moves(state: State, frame: Frame) -> list[Move]:
+def order_moves(state: State, frame: ConflictOrderFrame) -> list[Move]:
     return [
         Move(
             f"conflict:{h.lower()}",
-            Text("tribes.move.conflict", {"hex": h, "n": bd.population(state.data, h)}),
+            Text("tribes.move.conflict", {"hex": h, "n": bd.population(st.data(state), h)}),
             "conflict",
         )
         for h in conflict_hexes(state)
     ]
 
 
-def _order_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _order_apply(state: State, frame: ConflictOrderFrame, code: str, record: Record) -> None:
     fr.pop(state)
     start(state, code.partition(":")[2].upper(), record)
 
 
 def defenders(state: State, hex_id: str) -> list[int]:
     p = active(state)
-    return [i for i, n in enumerate(bd.members(state.data, hex_id)) if n and i != p]
+    return [i for i, n in enumerate(bd.members(st.data(state), hex_id)) if n and i != p]
 
 
 def start(state: State, hex_id: str, record: Record) -> None:
     """Open the conflict on ``hex_id``: the Bow question if it applies, else resolve."""
     p = active(state)
-    invaded = bool(bd.invaders(state.data, hex_id))
+    invaded = bool(bd.invaders(st.data(state), hex_id))
     if has_development(state, p, "bow") and (defenders(state, hex_id) or invaded):
-        fr.push(state, "bow", p, hex=hex_id)
+        fr.add(state, BowFrame(kind="bow", player=p, hex=hex_id))
         return
     resolve(state, hex_id, record)
 
 
-def _bow_moves(state: State, frame: Frame) -> list[Move]:
+def _bow_moves(state: State, frame: BowFrame) -> list[Move]:
     moves = [
         Move(
             f"bow:{player(state, i)['tribe']}",
@@ -79,19 +80,19 @@ def _bow_moves(state: State, frame: Frame) -> list[Move]:
         )
         for i in defenders(state, frame["hex"])
     ]
-    if bd.invaders(state.data, frame["hex"]):
+    if bd.invaders(st.data(state), frame["hex"]):
         moves.append(Move("bow:invaders", Text("tribes.move.bow_invaders"), "conflict"))
     return [*moves, Move("nobow", Text("tribes.move.nobow"), "conflict")]
 
 
-def _bow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _bow_apply(state: State, frame: BowFrame, code: str, record: Record) -> None:
     fr.pop(state)
     hex_id = frame["hex"]
     if code == "bow:invaders":
-        events.set_invaders(state, hex_id, bd.invaders(state.data, hex_id) - 1, record)
+        events.set_invaders(state, hex_id, bd.invaders(st.data(state), hex_id) - 1, record)
     elif code != "nobow":
         tribe = code.partition(":")[2]
-        target = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
+        target = next(i for i, pl in enumerate(st.data(state)["players"]) if pl["tribe"] == tribe)
         _remove(state, target, hex_id, 1)
         record.note(
             "tribes.note.bow",
@@ -103,7 +104,7 @@ def _bow_apply(state: State, frame: Frame, code: str, record: Record) -> None:
 
 
 def _remove(state: State, p: int, hex_id: str, n: int) -> None:
-    bd.add(state.data, hex_id, p, -n)
+    bd.add(st.data(state), hex_id, p, -n)
     player(state, p)["supply"] += n
 
 
@@ -124,14 +125,14 @@ def attacker(state: State, hex_id: str) -> int | None:
     active player attacks, the others defend) while his tribe has members there;
     ``None`` in a conflict between other sides (invaders, a hex crowded by an event)."""
     p = active(state)
-    return p if bd.count(state.data, hex_id, p) else None
+    return p if bd.count(st.data(state), hex_id, p) else None
 
 
 def fortifier(state: State, hex_id: str) -> int | None:
     """The defender who may use the Fortifications on ``hex_id`` now: the owner of the
     village there, if he bought the card and still has members on the hex, against an
     attacker with members there (``None`` otherwise)."""
-    data = state.data
+    data = st.data(state)
     owner = bd.village(data, hex_id)
     p = attacker(state, hex_id)
     if owner is None or p is None or owner == p or not bd.count(data, hex_id, owner):
@@ -144,11 +145,11 @@ def ask_fortify(state: State, hex_id: str) -> bool:
     owner = fortifier(state, hex_id)
     if owner is None:
         return False
-    fr.push(state, "fortify", owner, hex=hex_id)
+    fr.add(state, FortifyFrame(kind="fortify", player=owner, hex=hex_id))
     return True
 
 
-def _fortify_moves(state: State, frame: Frame) -> list[Move]:
+def _fortify_moves(state: State, frame: FortifyFrame) -> list[Move]:
     hex_id = frame["hex"]
     p = attacker(state, hex_id)
     targets = [] if p is None else [p]
@@ -166,14 +167,14 @@ def _fortify_moves(state: State, frame: Frame) -> list[Move]:
     return [*moves, Move("nofort", Text("tribes.move.nofort", {"hex": hex_id}), "conflict")]
 
 
-def _fortify_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _fortify_apply(state: State, frame: FortifyFrame, code: str, record: Record) -> None:
     fr.pop(state)
     hex_id, owner = frame["hex"], frame["player"]
     if code == "nofort":
         record.note("tribes.note.no_fortify", owner=seat(state, owner), hex=hex_id)
     else:
         tribe = code.partition(":")[2]
-        target = next(i for i, pl in enumerate(state.data["players"]) if pl["tribe"] == tribe)
+        target = next(i for i, pl in enumerate(st.data(state)["players"]) if pl["tribe"] == tribe)
         _remove(state, target, hex_id, 1)
         record.note(
             "tribes.note.fortify", owner=seat(state, owner), player=seat(state, target), hex=hex_id
@@ -185,11 +186,11 @@ def _fortify_at_once(state: State, hex_id: str, record: Record) -> None:
     """Rules versions 1 and 2: the Fortifications removed one of the active player's
     members by themselves, for the village's owner."""
     p = active(state)
-    owner = bd.village(state.data, hex_id)
+    owner = bd.village(st.data(state), hex_id)
     if (
         owner is not None
         and owner != p
-        and bd.count(state.data, hex_id, p)
+        and bd.count(st.data(state), hex_id, p)
         and FORTIFICATIONS in player(state, owner)["acquired"]
     ):
         _remove(state, p, hex_id, 1)
@@ -199,7 +200,7 @@ def _fortify_at_once(state: State, hex_id: str, record: Record) -> None:
 def fight(state: State, hex_id: str, record: Record) -> None:
     """The simultaneous removals on ``hex_id``, the single-tribe trimming, the villages
     lost (and an Elder's point to the attacker who fought there), then Évasion."""
-    data = state.data
+    data = st.data(state)
     counts = bd.members(data, hex_id)
     fought = attacker(state, hex_id)
     if not conflicts_reviewed(state.options):

@@ -12,23 +12,24 @@ from rules.base import State
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import events
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 
 
 def population_limit(state: State, hex_id: str) -> int:
     """The most members ``hex_id`` holds without a conflict (events and the Glacier may
     lower it)."""
-    return tr.population_limit(state.data, hex_id, events.population_limit(state, hex_id))
+    return tr.population_limit(st.data(state), hex_id, events.population_limit(state, hex_id))
 
 
 def in_conflict(state: State, hex_id: str) -> bool:
     """Above the limit, or invaders sharing the hex with a tribe (components 3.5)."""
     if ch.forced_conflict(state, hex_id):  # chiefs: Ruse
         return True
-    if bd.population(state.data, hex_id) > population_limit(state, hex_id):
+    if bd.population(st.data(state), hex_id) > population_limit(state, hex_id):
         return True
-    return bool(bd.invaders(state.data, hex_id)) and any(bd.members(state.data, hex_id))
+    return bool(bd.invaders(st.data(state), hex_id)) and any(bd.members(st.data(state), hex_id))
 
 
 def conflict_hexes(state: State) -> list[str]:
-    return [h for h in state.data["hexes"] if in_conflict(state, h)]
+    return [h for h in st.data(state)["hexes"] if in_conflict(state, h)]

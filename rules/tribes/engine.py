@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rules.base import (
     CorruptState,
@@ -29,6 +29,7 @@ from rules.base import (
     determinize_base,
     rank_by,
 )
+from rules.kit.end import is_over
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
 from rules.tribes import ancients as an
@@ -39,6 +40,7 @@ from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes import turn as tn
 from rules.tribes.components import DICE, MEMBERS, VILLAGE_PAWNS
@@ -52,7 +54,7 @@ from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import apply_placement, new_game, placer
 from rules.tribes.view import private_sections, public_view
 
-BACK = Move("back", Text("tribes.move.back"), "back")
+BACK = fr.BACK
 SCORE_KEYS = tuple(f"tribes.score.{c}" for c in VP_CATEGORIES)
 
 
@@ -105,6 +107,7 @@ class Tribes(Game):
             )
         },
         rules_version=3,
+        state_form=2,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -149,8 +152,8 @@ class Tribes(Game):
         return copy_data(data)
 
     def _decider(self, state: State) -> int | None:
-        data = state.data
-        if data["winner"] is not None:
+        data = st.data(state)
+        if is_over(data):
             return None
         frame = fr.top(state)
         if frame is not None:
@@ -172,11 +175,8 @@ class Tribes(Game):
         frame = fr.top(state)
         if frame is None:
             return [*tn.step_moves(state), *chf.anytime_moves(state, me)]
-        kind = fr.KINDS[frame["kind"]]
-        moves = [*kind.moves(state, frame), *chf.anytime_moves(state, me)]
-        if kind.undo is not None and not frame.get("committed"):
-            moves = [*moves, BACK]
-        return moves
+        kind = fr.kind_of(frame)
+        return fr.with_back(state, [*kind.moves(state, frame), *chf.anytime_moves(state, me)])
 
     def is_well_formed(self, code: str) -> bool:
         return is_well_formed(code) or ch.is_well_formed(code)
@@ -193,20 +193,17 @@ class Tribes(Game):
         elif ch.owns_anytime(state, code):  # chiefs: Marchands, Voyageurs, Village caché
             chf.apply_anytime(state, me, code, record)
         elif frame is not None:
-            kind = fr.KINDS[frame["kind"]]
             if code == BACK.code:
-                fr.pop(state)
-                assert kind.undo is not None
-                kind.undo(state, frame)
+                fr.back(state)
             else:
-                kind.apply(state, frame, code, record)
+                fr.kind_of(frame).apply(state, frame, code, record)
         else:
             self._apply_step(state, code, record)
         tn.advance(state, record)
 
     @staticmethod
     def _apply_step(state: State, code: str, record: Record) -> None:
-        step = state.data["step"]
+        step = st.data(state)["step"]
         if step == "place":
             apply_placement(state, code, record)
         elif code == "pottery":
@@ -225,7 +222,7 @@ class Tribes(Game):
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:
         """The tribe leaves the map; if it was its turn (or its starting placement), the
         turn passes on at once."""
-        data = state.data
+        data = st.data(state)
         index = state.seats.index(seat)
         if ch.is_on(state) and ch.picking(state):  # chiefs: nobody's turn yet
             chf.seat_left(state, index, record)
@@ -247,9 +244,9 @@ class Tribes(Game):
             events.seat_left(state, index, record)
         elif not placing:
             events.roller_left(state, index, record)
-        if data["winner"] is not None or not its_turn:
+        if is_over(data) or not its_turn:
             return
-        data["frames"].clear()
+        fr.clear(state)
         if not placing:
             data["pushed"] += data["hand"]
             data["hand"] = []
@@ -258,7 +255,7 @@ class Tribes(Game):
         tn.advance(state, record)
 
     def _view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return public_view(state)
+        return cast(dict[str, Any], public_view(state))
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         return private_sections(state, state.seats.index(seat))
@@ -268,19 +265,20 @@ class Tribes(Game):
             s: {f"tribes.score.{c}": vp_in(state, i, c) for c in VP_CATEGORIES}
             for i, s in enumerate(state.seats)
         }
-        return ScoreSheet(SCORE_KEYS, rows, final=state.data["winner"] is not None)
+        return ScoreSheet(SCORE_KEYS, rows, final=is_over(st.data(state)))
 
     def _outcome(self, state: State) -> Outcome | None:
-        winner = state.data["winner"]
-        if winner is None:
+        data = st.data(state)
+        winner = data["winner"]
+        if not is_over(data) or winner is None:
             return None
         totals = {s: vp_total(state, i) for i, s in enumerate(state.seats)}
         keys = {s: (1 if i == winner else 0, totals[s]) for i, s in enumerate(state.seats)}
         return Outcome(rank_by(state.seats, keys), totals, Text("tribes.end.victory"))
 
     def check_game_invariants(self, state: State) -> None:
-        data = state.data
-        check_shape(data)
+        data = st.data(state)
+        check_shape(st.as_json(data))
         for i in range(len(state.seats)):
             mine = player(state, i)
             placed = bd.on_map(data, i)

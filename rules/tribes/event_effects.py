@@ -18,9 +18,10 @@ from functools import cache
 from typing import Any
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
+from rules.kit.end import is_over
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import MAPS
 from rules.tribes.event_cards import EVENTS
@@ -38,6 +39,7 @@ from rules.tribes.event_state import (
 )
 from rules.tribes.flow import FLOW
 from rules.tribes.players import gain_vp, player, seat
+from rules.tribes.state import EvHexFrame, EvMigFrame, EvMigToFrame, EvSpotFrame
 from rules.tribes.villages import lose_villages
 
 AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -50,17 +52,15 @@ def _resume(state: State, record: Record) -> None:
     FLOW.resume(state, record)  # the double goes on (``events``)
 
 
-def ask_hex(
-    state: State, p: int, purpose: str, hexes: list[str], record: Record, **fields: Any
-) -> None:
+def ask_hex(state: State, p: int, purpose: str, hexes: list[str], record: Record) -> None:
     """``p`` picks one of ``hexes`` for ``purpose``; a single choice is taken at once."""
     if len(hexes) == 1:
-        HEX_PURPOSES[purpose](state, p, hexes[0], dict(fields), record)
+        HEX_PURPOSES[purpose](state, p, hexes[0], {}, record)
         return
-    fr.push(state, "ev_hex", p, purpose=purpose, hexes=hexes, **fields)
+    fr.add(state, EvHexFrame(kind="ev_hex", player=p, purpose=purpose, hexes=hexes))
 
 
-def _hex_moves(state: State, frame: Frame) -> list[Move]:
+def _hex_moves(state: State, frame: EvHexFrame) -> list[Move]:
     key = f"tribes.move.ev_hex.{frame['purpose']}"
     return [
         Move(f"hex:{h.lower()}", Text(key, tr.hex_params(state, h)), "event")
@@ -68,10 +68,9 @@ def _hex_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _hex_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _hex_apply(state: State, frame: EvHexFrame, code: str, record: Record) -> None:
     fr.pop(state)
-    fields = {k: v for k, v in frame.items() if k not in ("kind", "player", "purpose", "hexes")}
-    HEX_PURPOSES[frame["purpose"]](state, frame["player"], code[4:].upper(), fields, record)
+    HEX_PURPOSES[frame["purpose"]](state, frame["player"], code[4:].upper(), {}, record)
     if frame["purpose"] not in ("return",):
         _resume(state, record)
 
@@ -100,7 +99,9 @@ def on_draw(state: State, p: int, card_id: str, record: Record) -> None:
     elif kind == "place_mammoth":
         ask_hex(state, p, "mammoth", least_populated(state), record)
     elif kind == "place_tiger":
-        mountains = [h for h in state.data["hexes"] if tr.counts_as(state.data, h, "mountain")]
+        mountains = [
+            h for h in st.data(state)["hexes"] if tr.counts_as(st.data(state), h, "mountain")
+        ]
         ask_hex(state, p, "tiger", mountains, record)
     elif kind == "eruption":
         if ev["volcano"] is None:
@@ -114,7 +115,7 @@ def on_draw(state: State, p: int, card_id: str, record: Record) -> None:
     elif kind == "migration":
         _migration(state, p, card_id, record)
     elif kind == "burn_forest":
-        forests = [h for h in state.data["hexes"] if tr.counts_as(state.data, h, "forest")]
+        forests = [h for h in st.data(state)["hexes"] if tr.counts_as(st.data(state), h, "forest")]
         ask_hex(state, p, "fire", forests, record)
 
 
@@ -145,7 +146,7 @@ def bottom_effect(state: State, p: int, slug: str, record: Record) -> None:
             ask_hex(state, p, "mammoth", least_populated(state), record)
     elif kind == "tiger_moves":
         here = events_of(state)["tiger"]
-        ask_hex(state, p, "tiger", [h for h in state.data["hexes"] if h != here], record)
+        ask_hex(state, p, "tiger", [h for h in st.data(state)["hexes"] if h != here], record)
 
 
 def has_bottom_effect(state: State, slug: str) -> bool:
@@ -169,18 +170,18 @@ def is_board_effect(slug: str) -> bool:
 
 
 def invaders_on_map(state: State) -> int:
-    return sum(state.data["invaders"].values())
+    return sum(st.data(state)["invaders"].values())
 
 
 def invaders_hex(state: State) -> str | None:
-    return next((h for h in state.data["hexes"] if bd.invaders(state.data, h)), None)
+    return next((h for h in st.data(state)["hexes"] if bd.invaders(st.data(state), h)), None)
 
 
 def _place_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     params = EVENTS.by_slug("invaders").on_draw
     assert params is not None
     n = min(int(params.params["n"]), EVENTS.numbers.invaders - invaders_on_map(state))
-    state.data["invaders"][hex_id] = bd.invaders(state.data, hex_id) + n
+    st.data(state)["invaders"][hex_id] = bd.invaders(st.data(state), hex_id) + n
     r.note("tribes.note.invaders_placed", n=n, hex=hex_id)
 
 
@@ -191,34 +192,34 @@ def _invaders_advance(state: State, p: int, record: Record) -> None:
     if here is None:
         return
     if invaders_on_map(state) < EVENTS.numbers.invaders:
-        state.data["invaders"][here] += 1
-        record.note("tribes.note.invaders_grow", n=state.data["invaders"][here], hex=here)
-    around = bd.neighbours(state.data, here)
-    most = max((sum(bd.members(state.data, h)) for h in around), default=0)
+        st.data(state)["invaders"][here] += 1
+        record.note("tribes.note.invaders_grow", n=st.data(state)["invaders"][here], hex=here)
+    around = bd.neighbours(st.data(state), here)
+    most = max((sum(bd.members(st.data(state), h)) for h in around), default=0)
     if most == 0:
         record.note("tribes.note.invaders_stay", hex=here)
         return
-    targets = [h for h in around if sum(bd.members(state.data, h)) == most]
+    targets = [h for h in around if sum(bd.members(st.data(state), h)) == most]
     ask_hex(state, p, "invaders_move", targets, record)
 
 
 def _move_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     here = invaders_hex(state)
     assert here is not None
-    n = state.data["invaders"].pop(here)
-    state.data["invaders"][hex_id] = n
+    n = st.data(state)["invaders"].pop(here)
+    st.data(state)["invaders"][hex_id] = n
     r.note("tribes.note.invaders_moved", n=n, source=here, target=hex_id)
 
 
 def set_invaders(state: State, hex_id: str, n: int, record: Record) -> None:
     """A conflict left ``n`` invaders on ``hex_id``; the card leaves with the last one."""
-    lost = bd.invaders(state.data, hex_id) - n
+    lost = bd.invaders(st.data(state), hex_id) - n
     if lost > 0:
         record.note("tribes.note.invaders_lost", n=lost, hex=hex_id)
     if n:
-        state.data["invaders"][hex_id] = n
+        st.data(state)["invaders"][hex_id] = n
         return
-    state.data["invaders"].pop(hex_id, None)
+    st.data(state)["invaders"].pop(hex_id, None)
     if invaders_on_map(state) == 0 and slot_of(state, "invaders") is not None:
         record.note("tribes.note.invaders_gone")
         leave_slot(state, "invaders", record)
@@ -239,7 +240,7 @@ def count_mammoth(state: State, p: int, record: Record) -> None:
     mammoth = events_of(state)["mammoth"]
     if mammoth is None or mammoth["tamer"] is not None:
         return
-    if not bd.has_majority(state.data, p, mammoth["hex"]):
+    if not bd.has_majority(st.data(state), p, mammoth["hex"]):
         return
     count = mammoth["count"]
     n = count["n"] + 1 if count is not None and count["player"] == p else 1
@@ -277,15 +278,15 @@ def _burn(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) 
 def volcano_spots(state: State, p: int) -> list[tuple[int, int]]:
     """Where the volcano may go: a listed spot (free, touching 2+ hexes of the edge),
     next to ``p``'s tribe when one such spot exists (rulebook)."""
-    spots = list(MAPS[state.data["map"]].volcano_spots)
-    mine = set(bd.occupied_by(state.data, p))
+    spots = list(MAPS[st.data(state)["map"]].volcano_spots)
+    mine = set(bd.occupied_by(st.data(state), p))
     near = [s for s in spots if mine & set(hexes_next_to(state, s))]
     return near or spots
 
 
 def hexes_next_to(state: State, spot: tuple[int, int] | list[int]) -> list[str]:
     """The map hexes around the position ``spot`` (the volcano's)."""
-    return list(_around(int(state.data["map"]), int(spot[0]), int(spot[1])))
+    return list(_around(int(st.data(state)["map"]), int(spot[0]), int(spot[1])))
 
 
 @cache
@@ -299,10 +300,10 @@ def _ask_spot(state: State, p: int, record: Record) -> None:
     if len(spots) == 1:
         _place_volcano(state, spots[0], record)
         return
-    fr.push(state, "ev_spot", p, spots=[list(s) for s in spots])
+    fr.add(state, EvSpotFrame(kind="ev_spot", player=p, spots=[list(s) for s in spots]))
 
 
-def _spot_moves(state: State, frame: Frame) -> list[Move]:
+def _spot_moves(state: State, frame: EvSpotFrame) -> list[Move]:
     return [
         Move(
             f"spot:{i + 1}",
@@ -313,7 +314,7 @@ def _spot_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _spot_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _spot_apply(state: State, frame: EvSpotFrame, code: str, record: Record) -> None:
     fr.pop(state)
     spot = frame["spots"][int(code[5:]) - 1]
     _place_volcano(state, (spot[0], spot[1]), record)
@@ -330,8 +331,10 @@ def _erupt(state: State, record: Record) -> None:
     """Each tribe loses a member on every hex next to the volcano; the card goes back
     into the deck at once (rulebook: it erupts again each time it is drawn)."""
     ev = events_of(state)
+    spot = ev["volcano"]
+    assert spot is not None
     record.note("tribes.note.eruption")
-    for hex_id in hexes_next_to(state, ev["volcano"]):
+    for hex_id in hexes_next_to(state, spot):
         strike(state, hex_id, record)
     lose_villages(state, record)
     volcano = EVENTS.by_slug("volcano").id
@@ -354,7 +357,7 @@ def _great_chief(state: State, card_id: str, record: Record) -> None:
     face = card(card_id)
     assert face.on_draw is not None
     params = face.on_draw.params
-    counts = {i: len(bd.villages_of(state.data, i)) for i in playing(state)}
+    counts = {i: len(bd.villages_of(st.data(state), i)) for i in playing(state)}
     best = max(counts.values(), default=0)
     leave_slot(state, face.slug, record)
     if best == 0:
@@ -365,12 +368,12 @@ def _great_chief(state: State, card_id: str, record: Record) -> None:
     for i in leaders:
         record.note("tribes.note.great_chief", player=seat(state, i), vp=vp, n=best)
         gain_vp(state, i, vp, "events", record)
-        if state.data["winner"] is not None:
+        if is_over(st.data(state)):
             return
 
 
 def _abandoned_village(state: State, p: int, record: Record) -> None:
-    data = state.data
+    data = st.data(state)
     if data["village_supply"] <= 0:
         record.note("tribes.note.no_village_pawn")  # no pawn, or no hex without one
         leave_slot(state, "abandoned_village", record)
@@ -384,7 +387,7 @@ def _abandoned_village(state: State, p: int, record: Record) -> None:
 
 
 def _place_abandoned(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
-    state.data["village_supply"] -= 1
+    st.data(state)["village_supply"] -= 1
     events_of(state)["abandoned"] = hex_id
     r.note("tribes.note.abandoned_at", hex=hex_id)
 
@@ -393,10 +396,10 @@ def claim_abandoned(state: State, p: int, record: Record) -> None:
     """End of ``p``'s turn: controlling the abandoned village's hex, ``p`` takes it."""
     ev = events_of(state)
     hex_id = ev["abandoned"]
-    if hex_id is None or not bd.has_control(state.data, p, hex_id):
+    if hex_id is None or not bd.has_control(st.data(state), p, hex_id):
         return
     ev["abandoned"] = None
-    bd.set_village(state.data, hex_id, p)
+    bd.set_village(st.data(state), hex_id, p)
     record.note("tribes.note.abandoned_claimed", player=seat(state, p), hex=hex_id)
     leave_slot(state, "abandoned_village", record)
 
@@ -414,54 +417,59 @@ def _migration(state: State, p: int, card_id: str, record: Record) -> None:
     start = order.index(p) if p in order else 0
     order = order[start:] + order[:start]
     for i in reversed(order):
-        if bd.on_map(state.data, i):
-            fr.push(state, "ev_mig", i, left=int(params.params["members"]), arrived={})
+        if bd.on_map(st.data(state), i):
+            fr.add(
+                state,
+                EvMigFrame(kind="ev_mig", player=i, left=int(params.params["members"]), arrived={}),
+            )
 
 
-def _movable(state: State, frame: Frame, hex_id: str) -> int:
-    return int(bd.members(state.data, hex_id)[frame["player"]] - frame["arrived"].get(hex_id, 0))
+def _movable(state: State, frame: EvMigFrame, hex_id: str) -> int:
+    return int(
+        bd.members(st.data(state), hex_id)[frame["player"]] - frame["arrived"].get(hex_id, 0)
+    )
 
 
-def _mig_moves(state: State, frame: Frame) -> list[Move]:
+def _mig_moves(state: State, frame: EvMigFrame) -> list[Move]:
     moves = [
         Move(
             f"mig:{h.lower()}",
             Text("tribes.move.ev_mig", {**tr.hex_params(state, h), "n": _movable(state, frame, h)}),
             "event",
         )
-        for h in bd.occupied_by(state.data, frame["player"])
+        for h in bd.occupied_by(st.data(state), frame["player"])
         if _movable(state, frame, h)
     ]
     return [*moves, Move("mig:end", Text("tribes.move.ev_mig_end", {"n": frame["left"]}), "done")]
 
 
-def _mig_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _mig_apply(state: State, frame: EvMigFrame, code: str, record: Record) -> None:
     if code == "mig:end":
         fr.pop(state)
         _resume(state, record)
         return
-    fr.push(state, "ev_mig_to", frame["player"], source=code[4:].upper())
+    fr.add(state, EvMigToFrame(kind="ev_mig_to", player=frame["player"], source=code[4:].upper()))
 
 
-def _mig_to_moves(state: State, frame: Frame) -> list[Move]:
+def _mig_to_moves(state: State, frame: EvMigToFrame) -> list[Move]:
     return [
         Move(f"migto:{h.lower()}", Text("tribes.move.ev_mig_to", tr.hex_params(state, h)), "event")
-        for h in bd.neighbours(state.data, frame["source"])
+        for h in bd.neighbours(st.data(state), frame["source"])
     ]
 
 
-def _mig_to_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _mig_to_apply(state: State, frame: EvMigToFrame, code: str, record: Record) -> None:
     fr.pop(state)
     mig = fr.top(state)
     assert mig is not None and mig["kind"] == "ev_mig"
     p, source, target = frame["player"], frame["source"], code[6:].upper()
-    bd.add(state.data, source, p, -1)
-    bd.add(state.data, target, p, 1)
+    bd.add(st.data(state), source, p, -1)
+    bd.add(st.data(state), target, p, 1)
     mig["arrived"][target] = mig["arrived"].get(target, 0) + 1
     mig["left"] -= 1
     record.note("tribes.note.migrated", player=seat(state, p), source=source, target=target)
     lose_villages(state, record)
-    still = any(_movable(state, mig, h) for h in bd.occupied_by(state.data, p))
+    still = any(_movable(state, mig, h) for h in bd.occupied_by(st.data(state), p))
     if mig["left"] == 0 or not still:
         fr.pop(state)
         _resume(state, record)
@@ -475,13 +483,13 @@ def is_eliminated(state: State, p: int) -> bool:
     game is not eliminated, it is gone."""
     if state.seats[p] in state.out:
         return False
-    return bd.on_map(state.data, p) == 0 and player(state, p)["supply"] > 0
+    return bd.on_map(st.data(state), p) == 0 and player(state, p)["supply"] > 0
 
 
 def ask_return(state: State, p: int, record: Record) -> None:
     """Start of the eliminated ``p``'s turn: 2 members on a hex of his choice, an
     unoccupied one if any (T14). Always asked (the place matters), unless one hex only."""
-    data = state.data
+    data = st.data(state)
     empty = [h for h in data["hexes"] if bd.is_unoccupied(data, h)]
     record.note("tribes.note.eliminated", player=seat(state, p))
     ask_hex(state, p, "return", empty or list(data["hexes"]), record)
@@ -489,7 +497,7 @@ def ask_return(state: State, p: int, record: Record) -> None:
 
 def _return(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
     n = min(2, int(player(state, p)["supply"]))
-    bd.add(state.data, hex_id, p, n)
+    bd.add(st.data(state), hex_id, p, n)
     player(state, p)["supply"] -= n
     r.note("tribes.note.returned", player=seat(state, p), n=n, hex=hex_id)
     FLOW.continue_turn(state, r)  # steps 1 and 2 of the turn (``turn``)

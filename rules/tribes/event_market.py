@@ -28,9 +28,9 @@ from itertools import combinations
 from typing import Any
 
 from rules.base import Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES
 from rules.tribes.event_cards import EVENTS
@@ -49,6 +49,7 @@ from rules.tribes.event_state import (
     worn_out,
 )
 from rules.tribes.players import can_pay, draw_goals, gain_vp, pay, player, seat
+from rules.tribes.state import EvAltarFrame, EvFindFrame
 from rules.tribes.villages import lose_villages
 
 ACQUIRABLE = ("fortifications", "canoe", "altar")
@@ -94,7 +95,7 @@ def buy_moves(state: State, p: int) -> list[Move]:
         slot = slot_of(state, slug)
         if slot is None:
             continue
-        if slug == "altar" and not bd.on_map(state.data, p):
+        if slug == "altar" and not bd.on_map(st.data(state), p):
             continue
         members = _members_cost(slot)
         for cost in prices(slot):
@@ -145,11 +146,11 @@ def apply_buy(state: State, p: int, code: str, record: Record) -> None:
     if slug != "altar":
         _acquire(state, p, slug, cost, record)
         return
-    hexes = bd.occupied_by(state.data, p)
+    hexes = bd.occupied_by(st.data(state), p)
     if len(hexes) == 1:
         _altar(state, p, hexes[0], {"cost": cost}, record)
         return
-    fr.push(state, "ev_altar", p, purpose="altar", hexes=hexes, cost=cost)
+    fr.add(state, EvAltarFrame(kind="ev_altar", player=p, purpose="altar", hexes=hexes, cost=cost))
 
 
 def _acquire(state: State, p: int, slug: str, cost: dict[str, int], record: Record) -> None:
@@ -171,21 +172,21 @@ def _altar(state: State, p: int, hex_id: str, fields: dict[str, Any], record: Re
     face = EVENTS.by_slug("altar")
     assert face.active is not None
     _acquire(state, p, "altar", dict(fields["cost"]), record)
-    bd.add(state.data, hex_id, p, -1)
+    bd.add(st.data(state), hex_id, p, -1)
     player(state, p)["supply"] += 1
     record.note("tribes.note.sacrifice", player=seat(state, p), hex=hex_id)
     lose_villages(state, record)
     gain_vp(state, p, int(face.active.params["vp"]), "events", record)
 
 
-def _altar_moves(state: State, frame: Frame) -> list[Move]:
+def _altar_moves(state: State, frame: EvAltarFrame) -> list[Move]:
     return [
         Move(f"hex:{h.lower()}", Text("tribes.move.ev_hex.altar", tr.hex_params(state, h)), "event")
         for h in frame["hexes"]
     ]
 
 
-def _altar_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _altar_apply(state: State, frame: EvAltarFrame, code: str, record: Record) -> None:
     fr.pop(state)
     _altar(state, frame["player"], code[4:].upper(), {"cost": frame["cost"]}, record)
 
@@ -204,7 +205,7 @@ def lore_moves(state: State, p: int) -> list[Move]:
         return []
     if not player(state, p)["deck"]:
         return []
-    if not any(bd.shares_hex(state.data, p, o) for o in playing(state) if o != p):
+    if not any(bd.shares_hex(st.data(state), p, o) for o in playing(state) if o != p):
         return []
     have = player(state, p)["resources"]
     return [
@@ -240,7 +241,7 @@ def on_arrival(
     if len(kinds) == 1:
         _find(state, p, kinds[0], record)
         return
-    fr.push(state, "ev_find", p, hex=target, kinds=kinds)
+    fr.add(state, EvFindFrame(kind="ev_find", player=p, hex=target, kinds=kinds))
 
 
 def _find(state: State, p: int, resource: str, record: Record) -> None:
@@ -253,14 +254,14 @@ def _find(state: State, p: int, resource: str, record: Record) -> None:
         leave_slot(state, "discovery", record)
 
 
-def _find_moves(state: State, frame: Frame) -> list[Move]:
+def _find_moves(state: State, frame: EvFindFrame) -> list[Move]:
     return [
         Move(f"find:{r}", Text("tribes.move.find", {"res": _res_ref(r)}), "event")
         for r in frame["kinds"]
     ]
 
 
-def _find_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _find_apply(state: State, frame: EvFindFrame, code: str, record: Record) -> None:
     fr.pop(state)
     _find(state, frame["player"], code.partition(":")[2], record)
 
@@ -292,7 +293,7 @@ def after_gather(state: State, p: int, selected: list[str], record: Record) -> N
         return
     face = EVENTS.by_slug("plenty")
     assert face.active is not None
-    lakes = {h for h in selected if tr.counts_as(state.data, h, "lake")}
+    lakes = {h for h in selected if tr.counts_as(st.data(state), h, "lake")}
     want = int(face.active.params["food"]) * len(lakes)
     n = min(want, int(slot["stock"]["food"]))
     if not n:
@@ -330,7 +331,7 @@ def canoe_targets(state: State, p: int, source: str) -> list[str]:
     stopping on a lake crossed or on a hex next to the last one (components 3.5)."""
     if not has_card(state, p, "canoe"):
         return []
-    data = state.data
+    data = st.data(state)
     lakes: set[str] = set()
     frontier = [h for h in bd.neighbours(data, source) if tr.counts_as(data, h, "lake")]
     if tr.counts_as(data, source, "lake"):
@@ -367,13 +368,14 @@ def mammoth_moves(state: State, p: int) -> list[Move]:
         return []
     return [
         Move(f"mammoth:{h.lower()}", Text("tribes.move.mammoth", tr.hex_params(state, h)), "travel")
-        for h in bd.occupied_by(state.data, p)
+        for h in bd.occupied_by(st.data(state), p)
         if h != mammoth["hex"]
     ]
 
 
 def apply_mammoth_move(state: State, p: int, code: str, record: Record) -> None:
     mammoth = events_of(state)["mammoth"]
+    assert mammoth is not None
     target = code.partition(":")[2].upper()
     record.note(
         "tribes.note.mammoth_moved", player=seat(state, p), source=mammoth["hex"], target=target
@@ -381,7 +383,8 @@ def apply_mammoth_move(state: State, p: int, code: str, record: Record) -> None:
     mammoth["hex"] = target
     set_flag(state, MAMMOTH_FLAG)
     travel = fr.top(state)
-    if travel is not None and reviewed(state):
+    assert travel is not None and travel["kind"] == "travel"
+    if reviewed(state):
         travel["committed"] = True  # the mammoth moved: the die cannot be taken back
         if travel["left"] == 0:  # the members had moved: the Travel is over
             fr.pop(state)

@@ -26,11 +26,13 @@ from typing import Any
 
 from rules.base import OptionSpec, Record, State, Text
 from rules.tribes import board as bd
+from rules.tribes import state as st
 from rules.tribes.event_cards import EVENTS, EventCard
 from rules.tribes.players import gain_vp, player, seat, vp_in
+from rules.tribes.state import EventsData, SlotData
 
-Events = dict[str, Any]
-Slot = dict[str, Any]
+Events = EventsData
+Slot = SlotData
 
 REVIEWED = OptionSpec("events_reviewed", True, description=Text("tribes.option.events_reviewed"))
 """Rules version 2: the events as reviewed against the rulebook (see ``rules.tribes``,
@@ -69,7 +71,7 @@ def new_events() -> Events:
 
 def events_of(state: State) -> Events:
     """The events' state, created on first use (a game set up before events existed)."""
-    data = state.data
+    data = st.data(state)
     if "events" not in data:
         data["events"] = new_events()
     found: Events = data["events"]
@@ -139,7 +141,7 @@ def playing(state: State) -> list[int]:
 def least_populated(state: State, hexes: list[str] | None = None) -> list[str]:
     """The hexes (of ``hexes``, default all) with the fewest members and invaders;
     empty hexes qualify (rulebook, Envahisseurs and Mammouth clarifications)."""
-    data = state.data
+    data = st.data(state)
     pool = list(data["hexes"]) if hexes is None else hexes
     if not pool:
         return []
@@ -150,7 +152,7 @@ def least_populated(state: State, hexes: list[str] | None = None) -> list[str]:
 def strike(state: State, hex_id: str, record: Record, *, n: int = 1) -> None:
     """Every tribe with members on ``hex_id`` removes ``n`` of them (tiger, volcano,
     forest fire: not a conflict, T6). Invaders are never struck (rulebook, tiger)."""
-    data = state.data
+    data = st.data(state)
     for i, count in enumerate(bd.members(data, hex_id)):
         if count:
             k = min(n, count)
@@ -200,10 +202,10 @@ def check_mammoth(state: State, record: Record) -> None:
     if mammoth is None or mammoth["tamer"] is None:
         return
     p = mammoth["tamer"]
-    if bd.members(state.data, mammoth["hex"])[p]:
+    if bd.members(st.data(state), mammoth["hex"])[p]:
         return
     if reviewed(state) and any(
-        f["kind"] == "travel" and f["player"] == p for f in state.data["frames"]
+        f["kind"] == "travel" and f["player"] == p for f in st.data(state)["frames"]
     ):
         return
     ev["mammoth"] = None

@@ -26,14 +26,15 @@ Rulings of our own (the rulebook is silent): see the ``rules.tribes`` docstring,
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rules.base import CorruptState, IllegalMove, Move, Record, State, Text
+from rules.kit.end import is_over
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import event_effects as fx
 from rules.tribes import event_market as mk
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.components import POPULATION_LIMIT
 from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import (
@@ -49,6 +50,8 @@ from rules.tribes.event_state import (
 )
 from rules.tribes.flow import FLOW
 from rules.tribes.players import seat
+from rules.tribes.state import EvOrderFrame, EvRollFrame
+from rules.tribes.view_types import EventsView, SlotView
 
 FRAME_KINDS = frozenset(
     {"ev_order", "ev_hex", "ev_spot", "ev_mig", "ev_mig_to", "ev_altar", "ev_find", "ev_roll"}
@@ -98,14 +101,14 @@ def resume(state: State, record: Record) -> None:
     while True:
         top = fr.top(state)
         double = ev["double"]
-        if double is None or state.data["winner"] is not None:
+        if double is None or is_over(st.data(state)):
             return
         if top is not None and top["kind"] in FRAME_KINDS:
             return
         p, todo = double["player"], double["todo"]
         todo[:] = [s for s in todo if is_active(state, s) and fx.has_bottom_effect(state, s)]
         if len(todo) >= 2:
-            fr.push(state, "ev_order", p, options=list(todo))
+            fr.add(state, EvOrderFrame(kind="ev_order", player=p, options=list(todo)))
             return
         if todo:
             fx.bottom_effect(state, p, todo.pop(0), record)
@@ -117,7 +120,7 @@ def resume(state: State, record: Record) -> None:
             return
 
 
-def _order_moves(state: State, frame: dict[str, Any]) -> list[Move]:
+def _order_moves(state: State, frame: EvOrderFrame) -> list[Move]:
     return [
         Move(
             f"first:{slug}",
@@ -128,10 +131,11 @@ def _order_moves(state: State, frame: dict[str, Any]) -> list[Move]:
     ]
 
 
-def _order_apply(state: State, frame: dict[str, Any], code: str, record: Record) -> None:
+def _order_apply(state: State, frame: EvOrderFrame, code: str, record: Record) -> None:
     fr.pop(state)
     slug = code.partition(":")[2]
     double = events_of(state)["double"]
+    assert double is not None
     double["todo"].remove(slug)
     fx.bottom_effect(state, frame["player"], slug, record)
     resume(state, record)
@@ -178,7 +182,7 @@ def start_turn(state: State, p: int, record: Record) -> bool:
 def end_turn(state: State, p: int, record: Record) -> None:
     """End of ``p``'s turn: the mammoth's taming die, then the abandoned village."""
     fx.count_mammoth(state, p, record)
-    if state.data["winner"] is None:
+    if not is_over(st.data(state)):
         fx.claim_abandoned(state, p, record)
 
 
@@ -205,15 +209,15 @@ def before_roll(state: State, p: int, record: Record) -> bool:
     the question is pending, the roll waits for it."""
     if not reviewed(state) or not mk.at_risk(state, p):
         return False
-    fr.push(state, "ev_roll", p)
+    fr.add(state, EvRollFrame(kind="ev_roll", player=p))
     return True
 
 
-def _roll_moves(state: State, frame: dict[str, Any]) -> list[Move]:
+def _roll_moves(state: State, frame: EvRollFrame) -> list[Move]:
     return [*mk.buy_moves(state, frame["player"]), Move("roll", Text("tribes.move.roll"), "event")]
 
 
-def _roll_apply(state: State, frame: dict[str, Any], code: str, record: Record) -> None:
+def _roll_apply(state: State, frame: EvRollFrame, code: str, record: Record) -> None:
     if code.startswith("buy:"):
         mk.apply_buy(state, frame["player"], code, record)
         return
@@ -248,7 +252,7 @@ EXPLAINED = frozenset({"buy", "lore"})
 def explain(state: State, code: str) -> IllegalMove:
     """Why a buy or Savoir partagé move is refused now."""
     head, _, arg = code.partition(":")
-    p = int(state.data["turn"])
+    p = int(st.data(state)["turn"])
     if head == "lore":
         if not is_active(state, "shared_knowledge"):
             return IllegalMove("tribes.illegal.lore_inactive")
@@ -258,7 +262,7 @@ def explain(state: State, code: str) -> IllegalMove:
     slug = arg.partition(":")[0]
     if not is_active(state, slug):
         return IllegalMove("tribes.illegal.buy_absent", event=f"@tribes.event.{slug}.name")
-    if slug == "altar" and not bd.on_map(state.data, p):
+    if slug == "altar" and not bd.on_map(st.data(state), p):
         return IllegalMove("tribes.illegal.buy_member")
     return IllegalMove("tribes.illegal.buy_cost", event=f"@tribes.event.{slug}.name")
 
@@ -267,10 +271,7 @@ def seat_left(state: State, p: int, record: Record) -> None:
     """``p`` left the game outside its turn: its pending event decisions (Migration)
     are dropped and the double being resolved goes on; its tamed mammoth, alone now,
     runs away (version 2)."""
-    frames = state.data["frames"]
-    kept = [f for f in frames if not (f["kind"] in FRAME_KINDS and f["player"] == p)]
-    if len(kept) != len(frames):
-        frames[:] = kept
+    if fr.drop(state, lambda f: f["kind"] in FRAME_KINDS and f["player"] == p):
         resume(state, record)
     if reviewed(state):
         check_mammoth(state, record)  # a tamed mammoth of ``p`` is left alone (v2)
@@ -290,7 +291,7 @@ def roller_left(state: State, p: int, record: Record) -> None:
     passes on (the engine)."""
     if not reviewed(state):
         return
-    while state.data["winner"] is None:
+    while not is_over(st.data(state)):
         top = fr.top(state)
         if top is None:
             if events_of(state)["double"] is None:
@@ -317,7 +318,9 @@ def check_invariants(state: State) -> None:
     mammoth = ev["mammoth"]
     if mammoth is not None and mammoth["tamer"] is not None:
         places.append(EVENTS.by_slug("mammoth").id)
-    bought = {EVENTS.by_slug(slug).id for pl in state.data["players"] for slug in pl["acquired"]}
+    bought = {
+        EVENTS.by_slug(slug).id for pl in st.data(state)["players"] for slug in pl["acquired"]
+    }
     if len(set(places)) != len(places) or set(EVENTS.cards) - set(places) - bought:
         raise CorruptState("tribes.event_cards", found=sorted(places))
     if not 0 <= fx.invaders_on_map(state) <= EVENTS.numbers.invaders:
@@ -332,17 +335,17 @@ def pawns_held(state: State) -> int:
 # ---------------------------------------------------------------------- the view
 
 
-def view(state: State) -> dict[str, Any]:
+def view(state: State) -> EventsView:
     """The events' public part (key ``events`` of the view; see ``view``)."""
     ev = events_of(state)
     seats = state.seats
-    slots: list[dict[str, Any] | None] = []
+    slots: list[SlotView | None] = []
     for slot in ev["slots"]:
         if slot is None:
             slots.append(None)
             continue
         face = card(slot["id"])
-        entry: dict[str, Any] = {"id": slot["id"], "slug": face.slug}
+        entry: SlotView = {"id": slot["id"], "slug": face.slug}
         if "stock" in slot:
             entry["stock"] = dict(slot["stock"])
         if face.is_acquirable:
@@ -383,7 +386,7 @@ def view(state: State) -> dict[str, Any]:
         "abandoned": ev["abandoned"],
         "limit": population_limit(state, ""),
         "acquired": {
-            seats[i]: list(state.data["players"][i]["acquired"]) for i in range(len(seats))
+            seats[i]: list(st.data(state)["players"][i]["acquired"]) for i in range(len(seats))
         },
     }
 

@@ -9,6 +9,7 @@ from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import ACTION_ORDER, GOALS
 from rules.tribes.event_state import events_of
@@ -49,7 +50,7 @@ def is_well_formed(code: str) -> bool:
 
 def explain(state: State, code: str) -> MoveError:
     """The reason ``code`` (well formed) is not legal now."""
-    data = state.data
+    data = st.data(state)
     frame = fr.top(state)
     head, _, arg = code.partition(":")
     if code == "back":

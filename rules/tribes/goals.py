@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from rules.base import Record, State
 from rules.tribes import board as bd
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import GOALS, Goal
 from rules.tribes.players import can_pay, gain_vp, pay, player, seat
 
 
 def condition_holds(state: State, p: int, goal: Goal) -> bool:
-    data = state.data
+    data = st.data(state)
     kind, params = goal.kind, goal.params
     if kind == "members_on_map":
         return bd.on_map(data, p) >= int(params["n"])

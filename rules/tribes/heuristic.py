@@ -13,10 +13,9 @@ decks and the generator's future differ; goal cards in hand are public).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Seat, State
 from rules.tribes import board as bd
+from rules.tribes import state as st
 from rules.tribes.components import GOALS, VICTORY
 from rules.tribes.goals import can_complete
 from rules.tribes.players import player, vp_total
@@ -33,7 +32,7 @@ LATER = 0.2
 
 def tribes_value(state: State, seat: Seat) -> float:
     """VP and VP in the making of ``seat`` minus the best other seat's."""
-    data: dict[str, Any] = state.data
+    data = st.data(state)
     worth: dict[Seat, float] = {}
     for i, s in enumerate(state.seats):
         if s in state.out:

@@ -12,11 +12,14 @@ checks it after every gain.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules.base import Record, State
 from rules.kit import decks
+from rules.kit.end import finish, is_over
+from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.components import GOALS, RESOURCES, VICTORY, Goal
+from rules.tribes.state import PlayerData
 
 VP_CATEGORIES = ("villages", "developments", "achievements", "events")
 
@@ -27,13 +30,12 @@ def vp_in(state: State, index: int, category: str) -> int:
     return found
 
 
-def player(state: State, index: int) -> dict[str, Any]:
-    found: dict[str, Any] = state.data["players"][index]
-    return found
+def player(state: State, index: int) -> PlayerData:
+    return st.data(state)["players"][index]
 
 
 def active(state: State) -> int:
-    turn: int = state.data["turn"]
+    turn: int = st.data(state)["turn"]
     return turn
 
 
@@ -57,7 +59,7 @@ def development_of(state: State, index: int, kind: str) -> Goal | None:
     for goal_id in player(state, index)["done"]:
         if GOALS[goal_id].kind == kind:
             return GOALS[goal_id]
-    data = state.data
+    data = st.data(state)
     if index == data["turn"]:
         for flag in data["turn_flags"]:
             if flag.startswith("borrow:") and GOALS[flag[7:]].kind == kind:
@@ -88,10 +90,11 @@ def pay(state: State, index: int, cost: Mapping[str, int]) -> None:
 def gain_vp(state: State, index: int, n: int, category: str, record: Record) -> None:
     """Add ``n`` VP (negative: lose) in ``category``; 15 or more wins at once (T13)."""
     player(state, index)["vp"][VP_CATEGORIES.index(category)] += n
-    data = state.data
-    if data["winner"] is None and vp_total(state, index) >= VICTORY:
+    data = st.data(state)
+    if not is_over(data) and vp_total(state, index) >= VICTORY:
         data["winner"] = index
-        data["frames"].clear()
+        finish(data, "normal")
+        fr.clear(state)
         record.note("tribes.note.win", player=seat(state, index), vp=vp_total(state, index))
 
 

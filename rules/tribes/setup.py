@@ -18,16 +18,18 @@ are possible) and 2 resources. Moves: ``place:h05``, ``single:h06``,
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import TypedDict
 
 from rules import rng
 from rules.base import Move, Record, State, Text
 from rules.kit import decks
-from rules.kit.stack import RawFrame as Frame
+from rules.kit.end import new_end
 from rules.kit.turns import new_turns
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import (
     ACTION_ORDER,
@@ -41,6 +43,7 @@ from rules.tribes.components import (
 )
 from rules.tribes.event_state import new_events
 from rules.tribes.players import VP_CATEGORIES, seat
+from rules.tribes.state import SingleFrame, StartResourcesFrame, TribesData
 
 TERRAIN_ORDER = ("lake", "forest", "mountain")
 RESOURCE_PAIRS = tuple(combinations_with_replacement(("wood", "food", "stone"), 2))
@@ -57,7 +60,9 @@ def new_game(state: State) -> None:
     tribes = rng.sample(state, sorted(TRIBES), players)
     first = rng.randbelow(state, players)
     deck_ids = [g for g in GOALS if GOALS[g].min_players <= players]
-    state.data = {
+    # mypy asks a literal with ``**`` parts to name the keys only an advanced module adds
+    # (``elders``, ``specials``, ``glacier``, ``chiefs``): they are absent by design.
+    game: TribesData = {
         "map": players,
         "hexes": {h.id: t for h, t in zip(layout.hexes, terrains, strict=True)},
         "members": [0] * (players * len(layout.hexes)),
@@ -89,34 +94,43 @@ def new_game(state: State) -> None:
         "village_aside": True,
         "villages_built": 0,
         "winner": None,
+        **new_end(),
         "frames": [],
         "events": new_events(),
-        **new_turns(first),
+        **new_turns(first),  # type: ignore[typeddict-item]
     }
+    state.data = st.as_json(game)
     tr.set_up(state)
     an.set_up(state)
 
 
 def placer(state: State) -> int:
     """Index of the player whose starting placement is due."""
-    data = state.data
+    data = st.data(state)
     return int((data["first"] + data["placing"]) % len(state.seats))
 
 
-def _rule(state: State) -> dict[str, object]:
-    rule: dict[str, object] = SUPPLIES["start_placements"][state.data["placing"]]
+class StartRule(TypedDict):
+    """One starting placement (``data/supplies.json``): the members on the first hex
+    (and on its neighbour), and the resources taken."""
+
+    members: list[int]
+    resources: int
+
+
+def _rule(state: State) -> StartRule:
+    rule: StartRule = SUPPLIES["start_placements"][st.data(state)["placing"]]
     return rule
 
 
-def _label(key: str, data: dict[str, object], hex_id: str, **params: object) -> Text:
-    terrain = data["hexes"][hex_id]  # type: ignore[index]
+def _label(key: str, data: TribesData, hex_id: str, **params: object) -> Text:
+    terrain = data["hexes"][hex_id]
     return Text(key, {"hex": hex_id, "terrain": f"@tribes.terrain.{terrain}", **params})
 
 
 def placement_moves(state: State) -> list[Move]:
-    data = state.data
+    data = st.data(state)
     first_members = _rule(state)["members"]
-    assert isinstance(first_members, list)
     n = first_members[0]
     if data["placing"] == 0:
         spots = list(data["hexes"])
@@ -133,30 +147,29 @@ def placement_moves(state: State) -> list[Move]:
 
 
 def apply_placement(state: State, code: str, record: Record) -> None:
-    data = state.data
+    data = st.data(state)
     hex_id = code.partition(":")[2].upper()
     rule = _rule(state)
     split = rule["members"]
-    assert isinstance(split, list)
     p = placer(state)
     ch.reveal(state, p, record)  # chiefs: the power is shown with the first members (T20)
     _put(state, p, hex_id, split[0], record)
     if len(split) == 2:
-        fr.push(state, "single", p, hex=hex_id, n=split[1])
+        fr.add(state, SingleFrame(kind="single", player=p, hex=hex_id, n=split[1]))
     elif rule["resources"]:
-        fr.push(state, "start_resources", p, n=rule["resources"])
+        fr.add(state, StartResourcesFrame(kind="start_resources", player=p, n=rule["resources"]))
     else:
         data["placing"] += 1
 
 
 def _put(state: State, p: int, hex_id: str, n: int, record: Record) -> None:
-    bd.add(state.data, hex_id, p, n)
-    state.data["players"][p]["supply"] -= n
+    bd.add(st.data(state), hex_id, p, n)
+    st.data(state)["players"][p]["supply"] -= n
     record.note("tribes.note.placed", player=seat(state, p), n=n, hex=hex_id)
 
 
-def _single_moves(state: State, frame: Frame) -> list[Move]:
-    data = state.data
+def _single_moves(state: State, frame: SingleFrame) -> list[Move]:
+    data = st.data(state)
     spots = [o for o in bd.neighbours(data, frame["hex"]) if bd.is_unoccupied(data, o)]
     return [
         Move(f"single:{h.lower()}", _label("tribes.move.single", data, h, n=frame["n"]), "place")
@@ -164,19 +177,24 @@ def _single_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _single_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _single_apply(state: State, frame: SingleFrame, code: str, record: Record) -> None:
     fr.pop(state)
     _put(state, frame["player"], code.partition(":")[2].upper(), frame["n"], record)
-    fr.push(state, "start_resources", frame["player"], n=_rule(state)["resources"])
+    fr.add(
+        state,
+        StartResourcesFrame(
+            kind="start_resources", player=frame["player"], n=_rule(state)["resources"]
+        ),
+    )
 
 
-def _single_undo(state: State, frame: Frame) -> None:
+def _single_undo(state: State, frame: SingleFrame) -> None:
     p = frame["player"]
-    bd.add(state.data, frame["hex"], p, -bd.count(state.data, frame["hex"], p))
-    state.data["players"][p]["supply"] = MEMBERS
+    bd.add(st.data(state), frame["hex"], p, -bd.count(st.data(state), frame["hex"], p))
+    st.data(state)["players"][p]["supply"] = MEMBERS
 
 
-def _resource_moves(state: State, frame: Frame) -> list[Move]:
+def _resource_moves(state: State, frame: StartResourcesFrame) -> list[Move]:
     return [
         Move(
             f"take:{a}+{b}",
@@ -187,10 +205,10 @@ def _resource_moves(state: State, frame: Frame) -> list[Move]:
     ]
 
 
-def _resource_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _resource_apply(state: State, frame: StartResourcesFrame, code: str, record: Record) -> None:
     fr.pop(state)
     a, _, b = code.partition(":")[2].partition("+")
-    have = state.data["players"][frame["player"]]["resources"]
+    have = st.data(state)["players"][frame["player"]]["resources"]
     have[a] += 1
     have[b] += 1
     record.note(
@@ -199,7 +217,7 @@ def _resource_apply(state: State, frame: Frame, code: str, record: Record) -> No
         a=f"@tribes.res.{a}",
         b=f"@tribes.res.{b}",
     )
-    state.data["placing"] += 1
+    st.data(state)["placing"] += 1
 
 
 fr.register("single", _single_moves, _single_apply, _single_undo)

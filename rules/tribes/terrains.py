@@ -36,9 +36,9 @@ from typing import Any
 
 from rules import rng
 from rules.base import IllegalMove, Move, Record, State, Text
-from rules.kit.stack import RawFrame as Frame
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes.components import (
     DATA_DIR,
     RESOURCES,
@@ -48,9 +48,11 @@ from rules.tribes.components import (
 )
 from rules.tribes.options import special_terrains
 from rules.tribes.players import player, seat
+from rules.tribes.state import GatherFrame, GlacierFrame, TribesData
+from rules.tribes.view_types import SpecialPart
 from rules.tribes.villages import lose_villages
 
-Data = dict[str, Any]
+Data = TribesData
 KINDS = ("great", "wild", "crowded", "chasm", "glacier")
 
 
@@ -114,7 +116,7 @@ def set_up(state: State) -> None:
     chosen = special_terrains(state.options)
     if not chosen:
         return
-    data = state.data
+    data = st.data(state)
     specials: dict[str, str] = {}
     order = [t for t in chosen if t not in (WILD, GLACIER)]
     order += [t for t in chosen if t == WILD]
@@ -128,28 +130,28 @@ def set_up(state: State) -> None:
     data["specials"] = {h: specials[h] for h in data["hexes"] if h in specials}
     if GLACIER in chosen:
         data["glacier"] = {"hex": None, "stones": 0, "melted": False}
-        fr.push(state, "glacier", data["first"])
+        fr.add(state, GlacierFrame(kind="glacier", player=data["first"]))
 
 
 def _glacier_spots(data: Data) -> list[str]:
     return [h for h, t in data["hexes"].items() if t == "mountain" and h not in data["specials"]]
 
 
-def _glacier_moves(state: State, frame: Frame) -> list[Move]:
+def _glacier_moves(state: State, frame: GlacierFrame) -> list[Move]:
     return [
         Move(
             f"glacier:{h.lower()}",
             Text("tribes.move.glacier", {"hex": h, "terrain": "@tribes.terrain.mountain"}),
             "place",
         )
-        for h in _glacier_spots(state.data)
+        for h in _glacier_spots(st.data(state))
     ]
 
 
-def _glacier_apply(state: State, frame: Frame, code: str, record: Record) -> None:
+def _glacier_apply(state: State, frame: GlacierFrame, code: str, record: Record) -> None:
     fr.pop(state)
     hex_id = code.partition(":")[2].upper()
-    data = state.data
+    data = st.data(state)
     data["glacier"]["hex"] = hex_id
     data["specials"][hex_id] = GLACIER
     data["specials"] = {h: data["specials"][h] for h in data["hexes"] if h in data["specials"]}
@@ -173,7 +175,7 @@ def terrain_ref(data: Data, hex_id: str) -> str:
 
 def hex_params(state: State, hex_id: str) -> dict[str, Any]:
     """The parameters of a label naming a hex: its id and its tile (``terrain_ref``)."""
-    return {"hex": hex_id, "terrain": terrain_ref(state.data, hex_id)}
+    return {"hex": hex_id, "terrain": terrain_ref(st.data(state), hex_id)}
 
 
 def counts_as(data: Data, hex_id: str, terrain: str) -> bool:
@@ -210,24 +212,24 @@ def village_allowed(data: Data, hex_id: str) -> bool:
 # ----------------------------------------------------------------------------- gather
 
 
-def can_select(state: State, frame: Frame, hex_id: str) -> bool:
+def can_select(state: State, frame: GatherFrame, hex_id: str) -> bool:
     """Whether the gathering player may select ``hex_id`` now (Jungle, Oasis: 3 members;
     the Glacier once per Gather)."""
-    tile = special(state.data, hex_id)
+    tile = special(st.data(state), hex_id)
     if tile is None:
         return True
     kind = kind_of(tile)
     if kind == "crowded":
         needed = int(TILES[tile]["min_members"])
-        return bd.count(state.data, hex_id, frame["player"]) >= needed
+        return bd.count(st.data(state), hex_id, frame["player"]) >= needed
     if kind == "glacier":
         return hex_id not in frame.get("at", [])
     return True
 
 
-def amount(state: State, frame: Frame, hex_id: str) -> int:
+def amount(state: State, frame: GatherFrame, hex_id: str) -> int:
     """Resources one selection of ``hex_id`` gives in this Gather."""
-    tile = special(state.data, hex_id)
+    tile = special(st.data(state), hex_id)
     each = int(frame["each"])
     if tile is None:
         return each
@@ -239,9 +241,9 @@ def amount(state: State, frame: Frame, hex_id: str) -> int:
     return each
 
 
-def mix_codes(state: State, frame: Frame, hex_id: str) -> list[str]:
+def mix_codes(state: State, frame: GatherFrame, hex_id: str) -> list[str]:
     """The mixes the Terre sauvage offers (once per Gather): ``wood+food`` ..."""
-    if special(state.data, hex_id) != WILD or frame.get("mixed"):
+    if special(st.data(state), hex_id) != WILD or frame.get("mixed"):
         return []
     n = amount(state, frame, hex_id)
     return [
@@ -251,7 +253,9 @@ def mix_codes(state: State, frame: Frame, hex_id: str) -> list[str]:
     ]
 
 
-def gains(state: State, frame: Frame, hex_id: str, resource: str) -> tuple[dict[str, int], bool]:
+def gains(
+    state: State, frame: GatherFrame, hex_id: str, resource: str
+) -> tuple[dict[str, int], bool]:
     """What a selection gives (``resource`` may be a mix ``wood+food``), and whether it
     counts for Basketry (the Glacier's stone never does). Marks a mix as used."""
     if "+" in resource:
@@ -260,12 +264,12 @@ def gains(state: State, frame: Frame, hex_id: str, resource: str) -> tuple[dict[
         for r in resource.split("+"):
             got[r] = got.get(r, 0) + 1
         return got, True
-    return {resource: amount(state, frame, hex_id)}, special(state.data, hex_id) != GLACIER
+    return {resource: amount(state, frame, hex_id)}, special(st.data(state), hex_id) != GLACIER
 
 
 def after_select(state: State, p: int, hex_id: str, record: Record) -> None:
     """The melted Glacier's 5 stones go to the first player to gather on its mountain."""
-    glacier = state.data.get("glacier")
+    glacier = st.data(state).get("glacier")
     if glacier is None or not glacier["melted"] or glacier["hex"] != hex_id:
         return
     if glacier["stones"]:
@@ -280,23 +284,24 @@ def after_select(state: State, p: int, hex_id: str, record: Record) -> None:
 def on_boosted(state: State, record: Record) -> bool:
     """A boosted action (2+ suns) puts a stone on the Glacier; the 5th melts it.
     ``True``: a stone was put (``undo_boosted`` takes it back with the die)."""
-    glacier = state.data.get("glacier")
+    glacier = st.data(state).get("glacier")
     if glacier is None or glacier["hex"] is None or glacier["melted"]:
         return False
     glacier["stones"] += 1
     record.note("tribes.note.glacier_stone", n=glacier["stones"])
     if glacier["stones"] >= int(_GLACIER["melt_at"]):
         glacier["melted"] = True
-        del state.data["specials"][glacier["hex"]]
+        del st.data(state)["specials"][glacier["hex"]]
         record.note("tribes.note.glacier_melts", hex=glacier["hex"], n=glacier["stones"])
     return True
 
 
 def undo_boosted(state: State) -> None:
     """``back`` on a boosted action: its stone leaves the Glacier (which freezes again)."""
-    data = state.data
+    data = st.data(state)
     glacier = data["glacier"]
     if glacier["melted"]:
+        assert glacier["hex"] is not None
         glacier["melted"] = False
         data["specials"][glacier["hex"]] = GLACIER
         data["specials"] = {h: data["specials"][h] for h in data["hexes"] if h in data["specials"]}
@@ -305,7 +310,7 @@ def undo_boosted(state: State) -> None:
 
 def after_conflicts(state: State, record: Record) -> None:
     """The Gouffre takes a tribe's lone member there (each tribe separately, T19)."""
-    data = state.data
+    data = st.data(state)
     specials: dict[str, str] | None = data.get("specials")
     if not specials:
         return
@@ -324,11 +329,11 @@ def after_conflicts(state: State, record: Record) -> None:
         lose_villages(state, record)
 
 
-def view(data: Data, hex_id: str) -> dict[str, Any]:
+def view(data: Data, hex_id: str) -> SpecialPart:
     """The hex's special tile for the view (empty without one)."""
     tile = special(data, hex_id)
     glacier = data.get("glacier")
-    out: dict[str, Any] = {}
+    out: SpecialPart = {}
     if tile is not None:
         out["special"] = tile
     if glacier is not None and glacier["hex"] == hex_id:
@@ -348,7 +353,7 @@ def is_well_formed(code: str) -> bool:
 def explain(state: State, code: str) -> IllegalMove | None:
     """Why a village on the Glacier is refused (``None``: not a terrain matter)."""
     head, _, arg = code.partition(":")
-    if head == "village" and special(state.data, arg.upper()) == GLACIER:
+    if head == "village" and special(st.data(state), arg.upper()) == GLACIER:
         return IllegalMove("tribes.illegal.village_glacier", hex=arg.upper())
     return None
 
@@ -356,7 +361,7 @@ def explain(state: State, code: str) -> IllegalMove | None:
 def check_invariants(state: State) -> str | None:
     """A problem with the special tiles (``None``: all is well): no village on the
     Glacier, at most 5 stones on it, each special tile on a hex of a type it replaces."""
-    data = state.data
+    data = st.data(state)
     for hex_id, tile in data.get("specials", {}).items():
         if data["hexes"][hex_id] not in TILES[tile]["swap_with"]:
             return f"{tile} on a {data['hexes'][hex_id]}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rules import rng
 from rules.base import Move, Record, State
+from rules.kit.end import is_over
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
 from rules.tribes import ancients as an
@@ -24,12 +25,14 @@ from rules.tribes import chiefs as ch
 from rules.tribes import conflicts as cf
 from rules.tribes import events
 from rules.tribes import frames as fr
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import DICE
 from rules.tribes.crowding import conflict_hexes
 from rules.tribes.flow import FLOW
 from rules.tribes.players import active, gain_vp, seat
 from rules.tribes.setup import placement_moves, placer
+from rules.tribes.state import ConflictOrderFrame
 
 
 def roll_dice(state: State, n: int) -> list[str]:
@@ -39,7 +42,7 @@ def roll_dice(state: State, n: int) -> list[str]:
 
 def step_moves(state: State) -> list[Move]:
     """The moves of the current step when no frame is pending."""
-    step = state.data["step"]
+    step = st.data(state)["step"]
     if step == "place":
         return placement_moves(state)
     if step == "actions":
@@ -54,7 +57,7 @@ def step_moves(state: State) -> list[Move]:
 
 def begin_turn(state: State, record: Record) -> None:
     """Steps 1 and 2 of the active player's turn."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     data["step"] = "actions"
     data["used"] = []
@@ -67,13 +70,13 @@ def begin_turn(state: State, record: Record) -> None:
 
 def continue_turn(state: State, record: Record) -> None:
     """Steps 1 and 2, once an eliminated tribe is back on the map (T14)."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     villages = ch.village_count(state, p)  # chiefs: the hidden village scores too
     if villages:
         record.note("tribes.note.village_points", player=seat(state, p), n=villages)
         gain_vp(state, p, villages, "villages", record)
-        if data["winner"] is not None:
+        if is_over(data):
             return
     ch.at_village_points(state, p, record)  # chiefs: Agriculture
     ask_then_roll(state, record)
@@ -85,7 +88,7 @@ def ask_then_roll(state: State, record: Record, *, asked: str | None = None) -> 
     (chiefs). ``asked``: the question just answered."""
     p = active(state)
     if asked is None and events.before_roll(state, p, record):
-        state.data["roll"] = []
+        st.data(state)["roll"] = []
         return
     if asked != "premonition" and ch_roll.before_roll(state, record):  # chiefs: Prémonition
         return
@@ -95,7 +98,7 @@ def ask_then_roll(state: State, record: Record, *, asked: str | None = None) -> 
 def roll(state: State, record: Record) -> None:
     """Step 2: the dice that left the board are rolled (then ``read_roll``: a double
     calls the events)."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     dice = len(data["pushed"]) + len(data["hand"])
     faces = roll_dice(state, dice)
@@ -112,7 +115,7 @@ def roll(state: State, record: Record) -> None:
 
 def read_roll(state: State, record: Record) -> None:
     """Any double, blanks included, calls the events (T1)."""
-    data = state.data
+    data = st.data(state)
     p = active(state)
     faces = data["hand"]
     if len(set(faces)) == 1:
@@ -122,10 +125,10 @@ def read_roll(state: State, record: Record) -> None:
 
 def end_turn(state: State, record: Record) -> None:
     """The turn passes to the next player still in, whose turn begins at once."""
-    data = state.data
-    data["frames"].clear()
+    data = st.data(state)
+    fr.clear(state)
     events.end_turn(state, active(state), record)
-    if data["winner"] is not None:
+    if is_over(data):
         return
     data["pushed"] += data["hand"]
     data["hand"] = []
@@ -135,8 +138,8 @@ def end_turn(state: State, record: Record) -> None:
 
 def advance(state: State, record: Record) -> None:
     """Run every step that needs no decision; stop at the next decision or the end."""
-    data = state.data
-    while data["winner"] is None and not data["frames"]:
+    data = st.data(state)
+    while not is_over(data) and not data["frames"]:
         step = data["step"]
         if step == "place":
             while data["placing"] < len(state.seats) and state.seats[placer(state)] in state.out:
@@ -160,7 +163,7 @@ def advance(state: State, record: Record) -> None:
             elif len(hexes) == 1:
                 cf.start(state, hexes[0], record)
             else:
-                fr.push(state, "conflict_order", active(state))
+                fr.add(state, ConflictOrderFrame(kind="conflict_order", player=active(state)))
         elif step == "build":
             moves = step_moves(state)
             if len(moves) != 1 or moves[0].code != "end":
@@ -168,8 +171,8 @@ def advance(state: State, record: Record) -> None:
             end_turn(state, record)
         else:
             return
-    if data["winner"] is not None:
-        data["frames"].clear()
+    if is_over(data):
+        fr.clear(state)
         data["step"] = "over"
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from rules.base import State
 from rules.tribes import board as bd
 from rules.tribes import event_market
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import ACTIONS, GOALS, STRENGTHS, Goal
 from rules.tribes.event_cards import EVENTS
@@ -115,7 +116,7 @@ def can_use_fire(state: State, p: int) -> bool:
     """Whether ``p`` may still use Fire this turn (once per turn)."""
     return (
         development(state, p, "ignore_moon") is not None
-        and FIRE_FLAG not in state.data["turn_flags"]
+        and FIRE_FLAG not in st.data(state)["turn_flags"]
     )
 
 
@@ -124,14 +125,14 @@ def can_use_fire(state: State, p: int) -> bool:
 
 def movable(state: State, p: int, hex_id: str) -> int:
     """Members of ``p`` on ``hex_id`` that have not travelled this turn (T5)."""
-    return int(bd.members(state.data, hex_id)[p] - state.data["arrived"].get(hex_id, 0))
+    return int(bd.members(st.data(state), hex_id)[p] - st.data(state)["arrived"].get(hex_id, 0))
 
 
 def travel_allowed(state: State, source: str, target: str) -> bool:
     """Whether a member may end a move on ``target`` (events forbid some hexes)."""
-    return target in state.data["hexes"]
+    return target in st.data(state)["hexes"]
 
 
 def hex_resources(state: State, hex_id: str) -> list[str]:
     """What one selection of ``hex_id`` may give (events may add or remove types)."""
-    return event_market.hex_resources(state, hex_id, tr.printed_resources(state.data, hex_id))
+    return event_market.hex_resources(state, hex_id, tr.printed_resources(st.data(state), hex_id))

@@ -84,15 +84,17 @@ Names (tribes, goals, terrains, faces, actions, strengths) translate as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rules.base import Section, State, Text
+from rules.kit.end import is_over
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
 from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import goals as gl
+from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.actions import column, strength
 from rules.tribes.build import pawns_left
@@ -101,15 +103,23 @@ from rules.tribes.crowding import conflict_hexes, in_conflict, population_limit
 from rules.tribes.players import VP_CATEGORIES, player, vp_total
 from rules.tribes.setup import placer
 from rules.tribes.values import all_values, can_use_fire, improvements
+from rules.tribes.view_types import (
+    ActionView,
+    GoalView,
+    HexView,
+    PendingView,
+    PlayerView,
+    TribesPart,
+)
 
 PENDING_FIELDS = ("hex", "left", "source", "target", "purpose")
 
 
-def public_view(state: State) -> dict[str, Any]:
-    data = state.data
+def public_view(state: State) -> TribesPart:
+    data = st.data(state)
     seats = state.seats
     layout = MAPS[data["map"]]
-    hexes = []
+    hexes: list[HexView] = []
     for h in layout.hexes:
         terrain = data["hexes"][h.id]
         owner = bd.village(data, h.id)
@@ -130,7 +140,7 @@ def public_view(state: State) -> dict[str, Any]:
             }
         )
     board = _board_view(state)
-    over = data["winner"] is not None
+    over = is_over(data)
     if over:
         acting: int | None = None
     elif data["step"] == "chiefs":  # chiefs: everyone picks at once
@@ -140,11 +150,12 @@ def public_view(state: State) -> dict[str, Any]:
     else:
         acting = data["turn"]
     frame = fr.top(state)
-    pending = None
+    pending: PendingView | None = None
     if frame is not None:
         pending = {"kind": frame["kind"], "player": seats[frame["player"]]}
-        pending.update({k: frame[k] for k in PENDING_FIELDS if k in frame})
-    return {
+        fields = fr.as_any(frame)  # the fields shown are those the frame's kind has
+        cast(dict[str, Any], pending).update({k: fields[k] for k in PENDING_FIELDS if k in fields})
+    view: TribesPart = {
         "map": {
             "players": data["map"],
             "hexes": hexes,
@@ -168,18 +179,21 @@ def public_view(state: State) -> dict[str, Any]:
         "winner": None if data["winner"] is None else seats[data["winner"]],
         "options": dict(state.options),
         "events": events.view(state),
-        **({"chiefs": ch.view(state)} if ch.is_on(state) else {}),
     }
+    chiefs = ch.view(state)
+    if chiefs is not None:
+        view["chiefs"] = chiefs
+    return view
 
 
-def _board_view(state: State) -> dict[str, Any]:
+def _board_view(state: State) -> dict[str, ActionView]:
     """The action board: dice, strengths, printed values, and what each action gives the
     player whose turn it is (the engine's own numbers, ``rules.tribes.values``)."""
-    data = state.data
+    data = st.data(state)
     faces = list(dict.fromkeys(data["hand"]))
     p = data["turn"]
     fire = data["step"] == "actions" and can_use_fire(state, p)
-    board = {}
+    board: dict[str, ActionView] = {}
     for a in ACTION_ORDER:
         dice = column(data, a)
         could = {f: strength([f, *dice[:2]]) for f in faces}
@@ -202,9 +216,9 @@ def _board_view(state: State) -> dict[str, Any]:
     return board
 
 
-def _goal_view(state: State, p: int, goal_id: str, *, done: bool) -> dict[str, Any]:
+def _goal_view(state: State, p: int, goal_id: str, *, done: bool) -> GoalView:
     goal = GOALS[goal_id]
-    out: dict[str, Any] = {
+    out: GoalView = {
         "id": goal_id,
         "name": goal.name,
         "development": goal.development,
@@ -216,9 +230,9 @@ def _goal_view(state: State, p: int, goal_id: str, *, done: bool) -> dict[str, A
     return out
 
 
-def _player_view(state: State, p: int) -> dict[str, Any]:
+def _player_view(state: State, p: int) -> PlayerView:
     mine = player(state, p)
-    data = state.data
+    data = st.data(state)
     return {
         "index": p,
         "tribe": mine["tribe"],
@@ -250,7 +264,8 @@ def private_sections(state: State, p: int) -> list[Section]:
             {"wood": res["wood"], "food": res["food"], "stone": res["stone"]},
         ),
         Text(
-            "tribes.present.members", {"supply": mine["supply"], "on_map": bd.on_map(state.data, p)}
+            "tribes.present.members",
+            {"supply": mine["supply"], "on_map": bd.on_map(st.data(state), p)},
         ),
     ]
     for g in mine["goals"]:

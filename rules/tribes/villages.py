@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules.base import Record, State
 from rules.tribes import ancients as an
 from rules.tribes import board as bd
+from rules.tribes import state as st
 from rules.tribes.components import TRIBES
 from rules.tribes.event_state import check_mammoth, first_village
 from rules.tribes.players import pay, player, seat
@@ -32,7 +33,7 @@ def build_village(
     cost: dict[str, int] | None = None,
 ) -> None:
     """Pay (``cost``, else the board's) and put a village on ``hex_id``."""
-    data = state.data
+    data = st.data(state)
     cost = {k: v for k, v in (cost or village_cost(state, p)).items() if k != "any"}
     if extra is not None:
         cost[extra] = cost.get(extra, 0) + 1
@@ -51,7 +52,7 @@ def build_village(
 def lose_villages(state: State, record: Record, *, attacker: int | None = None) -> None:
     """Remove every village whose owner has no member left on its hex (T9); ``attacker``:
     the tribe that attacked in the conflict that caused it (the Elders' risk)."""
-    data = state.data
+    data = st.data(state)
     for hex_id, owner in list(data["villages"].items()):
         if bd.count(data, hex_id, owner) == 0:
             bd.set_village(data, hex_id, None)

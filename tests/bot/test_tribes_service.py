@@ -4,6 +4,8 @@ game, the replay of its stored log, the starting placements in seat order, the h
 
 from __future__ import annotations
 
+import json
+import logging
 import random
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 
 from bot.console import ConsoleSession, console_players, open_table
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
+from bot.service.audit import audit_game
 from bot.store import Store
 from rules.base import Move
 from rules.i18n import translate
@@ -134,3 +137,37 @@ async def test_the_defenders_fortifications_question_pings_him_and_runs_on_his_c
     moves = await service.store.moves(info.id)
     assert [(m.seat, m.code in codes) for m in moves if m.code in codes] == [("u2", True)]
     assert (await service.public_view(info.id)).get("pending") != view["pending"]
+
+
+async def test_a_tribes_snapshot_stored_before_the_typed_state_is_remade(
+    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The Tribes state moved its end to the kit's ``over`` key (form 2): a game stored
+    before, whose snapshot has the first layout (no ``over``, no ``form``), still loads,
+    shows the same view, plays on, and passes the audit."""
+    service = GameService(store, seed_source=seeds("tribes-form"), clock=FakeClock())
+    info = (await start_for_three(service, "tribes", {})).game
+    chooser = random.Random(5)
+    while info.version < 12:
+        legal = await service.legal_moves(info.id, info.to_act[0])
+        move = chooser.choice([m for m in legal if m.code != "back"] or legal)
+        info = (await service.play(info.id, info.to_act[0], move.code)).game
+    row = await store.game(info.id)
+    assert row is not None and row.snapshot is not None
+    now = json.loads(row.snapshot)
+    assert now["form"] == 2 and now["data"]["over"] is None
+    first = {key: value for key, value in now.items() if key != "form"}
+    first["data"] = {key: value for key, value in now["data"].items() if key != "over"}
+    async with Store(db_path) as again:
+        await again.repair_snapshot(info.id, row.version, json.dumps(first))
+        assert (await audit_game(again, info.id)).problems == ()
+        with caplog.at_level(logging.INFO, logger="campfire.service.loader"):
+            fresh = GameService(again)
+            view = await fresh.public_view(info.id)
+        assert "older layout" in caplog.text and "trusting the log" not in caplog.text
+        assert view == await service.public_view(info.id)
+        remade = await again.game(info.id)
+        assert remade is not None and remade.snapshot == row.snapshot
+        seat = info.to_act[0]
+        await fresh.play(info.id, seat, (await fresh.legal_moves(info.id, seat))[0].code)
+        assert (await audit_game(again, info.id)).problems == ()

@@ -27,6 +27,8 @@ TRIBES = (
     # decisions and the procedures they hand control back to, the events' state, the
     # options, the Elders, villages built and lost.
     {
+        "state",
+        "view_types",
         "components",
         "event_cards",
         "data_copy",
