@@ -363,7 +363,9 @@ def _site(request: web.Request) -> Site:
     return request.app[SITE]
 
 
-async def game_page(request: web.Request) -> web.Response:
+async def _main(request: web.Request) -> tuple[str, str, str, str]:
+    """The game's main part at the position, layout and language the address asks for;
+    with the language, the game's rules id and its id (for a title)."""
     site = _site(request)
     token = request.match_info["token"]
     archived = await site.game(token)
@@ -371,20 +373,18 @@ async def game_page(request: web.Request) -> web.Response:
     step = _query_step(request, archived.steps)
     layout = _query_layout(request, site, archived)
     main = await site.main(archived, token, step, lang, layout)
-    title = translate(
-        "web.title.game", lang, id=archived.row.id, name=pages.game_name(archived.row.rules, lang)
-    )
+    return main, lang, archived.row.rules, str(archived.row.id)
+
+
+async def game_page(request: web.Request) -> web.Response:
+    main, lang, rules, game_id = await _main(request)
+    title = translate("web.title.game", lang, id=game_id, name=pages.game_name(rules, lang))
     return _html(pages.document(title, lang, main, here=_here(request), script=True))
 
 
 async def fragment(request: web.Request) -> web.Response:
-    site = _site(request)
-    token = request.match_info["token"]
-    archived = await site.game(token)
-    lang = pick_lang(request)
-    step = _query_step(request, archived.steps)
-    layout = _query_layout(request, site, archived)
-    return _html(await site.main(archived, token, step, lang, layout))
+    main, _, _, _ = await _main(request)
+    return _html(main)
 
 
 async def game_json(request: web.Request) -> web.Response:
