@@ -33,7 +33,7 @@ from bot.service.ratings import Standing, rate, standings
 from bot.service.values import is_ai_seat
 from bot.store.database import SqlStore
 from bot.web import pages
-from bot.web.archive import Archive, Archived
+from bot.web.archive import ROW_SECONDS, Archive, Archived
 from bot.web.tokens import (
     make_token,
     player_subject,
@@ -162,11 +162,12 @@ class Site:
         clock: Callable[[], float] = time.time,
         drawer: Callable[..., bytes] | None = None,
         poll_seconds: float = POLL_SECONDS,
+        row_seconds: float = ROW_SECONDS,
     ) -> None:
         self.store = store
         self.secret = secret
         self.clock = clock
-        self.archive = Archive(store, drawer=drawer)
+        self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
         self.watcher = Watcher(store, poll_seconds)
         self._allowed: dict[str, tuple[float, bool]] = {}
         self._service: Any = None
@@ -678,12 +679,20 @@ def create_app(
     clock: Callable[[], float] = time.time,
     drawer: Callable[..., bytes] | None = None,
     poll_seconds: float = POLL_SECONDS,
+    row_seconds: float = ROW_SECONDS,
 ) -> web.Application:
     """The application over an open ``store`` (the caller closes it), its links signed
-    with ``secret``; ``clock`` (Unix seconds) and ``drawer`` (``render.registry.draw``)
-    are for tests."""
+    with ``secret``; ``clock`` (Unix seconds), ``drawer`` (``render.registry.draw``) and
+    ``row_seconds`` (how often a running game's clocks are read again) are for tests."""
     app = web.Application(middlewares=[plain_errors])
-    site = Site(store, secret, clock=clock, drawer=drawer, poll_seconds=poll_seconds)
+    site = Site(
+        store,
+        secret,
+        clock=clock,
+        drawer=drawer,
+        poll_seconds=poll_seconds,
+        row_seconds=row_seconds,
+    )
     app[SITE] = site
     app[STORE] = store
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.service.guards import seat_names
@@ -43,6 +44,9 @@ GAMES_KEPT = 128
 PICTURE_BYTES = 96 * 1024 * 1024
 """Pictures kept in memory (LRU, by total size)."""
 KEPT_PER_GAME = 12
+ROW_SECONDS = 30.0
+"""A running game's row is read again after this long even when no move came: its
+clocks change without one (a player away, back, a deadline moved)."""
 """Positions off the checkpoints, and pages, kept per game (the most recently used)."""
 DRAWING_AT_ONCE = 2
 """Pictures drawn at the same time (each is a worker thread's CPU work)."""
@@ -63,6 +67,8 @@ class Archived:
     derived: OrderedDict[tuple[Any, ...], Any] = field(default_factory=OrderedDict)
     """What pages computed from it (HTML, text twins), by their key (at most
     ``KEPT_PER_GAME``)."""
+    read_at: float = field(default_factory=time.monotonic)
+    """When its row was read (``time.monotonic``)."""
 
     @property
     def steps(self) -> int:
@@ -151,8 +157,10 @@ class Archive:
         games: int = GAMES_KEPT,
         picture_bytes: int = PICTURE_BYTES,
         drawer: Callable[..., bytes] | None = None,
+        row_seconds: float = ROW_SECONDS,
     ) -> None:
         self.store = store
+        self._row_seconds = row_seconds
         self._games: OrderedDict[int, Archived] = OrderedDict()
         self._games_kept = games
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
@@ -173,6 +181,8 @@ class Archive:
                 return None
         known = self._games.get(game_id)
         if known is not None and (known.row.version, known.row.status) == revision:
+            if revision[1] == "running" and time.monotonic() - known.read_at >= self._row_seconds:
+                known = await self._clocks_read_again(known)
             self._games.move_to_end(game_id)
             return known
         row = await self.store.game(game_id)
@@ -190,6 +200,19 @@ class Archive:
         while len(self._games) > self._games_kept:
             self._games.popitem(last=False)
         return archived
+
+    async def _clocks_read_again(self, known: Archived) -> Archived:
+        """``known`` with its row read again: the same positions, and its pages made
+        again if the clocks changed (a player away or back) while no move came."""
+        row = await self.store.game(known.row.id)
+        if row is None or (row.version, row.status) != (known.row.version, known.row.status):
+            return known  # a move came meanwhile: the next request reads it whole
+        known.read_at = time.monotonic()
+        if row.clocks == known.row.clocks:
+            return known
+        fresh = replace(known, row=row, derived=OrderedDict(), read_at=known.read_at)
+        self._games[row.id] = fresh
+        return fresh
 
     def has_picture(self, rules: str) -> bool:
         return self._drawer is not renderers.draw or rules in renderers.ids()

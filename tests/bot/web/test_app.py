@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import GameService
@@ -16,6 +16,7 @@ from bot.web.tokens import LINK_SECONDS, game_subject, make_token, standings_sub
 from tests.bot.web.conftest import (
     GUILD,
     NOW,
+    PEOPLE,
     SECRET,
     game_token,
     open_game,
@@ -250,3 +251,32 @@ async def test_a_move_taken_back_leaves_the_history_and_its_picture(
     assert (await client.get(f"/g/{token}/board/3-full-en.png")).status == 404  # taken back
     assert (await client.get(f"/g/{src.group(1)}")).status == 200  # still the same position
     service.close()
+
+
+async def test_a_player_going_away_shows_without_a_move(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """A clock changes without a move (time away): the page says so once the running
+    game's row is read again, with no new revision."""
+    service = GameService(store)
+    try:
+        lobby = await service.create_lobby(
+            rules="nim",
+            options=None,
+            guild_id=GUILD,
+            channel_id="77",
+            creator=PEOPLE[0],
+            clock_hours=24,
+        )
+        await service.join(lobby.id, PEOPLE[1])
+        game = (await service.start(lobby.id, PEOPLE[0].user_id, shuffle_seats=False)).game
+        client = await web_client(drawer=tiny_png, row_seconds=0.0)
+        page = await (await client.get(f"/g/{game_token(game.id)}?lang=en")).text()
+        assert "decides by" in page and "away until" not in page
+        until = datetime.now(UTC) + timedelta(days=2)
+        await service.timing.go_away(game.to_act[0], until, max_days=None)
+        assert (await service.game(game.id)).version == game.version
+        page = await (await client.get(f"/g/{game_token(game.id)}?lang=en")).text()
+        assert "away until" in page
+    finally:
+        service.close()
