@@ -158,6 +158,8 @@ class FakeDiscord:
         }
         self.deleted: set[int] = set()
         self.forbid_threads = False
+        self.refuse_posts = False
+        """While set, a new message in a channel gets Discord's 503 (an outage)."""
         self.interaction_channels: dict[int, int] = {}
         self._ids = itertools.count(800000000000000001)
 
@@ -269,6 +271,8 @@ class FakeDiscord:
             raise http_error(404, 10003, "Unknown Channel")
         key = f"{route.method} {route.path}"
         if key == "POST /channels/{channel_id}/messages":
+            if self.refuse_posts:
+                raise http_error(503, 0, "Service Unavailable")
             return self.message(channel_id or 0, body or {}, sent)
         if key == "PATCH /channels/{channel_id}/messages/{message_id}":
             return self.edited(_last_id(route.url), channel_id or 0, body or {}, sent)

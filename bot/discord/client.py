@@ -29,6 +29,11 @@ from bot.web.tokens import WebLinks
 
 log = logging.getLogger("campfire.discord.client")
 
+CATCH_UP_PASSES = 10
+"""Every this many passes of the reminder loop (10 minutes at its 60 s), the tables
+behind their game (a post that failed while the process ran) are caught up, as at a
+start. A table whose channel is gone is skipped, logged once per try at info level."""
+
 
 class CampfireTree(app_commands.CommandTree["CampfireClient"]):
     """The command tree whose ``on_error`` is the one error handler of every command."""
@@ -105,17 +110,29 @@ class CampfireClient(discord.Client):
         self.web = web
         self.worker = days.worker_id(shards)
         self.reminders: tasks.Loop[Any] | None = None
+        self._passes = 0
         if reminder_seconds is not None:
             self.reminders = tasks.loop(seconds=reminder_seconds)(self.reminder_pass)
 
     async def reminder_pass(self) -> None:
-        """One pass of the reminder loop, then a ``sweep``; a failure is logged and the
-        loop goes on."""
+        """One pass of the reminder loop, then a ``sweep``, and every
+        ``CATCH_UP_PASSES``-th pass a catch-up of every table behind (a post Discord
+        refused while the process runs: a 5xx, a rate limit it gave up on); a failure is
+        logged and the loop goes on."""
         try:
             await days.run_pass(self, self.worker)
         except Exception:
             log.exception("the reminder loop's pass failed")
         await self.sweep()
+        self._passes += 1
+        if self._passes % CATCH_UP_PASSES == 0:
+            try:
+                caught = await catch_up(self)
+            except Exception:
+                log.exception("the periodic catch-up failed")
+            else:
+                if caught:
+                    log.info("caught up %d table(s) behind: %s", len(caught), caught)
 
     async def sweep(self) -> list[int]:
         """Take up the catch-up and AI turns that a process which died left claimed,

@@ -614,7 +614,13 @@ async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
     lang = await client.service.guild_language(game.guild_id) or _server_lang(client, game)
     log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
     missed = await client.service.missed(game.id, int(announced))
-    await publish(client, missed.game, missed.events, lang)
+    try:
+        await publish(client, missed.game, missed.events, lang)
+    except DiscordError as exc:
+        if exc.key not in ("discord.table_gone", "discord.no_access"):
+            raise
+        log.info("game %s: its table cannot be reached (%s): nothing caught up", game.id, exc.key)
+        return False
     return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -9,10 +10,12 @@ from typing import Any
 import pytest
 
 from bot.discord import publish
+from bot.discord.client import CATCH_UP_PASSES
 from bot.service.jobs import LEASE
 from bot.store import AI_TURNS, epoch
 from campfire_testing.clock import FakeClock
 from campfire_testing.harness import CHANNEL_ID, Harness
+from campfire_testing.payloads import walk_components
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, make_harness
 
 
@@ -231,3 +234,43 @@ async def test_a_claim_that_ran_out_is_taken_up_by_the_running_process_sweep(
         game = await bot.service.game(game_id)
         assert game.to_act == (ALICE.key,)
         assert bot.find(int(game.thread_id or 0), f"cf:play:{game_id}:{game.version}")
+
+
+async def test_a_post_discord_refused_is_caught_up_by_the_running_process(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord refuses the posts of a move while the process runs (an outage): the
+    move stands, and the reminder loop's periodic catch-up posts it once Discord is
+    back, without waiting for another move or a restart."""
+    bot, _ = await make_harness(db_path, monkeypatch)
+    await bot.client.on_ready()
+    game_id = await _started(bot, "nim", "stones=9", BOB)
+    game = await bot.service.game(game_id)
+    thread = int(game.thread_id or 0)
+    bot.fake.refuse_posts = True
+    result = await bot.service.play(game_id, game.to_act[0], "take1")
+    with contextlib.suppress(Exception):
+        await publish.publish_result(bot.client, result, "en")
+    bot.fake.refuse_posts = False
+    turn = f"cf:play:{game_id}:{result.game.version}"
+
+    def shown() -> int:
+        return sum(
+            1
+            for m in bot.fake.messages.values()
+            if int(m["channel_id"]) == thread
+            and any(
+                str(c.get("custom_id", "")) == turn
+                for c in walk_components(m.get("components") or [])
+            )
+        )
+
+    assert shown() == 0
+    for _ in range(CATCH_UP_PASSES - 1):
+        await bot.client.reminder_pass()
+    assert shown() == 0  # not yet: every tenth pass
+    await bot.client.reminder_pass()
+    assert shown() == 1
+    for _ in range(CATCH_UP_PASSES):
+        await bot.client.reminder_pass()
+    assert shown() == 1
