@@ -10,8 +10,6 @@ A resource paid is asked with ``cpay:`` when several types are held
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Move, Record, State, Text
 from rules.kit.end import is_over
 from rules.tribes import board as bd
@@ -19,7 +17,7 @@ from rules.tribes import chiefs as ch
 from rules.tribes import events
 from rules.tribes import frames as fr
 from rules.tribes import state as st
-from rules.tribes.chief_frames import THEN, pay_one, res_ref
+from rules.tribes.chief_frames import THEN, PayFields, pay_one, res_ref
 from rules.tribes.crowding import in_conflict
 from rules.tribes.flow import FLOW
 from rules.tribes.players import active, player, seat
@@ -66,7 +64,7 @@ def _ruse_apply(state: State, frame: ChRuseFrame, code: str, record: Record) -> 
     pay_one(state, frame["player"], "ruse", record, hex=code.partition(":")[2].upper())
 
 
-def _ruse_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
+def _ruse_paid(state: State, p: int, r: str, fields: PayFields, record: Record) -> None:
     ch.chiefs_of(state)["ruse"] = fields["hex"]
     record.note("tribes.chief.note.ruse", player=seat(state, p), hex=fields["hex"], res=res_ref(r))
 
@@ -179,7 +177,7 @@ def _scare_apply(state: State, frame: ChScareFrame, code: str, record: Record) -
     pay_one(state, frame["player"], "scare", record, hex=frame["hex"], target=target)
 
 
-def _scared(state: State, m: int, r: str, fields: Any, record: Record) -> None:
+def _scared(state: State, m: int, r: str, fields: PayFields, record: Record) -> None:
     hex_id, target = fields["hex"], fields["target"]
     if target == "invaders":
         events.set_invaders(state, hex_id, bd.invaders(st.data(state), hex_id) - 1, record)

@@ -21,7 +21,8 @@ docstring, "Chiefs". Step 2 powers are in ``chief_roll``, step 4 powers in
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from rules.base import Move, Record, State, Text
 from rules.tribes import board as bd
@@ -47,6 +48,18 @@ from rules.tribes.state import (
 from rules.tribes.terrains import hex_params
 from rules.tribes.values import hex_resources, movable, travel_allowed
 from rules.tribes.villages import build_village, lose_villages, village_cost
+
+
+class PayFields(TypedDict, total=False):
+    """What a payment (``cpay:``) hands on to what follows it: the hex, and for
+    Intimidation the tribe (or ``invaders``) scared off it."""
+
+    hex: str
+    target: str
+
+
+PayThen = Callable[[State, int, str, PayFields, Record], None]
+"""What follows a resource paid: ``(state, player, resource, fields, record)``."""
 
 
 def res_ref(r: str) -> str:
@@ -139,7 +152,7 @@ def _trade_apply(state: State, frame: ChTradeFrame, code: str, record: Record) -
 # ------------------------------------------------- paying 1 resource (Ruse, ...)
 
 
-def pay_one(state: State, p: int, then: str, record: Record, **fields: str) -> None:
+def pay_one(state: State, p: int, then: str, record: Record, **fields: Unpack[PayFields]) -> None:
     """Pay 1 resource to the supply: at once when one type is held, else ask which."""
     types = ch.held_types(state, p)
     if len(types) == 1:
@@ -460,7 +473,7 @@ def _start_hidden(state: State, p: int, record: Record) -> None:
         fr.add(state, ChPayFrame(kind="ch_pay", player=p, then="hidden", types=types))
 
 
-def _hidden_paid(state: State, p: int, r: str, fields: Any, record: Record) -> None:
+def _hidden_paid(state: State, p: int, r: str, fields: PayFields, record: Record) -> None:
     cost = {k: v for k, v in village_cost(state, p).items() if k != "any"}
     cost[r] = cost.get(r, 0) + 1
     _hide(state, p, cost, record)
@@ -507,7 +520,7 @@ def seat_left(state: State, p: int, record: Record) -> None:
     drop_frames_of(state, p, record)
 
 
-THEN: dict[str, Any] = {"hidden": _hidden_paid}
+THEN: dict[str, PayThen] = {"hidden": _hidden_paid}
 """What follows a resource paid with ``cpay:`` (``chief_conflicts`` adds Ruse and
 Intimidation)."""
 

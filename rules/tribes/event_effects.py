@@ -14,8 +14,8 @@ fire strike tribe members only, never invaders, and are not conflicts (T6).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from rules.base import Move, Record, State, Text
 from rules.kit.end import is_over
@@ -55,7 +55,7 @@ def _resume(state: State, record: Record) -> None:
 def ask_hex(state: State, p: int, purpose: str, hexes: list[str], record: Record) -> None:
     """``p`` picks one of ``hexes`` for ``purpose``; a single choice is taken at once."""
     if len(hexes) == 1:
-        HEX_PURPOSES[purpose](state, p, hexes[0], {}, record)
+        HEX_PURPOSES[purpose](state, p, hexes[0], record)
         return
     fr.add(state, EvHexFrame(kind="ev_hex", player=p, purpose=purpose, hexes=hexes))
 
@@ -70,7 +70,7 @@ def _hex_moves(state: State, frame: EvHexFrame) -> list[Move]:
 
 def _hex_apply(state: State, frame: EvHexFrame, code: str, record: Record) -> None:
     fr.pop(state)
-    HEX_PURPOSES[frame["purpose"]](state, frame["player"], code[4:].upper(), {}, record)
+    HEX_PURPOSES[frame["purpose"]](state, frame["player"], code[4:].upper(), record)
     if frame["purpose"] not in ("return",):
         _resume(state, record)
 
@@ -177,7 +177,7 @@ def invaders_hex(state: State) -> str | None:
     return next((h for h in st.data(state)["hexes"] if bd.invaders(st.data(state), h)), None)
 
 
-def _place_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _place_invaders(state: State, p: int, hex_id: str, r: Record) -> None:
     params = EVENTS.by_slug("invaders").on_draw
     assert params is not None
     n = min(int(params.params["n"]), EVENTS.numbers.invaders - invaders_on_map(state))
@@ -203,7 +203,7 @@ def _invaders_advance(state: State, p: int, record: Record) -> None:
     ask_hex(state, p, "invaders_move", targets, record)
 
 
-def _move_invaders(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _move_invaders(state: State, p: int, hex_id: str, r: Record) -> None:
     here = invaders_hex(state)
     assert here is not None
     n = st.data(state)["invaders"].pop(here)
@@ -228,7 +228,7 @@ def set_invaders(state: State, hex_id: str, n: int, record: Record) -> None:
 # ------------------------------------------------------------------------ mammoth
 
 
-def _place_mammoth(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _place_mammoth(state: State, p: int, hex_id: str, r: Record) -> None:
     events_of(state)["mammoth"] = {"hex": hex_id, "tamer": None, "count": None}
     r.note("tribes.note.mammoth_at", hex=hex_id)
 
@@ -258,14 +258,14 @@ def count_mammoth(state: State, p: int, record: Record) -> None:
 # -------------------------------------------------------------- tiger and fire
 
 
-def _place_tiger(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _place_tiger(state: State, p: int, hex_id: str, r: Record) -> None:
     events_of(state)["tiger"] = hex_id
     r.note("tribes.note.tiger_at", hex=hex_id)
     strike(state, hex_id, r)
     lose_villages(state, r)
 
 
-def _burn(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _burn(state: State, p: int, hex_id: str, r: Record) -> None:
     events_of(state)["burnt"] = hex_id
     r.note("tribes.note.fire_at", hex=hex_id)
     strike(state, hex_id, r)
@@ -386,7 +386,7 @@ def _abandoned_village(state: State, p: int, record: Record) -> None:
     ask_hex(state, p, "abandoned", least_populated(state, free), record)
 
 
-def _place_abandoned(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _place_abandoned(state: State, p: int, hex_id: str, r: Record) -> None:
     st.data(state)["village_supply"] -= 1
     events_of(state)["abandoned"] = hex_id
     r.note("tribes.note.abandoned_at", hex=hex_id)
@@ -495,7 +495,7 @@ def ask_return(state: State, p: int, record: Record) -> None:
     ask_hex(state, p, "return", empty or list(data["hexes"]), record)
 
 
-def _return(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record) -> None:
+def _return(state: State, p: int, hex_id: str, r: Record) -> None:
     n = min(2, int(player(state, p)["supply"]))
     bd.add(st.data(state), hex_id, p, n)
     player(state, p)["supply"] -= n
@@ -503,7 +503,8 @@ def _return(state: State, p: int, hex_id: str, fields: dict[str, Any], r: Record
     FLOW.continue_turn(state, r)  # steps 1 and 2 of the turn (``turn``)
 
 
-HexPurpose = Any
+HexPurpose = Callable[[State, int, str, Record], None]
+"""What a hex picked for a purpose does: ``(state, player, hex id, record)``."""
 HEX_PURPOSES: dict[str, HexPurpose] = {
     "invaders": _place_invaders,
     "invaders_move": _move_invaders,

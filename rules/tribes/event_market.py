@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from rules.base import Move, Record, State, Text
 from rules.tribes import board as bd
@@ -34,7 +33,7 @@ from rules.tribes import state as st
 from rules.tribes import terrains as tr
 from rules.tribes.components import RESOURCES
 from rules.tribes.event_cards import EVENTS
-from rules.tribes.event_effects import HEX_PURPOSES, near_volcano
+from rules.tribes.event_effects import near_volcano
 from rules.tribes.event_state import (
     Slot,
     check_mammoth,
@@ -148,7 +147,7 @@ def apply_buy(state: State, p: int, code: str, record: Record) -> None:
         return
     hexes = bd.occupied_by(st.data(state), p)
     if len(hexes) == 1:
-        _altar(state, p, hexes[0], {"cost": cost}, record)
+        _altar(state, p, hexes[0], cost, record)
         return
     fr.add(state, EvAltarFrame(kind="ev_altar", player=p, purpose="altar", hexes=hexes, cost=cost))
 
@@ -167,11 +166,11 @@ def _acquire(state: State, p: int, slug: str, cost: dict[str, int], record: Reco
     )
 
 
-def _altar(state: State, p: int, hex_id: str, fields: dict[str, Any], record: Record) -> None:
-    """Autel: the resources and a member of ``hex_id`` are given up; 2 VP at once."""
+def _altar(state: State, p: int, hex_id: str, cost: dict[str, int], record: Record) -> None:
+    """Autel: ``cost`` and a member of ``hex_id`` are given up; 2 VP at once."""
     face = EVENTS.by_slug("altar")
     assert face.active is not None
-    _acquire(state, p, "altar", dict(fields["cost"]), record)
+    _acquire(state, p, "altar", dict(cost), record)
     bd.add(st.data(state), hex_id, p, -1)
     player(state, p)["supply"] += 1
     record.note("tribes.note.sacrifice", player=seat(state, p), hex=hex_id)
@@ -188,7 +187,7 @@ def _altar_moves(state: State, frame: EvAltarFrame) -> list[Move]:
 
 def _altar_apply(state: State, frame: EvAltarFrame, code: str, record: Record) -> None:
     fr.pop(state)
-    _altar(state, frame["player"], code[4:].upper(), {"cost": frame["cost"]}, record)
+    _altar(state, frame["player"], code[4:].upper(), frame["cost"], record)
 
 
 def has_card(state: State, p: int, slug: str) -> bool:
@@ -349,7 +348,6 @@ def canoe_targets(state: State, p: int, source: str) -> list[str]:
     return [h for h in data["hexes"] if h in found]
 
 
-HEX_PURPOSES["altar"] = _altar
 fr.register("ev_altar", _altar_moves, _altar_apply, fr.no_undo)
 fr.register("ev_find", _find_moves, _find_apply)
 
