@@ -11,9 +11,14 @@ Built from the state and the seat alone: nothing of another seat is read.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, cast, overload
 
 from rules.base import Seat, Section, Text
+
+if TYPE_CHECKING:  # only the types: Classic's view at run time would be an import cycle
+    from rules.origin.classic.play import CardFace
+    from rules.origin.classic.view import ClassicPlayerView, ClassicView, MeView
+    from rules.origin.view import JuniorPlayerView, JuniorView
 
 GROUPS: dict[str, Text] = {
     group: Text(f"origin.group.{group}")
@@ -50,7 +55,7 @@ def _value(value: object) -> str:
     return "?" if value is None else str(value)
 
 
-def junior_sections(own: dict[str, Any], total: int) -> list[Section]:
+def junior_sections(own: JuniorPlayerView, total: int) -> list[Section]:
     """``own`` is the seat's own player entry of ``view(state, seat)``."""
     tokens = [
         Text(
@@ -94,7 +99,7 @@ def junior_sections(own: dict[str, Any], total: int) -> list[Section]:
     ]
 
 
-def card_line(card: dict[str, Any], playable: bool) -> Text:
+def card_line(card: CardFace, playable: bool) -> Text:
     """``Title (level 3, 2 points): effect (you can play it now)`` for a card face."""
     level, points = card.get("level"), card.get("points")
     head = (
@@ -120,7 +125,7 @@ def card_line(card: dict[str, Any], playable: bool) -> Text:
 
 
 def classic_sections(
-    me: dict[str, Any], own: dict[str, Any], playable: frozenset[str], total: int
+    me: MeView, own: ClassicPlayerView, playable: frozenset[str], total: int
 ) -> list[Section]:
     """``me`` is the private part of ``view(state, seat)``, ``own`` its player entry;
     ``playable`` the ids of the cards the seat may play right now."""
@@ -166,9 +171,19 @@ def classic_sections(
     return sections
 
 
-def own_entry(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
+@overload
+def own_entry(view: JuniorView, seat: Seat) -> JuniorPlayerView: ...
+
+
+@overload
+def own_entry(view: ClassicView, seat: Seat) -> ClassicPlayerView: ...
+
+
+def own_entry(view: JuniorView | ClassicView, seat: Seat) -> JuniorPlayerView | ClassicPlayerView:
+    """The seat's player entry of its own view (empty when the view has none: the
+    sections then say "none")."""
     entry = (view.get("players") or {}).get(seat)
-    return entry if isinstance(entry, dict) else {}
+    return entry if isinstance(entry, dict) else cast("JuniorPlayerView", {})
 
 
 __all__ = ["GROUPS", "card_line", "classic_sections", "junior_sections", "own_entry"]
