@@ -346,7 +346,7 @@ class OriginJunior(Game):
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The seat's token values, tile levels, cards and score with them counted."""
-        own = own_entry(view_of(self.view(state, seat)), seat)
+        own = own_entry(view_of(self.view(state, seat)).get("players"), seat)
         return junior_sections(own, self.scores(state, seat).total(seat))
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
