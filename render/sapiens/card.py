@@ -12,6 +12,7 @@ from render.kit.geometry import Box, FrameLayout
 from render.sapiens import picture
 from render.sapiens.layout import CELL, Pos, valley_box
 from render.sapiens.model import square_pos
+from rules.sapiens.view import view_of
 
 SQUARE_KEYS = ("at_a", "at_b", "square", "cell")
 POOL_MOVES = {"take", "discard", "refill", "refill_one"}  # moves on the common pool
@@ -41,7 +42,7 @@ def valley_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
         right = max(b.right for b in squares) + CELL
         bottom = max(b.bottom for b in squares) + CELL
         return [Box(left, top, right - left, bottom - top)]
-    last = view.get("last")
+    last = view_of(view).get("last")
     label = last.get("label") if isinstance(last, Mapping) else None
     key = str(label.get("key", "")) if isinstance(label, Mapping) else ""
     if key.rsplit(".", 1)[-1] in POOL_MOVES:

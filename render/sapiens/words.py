@@ -14,9 +14,11 @@ from render.kit.text import font, text_width
 from render.sapiens.model import Table, read
 from rules import i18n
 from rules.base import Text
+from rules.core.envelope import TextJSON
+from rules.sapiens.view import view_of
 
 
-def named(value: Any, lang: str, names: Mapping[str, str]) -> str:
+def named(value: TextJSON | None, lang: str, names: Mapping[str, str]) -> str:
     """A view's ``{"key", "params"}`` in ``lang``, seat parameters shown as names (the
     notes say who gained what); ``""`` when it is missing or unknown."""
     if not isinstance(value, Mapping) or not isinstance(value.get("key"), str):
@@ -31,10 +33,11 @@ def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None
     """``Bob: lay the tile · Gathering: Bob gains 1 food``: the last move's label and
     notes (the kit's line, with names in the notes too); a note that only says again
     what the label says is left out."""
-    seats = [str(s) for s in view.get("seats") or []]
-    if view.get("over"):
+    typed = view_of(view)
+    seats = [str(s) for s in typed.get("seats") or []]
+    if typed.get("over"):
         return final(view, seats, lang, names)
-    last = view.get("last")
+    last = typed.get("last")
     if not isinstance(last, Mapping):
         return ""
     shown = {seat: seat_name(seat, names) for seat in seats}
@@ -97,7 +100,7 @@ REPEATS = {
 Water/Fire`` and ``Bob puts a Fight token on Water/Fire``)."""
 
 
-def unrepeated(label: Any, notes: Sequence[Any]) -> list[Any]:
+def unrepeated(label: TextJSON | None, notes: Sequence[TextJSON]) -> list[TextJSON]:
     """``notes`` without the first one that restates ``label`` (same key pair, and
     every parameter it shares with the label equal)."""
     if not isinstance(label, Mapping) or label.get("key") not in REPEATS:
@@ -116,7 +119,7 @@ def unrepeated(label: Any, notes: Sequence[Any]) -> list[Any]:
     return out
 
 
-def _params(value: Mapping[str, Any]) -> Mapping[str, Any]:
+def _params(value: TextJSON) -> Mapping[str, Any]:
     params = value.get("params")
     return params if isinstance(params, Mapping) else {}
 

@@ -77,7 +77,7 @@ from rules.origin.junior_data import (
 from rules.origin.options import SHARED
 from rules.origin.present import GROUPS, junior_sections, own_entry
 from rules.origin.scoring import HIDDEN_CATEGORIES, JUNIOR_CATEGORIES, junior_row
-from rules.origin.view import junior_view
+from rules.origin.view import junior_view, view_of
 
 log = logging.getLogger(__name__)
 
@@ -346,7 +346,7 @@ class OriginJunior(Game):
 
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The seat's token values, tile levels, cards and score with them counted."""
-        own = own_entry(self.view(state, seat), seat)
+        own = own_entry(view_of(self.view(state, seat)).get("players"), seat)
         return junior_sections(own, self.scores(state, seat).total(seat))
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:

@@ -2,18 +2,18 @@
 names of the kinds of move for menus (contract v2: the game presents itself).
 
 Junior: the seat's token values and tile levels (hidden from the others), its cards per
-colour and its score with those hidden points counted. Classic: the objectives dealt at
-set-up (while choosing), the hand by deck with each card's title, level, points and
-effect (marked when it can be played now), the Permanent cards in play, the stacks.
-Built from the state and the seat alone: nothing of another seat is read.
+colour and its score with those hidden points counted (Classic's sections:
+``rules.origin.classic.present``). Built from the seat's own view alone: nothing of
+another seat is read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TypeVar, cast
 
 from rules.base import Seat, Section, Text
+from rules.origin.view import JuniorPlayerView
 
 GROUPS: dict[str, Text] = {
     group: Text(f"origin.group.{group}")
@@ -42,30 +42,30 @@ GROUPS: dict[str, Text] = {
 NONE = Text("origin.present.none")
 
 
-def _or_none(lines: Iterable[Text]) -> tuple[Text, ...]:
+def or_none(lines: Iterable[Text]) -> tuple[Text, ...]:
     return tuple(lines) or (NONE,)
 
 
-def _value(value: object) -> str:
+def value_text(value: object) -> str:
     return "?" if value is None else str(value)
 
 
-def junior_sections(own: dict[str, Any], total: int) -> list[Section]:
+def junior_sections(own: JuniorPlayerView, total: int) -> list[Section]:
     """``own`` is the seat's own player entry of ``view(state, seat)``."""
     tokens = [
         Text(
             "origin.present.hunting",
-            {"place": f"@origin.terr.{t['territory']}", "value": _value(t["value"])},
+            {"place": f"@origin.terr.{t['territory']}", "value": value_text(t["value"])},
         )
         for t in own.get("hunting") or []
     ] + [
         Text(
             "origin.present.strait",
-            {"place": f"@origin.strait.{t['strait']}", "value": _value(t["value"])},
+            {"place": f"@origin.strait.{t['strait']}", "value": value_text(t["value"])},
         )
         for t in own.get("straits") or []
     ]
-    levels = [_value(tile.get("level")) for tile in own.get("tiles") or []]
+    levels = [value_text(tile.get("level")) for tile in own.get("tiles") or []]
     tiles = (
         Text(
             "origin.present.tile_levels" if len(levels) > 1 else "origin.present.tile_level",
@@ -76,7 +76,7 @@ def junior_sections(own: dict[str, Any], total: int) -> list[Section]:
     )
     cards = own.get("cards") or {}
     return [
-        Section(Text("origin.present.tokens"), _or_none(tokens)),
+        Section(Text("origin.present.tokens"), or_none(tokens)),
         Section(Text("origin.present.tiles"), (tiles,)),
         Section(
             Text("origin.present.cards"),
@@ -94,81 +94,14 @@ def junior_sections(own: dict[str, Any], total: int) -> list[Section]:
     ]
 
 
-def card_line(card: dict[str, Any], playable: bool) -> Text:
-    """``Title (level 3, 2 points): effect (you can play it now)`` for a card face."""
-    level, points = card.get("level"), card.get("points")
-    head = (
-        "card_level_points"
-        if level is not None and points is not None
-        else "card_level"
-        if level is not None
-        else "card_points"
-        if points is not None
-        else "card_plain"
-    )
-    return Text(
-        "origin.present.card",
-        {
-            "head": Text(
-                f"origin.present.{head}",
-                {"title": f"@{card['title']}", "level": level, "points": points},
-            ),
-            "text": f"@{card['text']}",
-            "playable": Text("origin.present.playable") if playable else "",
-        },
-    )
+P = TypeVar("P")
 
 
-def classic_sections(
-    me: dict[str, Any], own: dict[str, Any], playable: frozenset[str], total: int
-) -> list[Section]:
-    """``me`` is the private part of ``view(state, seat)``, ``own`` its player entry;
-    ``playable`` the ids of the cards the seat may play right now."""
-    sections = []
-    dealt = me.get("dealt") or []
-    if dealt:
-        sections.append(
-            Section(Text("origin.present.dealt"), tuple(card_line(c, False) for c in dealt))
-        )
-    hand = me.get("hand") or {}
-    decks = ("action", "permanent", "objective")
-    if not (dealt and not any(hand.get(d) for d in decks)):
-        # (choosing at set-up with an empty hand: the objectives are the only news)
-        for deck in decks:
-            cards = hand.get(deck) or []
-            title = Text(
-                "origin.present.deck", {"deck": f"@origin.classic.deck.{deck}", "n": len(cards)}
-            )
-            sections.append(
-                Section(title, _or_none(card_line(c, c["id"] in playable) for c in cards))
-            )
-    permanents = own.get("permanents") or []
-    if permanents:
-        names = [f"@origin.classic.card.{c}.title" for c in permanents]
-        sections.append(
-            Section(
-                Text("origin.present.in_play"), (Text("origin.present.list", {"items": names}),)
-            )
-        )
-    levels = own.get("tiles") or []
-    lines = []
-    for n, stack in enumerate(own.get("tile_ids") or [], 1):
-        stack_levels = levels[n - 1] if n - 1 < len(levels) else []
-        tiles = " > ".join(
-            f"{tile} ({_value(stack_levels[i] if i < len(stack_levels) else None)})"
-            for i, tile in enumerate(stack)
-        )
-        lines.append(Text("origin.present.stack", {"n": n, "tiles": tiles}))
-    sections.append(Section(Text("origin.present.stacks"), _or_none(lines)))
-    sections.append(
-        Section(Text("origin.present.score"), (Text("origin.present.total", {"total": total}),))
-    )
-    return sections
+def own_entry(players: Mapping[Seat, P] | None, seat: Seat) -> P:
+    """The seat's entry in ``players`` of its own view (read as empty when the view has
+    none: the sections then say "none")."""
+    entry = (players or {}).get(seat)
+    return entry if isinstance(entry, dict) else cast(P, {})
 
 
-def own_entry(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
-    entry = (view.get("players") or {}).get(seat)
-    return entry if isinstance(entry, dict) else {}
-
-
-__all__ = ["GROUPS", "card_line", "classic_sections", "junior_sections", "own_entry"]
+__all__ = ["GROUPS", "NONE", "junior_sections", "or_none", "own_entry", "value_text"]

@@ -61,11 +61,12 @@ from rules.origin.classic.explain import explain
 from rules.origin.classic.heuristic import classic_value
 from rules.origin.classic.hidden import determinize_classic
 from rules.origin.classic.invariants import check_classic
+from rules.origin.classic.present import classic_sections
 from rules.origin.classic.scoring import CATEGORIES, classic_row
-from rules.origin.classic.view import classic_view
+from rules.origin.classic.view import classic_view, view_of
 from rules.origin.components import BOARD, RULES
 from rules.origin.options import DECK_END, SHARED
-from rules.origin.present import GROUPS, classic_sections, own_entry
+from rules.origin.present import GROUPS, own_entry
 
 log = logging.getLogger(__name__)
 
@@ -391,7 +392,7 @@ class OriginClassic(Game):
     def private_sections(self, state: State, seat: Seat) -> list[Section]:
         """The objectives dealt, the hand by deck (playable cards marked), the
         Permanent cards in play, the stacks and the score."""
-        view = self.view(state, seat)
+        view = view_of(self.view(state, seat))
         me = view.get("me")
         if not isinstance(me, dict) or me.get("seat") != seat:
             return []
@@ -399,7 +400,7 @@ class OriginClassic(Game):
             m.code[5:].upper() for m in self.legal_moves(state, seat) if m.code.startswith("play:")
         )
         total = self.scores(state, seat).total(seat)
-        return classic_sections(me, own_entry(view, seat), playable, total)
+        return classic_sections(me, own_entry(view.get("players"), seat), playable, total)
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Classic scoring (rulebook "Décompte"): every category is public."""
