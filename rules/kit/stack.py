@@ -31,12 +31,9 @@ class Frame(TypedDict):
     committed: NotRequired[bool]
 
 
-RawFrame = dict[str, Any]
-"""A frame of a game whose state is not typed yet (to go once every game is typed)."""
-
 F = TypeVar("F", bound=Mapping[str, Any], default=dict[str, Any])
-"""A game's frame type: a union of its frame TypedDicts, each inheriting ``Frame``
-(a plain dict for a game whose state is not typed yet)."""
+"""A game's frame type: a union of its frame TypedDicts, each with the keys of
+``Frame`` (a plain dict where a stack is made without saying its type)."""
 
 
 class StackData(TypedDict, Generic[F]):
@@ -159,4 +156,4 @@ class Stack(Generic[F]):
                 resolve(frame)
 
 
-__all__ = ["BACK", "COMMITTED", "Frame", "RawFrame", "Stack", "StackData", "Undo"]
+__all__ = ["BACK", "COMMITTED", "Frame", "Stack", "StackData", "Undo"]
