@@ -13,14 +13,25 @@ behind a signed token (``bot.web.tokens``; a bad, expired or unknown one is a pl
 
 Every page is built from public information only: the public view, the public score
 sheet and the labels the table read.
+
+The process holds under abuse: event streams are capped in all and per client address (a
+plain 503 with ``Retry-After`` past the cap; the page's script then polls), a connection
+that sends no whole request for ``IDLE_SECONDS`` is closed (headers included), the
+open-file limit is raised to the hard limit at start, every answer carries the security
+headers (aiohttp's own 400 for malformed HTTP included) and a ``Server`` header without a
+version, and each kind of refusal is logged at most once a minute, never with a token.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import ipaddress
 import json
 import logging
+import re
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -28,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service.ratings import Standing, rate, standings
 from bot.service.values import is_ai_seat
@@ -35,6 +47,8 @@ from bot.store.database import SqlStore
 from bot.web import pages
 from bot.web.archive import ROW_SECONDS, Archive, Archived
 from bot.web.tokens import (
+    Verified,
+    link_from,
     make_token,
     player_subject,
     standings_subject,
@@ -50,9 +64,27 @@ POLL_SECONDS = 1.0
 """How often the revisions of the games being watched are read (one read for all)."""
 KEEP_ALIVE_SECONDS = 15.0
 """A comment line on an idle event stream, so proxies keep it open."""
-SETTINGS_SECONDS = 30.0
-"""How long a server's ``web_links`` setting is trusted before it is read again."""
-IMMUTABLE = "public, max-age=31536000, immutable"
+STREAMS_AT_ONCE = 500
+"""Event streams open at once in all; past it a reader polls ``poll`` instead."""
+STREAMS_PER_ADDRESS = 8
+"""Event streams open at once from one client address (several tabs, a family)."""
+RETRY_AFTER_SECONDS = 30
+"""What a refused event stream is told to wait (``Retry-After``)."""
+IDLE_SECONDS = 20.0
+"""A connection that has not sent a whole request for this long is closed: an idle
+keep-alive connection, or one still sending its request line and headers."""
+SHUTDOWN_SECONDS = 5.0
+"""How long a stop waits for the answers under way before it cuts them."""
+LOG_EVERY_SECONDS = 60.0
+"""At most one log line per kind of refusal in this time (the others are counted)."""
+PICTURE_SECONDS = 365 * 86_400
+"""The longest a browser keeps a picture (never longer than its link lives)."""
+REPLAY_SECONDS = 86_400
+"""The longest a browser keeps an animated replay (never longer than its link lives)."""
+SERVER = "campfire"
+"""The ``Server`` header of every answer (no version of anything)."""
+PAGE_CACHE = "private, no-cache"
+"""Pages, records and ``game.json``: the reader's browser only, asked again each time."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
@@ -87,6 +119,132 @@ class NotFound(Exception):
     """Answer the plain 404 page."""
 
 
+_TOKEN_TEXT = re.compile(r"([gsp][0-9][0-9A-Za-z_-]{0,63})\.([0-9a-z]{1,10})\.[0-9A-Za-z_-]{22}")
+
+
+def redact(text: str) -> str:
+    """``text`` with the signature of every link token in it replaced (the subject and
+    issue time stay: they say which page, not how to open it)."""
+    return _TOKEN_TEXT.sub(r"\1.\2.<signature>", text)
+
+
+class Redacted(logging.Filter):
+    """No token in a log line: the message and its traceback go through ``redact``."""
+
+    _formatter = logging.Formatter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and record.exc_text is None:
+            record.exc_text = redact(self._formatter.formatException(record.exc_info))
+        return True
+
+
+class Refusals:
+    """One log line per kind of refusal per ``every`` seconds, whatever the flood: the
+    first of a kind is written at once, the next ones are counted and the count goes
+    with the next line of that kind."""
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        every: float = LOG_EVERY_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.logger = logger
+        self.every = every
+        self.clock = clock
+        self._last: dict[str, float] = {}
+        self._unsaid: dict[str, int] = {}
+        self.counts: dict[str, int] = {}
+        """Refusals of each kind since the start."""
+
+    def note(self, kind: str, message: str, *args: object, level: int = logging.WARNING) -> None:
+        """Count a refusal of ``kind``; log it unless one was logged in the last
+        ``every`` seconds (an ``ERROR`` carries the traceback being handled)."""
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        now = self.clock()
+        last = self._last.get(kind)
+        if last is not None and now - last < self.every:
+            self._unsaid[kind] = self._unsaid.get(kind, 0) + 1
+            return
+        self._last[kind] = now
+        more = self._unsaid.pop(kind, 0)
+        suffix = f" ({more} more like it since the last line)" if more else ""
+        self.logger.log(level, message + suffix, *args, exc_info=level >= logging.ERROR)
+
+
+class HttpLog(logging.Filter):
+    """What aiohttp's server logs (its logger is ``campfire.web.http``): a malformed
+    request (its 400) becomes one line per minute naming the kind of error, without the
+    request line or a traceback; anything else is kept, redacted."""
+
+    def __init__(self, refusals: Refusals) -> None:
+        super().__init__()
+        self.refusals = refusals
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        problem = record.exc_info[1] if record.exc_info else None
+        if isinstance(problem, HttpProcessingError):
+            self.refusals.note(
+                "malformed", "refused malformed HTTP with a 400 (%s)", type(problem).__name__
+            )
+            return False
+        return Redacted().filter(record)
+
+
+def client_address(request: web.BaseRequest) -> str:
+    """Who asks: the peer's address, or behind a reverse proxy on this machine (a
+    loopback peer) the last address of its ``X-Forwarded-For``."""
+    peer = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For")
+    if forwarded:
+        try:
+            loopback = ipaddress.ip_address(peer).is_loopback
+        except ValueError:
+            loopback = False
+        if loopback:
+            last = forwarded.rsplit(",", 1)[-1].strip()[:64]
+            if last:
+                return last
+    return peer
+
+
+class Streams:
+    """The event streams open now, in all and by client address."""
+
+    def __init__(self, at_once: int = STREAMS_AT_ONCE, per_address: int = STREAMS_PER_ADDRESS):
+        self.at_once = at_once
+        self.per_address = per_address
+        self.by_address: dict[str, int] = {}
+        self.open = 0
+
+    def admit(self, address: str) -> str | None:
+        """Count a new stream from ``address``; or the kind of refusal (not counted)."""
+        if self.open >= self.at_once:
+            return "streams.all"
+        if self.by_address.get(address, 0) >= self.per_address:
+            return "streams.address"
+        self.open += 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        self.open -= 1
+        left = self.by_address[address] - 1
+        if left:
+            self.by_address[address] = left
+        else:
+            del self.by_address[address]
+
+
+Feed = asyncio.Queue[tuple[int, str] | None]
+"""What a stream hears: ``(revision, status)`` at each change, ``None``: end now."""
+
+
 class Watcher:
     """Follows the games somebody watches: one read of all their revisions per
     ``interval`` (whatever the number of watchers), each change sent to every queue of
@@ -95,14 +253,19 @@ class Watcher:
     def __init__(self, store: SqlStore, interval: float = POLL_SECONDS) -> None:
         self.store = store
         self.interval = interval
-        self._queues: dict[int, set[asyncio.Queue[tuple[int, str]]]] = {}
+        self._queues: dict[int, set[Feed]] = {}
         self._known: dict[int, tuple[int, str]] = {}
         self._task: asyncio.Task[None] | None = None
+        self.ended = False
+        """The process is stopping: every stream is told to end (``None``)."""
         self.reads = 0
         """Reads of the store since the start (what a test and the bench count)."""
 
-    def watch(self, game_id: int, known: tuple[int, str]) -> asyncio.Queue[tuple[int, str]]:
-        queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
+    def watch(self, game_id: int, known: tuple[int, str]) -> Feed:
+        queue: Feed = asyncio.Queue()
+        if self.ended:
+            queue.put_nowait(None)
+            return queue
         self._queues.setdefault(game_id, set()).add(queue)
         self._known.setdefault(game_id, known)
         if self._known[game_id] != known:
@@ -111,7 +274,14 @@ class Watcher:
             self._task = asyncio.create_task(self._run())
         return queue
 
-    def leave(self, game_id: int, queue: asyncio.Queue[tuple[int, str]]) -> None:
+    def end_all(self) -> None:
+        """Tell every stream to end now (the process is stopping)."""
+        self.ended = True
+        for queues in self._queues.values():
+            for queue in queues:
+                queue.put_nowait(None)
+
+    def leave(self, game_id: int, queue: Feed) -> None:
         queues = self._queues.get(game_id)
         if queues is None:
             return
@@ -163,41 +333,50 @@ class Site:
         drawer: Callable[..., bytes] | None = None,
         poll_seconds: float = POLL_SECONDS,
         row_seconds: float = ROW_SECONDS,
+        streams: Streams | None = None,
     ) -> None:
         self.store = store
         self.secret = secret
         self.clock = clock
         self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
         self.watcher = Watcher(store, poll_seconds)
-        self._allowed: dict[str, tuple[float, bool]] = {}
+        self.streams = streams or Streams()
+        self.refusals = Refusals(log)
         self._service: Any = None
         self._drawer = drawer
 
     # -- what a token opens -------------------------------------------------------------
 
     async def allows(self, guild_id: str | None) -> bool:
-        """Whether a server lets its games be seen on the web (``web_links`` not off)."""
+        """Whether a server lets its games be seen on the web (``web_links`` not off):
+        read at every request, so turning the links off closes them at once."""
         if guild_id is None:
             return True
-        now = time.monotonic()
-        known = self._allowed.get(guild_id)
-        if known is not None and now - known[0] < SETTINGS_SECONDS:
-            return known[1]
-        allowed = (await self.store.guild_settings(guild_id)).web_links is not False
-        self._allowed[guild_id] = (now, allowed)
-        return allowed
+        return (await self.store.guild_settings(guild_id)).web_links is not False
+
+    def opened(self, token: str) -> Verified:
+        """What a good token opens (else the plain 404)."""
+        verified = verify(self.secret, token, self.clock())
+        if verified is None:
+            raise NotFound
+        return verified
 
     async def game(self, token: str) -> Archived:
-        verified = verify(self.secret, token, self.clock())
-        if verified is None or verified.game_id is None:
+        verified = self.opened(token)
+        if verified.game_id is None:
             raise NotFound
         archived = await self.archive.game(verified.game_id)
         if archived is None or not await self.allows(archived.row.guild_id):
             raise NotFound
         return archived
 
-    def link(self, subject: str) -> str:
-        return make_token(self.secret, subject, self.clock())
+    def link(self, subject: str, opener: Verified) -> str:
+        """A link to ``subject`` from a page ``opener`` opened: it ends with ``opener``."""
+        return link_from(self.secret, subject, opener, self.clock())
+
+    def remaining(self, token: str) -> int:
+        """Seconds left before ``token`` stops working."""
+        return self.opened(token).remaining(self.clock())
 
     def service(self) -> Any:
         """A ``GameService`` over the store, for the records and the animated replay
@@ -216,7 +395,7 @@ class Site:
     # -- a game's page ------------------------------------------------------------------
 
     async def main(self, archived: Archived, token: str, step: int, lang: str, layout: str) -> str:
-        key = ("main", step, lang, layout)
+        key = ("main", token, step, lang, layout)  # the page holds its reader's links
 
         async def make() -> str:
             return pages.game_main(await self.game_page(archived, token, step, lang, layout))
@@ -248,7 +427,10 @@ class Site:
                     log.warning("game %d: no text twin at step %d", row.id, step, exc_info=True)
             return sheet, short
 
-        sheet, short = await asyncio.to_thread(compute)
+        async def computed() -> tuple[Any, str]:
+            return await asyncio.to_thread(compute)
+
+        sheet, short = await self.archive.derived(archived, ("facts", step, lang), computed)
         words = None
         if rules in renderers.twin_ids():
             words = f"{token}/words.txt?at={step}&lang={lang}"
@@ -283,7 +465,10 @@ class Site:
                 narrow = f"{token}/board/{archived.mark(step)}-card-{lang}.png"
         standings_link = None
         if row.guild_id is not None:
-            standings_link = f"../s/{self.link(standings_subject(row.guild_id))}?lang={lang}"
+            opener = self.opened(token)
+            standings_link = (
+                f"../s/{self.link(standings_subject(row.guild_id), opener)}?lang={lang}"
+            )
         return pages.GamePage(
             game_id=row.id,
             rules=rules,
@@ -323,13 +508,26 @@ STORE: web.AppKey[SqlStore] = web.AppKey("store", SqlStore)
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
 
 
+_NUMBER = re.compile(r"[0-9]{1,9}")
+"""A step or a mark as written in an address: ASCII digits only (``str.isdigit`` also
+takes ``²`` and other Unicode digits, which ``int`` then refuses), at most nine."""
+
+
+def number(text: str) -> int:
+    """The step or mark ``text`` names, or the plain 404: the one parser of every route."""
+    if _NUMBER.fullmatch(text) is None:
+        raise NotFound
+    return int(text)
+
+
 def _query_step(request: web.Request, last: int) -> int:
     raw = request.query.get("at")
     if raw is None or raw == "":
         return last
-    if not raw.isdigit() or len(raw) > 9 or int(raw) > last:
+    step = number(raw)
+    if step > last:
         raise NotFound
-    return int(raw)
+    return step
 
 
 def _query_layout(request: web.Request, site: Site, archived: Archived) -> str:
@@ -356,7 +554,7 @@ def _html(text: str, *, status: int = 200) -> web.Response:
         status=status,
         content_type="text/html",
         charset="utf-8",
-        headers={"Cache-Control": "no-cache"},
+        headers={"Cache-Control": PAGE_CACHE},
     )
 
 
@@ -413,7 +611,9 @@ async def game_json(request: web.Request) -> web.Response:
         "short": page.short,
     }
     return web.json_response(
-        body, dumps=lambda data: json.dumps(data, ensure_ascii=False, default=str)
+        body,
+        dumps=lambda data: json.dumps(data, ensure_ascii=False, default=str),
+        headers={"Cache-Control": PAGE_CACHE},
     )
 
 
@@ -426,15 +626,15 @@ async def board(request: web.Request) -> web.StreamResponse:
         request.match_info["layout"],
         request.match_info["lang"],
     )
-    if not mark_text.isdigit() or len(mark_text) > 9 or lang not in LANGS:
+    mark = number(mark_text)
+    if lang not in LANGS or layout not in site.layouts(archived):
         raise NotFound
-    if layout not in site.layouts(archived):
-        raise NotFound
-    step = archived.step_of(int(mark_text))
+    step = archived.step_of(mark)
     if step is None:
         raise NotFound
-    etag = f'"{archived.row.id}-{mark_text}-{layout}-{lang}"'
-    headers = {"Cache-Control": IMMUTABLE, "ETag": etag}
+    etag = f'"{archived.row.id}-{mark}-{layout}-{lang}"'
+    life = min(PICTURE_SECONDS, site.remaining(token))
+    headers = {"Cache-Control": f"private, max-age={life}, immutable", "ETag": etag}
     if request.headers.get("If-None-Match") == etag:
         return web.Response(status=304, headers=headers)
     png = await site.archive.picture(archived, step, layout, lang)
@@ -462,7 +662,7 @@ async def words(request: web.Request) -> web.Response:
 
     text = await site.archive.derived(archived, ("words", step, lang), make)
     return web.Response(
-        text=text, content_type="text/plain", charset="utf-8", headers={"Cache-Control": "no-cache"}
+        text=text, content_type="text/plain", charset="utf-8", headers={"Cache-Control": PAGE_CACHE}
     )
 
 
@@ -476,12 +676,40 @@ async def poll(request: web.Request) -> web.Response:
     )
 
 
+def _busy(request: web.Request) -> web.Response:
+    """The plain answer past a cap: 503, try again later (the page polls meanwhile)."""
+    response = web.Response(
+        text=translate("web.busy", pick_lang(request)) + "\n",
+        status=503,
+        content_type="text/plain",
+        charset="utf-8",
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"},
+    )
+    response.force_close()  # its connection goes too
+    return response
+
+
 async def events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: ``revision`` (``{"revision", "status"}``) now and whenever
     the game changes; a comment line every ``KEEP_ALIVE_SECONDS``; the stream ends once
-    the game is no longer running."""
+    the game is no longer running, its server turns the links off, or the process stops.
+    Past ``STREAMS_AT_ONCE`` in all or ``STREAMS_PER_ADDRESS`` from one address, a 503."""
     site = _site(request)
     archived = await site.game(request.match_info["token"])
+    address = client_address(request)
+    refused = site.streams.admit(address)
+    if refused is not None:
+        cap = site.streams.at_once if refused == "streams.all" else site.streams.per_address
+        where = "in all" if refused == "streams.all" else "from one address"
+        site.refusals.note(refused, "refused an event stream: %d open %s already", cap, where)
+        return _busy(request)
+    try:
+        return await _follow(request, site, archived)
+    finally:
+        site.streams.release(address)
+
+
+async def _follow(request: web.Request, site: Site, archived: Archived) -> web.StreamResponse:
     row = archived.row
     response = web.StreamResponse(
         headers={
@@ -507,13 +735,17 @@ async def events(request: web.Request) -> web.StreamResponse:
             try:
                 now = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
             except TimeoutError:
+                if not await site.allows(row.guild_id):
+                    break
                 await response.write(b": still here\n\n")
                 continue
+            if now is None or not await site.allows(row.guild_id):
+                break
             await send(now)
             if now[1] != "running":
                 break
-    except (ConnectionResetError, asyncio.CancelledError):
-        pass
+    except ConnectionResetError:
+        pass  # the reader left (a cancellation, the process stopping, goes on up)
     finally:
         site.watcher.leave(row.id, queue)
     return response
@@ -528,7 +760,7 @@ async def record(request: web.Request) -> web.Response:
     kind = request.match_info["kind"]
     made = await build_record(site.service(), archived.row.id, lang)
     name = f"campfire-{archived.row.rules}-{archived.row.id}"
-    headers = {"Cache-Control": "no-cache"}
+    headers = {"Cache-Control": PAGE_CACHE}
     if kind == "json":
         headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
         return web.Response(
@@ -545,7 +777,8 @@ async def record(request: web.Request) -> web.Response:
 
 async def replay(request: web.Request) -> web.Response:
     site = _site(request)
-    archived = await site.game(request.match_info["token"])
+    token = request.match_info["token"]
+    archived = await site.game(token)
     lang = pick_lang(request)
     if archived.row.status != "over" or not site.archive.has_picture(archived.row.rules):
         raise NotFound
@@ -560,7 +793,7 @@ async def replay(request: web.Request) -> web.Response:
         body=webp,
         content_type="image/webp",
         headers={
-            "Cache-Control": "public, max-age=86400",
+            "Cache-Control": f"private, max-age={min(REPLAY_SECONDS, site.remaining(token))}",
             "Content-Disposition": f'attachment; filename="{name}"',
         },
     )
@@ -568,8 +801,8 @@ async def replay(request: web.Request) -> web.Response:
 
 async def standings_page(request: web.Request) -> web.Response:
     site = _site(request)
-    verified = verify(site.secret, request.match_info["token"], site.clock())
-    if verified is None or not verified.subject.startswith("s"):
+    verified = site.opened(request.match_info["token"])
+    if not verified.subject.startswith("s"):
         raise NotFound
     guild = verified.guild_id
     if guild is None or not await site.allows(guild):
@@ -589,7 +822,7 @@ async def standings_page(request: web.Request) -> web.Response:
     users = sorted({line.user_id for _, lines in boards for line in lines})
     names = await site.store.user_names(users)
     links = {
-        user: f"../p/{site.link(player_subject(guild, user))}?lang={lang}"
+        user: f"../p/{site.link(player_subject(guild, user), verified)}?lang={lang}"
         for user in users
         if not is_ai_seat(user) and _plain_id(user)
     }
@@ -599,13 +832,13 @@ async def standings_page(request: web.Request) -> web.Response:
 
 
 def _plain_id(user: str) -> bool:
-    return 0 < len(user) <= 40 and all(c.isalnum() or c == "_" for c in user)
+    return 0 < len(user) <= 40 and all(c.isascii() and (c.isalnum() or c == "_") for c in user)
 
 
 async def stats_page(request: web.Request) -> web.Response:
     site = _site(request)
-    verified = verify(site.secret, request.match_info["token"], site.clock())
-    if verified is None or verified.user_id is None or verified.guild_id is None:
+    verified = site.opened(request.match_info["token"])
+    if verified.user_id is None or verified.guild_id is None:
         raise NotFound
     guild, user = verified.guild_id, verified.user_id
     if not await site.allows(guild):
@@ -616,7 +849,7 @@ async def stats_page(request: web.Request) -> web.Response:
         lines.extend(line for line in await site.ladder(guild, rules) if line.user_id == user)
     hints = await site.store.hints_of_user(guild, user)
     name = (await site.store.user_names([user])).get(user, user)
-    back = f"../s/{site.link(standings_subject(guild))}?lang={lang}"
+    back = f"../s/{site.link(standings_subject(guild), verified)}?lang={lang}"
     body = pages.stats_body(name, lines, hints, back, lang)
     title = translate("web.title.stats", lang, name=name)
     return _html(pages.document(title, lang, body, here=_here(request)))
@@ -630,28 +863,58 @@ async def health(request: web.Request) -> web.Response:
 async def plain_errors(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    """Security headers on every answer; anything not found (a bad token, an unknown
-    game, a step or picture it does not have, an unknown path) is the same plain 404,
-    and a failure is a plain 500 (logged), never a traceback."""
+    """Anything not found (a bad token, an unknown game, a step or picture it does not
+    have, an unknown path or method) is the same plain 404, and a failure is a plain 500,
+    logged by the route's pattern (never its token), at most once a minute per kind of
+    error, never a traceback to the reader."""
     try:
-        response = await handler(request)
+        return await handler(request)
     except (NotFound, web.HTTPNotFound, web.HTTPMethodNotAllowed):
-        response = _html(pages.not_found(pick_lang(request)), status=404)
+        return _html(pages.not_found(pick_lang(request)), status=404)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        response = _html(pages.not_found(pick_lang(request)), status=404)
+        return _html(pages.not_found(pick_lang(request)), status=404)
     except asyncio.CancelledError:
         raise
-    except Exception:
-        log.exception("%s %s failed", request.method, request.path)
-        response = web.Response(
+    except Exception as exc:
+        route = request.match_info.route.resource
+        where = route.canonical if route is not None else "?"
+        request.app[SITE].refusals.note(
+            f"failure.{type(exc).__name__}",
+            "%s %s failed",
+            request.method,
+            where,
+            level=logging.ERROR,
+        )
+        return web.Response(
             text="Something went wrong on our side.\n", status=500, content_type="text/plain"
         )
-    if not response.prepared:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-    return response
+
+
+def harden(response: web.StreamResponse) -> None:
+    """The security headers and a ``Server`` without versions, on any answer."""
+    response.headers["Server"] = SERVER
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+
+
+async def _harden(request: web.Request, response: web.StreamResponse) -> None:
+    harden(response)
+
+
+class _Request(web.Request):
+    """A request whose answer is hardened even when no route was reached: aiohttp's own
+    400 for malformed HTTP bypasses middlewares and ``on_response_prepare``
+    (aio-libs/aiohttp#6463), but not this hook; its text becomes the bare status."""
+
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        if self._match_info is None:
+            harden(response)
+            if isinstance(response, web.Response) and response.status >= 400:
+                # aiohttp's text quotes the request line back (a link's token in it)
+                response.text = f"{response.status} {response.reason}\n"
+        await super()._prepare_hook(response)
 
 
 def static_folder() -> Path:
@@ -680,10 +943,16 @@ def create_app(
     drawer: Callable[..., bytes] | None = None,
     poll_seconds: float = POLL_SECONDS,
     row_seconds: float = ROW_SECONDS,
+    streams: Streams | None = None,
 ) -> web.Application:
     """The application over an open ``store`` (the caller closes it), its links signed
-    with ``secret``; ``clock`` (Unix seconds), ``drawer`` (``render.registry.draw``) and
-    ``row_seconds`` (how often a running game's clocks are read again) are for tests."""
+    with ``secret``; ``clock`` (Unix seconds), ``drawer`` (``render.registry.draw``),
+    ``row_seconds`` (how often a running game's clocks are read again) and ``streams``
+    (other caps) are for tests."""
+    for name in ("campfire.web", "campfire.web.archive"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, Redacted) for f in logger.filters):
+            logger.addFilter(Redacted())
     app = web.Application(middlewares=[plain_errors])
     site = Site(
         store,
@@ -692,13 +961,19 @@ def create_app(
         drawer=drawer,
         poll_seconds=poll_seconds,
         row_seconds=row_seconds,
+        streams=streams,
     )
     app[SITE] = site
     app[STORE] = store
 
+    async def end_streams(app: web.Application) -> None:
+        site.watcher.end_all()
+
     async def stop(app: web.Application) -> None:
         await site.close()
 
+    app.on_response_prepare.append(_harden)
+    app.on_shutdown.append(end_streams)
     app.on_cleanup.append(stop)
     app.add_routes(
         [
@@ -728,27 +1003,116 @@ def game_link(secret: bytes, game_id: int, now: float) -> str:
     return f"/g/{make_token(secret, game_subject(game_id), now)}"
 
 
+def raise_file_limit() -> int | None:
+    """Raise this process's open-file limit to its hard limit where the system allows
+    it (each connection is a file); the limit now, or ``None`` where there is none to
+    read."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65_536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (OSError, ValueError):
+            log.warning("could not raise the open-file limit from %d to %d", soft, wanted)
+            return int(soft)
+        return int(wanted)
+    return int(soft)
+
+
+class _AcceptLog(logging.Filter):
+    """asyncio's "socket.accept() out of system resource" (a flood that reached the
+    open-file limit): one line per minute, without its traceback."""
+
+    def __init__(self, refusals: Refusals) -> None:
+        super().__init__()
+        self.refusals = refusals
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("socket.accept() out of system resource"):
+            return True
+        self.refusals.note("accept", "connections refused: the open-file limit is reached")
+        return False
+
+
+async def start(
+    app: web.Application, host: str, port: int, *, idle_seconds: float = IDLE_SECONDS
+) -> tuple[web.AppRunner, str]:
+    """Serve ``app`` on ``host:port`` as ``campfire web`` does (its timeouts, its logs,
+    its hardened error answers); the runner (``cleanup()`` stops it) and the address."""
+    refusals = app[SITE].refusals
+    http_log = logging.getLogger("campfire.web.http")
+    for old in [f for f in http_log.filters if isinstance(f, HttpLog)]:
+        http_log.removeFilter(old)
+    http_log.addFilter(HttpLog(refusals))
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        logger=http_log,
+        keepalive_timeout=idle_seconds,
+        shutdown_timeout=SHUTDOWN_SECONDS,
+        handler_cancellation=True,  # a reader who leaves frees its stream at once
+    )
+    await runner.setup()
+    assert runner.server is not None
+    runner.server.request_factory = functools.partial(app._make_request, _cls=_Request)
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    bound = runner.addresses[0][1] if runner.addresses else port
+    return runner, f"http://{host}:{bound}"
+
+
 async def serve(
     db: str, secret: bytes, host: str, port: int, *, ready: Callable[[str], None] | None = None
 ) -> None:
-    """Open the store and serve until cancelled."""
+    """Open the store and serve until cancelled (Ctrl+C) or sent SIGTERM; open event
+    streams are ended at once, so a stop does not wait for their readers."""
     from bot.store import open_store
 
+    limit = raise_file_limit()
+    if limit is not None:
+        log.info("open files: up to %d", limit)
     store = await open_store(db)
     runner: web.AppRunner | None = None
+    accept_log: _AcceptLog | None = None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
     try:
         app = create_app(store, secret)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        await site.start()
+        accept_log = _AcceptLog(app[SITE].refusals)
+        logging.getLogger("asyncio").addFilter(accept_log)
+        runner, address = await start(app, host, port)
         if ready is not None:
-            ready(f"http://{host}:{port}")
-        await asyncio.Event().wait()
+            ready(address)
+        await stop.wait()
     finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.remove_signal_handler(signal.SIGTERM)
         if runner is not None:
             await runner.cleanup()
+        if accept_log is not None:
+            logging.getLogger("asyncio").removeFilter(accept_log)
         await store.close()
 
 
-__all__ = ["Site", "Watcher", "create_app", "game_link", "pick_lang", "serve"]
+__all__ = [
+    "Refusals",
+    "Site",
+    "Streams",
+    "Watcher",
+    "client_address",
+    "create_app",
+    "game_link",
+    "harden",
+    "number",
+    "pick_lang",
+    "raise_file_limit",
+    "redact",
+    "serve",
+    "start",
+]

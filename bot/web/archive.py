@@ -52,6 +52,12 @@ DRAWING_AT_ONCE = 2
 """Pictures drawn at the same time (each is a worker thread's CPU work)."""
 
 
+def _retrieved(task: asyncio.Task[bytes]) -> None:
+    """A drawing whose every reader left: its failure is theirs, not asyncio's to log."""
+    if not task.cancelled():
+        task.exception()
+
+
 @dataclass
 class Archived:
     """A game as read at one revision: its row, its log, and positions replayed so far."""
@@ -166,7 +172,7 @@ class Archive:
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
         self._picture_bytes = picture_bytes
         self._held = 0
-        self._drawing: dict[tuple[int, int, str, str], asyncio.Future[bytes]] = {}
+        self._drawing: dict[tuple[int, int, str, str], asyncio.Task[bytes]] = {}
         self._drawer: Callable[..., bytes] = drawer or renderers.draw
         self._limit = asyncio.Semaphore(DRAWING_AT_ONCE)
         self.drawn = 0
@@ -228,20 +234,22 @@ class Archive:
         if found is not None:
             self._pictures.move_to_end(key)
             return found
-        waiting = self._drawing.get(key)
-        if waiting is not None:
-            return await asyncio.shield(waiting)
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self._drawing[key] = future
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = asyncio.create_task(self._draw_and_keep(key, archived, step, layout, lang))
+            self._drawing[key] = drawing
+            drawing.add_done_callback(_retrieved)
+        # shielded: a reader who leaves (its request cancelled) stops neither the drawing
+        # nor the other readers waiting for it
+        return await asyncio.shield(drawing)
+
+    async def _draw_and_keep(
+        self, key: tuple[int, int, str, str], archived: Archived, step: int, layout: str, lang: str
+    ) -> bytes:
         try:
             png = await self._draw(archived, step, layout, lang)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
         finally:
             self._drawing.pop(key, None)
-        future.set_result(png)
         self._keep(key, png)
         return png
 

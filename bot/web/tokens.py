@@ -6,6 +6,10 @@ server's standings, ``p<guild>-<user>`` a player's stats), the issue time in Uni
 seconds (base 36), and the first 128 bits of HMAC-SHA256 of both under
 ``CAMPFIRE_WEB_SECRET`` (URL-safe base 64). Nothing here reads a clock: the caller gives
 ``now``. A token that does not verify, or is older than ``LINK_DAYS``, is ``None``.
+
+A link made from a page (the standings from a game, a player from the standings) carries
+the issue time of the link that opened the page (``link_from``), so it ends when that
+one ends: 180 days after the bot made the first link, however many pages were followed.
 """
 
 from __future__ import annotations
@@ -71,6 +75,15 @@ class Verified:
     issued: int
 
     @property
+    def expires(self) -> int:
+        """When the link stops working (Unix seconds)."""
+        return self.issued + LINK_SECONDS
+
+    def remaining(self, now: float) -> int:
+        """Seconds of life left at ``now`` (0 when it has just ended)."""
+        return max(0, int(self.expires - now))
+
+    @property
     def game_id(self) -> int | None:
         return int(self.subject[1:]) if self.subject.startswith("g") else None
 
@@ -104,6 +117,12 @@ def verify(secret: bytes, token: str, now: float) -> Verified | None:
     return Verified(subject, issued)
 
 
+def link_from(secret: bytes, subject: str, opener: Verified, now: float) -> str:
+    """A link to ``subject`` made from a page that ``opener`` opened: it ends when
+    ``opener`` ends (or sooner, never later)."""
+    return make_token(secret, subject, min(opener.issued, now))
+
+
 @dataclass(frozen=True)
 class WebLinks:
     """The public address of ``campfire web`` and its secret: what the bot needs to
@@ -124,6 +143,7 @@ __all__ = [
     "Verified",
     "WebLinks",
     "game_subject",
+    "link_from",
     "make_token",
     "player_subject",
     "standings_subject",

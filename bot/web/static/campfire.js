@@ -129,8 +129,13 @@
       if (now.status !== "running") source.close();
     });
     source.onerror = function () {
+      // A refusal (503: too many live followers) closes the stream for good; three
+      // failed reconnections in a row give up too: the page polls instead.
       failures += 1;
-      if (failures >= 3) { source.close(); poll(); }
+      if (source.readyState === EventSource.CLOSED || failures >= 3) {
+        source.close();
+        poll();
+      }
     };
   }
 

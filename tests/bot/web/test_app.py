@@ -1,6 +1,7 @@
 """The web companion over a store: a game's page at any position, its pictures (cached,
-immutable), its record and JSON, standings and stats, French and English, and a plain 404
-for every link that leads nowhere."""
+immutable, private, no longer than the link lives), its record and JSON, standings and
+stats, French and English, links made from a page ending with the link that opened it,
+and a plain 404 for every link that leads nowhere."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from bot.service import GameService
 from bot.store import GuildSettings
 from bot.store.database import SqlStore
-from bot.web.tokens import LINK_SECONDS, game_subject, make_token, standings_subject
+from bot.web.tokens import LINK_SECONDS, game_subject, make_token, standings_subject, verify
 from tests.bot.web.conftest import (
     GUILD,
     NOW,
@@ -54,7 +55,8 @@ async def test_a_game_page_shows_its_log_scores_players_and_a_picture(
     assert answer.headers["Content-Security-Policy"].startswith("default-src 'none'")
     png = await client.get(f"/g/{picture.group(1)}")
     assert png.status == 200 and png.content_type == "image/png"
-    assert "immutable" in png.headers["Cache-Control"]
+    assert png.headers["Cache-Control"] == f"private, max-age={LINK_SECONDS}, immutable"
+    assert png.headers["Server"] == "campfire"
     again = await client.get(
         f"/g/{picture.group(1)}", headers={"If-None-Match": png.headers["ETag"]}
     )
@@ -158,10 +160,13 @@ async def test_a_server_that_turns_links_off_shows_nothing(
     client = await web_client(drawer=tiny_png)
     token = game_token(game_id)
     assert (await client.get(f"/g/{token}")).status == 200
+    picture = f"/g/{token}/board/0-full-en.png"
+    assert (await client.get(picture)).status == 200
     await store.save_guild_settings(GUILD, GuildSettings(web_links=False), datetime.now())
-    fresh = await web_client(drawer=tiny_png)  # the setting is trusted for 30 s per process
-    assert (await fresh.get(f"/g/{token}")).status == 404
-    assert (await store.guild_settings(GUILD)).web_links is False
+    for path in (f"/g/{token}", picture, f"/g/{token}/game.json", f"/g/{token}/poll"):
+        assert (await client.get(path)).status == 404, path  # at once: nothing cached
+    await store.save_guild_settings(GUILD, GuildSettings(web_links=True), datetime.now())
+    assert (await client.get(f"/g/{token}")).status == 200
 
 
 async def test_a_finished_game_has_its_records_replay_and_standings(
@@ -280,3 +285,63 @@ async def test_a_player_going_away_shows_without_a_move(
         assert "away until" in page
     finally:
         service.close()
+
+
+async def test_links_made_from_a_page_end_with_the_link_that_opened_it(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """A game link made 179 days ago leads to standings and player links that end when
+    it ends, not 180 days from now; pictures and the replay are private and kept no
+    longer than the link lives; ``game.json`` says how it may be kept."""
+    game_id = await nim_game(store)
+    client = await web_client(drawer=tiny_png)
+    made = NOW - 179 * 86_400
+    token = make_token(SECRET, game_subject(game_id), made)
+    page = await (await client.get(f"/g/{token}?lang=en")).text()
+    standings = re.search(r'href="\.\./s/([^"?]+)\?lang=en"', page)
+    assert standings is not None
+    found = verify(SECRET, standings.group(1), NOW)
+    assert found is not None and found.issued == int(made)
+    ladder = await (await client.get(f"/s/{standings.group(1)}?lang=en")).text()
+    player = re.search(r'href="\.\./p/([^"?]+)\?lang=en">Ann<', ladder)
+    assert player is not None
+    assert (opened := verify(SECRET, player.group(1), NOW)) is not None
+    assert opened.issued == int(made)
+    stats = await (await client.get(f"/p/{player.group(1)}?lang=en")).text()
+    back = re.search(r'href="\.\./s/([^"?]+)\?lang=en"', stats)
+    assert back is not None and (verify(SECRET, back.group(1), NOW) or opened).issued == int(made)
+    # a day later every one of them has ended
+    assert verify(SECRET, player.group(1), NOW + 86_400 + 1) is None
+    assert verify(SECRET, standings.group(1), NOW + 86_400 + 1) is None
+
+    left = LINK_SECONDS - (NOW - int(made))
+    picture = await client.get(f"/g/{token}/board/0-full-en.png")
+    assert picture.headers["Cache-Control"] == f"private, max-age={left:.0f}, immutable"
+    replay = await client.get(f"/g/{token}/replay.webp")
+    assert replay.status == 200
+    assert replay.headers["Cache-Control"] == "private, max-age=86400"
+    old = make_token(SECRET, game_subject(game_id), NOW - LINK_SECONDS + 600)
+    replay = await client.get(f"/g/{old}/replay.webp")
+    assert replay.headers["Cache-Control"] == "private, max-age=600"
+    data = await client.get(f"/g/{token}/game.json")
+    assert data.headers["Cache-Control"] == "private, no-cache"
+    assert (await client.get(f"/g/{token}")).headers["Cache-Control"] == "private, no-cache"
+
+
+async def test_a_page_holds_the_links_of_its_own_reader(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """Two readers of one position with links of different ages: each page's links are
+    made from its own reader's link (a cached page never hands one reader's newer link
+    to the other)."""
+    game_id = await nim_game(store, moves=2)
+    client = await web_client(drawer=tiny_png)
+    old = make_token(SECRET, game_subject(game_id), NOW - 100 * 86_400)
+    new = game_token(game_id)
+    first = await (await client.get(f"/g/{new}?lang=en")).text()
+    second = await (await client.get(f"/g/{old}?lang=en")).text()
+    assert new in first and new not in second and old in second
+    link = re.search(r'href="\.\./s/([^"?]+)\?lang=en"', second)
+    assert link is not None
+    assert (found := verify(SECRET, link.group(1), NOW)) is not None
+    assert found.issued == int(NOW - 100 * 86_400)

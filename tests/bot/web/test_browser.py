@@ -123,3 +123,34 @@ async def test_a_game_page_in_chromium(
         await server.close()
         service.close()
         await asyncio.sleep(0)
+
+
+async def test_a_page_refused_its_event_stream_follows_by_polling(
+    store: SqlStore, browser: Any, nim: None
+) -> None:
+    """Past the cap on event streams the page gets a 503 and polls instead: a move
+    played meanwhile still arrives without a reload."""
+    from bot.web.app import Streams
+
+    service = GameService(store)
+    game = await open_game(service, "nim", 2)
+    game = await play(service, game, 5, moves=1)
+    app = create_app(store, SECRET, clock=lambda: NOW, poll_seconds=0.2, streams=Streams(at_once=0))
+    server = TestServer(app)
+    await server.start_server()
+    try:
+        refused: list[int] = []
+        page = await browser.new_page()
+        page.on(
+            "response",
+            lambda answer: refused.append(answer.status) if "/events" in answer.url else None,
+        )
+        await page.goto(str(server.make_url(f"/g/{game_token(game.id)}")) + "?lang=en")
+        await page.evaluate("window.notReloaded = true")
+        game = await play(service, game, 6, moves=1)
+        await page.wait_for_selector('main#game[data-step="2"]', timeout=15_000)
+        assert await page.evaluate("window.notReloaded") is True
+        assert refused and set(refused) == {503}
+    finally:
+        await server.close()
+        service.close()

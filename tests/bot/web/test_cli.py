@@ -4,6 +4,7 @@ same settings as the bot, and serves pages from its own process; the signed link
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -108,3 +109,77 @@ def test_campfire_web_serves_from_its_own_process(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def started_game(db: Path) -> int:
+    """A running two-player Nim game in a new database at ``db``; its id."""
+    import asyncio
+
+    from bot.service import GameService, Player
+    from bot.store import open_store
+
+    async def make() -> int:
+        store = await open_store(str(db))
+        service = GameService(store)
+        try:
+            lobby = await service.create_lobby(
+                rules="nim", options=None, guild_id="9", channel_id="7", creator=Player("1", "A")
+            )
+            await service.join(lobby.id, Player("2", "B"))
+            return (await service.start(lobby.id, "1")).game.id
+        finally:
+            service.close()
+            await store.close()
+
+    return asyncio.run(make())
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_campfire_web_stops_at_once_with_readers_connected(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """Three readers follow a running game's events; Ctrl+C (or a service manager's
+    SIGTERM) stops ``campfire web`` within two seconds, their streams ended."""
+    db = tmp_path / "campfire.sqlite3"
+    game_id = started_game(db)
+    port = free_port()
+    env = {**os.environ, "CAMPFIRE_WEB_SECRET": SECRET.decode(), "CAMPFIRE_DB": str(db)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "web", "--port", str(port), "--env", "none"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    readers: list[socket.socket] = []
+    try:
+        assert process.stdout is not None
+        for _ in range(40):
+            if "serving on" in process.stdout.readline():
+                break
+        token = make_token(SECRET, game_subject(game_id), time.time())
+        for _ in range(3):
+            reader = socket.create_connection(("127.0.0.1", port), timeout=10)
+            reader.sendall(f"GET /g/{token}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            first = b""
+            while b"event: revision" not in first:
+                first += reader.recv(4096)
+            readers.append(reader)
+        started = time.monotonic()
+        process.send_signal(stop)
+        status = process.wait(timeout=20)
+        assert time.monotonic() - started < 2.0
+        assert status == (130 if stop == signal.SIGINT else 0)
+        for reader in readers:
+            rest = b""
+            while chunk := reader.recv(4096):
+                rest += chunk
+            assert rest.endswith(b"0\r\n\r\n")  # each stream ended properly
+        output = process.stdout.read()
+        assert "Traceback" not in output, output
+    finally:
+        for reader in readers:
+            reader.close()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
