@@ -695,16 +695,17 @@ async def events(request: web.Request) -> web.StreamResponse:
     the game is no longer running, its server turns the links off, or the process stops.
     Past ``STREAMS_AT_ONCE`` in all or ``STREAMS_PER_ADDRESS`` from one address, a 503."""
     site = _site(request)
-    archived = await site.game(request.match_info["token"])
+    token = request.match_info["token"]
+    site.opened(token)  # a signed link, before counting anything
     address = client_address(request)
-    refused = site.streams.admit(address)
+    refused = site.streams.admit(address)  # and the caps before reading the database
     if refused is not None:
         cap = site.streams.at_once if refused == "streams.all" else site.streams.per_address
         where = "in all" if refused == "streams.all" else "from one address"
         site.refusals.note(refused, "refused an event stream: %d open %s already", cap, where)
         return _busy(request)
     try:
-        return await _follow(request, site, archived)
+        return await _follow(request, site, await site.game(token))
     finally:
         site.streams.release(address)
 
@@ -730,16 +731,23 @@ async def _follow(request: web.Request, site: Site, archived: Archived) -> web.S
     if row.status != "running":
         return response
     queue = site.watcher.watch(row.id, known)
+
+    async def allowed() -> bool:
+        try:
+            return await site.allows(row.guild_id)
+        except Exception:  # the database away: the watcher says so; the stream stays
+            return True
+
     try:
         while True:
             try:
                 now = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
             except TimeoutError:
-                if not await site.allows(row.guild_id):
+                if not await allowed():
                     break
                 await response.write(b": still here\n\n")
                 continue
-            if now is None or not await site.allows(row.guild_id):
+            if now is None or not await allowed():
                 break
             await send(now)
             if now[1] != "running":

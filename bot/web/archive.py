@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
@@ -41,13 +42,17 @@ CHECKPOINT = 32
 """A position is kept every this many steps; any other is at most this many moves away."""
 GAMES_KEPT = 128
 """Games whose row, log and checkpoints stay in memory (LRU)."""
-PICTURE_BYTES = 96 * 1024 * 1024
-"""Pictures kept in memory (LRU, by total size)."""
+PICTURE_BYTES = 32 * 1024 * 1024
+"""Pictures kept in memory (LRU, by total size: about 400 boards)."""
+DERIVED_BYTES = 16 * 1024 * 1024
+"""Pages, text twins and replays kept in memory, all games together (LRU, by size)."""
 KEPT_PER_GAME = 12
+"""Positions off the checkpoints, and pages, kept per game (the most recently used)."""
 ROW_SECONDS = 30.0
 """A running game's row is read again after this long even when no move came: its
 clocks change without one (a player away, back, a deadline moved)."""
-"""Positions off the checkpoints, and pages, kept per game (the most recently used)."""
+SMALL_BYTES = 2048
+"""What a computed value that is not text or bytes is counted as (a score sheet)."""
 DRAWING_AT_ONCE = 2
 """Pictures drawn at the same time (each is a worker thread's CPU work)."""
 
@@ -70,9 +75,9 @@ class Archived:
     """Checkpoints by step (every ``CHECKPOINT`` steps, the opening and the last)."""
     recent: OrderedDict[int, State] = field(default_factory=OrderedDict)
     """Other positions asked for lately (at most ``KEPT_PER_GAME``)."""
-    derived: OrderedDict[tuple[Any, ...], Any] = field(default_factory=OrderedDict)
-    """What pages computed from it (HTML, text twins), by their key (at most
-    ``KEPT_PER_GAME``)."""
+    derived: OrderedDict[tuple[Any, ...], tuple[Any, int]] = field(default_factory=OrderedDict)
+    """What pages computed from it (HTML, text twins), by their key, with its size in
+    bytes (at most ``KEPT_PER_GAME``, and ``DERIVED_BYTES`` for all games)."""
     read_at: float = field(default_factory=time.monotonic)
     """When its row was read (``time.monotonic``)."""
 
@@ -162,6 +167,7 @@ class Archive:
         *,
         games: int = GAMES_KEPT,
         picture_bytes: int = PICTURE_BYTES,
+        derived_bytes: int = DERIVED_BYTES,
         drawer: Callable[..., bytes] | None = None,
         row_seconds: float = ROW_SECONDS,
     ) -> None:
@@ -171,6 +177,7 @@ class Archive:
         self._games_kept = games
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
         self._picture_bytes = picture_bytes
+        self._derived_bytes = derived_bytes
         self._held = 0
         self._drawing: dict[tuple[int, int, str, str], asyncio.Task[bytes]] = {}
         self._drawer: Callable[..., bytes] = drawer or renderers.draw
@@ -280,12 +287,33 @@ class Archive:
         """What ``make`` computes once for this revision of the game (pages, twins)."""
         if key in archived.derived:
             archived.derived.move_to_end(key)
-            return archived.derived[key]
+            return archived.derived[key][0]
         made = await make()
-        archived.derived[key] = made
+        size = sys.getsizeof(made) if isinstance(made, str | bytes) else SMALL_BYTES
+        if size > self._derived_bytes:
+            return made
+        archived.derived[key] = (made, size)
         while len(archived.derived) > KEPT_PER_GAME:
             archived.derived.popitem(last=False)
+        self._trim_derived()
         return made
+
+    def derived_held(self) -> int:
+        """Bytes of pages, twins and replays kept, all games together."""
+        return sum(size for game in self._games.values() for _, size in game.derived.values())
+
+    def _trim_derived(self) -> None:
+        held = self.derived_held()
+        for game in list(self._games.values()):  # the least recently used games first
+            while held > self._derived_bytes and game.derived:
+                held -= game.derived.popitem(last=False)[1][1]
+            if held <= self._derived_bytes:
+                return
+
+    @property
+    def pictures_held(self) -> int:
+        """Bytes of pictures kept."""
+        return self._held
 
 
 __all__ = ["CHECKPOINT", "Archive", "Archived"]

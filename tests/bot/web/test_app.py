@@ -5,6 +5,7 @@ and a plain 404 for every link that leads nowhere."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -345,3 +346,46 @@ async def test_a_page_holds_the_links_of_its_own_reader(
     assert link is not None
     assert (found := verify(SECRET, link.group(1), NOW)) is not None
     assert found.issued == int(NOW - 100 * 86_400)
+
+
+async def test_what_the_archive_keeps_is_bounded_by_bytes(store: SqlStore, nim: None) -> None:
+    """Pages of many games and readers, and pictures, are kept within their byte
+    budgets (least recently used first), whatever their number."""
+    from bot.web.archive import Archive
+
+    ids = [await nim_game(store, moves=2) for _ in range(3)]
+    archive = Archive(store, picture_bytes=10_000, derived_bytes=50_000, drawer=tiny_png)
+    for round_ in range(4):
+        for game_id in ids:
+            archived = await archive.game(game_id)
+            assert archived is not None
+            for reader in range(5):
+
+                async def page(text: str = f"{round_}-{reader}-" + "x" * 8_000) -> str:
+                    return text
+
+                assert (await archive.derived(archived, ("main", reader, round_), page)).startswith(
+                    f"{round_}-{reader}-"
+                )
+                assert archive.derived_held() <= 50_000
+            for step in range(3):
+                await archive.picture(archived, step, "full", "en")
+                assert archive.pictures_held <= 10_000
+    newest = await archive.game(ids[-1])
+    assert newest is not None and ("main", 4, 3) in newest.derived  # the last one made is kept
+
+
+async def test_an_open_stream_ends_when_its_server_turns_links_off(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    service = GameService(store)
+    try:
+        game = await open_game(service, "nim", 2)
+        client = await web_client(drawer=tiny_png, poll_seconds=0.05)
+        stream = await client.get(f"/g/{game_token(game.id)}/events")
+        assert (await stream.content.readuntil(b"\n\n")).startswith(b"event: revision")
+        await store.save_guild_settings(GUILD, GuildSettings(web_links=False), datetime.now())
+        await play(service, game, 3, moves=1)
+        assert await asyncio.wait_for(stream.content.read(), 5) == b""  # ended, nothing sent
+    finally:
+        service.close()
