@@ -289,3 +289,67 @@ async def test_stopping_ends_the_event_streams_at_once(
         assert time.monotonic() - started < 2.0
         for answer in streams:
             assert await asyncio.wait_for(answer.content.read(), 2) == b""  # ended
+
+
+async def test_a_failure_is_logged_once_a_minute_without_its_token(
+    store: SqlStore,
+    serving: Callable[..., Any],
+    nim: None,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug behind a page: a plain 500 to the reader, one ERROR line with its traceback
+    (the route's pattern, the token's signature redacted even inside the exception's
+    message), and the next ones counted, not written."""
+    from bot.web.app import Site
+
+    caplog.set_level(logging.INFO)
+    service = GameService(store)
+    try:
+        game = await open_game(service, "nim", 2)
+    finally:
+        service.close()
+
+    async def broken(self: Site, archived: Any, token: str, *args: Any) -> Any:
+        raise ValueError(f"cannot build the page of {token}")
+
+    monkeypatch.setattr(Site, "game_page", broken)
+    _, address = await serving()
+    token = game_token(game.id)
+    async with ClientSession() as session:
+        for _ in range(5):
+            async with session.get(f"{address}/g/{token}") as answer:
+                assert answer.status == 500
+                assert token not in await answer.text()
+                assert answer.headers["Server"] == "campfire"
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(failures) == 1
+    assert "GET /g/{token} failed" in failures[0].getMessage()
+    assert "cannot build the page of g" in caplog.text and "<signature>" in caplog.text
+    no_secret_in(caplog, token)
+
+
+async def test_a_request_dripped_a_byte_at_a_time_is_cut_at_the_idle_limit(
+    store: SqlStore, serving: Callable[..., Any], nim: None
+) -> None:
+    """Headers sent slowly (a byte every 0.1 s, never finished) do not keep the
+    connection: it is closed once the idle limit (here 1 s) has passed since it opened."""
+    _, address = await serving(idle_seconds=1.0)
+    host, port = address.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    started = time.monotonic()
+    request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100
+    closed = False
+    try:
+        for byte in request:
+            writer.write(bytes([byte]))
+            with contextlib.suppress(TimeoutError):
+                if await asyncio.wait_for(reader.read(1), 0.1) == b"":
+                    closed = True
+                    break
+    except ConnectionError:
+        closed = True
+    finally:
+        writer.close()
+    took = time.monotonic() - started
+    assert closed and 0.9 < took < 3.0, took
