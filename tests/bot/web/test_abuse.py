@@ -3,7 +3,8 @@ probe's inputs at every route (a plain 404 or aiohttp's 400, never a 500, a trac
 or a token in the log), the security headers and a version-less ``Server`` on every
 answer, aiohttp's own included, and a flood above the caps (event streams in all and
 per address, connections that never finish their request) that leaves ``/healthz`` and
-the pages answering with at most one log line per kind of refusal."""
+the pages answering with at most one log line per kind of refusal. The HTTP layer is
+the same over both stores: these run on SQLite only (``db_path``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import re
 import socket
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -91,7 +93,11 @@ def no_secret_in(caplog: pytest.LogCaptureFixture, *tokens: str) -> None:
 
 
 async def test_the_probes_inputs_at_every_route(
-    store: SqlStore, serving: Callable[..., Any], nim: None, caplog: pytest.LogCaptureFixture
+    store: SqlStore,
+    db_path: Path,
+    serving: Callable[..., Any],
+    nim: None,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO)
     service = GameService(store)
@@ -165,7 +171,11 @@ def raw(address: str, data: bytes, timeout: float = 10.0) -> bytes:
 
 
 async def test_malformed_http_gets_a_hardened_400_and_one_log_line(
-    store: SqlStore, serving: Callable[..., Any], nim: None, caplog: pytest.LogCaptureFixture
+    store: SqlStore,
+    db_path: Path,
+    serving: Callable[..., Any],
+    nim: None,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO)
     _, address = await serving()
@@ -195,7 +205,11 @@ async def test_malformed_http_gets_a_hardened_400_and_one_log_line(
 
 
 async def test_a_flood_above_the_caps_leaves_the_pages_answering(
-    store: SqlStore, serving: Callable[..., Any], nim: None, caplog: pytest.LogCaptureFixture
+    store: SqlStore,
+    db_path: Path,
+    serving: Callable[..., Any],
+    nim: None,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Caps of 12 streams in all and 4 per address, an idle limit of 1 s: 6 streams from
     one address and 16 from others are 4 + 8 admitted, the rest a 503 with
@@ -271,7 +285,7 @@ async def test_a_flood_above_the_caps_leaves_the_pages_answering(
 
 
 async def test_stopping_ends_the_event_streams_at_once(
-    store: SqlStore, nim: None, tmp_path: Any
+    store: SqlStore, db_path: Path, nim: None
 ) -> None:
     service = GameService(store)
     try:
@@ -293,6 +307,7 @@ async def test_stopping_ends_the_event_streams_at_once(
 
 async def test_a_failure_is_logged_once_a_minute_without_its_token(
     store: SqlStore,
+    db_path: Path,
     serving: Callable[..., Any],
     nim: None,
     caplog: pytest.LogCaptureFixture,
@@ -330,7 +345,7 @@ async def test_a_failure_is_logged_once_a_minute_without_its_token(
 
 
 async def test_a_request_dripped_a_byte_at_a_time_is_cut_at_the_idle_limit(
-    store: SqlStore, serving: Callable[..., Any], nim: None
+    store: SqlStore, db_path: Path, serving: Callable[..., Any], nim: None
 ) -> None:
     """Headers sent slowly (a byte every 0.1 s, never finished) do not keep the
     connection: it is closed once the idle limit (here 1 s) has passed since it opened."""
