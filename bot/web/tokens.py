@@ -28,7 +28,7 @@ SKEW_SECONDS = 300
 MIN_SECRET = 16
 """The shortest ``CAMPFIRE_WEB_SECRET`` accepted (characters)."""
 
-_SUBJECT = re.compile(r"^(g\d{1,18}|s\d{1,20}|p\d{1,20}-[0-9A-Za-z_]{1,40})$")
+_SUBJECT = re.compile(r"^(g[0-9]{1,18}|s[0-9]{1,20}|p[0-9]{1,20}-[0-9A-Za-z_]{1,40})$")
 _TOKEN = re.compile(r"^([0-9A-Za-z_-]{2,64})\.([0-9a-z]{1,10})\.([0-9A-Za-z_-]{22})$")
 
 

@@ -183,3 +183,18 @@ def test_campfire_web_stops_at_once_with_readers_connected(
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
+    import resource
+
+    from bot.web.app import raise_file_limit
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+        wanted = hard if hard != resource.RLIM_INFINITY else 65_536
+        assert raise_file_limit() == wanted
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (wanted, hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
