@@ -126,7 +126,7 @@ async def test_a_game_page_in_chromium(
 
 
 async def test_a_page_refused_its_event_stream_follows_by_polling(
-    store: SqlStore, browser: Any, nim: None
+    db_path: Path, store: SqlStore, browser: Any, nim: None
 ) -> None:
     """Past the cap on event streams the page gets a 503 and polls instead: a move
     played meanwhile still arrives without a reload."""
