@@ -159,6 +159,7 @@ class Refusals:
         self.clock = clock
         self._last: dict[str, float] = {}
         self._unsaid: dict[str, int] = {}
+        self._said: dict[str, tuple[str, tuple[object, ...], int]] = {}
         self.counts: dict[str, int] = {}
         """Refusals of each kind since the start."""
 
@@ -172,9 +173,21 @@ class Refusals:
             self._unsaid[kind] = self._unsaid.get(kind, 0) + 1
             return
         self._last[kind] = now
+        self._said[kind] = (message, args, level)
         more = self._unsaid.pop(kind, 0)
         suffix = f" ({more} more like it since the last line)" if more else ""
         self.logger.log(level, message + suffix, *args, exc_info=level >= logging.ERROR)
+
+    def flush(self) -> None:
+        """Write the counts not written yet (the process is stopping)."""
+        for kind, more in sorted(self._unsaid.items()):
+            message, args, level = self._said[kind]
+            self.logger.log(
+                min(level, logging.WARNING),
+                message + f" ({more} more like it since the last line)",
+                *args,
+            )
+        self._unsaid.clear()
 
 
 class HttpLog(logging.Filter):
@@ -388,6 +401,7 @@ class Site:
         return self._service
 
     async def close(self) -> None:
+        self.refusals.flush()
         await self.watcher.close()
         if self._service is not None:
             self._service.close()

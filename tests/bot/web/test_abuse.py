@@ -281,6 +281,10 @@ async def test_a_flood_above_the_caps_leaves_the_pages_answering(
     assert any("from one address" in line for line in lines)
     assert any("in all" in line for line in lines)
     assert site.refusals.counts == {"streams.address": 2, "streams.all": 8}
+    site.refusals.flush()  # what a stop writes: the counts not written yet
+    lines = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert "(1 more like it since the last line)" in lines[-2]  # from one address
+    assert "(7 more like it since the last line)" in lines[-1]  # in all
     no_secret_in(caplog, token)
 
 
