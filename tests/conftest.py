@@ -80,6 +80,8 @@ SLOW_TESTS = frozenset(
         "tests/bot/test_tribes_service.py::test_the_defenders_fortifications_question_pings_him_and_runs_on_his_clock",
         "tests/bot/test_tribes_service.py::test_whole_tribes_game_through_the_service",
         "tests/bot/web/test_abuse.py::test_a_flood_above_the_caps_leaves_the_pages_answering",
+        "tests/bot/web/test_abuse.py::test_a_reader_who_stops_reading_is_dropped_after_the_send_limit",
+        "tests/bot/web/test_abuse.py::test_a_request_dripped_a_byte_at_a_time_is_cut_at_the_idle_limit",
         "tests/bot/web/test_abuse.py::test_the_probes_inputs_at_every_route",
         "tests/bot/web/test_cli.py::test_campfire_web_stops_at_once_with_readers_connected",
         "tests/render/kit/test_animate.py::test_over_the_size_bound_frames_shrink_then_thin_out",

@@ -16,7 +16,8 @@ sheet and the labels the table read.
 
 The process holds under abuse: event streams are capped in all and per client address (a
 plain 503 with ``Retry-After`` past the cap; the page's script then polls), a connection
-that sends no whole request for ``IDLE_SECONDS`` is closed (headers included), the
+that sends no whole request for ``IDLE_SECONDS`` is closed (headers included), and one
+whose reader takes no whole answer in ``SEND_SECONDS`` is dropped, the
 open-file limit is raised to the hard limit at start, every answer carries the security
 headers (aiohttp's own 400 for malformed HTTP included) and a ``Server`` header without a
 version, and each kind of refusal is logged at most once a minute, never with a token.
@@ -73,6 +74,9 @@ RETRY_AFTER_SECONDS = 30
 IDLE_SECONDS = 20.0
 """A connection that has not sent a whole request for this long is closed: an idle
 keep-alive connection, or one still sending its request line and headers."""
+SEND_SECONDS = 120.0
+"""An answer (a page, a picture, a replay) the reader has not taken in this long is
+dropped with its connection: a reader that stops reading holds nothing for long."""
 SHUTDOWN_SECONDS = 5.0
 """How long a stop waits for the answers under way before it cuts them."""
 LOG_EVERY_SECONDS = 60.0
@@ -355,6 +359,8 @@ class Site:
         self.watcher = Watcher(store, poll_seconds)
         self.streams = streams or Streams()
         self.refusals = Refusals(log)
+        self.send_seconds = SEND_SECONDS
+        """How long a reader has to take in a whole answer (``sent_in_time``)."""
         self._service: Any = None
         self._drawer = drawer
 
@@ -882,6 +888,33 @@ async def health(request: web.Request) -> web.Response:
 
 
 @web.middleware
+async def sent_in_time(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Send each whole answer within ``send_seconds`` (aiohttp waits for a reader that
+    stops reading for ever); past it the connection is dropped, one log line a minute.
+    Event streams send themselves (a reader that stops reading holds one of the capped
+    streams)."""
+    response = await handler(request)
+    if not isinstance(response, web.Response) or response.prepared:
+        return response
+    site = request.app[SITE]
+    try:
+        async with asyncio.timeout(site.send_seconds):
+            await response.prepare(request)
+            await response.write_eof()
+    except TimeoutError:
+        if request.transport is not None:
+            request.transport.abort()
+        site.refusals.note(
+            "stalled",
+            "dropped a connection whose reader took no answer in %.0f s",
+            site.send_seconds,
+        )
+    return response  # sent (or its connection gone): aiohttp's own sending does nothing more
+
+
+@web.middleware
 async def plain_errors(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
@@ -966,16 +999,17 @@ def create_app(
     poll_seconds: float = POLL_SECONDS,
     row_seconds: float = ROW_SECONDS,
     streams: Streams | None = None,
+    send_seconds: float = SEND_SECONDS,
 ) -> web.Application:
     """The application over an open ``store`` (the caller closes it), its links signed
     with ``secret``; ``clock`` (Unix seconds), ``drawer`` (``render.registry.draw``),
-    ``row_seconds`` (how often a running game's clocks are read again) and ``streams``
-    (other caps) are for tests."""
+    ``row_seconds`` (how often a running game's clocks are read again), ``streams``
+    (other caps) and ``send_seconds`` are for tests."""
     for name in ("campfire.web", "campfire.web.archive"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, Redacted) for f in logger.filters):
             logger.addFilter(Redacted())
-    app = web.Application(middlewares=[plain_errors])
+    app = web.Application(middlewares=[sent_in_time, plain_errors])
     site = Site(
         store,
         secret,
@@ -985,6 +1019,7 @@ def create_app(
         row_seconds=row_seconds,
         streams=streams,
     )
+    site.send_seconds = send_seconds
     app[SITE] = site
     app[STORE] = store
 

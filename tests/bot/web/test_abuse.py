@@ -372,3 +372,52 @@ async def test_a_request_dripped_a_byte_at_a_time_is_cut_at_the_idle_limit(
         writer.close()
     took = time.monotonic() - started
     assert closed and 0.9 < took < 3.0, took
+
+
+async def test_a_reader_who_stops_reading_is_dropped_after_the_send_limit(
+    store: SqlStore,
+    db_path: Path,
+    serving: Callable[..., Any],
+    nim: None,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A picture too big for the socket buffers, asked by a reader who never reads it:
+    the connection is dropped once the send limit (here 1 s) has passed, with one log
+    line; a reader who reads gets it whole."""
+    caplog.set_level(logging.INFO)
+    service = GameService(store)
+    try:
+        game = await open_game(service, "nim", 2)
+    finally:
+        service.close()
+    big = b"\x89PNG" + bytes(24 * 1024 * 1024)
+    app, address = await serving(drawer=lambda *_, **__: big, send_seconds=1.0)
+    path = f"/g/{game_token(game.id)}/board/0-full-en.png"
+    host, port = address.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    started = time.monotonic()
+    await asyncio.sleep(2.5)  # never reading meanwhile
+    sock.setblocking(False)
+    received = 0
+    gone = False
+    with contextlib.suppress(BlockingIOError):
+        while chunk := sock.recv(1 << 20):
+            received += len(chunk)
+        gone = True
+    if not gone:  # what was in flight is read; then the end must come
+        sock.setblocking(True)
+        sock.settimeout(5)
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := sock.recv(1 << 20):
+                received += len(chunk)
+        gone = True
+    sock.close()
+    assert gone and received < len(big), received
+    assert time.monotonic() - started < 8
+    lines = [r.getMessage() for r in caplog.records if "took no answer" in r.getMessage()]
+    assert len(lines) == 1
+    async with ClientSession() as session, session.get(address + path) as answer:
+        assert answer.status == 200 and len(await answer.read()) == len(big)
