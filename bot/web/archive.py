@@ -47,7 +47,10 @@ PICTURE_BYTES = 32 * 1024 * 1024
 DERIVED_BYTES = 16 * 1024 * 1024
 """Pages, text twins and replays kept in memory, all games together (LRU, by size)."""
 KEPT_PER_GAME = 12
-"""Positions off the checkpoints, and pages, kept per game (the most recently used)."""
+"""Positions off the checkpoints kept per game (the most recently used)."""
+DERIVED_PER_GAME = 32
+"""Pages (one per reader's link, position, language and layout), twins and replays kept
+per game (the most recently used; ``DERIVED_BYTES`` bounds them all)."""
 ROW_SECONDS = 30.0
 """A running game's row is read again after this long even when no move came: its
 clocks change without one (a player away, back, a deadline moved)."""
@@ -77,7 +80,7 @@ class Archived:
     """Other positions asked for lately (at most ``KEPT_PER_GAME``)."""
     derived: OrderedDict[tuple[Any, ...], tuple[Any, int]] = field(default_factory=OrderedDict)
     """What pages computed from it (HTML, text twins), by their key, with its size in
-    bytes (at most ``KEPT_PER_GAME``, and ``DERIVED_BYTES`` for all games)."""
+    bytes (at most ``DERIVED_PER_GAME``, and ``DERIVED_BYTES`` for all games)."""
     read_at: float = field(default_factory=time.monotonic)
     """When its row was read (``time.monotonic``)."""
 
@@ -293,7 +296,7 @@ class Archive:
         if size > self._derived_bytes:
             return made
         archived.derived[key] = (made, size)
-        while len(archived.derived) > KEPT_PER_GAME:
+        while len(archived.derived) > DERIVED_PER_GAME:
             archived.derived.popitem(last=False)
         self._trim_derived()
         return made
