@@ -1,6 +1,8 @@
 """What the web companion reads of a game: its row and log (cached while its revision
 stands), its positions step by step (replayed from checkpoints), and its public pictures
-(an LRU by position, layout and language: a position's picture never changes).
+(an LRU by position, layout and language: a position's picture never changes). What it
+keeps is bounded for all games together: pictures and pages by bytes, positions by
+count.
 
 The position now is read from the stored snapshot (the bot checks it against the replay of
 the log when it loads a game, and rewrites it if they differ; ``campfire db check`` too);
@@ -18,6 +20,7 @@ public score sheet, the labels the table read.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 import time
@@ -42,6 +45,9 @@ CHECKPOINT = 32
 """A position is kept every this many steps; any other is at most this many moves away."""
 GAMES_KEPT = 128
 """Games whose row, log and checkpoints stay in memory (LRU)."""
+POSITIONS_KEPT = 1024
+"""Positions kept for all games together (each about 30 KB in memory): past it, the
+least recently read games forget theirs."""
 PICTURE_BYTES = 32 * 1024 * 1024
 """Pictures kept in memory (LRU, by total size: about 400 boards)."""
 DERIVED_BYTES = 16 * 1024 * 1024
@@ -108,11 +114,16 @@ class Archived:
         """The position after ``step`` entries (CPU work: at most ``CHECKPOINT`` moves)."""
         if not 0 <= step <= self.steps:
             raise IndexError(step)
-        if step in self.states:
-            return self.states[step]
-        if step in self.recent:
-            self.recent.move_to_end(step)
-            return self.recent[step]
+        # positions may be dropped meanwhile by the event loop (``Archive`` keeps at most
+        # ``POSITIONS_KEPT``): every read here survives it (one dict operation at a time)
+        found = self.states.get(step)
+        if found is not None:
+            return found
+        found = self.recent.get(step)
+        if found is not None:
+            with contextlib.suppress(KeyError):
+                self.recent.move_to_end(step)
+            return found
         if step == self.steps and self.row.snapshot is not None:
             try:  # the position now: the stored snapshot, which the bot keeps equal to
                 state = from_json(self.row.snapshot)  # the replay of the log
@@ -121,15 +132,16 @@ class Archived:
             else:
                 self.states[step] = state
                 return state
-        base = max((s for s in self.states if s <= step), default=-1)
-        if base < 0:
+        base = max((s for s in list(self.states) if s <= step), default=-1)
+        kept = self.states.get(base) if base >= 0 else None
+        if kept is None:
             state = self.game.setup(
                 [s.user_id for s in self.row.seats], self.row.seed, self.options
             )
             base = 0
             self.states[0] = state
         else:
-            state = self.states[base]
+            state = kept
         for index in range(base, step):
             move = self.moves[index]
             if move.code.startswith(REMOVAL_PREFIX):
@@ -144,9 +156,22 @@ class Archived:
             self.states[step] = state
         else:
             self.recent[step] = state
-            while len(self.recent) > KEPT_PER_GAME:
-                self.recent.popitem(last=False)
+            with contextlib.suppress(KeyError):
+                while len(self.recent) > KEPT_PER_GAME:
+                    self.recent.popitem(last=False)
         return state
+
+    def positions(self) -> int:
+        """Positions kept (checkpoints and recent ones)."""
+        return len(self.states) + len(self.recent)
+
+    def forget_positions(self) -> None:
+        """Drop the positions that cost replaying (the opening and the position now
+        stay): they are replayed again when asked for."""
+        self.recent.clear()
+        for step in list(self.states):
+            if step not in (0, self.steps):
+                self.states.pop(step, None)
 
     def public_view(self, step: int) -> Mapping[str, Any]:
         view: Mapping[str, Any] = self.game.view(self.state_at(step), None)
@@ -171,6 +196,7 @@ class Archive:
         games: int = GAMES_KEPT,
         picture_bytes: int = PICTURE_BYTES,
         derived_bytes: int = DERIVED_BYTES,
+        positions: int = POSITIONS_KEPT,
         drawer: Callable[..., bytes] | None = None,
         row_seconds: float = ROW_SECONDS,
     ) -> None:
@@ -181,6 +207,7 @@ class Archive:
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
         self._picture_bytes = picture_bytes
         self._derived_bytes = derived_bytes
+        self._positions_kept = positions
         self._held = 0
         self._drawing: dict[tuple[int, int, str, str], asyncio.Task[bytes]] = {}
         self._drawer: Callable[..., bytes] = drawer or renderers.draw
@@ -200,6 +227,7 @@ class Archive:
             if revision[1] == "running" and time.monotonic() - known.read_at >= self._row_seconds:
                 known = await self._clocks_read_again(known)
             self._games.move_to_end(game_id)
+            self._trim_positions()
             return known
         row = await self.store.game(game_id)
         if row is None or row.snapshot is None or row.status == "lobby":
@@ -215,7 +243,19 @@ class Archive:
         self._games.move_to_end(game_id)
         while len(self._games) > self._games_kept:
             self._games.popitem(last=False)
+        self._trim_positions()
         return archived
+
+    def _trim_positions(self) -> None:
+        """At most ``positions`` kept: the least recently read games forget theirs
+        first (never the one just asked for)."""
+        held = sum(game.positions() for game in self._games.values())
+        for game in list(self._games.values())[:-1]:
+            if held <= self._positions_kept:
+                return
+            before = game.positions()
+            game.forget_positions()
+            held -= before - game.positions()
 
     async def _clocks_read_again(self, known: Archived) -> Archived:
         """``known`` with its row read again: the same positions, and its pages made

@@ -6,6 +6,7 @@ and a plain 404 for every link that leads nowhere."""
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -389,3 +390,26 @@ async def test_an_open_stream_ends_when_its_server_turns_links_off(
         assert await asyncio.wait_for(stream.content.read(), 5) == b""  # ended, nothing sent
     finally:
         service.close()
+
+
+async def test_positions_kept_for_all_games_are_bounded(store: SqlStore, nim: None) -> None:
+    """Positions replayed for many games stay within the archive's count (the least
+    recently read games forget theirs), and a forgotten position is replayed the same."""
+    from bot.web.archive import Archive
+
+    ids = [await nim_game(store, moves=6) for _ in range(4)]
+    archive = Archive(store, positions=10, drawer=tiny_png)
+    seen: dict[tuple[int, int], Any] = {}
+    chooser = random.Random(4)
+    for _ in range(30):
+        game_id = chooser.choice(ids)
+        archived = await archive.game(game_id)
+        assert archived is not None
+        rest = [g.positions() for g in archive._games.values() if g is not archived]
+        # within the bound, or every other game is down to its opening and its end
+        assert sum(rest) + archived.positions() <= 10 or all(n <= 2 for n in rest)
+        for step in chooser.sample(range(archived.steps + 1), 3):
+            view = archived.public_view(step)
+            assert seen.setdefault((game_id, step), view) == view
+    total = sum(g.positions() for g in archive._games.values())
+    assert total <= 10 + 3 + 2  # the bound, the last request's three and its ends
