@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -69,7 +69,7 @@ class LongWaits:
         self.until = max(self.until, now + retry_after)
 
 
-Request = Callable[..., Awaitable[Any]]
+Request = Callable[..., Coroutine[Any, Any, Any]]
 
 
 def give_up_long_waits(request: Request, waits: LongWaits) -> Request:
