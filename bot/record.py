@@ -13,8 +13,11 @@ the record was made) and, once the game is over, ``outcome`` (places and totals)
 type, a number out of range, nesting too deep, a name or a file too large) with the
 field it found wrong; ``replay_record`` rebuilds a finished game from its record alone
 and refuses a record edited by hand with the first entry that does not apply (or whose
-label is not the one the rules give it), then with the first difference between the
-end it reaches and the end the record states (a seed edited plays another game). The
+label, number, name or notes are not the ones the replay gives), then with the first
+difference between the end it reaches and the end the record states (a seed edited
+plays another game): the revision (``undos`` says how many entries each undo took
+back), the outcome of exactly the seats that played, and hints no more than a seat's
+decisions. The
 ``campfire replay`` command and ``campfire demo`` use it; ``write_animation`` writes the
 same animated replay the bot posts at the end of a game.
 """
@@ -96,6 +99,7 @@ async def build_record(service: GameService, game_id: int, lang: str) -> dict[st
         ],
         "moves": [_entry(n, e, names, lang, over) for n, e in enumerate(history, 1)],
         "revision": info.version,
+        "undos": await service.store.undo_sizes(game_id),
         "outcome": None if outcome is None else outcome.to_json(),
     }
 
@@ -214,6 +218,11 @@ def _check_shape(raw: Mapping[str, Any]) -> None:
     _need(raw, "seats", list)
     _need(raw, "moves", list)
     _need(raw, "outcome", dict, optional=True)
+    _need(raw, "undos", list, optional=True)
+    for index, size in enumerate(raw.get("undos") or []):
+        _check_atom(size, f"undos[{index}]", (int,))
+        if size < 0:
+            raise RecordError("record.field", field=f"undos[{index}]")
     for name, value in raw["options"].items():
         _check_atom(value, f"options.{name}", (str, int, bool, float), optional=True)
     for index, seat in enumerate(raw["seats"]):
@@ -281,14 +290,18 @@ def _check_atom(value: Any, field: str, kinds: tuple[type, ...], *, optional: bo
 
 
 def replay_record(record: Mapping[str, Any]) -> ReplayedGame:
-    """Rebuild the game of ``record`` move by move (pure CPU work).
+    """Rebuild the game of ``record`` move by move (pure CPU work), and check that
+    everything the record states that its log determines is what the replay gives.
 
     Raises ``RecordError``: ``record.unknown_game``, ``record.secret`` (a running game's
     record has no seed), ``record.setup`` (seats or options refused),
     ``record.move_refused`` naming the first entry that does not apply or whose label
-    is not the one the rules give it, or ``record.mismatch`` naming the first
-    difference between the end the replay reaches and the one the record states
-    (whether the game is over, the places, the totals, the revision).
+    is not the one the rules give it, ``record.move_differs`` naming the first entry
+    whose number, player's name or notes are not the replay's, ``record.mismatch``
+    naming the first difference between the end the replay reaches and the one the
+    record states (whether the game is over, the revision, the outcome: its places,
+    totals and ending, for exactly the seats that played), or ``record.hints`` for a
+    seat counted more hints than it had decisions to take.
     """
     rules = str(record["game"])
     try:
@@ -309,50 +322,83 @@ def replay_record(record: Mapping[str, Any]) -> ReplayedGame:
         raise RecordError("record.setup") from exc
     states = [state]
     for index, move in enumerate(record["moves"], 1):
-        state = _apply(game, state, index, move, lang)
+        state = _apply(game, state, index, move, lang, names)
         states.append(state)
     _compare_end(game, state, record)
+    _compare_hints(game, states, record)
     return ReplayedGame(game, tuple(states), names, rules)
+
+
+def _differs(
+    record: Mapping[str, Any], what: str, recorded: Any, replayed: Any, seat: str = ""
+) -> RecordError:
+    """``record.mismatch``: ``what`` (``record.what.*``, of ``seat``) is ``recorded`` in
+    the record but ``replayed`` in the replay."""
+    names = {str(s.get("id")): str(s.get("name")) for s in record["seats"]}
+    return RecordError(
+        "record.mismatch",
+        what=Text(f"record.what.{what}", {"seat": names.get(seat, seat)}),
+        recorded=_short(recorded),
+        replayed="-" if replayed is None else _short(replayed),
+    )
 
 
 def _compare_end(game: Game, state: State, record: Mapping[str, Any]) -> None:
     """Refuse (``record.mismatch``) the first difference between where the replay
-    ended and what the record says: over or not, the revision a game stopped before its
-    end was at, then each place and each total of a finished one."""
-
-    def differs(what: str, recorded: Any, replayed: Any, seat: str = "") -> RecordError:
-        names = {str(s.get("id")): str(s.get("name")) for s in record["seats"]}
-        return RecordError(
-            "record.mismatch",
-            what=Text(f"record.what.{what}", {"seat": names.get(seat, seat)}),
-            recorded=_short(recorded),
-            replayed=_short(replayed),
-        )
-
+    ended and what the record says: over or not, the revision (every entry and every
+    undo is one, and so is each entry an undo took back: ``undos``), then the outcome
+    of a finished one (each place and each total of the seats that played, no other
+    seat, the ending), and no outcome for a game that is not."""
     outcome = game.outcome(state)
     stated = record.get("outcome")
     finished = record.get("status") == "over"  # an aborted game stopped before its end
     if (outcome is not None) != finished:
-        raise differs("status", record.get("status"), "over" if outcome else "running")
+        raise _differs(record, "status", record.get("status"), "over" if outcome else "running")
+    undos = record.get("undos") or []
+    revision = state.version + sum(undos) + len(undos)
+    if record.get("revision") != revision:
+        raise _differs(record, "revision", record.get("revision"), revision)
     if outcome is None:
-        revision = record.get("revision")
-        # An undo adds revisions without entries: a running game is at least as far on.
-        if revision is None or revision < state.version:
-            raise differs("revision", revision, state.version)
+        if stated is not None:
+            raise _differs(record, "outcome", stated, None)
         return
     if stated is None:
         raise RecordError("record.field", field="outcome")
     places = {seat: outcome.rank_of(seat) for seat in state.seats}
-    stated_places = {
-        str(seat): place for place, group in _places(stated["ranking"]) for seat in group
-    }
+    stated_places: dict[str, list[int]] = {}
+    for place, group in _places(stated["ranking"]):
+        for seat in group:
+            stated_places.setdefault(str(seat), []).append(place)
+    for seat, found in stated_places.items():  # a seat that did not play, or twice
+        if seat not in places or len(found) > 1:
+            raise _differs(record, "place", found if len(found) > 1 else found[0], None, seat)
     for seat in state.seats:
-        if stated_places.get(seat) != places[seat]:
-            raise differs("place", stated_places.get(seat), places[seat], seat)
+        if stated_places.get(seat, [None])[0] != places[seat]:
+            raise _differs(record, "place", stated_places.get(seat, [None])[0], places[seat], seat)
+    for seat, total in stated["scores"].items():
+        if seat not in places:
+            raise _differs(record, "total", total, None, seat)
     for seat in state.seats:
         if stated["scores"].get(seat) != outcome.scores.get(seat):
             recorded, replayed = stated["scores"].get(seat), outcome.scores.get(seat)
-            raise differs("total", recorded, replayed, seat)
+            raise _differs(record, "total", recorded, replayed, seat)
+    ending = outcome.termination.to_json()
+    if "termination" in stated and stated["termination"] != ending:
+        raise _differs(record, "ending", stated["termination"], ending)
+
+
+def _compare_hints(game: Game, states: list[State], record: Mapping[str, Any]) -> None:
+    """Refuse (``record.hints``) a seat counted more hints than it had decisions: a
+    hint is counted once per revision at which the seat was to act, and the replay
+    knows those revisions, but for the ones an undo took back (each could have been
+    any seat's)."""
+    undos = record.get("undos") or []
+    taken_back = sum(undos) + len(undos)
+    for seat in record["seats"]:
+        hints = seat.get("hints") or 0
+        turns = sum(1 for state in states if seat["id"] in game.to_act(state)) + taken_back
+        if hints > turns:
+            raise RecordError("record.hints", seat=str(seat["name"]), count=hints, turns=turns)
 
 
 def _places(ranking: list[list[str]]) -> list[tuple[int, list[str]]]:
@@ -364,7 +410,17 @@ def _places(ranking: list[list[str]]) -> list[tuple[int, list[str]]]:
     return found
 
 
-def _apply(game: Game, state: State, index: int, move: Mapping[str, Any], lang: str) -> State:
+def _apply(
+    game: Game,
+    state: State,
+    index: int,
+    move: Mapping[str, Any],
+    lang: str,
+    names: Mapping[str, str],
+) -> State:
+    """The state after entry ``index`` (``record.move_refused`` when it does not apply
+    or its label is not the rules'; ``record.move_differs`` when its number, name or
+    notes are not what the replay gives)."""
     seat, code = str(move.get("seat")), move.get("code")
     refused = RecordError("record.move_refused", seq=index, code=str(code))
     if not isinstance(code, str):
@@ -378,6 +434,23 @@ def _apply(game: Game, state: State, index: int, move: Mapping[str, Any], lang: 
         raise refused from exc
     if "label" in move and translate(applied.move.label, lang) != move["label"]:
         raise refused
+
+    def differs(what: str, recorded: Any, replayed: Any) -> RecordError:
+        return RecordError(
+            "record.move_differs",
+            seq=index,
+            what=Text(f"record.what.{what}"),
+            recorded=_short(recorded),
+            replayed=_short(replayed),
+        )
+
+    if move.get("seq", index) != index:
+        raise differs("seq", move.get("seq"), index)
+    if "name" in move and move["name"] != names.get(seat, seat):
+        raise differs("name", move["name"], names.get(seat, seat))
+    notes = [translate(note, lang) for note in applied.notes]
+    if (move.get("notes") or []) != notes:
+        raise differs("notes", move.get("notes") or [], notes)
     return applied.state
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,6 +26,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.client import CampfireClient
+from bot.discord.ratelimits import give_up_long_waits
 from bot.service import GameService
 from bot.service.pictures import Drawer
 from bot.store import Store
@@ -579,3 +581,116 @@ async def harness_on(
     finally:
         service.close()
         await store.close()
+
+
+# --------------------------------------------------------------------------- rate limits
+
+
+@dataclass
+class Limit:
+    """A 429 the fake session answers, ``times`` times, to the bot's requests whose
+    ``"METHOD path"`` (``"POST /channels/{channel_id}/messages"``) is ``route`` (``"*"``:
+    any), asking to wait ``retry_after`` seconds, for every route when ``is_global``."""
+
+    route: str
+    retry_after: float
+    is_global: bool = False
+    times: int = 1
+
+
+_CURRENT: contextvars.ContextVar[tuple[Route, dict[str, Any]]] = contextvars.ContextVar(
+    "campfire_testing_route"
+)
+
+
+class FakeHttpResponse:
+    """What discord.py reads of an aiohttp response: status, reason, headers, text."""
+
+    def __init__(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
+        self.status = status
+        self.reason = {200: "OK", 204: "No Content", 429: "Too Many Requests"}.get(status, "")
+        self._text = "" if data is None else json.dumps(data)
+        kind = "application/json" if data is not None else "text/plain"
+        # discord.py reads these names exactly as written here (no other spelling)
+        self.headers: dict[str, str] = {"content-type": kind, **(headers or {})}
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+
+class RateLimitedSession:
+    """An aiohttp session for discord.py's own ``HTTPClient.request`` (its rate limit
+    buckets, its global lock, its waits and retries, its ``max_ratelimit_timeout``):
+    answers what ``FakeDiscord`` answers, or a 429 while a ``Limit`` of ``limits``
+    matches. ``answered`` lists ``("METHOD path", status)`` in order; ``before`` (when
+    set) is awaited with ``"METHOD path"`` before each answer."""
+
+    closed = False
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.limits: list[Limit] = []
+        self.answered: list[tuple[str, int]] = []
+        self.before: Callable[[str], Awaitable[None]] | None = None
+
+    def request(
+        self, method: str, url: str, **kwargs: Any
+    ) -> contextlib.AbstractAsyncContextManager[FakeHttpResponse]:
+        return self._exchange()
+
+    @contextlib.asynccontextmanager
+    async def _exchange(self) -> AsyncIterator[FakeHttpResponse]:
+        route, kwargs = _CURRENT.get()
+        key = f"{route.method} {route.path}"
+        if self.before is not None:
+            await self.before(key)
+        limit = next((x for x in self.limits if x.times > 0 and x.route in (key, "*")), None)
+        if limit is not None:
+            limit.times -= 1
+            self.answered.append((key, 429))
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": limit.retry_after,
+                "global": limit.is_global,
+            }
+            headers = {"Via": "1.1 google", "Retry-After": str(int(limit.retry_after))}
+            if limit.is_global:
+                headers["X-RateLimit-Global"] = "true"
+            yield FakeHttpResponse(429, body, headers)
+            return
+        try:
+            data = await self.fake.rest(route, **kwargs)
+        except discord.HTTPException as exc:
+            self.answered.append((key, exc.status))
+            yield FakeHttpResponse(exc.status, {"code": exc.code, "message": exc.text})
+            return
+        self.answered.append((key, 200 if data is not None else 204))
+        yield FakeHttpResponse(200 if data is not None else 204, data)
+
+
+@contextlib.contextmanager
+def real_http(harness: Harness) -> Iterator[RateLimitedSession]:
+    """Route the client's requests through discord.py's own ``HTTPClient.request`` (and
+    the client's ``give_up_long_waits``) over a ``RateLimitedSession``, instead of
+    straight to ``FakeDiscord.rest``: rate limits then behave as discord.py handles them."""
+    http = harness.client.http
+    session = RateLimitedSession(harness.fake)
+    request = discord.http.HTTPClient.request
+
+    async def routed(route: Route, **kwargs: Any) -> Any:
+        token = _CURRENT.set((route, kwargs))
+        try:
+            return await request(http, route, **kwargs)
+        finally:
+            _CURRENT.reset(token)
+
+    saved = http.request, http._HTTPClient__session  # type: ignore[attr-defined]
+    http.request = give_up_long_waits(routed, harness.client.long_waits)  # type: ignore[method-assign]
+    http._HTTPClient__session = session  # type: ignore[attr-defined]
+    if not isinstance(http._global_over, asyncio.Event):  # made at login, which tests skip
+        http._global_over = asyncio.Event()
+        http._global_over.set()
+    try:
+        yield session
+    finally:
+        http.request, http._HTTPClient__session = saved  # type: ignore[method-assign,attr-defined]

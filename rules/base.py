@@ -34,6 +34,7 @@ from rules.core.state import (
     to_json,
 )
 from rules.core.values import CODE_PATTERN, JSON, MAX_CODE_LENGTH, Move, Seat, Section, Text
+from rules.core.zones import Zone
 
 __all__ = [
     "CODE_PATTERN",
@@ -68,6 +69,7 @@ __all__ = [
     "Text",
     "TextJSON",
     "ViewEnvelope",
+    "Zone",
     "copy_json",
     "determinize_base",
     "from_json",

@@ -12,6 +12,7 @@ import io
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -28,7 +29,7 @@ from bot.discord.context import (
     user_key,
 )
 from bot.discord.days import claim as claim
-from bot.discord.errors import DiscordError
+from bot.discord.errors import DiscordError, send_private
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
@@ -331,9 +332,7 @@ async def play(
     client = bot_of(interaction)
     if game is None or game.id != game_id:
         game = await client.service.game(game_id)
-    if game.status == "running" and game.has_seat(user_key(interaction)):
-        await publish.table_of(client, game)  # a deleted thread stops here, nothing played
-    try:
+    try:  # stored before any call to Discord that could wait (a rate limit): see below
         result = await client.service.play(
             game_id, user_key(interaction), text, expected_version=expected_version
         )
@@ -365,9 +364,32 @@ async def play(
             await interaction.followup.send(
                 content, ephemeral=True, view=view or discord.utils.MISSING
             )
+    result = await _at_its_table(interaction, result)
     await publish.publish_result(client, result, await public_lang(interaction))
     if any(is_ai_seat(s) for s in result.game.to_act):
         await _undo_after_ai(interaction, game_id, offered)
+
+
+async def _at_its_table(interaction: discord.Interaction[Any], result: PlayResult) -> PlayResult:
+    """``result`` with the game where its table is now, after the move was stored.
+
+    The table is found only now: finding a thread that is not in discord.py's cache (an
+    archived one) is a call to Discord, which may wait for a rate limit, and a move must
+    never wait for Discord before it is stored. A thread deleted meanwhile moves the
+    game to its channel (``table_of``): the move stands, the player is told, and it is
+    announced there. Any other failure is met again, and logged, by the announcement.
+    """
+    client = bot_of(interaction)
+    try:
+        await publish.table_of(client, result.game)
+    except DiscordError as exc:
+        if exc.key != "discord.thread_gone":
+            return result
+        await send_private(interaction, t(exc.key, lang_for(interaction), **exc.params))
+        return replace(result, game=await client.service.game(result.game.id))
+    except discord.HTTPException:
+        return result
+    return result
 
 
 async def _undo_after_ai(

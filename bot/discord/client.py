@@ -21,6 +21,7 @@ from bot.discord.errors import reply_error, send_private
 from bot.discord.host import Handlers
 from bot.discord.i18n import CampfireTranslator, lang_for, t
 from bot.discord.publish import catch_up, resume_ai_turns
+from bot.discord.ratelimits import MAX_WAIT, LongWaits, give_up_long_waits
 from bot.discord.views import DYNAMIC_ITEMS, is_known, is_ours
 from bot.service import GameService
 from bot.shards import Shards
@@ -75,7 +76,8 @@ class CampfireClient(discord.Client):
     (``bot.discord.days``) at that interval once connected (``campfire run``: every
     minute); ``None`` (tests) leaves it off: tests run its passes themselves.
     ``render_processes``: draw pictures in a process per core instead of threads
-    (``CAMPFIRE_RENDER=processes``).
+    (``CAMPFIRE_RENDER=processes``). Discord's rate limits are waited out up to
+    ``ratelimits.MAX_WAIT`` seconds and given up beyond (``ratelimits``).
     """
 
     def __init__(
@@ -94,9 +96,15 @@ class CampfireClient(discord.Client):
     ) -> None:
         options.setdefault("intents", intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        options.setdefault("max_ratelimit_timeout", MAX_WAIT)
         if shards is not None:
             options.update(shard_ids=list(shards.ids), shard_count=shards.count)
         super().__init__(**options)
+        # A rate limit longer than MAX_WAIT is given up (GaveUp), logged once.
+        self.long_waits = LongWaits()
+        self.http.request = give_up_long_waits(  # type: ignore[method-assign]
+            self.http.request, self.long_waits
+        )
         self._shards = shards
         self._render_processes = render_processes
         self.tree = CampfireTree(self)

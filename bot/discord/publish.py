@@ -23,6 +23,7 @@ from bot.discord import embeds
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
+from bot.discord.ratelimits import GaveUp
 from bot.discord.views import rematch_view, turn_view, undo_vote_view
 from bot.discord.weblinks import game_url
 from bot.service import (
@@ -348,6 +349,8 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
     except DiscordError:
         log.warning("game %s: its table is gone, events not posted", game.id)
         return
+    except GaveUp:  # a rate limit too long to wait (logged once): the catch-up posts it
+        return
     # The one place a revision is announced: claimed first, so that of two processes
     # with overlapping shards (one playing the AI, the other catching up) one posts.
     claim = await client.service.claim_announcement(
@@ -402,10 +405,11 @@ async def _flush(client: CampfireBot, batch: Sequence[_Post], shown: int = -1) -
                 posted[LIVE] = str(message.id)
                 posted[LIVE_FROM] = str(first)
         seen = (ANNOUNCED, game.version)
-    except discord.HTTPException:
-        log.warning(
-            "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
-        )
+    except discord.HTTPException as exc:
+        if not isinstance(exc, GaveUp):  # a rate limit given up is logged once, there
+            log.warning(
+                "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
+            )
         await client.service.release_announcement(claim)  # the catch-up tries again
     await client.service.record_posts(game.id, posted, seen=seen)
 

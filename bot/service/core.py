@@ -351,7 +351,7 @@ class GameService:
             self.pipeline.cache.put(game_id, state)
         info = await self.game(game_id)
         log.info("game %d: started with seats %s", game_id, order)
-        return PlayResult(info, (TurnStarted(game_id, info.to_act, 0),))
+        return PlayResult(info, (TurnStarted(game_id, info.to_act, 0, info.to_act),))
 
     # -- playing -------------------------------------------------------------------------
 

@@ -190,18 +190,18 @@ class Place:
 @dataclass(frozen=True)
 class TurnStarted:
     """``seats`` must decide now (seat order); ``new_seats`` are those who did not have to
-    decide before this move (all of ``seats`` at the start). Emitted when a game starts
-    and whenever someone new must decide: a multi-step turn of the same seat, or a seat
-    finishing a simultaneous choice while others still choose, emits none."""
+    decide before this change (all of ``seats`` at the start), the people a front end
+    pings. Emitted when a game starts and whenever someone new must decide: a multi-step
+    turn of the same seat, or a seat finishing a simultaneous choice while others still
+    choose, emits none. An undo emits one with the seats it gives the decision back to,
+    and ``new_seats`` empty when the same seats go on deciding (a decision taken back in
+    the middle of a turn): the table's live turn message is edited, nobody is pinged.
+    ``new_seats`` is always given: an empty tuple means nobody new."""
 
     game_id: int
     seats: tuple[str, ...]
     version: int
-    new_seats: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.new_seats:
-            object.__setattr__(self, "new_seats", self.seats)
+    new_seats: tuple[str, ...]
 
 
 @dataclass(frozen=True)

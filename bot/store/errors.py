@@ -46,9 +46,15 @@ def reason(error: BaseException) -> str:
     return text.splitlines()[0]
 
 
-def runtime_error(error: sqlite3.Error, path: str) -> StoreError | None:
+def runtime_error(error: sqlite3.Error | UnicodeDecodeError, path: str) -> StoreError | None:
     """The ``StoreError`` a failing statement stands for, or ``None`` when the failure is
-    the code's own (a constraint, a bad statement) and must stay as it is."""
+    the code's own (a constraint, a bad statement) and must stay as it is.
+
+    A ``UnicodeDecodeError`` is SQLite's own message that Python could not decode: it
+    quotes a name of the schema that is not UTF-8 (``malformed database schema
+    (...)``), which only damage writes."""
+    if isinstance(error, UnicodeDecodeError):
+        return StoreError("store.damaged", path=path)
     code = getattr(error, "sqlite_errorcode", None)
     primary = None if code is None else code & 0xFF
     if primary in _DAMAGED or (primary is None and type(error) is sqlite3.DatabaseError):

@@ -276,6 +276,18 @@ class GamesQueries(SqlBase):
             "AND seq IN (SELECT seq FROM undone_moves WHERE game_id = ?)", game_id
         )
 
+    async def undo_sizes(self, game_id: int) -> list[int]:
+        """How many entries each undo of the game took back, oldest undo first (each
+        undo is one revision, and so is each entry it took back: a record states them
+        so that its revision can be replayed)."""
+        rows = await self._fetchall(
+            "SELECT COUNT(m.seq) FROM undos u LEFT JOIN undone_moves m "
+            "ON m.undo_id = u.id AND m.game_id = u.game_id "
+            "WHERE u.game_id = ? GROUP BY u.id ORDER BY u.id",
+            (game_id,),
+        )
+        return [int(n) for (n,) in rows]
+
     async def moves(self, game_id: int) -> list[MoveRow]:
         """The log: every entry not taken back by an undo, in order."""
         return await self._moves(

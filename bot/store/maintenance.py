@@ -34,7 +34,9 @@ def _connect(path: Path) -> Iterator[sqlite3.Connection]:
         connection.close()
 
 
-def _unreadable(path: Path, exc: sqlite3.Error) -> MaintenanceError:
+def _unreadable(path: Path, exc: sqlite3.Error | UnicodeDecodeError) -> MaintenanceError:
+    if isinstance(exc, UnicodeDecodeError):  # SQLite's message quotes a name that is not UTF-8
+        return MaintenanceError(f"{path} is damaged (a name in its schema is not UTF-8)")
     return MaintenanceError(f"{path} cannot be read by SQLite ({exc})")
 
 
@@ -71,7 +73,7 @@ def backup(source: str | Path, target: str | Path, *, overwrite: bool = False) -
         if verdict is None or verdict[0] != "ok":
             raise MaintenanceError(f"the copy of {source} fails its check: {verdict}")
         os.replace(partial, target)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         raise _unreadable(source, exc) from exc
     except OSError as exc:
         raise MaintenanceError(f"cannot write {target} ({exc.strerror or exc})") from exc
@@ -98,7 +100,7 @@ def integrity_problems(path: str | Path) -> list[str]:
             for table, rowid, parent, _ in db.execute("PRAGMA foreign_key_check").fetchall():
                 problems.append(f"integrity: {table} row {rowid} points to a missing {parent}")
             problems += _schema_problems(db, path)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             problems.append(str(_unreadable(path, exc)))
     return problems
 
@@ -125,5 +127,5 @@ def game_ids(path: str | Path) -> list[int]:
     with _connect(path) as db:
         try:
             return [int(r[0]) for r in db.execute("SELECT id FROM games ORDER BY id")]
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise _unreadable(path, exc) from exc

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from typing import Any, cast
@@ -63,39 +63,50 @@ _DAMAGED: tuple[type[BaseException], ...] = (
 
 
 class Outage(logging.Filter):
-    """The database's outages as this process sees them, so that each is logged once.
+    """The database's outages as this process sees them, so that each is one line.
 
-    The first failed call of an outage is logged with its cause; the next ones only at
-    debug level, until a call succeeds again (logged once too, with how many failed).
-    As a filter of the driver's pool logger, it lets the pool's first traceback of an
-    outage through (it tries to restore each lost connection, and would log one per
-    connection and per attempt) and drops the others until the database is back."""
+    The first failure of an outage is logged with its cause (one line, no traceback);
+    the next ones only at debug level, until a call succeeds again (logged once too,
+    with how many calls failed). As a filter of the driver's pool logger, it folds the
+    pool's own warnings into that line: while the server is away the pool tries to
+    restore its connections again and again (at 1, 2, 4, ... 60 seconds), each time
+    with a warning and a traceback. The first of them opens the outage when no call
+    has failed yet (an idle bot), and none of them reaches the log."""
+
+    RESTORE = "Failed to restore the pool connection"
+    """The start of the pool's warning when it cannot reconnect (asyncpg's ``pool``)."""
 
     def __init__(self) -> None:
         super().__init__()
+        self.down = False
         self.failures = 0
-        self.pool_logged = False
+        self.path = ""
+        self.hidden: Callable[[str], str] = str
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.pool_logged:
-            return False
-        self.pool_logged = True
-        return True
+        if not record.getMessage().startswith(self.RESTORE):
+            return True  # anything else of the pool (a slow close) is logged as it is
+        error = record.exc_info[1] if record.exc_info else None
+        cause = reason(error) if error is not None else record.getMessage()
+        self.failed(self.path, self.hidden(cause), call=False)
+        return False
 
-    def failed(self, path: str, cause: str) -> None:
-        """A call failed: logged if it is the outage's first."""
-        if self.failures == 0:
+    def failed(self, path: str, cause: str, *, call: bool = True) -> None:
+        """A call failed (``call``), or the pool could not reconnect: logged if it is
+        the outage's first."""
+        if not self.down:
             log.error("database %s failed: %s", path, cause)
+            self.down = True
         else:
             log.debug("database %s failed again: %s", path, cause)
-        self.failures += 1
+        self.failures += call
 
     def answered(self, path: str) -> None:
         """A call succeeded: the outage, if any, is over."""
-        if self.failures:
+        if self.down:
             log.warning("database %s answers again (%d calls failed)", path, self.failures)
+        self.down = False
         self.failures = 0
-        self.pool_logged = False
 
 
 OUTAGE = Outage()
@@ -175,6 +186,8 @@ class PostgresStore(SqlStore):
         if self._pool is not None:
             return
         logging.getLogger(POOL_LOGGER).addFilter(OUTAGE)  # once: the same filter
+        OUTAGE.path, OUTAGE.hidden = self.path, self._hidden  # the pool's warnings do
+        # not say whose pool failed (a process has one store)
         try:
             pool = await asyncpg.create_pool(
                 self.url,
@@ -231,7 +244,7 @@ class PostgresStore(SqlStore):
         except _UNAVAILABLE as exc:
             OUTAGE.failed(self.path, self._hidden(reason(exc)))
             raise self._error("store.unavailable", exc) from exc
-        if OUTAGE.failures or OUTAGE.pool_logged:
+        if OUTAGE.down:
             OUTAGE.answered(self.path)
 
     @asynccontextmanager

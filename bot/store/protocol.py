@@ -119,6 +119,10 @@ class GamesStore(Protocol):
 
     async def undone_moves(self, game_id: int) -> list[MoveRow]: ...
 
+    async def undo_sizes(self, game_id: int) -> list[int]:
+        """How many entries each undo took back, oldest first."""
+        ...
+
     async def log_revision(self, game_id: int) -> int: ...
 
     async def entry_at(self, game_id: int, seq: int) -> MoveRow | None:

@@ -71,8 +71,9 @@ class Store(SqlStore):
     async def connect(self) -> None:
         """Open, configure and migrate the file. A file SQLite cannot use (not a
         database, truncated, read-only, malformed) raises ``store.unreadable`` and a newer
-        schema ``store.newer_schema``; either way the connection and its worker thread
-        are closed, so the process can exit."""
+        schema ``store.newer_schema``, and a schema SQLite cannot even name (a name that is
+        not UTF-8, which only damage writes) ``store.damaged``; either way the connection
+        and its worker thread are closed, so the process can exit."""
         if self._db is not None:
             return
         try:
@@ -95,6 +96,9 @@ class Store(SqlStore):
                 await db.close()
             if isinstance(exc, StoreError) and exc.key == "store.newer_schema":
                 raise
+            undecodable = exc if isinstance(exc, UnicodeDecodeError) else exc.__cause__
+            if isinstance(undecodable, UnicodeDecodeError):
+                raise StoreError("store.damaged", path=self.path) from undecodable
             if isinstance(exc, sqlite3.Error | OSError | StoreError):
                 raise self._unreadable(exc) from exc
             raise
@@ -122,7 +126,7 @@ class Store(SqlStore):
         ``StoreError``; the code's own mistakes (constraints) stay ``sqlite3`` errors."""
         try:
             yield
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             mapped = runtime_error(exc, self.path)
             if mapped is None:
                 raise

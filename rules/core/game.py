@@ -22,6 +22,7 @@ from rules.core.parsing import parse_move
 from rules.core.scores import Outcome, ScoreSheet, rank_by
 from rules.core.state import REMOVAL_PREFIX, State, copy_json, from_json, to_json
 from rules.core.values import CODE_PATTERN, JSON, Move, Seat, Section, Text
+from rules.core.zones import Zone, exchanges, shows_hidden
 
 REVEAL_SAMPLES = 16
 """How many states the undo judgement plays a move in, for the mover and for the public
@@ -161,6 +162,13 @@ class Game(ABC):
     def _remove_seat(self, state: State, seat: Seat, record: Record) -> None:  # noqa: B027
         """Take ``seat`` (already in ``state.out``) out of the turn order of a game that
         continues without it. Only called when ``continues_without_a_seat``."""
+
+    def hidden_zones(self, state: State, seat: Seat) -> list[Zone] | None:
+        """The places of ``state`` that ``seat`` (``ONLOOKER``: the public view) cannot
+        see, each with the state's own list of items: exactly what ``determinize`` draws
+        again (``rules.core.zones``). ``None`` (the default): the game names none, and
+        the undo judgement only samples ``determinize``."""
+        return None
 
     def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
         """A new state that ``seat`` cannot tell from ``state`` (same ``view``), with
@@ -455,6 +463,12 @@ class Game(ABC):
         sees after a move that reveals nothing follows from what it saw before and from
         the move alone.
 
+        Where the game names its hidden zones (``hidden_zones``), the judgement first
+        compares them, exactly (``_zones_show``): an item hidden before and in sight
+        after, or a move that shows something else once an item of the mover's hidden
+        holdings is exchanged with another it could be. The sampling below stays as a
+        second net.
+
         Two sights are tried: the mover's own view, and the public view (``ONLOOKER``,
         who sits at no seat). For each, ``samples`` states that it cannot tell from
         ``before`` (``determinize``: everything it cannot see drawn again from a
@@ -477,6 +491,8 @@ class Game(ABC):
         for viewer in (seat, None) if sights is None else sights:
             sight = ONLOOKER if viewer is None else viewer
             seen = self.view(after, viewer)
+            if self._zones_show(before, after, seat, move, viewer, seen):
+                return True
             for sample in range(count):
                 rng = random.Random(f"{salt}/{before.seed}/{before.revision}/{sight}/{sample}")
                 other = self.determinize(before, sight, rng)
@@ -486,6 +502,38 @@ class Game(ABC):
                     return True
                 if self.view(alternative, viewer) != seen:
                     return True
+        return False
+
+    def _zones_show(
+        self,
+        before: State,
+        after: State,
+        seat: Seat,
+        move: Move,
+        viewer: Seat | None,
+        seen: JSON,
+    ) -> bool:
+        """The exact part of ``_reveals`` for a game that names its hidden zones: an
+        item of a zone hidden from ``viewer`` came into its sight, or the move shows
+        ``viewer`` something else once one item of the mover's hidden holdings is
+        exchanged with another it could be (``rules.core.zones``)."""
+        sight = ONLOOKER if viewer is None else viewer
+
+        def zones_of(state: State) -> list[Zone]:
+            return self.hidden_zones(state, sight) or []
+
+        hidden = self.hidden_zones(before, sight)
+        if hidden is None:
+            return False
+        if shows_hidden(hidden, zones_of(after)):
+            return True
+        for world in exchanges(before, zones_of, seat):
+            try:
+                alternative = self._play_entry(world, seat, move, judge=False).state
+            except MoveError:
+                return True
+            if self.view(alternative, viewer) != seen:
+                return True
         return False
 
     def _close(

@@ -33,6 +33,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    Zone,
     determinize_base,
     rank_by,
 )
@@ -242,6 +243,11 @@ class Orbis(Game):
             pile.sort()
             rng.shuffle(pile)
         return new
+
+    def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
+        """What ``determinize`` shuffles: the order of each face-down pile (each its own
+        kind: a pile's cards never trade places with another's)."""
+        return [Zone(f"{name}/pile", name, pile) for name, pile in data(state)["piles"].items()]
 
     # -- information ------------------------------------------------------------------
 

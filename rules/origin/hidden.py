@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.base import Seat, State, determinize_base
+from rules.base import Seat, State, Zone, determinize_base
 from rules.origin.junior_data import ALL_HUNTING, ALL_TILES, GREENS, data
 
 
@@ -57,3 +57,23 @@ def _redeal_tokens(
     renamed = dict(zip(laid, new_laid, strict=False))
     new_won = [list(ids) if i == me else [renamed[t] for t in ids] for i, ids in enumerate(won)]
     return new_laid, new_won
+
+
+def hidden_zones(state: State, seat: Seat) -> list[Zone]:
+    """The tiles other players took, and the face-down stack: every tile nobody took (a
+    list made for the judgement: the state keeps the stack only as what is left, so an
+    exchange with it changes the other player's tiles alone). The Hunting and Strait
+    tokens are no zones of interchangeable items (a won token keeps the id it lay under):
+    the undo judgement samples ``determinize_junior`` for them."""
+    junior = data(state)
+    if junior["over"] is not None:  # everything is shown at the end
+        return []
+    me = state.seats.index(seat) if seat in state.seats else -1
+    taken = {t for tiles in junior["tiles_of"] for t in tiles}
+    zones = [
+        Zone(f"tile/taken/{i}", "tile", tiles, state.seats[i])
+        for i, tiles in enumerate(junior["tiles_of"])
+        if i != me
+    ]
+    zones.append(Zone("tile/stack", "tile", [t for t in ALL_TILES if t not in taken]))
+    return zones

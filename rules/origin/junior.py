@@ -45,6 +45,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    Zone,
     rank_by,
 )
 from rules.kit import decks
@@ -57,6 +58,7 @@ from rules.origin.components import BOARD, CARD_COLOURS, PAWNS, RULES
 from rules.origin.explain import explain
 from rules.origin.heuristic import junior_value
 from rules.origin.hidden import determinize_junior
+from rules.origin.hidden import hidden_zones as junior_zones
 from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
     GREENS,
@@ -106,6 +108,11 @@ class OriginJunior(Game):
     def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
         """Token values, other players' tiles and the stack resampled (``hidden``)."""
         return determinize_junior(state, seat, rng)
+
+    def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
+        """The Innovation tiles others took and the face-down stack (``hidden``); the
+        token values are left to the judgement's sampling."""
+        return junior_zones(state, seat)
 
     def evaluate(self, state: State, seat: Seat) -> float:
         """Points plus progress toward points, against the best other seat (``heuristic``)."""

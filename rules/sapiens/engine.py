@@ -29,6 +29,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    Zone,
     determinize_base,
     rank_by,
 )
@@ -82,6 +83,15 @@ class Sapiens(Game):
         size = len(data["pile"])
         data["pile"], data["removed"] = pool[:size], pool[size:]
         return new
+
+    def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
+        """What ``determinize`` deals again: the draw pile and the tiles removed unseen,
+        for every seat alike."""
+        data = st.data(state)
+        return [
+            Zone("tile/pile", "tile", data["pile"]),
+            Zone("tile/removed", "tile", data["removed"]),
+        ]
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 let a player out of moves play any mountain token before stopping

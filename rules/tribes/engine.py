@@ -26,6 +26,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    Zone,
     determinize_base,
     rank_by,
 )
@@ -122,6 +123,15 @@ class Tribes(Game):
             rng.shuffle(mine["deck"])
         ch.determinize(new, seat, rng)  # chiefs: unrevealed picks, Prémonition's cards
         return new
+
+    def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
+        """The order of every goal deck (each its own kind). The chiefs' secrets (picks
+        not revealed, Prémonition's cards) are no zones of interchangeable items: the
+        undo judgement samples ``determinize`` for them."""
+        return [
+            Zone(f"goals/{p}", f"goals/{p}", mine["deck"])
+            for p, mine in enumerate(state.data["players"])
+        ]
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 played the events as first written (before their review against the

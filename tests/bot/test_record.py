@@ -328,3 +328,130 @@ def test_a_record_file_larger_than_the_limit_and_an_out_that_is_a_file_are_refus
     err = capsys.readouterr().err
     assert "cannot write to" in err and err.count("\n") == 1 and "Traceback" not in err
     assert taken.read_text("utf-8") == "mine"
+
+
+def _refusal(record: dict[str, object]) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        replay_record(json.loads(record_json(record)))
+    return caught.value
+
+
+def _line(error: RecordError, lang: str = "en") -> str:
+    line = translate(Text(error.key, error.params), lang)
+    assert "\n" not in line and "{" not in line
+    return line
+
+
+async def test_a_seat_that_did_not_play_in_the_outcome_is_refused(
+    nim: None, tmp_path: Path
+) -> None:
+    """The issue's probe: an extra seat in ``outcome.scores`` (or in the ranking, or a
+    seat ranked twice) was accepted, since only the real seats were compared."""
+    record = await _demo_record(tmp_path)
+    outcome = record["outcome"]
+    assert isinstance(outcome, dict)
+    scores = json.loads(record_json(record))
+    scores["outcome"]["scores"]["mallory"] = 99
+    refused = _refusal(scores)
+    assert refused.key == "record.mismatch"
+    assert refused.params["what"] == Text("record.what.total", {"seat": "mallory"})
+    assert _line(refused).endswith("the total of mallory is 99 in the record but - in the replay.")
+    ranked = json.loads(record_json(record))
+    ranked["outcome"]["ranking"].append(["mallory"])
+    assert _refusal(ranked).params["what"] == Text("record.what.place", {"seat": "mallory"})
+    twice = json.loads(record_json(record))
+    first = twice["outcome"]["ranking"][0][0]
+    twice["outcome"]["ranking"].append([first])
+    assert _refusal(twice).params["what"].key == "record.what.place"
+    ending = json.loads(record_json(record))
+    ending["outcome"]["termination"] = {"key": "game.ended.resign", "params": {}}
+    assert _refusal(ending).params["what"].key == "record.what.ending"
+
+
+async def test_an_edited_revision_of_a_finished_game_is_refused(nim: None, tmp_path: Path) -> None:
+    record = await _demo_record(tmp_path)
+    assert record["status"] == "over" and record["undos"] == []
+    assert record["revision"] == len(record["moves"])  # type: ignore[arg-type]
+    for revision in (record["revision"] + 1, record["revision"] + 40, None):  # type: ignore[operator]
+        refused = _refusal(dict(record, revision=revision))
+        assert refused.params["what"].key == "record.what.revision"
+        assert refused.params["replayed"] == str(len(record["moves"]))  # type: ignore[arg-type]
+    aborted = await run_demo("origin", 2, "lie3", tmp_path / "a", drawer=fake_drawer, max_moves=12)
+    assert aborted.game.status == "aborted"
+    stopped = parse_record((tmp_path / "a" / "record.json").read_text("utf-8"))
+    assert _refusal(dict(stopped, revision=13)).params["what"].key == "record.what.revision"
+    stated = dict(stopped, outcome={"ranking": [[stopped["seats"][0]["id"]]], "scores": {}})  # type: ignore[index]
+    assert _refusal(stated).params["what"].key == "record.what.outcome"
+
+
+async def test_a_record_of_a_game_with_an_undo_states_it_and_replays_its_revision(
+    nim: None, db_path: Path
+) -> None:
+    from bot.console import console_players, open_table
+
+    async with Store(db_path) as store:
+        service = GameService(store, seed_source=lambda: "u1", drawer=fake_drawer)
+        info = await open_table(service, "nim", console_players(2, "en"))
+        first, second = (
+            info.to_act[0],
+            [s.user_id for s in info.seats if s.user_id != info.to_act[0]][0],
+        )
+        await service.play(info.id, first, "take2")
+        await service.undos.request(info.id, first)
+        done = await service.undos.answer(info.id, second, True)
+        assert done.status == "undone"
+        info = await service.game(info.id)
+        while info.status == "running":
+            seat = info.to_act[0]
+            legal = await service.legal_moves(info.id, seat)
+            info = (await service.play(info.id, seat, legal[0].code)).game
+        record = await build_record(service, info.id, "en")
+    assert record["undos"] == [1]
+    assert record["revision"] == len(record["moves"]) + 2 == info.version
+    replay_record(record)
+    for undos in ([], [2], [1, 1]):
+        assert _refusal(dict(record, undos=undos)).params["what"].key == "record.what.revision"
+
+
+async def test_edited_notes_names_and_numbers_of_moves_are_refused(
+    nim: None, tmp_path: Path
+) -> None:
+    record = await _demo_record(tmp_path, "origin")
+    moves = record["moves"]
+    assert isinstance(moves, list)
+    noted = next(i for i, m in enumerate(moves) if m["notes"])
+    cases = {
+        "notes": lambda m: m[noted].update(notes=[*m[noted]["notes"][:-1], "nothing happened"]),
+        "notes dropped": lambda m: m[noted].update(notes=[]),
+        "notes added": lambda m: m[0].update(notes=[*m[0]["notes"], "a card was drawn"]),
+        "name": lambda m: m[1].update(name="Mallory"),
+        "seq": lambda m: m[2].update(seq=40),
+    }
+    for case, edit in cases.items():
+        edited = json.loads(record_json(record))
+        edit(edited["moves"])
+        refused = _refusal(edited)
+        assert refused.key == "record.move_differs", case
+        what = case.split()[0]
+        assert refused.params["what"] == Text(f"record.what.{what}"), case
+        index = {"notes": noted, "notes dropped": noted, "notes added": 0, "name": 1, "seq": 2}
+        assert refused.params["seq"] == index[case] + 1, case
+        assert _line(refused).startswith("This record does not replay as written: the ")
+        assert _line(refused, "fr").startswith("Ce relevé ne se rejoue pas tel qu'il est écrit")
+
+
+async def test_more_hints_than_decisions_are_refused(nim: None, tmp_path: Path) -> None:
+    record = await _demo_record(tmp_path)
+    seats = record["seats"]
+    moves = record["moves"]
+    assert isinstance(seats, list) and isinstance(moves, list)
+    own = sum(1 for m in moves if m["seat"] == seats[0]["id"])
+    at_most = json.loads(record_json(record))
+    at_most["seats"][0]["hints"] = own
+    replay_record(at_most)  # a hint for every decision the seat took
+    edited = json.loads(record_json(record))
+    edited["seats"][0]["hints"] = own + 1
+    refused = _refusal(edited)
+    assert refused.key == "record.hints"
+    assert refused.params == {"seat": seats[0]["name"], "count": own + 1, "turns": own}
+    assert f"{own + 1} hints for {seats[0]['name']}" in _line(refused)

@@ -89,7 +89,7 @@ async def test_start_needs_the_creator_and_enough_players(service: GameService) 
     assert not_creator.value.key == "service.not_creator"
     result = await service.start(info.id, ALICE.user_id)
     assert result.game.status == "running"
-    assert result.events == (TurnStarted(info.id, result.game.to_act, 0),)
+    assert result.events == (TurnStarted(info.id, result.game.to_act, 0, result.game.to_act),)
     assert len(result.game.to_act) == 1
     with pytest.raises(ServiceError) as late:
         await service.join(info.id, CAROL)
@@ -150,7 +150,7 @@ async def test_forgiving_text_and_labels(service: GameService) -> None:
     applied = result.events[0]
     assert isinstance(applied, MoveApplied)
     assert (applied.code, applied.version) == ("take2", 1)
-    assert result.events[1] == TurnStarted(game_id, (BOB.user_id,), 1)
+    assert result.events[1] == TurnStarted(game_id, (BOB.user_id,), 1, (BOB.user_id,))
 
 
 async def test_views_scores_and_messages(service: GameService) -> None:

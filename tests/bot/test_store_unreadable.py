@@ -270,3 +270,55 @@ def test_db_check_names_the_game_whose_text_is_not_utf8(
     out = capsys.readouterr().out.strip().splitlines()
     assert out[0].startswith("game 3: cannot be read (Could not decode to UTF-8")
     assert out[-1] == f"{good_file}: 1 problem(s) found"
+
+
+def _schema_name_not_utf8(good: Path, into: Path) -> Path:
+    """A copy of ``good`` whose schema names an index in bytes that are not UTF-8 (what
+    random page damage writes): SQLite's own error then quotes that name, and Python
+    cannot decode the message."""
+    path = into / "schema-names.sqlite3"
+    shutil.copy(good, path)
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA writable_schema = ON")
+    changed = connection.execute(
+        "UPDATE sqlite_master SET name = CAST(x'67616d6573ff' AS TEXT) "
+        "WHERE name = 'games_by_channel'"
+    ).rowcount
+    connection.commit()
+    connection.close()
+    assert changed == 1
+    return path
+
+
+async def test_a_schema_name_that_is_not_utf8_is_a_damaged_store(
+    good_file: Path, tmp_path: Path
+) -> None:
+    path = _schema_name_not_utf8(good_file, tmp_path)
+    before = set(_worker_threads())
+    with pytest.raises(StoreError) as refused:
+        await Store.open(path)
+    assert refused.value.key == "store.damaged"
+    assert isinstance(refused.value.__cause__, UnicodeDecodeError)
+    assert set(_worker_threads()) <= before
+
+
+@pytest.mark.parametrize("front", FRONT_ENDS)
+def test_every_front_end_refuses_a_schema_name_that_is_not_utf8_in_one_line(
+    front: str, good_file: Path, tmp_path: Path
+) -> None:
+    path = _schema_name_not_utf8(good_file, tmp_path)
+    _assert_one_line(_front_end(front, path, tmp_path), "database is damaged", "db check")
+
+
+def test_db_check_and_backup_report_a_schema_name_that_is_not_utf8(
+    good_file: Path, tmp_path: Path
+) -> None:
+    path = _schema_name_not_utf8(good_file, tmp_path)
+    check = _campfire("db", "check", "--db", str(path))
+    assert "Traceback" not in check.stderr and check.returncode == 1, check.stderr
+    assert check.stdout.splitlines() == [
+        f"{path} is damaged (a name in its schema is not UTF-8)",
+        f"{path}: 1 problem(s) found",
+    ]
+    copy = _campfire("db", "backup", "--db", str(path), str(tmp_path / "copy.sqlite3"))
+    _assert_one_line(copy, "is damaged (a name in its schema is not UTF-8)")

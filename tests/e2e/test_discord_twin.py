@@ -649,13 +649,26 @@ def test_a_french_table_against_ai_seats_names_them_in_french_and_undoes_their_r
     assert "Settings saved." in said, said
 
     junior = open_game(twin, (), rules="origin-junior", ai=1)
-    person_to_act(junior)
+    version_before_evolve = junior.version_of(person_to_act(junior))
     choices = twin.autocomplete("alice", junior.thread, "move", "move", move="")
     evolve = next(c["value"] for c in choices if c["value"].startswith("evolve:"))
     answer = twin.answer(move_reply(twin, "alice", junior, evolve))
     ids = [i for m in answer["posted"] for i in custom_ids(m)]
     assert any(i.startswith("cf:undo:1:") for i in ids), ids
     assert any(i.startswith(("cf:move:", "cf:group:")) for i in ids), ids  # the next decision
+    # Undoing that decision, taken in the middle of her turn, gives it back to her: the
+    # live turn message is edited in place, and no new message pings her again.
+    live = person_to_act(junior, after=version_before_evolve)
+    posts = [m["id"] for m in junior.public()]
+    undo = next(i for i in ids if i.startswith("cf:undo:1:"))
+    offered = next(m for m in answer["posted"] if undo in custom_ids(m))
+    undone_text = twin.answer_text(twin.click("alice", offered, undo))
+    assert "repris" in undone_text or "taken back" in undone_text, undone_text
+    edited = person_to_act(junior, after=junior.version_of(live))
+    assert edited["id"] == live["id"], (edited["id"], live["id"])
+    assert [m["id"] for m in junior.public()] == posts  # nothing new posted, nobody pinged
+    again = twin.autocomplete("alice", junior.thread, "move", "move", move="")
+    assert any(c["value"].startswith("evolve:") for c in again), again  # her turn's start
 
     nim = open_game(twin, (), rules="nim", options="stones=9", ai=1)
     turn = person_to_act(nim)

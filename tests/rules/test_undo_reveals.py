@@ -108,3 +108,97 @@ def test_no_move_said_undoable_shows_anything_hidden(game_id: str) -> None:
             salt="second-opinion",
         ), f"{game_id}: {applied.move.code} (move {applied.state.version}) said undoable"
     assert undoable
+
+
+def _classic_move(players: int, walk: int, target: int) -> tuple[State, Any]:
+    """(state before, the move) of move ``target`` of a seeded random Origin Classic game
+    dealt with the seed ``seed0``."""
+    chooser = random.Random(f"undo/origin/{players}/{walk}")
+    state = CLASSIC.setup(seats_for(players), "seed0")
+    for _ in range(target - 1):
+        seat = chooser.choice(sorted(CLASSIC.to_act(state)))
+        state = CLASSIC.apply(state, seat, choose_move(chooser, CLASSIC.legal_moves(state, seat)))
+    seat = chooser.choice(sorted(CLASSIC.to_act(state)))
+    return state, (seat, choose_move(chooser, CLASSIC.legal_moves(state, seat)))
+
+
+@pytest.mark.parametrize(
+    ("players", "walk", "target", "code"),
+    [(2, 0, 134, "tile:in18"), (2, 3, 112, "tile:in12"), (4, 0, 267, "tile:in19")],
+)
+def test_a_tile_that_lets_the_turn_go_on_only_by_a_card_in_hand_cannot_be_undone(
+    players: int, walk: int, target: int, code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: after taking an Innovation tile, the turn goes on only if the mover can
+    still play a card, and here exactly one card of its hidden hand is playable, so the
+    public view saying who plays next tells the table about that hand. 16 sampled
+    hands miss it (the probe's case: 1 of 333 moves); exchanging each card of the
+    mover's hidden hand with each other card it could be finds it every time."""
+    before, (seat, move) = _classic_move(players, walk, target)
+    assert move.code == code
+    applied = CLASSIC.play(before, seat, move)
+    assert CLASSIC.to_act(applied.state) == {seat}  # the turn goes on: a card to play
+    assert not applied.undoable
+    assert CLASSIC._zones_show(
+        before, applied.state, seat, applied.move, None, CLASSIC.view(applied.state, None)
+    )
+    monkeypatch.setattr(type(CLASSIC), "hidden_zones", lambda self, state, sight: None)
+    assert CLASSIC.play(before, seat, move).undoable  # sampling alone let it through
+
+
+COMPLETE_ZONES = {"origin", "sapiens", "orbis"}
+"""The games whose zones are everything ``determinize`` draws again (the others name the
+zones of interchangeable items and leave the rest to sampling)."""
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_hidden_zones_are_what_determinize_draws_again(game_id: str) -> None:
+    """Every game with hidden information names its hidden zones; ``determinize`` keeps
+    each kind's items (it only deals them again across the zones of that kind), and for
+    the games whose zones are complete, it changes nothing outside them."""
+    game = registry.get(game_id)
+    if not game.has_hidden_information:
+        assert game.hidden_zones(game.setup(seats_for(game.spec.min_seats), "z"), ONLOOKER) is None
+        return
+    players = min(3, game.spec.max_seats)
+    checked = 0
+    for before, _applied in _walk(game, players, 2, moves=120)[::6]:
+        for sight in [*before.seats, ONLOOKER]:
+            zones = game.hidden_zones(before, sight)
+            assert zones is not None and len({z.name for z in zones}) == len(zones)
+            other = game.determinize(before, sight, random.Random(f"zones/{sight}"))
+            redrawn = game.hidden_zones(other, sight)
+            assert redrawn is not None
+            assert [z.name for z in redrawn] == [z.name for z in zones]
+            for kind in {z.kind for z in zones}:
+                items = sorted(map(repr, (i for z in zones if z.kind == kind for i in z.items)))
+                again = sorted(map(repr, (i for z in redrawn if z.kind == kind for i in z.items)))
+                assert items == again, (game_id, sight, kind)
+            if game_id in COMPLETE_ZONES:
+                mine, theirs = before.copy(), other.copy()
+                for state in (mine, theirs):
+                    for zone in game.hidden_zones(state, sight) or []:
+                        zone.items.clear()
+                assert mine.data == theirs.data, (game_id, sight)
+            checked += 1
+    assert checked
+
+
+def test_the_zones_alone_see_a_tile_turned_up_from_the_reserve() -> None:
+    """The exact comparison of the zones: a tile leaving the face-down reserve for the
+    board is seen without sampling, the last one (nothing else it could be) is not."""
+    from rules.core.zones import shows_hidden
+
+    refills = 0
+    for seed in range(3):
+        for before, applied in _walk(CLASSIC, 3, seed):
+            reserve = len(before.data["reserve"])
+            if len(applied.state.data["reserve"]) >= reserve:
+                continue
+            zones = CLASSIC.hidden_zones(before, ONLOOKER)
+            after = CLASSIC.hidden_zones(applied.state, ONLOOKER)
+            assert zones is not None and after is not None
+            shown = shows_hidden(zones, after)
+            assert shown == (len(set(before.data["reserve"])) > 1), applied.move.code
+            refills += shown
+    assert refills >= 3

@@ -41,6 +41,7 @@ from rules.base import (
     Section,
     State,
     Text,
+    Zone,
     rank_by,
 )
 from rules.kit import decks
@@ -60,6 +61,7 @@ from rules.origin.classic.classic_data import ActFrame, ClassicData, ClassicFram
 from rules.origin.classic.explain import explain
 from rules.origin.classic.heuristic import classic_value
 from rules.origin.classic.hidden import determinize_classic
+from rules.origin.classic.hidden import hidden_zones as classic_zones
 from rules.origin.classic.invariants import check_classic
 from rules.origin.classic.present import classic_sections
 from rules.origin.classic.scoring import CATEGORIES, classic_row
@@ -109,6 +111,10 @@ class OriginClassic(Game):
     def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
         """Other hands, objectives dealt, decks, discard and reserve resampled (``hidden``)."""
         return determinize_classic(state, seat, rng)
+
+    def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
+        """What ``determinize`` resamples, by place (``hidden``)."""
+        return classic_zones(state, seat)
 
     def evaluate(self, state: State, seat: Seat) -> float:
         """Points plus progress toward points, against the best other seat (``heuristic``)."""

@@ -130,19 +130,22 @@ async def test_bad_options_for_a_new_game(bot: Harness) -> None:
     assert await bot.service.games_in_channel(str(CHANNEL_ID)) == []
 
 
-async def test_deleted_thread_stops_the_move_and_moves_the_game_to_its_channel(
+async def test_a_deleted_thread_moves_the_game_to_its_channel_and_the_move_stands(
     bot: Harness,
 ) -> None:
+    """The move is stored before the bot looks for its table (that look may wait for
+    Discord); the thread found deleted then moves the game to its channel, the player is
+    told, and the move is announced there."""
     thread = await start_game(bot, BOB)
     me, _ = await acting(bot)
     bot.fake.deleted.add(thread)
-    reply = only_reply(await bot.command(me, "move", move="take1", game="1"))
-    assert "thread was deleted" in reply.content and f"<#{CHANNEL_ID}>" in reply.content
-    assert (await bot.service.game(1)).version == 0
     calls = await bot.command(me, "move", move="take1", game="1")
     assert (await bot.service.game(1)).version == 1
+    said = [c.content for c in calls if c.ephemeral and "thread was deleted" in c.content]
+    assert len(said) == 1 and f"<#{CHANNEL_ID}>" in said[0] and "move stands" in said[0]
     posted = [c for c in calls if c.path == "/channels/{channel_id}/messages"]
     assert posted and all(c.channel_id == CHANNEL_ID for c in posted)
+    assert (await bot.service.game(1)).thread_id == str(CHANNEL_ID)
 
 
 async def test_thread_creation_forbidden_plays_in_the_channel(bot: Harness) -> None:

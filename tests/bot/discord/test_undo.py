@@ -186,3 +186,42 @@ async def test_the_undo_button_comes_with_the_menu_of_the_next_decision(bot: Har
     calls = await bot.press(me, bot.find(thread, "cf:undo:1:"), ids[-1])
     assert any(c.ephemeral and "request was sent" in c.content for c in calls)
     assert _has(bot, thread, "cf:undo:yes:")
+
+
+async def test_undoing_a_decision_in_the_middle_of_a_turn_edits_the_live_turn_message(
+    bot: Harness,
+) -> None:
+    """Issue 37: the decision taken back (Origin Junior's evolve) gives the turn back to
+    the same player, who is still to act: the live turn message is edited in place, no
+    new one is posted and nobody is pinged again (it used to ping the player anew)."""
+    await bot.command(ALICE, "new", rules="origin-junior")
+    lobby = bot.find(CHANNEL_ID, "cf:lobby:")
+    await bot.press(BOB, lobby, "cf:lobby:join:1")
+    await bot.press(ALICE, bot.message(lobby["id"]), "cf:lobby:start:1")
+    game = await bot.service.game(1)
+    me, thread = USERS[game.to_act[0]], int(game.thread_id or 0)
+    other = BOB if me is ALICE else ALICE
+    live = bot.find(thread, "cf:play:")
+    calls = await bot.command(me, "move", move="evolve:a3", channel=thread)
+    undo = next(
+        i for c in calls if c.ephemeral for i in c.custom_ids() if i.startswith("cf:undo:1:")
+    )
+    await bot.press(me, bot.find(thread, "cf:undo:1:"), undo)
+    request = bot.find(thread, "cf:undo:yes:")
+    yes = next(
+        str(c["custom_id"])
+        for c in walk_components(request["components"])
+        if str(c.get("custom_id", "")).startswith("cf:undo:yes:")
+    )
+    calls = await bot.press(other, request, yes)
+    assert "was taken back" in bot.message(request["id"])["content"]
+    after = await bot.service.game(1)
+    assert after.to_act == game.to_act and after.version == game.version + 2
+    posted = [
+        c for c in calls if c.method == "POST" and c.path == "/channels/{channel_id}/messages"
+    ]
+    assert posted == [], [c.json for c in posted]  # no new turn message, no ping
+    edits = [c for c in calls if c.method == "PATCH" and c.channel_id == thread]
+    assert any(str(live["id"]) in c.url for c in edits), [c.url for c in edits]
+    assert bot.find(thread, "cf:play:")["id"] == live["id"]
+    assert f"cf:play:1:{after.version}" in json.dumps(bot.message(live["id"])["components"])
