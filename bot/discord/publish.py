@@ -455,18 +455,22 @@ async def pictures(
     when not given), as files named after the revision they show, the first the embed's
     image; the game as they show it. None when the game has no renderer or drawing
     failed (logged): the game goes on without them."""
+    boards = client.service.boards
     chosen = layouts
     if chosen is None:
-        chosen = await client.service.boards.layouts(game.guild_id, game.rules)
-    drawn = [await board_picture(client, game, lang, view, layout) for layout in chosen]
-    files = []
+        chosen = await boards.layouts(game.guild_id, game.rules)
+    if not chosen or not boards.has_picture(game.rules):
+        return game, []
+    try:  # one job of the render pool: the card and the full board in one pass
+        drawn = await boards.pictures(game, lang, chosen, view)
+    except Exception:
+        log.warning("game %s: no pictures at version %s", game.id, game.version, exc_info=True)
+        return game, []
+    shown, files = game, []
     for layout, picture in zip(chosen, drawn, strict=True):
-        if picture is None:
-            continue
         shown, file = attachment(game, picture, layout)
         files.append(file)
-    shown_game = game if not files else shown
-    return shown_game, files
+    return shown, files
 
 
 def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
