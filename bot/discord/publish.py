@@ -208,8 +208,9 @@ LIVE_FROM = "turn_from"
 """Message kind whose value is the revision of the first entry the live message lists."""
 EDIT_LAYOUTS = 1
 """How many of the server's pictures an edit of the live turn message uploads (the
-first: the turn card under ``both``). Measured with ``python -m bench discord``: every
-edit uploading both layouts was 4.39 pictures per seat-turn (docs/measurements)."""
+first: the turn card, under the default ``card`` and under ``both``). Measured with
+``python -m bench discord``: every edit uploading both layouts was 4.39 pictures per
+seat-turn (docs/measurements)."""
 MAX_LINES = 40
 """The most decisions a turn message lists (the newest; the whole log is in
 ``/campfire record``): about 3,000 characters, within an embed's description."""
@@ -565,9 +566,9 @@ async def edit_turn(
     ``None`` when it cannot be edited (deleted, unknown): the caller posts a new one.
 
     An edit uploads one picture, the first the server shows (``EDIT_LAYOUTS``: the turn
-    card under the default ``both``), in place of the message's pictures: the full board
-    of this revision is one press away (Full board), and the next turn message, posted
-    when someone new must act, shows both again."""
+    card, by default the only one), in place of the message's pictures: the full board
+    of this revision is one press away (Full board), and under ``both`` the next turn
+    message, posted when someone new must act, shows both again."""
     partial = _partial(table, message_id)
     if partial is None:
         return None

@@ -5,6 +5,7 @@ Front ends import everything from here::
     from bot.service import GameService, Player, ServiceError, TurnStarted, ...
 """
 
+from bot.service.boards import DEFAULT_PICTURES
 from bot.service.core import GameService
 from bot.service.hints import Hint
 from bot.service.robots import DEFAULT_LEVEL as DEFAULT_AI_LEVEL
@@ -42,6 +43,7 @@ from rules.i18n import register_package
 register_package("bot")
 
 __all__ = [
+    "DEFAULT_PICTURES",
     "AI_LEVELS",
     "DEFAULT_AI_LEVEL",
     "ai_name",

@@ -30,8 +30,12 @@ _default_drawer: Drawer = renderers.draw
 
 PICTURES = ("full", "card", "both")
 """What a server's game threads show (``/campfire settings pictures:``): the ``full``
-board, the turn ``card``, or ``both`` (the card first)."""
-DEFAULT_PICTURES = "both"
+board, the turn ``card``, or ``both`` (the card first; Discord lays the two side by
+side, each half the width)."""
+DEFAULT_PICTURES = "card"
+"""One picture at full width per turn message, the turn card a phone reads at 400 px
+(the full board of its revision one press away: its Full board button). Under ``both``
+a phone of 360 px shows each picture about 170 px wide."""
 
 
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
@@ -81,7 +85,7 @@ class Boards:
 
     async def layouts(self, guild_id: str | None, rules: str) -> tuple[str, ...]:
         """The pictures a post of a ``rules`` game shows on a server, in order: the
-        server's choice (``PICTURES``; default ``both``) of those the game has; none
+        server's choice (``PICTURES``; default ``card``) of those the game has; none
         when the game has no renderer."""
         if not self.has_picture(rules):
             return ()
