@@ -517,11 +517,14 @@ def run_scale(folder: Path, games: int, renders: Sequence[str]) -> list[dict[str
     behind_file.write_text(json.dumps(behind))
     results = []
     for render in renders:
+        copy = folder / f"scale-{render}.sqlite3"  # each start catches up the same ten
+        with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
         launched, launched_at = time.perf_counter(), time.time()
         out = subprocess.run(
             # -c, not -m: the render processes would import this module again (as the
             # bot's own ``campfire`` script is imported again: bot.cli, light)
-            [sys.executable, "-c", _CHILD, str(path), str(behind_file), render],
+            [sys.executable, "-c", _CHILD, str(copy), str(behind_file), render],
             capture_output=True,
             text=True,
             check=True,
@@ -642,7 +645,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     scales: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="campfire-load-") as scratch:
         if args.only != "scale":
-            for render in renders:
+            # render processes first: the threads' run leaves the renderers' caches in
+            # this process, which would count as the bot's own memory in theirs
+            for render in [r for r in ("processes", "threads") if r in renders]:
                 load = asyncio.run(
                     run_load(
                         Path(scratch),
