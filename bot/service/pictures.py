@@ -15,8 +15,10 @@ the number of cores):
   Only ``render.registry.draw`` (picklable, by game id) can run there; a custom drawer
   always runs in threads.
 
-``warm_up`` draws one picture per game in every worker before players ask, so the
-first board of a game does not pay for building its static art (about a second). The
+``warm_up`` draws each game's pictures once before players ask (in every worker process;
+with threads, in a thread beside the pool, so that the first pictures asked for never
+wait behind it), so the first board of a game does not pay for building its static art
+(about a second). The
 pictures of one post (the turn card and the full board) are one job (``draw_all``).
 """
 
@@ -75,6 +77,7 @@ class RenderPool:
         self.workers = workers or default_workers()
         self.processes = processes
         self._executor: Executor | None = None
+        self._warm_up: Executor | None = None
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -135,23 +138,32 @@ class RenderPool:
         return await asyncio.wrap_future(self._pool().submit(function, *args, **kwargs))
 
     def warm_up(self, views: Iterable[tuple[str, Any, Sequence[str]]]) -> list[Future[list[bytes]]]:
-        """Draw each ``(rules, view, layouts)`` once in every worker process (once in all
-        for threads, which share the renderers' caches), in the background (errors
-        logged): the renderers' static art is then built before a player waits for it.
-        Returns the drawings under way (nobody needs to wait for them)."""
+        """Draw each ``(rules, view, layouts)`` once in every worker process, or once in
+        all for threads (which share the renderers' caches) in a thread of its own
+        beside the pool, so that the pictures players ask for in the first seconds
+        after a start never queue behind it; in the background (errors logged): the
+        renderers' static art is then built before a player waits for it. Returns the
+        drawings under way (nobody needs to wait for them)."""
         futures = []
         for rules, view, layouts in views:
             for _ in range(self.workers if self.processes else 1):
-                future = self._pool().submit(warm, self.drawer, rules, view, tuple(layouts))
+                executor = self._pool() if self.processes else self._warming()
+                future = executor.submit(warm, self.drawer, rules, view, tuple(layouts))
                 future.add_done_callback(functools.partial(_log_failure, rules))
                 futures.append(future)
         return futures
 
+    def _warming(self) -> Executor:
+        if self._warm_up is None:
+            self._warm_up = ThreadPoolExecutor(1, "campfire-warm-up")
+        return self._warm_up
+
     def close(self) -> None:
         """Stop the workers (pictures not started are dropped)."""
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
-            executor.shutdown(wait=False, cancel_futures=True)
+        for executor in (self._executor, self._warm_up):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._warm_up = None
 
 
 def _log_failure(rules: str, future: Future[list[bytes]]) -> None:

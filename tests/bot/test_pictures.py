@@ -216,3 +216,25 @@ async def test_warming_up_draws_what_a_post_shows_first() -> None:
         service.close()
     ids = [rules for rules in rules_registry.ids()]
     assert sorted(drawn) == sorted((r, layout) for r in ids for layout in ("card", "full"))
+
+
+async def test_a_picture_asked_at_start_does_not_wait_for_the_warm_up() -> None:
+    """With threads the warm-up draws beside the pool: the pictures players ask for in
+    the first seconds after a start are drawn at once, however long the warm-up takes."""
+    release = threading.Event()
+
+    def draw(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        if view == "opening":
+            release.wait(10)  # a warm-up building its static art
+        return f"{rules}:{view}".encode()
+
+    pool = RenderPool(draw, workers=1)
+    warming = pool.warm_up([("nim", "opening", ("full",)), ("other", "opening", ("full",))])
+    try:
+        asked = pool.draw("nim", "move 1", lang="en", names=None)
+        assert await asyncio.wait_for(asked, 5) == b"nim:move 1"
+        assert not any(f.done() for f in warming)
+    finally:
+        release.set()
+        await asyncio.gather(*map(asyncio.wrap_future, warming))
+        pool.close()
