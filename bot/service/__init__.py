@@ -43,9 +43,9 @@ from rules.i18n import register_package
 register_package("bot")
 
 __all__ = [
-    "DEFAULT_PICTURES",
     "AI_LEVELS",
     "DEFAULT_AI_LEVEL",
+    "DEFAULT_PICTURES",
     "ai_name",
     "is_ai_seat",
     "Away",

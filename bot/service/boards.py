@@ -35,7 +35,7 @@ side, each half the width)."""
 DEFAULT_PICTURES = "card"
 """One picture at full width per turn message, the turn card a phone reads at 400 px
 (the full board of its revision one press away: its Full board button). Under ``both``
-a phone of 360 px shows each picture about 170 px wide."""
+a phone 360 px wide shows each picture at half the message's width, about 120 px."""
 
 
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:

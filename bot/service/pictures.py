@@ -18,8 +18,8 @@ the number of cores):
 ``warm_up`` draws each game's pictures once before players ask (in every worker process;
 with threads, in a thread beside the pool, so that the first pictures asked for never
 wait behind it), so the first board of a game does not pay for building its static art
-(about a second). The
-pictures of one post (the turn card and the full board) are one job (``draw_all``).
+(about a second). The pictures of one post (the turn card and the full board) are one
+job (``draw_all``).
 """
 
 from __future__ import annotations
