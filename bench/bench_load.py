@@ -14,13 +14,14 @@ never two at once in one game, each followed by its pictures drawn by the real r
 and sent to Discord, in a new turn message or in an edit of the live one (most moves
 are edits: the same seats go on deciding). ``--pictures`` sets the server's choice
 (``both``: a new turn message gets the turn card and the full board, drawn in one
-pass). Reported: moves/s, p50/p99 from the interaction's arrival to the pictures sent
-to Discord (over the whole run, in its first 2 s, and after them), the CPU the process
-tree spent per move, the event loop's worst lag (a 10 ms ticker), RSS before and after
-(the bot's process, and its render processes apart), errors (a warning or error
-logged, a move never pictured, a game whose stored revision is not the one expected).
-A move is not sent when every game still waits for its picture (saturated). Targets: 0
-errors, p99 <= 150 ms, lag <= 50 ms.
+pass); ``--cold`` starts the warm-up as the first moves arrive, as players may come
+just after ``campfire run`` started. Reported: moves/s, p50/p99 from the interaction's
+arrival to the pictures sent to Discord (over the whole run, in its first 2 s, and
+after them), the CPU the process tree spent per move, the event loop's worst lag (a 10
+ms ticker), RSS before and after (the bot's process, and its render processes apart),
+errors (a warning or error logged, a move never pictured, a game whose stored revision
+is not the one expected). A move is not sent when every game still waits for its
+picture (saturated). Targets: 0 errors, p99 <= 150 ms, lag <= 50 ms.
 
 **Scale.** 10,000 stored games (60 % running Origin Classic and Junior, 30 % finished,
 10 % lobbies; copies of a few dozen random games), ten of them with a move stored but
@@ -314,11 +315,16 @@ async def run_load(
     *,
     processes: bool = False,
     pictures: str | None = None,
+    cold: bool = False,
 ) -> LoadFigures:
     figures = LoadFigures(games, seconds, rate, "processes" if processes else "threads")
     problems = Problems()
     async with Store(folder / f"load-{figures.render}.sqlite3") as store:
-        service, warming = bot_service(store, processes)
+        warming: list[Future[list[bytes]]] = []
+        if cold:  # warmed up later, as the first moves arrive
+            service = GameService(store, render_processes=processes)
+        else:
+            service, warming = bot_service(store, processes)
         if pictures is not None:  # the server's choice (default: the service's)
             await service.timing.save_guild_settings(
                 str(GUILD_ID), GuildSettings(pictures=pictures)
@@ -335,7 +341,10 @@ async def run_load(
             print(
                 f"load: {games} games stored in {time.perf_counter() - started:.1f} s", flush=True
             )
-            await asyncio.gather(*map(asyncio.wrap_future, warming))  # a bot up a while
+            if cold:  # a bot just started: its first players do not wait for the warm-up
+                warming = service.boards.warm_up()
+            else:  # a bot up a while
+                await asyncio.gather(*map(asyncio.wrap_future, warming))
             _watch_pictures(harness, tables, figures)
             figures.rss_before = rss_mb()
             figures.tree_before = tree_mb()
@@ -631,6 +640,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         choices=("card", "full", "both"),
         help="the server's pictures setting (default: none chosen, the turn card)",
     )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="start the warm-up as the first moves arrive (a bot just started)",
+    )
     parser.add_argument("--start-child", nargs="+", help=argparse.SUPPRESS)
     args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     if args.start_child:
@@ -656,6 +670,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         args.rate,
                         processes=render == "processes",
                         pictures=args.pictures,
+                        cold=args.cold,
                     )
                 )
                 loads.append(load)
