@@ -1,27 +1,34 @@
 """Load and scale: many games played at once through the Discord layer, and a big store.
 
-Run: ``.venv/bin/python -m bench load`` (about 2 minutes), or ``--quick`` for a reduced
-run (50 games for 10 s, 2,000 stored games: about 30 s). Both parts drive the real
+Run: ``.venv/bin/python -m bench load`` (about 4 minutes), or ``--quick`` for a reduced
+run (50 games for 10 s, 2,000 stored games: about a minute). Both parts drive the real
 ``CampfireClient`` and ``GameService`` through the recording fake HTTP of
 ``campfire_testing/harness.py``: only the network is fake (and answers at once, so the
-figures are the bot's own time).
+figures are the bot's own time). Pictures are drawn in threads, as ``campfire run``
+draws them; the same run with render processes (``CAMPFIRE_RENDER=processes``) is
+reported beside it (``--render threads`` or ``processes`` for one of them).
 
-**Load.** 200 running Origin Classic games with threads; ``/campfire move`` commands
-arrive at a steady rate (35 a second) for 60 s, each typed by a player to act in the
-game's thread, never two at once in one game, each followed by its board picture drawn
-by the real renderer. Reported: moves/s, p50/p99 from the interaction's arrival to the
-board picture sent to Discord, the event loop's worst lag (a 10 ms ticker), RSS before
-and after (the bot's process, and its render processes apart), errors (a warning or
-error logged, a move never pictured, a game whose stored revision is not the one
-expected). A move is not sent when every game still waits for its picture (saturated).
-Targets: 0 errors, p99 <= 150 ms, lag <= 50 ms.
+**Load.** 200 running Origin Classic games; ``/campfire move`` commands arrive at a
+steady rate (35 a second) for 60 s, each typed by a player to act in the game's thread,
+never two at once in one game, each followed by its pictures drawn by the real renderer
+and sent to Discord, in a new turn message or in an edit of the live one (most moves
+are edits: the same seats go on deciding). ``--pictures`` sets the server's choice
+(``both``: a new turn message gets the turn card and the full board, drawn in one
+pass); ``--cold`` starts the warm-up as the first moves arrive, as players may come
+just after ``campfire run`` started. Reported: moves/s, p50/p99 from the interaction's
+arrival to the pictures sent to Discord (over the whole run, in its first 2 s, and
+after them), the CPU the process tree spent per move, the event loop's worst lag (a 10
+ms ticker), RSS before and after (the bot's process, and its render processes apart),
+errors (a warning or error logged, a move never pictured, a game whose stored revision
+is not the one expected). A move is not sent when every game still waits for its
+picture (saturated). Targets: 0 errors, p99 <= 150 ms, lag <= 50 ms.
 
 **Scale.** 10,000 stored games (60 % running Origin Classic and Junior, 30 % finished,
 10 % lobbies; copies of a few dozen random games), ten of them with a move stored but
 never announced. A fresh process opens the store, sets the client up and runs the
 catch-up scan: the time from launching it to ready (scan done), and its RSS once the
-catch-up (``on_ready``) has posted those ten boards (which waits for the render
-processes to start, reported apart).
+catch-up (``on_ready``) has posted those ten tables (which, with render processes, waits
+for them to start, reported apart).
 Targets: start <= 5 s, RSS <= 150 MB.
 """
 
@@ -48,8 +55,8 @@ from typing import Any
 from bench.bench_discord import _store_game
 from bench.bench_service import percentile
 from bot.service import GameService
-from bot.store import Store
-from campfire_testing.harness import APP_ID, Harness, User, fake_webhooks
+from bot.store import GuildSettings, Store
+from campfire_testing.harness import APP_ID, GUILD_ID, Harness, User, fake_webhooks
 from campfire_testing.payloads import command_options
 from rules import registry
 from rules.base import State
@@ -68,6 +75,9 @@ CHANNELS = 20
 BEHIND = 10
 """Stored games of the scale part whose last move never reached their table."""
 SETTLE_S = 10.0
+FIRST_S = 2.0
+"""The first seconds of the load, reported apart (a start's first pictures)."""
+RENDERS = ("threads", "processes")
 
 log = logging.getLogger("campfire.bench.load")
 
@@ -113,6 +123,20 @@ def tree_mb(pid: int | None = None) -> tuple[float, float, float]:
                 child_rss, child_pss, child_peak = tree_mb(int(child))
                 rss, pss, peak = rss + child_rss, pss + child_pss, max(peak, child_peak)
     return rss, pss, peak
+
+
+def tree_cpu_s(pid: int | None = None) -> float:
+    """The CPU time (user and system) spent so far by the process tree under ``pid``
+    (default: this one), in seconds, its living processes only."""
+    pid = os.getpid() if pid is None else pid
+    total = 0.0
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += tree_cpu_s(int(child))
+    return total
 
 
 class Problems(logging.Handler):
@@ -162,6 +186,7 @@ class LoadFigures:
     games: int
     seconds: float
     rate: float
+    render: str = "threads"
     sent: int = 0
     skipped: int = 0
     pictured: list[float] = field(default_factory=list)
@@ -174,6 +199,10 @@ class LoadFigures:
     tree_most: tuple[float, float] = (0.0, 0.0)
     """The largest RSS sum and PSS sum of the tree seen during the load (sampled)."""
     errors: list[str] = field(default_factory=list)
+    started: float = 0.0
+    """When the first move was sent (``perf_counter``)."""
+    cpu_s: float = 0.0
+    """CPU time of the process tree from the first move sent to the last picture."""
 
 
 async def _tables(
@@ -211,21 +240,21 @@ async def _tables(
     return tables
 
 
+MESSAGES = "/channels/{channel_id}/messages"
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
 def _watch_pictures(harness: Harness, tables: list[Table], figures: LoadFigures) -> None:
-    """Time each move when its board picture (a message with a file) reaches Discord."""
+    """Time each move when its pictures reach Discord: a new turn message with files, or
+    an edit of the live one with files (most moves: the same seats go on deciding)."""
     by_thread = {t.thread_id: t for t in tables}
     rest = harness.fake.rest
 
     async def recording(route: Any, **kwargs: Any) -> Any:
         answer = await rest(route, **kwargs)
         table = by_thread.get(int(route.channel_id or 0))
-        if (
-            table is not None
-            and table.sent_at is not None
-            and route.method == "POST"
-            and route.path == "/channels/{channel_id}/messages"
-            and kwargs.get("files")
-        ):
+        pictured = (route.method, route.path) in (("POST", MESSAGES), ("PATCH", EDIT))
+        if table is not None and table.sent_at is not None and pictured and kwargs.get("files"):
             figures.pictured.append((time.perf_counter() - table.sent_at) * 1000)
             figures.when.append(table.sent_at)
             table.sent_at = None
@@ -239,7 +268,7 @@ async def drive(harness: Harness, tables: list[Table], figures: LoadFigures) -> 
     chooser = random.Random("campfire-load-moves")
     game = registry.get("origin")
     interval = 1 / figures.rate
-    started = time.perf_counter()
+    started = figures.started = time.perf_counter()
     n = 0
     while (due := started + n * interval) < started + figures.seconds:
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
@@ -271,7 +300,7 @@ async def drive(harness: Harness, tables: list[Table], figures: LoadFigures) -> 
             harness.fake.messages.clear()
 
 
-def bot_service(store: Store, processes: bool) -> tuple[GameService, list[Future[bytes]]]:
+def bot_service(store: Store, processes: bool) -> tuple[GameService, list[Future[list[bytes]]]]:
     """The service as ``CampfireClient.setup_hook`` builds it for ``campfire run``, and
     its render workers' warm-up."""
     service = GameService(store, render_processes=processes)
@@ -279,12 +308,27 @@ def bot_service(store: Store, processes: bool) -> tuple[GameService, list[Future
 
 
 async def run_load(
-    folder: Path, games: int, seconds: float, rate: float, *, processes: bool = True
+    folder: Path,
+    games: int,
+    seconds: float,
+    rate: float,
+    *,
+    processes: bool = False,
+    pictures: str | None = None,
+    cold: bool = False,
 ) -> LoadFigures:
-    figures = LoadFigures(games, seconds, rate)
+    figures = LoadFigures(games, seconds, rate, "processes" if processes else "threads")
     problems = Problems()
-    async with Store(folder / "load.sqlite3") as store:
-        service, warming = bot_service(store, processes)
+    async with Store(folder / f"load-{figures.render}.sqlite3") as store:
+        warming: list[Future[list[bytes]]] = []
+        if cold:  # warmed up later, as the first moves arrive
+            service = GameService(store, render_processes=processes)
+        else:
+            service, warming = bot_service(store, processes)
+        if pictures is not None:  # the server's choice (default: the service's)
+            await service.timing.save_guild_settings(
+                str(GUILD_ID), GuildSettings(pictures=pictures)
+            )
         harness = Harness(service)
         for n in range(CHANNELS):
             channel_id = FIRST_CHANNEL_ID + n
@@ -297,7 +341,10 @@ async def run_load(
             print(
                 f"load: {games} games stored in {time.perf_counter() - started:.1f} s", flush=True
             )
-            await asyncio.gather(*map(asyncio.wrap_future, warming))  # a bot up a while
+            if cold:  # a bot just started: its first players do not wait for the warm-up
+                warming = service.boards.warm_up()
+            else:  # a bot up a while
+                await asyncio.gather(*map(asyncio.wrap_future, warming))
             _watch_pictures(harness, tables, figures)
             figures.rss_before = rss_mb()
             figures.tree_before = tree_mb()
@@ -305,11 +352,13 @@ async def run_load(
             stop = asyncio.Event()
             ticking = asyncio.create_task(ticker(figures.lags, stop))
             sampling = asyncio.create_task(sample_tree(figures, stop))
+            cpu = tree_cpu_s()
             try:
                 await drive(harness, tables, figures)
                 deadline = time.perf_counter() + SETTLE_S
                 while any(t.sent_at is not None for t in tables) and time.perf_counter() < deadline:
                     await asyncio.sleep(0.05)
+                figures.cpu_s = tree_cpu_s() - cpu
             finally:
                 stop.set()
                 await ticking
@@ -417,11 +466,11 @@ async def build_store(folder: Path, games: int) -> tuple[Path, list[tuple[int, i
     return path, behind
 
 
-async def _start(db_path: str, behind: list[list[int]]) -> dict[str, float]:
+async def _start(db_path: str, behind: list[list[int]], render: str) -> dict[str, float]:
     """In a fresh process: open, set the client up, catch up; timings and RSS."""
     opened = time.perf_counter()
     store = await Store.open(db_path)
-    service, _ = bot_service(store, True)
+    service, _ = bot_service(store, render == "processes")
     harness = Harness(service)
     for _, thread, channel in behind:
         harness.fake.channels[channel] = harness.fake.text_channel(channel, "games")
@@ -452,18 +501,20 @@ async def _start(db_path: str, behind: list[list[int]]) -> dict[str, float]:
     }
 
 
-def start_child(db_path: str, behind_file: str) -> None:
+def start_child(db_path: str, behind_file: str, render: str = "threads") -> None:
     """``--start-child``: the measured start (prints one JSON line)."""
     logging.basicConfig(level=logging.ERROR)
     behind = json.loads(Path(behind_file).read_text())
-    result = asyncio.run(_start(db_path, behind))
+    result = asyncio.run(_start(db_path, behind, render))
     print(json.dumps(result), flush=True)
 
 
 _CHILD = "import sys; from bench.bench_load import start_child; start_child(*sys.argv[1:])"
 
 
-def run_scale(folder: Path, games: int) -> dict[str, float]:
+def run_scale(folder: Path, games: int, renders: Sequence[str]) -> list[dict[str, Any]]:
+    """The store of ``games`` games built once, then one measured start per way of
+    drawing (``renders``)."""
     started = time.perf_counter()
     path, behind = asyncio.run(build_store(folder, games))
     print(
@@ -473,70 +524,100 @@ def run_scale(folder: Path, games: int) -> dict[str, float]:
     )
     behind_file = folder / "behind.json"
     behind_file.write_text(json.dumps(behind))
-    launched, launched_at = time.perf_counter(), time.time()
-    out = subprocess.run(
-        # -c, not -m: the render processes would import this module again (as the
-        # bot's own ``campfire`` script is imported again: bot.cli, light)
-        [sys.executable, "-c", _CHILD, str(path), str(behind_file)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    wall = time.perf_counter() - launched
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
-    result["launch_to_ready_s"] = result["scanned_at"] - launched_at
-    result["launch_to_caught_up_s"] = wall
-    result["behind"] = len(behind)
-    result["stored"] = games
-    return result
+    results = []
+    for render in renders:
+        copy = folder / f"scale-{render}.sqlite3"  # each start catches up the same ten
+        with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+        launched, launched_at = time.perf_counter(), time.time()
+        out = subprocess.run(
+            # -c, not -m: the render processes would import this module again (as the
+            # bot's own ``campfire`` script is imported again: bot.cli, light)
+            [sys.executable, "-c", _CHILD, str(copy), str(behind_file), render],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        wall = time.perf_counter() - launched
+        result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+        result["launch_to_ready_s"] = result["scanned_at"] - launched_at
+        result["launch_to_caught_up_s"] = wall
+        result["behind"] = len(behind)
+        result["stored"] = games
+        result["render"] = render
+        results.append(result)
+    return results
 
 
 # --------------------------------------------------------------------------- report
 
 
-def report(load: LoadFigures | None, scale: dict[str, float] | None) -> list[str]:
+def _pct(values: Sequence[float], fraction: float) -> float:
+    return percentile(list(values), fraction) if values else float("nan")
+
+
+def report_load(load: LoadFigures) -> list[str]:
+    """The lines of one load run (``load.render``: threads or processes)."""
+    p50, p99 = _pct(load.pictured, 0.5), _pct(load.pictured, 0.99)
+    first = [
+        ms for ms, at in zip(load.pictured, load.when, strict=True) if at - load.started < FIRST_S
+    ]
+    later = [
+        ms for ms, at in zip(load.pictured, load.when, strict=True) if at - load.started >= FIRST_S
+    ]
+    worst = max(load.lags, default=0.0)
+    cpu_ms = load.cpu_s * 1000 / max(1, len(load.pictured))
+    return [
+        f"load ({load.render}): {load.games} games, {load.sent} moves in {load.seconds:.0f} s = "
+        f"{load.sent / load.seconds:.1f} moves/s, {len(load.pictured)} pictured, "
+        f"{load.skipped} not sent (every game still waiting for its picture)",
+        f"interaction -> pictures sent: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max "
+        f"{max(load.pictured, default=0):.1f} ms = {p99 / TARGET_P99_MS:.2f} of the "
+        f"{TARGET_P99_MS:.0f} ms target [{'OK' if p99 <= TARGET_P99_MS else 'SLOW'}]",
+        f"  first {FIRST_S:.0f} s: {len(first)} moves, max {max(first, default=0):.1f} ms; "
+        f"after: p50 {_pct(later, 0.5):.1f} ms, p99 {_pct(later, 0.99):.1f} ms",
+        f"CPU of the process tree per move pictured: {cpu_ms:.1f} ms ({load.cpu_s:.1f} s in all)",
+        f"event loop lag: worst {worst:.1f} ms, p99 {_pct(load.lags, 0.99):.1f} ms "
+        f"= {worst / TARGET_LAG_MS:.2f} of the {TARGET_LAG_MS:.0f} ms target "
+        f"[{'OK' if worst <= TARGET_LAG_MS else 'SLOW'}]",
+        f"RSS of the bot's process: {load.rss_before[0]:.0f} MB before, "
+        f"{load.rss_after[0]:.0f} MB after; render workers: {load.rss_before[1]:.0f} MB "
+        f"before, {load.rss_after[1]:.0f} MB after",
+        f"whole process tree (bot, render workers, resource tracker): RSS sum "
+        f"{load.tree_before[0]:.0f} MB before, {load.tree_after[0]:.0f} MB after, at most "
+        f"{load.tree_most[0]:.0f} MB; PSS sum (shared pages once) "
+        f"{load.tree_before[1]:.0f} MB before, {load.tree_after[1]:.0f} MB after, at most "
+        f"{load.tree_most[1]:.0f} MB = {load.tree_most[1] / TARGET_TREE_MB:.2f} of the "
+        f"{TARGET_TREE_MB:.0f} MB target "
+        f"[{'OK' if load.tree_most[1] <= TARGET_TREE_MB else 'FAT'}]",
+        f"errors: {len(load.errors)} [{'OK' if not load.errors else 'FAIL'}]",
+        *(f"  {e}" for e in load.errors[:10]),
+    ]
+
+
+def report_scale(scale: dict[str, Any]) -> list[str]:
+    """The lines of one measured start (``scale["render"]``: threads or processes)."""
+    start, rss = scale["launch_to_ready_s"], scale["rss_mb"]
+    return [
+        f"scale ({scale['render']}): {scale['stored']:.0f} games; start to ready (imports, "
+        f"open, set-up, catch-up scan {scale['scan_s'] * 1000:.0f} ms) {start:.2f} s = "
+        f"{start / TARGET_START_S:.2f} of the {TARGET_START_S:.0f} s target "
+        f"[{'OK' if start <= TARGET_START_S else 'SLOW'}]; the {scale['pictures']:.0f} of "
+        f"{scale['behind']:.0f} unannounced games posted at "
+        f"{scale['launch_to_caught_up_s']:.2f} s",
+        f"scale ({scale['render']}): RSS of the bot's process when ready {rss:.0f} MB = "
+        f"{rss / TARGET_RSS_MB:.2f} of the {TARGET_RSS_MB:.0f} MB target "
+        f"[{'OK' if rss <= TARGET_RSS_MB else 'FAT'}]; render workers "
+        f"{scale['workers_mb']:.0f} MB",
+    ]
+
+
+def report(loads: Sequence[LoadFigures], scales: Sequence[dict[str, Any]]) -> list[str]:
     lines = []
-    if load is not None:
-        p50 = percentile(load.pictured, 0.5) if load.pictured else float("nan")
-        p99 = percentile(load.pictured, 0.99) if load.pictured else float("nan")
-        worst = max(load.lags, default=0.0)
-        lines += [
-            f"load: {load.games} games, {load.sent} moves in {load.seconds:.0f} s = "
-            f"{load.sent / load.seconds:.1f} moves/s, {len(load.pictured)} pictured, "
-            f"{load.skipped} not sent (every game still waiting for its picture)",
-            f"interaction -> picture sent: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max "
-            f"{max(load.pictured, default=0):.1f} ms = {p99 / TARGET_P99_MS:.2f} of the "
-            f"{TARGET_P99_MS:.0f} ms target [{'OK' if p99 <= TARGET_P99_MS else 'SLOW'}]",
-            f"event loop lag: worst {worst:.1f} ms, p99 {percentile(load.lags, 0.99):.1f} ms "
-            f"= {worst / TARGET_LAG_MS:.2f} of the {TARGET_LAG_MS:.0f} ms target "
-            f"[{'OK' if worst <= TARGET_LAG_MS else 'SLOW'}]",
-            f"RSS of the bot's process: {load.rss_before[0]:.0f} MB before, "
-            f"{load.rss_after[0]:.0f} MB after; render workers: {load.rss_before[1]:.0f} MB "
-            f"before, {load.rss_after[1]:.0f} MB after",
-            f"whole process tree (bot, render workers, resource tracker): RSS sum "
-            f"{load.tree_before[0]:.0f} MB before, {load.tree_after[0]:.0f} MB after, at most "
-            f"{load.tree_most[0]:.0f} MB; PSS sum (shared pages once) "
-            f"{load.tree_before[1]:.0f} MB before, {load.tree_after[1]:.0f} MB after, at most "
-            f"{load.tree_most[1]:.0f} MB = {load.tree_most[1] / TARGET_TREE_MB:.2f} of the "
-            f"{TARGET_TREE_MB:.0f} MB target "
-            f"[{'OK' if load.tree_most[1] <= TARGET_TREE_MB else 'FAT'}]",
-            f"errors: {len(load.errors)} [{'OK' if not load.errors else 'FAIL'}]",
-            *(f"  {e}" for e in load.errors[:10]),
-        ]
-    if scale is not None:
-        start, rss = scale["launch_to_ready_s"], scale["rss_mb"]
-        lines += [
-            f"scale: {scale['stored']:.0f} games; start to ready (imports, open, set-up, "
-            f"catch-up scan {scale['scan_s'] * 1000:.0f} ms) {start:.2f} s = "
-            f"{start / TARGET_START_S:.2f} of the {TARGET_START_S:.0f} s target "
-            f"[{'OK' if start <= TARGET_START_S else 'SLOW'}]; the {scale['pictures']:.0f} of "
-            f"{scale['behind']:.0f} unannounced games posted at "
-            f"{scale['launch_to_caught_up_s']:.2f} s (render workers starting)",
-            f"scale: RSS of the bot's process when ready {rss:.0f} MB = "
-            f"{rss / TARGET_RSS_MB:.2f} of the {TARGET_RSS_MB:.0f} MB target "
-            f"[{'OK' if rss <= TARGET_RSS_MB else 'FAT'}]; render workers "
-            f"{scale['workers_mb']:.0f} MB",
-        ]
+    for load in loads:
+        lines += report_load(load)
+    for scale in scales:
+        lines += report_scale(scale)
     return lines
 
 
@@ -548,8 +629,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=35.0, help="moves a second")
     parser.add_argument("--stored", type=int, help="games of the scale part (default 10000)")
     parser.add_argument("--only", choices=("load", "scale"))
-    parser.add_argument("--threads", action="store_true", help="render in threads")
-    parser.add_argument("--start-child", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--render",
+        choices=(*RENDERS, "both"),
+        default="both",
+        help="draw in threads (as campfire run), render processes, or both in turn",
+    )
+    parser.add_argument(
+        "--pictures",
+        choices=("card", "full", "both"),
+        help="the server's pictures setting (default: none chosen, the turn card)",
+    )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="start the warm-up as the first moves arrive (a bot just started)",
+    )
+    parser.add_argument("--start-child", nargs="+", help=argparse.SUPPRESS)
     args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     if args.start_child:
         start_child(*args.start_child)
@@ -557,16 +653,32 @@ def main(argv: Sequence[str] | None = None) -> None:
     games = args.games or (50 if args.quick else 200)
     seconds = args.seconds or (10.0 if args.quick else 60.0)
     stored = args.stored or (2000 if args.quick else 10_000)
+    renders = RENDERS if args.render == "both" else (args.render,)
     logging.getLogger("discord").setLevel(logging.ERROR)
-    load = scale = None
+    loads: list[LoadFigures] = []
+    scales: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="campfire-load-") as scratch:
         if args.only != "scale":
-            load = asyncio.run(
-                run_load(Path(scratch), games, seconds, args.rate, processes=not args.threads)
-            )
+            # render processes first: the threads' run leaves the renderers' caches in
+            # this process, which would count as the bot's own memory in theirs
+            for render in [r for r in ("processes", "threads") if r in renders]:
+                load = asyncio.run(
+                    run_load(
+                        Path(scratch),
+                        games,
+                        seconds,
+                        args.rate,
+                        processes=render == "processes",
+                        pictures=args.pictures,
+                        cold=args.cold,
+                    )
+                )
+                loads.append(load)
+                print("\n".join(report_load(load)), flush=True)
         if args.only != "load":
-            scale = run_scale(Path(scratch), stored)
-    print("\n".join(report(load, scale)), flush=True)
+            scales = run_scale(Path(scratch), stored, renders)
+    if scales:  # the load's lines came as each run ended
+        print("\n".join(report((), scales)), flush=True)
     print(f"machine load (uptime): {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
 
 

@@ -123,6 +123,26 @@ def draw(
     return renderer(game_id, layout)(view, lang=lang, names=names)
 
 
+def draw_both(
+    game_id: str,
+    view: Mapping[str, Any],
+    *,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> tuple[bytes, bytes]:
+    """The full board and the turn card of the public ``view`` of a ``game_id`` game, as
+    PNG bytes, in one pass: the full picture composed once, the card's close-up cut
+    from it (``Card.draw_both``, when the card's module gives its ``CARD``; else the
+    two drawn apart). Equal to ``draw(..., layout="full")`` and ``draw_card``."""
+    from render.kit.card import Card  # Pillow's side: loaded when a picture is drawn
+
+    drawer = renderer(game_id, "card")
+    card = getattr(importlib.import_module(drawer.__module__), "CARD", None)
+    if isinstance(card, Card):
+        return card.draw_both(view, lang=lang, names=names)
+    return draw(game_id, view, lang=lang, names=names), drawer(view, lang=lang, names=names)
+
+
 def draw_card(
     game_id: str,
     view: Mapping[str, Any],

@@ -146,9 +146,13 @@ POLICY_CHOICES = [
 ]
 PICTURES_CHOICES = [
     app_commands.Choice(
-        name=cmd("the turn card, then the full board", "discord.pictures.both"), value="both"
+        name=cmd("the turn card (the full board one press away)", "discord.pictures.card"),
+        value="card",
     ),
-    app_commands.Choice(name=cmd("the turn card", "discord.pictures.card"), value="card"),
+    app_commands.Choice(
+        name=cmd("the turn card and the full board, side by side", "discord.pictures.both"),
+        value="both",
+    ),
     app_commands.Choice(name=cmd("the full board", "discord.pictures.full"), value="full"),
 ]
 AI_LEVEL_CHOICES = [
@@ -513,7 +517,7 @@ class CampfireGroup(app_commands.Group):
             "discord.opt.hints.desc",
         ),
         pictures=cmd(
-            "What the game threads show: the full board, the turn card, or both",
+            "What turn messages show: the turn card (default), the full board, or both",
             "discord.opt.pictures.desc",
         ),
         web_links=cmd(

@@ -14,7 +14,16 @@ import discord
 
 from bot.discord.i18n import t
 from bot.present import game_help, translate_sections
-from bot.service import GameInfo, GuildSettings, Hint, Place, Reminder, ai_name, is_ai_seat
+from bot.service import (
+    DEFAULT_PICTURES,
+    GameInfo,
+    GuildSettings,
+    Hint,
+    Place,
+    Reminder,
+    ai_name,
+    is_ai_seat,
+)
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import with_names
@@ -195,7 +204,10 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
                 lang,
             ),
         ),
-        ("discord.settings.pictures", t(f"discord.pictures.{settings.pictures or 'both'}", lang)),
+        (
+            "discord.settings.pictures",
+            t(f"discord.pictures.{settings.pictures or DEFAULT_PICTURES}", lang),
+        ),
         (
             "discord.settings.web_links",
             t(

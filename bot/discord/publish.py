@@ -209,8 +209,9 @@ LIVE_FROM = "turn_from"
 """Message kind whose value is the revision of the first entry the live message lists."""
 EDIT_LAYOUTS = 1
 """How many of the server's pictures an edit of the live turn message uploads (the
-first: the turn card under ``both``). Measured with ``python -m bench discord``: every
-edit uploading both layouts was 4.39 pictures per seat-turn (docs/measurements)."""
+first: the turn card, under the default ``card`` and under ``both``). Measured with
+``python -m bench discord``: every edit uploading both layouts was 4.39 pictures per
+seat-turn (docs/measurements)."""
 MAX_LINES = 40
 """The most decisions a turn message lists (the newest; the whole log is in
 ``/campfire record``): about 3,000 characters, within an embed's description."""
@@ -459,18 +460,22 @@ async def pictures(
     when not given), as files named after the revision they show, the first the embed's
     image; the game as they show it. None when the game has no renderer or drawing
     failed (logged): the game goes on without them."""
+    boards = client.service.boards
     chosen = layouts
     if chosen is None:
-        chosen = await client.service.boards.layouts(game.guild_id, game.rules)
-    drawn = [await board_picture(client, game, lang, view, layout) for layout in chosen]
-    files = []
+        chosen = await boards.layouts(game.guild_id, game.rules)
+    if not chosen or not boards.has_picture(game.rules):
+        return game, []
+    try:  # one job of the render pool: the card and the full board in one pass
+        drawn = await boards.pictures(game, lang, chosen, view)
+    except Exception:
+        log.warning("game %s: no pictures at version %s", game.id, game.version, exc_info=True)
+        return game, []
+    shown, files = game, []
     for layout, picture in zip(chosen, drawn, strict=True):
-        if picture is None:
-            continue
         shown, file = attachment(game, picture, layout)
         files.append(file)
-    shown_game = game if not files else shown
-    return shown_game, files
+    return shown, files
 
 
 def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
@@ -565,9 +570,9 @@ async def edit_turn(
     ``None`` when it cannot be edited (deleted, unknown): the caller posts a new one.
 
     An edit uploads one picture, the first the server shows (``EDIT_LAYOUTS``: the turn
-    card under the default ``both``), in place of the message's pictures: the full board
-    of this revision is one press away (Full board), and the next turn message, posted
-    when someone new must act, shows both again."""
+    card, by default the only one), in place of the message's pictures: the full board
+    of this revision is one press away (Full board), and under ``both`` the next turn
+    message, posted when someone new must act, shows both again."""
     partial = _partial(table, message_id)
     if partial is None:
         return None

@@ -5,6 +5,7 @@ Front ends import everything from here::
     from bot.service import GameService, Player, ServiceError, TurnStarted, ...
 """
 
+from bot.service.boards import DEFAULT_PICTURES
 from bot.service.core import GameService
 from bot.service.hints import Hint
 from bot.service.robots import DEFAULT_LEVEL as DEFAULT_AI_LEVEL
@@ -44,6 +45,7 @@ register_package("bot")
 __all__ = [
     "AI_LEVELS",
     "DEFAULT_AI_LEVEL",
+    "DEFAULT_PICTURES",
     "ai_name",
     "is_ai_seat",
     "Away",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any
 
@@ -30,8 +30,12 @@ _default_drawer: Drawer = renderers.draw
 
 PICTURES = ("full", "card", "both")
 """What a server's game threads show (``/campfire settings pictures:``): the ``full``
-board, the turn ``card``, or ``both`` (the card first)."""
-DEFAULT_PICTURES = "both"
+board, the turn ``card``, or ``both`` (the card first; Discord lays the two side by
+side, each half the width)."""
+DEFAULT_PICTURES = "card"
+"""One picture at full width per turn message, the turn card a phone reads at 400 px
+(the full board of its revision one press away: its Full board button). Under ``both``
+a phone 360 px wide shows each picture at half the message's width, about 120 px."""
 
 
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
@@ -81,7 +85,7 @@ class Boards:
 
     async def layouts(self, guild_id: str | None, rules: str) -> tuple[str, ...]:
         """The pictures a post of a ``rules`` game shows on a server, in order: the
-        server's choice (``PICTURES``; default ``both``) of those the game has; none
+        server's choice (``PICTURES``; default ``card``) of those the game has; none
         when the game has no renderer."""
         if not self.has_picture(rules):
             return ()
@@ -98,9 +102,10 @@ class Boards:
             return True
         return rules in renderers.ids()
 
-    def warm_up(self) -> list[Future[bytes]]:
-        """Start drawing, in the background, the opening board of every game that has a
-        renderer, so that the first real picture does not wait for its static art.
+    def warm_up(self) -> list[Future[list[bytes]]]:
+        """Start drawing, in the background, the opening position of every game that has
+        a renderer, in the pictures its posts show (the turn card and the full board, in
+        one pass), so that the first real post does not wait for their static art.
         Returns those drawings under way (nobody needs to wait for them)."""
         views = []
         for rules in registry.ids():
@@ -111,10 +116,42 @@ class Boards:
             try:
                 seats = [str(n) for n in range(1, spec.max_seats + 1)]
                 state = game.setup(seats, "warm-up", spec.validate_options(None))
-                views.append((rules, game.view(state, None)))
+                layouts = ("card", "full") if self.has_card(rules) else ("full",)
+                views.append((rules, game.view(state, None), layouts))
             except Exception:
                 log.warning("%s: no opening board to warm the renderer with", rules, exc_info=True)
         return self.pool.warm_up(views)
+
+    async def pictures(
+        self,
+        game: GameInfo,
+        lang: str,
+        layouts: Sequence[str],
+        view: Mapping[str, Any] | None = None,
+    ) -> list[BoardPicture]:
+        """The pictures of a post in ``layouts`` (``full``, ``card``), in that order,
+        drawn as one job of the render pool (the turn card and the full board in one
+        pass): of ``view``, the public view of ``game`` at ``game.version`` (a change's
+        ``PlayResult.view``), or of the game as it stands when ``view`` is ``None``
+        (their ``version`` says which revision). Raises ``service.not_started``,
+        ``service.no_picture``, ``service.render_failed`` (logged)."""
+        if view is None:
+            loaded = await self.pipeline.started(game.id)
+            row = loaded.row
+            rules, version, names = row.rules, row.version, seat_names(row, lang)
+            with guard("view", game.id):
+                view = loaded.game.view(loaded.state, None)
+        else:
+            rules, version, names = game.rules, game.version, game.names(lang)
+        if not self.has_picture(rules):
+            raise ServiceError("service.no_picture", game=rules)
+        try:
+            pngs = await self.pool.draw_all(rules, view, lang=lang, names=names, layouts=layouts)
+        except Exception as exc:
+            log.exception("game %d: drawing the pictures of %s failed", game.id, rules)
+            raise ServiceError("service.render_failed") from exc
+        text = describe(rules, view, lang, names)
+        return [BoardPicture(png, version, text) for png in pngs]
 
     async def render(self, game_id: int, lang: str) -> bytes:
         """PNG of the public view through ``render.registry.draw`` (run in the render

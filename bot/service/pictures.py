@@ -7,14 +7,19 @@ and every thread grows its own heap. So pictures go to a pool of ``workers`` (de
 the number of cores):
 
 - **threads** (the default): cheap to start, share the renderers' static-art caches;
-- **processes** (``processes=True``, what ``campfire run`` uses): true parallelism and
-  no GIL shared with the event loop; each worker holds its own caches, and the bot's
-  own process never loads the renderers. A worker exits by itself when the bot's
-  process is gone (even killed with SIGKILL). Only ``render.registry.draw`` (picklable, by
-  game id) can run there; a custom drawer always runs in threads.
+- **processes** (``processes=True``, ``CAMPFIRE_RENDER=processes``): true parallelism
+  and no GIL shared with the event loop; each worker holds its own caches, runs at a
+  lower priority than the bot (``render_worker.NICENESS``: the event loop is served
+  first on a small machine), and the bot's own process never loads the renderers. A
+  worker exits by itself when the bot's process is gone (even killed with SIGKILL).
+  Only ``render.registry.draw`` (picklable, by game id) can run there; a custom drawer
+  always runs in threads.
 
-``warm_up`` draws one picture per game in every worker before players ask, so the
-first board of a game does not pay for building its static art (about a second).
+``warm_up`` draws each game's pictures once before players ask (in every worker process;
+with threads, in a thread beside the pool, so that the first pictures asked for never
+wait behind it), so the first board of a game does not pay for building its static art
+(about a second). The pictures of one post (the turn card and the full board) are one
+job (``draw_all``).
 """
 
 from __future__ import annotations
@@ -25,11 +30,11 @@ import inspect
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Protocol
 
-from bot.render_worker import warm, watch_parent
+from bot.render_worker import draw_layouts, start_worker, warm
 
 log = logging.getLogger("campfire.service.pictures")
 
@@ -72,6 +77,7 @@ class RenderPool:
         self.workers = workers or default_workers()
         self.processes = processes
         self._executor: Executor | None = None
+        self._warm_up: Executor | None = None
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -81,19 +87,12 @@ class RenderPool:
                 self._executor = ProcessPoolExecutor(
                     self.workers,
                     mp_context=context,
-                    initializer=watch_parent,
+                    initializer=start_worker,
                     initargs=(os.getpid(),),
                 )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, "campfire-render")
         return self._executor
-
-    def _submit(
-        self, rules: str, view: Any, lang: str, names: Mapping[str, str] | None, layout: str
-    ) -> Future[bytes]:
-        extra: dict[str, str] = {} if layout == "full" else {"layout": layout}
-        call = functools.partial(self.drawer, rules, view, lang=lang, names=names, **extra)
-        return self._pool().submit(call)
 
     async def draw(
         self,
@@ -107,35 +106,67 @@ class RenderPool:
         """The picture (``layout``: the ``full`` board or the turn ``card``, which only
         a drawer that ``draws_cards`` is asked for), drawn in the pool (raises what the
         drawer raised)."""
-        submitted = self._submit(rules, view, lang, dict(names or {}), layout)
-        return await asyncio.wrap_future(submitted)
+        [picture] = await self.draw_all(rules, view, lang=lang, names=names, layouts=(layout,))
+        return picture
+
+    async def draw_all(
+        self,
+        rules: str,
+        view: Any,
+        *,
+        lang: str,
+        names: Mapping[str, str] | None,
+        layouts: Sequence[str],
+    ) -> list[bytes]:
+        """The pictures of one view in ``layouts``, in that order, as ONE job of the pool
+        (``render_worker.draw_layouts``: the full board and the turn card in one pass):
+        a turn message's pictures wait for one worker, not two, and share its work."""
+        call = functools.partial(
+            draw_layouts,
+            self.drawer,
+            rules,
+            view,
+            tuple(layouts),
+            lang=lang,
+            names=dict(names or {}),
+        )
+        return await asyncio.wrap_future(self._pool().submit(call))
 
     async def run(self, function: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> bytes:
         """``function(*args, **kwargs)`` in the pool: longer picture work (the animated
         replay) with the same bound on CPU; in processes everything must pickle."""
         return await asyncio.wrap_future(self._pool().submit(function, *args, **kwargs))
 
-    def warm_up(self, views: Iterable[tuple[str, Any]]) -> list[Future[bytes]]:
-        """Draw each ``(rules, view)`` once in every worker process (once in all for
-        threads, which share the renderers' caches), in the background (errors logged):
-        the renderers' static art is then built before a player waits for it. Returns
-        the drawings under way (nobody needs to wait for them)."""
+    def warm_up(self, views: Iterable[tuple[str, Any, Sequence[str]]]) -> list[Future[list[bytes]]]:
+        """Draw each ``(rules, view, layouts)`` once in every worker process, or once in
+        all for threads (which share the renderers' caches) in a thread of its own
+        beside the pool, so that the pictures players ask for in the first seconds
+        after a start never queue behind it; in the background (errors logged): the
+        renderers' static art is then built before a player waits for it. Returns the
+        drawings under way (nobody needs to wait for them)."""
         futures = []
-        for rules, view in views:
+        for rules, view, layouts in views:
             for _ in range(self.workers if self.processes else 1):
-                future = self._pool().submit(warm, self.drawer, rules, view)
+                executor = self._pool() if self.processes else self._warming()
+                future = executor.submit(warm, self.drawer, rules, view, tuple(layouts))
                 future.add_done_callback(functools.partial(_log_failure, rules))
                 futures.append(future)
         return futures
 
+    def _warming(self) -> Executor:
+        if self._warm_up is None:
+            self._warm_up = ThreadPoolExecutor(1, "campfire-warm-up")
+        return self._warm_up
+
     def close(self) -> None:
         """Stop the workers (pictures not started are dropped)."""
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
-            executor.shutdown(wait=False, cancel_futures=True)
+        for executor in (self._executor, self._warm_up):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._warm_up = None
 
 
-def _log_failure(rules: str, future: Future[bytes]) -> None:
+def _log_failure(rules: str, future: Future[list[bytes]]) -> None:
     if future.cancelled():
         return
     error = future.exception()

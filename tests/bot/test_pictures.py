@@ -16,6 +16,7 @@ import pytest
 from bot.service import GameService
 from bot.service.pictures import RenderPool
 from bot.store import Store
+from rules import registry as rules_registry
 from tests.bot.conftest import ALICE, BOB, FakeClock, seeds
 
 
@@ -85,7 +86,7 @@ async def test_warming_up_draws_each_game_once_in_threads_in_the_background() ->
         return b"png"
 
     pool = RenderPool(record, workers=2)
-    pool.warm_up([("nim", {"heap": 3}), ("other", {"heap": 4})])
+    pool.warm_up([("nim", {"heap": 3}, ("full",)), ("other", {"heap": 4}, ("full",))])
     await pool.draw("nim", {"heap": 2}, lang="fr", names=None)
     for _ in range(100):  # the last warm-up may still be drawing in the other worker
         if len(drawn) == 3:
@@ -157,3 +158,83 @@ async def test_a_board_picture_carries_its_text_twin_and_the_board_has_words(
     assert len(long) == 1 and long[0].startswith("Nim · Move 0.")  # Nim hides nothing
     assert f"{ALICE.name}: 0 stones" in long[0] and f"{BOB.name}: 0 stones" in long[0]
     assert watcher == long
+
+
+async def test_a_post_draws_its_pictures_in_one_job_and_one_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The turn card and the full board of one view are one job of the pool, drawn by
+    ``render.registry.draw_both`` (the full picture composed once): the same pictures as
+    drawn apart, in the order asked."""
+    from render import registry
+
+    both: list[str] = []
+    real = registry.draw_both
+
+    def counting(rules: str, view: Any, **kwargs: Any) -> tuple[bytes, bytes]:
+        both.append(rules)
+        return real(rules, view, **kwargs)
+
+    monkeypatch.setattr(registry, "draw_both", counting)
+    game = rules_registry.get("nim")
+    view = game.view(game.setup(["1", "2"], "one-pass", game.spec.validate_options(None)), None)
+    pool = RenderPool(registry.draw, workers=1)
+    jobs: list[Any] = []
+    submit = pool._pool().submit
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        jobs.append(args)
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(pool._pool(), "submit", counted)
+    try:
+        card, full = await pool.draw_all(
+            "nim", view, lang="fr", names=None, layouts=("card", "full")
+        )
+    finally:
+        pool.close()
+    assert len(jobs) == 1 and both == ["nim"]
+    assert full == registry.draw("nim", view, lang="fr")
+    assert card == registry.draw_card("nim", view, lang="fr")
+
+
+async def test_warming_up_draws_what_a_post_shows_first() -> None:
+    """The service warms every game's turn card and full board (the card is what a turn
+    message shows first)."""
+    drawn: list[tuple[str, str]] = []
+
+    def record(
+        rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None, layout: str = "full"
+    ) -> bytes:
+        drawn.append((rules, layout))
+        return b"png"
+
+    service = GameService(None, drawer=record)  # type: ignore[arg-type]
+    try:
+        await asyncio.gather(*map(asyncio.wrap_future, service.boards.warm_up()))
+    finally:
+        service.close()
+    ids = [rules for rules in rules_registry.ids()]
+    assert sorted(drawn) == sorted((r, layout) for r in ids for layout in ("card", "full"))
+
+
+async def test_a_picture_asked_at_start_does_not_wait_for_the_warm_up() -> None:
+    """With threads the warm-up draws beside the pool: the pictures players ask for in
+    the first seconds after a start are drawn at once, however long the warm-up takes."""
+    release = threading.Event()
+
+    def draw(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:
+        if view == "opening":
+            release.wait(10)  # a warm-up building its static art
+        return f"{rules}:{view}".encode()
+
+    pool = RenderPool(draw, workers=1)
+    warming = pool.warm_up([("nim", "opening", ("full",)), ("other", "opening", ("full",))])
+    try:
+        asked = pool.draw("nim", "move 1", lang="en", names=None)
+        assert await asyncio.wait_for(asked, 5) == b"nim:move 1"
+        assert not any(f.done() for f in warming)
+    finally:
+        release.set()
+        await asyncio.gather(*map(asyncio.wrap_future, warming))
+        pool.close()

@@ -380,7 +380,10 @@ def test_every_board_attachment_carries_its_text_twin(
     boards = game.boards()  # one turn message a turn, edited while the same seat decides
     assert boards
     for message in boards:
-        for picture in message["attachments"]:  # the turn card and the full board
+        # one picture at the message's full width: the turn card (the full board is
+        # behind Full board), never two side by side
+        assert [a["filename"].endswith("-card.png") for a in message["attachments"]] == [True]
+        for picture in message["attachments"]:
             description = picture.get("description") or ""
             assert 0 < len(description) <= 1024, description
             assert "Scores:" in description and "To play:" in description, description

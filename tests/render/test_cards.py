@@ -197,6 +197,7 @@ def test_both_pictures_at_once_are_the_two_pictures(game_id: str) -> None:
     full, turn_card = card.draw_both(view, lang="fr", names=NAMES)
     assert full == registry.draw(game_id, view, lang="fr", names=NAMES)
     assert turn_card == registry.draw_card(game_id, view, lang="fr", names=NAMES)
+    assert registry.draw_both(game_id, view, lang="fr", names=NAMES) == (full, turn_card)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -173,10 +173,31 @@ def sizes(call: Call) -> list[tuple[int, int]]:
     return [Image.open(io.BytesIO(data)).size for _, data in call.files]
 
 
-async def test_the_turn_card_comes_first_then_the_board_by_default(
+async def side_by_side(bot: Harness) -> None:
+    """The server chooses ``pictures: both`` (the card, then the full board)."""
+    calls = await bot.command(ADMIN, "settings", pictures="both")
+    assert "Settings saved." in calls[-1].text()
+
+
+async def test_a_turn_message_shows_the_turn_card_alone_by_default(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One picture at full width on a phone: the turn card, the full board of that
+    revision behind Full board (Discord lays two pictures of a message side by side)."""
+    bot = await card_harness(db_path, monkeypatch)
+    thread = await two_players(bot)
+    (start,) = [c for c in in_thread(bot, thread) if kind(c) == POST]
+    assert [name for name, _ in start.files] == ["campfire-1-0-card.png"]
+    assert sizes(start) == [(40, 60)]
+    assert start.embeds[0]["image"]["url"] == "attachment://campfire-1-0-card.png"
+    assert "cf:full:1:0" in start.custom_ids()
+
+
+async def test_both_shows_the_turn_card_then_the_full_board(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = await card_harness(db_path, monkeypatch)
+    await side_by_side(bot)
     thread = await two_players(bot)
     (start,) = [c for c in in_thread(bot, thread) if kind(c) == POST]
     assert [name for name, _ in start.files] == ["campfire-1-0-card.png", "campfire-1-0.png"]
@@ -184,7 +205,10 @@ async def test_the_turn_card_comes_first_then_the_board_by_default(
     assert start.embeds[0]["image"]["url"] == "attachment://campfire-1-0-card.png"
 
 
-@pytest.mark.parametrize(("choice", "shown"), [("card", [(40, 60)]), ("full", [(160, 40)])])
+@pytest.mark.parametrize(
+    ("choice", "shown"),
+    [("card", [(40, 60)]), ("full", [(160, 40)]), ("both", [(40, 60), (160, 40)])],
+)
 async def test_the_pictures_setting_chooses_what_the_thread_shows(
     db_path: Path, monkeypatch: pytest.MonkeyPatch, choice: str, shown: list[tuple[int, int]]
 ) -> None:
@@ -247,11 +271,12 @@ async def test_the_end_posts_the_full_board_and_the_scores(
 async def test_an_edit_uploads_the_turn_card_alone_and_the_next_post_both(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Under the default ``both``, a post uploads the turn card and the full board; an
-    edit of the live turn message (here: Alice played, the AI thinks) uploads the card
-    of its revision alone, in place of both (``attachments`` lists that file only): the
-    full board of that revision is behind Full board, the AI's new post has both."""
+    """Under ``both``, a post uploads the turn card and the full board; an edit of the
+    live turn message (here: Alice played, the AI thinks) uploads the card of its
+    revision alone, in place of both (``attachments`` lists that file only): the full
+    board of that revision is behind Full board, the AI's new post has both."""
     bot = await card_harness(db_path, monkeypatch)
+    await side_by_side(bot)
     thread = await against_ai(bot)
     live = (await bot.service.messages(1))["turn"]
     calls = in_thread(bot, thread, await alice_plays(bot, thread))
@@ -273,6 +298,7 @@ async def test_away_edits_the_text_and_keeps_the_pictures(
     """An edit that changes no picture (time away, a clock line) uploads nothing and
     sends neither embeds nor ``attachments``: Discord keeps the message's pictures."""
     bot = await card_harness(db_path, monkeypatch)
+    await side_by_side(bot)
     await bot.command(ALICE, "new", rules="nim", options="stones=9", clock="24")
     await bot.press(BOB, bot.find(CHANNEL_ID, "cf:lobby:"), "cf:lobby:join:1")
     await bot.press(ALICE, bot.message(bot.find(CHANNEL_ID, "cf:lobby:")["id"]), "cf:lobby:start:1")

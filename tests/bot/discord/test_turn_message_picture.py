@@ -45,7 +45,7 @@ async def test_turn_picture_is_drawn_from_the_recorded_board_and_turn_messages(
     turn = await record_turn(db_path, moves=3)
     (board,) = turn.messages  # one message a turn: picture, mention, buttons
     image_url = board.embeds[0]["image"]["url"]
-    assert image_url.endswith("-card.png")  # the turn card first (default: card and board)
+    assert image_url.endswith("-card.png")  # the turn card (the default: alone)
     assert (board.attachment(image_url) or b"").startswith(PNG)
     assert board.pinged == (turn.viewer,)
     assert f"<@{turn.viewer}>" in board.content
