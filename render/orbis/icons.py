@@ -55,17 +55,20 @@ def paint_cube(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: str
 
 
 CUBE_SIGNS: dict[str, str] = {"yellow": "dot", "green": "slash", "blue": "bars", "red": "cross"}
-"""The mark each cube colour carries besides its colour (white has none): under
-simulated colour blindness green comes close to red and to blue
-(``tests/render/test_colour_vision.py``), so a cube never relies on its colour alone."""
+"""The mark each colour of cube and Region tile carries besides the colour (white has
+none): under simulated colour blindness green comes close to red and to blue
+(``tests/render/test_colour_vision.py``), so neither relies on its colour alone."""
 
 
-def paint_cube_sign(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: str) -> None:
-    """The mark of ``colour`` on a cube of side ``s`` at ``(x, y)``, in the cube's edge."""
+def paint_cube_sign(
+    d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: str, ink: RGB | None = None
+) -> None:
+    """The mark of ``colour`` on a cube of side ``s`` at ``(x, y)``, in the cube's edge
+    (or ``ink``); a Region tile draws it in its corner, as if on a cube there."""
     sign = CUBE_SIGNS.get(colour)
     if sign is None:
         return
-    ink = CUBE_EDGE[colour]
+    ink = CUBE_EDGE[colour] if ink is None else ink
     w = max(1, round(s / 7))
     lo, hi = s * 0.38, s * 0.8
     if sign == "dot":

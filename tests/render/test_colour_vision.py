@@ -6,9 +6,9 @@ colour-science; two colours "collapse" when their CIEDE2000 difference after the
 simulation is under ``THRESHOLD``. The seat colours must stay apart under every
 simulation; and every piece drawn in a seat's colour carries the seat's shape, so that
 two seats' pieces differ in more than colour. In each game's own colour-coded families
-(Orbis's cube colours, Origin's territories, L'Aube des Tribus' terrains, Sapiens'
-scenes), two colours that collapse must differ by a drawn sign: the pixels of a piece
-that are not its colour (a symbol, a shape, a glyph) differ between the two.
+(Orbis's cube and tile colours, Origin's territories, L'Aube des Tribus' terrains,
+Sapiens' scenes), two colours that collapse must differ by a drawn sign: the pixels of
+a piece that are not its colour (a symbol, a shape, a glyph) differ between the two.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.kit import sprites, style
 from render.kit.style import RGB
@@ -43,9 +43,10 @@ THRESHOLD = 10.0
 an eye notices side by side on a large patch: pieces are small and seen apart)."""
 DEFICIENCIES = ("Protanomaly", "Deuteranomaly", "Tritanomaly")
 SEATS = 4  # the most any game seats
-SIGN_SHARE = 0.04
-"""The share of a piece's pixels that must differ, outside its colour, between two
-pieces whose colours collapse."""
+SIGN_PIXELS = 24
+"""How many pixels (a mark of about 5 by 5) must differ, besides colour, between two
+pieces drawn at about their size on a board. Once anti-aliased edges are set aside
+(``form``), two pieces that differ by colour alone differ by 0 pixels."""
 
 
 def seen(rgb: RGB, deficiency: str | None) -> Any:
@@ -74,23 +75,31 @@ def collapsing(colours: Mapping[str, RGB]) -> list[tuple[str, str, str, float]]:
     return pairs
 
 
-def sign(sprite: Image.Image, fill: RGB) -> set[tuple[int, int]]:
-    """The opaque pixels of ``sprite`` that are not its colour ``fill`` (its drawn sign)."""
+def form(sprite: Image.Image, fill: RGB) -> tuple[Image.Image, Image.Image]:
+    """What a piece shows besides its colour: its silhouette (opaque pixels) and its sign
+    (opaque pixels far from its colour ``fill``), each opened (eroded then dilated by a
+    pixel) so that anti-aliased edges, whose shade follows the colour, do not count."""
     rgba = sprite.convert("RGBA")
-    marked = set()
-    for y in range(rgba.height):
-        for x in range(rgba.width):
-            r, g, b, a = rgba.getpixel((x, y))  # type: ignore[misc]
-            if a > 160 and abs(r - fill[0]) + abs(g - fill[1]) + abs(b - fill[2]) > 90:
-                marked.add((x, y))
-    return marked
+    opaque = rgba.getchannel("A").point(lambda a: 255 if a > 160 else 0)
+    red, green, blue = ImageChops.difference(
+        rgba.convert("RGB"), Image.new("RGB", rgba.size, fill)
+    ).split()
+    distance = ImageChops.add(ImageChops.add(red, green), blue)  # clipped at 255
+    far = ImageChops.multiply(opaque, distance.point(lambda d: 255 if d > 40 else 0))
+
+    def opened(mask: Image.Image) -> Image.Image:
+        return mask.filter(ImageFilter.MinFilter(3)).filter(ImageFilter.MaxFilter(3))
+
+    return opened(opaque), opened(far)
 
 
-def signs_differ(one: Image.Image, one_fill: RGB, two: Image.Image, two_fill: RGB) -> float:
-    """The share of the pieces' opaque pixels whose sign differs (0: the same sign)."""
+def signs_differ(one: Image.Image, one_fill: RGB, two: Image.Image, two_fill: RGB) -> int:
+    """How many pixels of the two pieces differ in silhouette or in sign (0: the two
+    differ by colour alone)."""
     assert one.size == two.size
-    opaque = sum(one.convert("RGBA").getchannel("A").histogram()[161:])
-    return len(sign(one, one_fill) ^ sign(two, two_fill)) / max(1, opaque)
+    (shape_one, sign_one), (shape_two, sign_two) = form(one, one_fill), form(two, two_fill)
+    differ = sum(ImageChops.difference(shape_one, shape_two).histogram()[128:])
+    return differ + sum(ImageChops.difference(sign_one, sign_two).histogram()[128:])
 
 
 def test_the_seat_colours_stay_apart_under_every_simulation() -> None:
@@ -113,6 +122,11 @@ def _territory(name: str) -> Image.Image:
     return sprites.supersampled((40, 40), paint)
 
 
+def _tile(colour: str) -> dict[str, Any]:
+    """A Region tile of ``colour`` (a level-1 Village worth 2, taken, not yet validated)."""
+    return {"colour": colour, "effect": {"kind": "village", "value": 2}, "pc": 2, "level": 1}
+
+
 SEAT_PIECES: dict[str, Callable[[int], Image.Image]] = {
     "score bars' marker": lambda i: sprites.marker_icon(i, radius=16),
     "Sapiens Baston token": lambda i: sapiens_pieces.baston_token(16, i),
@@ -128,12 +142,13 @@ SEAT_PIECES: dict[str, Callable[[int], Image.Image]] = {
 def test_every_seat_coloured_piece_carries_the_seat_shape(piece: str) -> None:
     draw = SEAT_PIECES[piece]
     for a, b in itertools.combinations(range(SEATS), 2):
-        share = signs_differ(draw(a), style.player_colour(a), draw(b), style.player_colour(b))
-        assert share >= SIGN_SHARE, (piece, a, b, share)
+        pixels = signs_differ(draw(a), style.player_colour(a), draw(b), style.player_colour(b))
+        assert pixels >= SIGN_PIXELS, (piece, a, b, pixels)
 
 
 FAMILIES: dict[str, tuple[Mapping[str, RGB], Callable[[str], Image.Image]]] = {
     "Orbis cubes": (TILE_COLOURS, lambda c: orbis_pieces.cube(c, 32)),
+    "Orbis Region tiles": (TILE_COLOURS, lambda c: orbis_pieces.region_tile(_tile(c), 96)),
     "Origin territories": (TERRITORY_COLOURS, _territory),
     "Tribes terrains": (TERRAIN_FILL, lambda t: tribes_pieces.terrain_icon(t, 40)),
     "Sapiens scenes": (
@@ -147,8 +162,8 @@ FAMILIES: dict[str, tuple[Mapping[str, RGB], Callable[[str], Image.Image]]] = {
 def test_colours_that_collapse_differ_by_a_drawn_sign(family: str) -> None:
     colours, draw = FAMILIES[family]
     for a, b, deficiency, value in collapsing(colours):
-        share = signs_differ(draw(a), colours[a], draw(b), colours[b])
-        assert share >= SIGN_SHARE, (family, a, b, deficiency, round(value, 1), share)
+        pixels = signs_differ(draw(a), colours[a], draw(b), colours[b])
+        assert pixels >= SIGN_PIXELS, (family, a, b, deficiency, round(value, 1), pixels)
 
 
 def test_the_check_finds_a_collapse_and_a_missing_sign() -> None:
@@ -159,4 +174,4 @@ def test_the_check_finds_a_collapse_and_a_missing_sign() -> None:
     assert difference(red, green, "Deuteranomaly") < THRESHOLD
     plain_red = Image.new("RGBA", (20, 20), (*red, 255))
     plain_green = Image.new("RGBA", (20, 20), (*green, 255))
-    assert signs_differ(plain_red, red, plain_green, green) < SIGN_SHARE
+    assert signs_differ(plain_red, red, plain_green, green) == 0
