@@ -45,6 +45,22 @@ MOON: RGB = (52, 70, 140)
 DIE: RGB = (252, 250, 244)
 REDUCED: RGB = (178, 40, 40)
 BOOSTED: RGB = (28, 130, 60)
+STRENGTH_MARK_WIDTH = 13
+"""The width a strength mark takes before a value (with its gap)."""
+
+
+def strength_mark(level: int, x: float, cy: float, size: float = 10) -> list[tuple[float, float]]:
+    """The mark of a reduced (0: a triangle pointing down) or boosted (2: pointing up)
+    value, ``size`` wide with its left at ``x``; none for a normal one (1). Red and green
+    come close for a deuteranope: the direction says it without the colour."""
+    half = size / 2
+    if level == 0:
+        return [(x, cy - half * 0.8), (x + size, cy - half * 0.8), (x + half, cy + half * 0.9)]
+    if level == 2:
+        return [(x, cy + half * 0.8), (x + size, cy + half * 0.8), (x + half, cy - half * 0.9)]
+    return []
+
+
 FIRE: RGB = (236, 84, 20)
 NEUTRAL: RGB = (150, 144, 136)
 

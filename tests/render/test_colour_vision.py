@@ -6,9 +6,10 @@ colour-science; two colours "collapse" when their CIEDE2000 difference after the
 simulation is under ``THRESHOLD``. The seat colours must stay apart under every
 simulation; and every piece drawn in a seat's colour carries the seat's shape, so that
 two seats' pieces differ in more than colour. In each game's own colour-coded families
-(Orbis's cube and tile colours, Origin's territories, L'Aube des Tribus' terrains,
-Sapiens' scenes), two colours that collapse must differ by a drawn sign: the pixels of
-a piece that are not its colour (a symbol, a shape, a glyph) differ between the two.
+(Orbis's cube and tile colours, Origin's territories, L'Aube des Tribus' terrains and
+its action values, reduced or boosted, Sapiens' scenes), two colours that collapse must
+differ by a drawn sign: the pixels of a piece that are not its colour (a symbol, a
+shape, a glyph) differ between the two.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.kit import sprites, style
 from render.kit.style import RGB
+from render.kit.text import font
 from render.orbis import pieces as orbis_pieces
 from render.orbis.colours import TILE_COLOURS
 from render.origin import pieces as origin_pieces
@@ -127,6 +129,27 @@ def _tile(colour: str) -> dict[str, Any]:
     return {"colour": colour, "effect": {"kind": "village", "value": 2}, "pc": 2, "level": 1}
 
 
+def _strength(level: str) -> Image.Image:
+    """A value on L'Aube des Tribus' action board as its side column draws it: the
+    strength's mark, then the value in the strength's colour."""
+    index = {"reduced": 0, "boosted": 2}[level]
+    image = Image.new("RGBA", (48, 28), (*style.PANEL, 255))
+    draw = ImageDraw.Draw(image)
+    colour = STRENGTH[level]
+    draw.polygon(tribes_pieces.strength_mark(index, 4, 14), fill=colour)
+    draw.text(
+        (4 + tribes_pieces.STRENGTH_MARK_WIDTH, 14),
+        "3",
+        font=font(18, bold=True),
+        fill=colour,
+        anchor="lm",
+    )
+    return image
+
+
+STRENGTH = {"reduced": tribes_pieces.REDUCED, "boosted": tribes_pieces.BOOSTED}
+
+
 SEAT_PIECES: dict[str, Callable[[int], Image.Image]] = {
     "score bars' marker": lambda i: sprites.marker_icon(i, radius=16),
     "Sapiens Baston token": lambda i: sapiens_pieces.baston_token(16, i),
@@ -151,6 +174,7 @@ FAMILIES: dict[str, tuple[Mapping[str, RGB], Callable[[str], Image.Image]]] = {
     "Orbis Region tiles": (TILE_COLOURS, lambda c: orbis_pieces.region_tile(_tile(c), 96)),
     "Origin territories": (TERRITORY_COLOURS, _territory),
     "Tribes terrains": (TERRAIN_FILL, lambda t: tribes_pieces.terrain_icon(t, 40)),
+    "Tribes action values": (STRENGTH, _strength),
     "Sapiens scenes": (
         SCENE_COLOURS,
         lambda s: sapiens_pieces.tile(s, s, 40, vertical=False),
