@@ -5,12 +5,14 @@ screenshot: a seeded Origin Junior game is played through the real Discord layer
 the test harness (``tests/bot/discord``: real ``Interaction`` objects, a recording fake
 of Discord's HTTP side), and the message the bot posts for one turn -- the mention, the
 embed with the turn card (PNG attachment) and the buttons -- is drawn with Pillow as a
-dark-theme chat mock-up, captioned as such. Two mid-game boards
-(Origin Junior, Origin) are written too, through the ``campfire demo`` code path.
+dark-theme chat mock-up, captioned as such; Discord's markdown is drawn as Discord shows
+it (``**bold**`` bold, a ``-#`` line as small muted subtext, mentions as pills).
 
 Regenerate from the repository root::
 
     .venv/bin/python -m scripts.render_turn_message --out docs/img
+
+(``python -m scripts.docs_pictures`` makes it with every other picture of the docs.)
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.demo import run_demo
 from campfire_testing.harness import (
     ALICE,
     BOB,
@@ -68,6 +69,7 @@ WIDTH = 700
 CONTENT_X = 72
 EMBED_INNER = 520  # the board is shown about this wide, as Discord does
 
+SUBTEXT = "-# "
 _INLINE = re.compile(r"\*\*(.+?)\*\*|<@!?(\d+)>")
 _TOKENS = re.compile(r"\s+|\S+")
 
@@ -246,9 +248,15 @@ class Canvas:
         names: Mapping[int, str],
         bold: bool = False,
     ) -> float:
-        """Wrap and draw inline markdown within ``width``; return the height used."""
+        """Wrap and draw inline markdown within ``width``; return the height used. A line
+        that starts with ``-# `` is Discord's subtext: smaller and muted, as it shows it."""
         top = y
+        base_size, base_line, base_fill = size, line, fill
         for source_line in text.split("\n"):
+            size, line, fill = base_size, base_line, base_fill
+            if source_line.startswith(SUBTEXT):
+                source_line = source_line.removeprefix(SUBTEXT)
+                size, line, fill = round(base_size * 0.8), base_line * 0.8, MUTED
             cursor = 0.0
             for run in parse_inline(source_line, names):
                 strong = bold or run.kind != "plain"
@@ -264,7 +272,7 @@ class Canvas:
                         self.text(x + cursor + 1, y + 1, token, size, MENTION_TEXT, True)
                         span += 4
                     else:
-                        colour = STRONG if run.kind == "bold" else fill
+                        colour = STRONG if run.kind == "bold" and fill != MUTED else fill
                         self.text(x + cursor, y + 1, token, size, colour, strong)
                     cursor += span
             y += line
@@ -477,17 +485,7 @@ def encode(picture: Image.Image, limit: int = SIZE_LIMIT) -> bytes:
     return out.getvalue()
 
 
-# --------------------------------------------------------------------------- boards
-
-
-async def mid_game_board(rules: str, seed: str) -> bytes:
-    """The board picture halfway through a seeded 3-player demo game of ``rules``."""
-    with tempfile.TemporaryDirectory(prefix="campfire-readme-") as scratch:
-        result = await run_demo(rules, 3, seed, Path(scratch))
-        return result.pictures[len(result.pictures) // 2].read_bytes()
-
-
-async def write_pictures(out_dir: Path, *, moves: int, seed: str) -> list[Path]:
+async def write_pictures(out_dir: Path, *, moves: int) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory(prefix="campfire-readme-") as scratch:
@@ -495,10 +493,6 @@ async def write_pictures(out_dir: Path, *, moves: int, seed: str) -> list[Path]:
     target = out_dir / "turn-message.png"
     target.write_bytes(encode(draw_turn_message(turn)))
     written.append(target)
-    for rules in ("origin-junior", "origin"):
-        target = out_dir / f"board-{rules}.png"
-        target.write_bytes(await mid_game_board(rules, seed))
-        written.append(target)
     return written
 
 
@@ -506,11 +500,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/img"), help="output folder")
     parser.add_argument("--moves", type=int, default=6, help="moves played before the shot")
-    parser.add_argument("--seed", default="readme", help="seed of the demo board games")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     log.setLevel(logging.INFO)
-    for path in asyncio.run(write_pictures(args.out, moves=args.moves, seed=args.seed)):
+    for path in asyncio.run(write_pictures(args.out, moves=args.moves)):
         log.info("wrote %s (%d KB)", path, path.stat().st_size // 1024)
     return 0
 

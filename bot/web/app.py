@@ -978,7 +978,7 @@ def static_folder() -> Path:
 
 async def static(request: web.Request) -> web.Response:
     name = request.match_info["name"]
-    types = {".css": "text/css", ".js": "text/javascript"}
+    types = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
     path = static_folder() / name
     if "/" in name or path.suffix not in types or not path.is_file():
         raise NotFound

@@ -8,6 +8,7 @@ update show.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -64,6 +65,7 @@ def document(
         '<meta name="robots" content="noindex, nofollow">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{escape(title)}</title>"
+        f'<link rel="icon" href="{root}static/favicon.svg" type="image/svg+xml">'
         f'<link rel="stylesheet" href="{root}static/campfire.css">'
         f"{scripts}</head><body>"
         f'<nav class="lang" aria-label="{tr("web.language", lang)}">{switch}</nav>'
@@ -183,6 +185,8 @@ def game_main(page: GamePage) -> str:
         parts.append(f" · {tr('web.to_act', lang, players=', '.join(acting))}")
     if live:
         parts.append(f' · <span class="live" role="status">{tr("web.live", lang)}</span>')
+    if page.status == "aborted":
+        parts.append(f" · {tr('web.stopped', lang, steps=page.steps)}")
     parts.append("</p></header>")
     parts.append('<div class="columns"><section class="board" aria-labelledby="board-title">')
     parts.append(f'<h2 id="board-title" class="visually-hidden">{tr("web.board", lang)}</h2>')
@@ -190,7 +194,7 @@ def game_main(page: GamePage) -> str:
     if page.picture is None:
         parts.append(f"<p>{tr('web.no_picture', lang)}</p>")
     else:
-        alt = escape(page.short or translate("web.board", lang))
+        alt = escape(_described(page, page.short or translate("web.board", lang)))
         narrow = ""
         if page.narrow is not None:
             narrow = f'<source media="(max-width: 600px)" srcset="{escape(page.narrow)}">'
@@ -212,7 +216,7 @@ def game_main(page: GamePage) -> str:
         parts.append(
             f'<details class="words" data-src="{escape(page.words)}">'
             f"<summary>{tr('web.words', lang)}</summary>"
-            f'<pre>{escape(page.short)}\n\n<a href="{escape(page.words)}">'
+            f'<pre>{escape(_described(page, page.short))}\n\n<a href="{escape(page.words)}">'
             f"{tr('web.words.all', lang)}</a></pre></details>"
         )
     parts.append('</section><section class="side">')
@@ -224,13 +228,26 @@ def game_main(page: GamePage) -> str:
     return "".join(parts)
 
 
+def _stopped_here(page: GamePage) -> bool:
+    """Whether the page shows where a stopped game ended: nobody is to play there any
+    more, whatever the position's own words say of whose turn it was."""
+    return page.status == "aborted" and page.step == page.steps
+
+
+def _described(page: GamePage, words: str) -> str:
+    """The picture's words, after the game's stop where the page shows it."""
+    if not _stopped_here(page):
+        return words
+    return f"{translate('web.stopped.words', page.lang)} {words}"
+
+
 def _caption(page: GamePage) -> str:
     lang = page.lang
     if page.step == 0:
         return tr("web.step.opening", lang)
     line = page.log[page.step - 1]
     return tr(
-        "web.step.after",
+        "web.step.stopped" if _stopped_here(page) else "web.step.after",
         lang,
         step=page.step,
         steps=page.steps,
@@ -295,13 +312,9 @@ def _scores(page: GamePage) -> str:
     sheet = page.scores
     parts = []
     if page.places and page.step == page.steps:
-        lines = "".join(
-            "<li>"
-            + tr("web.place", lang, place=place, player=page.names.get(seat, seat), score=score)
-            + "</li>"
-            for place, seat, score in page.places
+        parts.append(
+            f"<h2>{tr('web.places', lang)}</h2>{places_list(page.places, page.names, lang)}"
         )
-        parts.append(f'<h2>{tr("web.places", lang)}</h2><ol class="places">{lines}</ol>')
     title = "web.scores.final" if sheet is not None and sheet.final else "web.scores"
     parts.append(f"<h2>{tr(title, lang)}</h2>")
     if sheet is None or not sheet.rows:
@@ -330,6 +343,19 @@ def _scores(page: GamePage) -> str:
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
     return "".join(parts)
+
+
+def places_list(places: Sequence[tuple[int, str, int]], names: Mapping[str, str], lang: str) -> str:
+    """The final places as an ordered list numbered by the list itself: each item's
+    ``value`` is its place, so players who tie share a number (1, 1, 3) and say so."""
+    shared = Counter(place for place, _, _ in places)
+    items = []
+    for place, seat, score in places:
+        text = tr("web.place", lang, player=names.get(seat, seat), score=score)
+        if shared[place] > 1:
+            text += f' <span class="tag">{tr("web.place.tied", lang)}</span>'
+        items.append(f'<li value="{place}">{text}</li>')
+    return f'<ol class="places">{"".join(items)}</ol>'
 
 
 def _log(page: GamePage) -> str:
@@ -387,22 +413,35 @@ def standings_body(
     for rules, lines in boards:
         parts.append(f"<h2>{escape(game_name(rules, lang))}</h2>")
         parts.append(_ladder(lines, names, links, lang))
+    if boards:
+        parts.append(rating_about(lang))
     parts.append("</main>")
     return "".join(parts)
+
+
+def rating_about(lang: str) -> str:
+    """What the rating column's number is, said once below the tables that show it (the
+    column's heading links here)."""
+    return f'<p class="note" id="rating-about">{tr("web.rating.about", lang)}</p>'
+
+
+def _heads(keys: Sequence[str], lang: str) -> str:
+    """A table's column headings; the rating's links to what the number means."""
+    cells = []
+    for key in keys:
+        text = tr(key, lang)
+        if key == "web.col.rating":
+            text = f'<a href="#rating-about">{text}</a>'
+        cells.append(f'<th scope="col">{text}</th>')
+    return "".join(cells)
 
 
 def _ladder(
     lines: Sequence[Standing], names: Mapping[str, str], links: Mapping[str, str], lang: str
 ) -> str:
-    head = "".join(
-        f'<th scope="col">{tr(k, lang)}</th>'
-        for k in (
-            "web.col.place",
-            "web.col.player",
-            "web.col.rating",
-            "web.col.games",
-            "web.col.wins",
-        )
+    head = _heads(
+        ("web.col.place", "web.col.player", "web.col.rating", "web.col.games", "web.col.wins"),
+        lang,
     )
     rows = []
     for line in lines:
@@ -427,15 +466,9 @@ def stats_body(
     if not lines:
         parts.append(f"<p>{tr('web.stats.none', lang)}</p>")
     else:
-        head = "".join(
-            f'<th scope="col">{tr(k, lang)}</th>'
-            for k in (
-                "web.col.game",
-                "web.col.place",
-                "web.col.rating",
-                "web.col.games",
-                "web.col.wins",
-            )
+        head = _heads(
+            ("web.col.game", "web.col.place", "web.col.rating", "web.col.games", "web.col.wins"),
+            lang,
         )
         rows = "".join(
             f"<tr><td>{escape(game_name(line.rules, lang))}</td><td>{line.place}</td>"
@@ -448,6 +481,7 @@ def stats_body(
         )
         games, wins = sum(s.games for s in lines), sum(s.wins for s in lines)
         parts.append(f"<p>{tr('web.stats.total', lang, games=games, wins=wins)}</p>")
+        parts.append(rating_about(lang))
     if hints[0]:
         parts.append(f"<p>{tr('web.stats.hints', lang, hints=hints[0], games=hints[1])}</p>")
     if back is not None:

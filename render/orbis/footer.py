@@ -1,5 +1,6 @@
-"""The Orbis legend: the marks of a tile, then one icon per kind of effect; once the
-game is over, the final score table (``render.kit.scoreboard``) takes its place."""
+"""The Orbis legend: the marks of a tile and of each colour, then one icon per kind of
+effect; once the game is over, the final score table (``render.kit.scoreboard``) takes
+its place."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from render.kit.names import tr
 from render.kit.paint import Canvas
 from render.kit.scoreboard import draw_final_table
 from render.kit.text import font
-from render.orbis import colours, icons
+from render.orbis import colours, icons, pieces
 from rules.orbis.components import EFFECT_KINDS
 
 MARKS = ("pc", "validated", "cancelled", "level", "mystic", "wasteland")
@@ -24,7 +25,10 @@ MARKS = ("pc", "validated", "cancelled", "level", "mystic", "wasteland")
 def paint_footer(image: Image.Image, footer: Box, static: Static) -> None:
     lang = static.lang
     legend = Legend(image, footer, tr("render.kit.legend", lang))
-    legend.flow([(legend_symbol(k), tr(f"render.orbis.legend.{k}", lang)) for k in MARKS])
+    marks = [(legend_symbol(k), tr(f"render.orbis.legend.{k}", lang)) for k in MARKS]
+    # each colour with the mark its cubes and tiles carry (colour is never the only sign)
+    marks += [(pieces.cube(c, 18), tr(f"orbis.colour.{c}", lang)) for c in colours.COLOURS]
+    legend.flow(marks)
     legend.flow([(legend_symbol(k), tr(f"render.orbis.effect.{k}", lang)) for k in EFFECT_KINDS])
     lines = [tr("render.orbis.legend.read", lang), tr("render.orbis.legend.volcano", lang)]
     legend.row(lines, text_x=0, height=40)

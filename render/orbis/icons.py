@@ -51,6 +51,36 @@ def paint_cube(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: str
     )
     light = style.mix(tile_rgb(colour), style.WHITE, 0.45)
     d.rectangle((x + s * 0.22, y + s * 0.2, x + s * 0.5, y + s * 0.3), fill=light)
+    paint_cube_sign(d, x, y, s, colour)
+
+
+CUBE_SIGNS: dict[str, str] = {"yellow": "dot", "green": "slash", "blue": "bars", "red": "cross"}
+"""The mark each colour of cube and Region tile carries besides the colour (white has
+none): under simulated colour blindness green comes close to red and to blue
+(``tests/render/test_colour_vision.py``), so neither relies on its colour alone."""
+
+
+def paint_cube_sign(
+    d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: str, ink: RGB | None = None
+) -> None:
+    """The mark of ``colour`` on a cube of side ``s`` at ``(x, y)``, in the cube's edge
+    (or ``ink``); a Region tile draws it in its corner, as if on a cube there."""
+    sign = CUBE_SIGNS.get(colour)
+    if sign is None:
+        return
+    ink = CUBE_EDGE[colour] if ink is None else ink
+    w = max(1, round(s / 7))
+    lo, hi = s * 0.38, s * 0.8
+    if sign == "dot":
+        d.ellipse((x + s * 0.44, y + s * 0.44, x + s * 0.76, y + s * 0.76), fill=ink)
+    elif sign == "slash":
+        d.line([(x + lo, y + hi), (x + hi, y + lo)], fill=ink, width=w)
+    elif sign == "bars":
+        for yy in (0.5, 0.72):
+            d.line([(x + s * 0.3, y + s * yy), (x + hi, y + s * yy)], fill=ink, width=w)
+    else:
+        d.line([(x + lo, y + lo), (x + hi, y + hi)], fill=ink, width=w)
+        d.line([(x + lo, y + hi), (x + hi, y + lo)], fill=ink, width=w)
 
 
 # ---------------------------------------------------------------- effect icons

@@ -140,6 +140,8 @@ def region_tile(
         )
         if state == "validated":
             icons.paint_check(d, s - pc_r - 3 * k, pc_r + 3 * k, pc_r * 0.8, k)
+        # the colour's mark, bottom left (placement and Forests go by colour)
+        icons.paint_cube_sign(d, 0, s * 0.64, s * 0.34, str(tile.get("colour")), edge)
         level = int(tile.get("level") or 1)
         pip = s * 0.035
         for i in range(level):

@@ -15,7 +15,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from render.kit import style
+from render.kit import seatmark, style
 from render.kit.sprites import (
     SPRITES,
     circle,
@@ -312,7 +312,7 @@ def pawn_icon(size: int, strength: int, colour: str, *, scale: float = 1.0) -> I
 
 
 def village_icon(index: int, *, side: int = 22) -> Image.Image:
-    """A small house in the seat's colour (villages left)."""
+    """A small house in the seat's colour with its shape on the front (villages left)."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         s = side * k
@@ -331,6 +331,7 @@ def village_icon(index: int, *, side: int = 22) -> Image.Image:
             outline=style.INK,
             width=k,
         )
+        seatmark.paint_seat_emblem(draw, index, 0.5 * s, 0.68 * s, 0.17 * s, k)
 
     return SPRITES.get(("village", index, side), lambda: supersampled((side, side), paint))
 

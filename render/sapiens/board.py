@@ -162,7 +162,7 @@ def paint_legend(
     sprites.paste_at(image, pieces.mountain_token("CH", 11, style.player_colour(0)), (x, y - 1))
     sprites.paste_at(image, pieces.mountain_token("FU", 9, style.player_colour(0)), (x + 28, y + 1))
     row("tokens")
-    sprites.paste_at(image, pieces.baston_token(10, style.player_colour(1)), (x, y))
+    sprites.paste_at(image, pieces.baston_token(10, 1), (x - 2, y - 2))
     sprites.paste_at(image, pieces.steak(22), (x + 26, y - 1))
     row("baston")
     sprites.paste_at(image, pieces.bear(24), (x, y - 2))

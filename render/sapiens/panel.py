@@ -69,7 +69,7 @@ def draw_pool_tile(canvas: Canvas, slot: Box, tile: PoolTile, seats: int, cell: 
     radius = max(8, cell // 4)
     shown = tile.baston if len(tile.baston) <= MAX_FISTS else tile.baston[: MAX_FISTS - 1]
     for i, owner in enumerate(shown):  # on the tile's top-right corner, leftwards
-        token = pieces.baston_token(radius, style.player_colour(owner % max(1, seats)))
+        token = pieces.baston_token(radius, owner % max(1, seats))
         canvas.sprite(token, (slot.right - radius - i * (radius + 4), slot.y - 1))
     if len(shown) < len(tile.baston):  # more than fit on a tile: the rest counted
         more = f"+{len(tile.baston) - len(shown)}"
@@ -141,7 +141,7 @@ def draw_counters(canvas: Canvas, box: Box, mine: SeatTable, index: int, right: 
     bastons = max(0, min(3, mine.baston_left))
     bx = right - bastons * 22
     for i in range(bastons):
-        canvas.sprite(pieces.baston_token(10, colour), (bx + 11 + i * 22, ty))
+        canvas.sprite(pieces.baston_token(10, index), (bx + 11 + i * 22, ty))
     room = max(0, (bx - 8 - x) // 23)
     tokens = [(scene, "held") for scene in mine.held]
     tokens += [(scene, "used") for scene in mine.used]

@@ -14,7 +14,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.kit import sprites, style
+from render.kit import seatmark, sprites, style
 from render.kit.style import RGB
 
 SCENES: Final[tuple[str, ...]] = ("FE", "CU", "RI", "BA", "EA", "CA", "CH", "FU")
@@ -259,16 +259,18 @@ def used_token(radius: int) -> Image.Image:
     return sprites.cached(("sapiens.spent", radius), (side, side), paint)
 
 
-def baston_token(radius: int, owner: RGB) -> Image.Image:
-    """A Baston token in its owner's colour: a small fist on a round token."""
-    side = 2 * radius + 2
+def baston_token(radius: int, seat: int) -> Image.Image:
+    """A Baston token of seat ``seat``: a small fist on a token in the seat's shape and
+    colour (the shape tells whose it is without the colour)."""
+    side = 2 * radius + 6
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
         c = side * k / 2
-        sprites.circle(d, c, c, radius * k, fill=owner, outline=style.WHITE, width=max(1, k))
-        paint_glyph(d, "BA", c, c + radius * 0.05 * k, radius * 0.62 * k, style.WHITE)
+        seatmark.paint_seat_outline(d, seat, c, c, radius * k, k)
+        glyph = seatmark.inner_centre(seat, c + radius * 0.05 * k, radius * k)
+        paint_glyph(d, "BA", c, glyph, radius * 0.56 * k, style.WHITE)
 
-    return sprites.cached(("sapiens.baston", radius, owner), (side, side), paint)
+    return sprites.cached(("sapiens.baston", radius, seat), (side, side), paint)
 
 
 def bear(side: int) -> Image.Image:

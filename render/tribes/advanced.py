@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import sprites, style
+from render.kit import seatmark, sprites, style
 from render.kit.geometry import Box, HexGrid
 from render.kit.names import tr, tr_or
 from render.kit.paint import Canvas
@@ -272,7 +272,8 @@ def paint_marks(
 
 
 def elder_icon(index: int, side: int) -> Image.Image:
-    """An Elder: a robed figure with a staff, in its tribe's colour, edged in ink."""
+    """An Elder: a robed figure with a staff, in its tribe's colour, edged in ink, the
+    tribe's shape on the robe."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         s = side * k
@@ -283,6 +284,7 @@ def elder_icon(index: int, side: int) -> Image.Image:
         draw.line([(s * 0.86, s * 0.12), (s * 0.86, s * 0.98)], fill=style.INK, width=2 * k)
         draw.line([(s * 0.86, s * 0.12), (s * 0.74, s * 0.04)], fill=style.INK, width=2 * k)
         sprites.circle(draw, s * 0.5, s * 0.2, s * 0.05, fill=style.WHITE)
+        seatmark.paint_seat_emblem(draw, index, s * 0.5, s * 0.74, s * 0.18, k)
 
     return sprites.cached(("tribes", "elder", index, side), (side, side), paint)
 

@@ -107,9 +107,9 @@ def _thirds(footer: Box) -> tuple[Box, Box, Box]:
 def _paint_strength(image: Image.Image, x: int, y: int) -> None:
     draw = ImageDraw.Draw(image)
     sprites.paste_at(image, pieces.die_face("moon", 16), (x, y))
-    draw.rectangle((x + 18, y + 4, x + 26, y + 12), fill=pieces.REDUCED)
+    draw.polygon(pieces.strength_mark(0, x + 18, y + 8, 9), fill=pieces.REDUCED)
     sprites.paste_at(image, pieces.die_face("sun", 16), (x + 30, y))
-    draw.rectangle((x + 48, y + 4, x + 56, y + 12), fill=pieces.BOOSTED)
+    draw.polygon(pieces.strength_mark(2, x + 48, y + 8, 9), fill=pieces.BOOSTED)
 
 
 def _paint_last(image: Image.Image, x: int, y: int) -> None:

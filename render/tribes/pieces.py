@@ -13,7 +13,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from render.kit import sprites, style
+from render.kit import seatmark, sprites, style
 from render.kit.style import RGB
 from render.kit.text import font, text_width
 
@@ -45,6 +45,22 @@ MOON: RGB = (52, 70, 140)
 DIE: RGB = (252, 250, 244)
 REDUCED: RGB = (178, 40, 40)
 BOOSTED: RGB = (28, 130, 60)
+STRENGTH_MARK_WIDTH = 13
+"""The width a strength mark takes before a value (with its gap)."""
+
+
+def strength_mark(level: int, x: float, cy: float, size: float = 10) -> list[tuple[float, float]]:
+    """The mark of a reduced (0: a triangle pointing down) or boosted (2: pointing up)
+    value, ``size`` wide with its left at ``x``; none for a normal one (1). Red and green
+    come close for a deuteranope: the direction says it without the colour."""
+    half = size / 2
+    if level == 0:
+        return [(x, cy - half * 0.8), (x + size, cy - half * 0.8), (x + half, cy + half * 0.9)]
+    if level == 2:
+        return [(x, cy + half * 0.8), (x + size, cy + half * 0.8), (x + half, cy - half * 0.9)]
+    return []
+
+
 FIRE: RGB = (236, 84, 20)
 NEUTRAL: RGB = (150, 144, 136)
 
@@ -205,7 +221,8 @@ def invader_token(count: int, radius: int) -> Image.Image:
 
 def mammoth_icon(size: int, *, tamer: int | None = None) -> Image.Image:
     """The mammoth, seen from the side: a domed brown body, a head with a trunk curling
-    down and a long white tusk; a thick edge in its tamer's colour once tamed."""
+    down and a long white tusk; once tamed, a thick edge in its tamer's colour and the
+    tamer's shape on its back."""
     w, h = round(size * 1.3), size
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -247,6 +264,8 @@ def mammoth_icon(size: int, *, tamer: int | None = None) -> Image.Image:
             draw.line(
                 [(X * x, Y * 0.22), (X * (x - 0.04), Y * 0.34)], fill=(84, 54, 34), width=k * 2
             )
+        if tamer is not None:  # the tamer's shape on its back, not only the edge's colour
+            seatmark.paint_seat_badge(draw, tamer, X * 0.3, Y * 0.4, Y * 0.17, k)
 
     return sprites.cached(_key("mammoth", size, tamer), (w, h), paint)
 
@@ -287,7 +306,8 @@ def tiger_icon(size: int) -> Image.Image:
 
 
 def village_icon(index: int | None, size: int) -> Image.Image:
-    """A hut in the owner's colour (grey when nobody owns it: the abandoned village)."""
+    """A hut in the owner's colour with the owner's shape on its front (grey with a door
+    when nobody owns it: the abandoned village)."""
     w, h = size, size
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -303,7 +323,10 @@ def village_icon(index: int | None, size: int) -> Image.Image:
         ]
         draw.polygon(pts, fill=fill, outline=style.WHITE, width=2 * k)
         draw.line(pts + [pts[0]], fill=style.INK, width=k)
-        draw.rectangle((w * 0.4 * k, h * 0.62 * k, w * 0.6 * k, h * 0.94 * k), fill=style.INK)
+        if index is None:
+            draw.rectangle((w * 0.4 * k, h * 0.62 * k, w * 0.6 * k, h * 0.94 * k), fill=style.INK)
+        else:  # the tribe's shape on the hut's front, where the door would be
+            seatmark.paint_seat_emblem(draw, index, w * 0.5 * k, h * 0.71 * k, w * 0.22 * k, k)
 
     return sprites.cached(_key("village", index, size), (w, h), paint)
 

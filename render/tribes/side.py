@@ -168,21 +168,34 @@ def _die_value(
     levels: tuple[int, int | None],
     lang: str,
 ) -> None:
-    """A die in hand and what the action would give with it, coloured by strength; with
-    a flame and the higher value when Fire could lift it."""
+    """A die in hand and what the action would give with it, coloured by strength and
+    marked ▼ reduced or ▲ boosted; with a flame and the higher value when Fire could
+    lift it."""
     x, top = at
     level, lifted = levels
     canvas.sprite(pieces.die_face(die, 22), (x, top), centre=False, ground=PANEL)
     text = value_text(action, values[level], lang, short=True)
     face = font(18, bold=True)
-    canvas.text((x + 24, top + 11), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL)
+    x += 24 + _strength_mark(canvas, level, x + 24, top + 11)
+    canvas.text((x, top + 11), text, face, STRENGTH_INK[level], anchor="lm", ground=PANEL)
     if lifted is None:
         return
-    x += 24 + round(text_width(text, face)) + 6
+    x += round(text_width(text, face)) + 6
     canvas.sprite(pieces.fire_icon(16), (x, top + 3), centre=False, ground=PANEL)
     text = value_text(action, values[lifted], lang, short=True)
     small = font(15, bold=True)
-    canvas.text((x + 18, top + 11), text, small, STRENGTH_INK[lifted], anchor="lm", ground=PANEL)
+    x += 18 + _strength_mark(canvas, lifted, x + 18, top + 11)
+    canvas.text((x, top + 11), text, small, STRENGTH_INK[lifted], anchor="lm", ground=PANEL)
+
+
+def _strength_mark(canvas: Canvas, level: int, x: int, cy: int) -> int:
+    """A reduced or boosted value's triangle before it (colour is not the only sign);
+    the width it takes."""
+    points = pieces.strength_mark(level, x, cy)
+    if not points:
+        return 0
+    canvas.polygon(points, fill=STRENGTH_INK[level])
+    return pieces.STRENGTH_MARK_WIDTH
 
 
 def _values_line(

@@ -8,11 +8,16 @@ import pytest
 from PIL import Image
 
 from scripts.render_turn_message import (
+    BACKGROUND,
     BLURPLE,
     CAPTION,
+    MUTED,
     PINGED_BAR,
     SIZE_LIMIT,
+    STRONG,
+    TEXT,
     WIDTH,
+    Canvas,
     Run,
     draw_turn_message,
     encode,
@@ -80,3 +85,18 @@ def test_inline_fields_share_rows_of_three_like_discord() -> None:
     fields = [{"name": str(n), "value": "v", "inline": n != 4} for n in range(6)]
     rows = field_rows(fields)
     assert [[f["name"] for f in row] for row in rows] == [["0", "1", "2"], ["3"], ["4"], ["5"]]
+
+
+def test_a_subtext_line_is_drawn_small_and_grey_without_its_marker() -> None:
+    """Discord shows ``-# text`` as small muted text (bold in it muted too): the mock-up
+    draws exactly that, never the raw ``-#``."""
+    line = "Alice: **violet** cards +1"
+    marked = Canvas(320, 40, 1.0, BACKGROUND)
+    height = marked.paragraph(0, 0, f"-# {line}", size=15, line=20, width=320, fill=TEXT, names={})
+    small = Canvas(320, 40, 1.0, BACKGROUND)
+    small.paragraph(0, 0, line, size=12, line=16, width=320, fill=MUTED, names={})
+    normal = Canvas(320, 40, 1.0, BACKGROUND)
+    assert normal.paragraph(0, 0, line, size=15, line=20, width=320, fill=TEXT, names={}) == 20
+    assert height == 16
+    assert marked.image.tobytes() == small.image.tobytes()
+    assert MUTED in colours(marked.image) and not {TEXT, STRONG} & colours(marked.image)
