@@ -6,18 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.kit.card import Card
+from render.kit.card import Card, Region
 from render.kit.geometry import Box, FrameLayout
 from render.origin import JUNIOR
-from render.origin.layout import map_layout
+from render.origin.layout import LABEL_SIZE, map_layout
 from rules.origin.view_parts import map_view_of
 
 REACH = 70  # around a territory's disc: its name and badges
 
 
 def territory_boxes(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
-    """One box around all the territories of the view's ``last_move`` (picture
-    coordinates; ``[]`` when it names none)."""
+    """One region around all the territories of the view's ``last_move`` (picture
+    coordinates; ``[]`` when it names none): whole territories with their names and
+    badges, the map around them as context."""
     places = map_layout()
     last = map_view_of(view).get("last_move")
     if not isinstance(last, Mapping):
@@ -31,7 +32,8 @@ def territory_boxes(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
     top = min(y for _, y in points) + oy - REACH
     right = max(x for x, _ in points) + ox + REACH
     bottom = max(y for _, y in points) + oy + REACH
-    return [Box(left, top, right - left, bottom - top)]
+    box = Box(left, top, right - left, bottom - top)
+    return [Region.of(box, context=layout.board, text=LABEL_SIZE)]
 
 
 CARD = Card(name="origin-junior", picture=lambda seats: JUNIOR, focus=territory_boxes)
