@@ -104,13 +104,16 @@ _statics: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache("card.statics", c
 
 @dataclass(frozen=True)
 class Card:
-    """A game's turn card: ``picture(seats)`` is its full picture, ``focus`` the boxes of
-    that picture the close-up shows (``[]``: the board, cut around its middle)."""
+    """A game's turn card: ``picture(seats)`` is its full picture, ``focus`` the regions
+    of that picture the close-up shows (``[]``: the whole board), ``caption`` the words
+    above them, ``describe`` the last move in words when the full picture's header line
+    (fitted to one line) would leave some out."""
 
     name: str
     picture: Callable[[int], Picture]
     focus: Focus
     caption: Caption | None = None
+    describe: Callable[[Turn], str] | None = None
 
     def cuts(self, view: View, *, caption: bool = False) -> list[Cut]:
         """The close-up's cuts of ``view`` (``close_up_cuts``): below its caption when
@@ -121,6 +124,15 @@ class Card:
             close = Box(close.x, close.y + CAPTION_H, close.w, close.h - CAPTION_H)
         layout = self.picture(seats).layout(seats)
         return close_up_cuts(close, self.focus(view, layout), layout)
+
+    def line(self, turn: Turn) -> str | None:
+        """The last move in words on the card: the card's own ``describe`` (the whole
+        line: the card wraps it on four lines), else the full picture's header line,
+        else ``None`` (the kit's ``describe_last``)."""
+        if self.describe is not None:
+            return self.describe(turn)
+        picture = self.picture(len(turn.seats))
+        return picture.describe(turn) if picture.describe is not None else None
 
     def caption_of(self, view: View, lang: str, names: Names) -> str:
         """The close-up's caption of ``view`` (``""``: none)."""
@@ -168,7 +180,7 @@ class Card:
             ending = " · ".join(frame.ending_parts(view, lang, names, own))
             draw_last(canvas, layout.last, ending, lang, title="render.kit.card.ended")
         else:
-            line = picture.describe(turn) if picture.describe is not None else None
+            line = self.line(turn)
             text = frame.describe_last(view, lang, names) if line is None else line
             if not text and view.get("last") is None:
                 text = tr("render.kit.card.none", lang)

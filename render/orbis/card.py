@@ -17,9 +17,10 @@ from typing import Any
 
 from render.kit import frame
 from render.kit.card import CAPTION_H, Card, Region, card_layout, fit_regions, new_turn
+from render.kit.compose import Turn
 from render.kit.geometry import PANEL_BAR, Box, FrameLayout
 from render.kit.names import seat_name, tr
-from render.orbis import ORBIS, model
+from render.orbis import ORBIS, model, words
 from render.orbis.layout import display_cell
 
 PC_TEXT = 18  # creation points on a tile and a god, the universe's main words
@@ -53,7 +54,7 @@ def orbis_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
     if taken.seat != frame.last_seat(view):
         return [universe]
     cell = display_cell(layout.board, taken.slot)  # with its number badge, up and left
-    slot = Region(cell.x - 10, cell.y - 10, cell.w + 12, cell.h + 12, text=PC_TEXT)
+    slot = Region(cell.x - 9, cell.y - 9, cell.w + 11, cell.h + 11, text=PC_TEXT)
     close = card_layout(len(seats)).close
     close = Box(close.x, close.y + CAPTION_H, close.w, close.h - CAPTION_H)
     bounds = Box(0, layout.header.bottom, layout.width, layout.height - layout.header.bottom)
@@ -69,7 +70,19 @@ def universe_caption(view: Mapping[str, Any], lang: str, names: Mapping[str, str
     return tr("render.orbis.card.universe", lang, name=seat_name(str(seat), names))
 
 
-CARD = Card(name="orbis", picture=lambda seats: ORBIS, focus=orbis_focus, caption=universe_caption)
+def last_words(turn: Turn) -> str:
+    """The last move and every note of it, cubes as colour words (the card wraps it)."""
+    parts = frame.last_parts(turn.view, turn.lang, turn.names)
+    return " · ".join(words.without_squares(p, turn.lang) for p in parts)
+
+
+CARD = Card(
+    name="orbis",
+    picture=lambda seats: ORBIS,
+    focus=orbis_focus,
+    caption=universe_caption,
+    describe=last_words,
+)
 
 
 def draw(

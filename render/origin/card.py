@@ -8,7 +8,7 @@ from typing import Any
 
 from render.kit.card import Card, Region
 from render.kit.geometry import Box, FrameLayout
-from render.origin import JUNIOR
+from render.origin import JUNIOR, words
 from render.origin.layout import LABEL_SIZE, map_layout
 from rules.origin.view_parts import map_view_of
 
@@ -36,7 +36,12 @@ def territory_boxes(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
     return [Region.of(box, context=layout.board, text=LABEL_SIZE)]
 
 
-CARD = Card(name="origin-junior", picture=lambda seats: JUNIOR, focus=territory_boxes)
+CARD = Card(
+    name="origin-junior",
+    picture=lambda seats: JUNIOR,
+    focus=territory_boxes,
+    describe=lambda turn: words.describe_turn(turn.view, turn.lang, turn.names),
+)
 
 
 def draw(

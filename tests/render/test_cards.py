@@ -153,8 +153,12 @@ def test_card_draws_the_essentials_large(game_id: str, players: int, lang: str) 
         for seat in frame.acting(view):
             # Its bar in the scores, and the "to play" block.
             assert texts.count(NAMES[seat]) >= 2, (where, seat)
-        line = picture.describe(turn) if picture.describe else None
+        line = card_of(game_id).line(turn)
         said = frame.describe_last(view, lang, NAMES) if line is None else line
+        if game_id == "orbis" and not view.get("over"):  # every note: the card wraps them
+            assert "…" not in said and said.count(" · ") == max(
+                0, len(frame.last_parts(view, lang, NAMES)) - 1
+            ), (where, said)
         if view.get("over"):  # how it ended, in place of the last move
             own = picture.ending(turn) if picture.ending else ()
             said = " · ".join(frame.ending_parts(view, lang, NAMES, own))
