@@ -40,7 +40,7 @@ NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 AVOID = ("back", "wild", "cancel")
 MAX_BYTES = 150_000
 GAMES = ["origin-junior", "origin", "sapiens", "orbis", "tribes"]
-POSITIONS = ["start", "middle", "pending", "end"]
+POSITIONS = ["start", "middle", "turn", "pending", "end"]
 
 View = Mapping[str, Any]
 
@@ -60,8 +60,9 @@ def under_way(view: View) -> bool:
 
 @lru_cache(maxsize=16)
 def positions(game_id: str, players: int) -> dict[str, View]:
-    """Public views of one seeded random game: its start, middle, a decision under way
-    (a view with a ``pending`` choice, or several seats to act) and its end."""
+    """Public views of one seeded random game: its start, middle, a turn change (the
+    last move's player no longer to act: a new turn message), a decision under way (a
+    view with a ``pending`` choice, or several seats to act) and its end."""
     game = get(game_id)
     state = game.setup([f"s{i + 1}" for i in range(players)], f"card-{players}")
     chooser = random.Random(players)
@@ -84,6 +85,11 @@ def positions(game_id: str, players: int) -> dict[str, View]:
             break
     else:
         views["pending"] = views["middle"]
+    for candidate in states[len(states) // 4 :]:  # a new turn message: the seats changed
+        view = game.view(candidate, None)
+        if not view.get("over") and view.get("last") is not None and new_turn(view):
+            views["turn"] = view
+            break
     return views
 
 
@@ -95,6 +101,7 @@ def nim_positions(players: int) -> dict[str, View]:
     return {
         "start": nim_view(**common, to_act=[seats[0]], turn=0, last=None, stones=16),
         "middle": nim_view(**common, to_act=[seats[1]], last=last, stones=8),
+        "turn": nim_view(**common, to_act=[seats[1]], last=last, stones=11),
         "pending": nim_view(**common, to_act=seats[:2], last=last, stones=5),
         "end": nim_view(**common, to_act=[], over=True, winners=[seats[0]], last=last, stones=0),
     }
@@ -278,6 +285,7 @@ def test_every_game_has_a_decision_under_way_among_its_positions(
     """The "pending" position is a real decision under way, not the middle again."""
     found = positions(game_id, players)
     assert found["pending"] is not found["middle"] and under_way(found["pending"])
+    assert new_turn(found["turn"]) and not found["turn"].get("over")  # and a turn change
 
 
 # ---------------------------------------------------------------- close-ups and the end
