@@ -16,11 +16,11 @@ writes ``sheets/sapiens-3p-seed2-fr-01.png``, ``-02.png``, ... and prints their 
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -82,8 +82,6 @@ def shots(game_id: str, players: int, seed: str, lang: str, level: str) -> list[
 
 def sheet(cards: Sequence[Shot], columns: int, lang: str) -> Image.Image:
     """The ``cards`` at ``CARD_WIDTH`` px, captioned, ``columns`` to a row."""
-    import io
-
     images = []
     for shot in cards:
         image = Image.open(io.BytesIO(shot.png)).convert("RGB")
@@ -138,10 +136,6 @@ def main(argv: Sequence[str] | None = None) -> list[Path]:
     return written
 
 
-def _main() -> Any:
-    logging.basicConfig(level=logging.INFO)
-    return main()
-
-
 if __name__ == "__main__":
-    _main()
+    logging.basicConfig(level=logging.INFO)
+    main()
