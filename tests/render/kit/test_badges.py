@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from render.kit import style
-from render.kit.badges import number_badge
+from render.kit.badges import number_badge, place_plate
 from render.kit.text import font, text_width
 from render.tribes import pieces
 from rules.tribes.components import MEMBERS
@@ -55,3 +55,21 @@ def test_a_number_badge_grows_with_its_text(text: str) -> None:
     badge = number_badge(text)
     face = font(round(11 * 1.25), bold=True)
     assert badge.width >= text_width(text, face) + 8
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_place_plate_is_never_narrower_than_its_words(lang: str) -> None:
+    """Orbis' plates name the places a tile may go ("◀ à gauche", "rangée 4"): on the
+    narrowest plate the game asks for, every word stays on it."""
+    import render.orbis  # noqa: F401  (its catalogue)
+    from render.kit.names import tr
+
+    face = font(12, bold=True)
+    words = [tr(f"render.orbis.spot.{k}", lang) for k in ("left", "start", "right")]
+    words += [
+        tr("render.orbis.spot.row", lang, row=4),
+        tr("render.orbis.spot.place", lang, place=5),
+    ]
+    for line in words:
+        plate = place_plate((line,), 40)
+        assert plate.width >= text_width(line, face) + 8, (lang, line)
