@@ -28,6 +28,7 @@ SLOW_MODULES = frozenset(
         "tests/e2e/test_discord_twin.py",
         "tests/rules/test_random_games.py",
         "tests/rules/test_undo_reveals.py",
+        "tests/render/test_card_sheet.py",
     }
 )
 """Modules of long tests only: random-game sweeps, AI games, processes, the twin, the
@@ -88,7 +89,11 @@ SLOW_TESTS = frozenset(
         "tests/bot/web/test_abuse.py::test_the_probes_inputs_at_every_route",
         "tests/bot/web/test_cli.py::test_campfire_web_stops_at_once_with_readers_connected",
         "tests/render/kit/test_animate.py::test_over_the_size_bound_frames_shrink_then_thin_out",
+        "tests/render/test_cards.py::test_a_new_turn_shows_the_area_of_the_seat_now_to_act",
+        "tests/render/test_cards.py::test_a_stopped_game_never_says_who_is_to_play",
         "tests/render/test_cards.py::test_card_draws_the_essentials_large",
+        "tests/render/test_cards.py::test_the_close_up_holds_every_declared_region_whole_and_readable",
+        "tests/render/test_cards.py::test_the_end_says_who_won_and_why_whole",
         "tests/render/test_orbis.py::test_pictures_have_the_layout_size_and_fit_the_budget",
         "tests/render/test_orbis.py::test_the_games_reach_every_phase",
         "tests/render/test_origin_classic.py::test_deck_counts_and_reserve_are_drawn",

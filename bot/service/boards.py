@@ -38,6 +38,12 @@ DEFAULT_PICTURES = "card"
 a phone 360 px wide shows each picture at half the message's width, about 120 px."""
 
 
+def stopped_if_aborted(view: Mapping[str, Any], status: str) -> Mapping[str, Any]:
+    """The public ``view`` of a game whose stored ``status`` is ``status``: an aborted
+    game's is marked ``stopped`` (its picture says it was stopped, and nobody to play)."""
+    return {**view, "stopped": True} if status == "aborted" else view
+
+
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
     """The short form of a public ``view`` (an attachment's description); empty when the
     game has no text twin or describing it failed (logged: the picture goes out anyway)."""
@@ -169,7 +175,7 @@ class Boards:
         if not self.has_picture(row.rules):
             raise ServiceError("service.no_picture", game=row.rules)
         with guard("view", game_id):
-            view = game.view(state, None)
+            view = stopped_if_aborted(game.view(state, None), row.status)
         names = seat_names(row, lang)
         try:
             png = await self.pool.draw(row.rules, view, lang=lang, names=names, layout=layout)
@@ -189,7 +195,7 @@ class Boards:
         if row.rules not in renderers.card_ids():
             raise ServiceError("service.no_picture", game=row.rules)
         with guard("view", game_id):
-            view = game.view(state, None)
+            view = stopped_if_aborted(game.view(state, None), row.status)
         names = seat_names(row, lang)
         try:
             return await self.pool.run(

@@ -173,6 +173,10 @@ class Archived:
             if step not in (0, self.steps):
                 self.states.pop(step, None)
 
+    def is_stopped_at(self, step: int) -> bool:
+        """Whether ``step`` is where an aborted game was stopped (its last position)."""
+        return self.row.status == "aborted" and step == self.steps
+
     def public_view(self, step: int) -> Mapping[str, Any]:
         view: Mapping[str, Any] = self.game.view(self.state_at(step), None)
         return view
@@ -279,7 +283,8 @@ class Archive:
     async def picture(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
         """The public picture of ``step`` (PNG): from the cache, or drawn in a worker
         thread (a position asked for by many at once is drawn once)."""
-        key = (archived.row.id, archived.mark(step), layout, lang)
+        stopped = archived.is_stopped_at(step)  # the same position, drawn as stopped
+        key = (archived.row.id, archived.mark(step), layout + "+stopped" * stopped, lang)
         found = self._pictures.get(key)
         if found is not None:
             self._pictures.move_to_end(key)
@@ -306,6 +311,8 @@ class Archive:
     async def _draw(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
         async with self._limit:
             view = await asyncio.to_thread(archived.public_view, step)
+            if archived.is_stopped_at(step):  # the picture says so, and nobody to play
+                view = {**view, "stopped": True}
             names = archived.names(lang)
             rules = archived.row.rules
             extra = {} if layout == "full" else {"layout": layout}

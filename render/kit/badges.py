@@ -7,6 +7,8 @@ marks that say it. Sprites are cached per text and size.
 
 from __future__ import annotations
 
+import math
+
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
@@ -41,11 +43,13 @@ def number_badge(
 
 
 def place_plate(lines: tuple[str, ...], width: int, *, fill: RGB = style.HIGHLIGHT) -> Image.Image:
-    """Up to three short lines, centred on a rounded plate ``width`` pixels wide (the
-    name of a place a pending decision may choose)."""
+    """Up to three short lines, centred on a rounded plate ``width`` pixels wide, or as
+    wide as its widest line and a margin (the name of a place a pending decision may
+    choose: a word never spills off its plate)."""
+    face = font(12, bold=True)
+    width = max(width, max((math.ceil(text_width(line, face)) for line in lines), default=0) + 8)
 
     def build() -> Image.Image:
-        face = font(12, bold=True)
         height = 8 + 15 * len(lines)
         image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
         ImageDraw.Draw(image).rounded_rectangle(

@@ -12,8 +12,10 @@ on the palette ``Canvas`` (stamps over that art):
 
 ``art(view)`` names whatever is random per game and changes the static art (a map
 drawn from the seed); it is part of the cache key. ``describe`` and ``notice`` give
-the header's line and highlighted notice, ``score`` the text at the right of a name
-bar, ``subtitle`` a few words after the name (a tribe). The palette (256 colours) is
+the header's line and highlighted notice, ``ending`` why the game ended (its reason,
+then what the game adds: the header's line once it is over, never cut), ``score``
+the text at the right of a name bar, ``subtitle`` a few words after the name (a
+tribe). The palette (256 colours) is
 built once per picture from its static art, the kit's colours, the game's ``colours``
 and ``samples`` (sprite sheets), unless the picture shares another's through
 ``palette``.
@@ -101,6 +103,7 @@ class Picture:
     paint_footer: StaticPart | None = None
     draw_footer: TurnPart | None = None
     describe: Callable[[Turn], str] | None = None
+    ending: Callable[[Turn], Sequence[str]] | None = None
     notice: Callable[[Turn], str] | None = None
     score: Callable[[Turn, str], str] | None = None
     subtitle: Callable[[Turn, str], str] | None = None
@@ -200,6 +203,7 @@ class Picture:
                 title=tr(self.title, lang),
                 line=self.describe(turn) if self.describe is not None else None,
                 notice=self.notice(turn) if self.notice is not None else "",
+                ending=self.ending(turn) if self.ending is not None else (),
             )
         if self.draw_board is not None and wanted(layout.board):
             self.draw_board(canvas, layout.board, turn)

@@ -27,7 +27,7 @@ from render.kit.geometry import PANEL_BAR, WIDTH, Box, FPoint
 from render.kit.names import fit_name, seat_name, seat_names, text_of, tr
 from render.kit.paint import Canvas
 from render.kit.style import RGB
-from render.kit.text import ELLIPSIS, draw_text, ellipsise, font, text_width
+from render.kit.text import ELLIPSIS, draw_text, ellipsise, fit_font, font, text_width
 from rules.i18n import SEAT_PARAMS
 
 View = Mapping[str, Any]
@@ -54,7 +54,7 @@ def out_of(view: View) -> set[str]:
 
 def acting(view: View) -> list[str]:
     """Seats that must decide now, in seat order (none once over; never a seat out)."""
-    if view.get("over"):
+    if view.get("over") or is_stopped(view):
         return []
     seats, out = seats_of(view), out_of(view)
     wanted = {str(s) for s in view.get("to_act") or []}
@@ -91,12 +91,42 @@ def round_turn(view: View, lang: str) -> str:
     return tr("render.kit.round_turn", lang, round=view["round"], turn=turn)
 
 
+def is_stopped(view: View) -> bool:
+    """Whether the game was stopped before its end (aborted: no result). The rules never
+    say it: a front end that draws a stopped game's position adds ``stopped: true``."""
+    return bool(view.get("stopped"))
+
+
 def over_text(view: View, lang: str, names: Names) -> str:
-    """The game-over line, naming the winners when the view gives them."""
+    """The game-over line, naming the winners when the view gives them (a tie says so);
+    a stopped game's says it was stopped."""
+    if is_stopped(view):
+        return tr("render.kit.stopped", lang)
     winners = [str(s) for s in view.get("winners") or []]
     if not winners:
         return tr("render.kit.over", lang)
+    if len(winners) > 1:
+        return tr("render.kit.over_tie", lang, names=seat_names(winners, names))
     return tr("render.kit.over_won", lang, names=seat_names(winners, names))
+
+
+LEFT_KEYS = ("seat.resign", "seat.timeout", "seat.out")
+
+
+def ending_parts(view: View, lang: str, names: Names, own: Sequence[str] = ()) -> list[str]:
+    """Why the game ended, in words, then what the game adds (``own[1:]``): a game ended
+    by a seat leaving says who left; a stopped game that it was stopped; otherwise the
+    game's own reason (``own[0]``). Empty while the game runs."""
+    if is_stopped(view):
+        return [tr("render.kit.stopped_why", lang)]
+    if not view.get("over"):
+        return []
+    last = view.get("last")
+    label = last.get("label") if isinstance(last, Mapping) else None
+    if isinstance(label, Mapping) and label.get("key") in LEFT_KEYS:
+        what = text_of(named(label, names), lang)
+        return [tr("render.kit.ended_left", lang, what=what)]
+    return [part for part in own if part] or [tr("render.kit.over", lang)]
 
 
 _WORDS = re.compile(r"\w+")
@@ -310,11 +340,14 @@ def draw_header(
     title: str,
     line: str | None = None,
     notice: str = "",
+    ending: Sequence[str] = (),
 ) -> None:
     """Title, round and turn, whose turn it is (or who won), and one line on the game.
 
     ``line`` replaces the last move's label and notes (``describe_last``); ``notice``
-    (if not empty) is a highlighted tag after the title.
+    (if not empty) is a highlighted tag after the title. Once the game is over (or
+    stopped) the line says why instead, from ``ending_parts`` given the game's own
+    ``ending`` parts: whole, never cut.
     """
     bg = style.HEADER_BG
     title_face = font(24, bold=True)
@@ -324,9 +357,11 @@ def draw_header(
     seats = seats_of(view)
     right = box.right - PAD
     taken = right  # the left end of what the first line shows on the right
-    if view.get("over"):
-        face = font(22, bold=True)
-        over_line = fit_words(over_text(view, lang, names), face, OVER_WIDTH)
+    ended = bool(view.get("over")) or is_stopped(view)
+    if ended:
+        over_line = over_text(view, lang, names)
+        room = right - (box.x + PAD + text_width(title, title_face) + 24)
+        face = fit_font(over_line, room, 22, bold=True, minimum=13)
         taken = right - round(text_width(over_line, face))
         canvas.text((right, box.y + 12), over_line, face, style.HIGHLIGHT, anchor="ra", ground=bg)
     else:
@@ -351,10 +386,14 @@ def draw_header(
     if notice:
         start = box.x + PAD + round(text_width(title, title_face)) + 24
         draw_notice(canvas, box, notice, start, taken - 24)
+    left = box.x + PAD + round(text_width(sub, font(16))) + 30
+    if ended:  # why it ended, whole: smaller type, never an ellipsis
+        face, text = ending_line(ending_parts(view, lang, names, ending), right - left)
+        canvas.text((right, box.y + 46), text, face, style.HEADER_INK, anchor="ra", ground=bg)
+        return
     text = describe_last(view, lang, names) if line is None else line
     if text:
         face = font(16)
-        left = box.x + PAD + round(text_width(sub, font(16))) + 30
         canvas.text(
             (right, box.y + 46),
             fit_words(text, face, right - left),
@@ -363,6 +402,22 @@ def draw_header(
             anchor="ra",
             ground=bg,
         )
+
+
+ENDING_SIZES = (16, 11)  # the ending line's largest and smallest type
+
+
+def ending_line(parts: Sequence[str], room: float) -> tuple[Any, str]:
+    """The face and text of the header's ending line: as many of ``parts`` (the reason
+    first, then what the game adds) as fit ``room`` whole, in type from 16 down to 11
+    pixels; the reason is always kept whole, never cut."""
+    largest, smallest = ENDING_SIZES
+    for count in range(len(parts), 0, -1):
+        text = " · ".join(parts[:count])
+        face = fit_font(text, room, largest, minimum=smallest)
+        if text_width(text, face) <= room or count == 1:
+            return face, text
+    return font(largest), ""
 
 
 def draw_notice(canvas: Canvas, box: Box, text: str, x: int, end: int) -> None:

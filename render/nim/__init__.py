@@ -15,12 +15,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import sprites, style
-from render.kit.card import Card
+from render.kit import frame, sprites, style
+from render.kit.card import Card, row_pieces
 from render.kit.compose import Picture, Static, Turn
 from render.kit.frame import Icon, Legend, draw_tag, last_params, last_seat, paint_box
 from render.kit.geometry import PANEL_BAR, Box, FrameLayout, SquareGrid
-from render.kit.names import tr
+from render.kit.names import seat_name, tr
 from render.kit.paint import Canvas
 from render.kit.phone import Phone, Target, label_params
 from render.kit.text import draw_text, font, text_width
@@ -123,6 +123,9 @@ NIM = Picture(
     draw_panel=draw_panel,
     paint_footer=paint_legend,
     score=lambda turn, seat: "",
+    ending=lambda turn: [  # the last stone's taker wins
+        tr("render.nim.ended", turn.lang, name=seat_name(str(last_seat(turn.view)), turn.names))
+    ],
     art=lambda view: counts(view)[1],
     colours=(STONE, STONE_EDGE, STONE_LIGHT, GHOST),
     samples=lambda: [
@@ -139,15 +142,17 @@ def draw(
 
 
 def heap_focus(view: Mapping[str, Any], layout: FrameLayout) -> list[Box]:
-    """The turn card's close-up: the stones just taken, after the last few left."""
-    left, start, last = counts(view)
+    """The card's close-up: the whole heap in pieces (its caption: how many are left)."""
+    start = counts(view)[1]
     cells = grid(layout.board, start)
-    a, b = cells.at(max(0, left - 3)), cells.at(max(0, left + last - 1))
-    x, y = min(a.x, b.x), min(a.y, b.y)
-    return [Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)]
+    return row_pieces([cells.at(i) for i in range(start)], len(frame.seats_of(view)), 6)
 
 
-CARD = Card(name="nim", picture=lambda seats: NIM, focus=heap_focus)
+def left_words(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
+    return tr("render.nim.left", lang, count=counts(view)[0], start=counts(view)[1])
+
+
+CARD = Card(name="nim", picture=lambda seats: NIM, focus=heap_focus, caption=left_words)
 
 
 def draw_card(

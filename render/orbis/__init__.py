@@ -21,7 +21,7 @@ from PIL import Image
 
 from render.kit import style
 from render.kit.compose import Picture
-from render.orbis import board, colours, footer, layout, panel, pieces, words
+from render.orbis import board, colours, ending, footer, layout, panel, pieces, words
 from rules import i18n
 
 i18n.register_package("render.orbis")
@@ -42,6 +42,7 @@ ORBIS = Picture(
     paint_footer=footer.paint_footer,
     draw_footer=footer.draw_footer,
     describe=words.describe,
+    ending=ending.ending,
     notice=words.notice,
     colours=(
         *colours.TILE_COLOURS.values(),

@@ -33,6 +33,7 @@ from render.origin.colours import (
     TOKEN_BACK,
     TOKEN_FACE,
 )
+from render.origin.ending import junior_ending
 from render.origin.layout import FOOTER_HEIGHT, PANEL_HEIGHT, map_layout
 from render.origin.panels import View
 
@@ -60,6 +61,7 @@ JUNIOR = Picture(
     describe=lambda turn: header_line(
         turn.view, turn.lang, [words.describe_turn(turn.view, turn.lang, turn.names)]
     ),
+    ending=junior_ending,
     palette=palette,
 )
 

@@ -20,6 +20,7 @@ from render import origin
 from render.kit.compose import Picture
 from render.kit.frame import header_line
 from render.origin import map_pieces
+from render.origin.ending import classic_ending
 from render.origin.layout import FOOTER_HEIGHT, map_layout
 from render.origin.panels import View
 from render.origin_classic import board, footer, tableau, words
@@ -46,6 +47,7 @@ CLASSIC = Picture(
     describe=lambda turn: header_line(
         turn.view, turn.lang, [words.describe(turn.view, turn.lang, turn.names)]
     ),
+    ending=classic_ending,
     notice=lambda turn: words.notice(turn.view, turn.lang, turn.names),
     palette=origin.palette,
 )

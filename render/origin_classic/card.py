@@ -8,9 +8,14 @@ from typing import Any
 
 from render.kit.card import Card
 from render.origin.card import territory_boxes
-from render.origin_classic import CLASSIC
+from render.origin_classic import CLASSIC, words
 
-CARD = Card(name="origin", picture=lambda seats: CLASSIC, focus=territory_boxes)
+CARD = Card(
+    name="origin",
+    picture=lambda seats: CLASSIC,
+    focus=territory_boxes,
+    describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
+)
 
 
 def draw(

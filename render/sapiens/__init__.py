@@ -22,7 +22,7 @@ from PIL import Image
 from render.kit import sprites, style
 from render.kit.compose import Picture, Static, Turn
 from render.kit.geometry import GAP, Box
-from render.sapiens import board, panel, pieces, words
+from render.sapiens import board, ending, panel, pieces, words
 from render.sapiens.layout import BOARD_HEIGHT, FOOTER_HEIGHT, PANEL_HEIGHT
 from render.sapiens.model import Table, read
 from rules import i18n
@@ -70,6 +70,7 @@ SAPIENS = Picture(
     ),
     paint_footer=board.paint_footer,
     describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
+    ending=ending.ending,
     notice=lambda turn: words.notice(table_of(turn), turn.lang),
     art=lambda view: tuple(seat.faces for seat in table_for(view).seats.values()),
     colours=colours(),

@@ -1,5 +1,11 @@
-"""Sapiens' turn card: the close-up shows the valley cells around the tile just laid
-(in the valley of the player who laid it), else the valley of the player to play."""
+"""Sapiens' turn card: the close-up shows a whole valley, or whole rows of it.
+
+On a new turn message (and at the end) it is the valley of the seat now to act (of
+the winner), with its personal pool, food and shelter: what that player plans the
+turn on. Within a turn it is what the last decision changed: the whole rows of the
+valley around the squares it named (the bear's owner's valley for a bear), else the
+valley of the player deciding. The caption names whose valley it is.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +13,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.kit import frame
-from render.kit.card import Card
-from render.kit.geometry import Box, FrameLayout
+from render.kit.card import Card, Region, new_turn
+from render.kit.geometry import PANEL_BAR, Box, FrameLayout
+from render.kit.names import seat_name, tr
 from render.sapiens import picture
-from render.sapiens.layout import CELL, Pos, valley_box
+from render.sapiens.layout import Pos, valley_box
 from render.sapiens.model import square_pos
-from rules.sapiens.view import view_of
 
 SQUARE_KEYS = ("at_a", "at_b", "square", "cell")
-POOL_MOVES = {"take", "discard", "refill", "refill_one"}  # moves on the common pool
+FOOD_TEXT = 22  # a square's food value, the valley's main words (render.sapiens.valley)
 
 
 def _squares(params: Mapping[str, Any]) -> list[Pos]:
@@ -24,36 +30,48 @@ def _squares(params: Mapping[str, Any]) -> list[Pos]:
     return [pos for pos in found if pos is not None]
 
 
-def valley_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
-    """The squares the last move named, one square around them, in its player's valley
-    (the bear's owner's for a bear); a move on the common pool: that strip; else the
-    valley of that player (or of the first player to play)."""
+def shown_seat(view: Mapping[str, Any]) -> str | None:
+    """Whose valley the close-up shows: the seat to act on a new turn (the first
+    winner at the end), else the valley the last decision changed."""
     seats = frame.seats_of(view)
-    params = frame.last_params(view)
-    seat = frame.last_seat(view)
-    owner = params.get("owner")  # a bear put in another player's valley
-    valley_of = str(owner) if str(owner) in seats else seat
-    positions = _squares(params)
-    if valley_of in seats and positions:
-        valley = valley_box(layout.panels[seats.index(valley_of)])
-        squares = [valley.square(pos) for pos in positions]
-        left = min(b.x for b in squares) - CELL
-        top = min(b.y for b in squares) - CELL
-        right = max(b.right for b in squares) + CELL
-        bottom = max(b.bottom for b in squares) + CELL
-        return [Box(left, top, right - left, bottom - top)]
-    last = view_of(view).get("last")
-    label = last.get("label") if isinstance(last, Mapping) else None
-    key = str(label.get("key", "")) if isinstance(label, Mapping) else ""
-    if key.rsplit(".", 1)[-1] in POOL_MOVES:
-        return [layout.board]
-    who = [valley_of] if valley_of in seats else frame.acting(view)
-    if who:
-        return [valley_box(layout.panels[seats.index(str(who[0]))]).box]
-    return []
+    if view.get("over"):
+        winners = frame.winners_of(view)
+        return winners[0] if winners else frame.last_seat(view)
+    acting = frame.acting(view)
+    if new_turn(view) and acting:
+        return acting[0]
+    owner = frame.last_params(view).get("owner")  # a bear put in another player's valley
+    if owner is not None and str(owner) in seats:
+        return str(owner)
+    return frame.last_seat(view) or (acting[0] if acting else None)
 
 
-CARD = Card(name="sapiens", picture=picture, focus=valley_focus)
+def valley_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
+    """The region of the close-up (see the module's docstring)."""
+    seats = frame.seats_of(view)
+    seat = shown_seat(view)
+    if seat not in seats:
+        return []
+    panel = layout.panels[seats.index(seat)]
+    valley = valley_box(panel)
+    positions = _squares(frame.last_params(view))
+    if positions and not new_turn(view):
+        rows = [pos[1] for pos in positions]
+        top = valley.square((0, max(-1, min(rows) - 1))).y
+        bottom = valley.square((0, min(5, max(rows) + 1))).bottom
+        return [Region(valley.x, top, valley.box.w, bottom - top, text=FOOD_TEXT)]
+    body = Box(panel.x + 2, panel.y + PANEL_BAR + 2, panel.w - 4, panel.h - PANEL_BAR - 4)
+    return [Region.of(body, text=FOOD_TEXT)]
+
+
+def valley_caption(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
+    seat = shown_seat(view)
+    if seat not in frame.seats_of(view):
+        return ""
+    return tr("render.sapiens.card.valley", lang, name=seat_name(str(seat), names))
+
+
+CARD = Card(name="sapiens", picture=picture, focus=valley_focus, caption=valley_caption)
 
 
 def draw(

@@ -22,7 +22,7 @@ from render.kit import style
 from render.kit.compose import Picture, Static, Turn
 from render.kit.geometry import Box
 from render.kit.paint import Canvas
-from render.tribes import board, footer, model, pieces, side, tableau, words
+from render.tribes import board, ending, footer, model, pieces, side, tableau, words
 from render.tribes.layout import BOARD_HEIGHT, FOOTER_HEIGHT, PANEL_HEIGHT
 
 __all__ = ["TRIBES", "draw", "render"]
@@ -71,6 +71,7 @@ TRIBES = Picture(
     subtitle=_subtitle,
     paint_footer=footer.paint_footer,
     describe=lambda turn: words.describe(turn.view, turn.lang, turn.names),
+    ending=ending.ending,
     notice=lambda turn: words.notice(turn.view, turn.lang, turn.names),
     art=_art,
     colours=(

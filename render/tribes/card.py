@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.kit.card import Card
+from render.kit.card import Card, Region
 from render.kit.geometry import Box, FrameLayout
 from render.tribes import TRIBES, board, model
 from render.tribes.layout import split_board
@@ -17,19 +17,20 @@ def hex_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
     art = board.map_art(view, table)
     map_box, _ = split_board(layout.board)
     if not art[0]:
-        return [map_box]
+        return [Region.of(map_box)]
     grid = board.grid_for(map_box, art)
     where = {cell.id: cell.at for cell in table.cells}
     named = [h for h in (*table.marked, *table.focus) if h in where]
     if not named:
-        return [map_box]
+        return [Region.of(map_box)]
     centres = [grid.centre(where[h]) for h in named]
     reach = grid.size * 1.1
     left = min(x for x, _ in centres) - reach
     top = min(y for _, y in centres) - reach
     right = max(x for x, _ in centres) + reach
     bottom = max(y for _, y in centres) + reach
-    return [Box(round(left), round(top), round(right - left), round(bottom - top))]
+    box = Box(round(left), round(top), round(right - left), round(bottom - top))
+    return [Region.of(box, context=map_box, text=max(12, round(grid.size * 0.17)))]
 
 
 CARD = Card(name="tribes", picture=lambda seats: TRIBES, focus=hex_focus)

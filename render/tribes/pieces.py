@@ -519,11 +519,18 @@ def samples() -> list[Image.Image]:
     ]
 
 
+def points_width(points: int) -> int:
+    """How wide the gold disc holding ``points`` is: a disc for one digit, a pill as
+    wide as the number and its margins for more (an "11" never spills out)."""
+    return max(16, round(text_width(str(points), font(12, bold=True))) + 8)
+
+
 def chip(text: str, points: int | None, fill: RGB, height: int = 20) -> Image.Image:
     """A card chip: its name on the card colour, its points in a gold star disc."""
     face = font(12, bold=True)
     ink = style.ink_on(fill)
-    width = round(text_width(text, face)) + 14 + (0 if points is None else 22)
+    disc = 0 if points is None else points_width(points)
+    width = round(text_width(text, face)) + 14 + (0 if points is None else disc + 6)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         draw.rounded_rectangle(
@@ -537,8 +544,13 @@ def chip(text: str, points: int | None, fill: RGB, height: int = 20) -> Image.Im
             (7 * k, height * k / 2), text, font=font(12 * k, bold=True), fill=ink, anchor="lm"
         )
         if points is not None:
-            cx, cy, r = (width - 12) * k, height * k / 2, 8 * k
-            sprites.circle(draw, cx, cy, r, fill=SUN, outline=style.INK, width=k)
+            cx, cy, r = (width - 4 - disc / 2) * k, height * k / 2, 8 * k
+            if disc == 16:
+                sprites.circle(draw, cx, cy, r, fill=SUN, outline=style.INK, width=k)
+            else:
+                left, right = (width - 4 - disc) * k, (width - 4) * k
+                box = (left, cy - r, right, cy + r)
+                draw.rounded_rectangle(box, radius=r, fill=SUN, outline=style.INK, width=k)
             draw.text(
                 (cx, cy + k), str(points), font=font(12 * k, bold=True), fill=style.INK, anchor="mm"
             )

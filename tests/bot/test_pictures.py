@@ -238,3 +238,31 @@ async def test_a_picture_asked_at_start_does_not_wait_for_the_warm_up() -> None:
         release.set()
         await asyncio.gather(*map(asyncio.wrap_future, warming))
         pool.close()
+
+async def test_an_aborted_game_is_drawn_stopped_with_nobody_to_play(db_path: Path) -> None:
+    """The board and the turn card of an aborted game are drawn from its view marked
+    ``stopped``: they say it was stopped, and name nobody to play."""
+    from render import registry
+
+    seen: list[Mapping[str, Any]] = []
+
+    def recording(rules: str, view: Any, **kwargs: Any) -> bytes:
+        seen.append(view)
+        return registry.draw(rules, view, **kwargs)
+
+    store = await Store.open(db_path)
+    service = GameService(store, seed_source=seeds("stop"), clock=FakeClock(), drawer=recording)
+    try:
+        lobby = await service.create_lobby(
+            rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE
+        )
+        await service.join(lobby.id, BOB)
+        await service.start(lobby.id, ALICE.user_id)
+        await service.boards.render(lobby.id, "en")
+        assert not seen[-1].get("stopped") and seen[-1]["to_act"]
+        await service.abort(lobby.id, ALICE.user_id)
+        await service.boards.render(lobby.id, "en")
+    finally:
+        service.close()
+        await store.close()
+    assert seen[-1].get("stopped") is True

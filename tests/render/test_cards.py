@@ -16,10 +16,23 @@ import pytest
 from campfire_testing.nim_views import nim_view
 from render import registry
 from render.kit import frame
-from render.kit.card import INNER, LINE_SIZE, MIN_TEXT, WIDTH, Card, close_up_boxes
+from render.kit.card import (
+    INNER,
+    LINE_SIZE,
+    MIN_CLOSE_TEXT,
+    MIN_TEXT,
+    WIDTH,
+    ZOOM,
+    Card,
+    Region,
+    card_layout,
+    fit_regions,
+    new_turn,
+)
 from render.kit.compose import Picture, Turn
 from render.kit.geometry import Box
 from render.kit.text import Drawn, record_sizes
+from render.nim import counts, grid
 from rules.registry import get
 from tests.render.helpers import open_png
 
@@ -27,7 +40,7 @@ NAMES = {"s1": "Amélie", "s2": "Bob", "s3": "Chloé", "s4": "Dévi"}
 AVOID = ("back", "wild", "cancel")
 MAX_BYTES = 150_000
 GAMES = ["origin-junior", "origin", "sapiens", "orbis", "tribes"]
-POSITIONS = ["start", "middle", "pending", "end"]
+POSITIONS = ["start", "middle", "turn", "pending", "end"]
 
 View = Mapping[str, Any]
 
@@ -47,8 +60,9 @@ def under_way(view: View) -> bool:
 
 @lru_cache(maxsize=16)
 def positions(game_id: str, players: int) -> dict[str, View]:
-    """Public views of one seeded random game: its start, middle, a decision under way
-    (a view with a ``pending`` choice, or several seats to act) and its end."""
+    """Public views of one seeded random game: its start, middle, a turn change (the
+    last move's player no longer to act: a new turn message), a decision under way (a
+    view with a ``pending`` choice, or several seats to act) and its end."""
     game = get(game_id)
     state = game.setup([f"s{i + 1}" for i in range(players)], f"card-{players}")
     chooser = random.Random(players)
@@ -71,6 +85,11 @@ def positions(game_id: str, players: int) -> dict[str, View]:
             break
     else:
         views["pending"] = views["middle"]
+    for candidate in states[len(states) // 4 :]:  # a new turn message: the seats changed
+        view = game.view(candidate, None)
+        if not view.get("over") and view.get("last") is not None and new_turn(view):
+            views["turn"] = view
+            break
     return views
 
 
@@ -82,6 +101,7 @@ def nim_positions(players: int) -> dict[str, View]:
     return {
         "start": nim_view(**common, to_act=[seats[0]], turn=0, last=None, stones=16),
         "middle": nim_view(**common, to_act=[seats[1]], last=last, stones=8),
+        "turn": nim_view(**common, to_act=[seats[1]], last=last, stones=11),
         "pending": nim_view(**common, to_act=seats[:2], last=last, stones=5),
         "end": nim_view(**common, to_act=[], over=True, winners=[seats[0]], last=last, stones=0),
     }
@@ -140,8 +160,15 @@ def test_card_draws_the_essentials_large(game_id: str, players: int, lang: str) 
         for seat in frame.acting(view):
             # Its bar in the scores, and the "to play" block.
             assert texts.count(NAMES[seat]) >= 2, (where, seat)
-        line = picture.describe(turn) if picture.describe else None
+        line = card_of(game_id).line(turn)
         said = frame.describe_last(view, lang, NAMES) if line is None else line
+        if game_id == "orbis" and not view.get("over"):  # every note: the card wraps them
+            assert "…" not in said and said.count(" · ") == max(
+                0, len(frame.last_parts(view, lang, NAMES)) - 1
+            ), (where, said)
+        if view.get("over"):  # how it ended, in place of the last move
+            own = picture.ending(turn) if picture.ending else ()
+            said = " · ".join(frame.ending_parts(view, lang, NAMES, own))
         if said:
             lines = [d.text for d in drawn if d.size == LINE_SIZE and not d.bold]
             drawn_words = " ".join(lines).replace("…", "").split()
@@ -178,16 +205,48 @@ def test_every_game_with_a_renderer_has_a_card() -> None:
 def test_close_up_zooms_a_small_region_and_keeps_cuts_inside() -> None:
     close = Box(16, 300, INNER, 440)
     bounds = Box(0, 76, 1280, 1000)
-    [(source, target, zoom)] = close_up_boxes(close, [Box(600, 400, 150, 120)], bounds)
-    assert zoom == 2 and target.w == INNER and source.w * 2 == INNER
-    assert source.contains(Box(600, 400, 150, 120).centre)
+    [cut] = fit_regions(close, [Box(600, 400, 150, 120)], bounds)
+    assert cut.scale == ZOOM and cut.target.w == INNER and cut.source.w * ZOOM == INNER
+    assert holds(cut.source, Box(600, 400, 150, 120))
     # A region at the picture's edge: the cut slides inside.
-    [(edge, _, _)] = close_up_boxes(close, [Box(1250, 1050, 40, 40)], bounds)
-    assert edge.right <= bounds.right and edge.bottom <= bounds.bottom
-    # Two regions too wide together for the zoom: side by side, shares by width.
-    pair = close_up_boxes(close, [Box(0, 100, 160, 100), Box(500, 500, 400, 320)], bounds)
-    assert [z for _, _, z in pair] == [1, 1]
-    assert pair[0][1].right < pair[1][1].x and pair[1][1].right <= close.right
+    [edge] = fit_regions(close, [Box(1230, 1030, 40, 40)], bounds)
+    assert edge.source.right <= bounds.right and edge.source.bottom <= bounds.bottom
+    assert holds(edge.source, Box(1230, 1030, 40, 40))
+
+
+def test_a_region_larger_than_the_close_up_is_scaled_down_never_cut() -> None:
+    close = Box(16, 300, INNER, 440)
+    bounds = Box(0, 76, 1280, 1400)
+    strip = Region(16, 86, 1248, 84)
+    [cut] = fit_regions(close, [strip], bounds)
+    assert cut.source == Box(16, 86, 1248, 84) and cut.scale == pytest.approx(INNER / 1248, 0.01)
+    assert cut.target.w <= INNER and within(cut.target, close)
+    # Two regions too wide together: one scale for both, side by side or stacked.
+    pair = fit_regions(close, [Region(0, 100, 600, 300), Region(700, 500, 500, 300)], bounds)
+    assert len({c.scale for c in pair}) == 1 and pair[0].scale < 1
+    for cut in pair:
+        assert holds(cut.source, cut.region) and within(cut.target, close)
+    assert not pair[0].target.overlaps(pair[1].target)
+    # Without context, the region alone: the cut is the region.
+    [alone] = fit_regions(close, [Region(100, 200, 200, 100)], bounds)
+    assert alone.source == Box(100, 200, 200, 100) and alone.scale == ZOOM
+    # With context, the map around it fills the box, never past the context.
+    map_box = Box(16, 86, 900, 700)
+    [around] = fit_regions(close, [Region(100, 200, 200, 100, context=map_box)], bounds)
+    assert holds(map_box, around.source) and around.source.w > 200
+
+
+def holds(outer: Box, inner: Box) -> bool:
+    return (
+        outer.x <= inner.x
+        and outer.y <= inner.y
+        and inner.right <= outer.right
+        and inner.bottom <= outer.bottom
+    )
+
+
+def within(inner: Box, outer: Box) -> bool:
+    return holds(outer, inner)
 
 
 @pytest.mark.parametrize("game_id", [*GAMES, "nim"])
@@ -227,3 +286,136 @@ def test_every_game_has_a_decision_under_way_among_its_positions(
     """The "pending" position is a real decision under way, not the middle again."""
     found = positions(game_id, players)
     assert found["pending"] is not found["middle"] and under_way(found["pending"])
+    assert new_turn(found["turn"]) and not found["turn"].get("over")  # and a turn change
+
+
+# ---------------------------------------------------------------- close-ups and the end
+
+CAPTIONED = {"sapiens", "orbis", "nim"}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("game_id", [*GAMES, "nim"])
+def test_the_close_up_holds_every_declared_region_whole_and_readable(
+    game_id: str, players: int
+) -> None:
+    """At the start, mid-game, with a decision under way (an edit) and at the end: every
+    region the game declares is inside what is cut out (never cut), every cut lands in
+    the close-up box, and the words a region declares are at least ``MIN_CLOSE_TEXT``
+    pixels once fitted (8 px at the 400 px a phone shows the card at)."""
+    card = card_of(game_id)
+    close = card_layout(players).close
+    for position in POSITIONS:
+        view = view_of(game_id, players, position)
+        layout = card.picture(players).layout(players)
+        bounds = Box(0, layout.header.bottom, layout.width, layout.height - layout.header.bottom)
+        for lang in ("en", "fr"):
+            caption = card.caption_of(view, lang, NAMES)
+            assert bool(caption) == (game_id in CAPTIONED), (game_id, position, lang)
+        cuts = card.cuts(view, caption=game_id in CAPTIONED)
+        assert cuts, (game_id, position)
+        for cut in cuts:
+            where = (game_id, players, position, cut)
+            region = Box(cut.region.x, cut.region.y, cut.region.w, cut.region.h)
+            inside = Box(
+                max(region.x, bounds.x),
+                max(region.y, bounds.y),
+                min(region.right, bounds.right) - max(region.x, bounds.x),
+                min(region.bottom, bounds.bottom) - max(region.y, bounds.y),
+            )
+            assert holds(cut.source, inside), where
+            assert within(cut.target, close), where
+            if cut.region.text:  # the words it holds, once fitted
+                # Origin: a move across the map is never drawn smaller than on the full
+                # picture, but its names may stay under MIN_CLOSE_TEXT (a known gap).
+                least = (
+                    cut.region.text if game_id in ("origin", "origin-junior") else MIN_CLOSE_TEXT
+                )
+                assert cut.region.text * cut.scale >= least, where
+
+
+@pytest.mark.parametrize("game_id", ["sapiens", "orbis"])
+def test_a_new_turn_shows_the_area_of_the_seat_now_to_act(game_id: str) -> None:
+    """On a new turn message the close-up is the panel of the seat to act."""
+    card = card_of(game_id)
+    seen = 0
+    for players in (2, 4):
+        for position in POSITIONS:
+            view = view_of(game_id, players, position)
+            acting = frame.acting(view)
+            if view.get("over") or not acting or not new_turn(view):
+                continue
+            layout = card.picture(players).layout(players)
+            seat = acting[0]
+            panel = layout.panels[frame.seats_of(view).index(str(seat))]
+            regions = card.focus(view, layout)
+            assert any(holds(panel, r) for r in regions), (game_id, players, position)
+            assert NAMES[str(seat)] in card.caption_of(view, "en", NAMES)
+            seen += 1
+    assert seen >= 2
+
+
+def test_nim_says_how_many_stones_are_left_in_words_from_the_start() -> None:
+    view = view_of("nim", 2, "start")
+    with record_sizes() as drawn:
+        registry.draw_card("nim", view, names=NAMES)
+    left, start, _ = counts(view)
+    assert f"{left} of {start} stones left" in large(drawn)
+    pieces = card_of("nim").cuts(view, caption=True)
+    stones = [cells for cells in grid(picture_of("nim", view).layout(2).board, start).cells()]
+    assert all(any(holds(p.source, stone) for p in pieces) for stone in stones[:start])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("game_id", [*GAMES, "nim"])
+def test_the_end_says_who_won_and_why_whole(game_id: str, players: int, lang: str) -> None:
+    """The final picture's header and the final card name the winners (a tie says so)
+    and say why the game ended, in words the game gives, with no ellipsis."""
+    if game_id == "nim":
+        view = dict(nim_positions(players)["end"])
+    else:
+        view = dict(positions(game_id, players)["end"])
+    assert view.get("over")
+    picture = picture_of(game_id, view)
+    turn = Turn(view, lang, NAMES)
+    own = list(picture.ending(turn)) if picture.ending else []
+    assert own and all(own), game_id  # every game says why it ended
+    why = frame.ending_parts(view, lang, NAMES, own)
+    with record_sizes() as drawn:
+        registry.draw(game_id, view, lang=lang, names=NAMES)
+    texts = [d.text for d in drawn]
+    assert frame.over_text(view, lang, NAMES) in texts
+    for name in (NAMES[s] for s in frame.winners_of(view)):
+        assert name in frame.over_text(view, lang, NAMES)
+    ending = next(t for t in texts if t.startswith(why[0]))
+    assert "…" not in ending
+    with record_sizes() as drawn:
+        registry.draw_card(game_id, view, lang=lang, names=NAMES)
+    lines = [d.text for d in drawn if d.size == LINE_SIZE and not d.bold]
+    assert " ".join(lines).split() == " · ".join(why).split(), (game_id, lines)
+    said = large(drawn)
+    assert ", ".join(NAMES[s] for s in frame.winners_of(view)) in said
+
+
+def test_a_tie_is_said_on_the_picture_and_the_card() -> None:
+    view = dict(nim_positions(3)["end"], winners=["s1", "s2"])
+    with record_sizes() as drawn:
+        registry.draw("nim", view, names=NAMES)
+    assert "Game over · a tie: Amélie, Bob share the win" in [d.text for d in drawn]
+    with record_sizes() as drawn:
+        registry.draw_card("nim", view, names=NAMES)
+    assert {"Game over · a tie, won by", "Amélie, Bob"} <= set(large(drawn))
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "nim"])
+def test_a_stopped_game_never_says_who_is_to_play(game_id: str) -> None:
+    """A front end draws an aborted game's position with ``stopped``: the picture and the
+    card say it was stopped and why, and name nobody to play."""
+    view = {**view_of(game_id, 2, "middle"), "stopped": True}
+    for draw in (registry.draw, registry.draw_card):
+        with record_sizes() as drawn:
+            draw(game_id, view, lang="en", names=NAMES)
+        texts = [d.text for d in drawn]
+        assert "To play:" not in texts and "TO PLAY" not in texts, game_id
+        assert "Stopped before its end by its creator or a moderator" in " ".join(texts)

@@ -413,3 +413,37 @@ async def test_positions_kept_for_all_games_are_bounded(store: SqlStore, nim: No
             assert seen.setdefault((game_id, step), view) == view
     total = sum(g.positions() for g in archive._games.values())
     assert total <= 10 + 3 + 2  # the bound, the last request's three and its ends
+
+async def test_an_aborted_games_picture_says_it_was_stopped_not_who_is_to_play(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """The page says "stopped": so does the picture of the position it stopped at (drawn
+    from the view marked ``stopped``), while earlier positions stay as they were."""
+    service = GameService(store)
+    try:
+        game = await open_game(service, "nim", 2)
+        await play(service, game, 7, moves=2)
+        running: list[dict[str, Any]] = []
+
+        def recording(rules: str, view: dict[str, Any], **_: Any) -> bytes:
+            running.append(dict(view))
+            return tiny_png()
+
+        client = await web_client(drawer=recording)
+        token = game_token(game.id)
+
+        async def picture_at(step: int) -> None:
+            page = await (await client.get(f"/g/{token}?at={step}&lang=en")).text()
+            src = re.search(r'<img id="board" src="([^"]+)"', page)
+            assert src is not None
+            assert (await client.get(f"/g/{src.group(1)}")).status == 200
+
+        await picture_at(2)
+        assert not running[-1].get("stopped") and running[-1]["to_act"]
+        await service.abort(game.id, PEOPLE[0].user_id)
+        await picture_at(2)
+        assert running[-1].get("stopped") is True
+        await picture_at(1)
+        assert not running[-1].get("stopped")
+    finally:
+        service.close()

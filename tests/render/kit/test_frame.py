@@ -52,9 +52,29 @@ def test_round_and_turn_words() -> None:
 def test_the_game_over_line_names_the_winners() -> None:
     names = {"s1": "Amélie"}
     assert frame.over_text(envelope(over=True), "en", None) == "Game over · final scores"
-    won = envelope(over=True, winners=["s1", "s3"])
-    assert frame.over_text(won, "en", names) == "Game over · Amélie, s3 won"
-    assert "Amélie" in frame.over_text(won, "fr", names)
+    won = envelope(over=True, winners=["s1"])
+    assert frame.over_text(won, "en", names) == "Game over · Amélie won"
+    tie = envelope(over=True, winners=["s1", "s3"])
+    assert frame.over_text(tie, "en", names) == "Game over · a tie: Amélie, s3 share the win"
+    assert "Amélie" in frame.over_text(tie, "fr", names) and "égalité" in frame.over_text(
+        tie, "fr", names
+    )
+
+
+def test_a_stopped_game_says_it_was_stopped_and_why_and_nobody_is_to_play() -> None:
+    view = envelope(to_act=["s2"], stopped=True)
+    assert frame.acting(view) == []
+    assert frame.over_text(view, "en", None) == "Game stopped · no result"
+    assert frame.ending_parts(view, "fr", None) == [
+        "Arrêtée avant sa fin par son créateur ou un modérateur"
+    ]
+
+
+def test_a_game_ended_by_a_seat_leaving_says_who_left() -> None:
+    last = {"seat": "s2", "label": {"key": "seat.resign", "params": {"seat": "s2"}}, "notes": []}
+    view = envelope(over=True, winners=["s1"], last=last)
+    [why] = frame.ending_parts(view, "en", {"s2": "Bob"}, ["A card deck ran out."])
+    assert why == "Bob resigns, and the game cannot go on"
 
 
 def test_the_last_move_reads_as_its_label_then_its_notes() -> None:
