@@ -239,6 +239,7 @@ async def test_a_picture_asked_at_start_does_not_wait_for_the_warm_up() -> None:
         await asyncio.gather(*map(asyncio.wrap_future, warming))
         pool.close()
 
+
 async def test_an_aborted_game_is_drawn_stopped_with_nobody_to_play(db_path: Path) -> None:
     """The board and the turn card of an aborted game are drawn from its view marked
     ``stopped``: they say it was stopped, and name nobody to play."""

@@ -414,6 +414,7 @@ async def test_positions_kept_for_all_games_are_bounded(store: SqlStore, nim: No
     total = sum(g.positions() for g in archive._games.values())
     assert total <= 10 + 3 + 2  # the bound, the last request's three and its ends
 
+
 async def test_an_aborted_games_picture_says_it_was_stopped_not_who_is_to_play(
     store: SqlStore, web_client: WebClient, nim: None
 ) -> None:
