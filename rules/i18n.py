@@ -19,8 +19,9 @@ vowel or a mute h takes "d'"), and ``{name:le}`` "le Mammouth" / "l'Ours" (``eli
 from __future__ import annotations
 
 import json
+import re
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -184,6 +185,49 @@ def with_names(text: Text, names: Mapping[str, str]) -> Text:
         for k, v in text.params.items()
     }
     return Text(text.key, params)
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def repeats(note: str, said: str) -> bool:
+    """Whether ``note`` only says again what ``said`` says: every word of it is there
+    ("Bob takes Feast/Hunt from the common pool" after the same label)."""
+    words = {w.casefold() for w in _WORDS.findall(said)}
+    return {w.casefold() for w in _WORDS.findall(note)} <= words
+
+
+def table_text(label: Text, lang: str, names: Mapping[str, str]) -> str:
+    """A table label (``rules.core.values.table_label``) in ``lang``, seat ids shown as
+    names. A key without its table form in the catalogues (a game that has not written
+    it yet) reads ``Ann: <the mover's label>``, and an unknown key ``""``, never a key."""
+    if label.key.endswith(".table") and not has_key(label.key):
+        mover = label.params.get("seat", "")
+        plain = Text(label.key[: -len(".table")], label.params)
+        if not has_key(plain.key):
+            return ""
+        text = translate(with_names(plain, names), lang)
+        return translate("move.by", lang, seat=names.get(mover, mover), move=text)
+    return translate(with_names(label, names), lang) if has_key(label.key) else ""
+
+
+def move_parts(
+    label: Text | None, notes: Sequence[Text], lang: str, names: Mapping[str, str]
+) -> list[str]:
+    """What one move's line says, as separate parts: the table's ``label`` (already in
+    the table's voice, ``rules.core.values.table_label``), then its public ``notes``,
+    every seat id shown by its name (``with_names``); a text whose key no catalogue
+    holds says nothing rather than its key. A note that only says again what
+    the label or an earlier note says (each alone) is left out (``repeats``): the picture's header,
+    the card, the text twin, the thread, the console and the web log all read a move
+    through this one function, so none of them repeats itself."""
+    parts: list[str] = []
+    said = [] if label is None else [table_text(label, lang, names)]
+    told = [translate(with_names(t, names), lang) for t in notes if has_key(t.key)]
+    for text in said + told:
+        if text and not any(repeats(text, part) for part in parts):
+            parts.append(text)
+    return parts
 
 
 def _ensure_rules() -> None:

@@ -56,6 +56,7 @@ from bot.service import (
 )
 from bot.store import StoreError
 from rules import registry
+from rules.i18n import table_text
 
 log = logging.getLogger("campfire.discord.actions")
 MAX_LISTED_GAMES = 15
@@ -501,7 +502,7 @@ async def undo(
     table_lang = await public_lang(interaction)
     game = await client.service.game(game_id)
     if answer.status == "undone":  # nobody else to ask
-        move = t(answer.request.label, lang)
+        move = table_text(answer.request.label, lang, game.names(lang))
         await ephemeral(interaction, t("discord.undo.done", lang, move=move))
         await _undone(client, answer, table_lang)
         return
@@ -534,7 +535,7 @@ async def answer_undo(
         )
         return
     game = await client.service.game(game_id)
-    move = t(answer.request.label, table_lang)
+    move = table_text(answer.request.label, table_lang, game.names(table_lang))
     if answer.status == "waiting":
         content = publish.undo_request_text(game, answer.request, table_lang)
         await interaction.response.edit_message(content=content)

@@ -17,7 +17,7 @@ from bot.present import game_help, translate_sections
 from bot.service import GameInfo, GuildSettings, Hint, Place, Reminder, ai_name, is_ai_seat
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
-from rules.i18n import with_names
+from rules.i18n import move_parts, with_names
 
 LOBBY_COLOUR = discord.Colour(0xE67E22)
 BOARD_COLOUR = discord.Colour(0x8E5B3A)
@@ -275,13 +275,17 @@ def move_line(
     *,
     by_clock: bool = False,
 ) -> str:
-    """``**Ann** played: label`` (or ``the clock played for Ann``), then the public notes
-    of the move (what it gained, what chance decided), each on its own line, seat ids
-    shown as names."""
-    names = game.names(lang)
-    key = "discord.board.played_by_clock" if by_clock else "discord.board.played"
-    line = t(key, lang, player=seat_name(game, seat, lang), move=t(label, lang))
-    return "\n".join([line, *(f"-# {t(with_names(n, names), lang)}" for n in notes)])
+    """``**Ann** takes 2`` (the table's ``label``, the mover's name in bold; ``… (the
+    clock played: Ann ran out of time)``), then the public notes of the move that do
+    not repeat it (``rules.i18n.move_parts``), each on its own line, seat ids shown as
+    names."""
+    names = dict(game.names(lang))
+    names[seat] = f"**{seat_name(game, seat, lang)}**"
+    parts = move_parts(label, notes, lang, names) or [t(label, lang)]
+    line, rest = parts[0], parts[1:]
+    if by_clock:
+        line = t("discord.board.played_by_clock", lang, move=line)
+    return "\n".join([line, *(f"-# {note}" for note in rest)])
 
 
 def hint_text(game: GameInfo, hint: Hint, lang: str) -> str:

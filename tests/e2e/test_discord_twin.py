@@ -284,7 +284,7 @@ def test_three_players_play_origin_classic_over_a_local_discord(
     board = game.boards()[-1]
     assert game.png_of(board).startswith(PNG)
     # The catch-up names the move that was stored but never posted, by its player.
-    assert f"**{user}** played:" in text_of(board), text_of(board)
+    assert f"**{user}** " in text_of(board), text_of(board)  # "**Alice** plays …"
 
     # Alice resigns: confirmation, the notice, and Bob and Carol play on (ruling R22).
     version = game.version_of(game.latest_turn())
