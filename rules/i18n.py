@@ -12,6 +12,10 @@ reads ``"{count} {count:plural:ligne|lignes}"`` instead of ``"ligne(s)"``.
 Signed figures: ``{lead:signed}`` writes a number with its sign and one decimal in the
 language's form (``+1.5``, ``−3.0``; French ``+1,5``), zero without a sign.
 
+Agreement: ``{res:of:n}`` writes the word of the parameter ``res`` (a ``@key``) in the
+plural when the count ``n`` asks for it, from the catalogue's ``key.plural``
+("récolter 2 pierres", "1 pierre").
+
 Elision: ``{name:de}`` writes "de Bob" or "d'Amélie" (French; a name that starts with a
 vowel or a mute h takes "d'"), and ``{name:le}`` "le Mammouth" / "l'Ours" (``elide``).
 """
@@ -114,10 +118,19 @@ def elide(word: str, name: str) -> str:
 class _Formatter(string.Formatter):
     """``str.format`` plus the ``plural:singular|plural`` format spec."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, params: Mapping[str, Any] | None = None) -> None:
         self.lang = lang
+        self.params = params or {}
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("of:"):
+            count = self.params.get(format_spec[len("of:") :])
+            plural = getattr(value, "plural", None)
+            try:
+                many = plural is not None and not is_singular(float(count), self.lang)
+            except (TypeError, ValueError):
+                many = False
+            return plural if many else str(value)
         if format_spec == "signed":
             return signed(value, self.lang)
         if format_spec in ELIDED:
@@ -133,6 +146,20 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+class Word(str):
+    """A translated word that knows its plural (``key.plural`` in the catalogue), for
+    ``{res:of:n}``: the word agreeing with the count ``n`` ("2 pierres", "1 pierre")."""
+
+    plural: str
+
+
+def _word(key: str, lang: str) -> str:
+    word = Word(translate(key, lang))
+    plural_key = key + ".plural"
+    word.plural = translate(plural_key, lang) if has_key(plural_key) else str(word)
+    return word
 
 
 class _Params(dict[str, Any]):
@@ -151,14 +178,17 @@ def translate(text: Text | str, lang: str = DEFAULT_LANG, /, **params: Any) -> s
     template = _catalogues[lang].get(key) or _catalogues[DEFAULT_LANG].get(key)
     if template is None:
         return key
-    return _FORMATTERS[lang].vformat(template, (), _Params(_resolve(merged, lang)))
+    resolved = _Params(_resolve(merged, lang))
+    if ":of:" in template:  # a word that agrees with a count: this call's own formatter
+        return _Formatter(lang, resolved).vformat(template, (), resolved)
+    return _FORMATTERS[lang].vformat(template, (), resolved)
 
 
 def _resolve(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in params.items():
         if isinstance(value, str) and value.startswith("@"):
-            out[name] = translate(value[1:], lang)
+            out[name] = _word(value[1:], lang)
         elif isinstance(value, Text):
             out[name] = translate(value, lang)
         elif isinstance(value, list | tuple):
