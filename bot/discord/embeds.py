@@ -17,7 +17,7 @@ from bot.present import game_help, translate_sections
 from bot.service import GameInfo, GuildSettings, Hint, Place, Reminder, ai_name, is_ai_seat
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
-from rules.i18n import move_parts, with_names
+from rules.i18n import move_parts, table_text, with_names
 
 LOBBY_COLOUR = discord.Colour(0xE67E22)
 BOARD_COLOUR = discord.Colour(0x8E5B3A)
@@ -279,13 +279,13 @@ def move_line(
     clock played: Ann ran out of time)``), then the public notes of the move that do
     not repeat it (``rules.i18n.move_parts``), each on its own line, seat ids shown as
     names."""
-    names = dict(game.names(lang))
-    names[seat] = f"**{seat_name(game, seat, lang)}**"
+    names = game.names(lang)
     parts = move_parts(label, notes, lang, names) or [t(label, lang)]
-    line, rest = parts[0], parts[1:]
+    bold = {**names, seat: f"**{seat_name(game, seat, lang)}**"}
+    line = table_text(label, lang, bold) or parts[0]
     if by_clock:
         line = t("discord.board.played_by_clock", lang, move=line)
-    return "\n".join([line, *(f"-# {note}" for note in rest)])
+    return "\n".join([line, *(f"-# {note}" for note in parts[1:])])
 
 
 def hint_text(game: GameInfo, hint: Hint, lang: str) -> str:

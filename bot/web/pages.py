@@ -231,7 +231,6 @@ def _caption(page: GamePage) -> str:
         lang,
         step=page.step,
         steps=page.steps,
-        player=line.player,
         move=line.label,
     )
 
