@@ -247,17 +247,14 @@ def move_parts(
     """What one move's line says, as separate parts: the table's ``label`` (already in
     the table's voice, ``rules.core.values.table_label``), then its public ``notes``,
     every seat id shown by its name (``with_names``); a text whose key no catalogue
-    holds says nothing rather than its key. A note that only says again what
-    the label or an earlier note says (each alone) is left out (``repeats``): the picture's header,
-    the card, the text twin, the thread, the console and the web log all read a move
-    through this one function, so none of them repeats itself."""
-    parts: list[str] = []
-    said = [] if label is None else [table_text(label, lang, names)]
+    holds says nothing rather than its key. A note that only says again what the label
+    says is left out (``repeats``); two notes alike both stay (two tiles of the same
+    kind revealed are two events). The picture's header, the card, the text twin, the
+    thread, the console and the web log all read a move through this one function, so
+    none of them says the move twice."""
+    said = "" if label is None else table_text(label, lang, names)
     told = [translate(with_names(t, names), lang) for t in notes if has_key(t.key)]
-    for text in said + told:
-        if text and not any(repeats(text, part) for part in parts):
-            parts.append(text)
-    return parts
+    return [said] * bool(said) + [t for t in told if t and not (said and repeats(t, said))]
 
 
 def _ensure_rules() -> None:
