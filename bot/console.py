@@ -20,7 +20,7 @@ from bot.offline_ai import ai_move
 from bot.present import game_help, nothing_hidden, translate_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
-from rules.i18n import move_parts, translate
+from rules.i18n import move_parts, translate, with_names
 
 log = logging.getLogger("campfire.console")
 
@@ -84,11 +84,15 @@ def error_text(error: CampfireError, lang: str) -> str:
     return translate(Text(error.key, error.params), lang)
 
 
-def move_lines(moves: Sequence[Move], lang: str) -> list[str]:
-    """``  1. Take 2 stones  [take2]`` for each legal move."""
+def move_lines(
+    moves: Sequence[Move], lang: str, names: Mapping[str, str] | None = None
+) -> list[str]:
+    """``  1. Take 2 stones  [take2]`` for each legal move, seats by their ``names``."""
     width = len(str(len(moves)))
+    shown = names or {}
     return [
-        f"  {n:>{width}}. {translate(m.label, lang)}  [{m.code}]" for n, m in enumerate(moves, 1)
+        f"  {n:>{width}}. {translate(with_names(m.label, shown), lang)}  [{m.code}]"
+        for n, m in enumerate(moves, 1)
     ]
 
 
@@ -224,7 +228,7 @@ class ConsoleSession:
             self.say("console.help")
             self.write("\n".join(game_help(info.rules, self.lang)))
         elif command == "moves":
-            self.write("\n".join(move_lines(moves, self.lang)))
+            self.write("\n".join(move_lines(moves, self.lang, info.names(self.lang))))
         elif command == "board":
             await self.show_board()
         elif command == "look":
@@ -280,7 +284,7 @@ class ConsoleSession:
         others = [info.name_of(s, self.lang) for s in info.to_act if s != seat]
         if others:
             self.say("console.also_waiting", names=", ".join(others))
-        self.write("\n".join(move_lines(moves, self.lang)))
+        self.write("\n".join(move_lines(moves, self.lang, info.names(self.lang))))
 
     async def show_board(self) -> None:
         info = await self.service.game(self.game_id)

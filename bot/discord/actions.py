@@ -56,7 +56,7 @@ from bot.service import (
 )
 from bot.store import StoreError
 from rules import registry
-from rules.i18n import table_text
+from rules.i18n import table_text, with_names
 
 log = logging.getLogger("campfire.discord.actions")
 MAX_LISTED_GAMES = 15
@@ -348,7 +348,8 @@ async def play(
         return
     lang = lang_for(interaction)
     played = [e for e in result.events if isinstance(e, MoveApplied)]
-    label = t(played[-1].label, lang) if played else text
+    names = result.game.names(lang)
+    label = t(with_names(played[-1].label, names), lang) if played else text
     # The mover may ask back: the Undo button, beside the next decision's menu when the
     # turn goes on (the offer right after the move: the entry's stored bound).
     offered = (

@@ -114,13 +114,10 @@ def last_parts(view: View, lang: str, names: Names) -> list[str]:
         return []
     label = _text(last.get("label"))
     notes = [n for n in (_text(note) for note in last.get("notes") or []) if n is not None]
-    shown = {seat: seat_name(seat, names) for seat in seats_of(view)}
     seat = last.get("seat")
-    if seat is not None:
-        shown.setdefault(str(seat), seat_name(str(seat), names))
-        if label is not None:  # a view's label is the table's already; one made by hand too
-            label = table_label(label, str(seat))
-    return move_parts(label, notes, lang, shown)
+    if seat is not None and label is not None:
+        label = table_label(label, str(seat))  # a view's is the table's already; not by hand
+    return move_parts(label, notes, lang, {k: v for k, v in (names or {}).items() if v})
 
 
 def _text(value: Any) -> Text | None:
