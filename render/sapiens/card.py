@@ -12,6 +12,7 @@ from render.kit.geometry import Box, FrameLayout
 from render.sapiens import picture
 from render.sapiens.layout import CELL, Pos, valley_box
 from render.sapiens.model import square_pos
+from rules.base import TABLE
 from rules.sapiens.view import view_of
 
 SQUARE_KEYS = ("at_a", "at_b", "square", "cell")
@@ -45,7 +46,7 @@ def valley_focus(view: Mapping[str, Any], layout: FrameLayout) -> Sequence[Box]:
     last = view_of(view).get("last")
     label = last.get("label") if isinstance(last, Mapping) else None
     key = str(label.get("key", "")) if isinstance(label, Mapping) else ""
-    if key.rsplit(".", 1)[-1] in POOL_MOVES:
+    if key.removesuffix(TABLE).rsplit(".", 1)[-1] in POOL_MOVES:
         return [layout.board]
     who = [valley_of] if valley_of in seats else frame.acting(view)
     if who:
