@@ -18,7 +18,7 @@ import pytest
 
 from render import registry as renderers
 from rules import registry
-from rules.base import Game, State, table_label
+from rules.base import TABLE, Game, State, table_label
 from rules.i18n import LANGS, has_key, keys, move_parts, repeats, translate, with_names
 
 NAMES = {f"bot{n}": name for n, name in enumerate(["Alice", "Bruno", "Chloé", "Dédé", "Élise"], 1)}
@@ -136,3 +136,21 @@ def test_the_line_of_a_move_says_nothing_twice(lang: str) -> None:
     said = translate(with_names(take.table, NAMES), lang)
     assert short.count(said) == 1, short
     assert len(move_parts(take.table, take.notes, lang, NAMES)) < 1 + len(take.notes)
+
+
+def test_every_move_label_of_every_catalogue_has_its_table_form() -> None:
+    """Moves a random game rarely reaches (a chief's power, an advanced event) are
+    covered too: every label key of the games' catalogues (``<game>.move.…``, Origin
+    Classic's ``public`` labels, Nim's ``take``) has its ``.table`` form."""
+    for game_id in GAMES:
+        registry.get(game_id)
+    labels = [
+        k
+        for k in keys("en")
+        if (re.search(r"\.(move|public)\.", k) or k == "nim.take")
+        and not k.endswith(TABLE)
+        and k.split(".")[0] in {"origin", "sapiens", "orbis", "tribes", "nim"}
+    ]
+    assert len(labels) > 150
+    missing = [k for k in labels if not has_key(k + TABLE)]
+    assert not missing, missing
