@@ -124,11 +124,11 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec.startswith("of:"):
-            count = self.params.get(format_spec[len("of:") :])
+            count: Any = self.params.get(format_spec[len("of:") :])
             plural = getattr(value, "plural", None)
             try:
                 many = plural is not None and not is_singular(float(count), self.lang)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError):  # no count beside it: the singular
                 many = False
             return plural if many else str(value)
         if format_spec == "signed":
