@@ -20,7 +20,7 @@ from bot.offline_ai import ai_move
 from bot.present import game_help, nothing_hidden, translate_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
-from rules.i18n import translate, with_names
+from rules.i18n import move_parts, translate, with_names
 
 log = logging.getLogger("campfire.console")
 
@@ -84,11 +84,15 @@ def error_text(error: CampfireError, lang: str) -> str:
     return translate(Text(error.key, error.params), lang)
 
 
-def move_lines(moves: Sequence[Move], lang: str) -> list[str]:
-    """``  1. Take 2 stones  [take2]`` for each legal move."""
+def move_lines(
+    moves: Sequence[Move], lang: str, names: Mapping[str, str] | None = None
+) -> list[str]:
+    """``  1. Take 2 stones  [take2]`` for each legal move, seats by their ``names``."""
     width = len(str(len(moves)))
+    shown = names or {}
     return [
-        f"  {n:>{width}}. {translate(m.label, lang)}  [{m.code}]" for n, m in enumerate(moves, 1)
+        f"  {n:>{width}}. {translate(with_names(m.label, shown), lang)}  [{m.code}]"
+        for n, m in enumerate(moves, 1)
     ]
 
 
@@ -214,13 +218,9 @@ class ConsoleSession:
             self.write(error_text(error, self.lang))
             return
         for event in result.events:
-            if isinstance(event, MoveApplied):
-                move = translate(event.table_label, self.lang)  # a shared screen
-                self.say("console.played", name=info.name_of(event.seat, self.lang), move=move)
-                for note in event.notes:
-                    self.write(
-                        "    " + translate(with_names(note, info.names(self.lang)), self.lang)
-                    )
+            if isinstance(event, MoveApplied):  # a shared screen: the table's words
+                parts = move_parts(event.table_label, event.notes, self.lang, info.names(self.lang))
+                self.write("\n".join(f"    {p}" if n else p for n, p in enumerate(parts)))
         await self.show_board()
 
     async def command(self, command: str, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
@@ -228,7 +228,7 @@ class ConsoleSession:
             self.say("console.help")
             self.write("\n".join(game_help(info.rules, self.lang)))
         elif command == "moves":
-            self.write("\n".join(move_lines(moves, self.lang)))
+            self.write("\n".join(move_lines(moves, self.lang, info.names(self.lang))))
         elif command == "board":
             await self.show_board()
         elif command == "look":
@@ -249,16 +249,12 @@ class ConsoleSession:
             await self.show_hint(seat)
         elif command == "history":
             entries = await self.service.history(self.game_id)
+            names = info.names(self.lang)
             if not entries:
                 self.say("console.history_empty")
             for n, entry in enumerate(entries, 1):
-                label = translate(with_names(entry.public_label, info.names(self.lang)), self.lang)
-                code = "" if entry.hidden else f"  [{entry.code}]"
-                notes = "".join(
-                    f"; {translate(with_names(x, info.names(self.lang)), self.lang)}"
-                    for x in entry.notes
-                )
-                self.write(f"  {n}. {info.name_of(entry.seat, self.lang)}: {label}{code}{notes}")
+                parts = move_parts(entry.public_label, entry.notes, self.lang, names)
+                self.write(f"  {n}. {' · '.join(parts)}")
 
     async def show_hint(self, seat: str) -> None:
         """The move ``greedy`` would make for ``seat`` (from its own view) and why."""
@@ -288,7 +284,7 @@ class ConsoleSession:
         others = [info.name_of(s, self.lang) for s in info.to_act if s != seat]
         if others:
             self.say("console.also_waiting", names=", ".join(others))
-        self.write("\n".join(move_lines(moves, self.lang)))
+        self.write("\n".join(move_lines(moves, self.lang, info.names(self.lang))))
 
     async def show_board(self) -> None:
         info = await self.service.game(self.game_id)

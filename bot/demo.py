@@ -29,7 +29,7 @@ from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStart
 from bot.service.pictures import Drawer
 from bot.store import store_for
 from rules.base import Text
-from rules.i18n import translate
+from rules.i18n import move_parts, table_text, translate
 
 log = logging.getLogger("campfire.demo")
 
@@ -190,11 +190,12 @@ async def _write_logs(
             "seat": entry.seat,
             "name": names.get(entry.seat, entry.seat),
             "code": entry.code,
-            "label": translate(entry.label, lang),
+            "label": table_text(entry.public_label, lang, names),
+            "line": " · ".join(move_parts(entry.public_label, entry.notes, lang, names)),
         }
         for n, entry in enumerate(history, 1)
     ]
-    lines = [f"{m['seq']:4}. {m['name']}: {m['label']}  [{m['code']}]" for m in moves]
+    lines = [f"{m['seq']:4}. {m['line']}" for m in moves]
     written = (
         out_dir / "scores.json",
         out_dir / "moves.json",

@@ -34,10 +34,10 @@ from bot.animation import animate_states, picture_points
 from bot.service import GameService, HistoryEntry
 from render import registry as renderers
 from rules import registry
-from rules.base import CampfireError, Text
+from rules.base import CampfireError, Text, table_label
 from rules.core.game import Game
 from rules.core.state import REMOVAL_PREFIX, State
-from rules.i18n import translate
+from rules.i18n import table_text, translate, with_names
 
 RECORD_FORMAT = "campfire-record"
 RECORD_VERSION = 1
@@ -113,8 +113,10 @@ def _entry(
         "seat": entry.seat,
         "name": names.get(entry.seat, entry.seat),
         "code": None if secret else entry.code,
-        "label": translate(entry.public_label if secret else entry.label, lang),
-        "notes": [translate(note, lang) for note in entry.notes],
+        "label": table_text(entry.public_label, lang, names)
+        if secret
+        else table_text(table_label(entry.label, entry.seat), lang, names),
+        "notes": [translate(with_names(note, names), lang) for note in entry.notes],
     }
     if entry.by_clock:  # played for the seat when its time ran out (policy ``auto``)
         found["by_clock"] = True
@@ -432,7 +434,11 @@ def _apply(
             applied = game.play(state, seat, code, judge=False)
     except (CampfireError, ValueError) as exc:
         raise refused from exc
-    if "label" in move and translate(applied.move.label, lang) != move["label"]:
+    if "label" in move and move["label"] not in (
+        table_text(applied.table, lang, names),  # what the table read while it ran
+        table_text(applied.move.table(seat), lang, names),  # its secret, once over
+        translate(applied.move.label, lang),  # a record written before the table's voice
+    ):
         raise refused
 
     def differs(what: str, recorded: Any, replayed: Any) -> RecordError:

@@ -33,7 +33,17 @@ from rules.core.state import (
     from_json,
     to_json,
 )
-from rules.core.values import CODE_PATTERN, JSON, MAX_CODE_LENGTH, Move, Seat, Section, Text
+from rules.core.values import (
+    CODE_PATTERN,
+    JSON,
+    MAX_CODE_LENGTH,
+    TABLE,
+    Move,
+    Seat,
+    Section,
+    Text,
+    table_label,
+)
 from rules.core.zones import Zone
 
 __all__ = [
@@ -66,7 +76,9 @@ __all__ = [
     "Section",
     "Seat",
     "State",
+    "TABLE",
     "Text",
+    "table_label",
     "TextJSON",
     "ViewEnvelope",
     "Zone",

@@ -12,6 +12,10 @@ reads ``"{count} {count:plural:ligne|lignes}"`` instead of ``"ligne(s)"``.
 Signed figures: ``{lead:signed}`` writes a number with its sign and one decimal in the
 language's form (``+1.5``, ``−3.0``; French ``+1,5``), zero without a sign.
 
+Agreement: ``{res:of:n}`` writes the word of the parameter ``res`` (a ``@key``) in the
+plural when the count ``n`` asks for it, from the catalogue's ``key.plural``
+("récolter 2 pierres", "1 pierre").
+
 Elision: ``{name:de}`` writes "de Bob" or "d'Amélie" (French; a name that starts with a
 vowel or a mute h takes "d'"), and ``{name:le}`` "le Mammouth" / "l'Ours" (``elide``).
 """
@@ -19,8 +23,9 @@ vowel or a mute h takes "d'"), and ``{name:le}`` "le Mammouth" / "l'Ours" (``eli
 from __future__ import annotations
 
 import json
+import re
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -113,10 +118,19 @@ def elide(word: str, name: str) -> str:
 class _Formatter(string.Formatter):
     """``str.format`` plus the ``plural:singular|plural`` format spec."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, params: Mapping[str, Any] | None = None) -> None:
         self.lang = lang
+        self.params = params or {}
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("of:"):
+            count: Any = self.params.get(format_spec[len("of:") :])
+            plural = getattr(value, "plural", None)
+            try:
+                many = plural is not None and not is_singular(float(count), self.lang)
+            except (TypeError, ValueError):  # no count beside it: the singular
+                many = False
+            return plural if many else str(value)
         if format_spec == "signed":
             return signed(value, self.lang)
         if format_spec in ELIDED:
@@ -132,6 +146,20 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+class Word(str):
+    """A translated word that knows its plural (``key.plural`` in the catalogue), for
+    ``{res:of:n}``: the word agreeing with the count ``n`` ("2 pierres", "1 pierre")."""
+
+    plural: str
+
+
+def _word(key: str, lang: str) -> str:
+    word = Word(translate(key, lang))
+    plural_key = key + ".plural"
+    word.plural = translate(plural_key, lang) if has_key(plural_key) else str(word)
+    return word
 
 
 class _Params(dict[str, Any]):
@@ -150,14 +178,17 @@ def translate(text: Text | str, lang: str = DEFAULT_LANG, /, **params: Any) -> s
     template = _catalogues[lang].get(key) or _catalogues[DEFAULT_LANG].get(key)
     if template is None:
         return key
-    return _FORMATTERS[lang].vformat(template, (), _Params(_resolve(merged, lang)))
+    resolved = _Params(_resolve(merged, lang))
+    if ":of:" in template:  # a word that agrees with a count: this call's own formatter
+        return _Formatter(lang, resolved).vformat(template, (), resolved)
+    return _FORMATTERS[lang].vformat(template, (), resolved)
 
 
 def _resolve(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in params.items():
         if isinstance(value, str) and value.startswith("@"):
-            out[name] = translate(value[1:], lang)
+            out[name] = _word(value[1:], lang)
         elif isinstance(value, Text):
             out[name] = translate(value, lang)
         elif isinstance(value, list | tuple):
@@ -184,6 +215,46 @@ def with_names(text: Text, names: Mapping[str, str]) -> Text:
         for k, v in text.params.items()
     }
     return Text(text.key, params)
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def repeats(note: str, said: str) -> bool:
+    """Whether ``note`` only says again what ``said`` says: every word of it is there
+    ("Bob takes Feast/Hunt from the common pool" after the same label)."""
+    words = {w.casefold() for w in _WORDS.findall(said)}
+    return {w.casefold() for w in _WORDS.findall(note)} <= words
+
+
+def table_text(label: Text, lang: str, names: Mapping[str, str]) -> str:
+    """A table label (``rules.core.values.table_label``) in ``lang``, seat ids shown as
+    names. A key without its table form in the catalogues (a game that has not written
+    it yet) reads ``Ann: <the mover's label>``, and an unknown key ``""``, never a key."""
+    if label.key.endswith(".table") and not has_key(label.key):
+        mover = label.params.get("seat", "")
+        plain = Text(label.key[: -len(".table")], label.params)
+        if not has_key(plain.key):
+            return ""
+        text = translate(with_names(plain, names), lang)
+        return translate("move.by", lang, seat=names.get(mover, mover), move=text)
+    return translate(with_names(label, names), lang) if has_key(label.key) else ""
+
+
+def move_parts(
+    label: Text | None, notes: Sequence[Text], lang: str, names: Mapping[str, str]
+) -> list[str]:
+    """What one move's line says, as separate parts: the table's ``label`` (already in
+    the table's voice, ``rules.core.values.table_label``), then its public ``notes``,
+    every seat id shown by its name (``with_names``); a text whose key no catalogue
+    holds says nothing rather than its key. A note that only says again what the label
+    says is left out (``repeats``); two notes alike both stay (two tiles of the same
+    kind revealed are two events). The picture's header, the card, the text twin, the
+    thread, the console and the web log all read a move through this one function, so
+    none of them says the move twice."""
+    said = "" if label is None else table_text(label, lang, names)
+    told = [translate(with_names(t, names), lang) for t in notes if has_key(t.key)]
+    return [said] * bool(said) + [t for t in told if t and not (said and repeats(t, said))]
 
 
 def _ensure_rules() -> None:

@@ -112,6 +112,7 @@ SLOW_TESTS = frozenset(
         "tests/rules/orbis/test_texts.py::test_a_note_never_repeats_the_move_it_follows",
         "tests/rules/orbis/test_texts.py::test_labels_and_notes_of_random_games_read_in_both_languages",
         "tests/rules/origin/classic/test_random_ends.py::test_random_games_end_in_the_rulebook_ways_and_reach_several",
+        "tests/rules/test_table_voice.py::test_public_texts_speak_of_players_by_name_in_the_third_person",
         "tests/rules/origin/classic/test_view.py::test_hands_and_dealt_objectives_never_leak",
         "tests/rules/sapiens/test_view_and_texts.py::test_every_label_and_note_of_random_games_reads_in_both_languages",
         "tests/rules/sapiens/test_view_and_texts.py::test_every_seat_in_a_label_or_note_is_a_seat_parameter",

@@ -57,6 +57,7 @@ from bot.service import (
 )
 from bot.store import StoreError
 from rules import registry
+from rules.i18n import table_text, with_names
 
 log = logging.getLogger("campfire.discord.actions")
 MAX_LISTED_GAMES = 15
@@ -346,7 +347,8 @@ async def play(
         return
     lang = lang_for(interaction)
     played = [e for e in result.events if isinstance(e, MoveApplied)]
-    label = t(played[-1].label, lang) if played else text
+    names = result.game.names(lang)
+    label = t(with_names(played[-1].label, names), lang) if played else text
     # The mover may ask back: the Undo button, beside the next decision's menu when the
     # turn goes on (the offer right after the move: the entry's stored bound).
     offered = (
@@ -523,7 +525,7 @@ async def undo(
     table_lang = await public_lang(interaction)
     game = await client.service.game(game_id)
     if answer.status == "undone":  # nobody else to ask
-        move = t(answer.request.label, lang)
+        move = table_text(answer.request.label, lang, game.names(lang))
         await ephemeral(interaction, t("discord.undo.done", lang, move=move))
         await _undone(client, answer, table_lang)
         return
@@ -556,7 +558,7 @@ async def answer_undo(
         )
         return
     game = await client.service.game(game_id)
-    move = t(answer.request.label, table_lang)
+    move = table_text(answer.request.label, table_lang, game.names(table_lang))
     if answer.status == "waiting":
         content = publish.undo_request_text(game, answer.request, table_lang)
         await interaction.response.edit_message(content=content)

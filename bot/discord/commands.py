@@ -23,6 +23,7 @@ from bot.discord.i18n import cmd, lang_for, t
 from bot.discord.options import option_choices
 from rules import registry
 from rules.base import CampfireError, Move, normalise
+from rules.i18n import with_names
 
 log = logging.getLogger("campfire.discord.commands")
 MAX_CHOICES = 25
@@ -84,7 +85,7 @@ async def move_autocomplete(
         words = normalise(current).split()
         matching = []
         for move in moves:
-            label = t(move.label, lang)
+            label = t(with_names(move.label, game.names(lang)), lang)
             haystack = f"{normalise(move.code)} {normalise(label)}"
             if all(w in haystack for w in words):
                 matching.append((move, label))

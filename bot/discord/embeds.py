@@ -26,7 +26,7 @@ from bot.service import (
 )
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
-from rules.i18n import with_names
+from rules.i18n import move_parts, table_text, with_names
 
 LOBBY_COLOUR = discord.Colour(0xE67E22)
 BOARD_COLOUR = discord.Colour(0x8E5B3A)
@@ -287,13 +287,17 @@ def move_line(
     *,
     by_clock: bool = False,
 ) -> str:
-    """``**Ann** played: label`` (or ``the clock played for Ann``), then the public notes
-    of the move (what it gained, what chance decided), each on its own line, seat ids
-    shown as names."""
+    """``**Ann** takes 2`` (the table's ``label``, the mover's name in bold; ``… (the
+    clock played: Ann ran out of time)``), then the public notes of the move that do
+    not repeat it (``rules.i18n.move_parts``), each on its own line, seat ids shown as
+    names."""
     names = game.names(lang)
-    key = "discord.board.played_by_clock" if by_clock else "discord.board.played"
-    line = t(key, lang, player=seat_name(game, seat, lang), move=t(label, lang))
-    return "\n".join([line, *(f"-# {t(with_names(n, names), lang)}" for n in notes)])
+    parts = move_parts(label, notes, lang, names) or [t(label, lang)]
+    bold = {**names, seat: f"**{seat_name(game, seat, lang)}**"}
+    line = table_text(label, lang, bold) or parts[0]
+    if by_clock:
+        line = t("discord.board.played_by_clock", lang, move=line)
+    return "\n".join([line, *(f"-# {note}" for note in parts[1:])])
 
 
 def hint_text(game: GameInfo, hint: Hint, lang: str) -> str:

@@ -38,7 +38,7 @@ from bot.service import (
     is_ai_seat,
 )
 from rules.base import REMOVAL_PREFIX
-from rules.i18n import lang_of
+from rules.i18n import lang_of, table_text
 
 log = logging.getLogger("campfire.discord.publish")
 
@@ -803,7 +803,7 @@ def undo_request_text(game: GameInfo, request: UndoRequest, lang: str) -> str:
         "discord.undo.request",
         lang,
         player=game.name_of(request.seat, lang),
-        move=t(request.label, lang),
+        move=table_text(request.label, lang, game.names(lang)),
         players=embeds.mentions(request.waiting, lang),
     )
     if request.agreed:

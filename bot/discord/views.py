@@ -25,6 +25,7 @@ from bot.discord.i18n import t
 from bot.service import GameInfo, ServiceError
 from rules import registry
 from rules.base import Move
+from rules.i18n import with_names
 
 PREFIX = "cf:"
 GAME = r"(?P<game>[0-9]{1,18})"
@@ -654,7 +655,9 @@ def move_menu(
     shown = chosen[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     options = [
         discord.SelectOption(
-            label=t(m.label, lang)[:100] or m.code, value=m.code, description=m.code[:100]
+            label=t(with_names(m.label, game.names(lang)), lang)[:100] or m.code,
+            value=m.code,
+            description=m.code[:100],
         )
         for m in shown
     ]

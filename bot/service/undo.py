@@ -29,7 +29,7 @@ from bot.service.guards import guard, is_ai_seat, require_running, seated
 from bot.service.pipeline import Pipeline
 from bot.service.values import ServiceError, UndoAnswer, UndoRequest
 from bot.store import GameRow, GameStore, MoveRow
-from rules.base import Game
+from rules.base import Game, table_label
 
 log = logging.getLogger("campfire.service")
 
@@ -157,7 +157,9 @@ class Undos:
         state = loaded.state
         # AI seats never object: only the people still playing are asked.
         waiting = tuple(s for s in state.playing if s != user_id and not is_ai_seat(s))
-        label = own.public_label if own.public_label is not None else own.label
+        label = table_label(
+            own.public_label if own.public_label is not None else own.label, own.seat
+        )
         request = UndoRequest(game_id, user_id, row.version, label, waiting, count=len(entries))
         if not waiting:
             return await self._take_back(row, request)

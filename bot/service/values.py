@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
-from rules.base import CampfireError, Move, Outcome, ScoreSheet, Seat, Text
+from rules.base import CampfireError, Move, Outcome, ScoreSheet, Seat, Text, table_label
 from rules.i18n import DEFAULT_LANG, translate
 
 Status = Literal["lobby", "running", "over", "aborted"]
@@ -229,8 +229,11 @@ class MoveApplied:
 
     @property
     def table_label(self) -> Text:
-        """The text every player may read (``label`` when nothing in it is hidden)."""
-        return self.label if self.public_label is None else self.public_label
+        """The text every player may read: the table's voice (``table_label`` of the
+        rules) of ``public_label``, or of ``label`` when nothing in it is hidden."""
+        return table_label(
+            self.label if self.public_label is None else self.public_label, self.seat
+        )
 
 
 @dataclass(frozen=True)
@@ -319,7 +322,9 @@ class HistoryEntry(NamedTuple):
 
     @property
     def public_label(self) -> Text:
-        return self.label if self.public is None else self.public
+        """What everybody reads of the entry: the table's voice of ``public`` (or of
+        ``label`` when nothing is hidden), the mover named as ``seat``."""
+        return table_label(self.label if self.public is None else self.public, self.seat)
 
 
 @dataclass(frozen=True)

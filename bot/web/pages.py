@@ -17,9 +17,9 @@ from typing import Any
 
 from bot.service.ratings import Standing
 from bot.service.values import is_ai_seat
-from rules.base import Text
+from rules.base import Text, table_label
 from rules.core.scores import ScoreSheet
-from rules.i18n import LANGS, register_package, translate, with_names
+from rules.i18n import LANGS, move_parts, register_package, translate
 
 register_package("bot")
 register_package("bot.web")
@@ -144,17 +144,14 @@ def log_lines(
     names: Mapping[str, str],
     lang: str,
 ) -> tuple[LogLine, ...]:
-    """``(seat, public label, notes, by clock)`` of each entry, seat ids shown as names."""
-    return tuple(
-        LogLine(
-            step,
-            names.get(seat, seat),
-            translate(with_names(label, names), lang),
-            tuple(translate(with_names(n, names), lang) for n in notes),
-            by_clock,
-        )
-        for step, (seat, label, notes, by_clock) in enumerate(moves, 1)
-    )
+    """``(seat, public label, notes, by clock)`` of each entry as the table reads it: the
+    label in the table's voice (``table_label``), then the notes that do not repeat it
+    (``move_parts``), seat ids shown as names."""
+    lines = []
+    for step, (seat, label, notes, by_clock) in enumerate(moves, 1):
+        parts = move_parts(table_label(label, seat), notes, lang, names) or [""]
+        lines.append(LogLine(step, names.get(seat, seat), parts[0], tuple(parts[1:]), by_clock))
+    return tuple(lines)
 
 
 def _link(page: GamePage, step: int | None, layout: str | None = None) -> str:
@@ -251,7 +248,6 @@ def _caption(page: GamePage) -> str:
         lang,
         step=page.step,
         steps=page.steps,
-        player=line.player,
         move=line.label,
     )
 
@@ -369,8 +365,7 @@ def _log(page: GamePage) -> str:
         notes = "".join(f'<div class="note">{escape(n)}</div>' for n in line.notes)
         items.append(
             f'<li value="{line.step}"{current}><a class="step-link" data-step="{line.step}" '
-            f'href="{_link(page, line.step)}"><span class="who">{escape(line.player)}</span> '
-            f"{escape(line.label)}</a>{clock}{notes}</li>"
+            f'href="{_link(page, line.step)}">{escape(line.label)}</a>{clock}{notes}</li>'
         )
     return f'<h2>{tr("web.log", lang)}</h2><ol class="log" id="log">{"".join(items)}</ol>'
 

@@ -15,7 +15,6 @@ count); ``draw_*`` functions draw a turn on a palette ``Canvas``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,11 +23,12 @@ from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
 from render.kit.geometry import PANEL_BAR, WIDTH, Box, FPoint
-from render.kit.names import fit_name, seat_name, seat_names, text_of, tr
+from render.kit.names import fit_name, seat_name, seat_names, tr
 from render.kit.paint import Canvas
 from render.kit.style import RGB
 from render.kit.text import ELLIPSIS, draw_text, ellipsise, fit_font, font, text_width
-from rules.i18n import SEAT_PARAMS
+from rules.base import TABLE, Text, table_label
+from rules.i18n import move_parts
 
 View = Mapping[str, Any]
 Names = Mapping[str, str] | None
@@ -122,39 +122,43 @@ def ending_parts(view: View, lang: str, names: Names, own: Sequence[str] = ()) -
     if not view.get("over"):
         return []
     last = view.get("last")
-    label = last.get("label") if isinstance(last, Mapping) else None
-    if isinstance(label, Mapping) and label.get("key") in LEFT_KEYS:
-        what = text_of(named(label, names), lang)
-        return [tr("render.kit.ended_left", lang, what=what)]
+    label = _text(last.get("label")) if isinstance(last, Mapping) else None
+    if label is not None and label.key.removesuffix(TABLE) in LEFT_KEYS:
+        seat = last.get("seat") if isinstance(last, Mapping) else None
+        if seat is not None:
+            label = table_label(label, str(seat))
+        said = move_parts(label, [], lang, {k: v for k, v in (names or {}).items() if v})
+        return [tr("render.kit.ended_left", lang, what=" · ".join(said))]
     return [part for part in own if part] or [tr("render.kit.over", lang)]
 
 
-_WORDS = re.compile(r"\w+")
-
-
-def repeats(note: str, label: str) -> bool:
-    """Whether ``note`` only says again what ``label`` says: every word of it is in the
-    label ("Bob: Gather, boosted" after "Bob: Gather with the moon die: boosted")."""
-    said = {w.casefold() for w in _WORDS.findall(label)}
-    return {w.casefold() for w in _WORDS.findall(note)} <= said
-
-
 def describe_last(view: View, lang: str, names: Names) -> str:
-    """The last move as the table reads it: ``Bob: take 2 · a note · another`` (the
-    label and notes of the envelope's ``last``, a note that only repeats the label left
-    out; empty when there is none)."""
+    """The last move as the table reads it: ``Bob takes 2 · a note · another`` (the
+    parts of ``last_parts``; empty when there is none)."""
     return " · ".join(last_parts(view, lang, names))
 
 
 def last_parts(view: View, lang: str, names: Names) -> list[str]:
-    """The last move's label (after its player's name) and its notes, as separate parts;
-    a note that only repeats the label is left out (``repeats``)."""
+    """The last move's table label (the mover named in the third person) and its notes,
+    as separate parts, a note that only repeats what is said left out: the one line of
+    a move (``rules.i18n.move_parts``) read from the envelope's ``last``."""
     last = view.get("last")
     if not isinstance(last, Mapping):
         return []
-    label = last_label(last, lang, names)
-    notes = [text_of(named(note, names), lang) for note in last.get("notes") or []]
-    return [label] * bool(label) + [n for n in notes if n and not repeats(n, label)]
+    label = _text(last.get("label"))
+    notes = [n for n in (_text(note) for note in last.get("notes") or []) if n is not None]
+    seat = last.get("seat")
+    if seat is not None and label is not None:
+        label = table_label(label, str(seat))  # a view's is the table's already; not by hand
+    return move_parts(label, notes, lang, {k: v for k, v in (names or {}).items() if v})
+
+
+def _text(value: Any) -> Text | None:
+    """A view's ``{"key", "params"}`` as a ``Text`` (``None`` when it is not one)."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("key"), str):
+        return None
+    params = value.get("params")
+    return Text(value["key"], dict(params) if isinstance(params, Mapping) else {})
 
 
 def fit_words(text: str, face: Any, room: float) -> str:
@@ -191,33 +195,6 @@ def header_line(view: View, lang: str, parts: Sequence[str], *, width: int = WID
             line = " · ".join(kept) + " " + ELLIPSIS
         return line if text_width(line, face) <= room else " · ".join(kept)
     return " · ".join(kept)
-
-
-def named(value: Any, names: Names) -> Any:
-    """A view's ``{"key", "params"}`` with its seat parameters (``SEAT_PARAMS``) given as
-    display names."""
-    if not isinstance(value, Mapping) or not isinstance(value.get("params"), Mapping):
-        return value
-    params = {
-        k: seat_name(str(v), names) if k in SEAT_PARAMS else v for k, v in value["params"].items()
-    }
-    return {"key": value.get("key"), "params": params}
-
-
-def last_label(last: Mapping[str, Any], lang: str, names: Names) -> str:
-    """The last move's label, after its player's name (``Bob: take 2``), unless the label
-    already names that player (``Bob resigns``, not ``Bob: Bob resigns``)."""
-    label = last.get("label")
-    text = text_of(named(label, names), lang)
-    if not text:
-        return ""
-    seat = str(last.get("seat", "?"))
-    params = label.get("params") if isinstance(label, Mapping) else None
-    if isinstance(params, Mapping) and any(
-        k in SEAT_PARAMS and str(v) == seat for k, v in params.items()
-    ):
-        return text
-    return tr("render.kit.last", lang, player=seat_name(seat, names), label=text)
 
 
 def score_text(view: View, seat: str, lang: str) -> str:

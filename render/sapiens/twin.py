@@ -13,7 +13,6 @@ from typing_extensions import TypeIs
 
 from render.kit import frame
 from render.kit.names import seat_name, tr, tr_or
-from render.sapiens.words import named
 from render.twin import Names, Section, View, joined, listing, points, section
 from rules import i18n
 from rules.sapiens.view import LaidView, TileView, view_of
@@ -45,21 +44,6 @@ def scene(code: Any, lang: str) -> str:
 def square(code: Any, lang: str) -> str:
     """A square as the moves name it: ``B3``, or ``the cave above D1``."""
     return tr_or(f"sapiens.square.{code}", str(code), lang)
-
-
-def last_parts(view: View, lang: str, names: Names) -> list[str]:
-    """The last move and its notes, every seat by its name (the notes name players)."""
-    shown = {s: seat_name(s, names) for s in frame.seats_of(view)}
-    last = _map(view.get("last"))
-    if not last:
-        return []
-    label = named(last.get("label"), lang, shown)
-    if label:
-        label = tr(
-            "render.kit.last", lang, player=seat_name(str(last.get("seat")), names), label=label
-        )
-    notes = [named(note, lang, shown) for note in _list(last.get("notes"))]
-    return [part for part in [label, *notes] if part]
 
 
 def facts(public: View, lang: str, names: Names) -> list[str]:
@@ -153,7 +137,7 @@ def valley(public: View, seat: str, lang: str, names: Names) -> Section:
     if isinstance(home, int):
         lines.append(tr("sapiens.present.baston", lang, n=home))
     if player.get("finished"):
-        lines.append(tr("sapiens.present.finished", lang))
+        lines.append(tr("render.sapiens.finished", lang, name=seat_name(seat, names)))
     covered: dict[str, str] = {}
     for tile in _list(player.get("tiles")):
         tile = _map(tile)

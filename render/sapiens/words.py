@@ -7,47 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.kit.frame import PAD, round_turn
+from render.kit.frame import PAD, describe_last, round_turn
 from render.kit.geometry import WIDTH
 from render.kit.names import seat_name, tr, tr_or
 from render.kit.text import font, text_width
 from render.sapiens.model import Table, read
-from rules import i18n
-from rules.base import Text
-from rules.core.envelope import TextJSON
 from rules.sapiens.view import view_of
 
 
-def named(value: TextJSON | None, lang: str, names: Mapping[str, str]) -> str:
-    """A view's ``{"key", "params"}`` in ``lang``, seat parameters shown as names (the
-    notes say who gained what); ``""`` when it is missing or unknown."""
-    if not isinstance(value, Mapping) or not isinstance(value.get("key"), str):
-        return ""
-    params = value.get("params")
-    text = Text(value["key"], dict(params) if isinstance(params, Mapping) else {})
-    out = i18n.translate(i18n.with_names(text, names), lang)
-    return "" if out == text.key else out
-
-
 def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
-    """``Bob: lay the tile · Gathering: Bob gains 1 food``: the last move's label and
-    notes (the kit's line, with names in the notes too); a note that only says again
-    what the label says is left out."""
+    """``Bob lays Water on B2, Camp on B3 · Gathering: Bob gains 1 food``: the last
+    move's line (``render.kit.frame.describe_last``), or the final scores once over."""
     typed = view_of(view)
-    seats = [str(s) for s in typed.get("seats") or []]
     if typed.get("over"):
+        seats = [str(s) for s in typed.get("seats") or []]
         return final(view, seats, lang, names)
-    last = typed.get("last")
-    if not isinstance(last, Mapping):
-        return ""
-    shown = {seat: seat_name(seat, names) for seat in seats}
-    label = named(last.get("label"), lang, shown)
-    kept = unrepeated(last.get("label"), last.get("notes") or [])
-    notes = [named(note, lang, shown) for note in kept]
-    if label:
-        player = seat_name(str(last.get("seat", "?")), names)
-        label = tr("render.kit.last", lang, player=player, label=label)
-    return " · ".join(part for part in [label, *notes] if part)
+    return describe_last(view, lang, names)
 
 
 def final(
@@ -83,45 +58,6 @@ def final(
         shown -= 1
         line = tr("render.sapiens.final", lang, rows=" · ".join(parts[:shown]))
     return line
-
-
-REPEATS = {
-    "sapiens.move.mark.common": "sapiens.note.mark",
-    "sapiens.move.mark.pool": "sapiens.note.mark",
-    "sapiens.move.recall.common": "sapiens.note.recall",
-    "sapiens.move.recall.pool": "sapiens.note.recall",
-    "sapiens.move.take": "sapiens.note.take",
-    "sapiens.move.token": "sapiens.note.token",
-    "sapiens.move.discard": "sapiens.note.discard",
-    "sapiens.move.rite": "sapiens.note.rite",
-    "sapiens.move.unbear": "sapiens.note.unbear",
-}
-"""Label keys and the note key that restates the same move (``Fight token on
-Water/Fire`` and ``Bob puts a Fight token on Water/Fire``)."""
-
-
-def unrepeated(label: TextJSON | None, notes: Sequence[TextJSON]) -> list[TextJSON]:
-    """``notes`` without the first one that restates ``label`` (same key pair, and
-    every parameter it shares with the label equal)."""
-    if not isinstance(label, Mapping) or label.get("key") not in REPEATS:
-        return list(notes)
-    again = REPEATS[str(label["key"])]
-    said = _params(label)
-    out = list(notes)
-    for index, note in enumerate(out):
-        if not isinstance(note, Mapping) or note.get("key") != again:
-            continue
-        params = _params(note)
-        shared = [k for k in ("a", "b", "scene", "cell") if k in params and k in said]
-        if all(params[k] == said[k] for k in shared):
-            del out[index]
-            break
-    return out
-
-
-def _params(value: TextJSON) -> Mapping[str, Any]:
-    params = value.get("params")
-    return params if isinstance(params, Mapping) else {}
 
 
 def notice(table: Table, lang: str) -> str:

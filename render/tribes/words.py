@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.kit.frame import describe_last
-from render.kit.names import seat_name, text_of, tr, tr_or
+from render.kit.names import seat_name, tr, tr_or
 from rules import i18n
 from rules.tribes.view_types import view_of
 
@@ -75,59 +75,9 @@ def values_text(action: str, values: Sequence[int], details: Mapping[str, int], 
 
 
 def describe(view: Mapping[str, Any], lang: str, names: Mapping[str, str] | None) -> str:
-    """The header's line: the last move and its notes, seats named by their names. When a
-    note already tells what the move's label says (``Bob: add a member on H13`` then
-    ``Bob adds 1 member on H13``), the label is left out: the notes say it once, after
-    the mover's name unless the first note names him."""
-    last = view_of(view).get("last")
-    if not isinstance(last, Mapping):
-        return ""
-    raw = list(last.get("notes") or [])
-    notes = [_named(n, names) for n in raw]
-    if not any(_repeats(last.get("label"), n) for n in raw):
-        return describe_last({"last": {**last, "notes": notes}}, lang, names)
-    told = " · ".join(t for t in (text_of(n, lang) for n in notes) if t)
-    seat = str(last.get("seat", "?"))
-    if _names_seat(raw[0], seat):
-        return told
-    return tr("render.kit.last", lang, player=seat_name(seat, names), label=told)
-
-
-def _values(text: Any) -> set[str]:
-    """What a ``{"key", "params"}`` names: its parameter values, terrains left out (a
-    label says a hex's terrain, its note only the hex)."""
-    params = text.get("params") if isinstance(text, Mapping) else None
-    if not isinstance(params, Mapping):
-        return set()
-    return {
-        str(v)
-        for k, v in params.items()
-        if k not in i18n.SEAT_PARAMS and k != "terrain" and not isinstance(v, list)
-    }
-
-
-def _repeats(label: Any, note: Any) -> bool:
-    """Whether ``note`` tells what ``label`` says: they name a same hex, action, goal,
-    event, resource or count."""
-    return bool(_values(label) & _values(note))
-
-
-def _names_seat(note: Any, seat: str) -> bool:
-    params = note.get("params") if isinstance(note, Mapping) else None
-    return isinstance(params, Mapping) and any(
-        k in i18n.SEAT_PARAMS and v == seat for k, v in params.items()
-    )
-
-
-def _named(note: Any, names: Mapping[str, str] | None) -> Any:
-    """A note's seat parameters (``player``, ``owner``) replaced by display names."""
-    if not names or not isinstance(note, Mapping) or not isinstance(note.get("params"), Mapping):
-        return note
-    params = {
-        k: names.get(v, v) if k in i18n.SEAT_PARAMS and isinstance(v, str) else v
-        for k, v in note["params"].items()
-    }
-    return {**note, "params": params}
+    """The header's line: the last move in the table's words and its notes, seats by
+    their names, nothing said twice (``render.kit.frame.describe_last``)."""
+    return describe_last(view, lang, names)
 
 
 PURPOSES = ("invaders", "invaders_move", "mammoth", "tiger", "fire", "abandoned", "return", "altar")

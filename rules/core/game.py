@@ -21,7 +21,7 @@ from rules.core.options import GameSpec, refuse_version
 from rules.core.parsing import parse_move
 from rules.core.scores import Outcome, ScoreSheet, rank_by
 from rules.core.state import REMOVAL_PREFIX, State, copy_json, from_json, to_json
-from rules.core.values import CODE_PATTERN, JSON, Move, Seat, Section, Text
+from rules.core.values import CODE_PATTERN, JSON, Move, Seat, Section, Text, table_label
 from rules.core.zones import Zone, exchanges, shows_hidden
 
 REVEAL_SAMPLES = 16
@@ -42,9 +42,11 @@ TERMINATIONS = {
 class Record:
     """What ``_apply`` tells the table besides changing the state.
 
-    ``note`` adds a public note (a die rolled, a card gained, an event triggered);
-    ``hide`` replaces the label the table reads (the player's own label may name a
-    hidden card); ``learned`` marks that a seat saw something new (a card drawn, a tile
+    ``note`` adds a public note (a die rolled, a card gained, an event triggered), in the
+    third person (a seat is named by a ``seat``/``owner``/``player`` parameter);
+    ``hide`` replaces the label the table's voice is made from (the player's own label
+    may name a hidden card): its key too has a ``.table`` twin (``table_label``);
+    ``learned`` marks that a seat saw something new (a card drawn, a tile
     turned), so the move can never be undone. A move that moves the seeded generator is
     never undoable either; the contract sees that by itself.
     """
@@ -67,8 +69,10 @@ class Record:
 class Applied:
     """One applied log entry: the new state and what the table should read of it.
 
-    ``move`` is the resolved move (code and the player's own label); ``label`` is what
-    everyone may read; ``notes`` are the public notes; ``undoable`` says whether an undo
+    ``move`` is the resolved move (code and the player's own label); ``label`` is the
+    label the table's voice is made from (the player's, or the one ``Record.hide`` gave:
+    what the store keeps); ``table`` is what everyone reads, in the third person with
+    the mover named; ``notes`` are the public notes; ``undoable`` says whether an undo
     could take it back without revealing or re-rolling anything.
     """
 
@@ -83,6 +87,11 @@ class Applied:
     def hidden(self) -> bool:
         """Whether the table reads something else than the player's label."""
         return self.label != self.move.label
+
+    @property
+    def table(self) -> Text:
+        """The table's label: ``label`` in the third person, the mover as ``seat``."""
+        return table_label(self.label, self.seat)
 
 
 class Game(ABC):
@@ -585,9 +594,13 @@ def _private(own: Any, public: Any, path: tuple[str, ...] = ()) -> dict[tuple[st
 
 
 def _last_play(raw: Mapping[str, Any] | None) -> LastPlay | None:
+    """The envelope's ``last``: the stored label turned to the table's voice (the state
+    keeps the label the move was made with, so stored snapshots stay as they were)."""
     if raw is None:
         return None
-    return LastPlay(seat=raw["seat"], label=raw["label"], notes=list(raw["notes"]))
+    seat = raw["seat"]
+    label = table_label(Text.from_json(raw["label"]), seat).to_json()
+    return LastPlay(seat=seat, label=label, notes=list(raw["notes"]))
 
 
 __all__ = [

@@ -55,6 +55,10 @@ class Move:
     label: Text
     group: str = ""
 
+    def table(self, seat: Seat) -> Text:
+        """What the table reads of this move made by ``seat`` (``table_label``)."""
+        return table_label(self.label, seat)
+
     def __init__(self, code: str, label: Text, group: str = "") -> None:
         # Still frozen; filling ``__dict__`` skips the generated ``object.__setattr__``
         # calls, and a code already checked is not matched again (legal moves are made
@@ -68,6 +72,26 @@ class Move:
         fields["code"] = code
         fields["label"] = label
         fields["group"] = group
+
+
+TABLE = ".table"
+"""The suffix of a label's key in the table's voice: ``nim.take`` ("take {n}") is what
+the mover reads, ``nim.take.table`` ("{seat} takes {n}") what everyone else reads."""
+MOVER = "seat"
+"""The parameter of a table label that holds the mover (a seat id; front ends show the
+seat's display name there, ``rules.i18n.with_names``)."""
+
+
+def table_label(label: Text, seat: Seat) -> Text:
+    """The table's voice of a move's ``label`` made by ``seat``: the same parameters, the
+    mover added as ``seat``, and the key with ``TABLE`` after it. The mover's label
+    speaks to the mover ("abandon your tribe"); the table's names the mover in the third
+    person ("{seat} abandons the tribe") and must say nothing the table may not read.
+    Every key a move's label (or a ``Record.hide`` label) uses has its ``.table`` twin
+    in both languages; a label already in the table's voice is returned as it is."""
+    if label.key.endswith(TABLE):
+        return label
+    return Text(label.key + TABLE, {**label.params, MOVER: seat})
 
 
 _CHECKED_CODES: set[str] = set()

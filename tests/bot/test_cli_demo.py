@@ -98,7 +98,7 @@ def test_cli_console_command(
     code = cli.main(["console", "nim", "--players", "2", "--seed", "x", "--db", str(db)])
     assert code == 0
     out = capsys.readouterr().out
-    assert "Scores:" in out and "played" in out and str(db) in out
+    assert "Scores:" in out and "Player 1 takes 1" in out and str(db) in out
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from pathlib import Path
 from bot.console import ConsoleSession, console_players, open_table
 from bot.service import GameService, MoveApplied
 from bot.store import Store
-from rules.i18n import translate
+from rules.i18n import translate, with_names
 from tests.bot.conftest import FakeClock, seeds
 from tests.bot.test_console import fake_drawer
 
@@ -21,7 +21,8 @@ async def test_kept_objectives_are_announced_without_the_card(store: Store, tmp_
     result = await service.play(info.id, seat, keep.code)
     applied = next(e for e in result.events if isinstance(e, MoveApplied))
     assert applied.label == keep.label  # the player's own confirmation names the card
-    assert translate(applied.table_label, "en") == "Keep one of the objectives dealt"
+    named = translate(with_names(applied.table_label, info.names("en")), "en")
+    assert named == f"{info.name_of(seat, 'en')} keeps one of the objectives dealt"
     entry = (await service.history(info.id))[-1]
     assert entry.hidden and entry.public_label == applied.table_label
 
@@ -32,5 +33,5 @@ async def test_kept_objectives_are_announced_without_the_card(store: Store, tmp_
     )
     await session.run()
     text = "\n".join(output)
-    assert "Keep one of the objectives dealt" in text
+    assert f"{info.name_of(seat, 'en')} keeps one of the objectives dealt" in text
     assert title not in text and keep.code not in text

@@ -113,12 +113,12 @@ class Game:
 
     def played_lines(self) -> list[str]:
         """Who played each move the thread lists, in the thread's order: the bold name
-        of every "**name** played" line of every message."""
+        of every move line ("**name** takes …"; its notes follow on "-# " lines)."""
         names = []
         for message in self.public():
             for embed in message.get("embeds") or []:
                 for line in (embed.get("description") or "").splitlines():
-                    if " played" in line and line.startswith("**"):
+                    if "**" in line and not line.startswith("-# "):
                         names.append(line.split("**")[1])
         return names
 
@@ -284,7 +284,7 @@ def test_three_players_play_origin_classic_over_a_local_discord(
     board = game.boards()[-1]
     assert game.png_of(board).startswith(PNG)
     # The catch-up names the move that was stored but never posted, by its player.
-    assert f"**{user}** played:" in text_of(board), text_of(board)
+    assert f"**{user}** " in text_of(board), text_of(board)  # "**Alice** plays …"
 
     # Alice resigns: confirmation, the notice, and Bob and Carol play on (ruling R22).
     version = game.version_of(game.latest_turn())
@@ -446,7 +446,7 @@ def test_ai_heavy_games_keep_every_move_in_order_under_discords_rate_limit(
     # every entry shown once, in order, once the bot has caught up
     wait_for("the thread to catch up", lambda: game.played_lines() == wanted, 60)
     alice_lines = [
-        sum(1 for line in text_of(m).splitlines() if line.startswith("**alice** played"))
+        sum(1 for line in text_of(m).splitlines() if line.startswith("**alice** takes"))
         for m in game.public()
     ]
     assert max(alice_lines) >= 2, alice_lines  # what waited came out as one post

@@ -248,11 +248,13 @@ def test_the_header_names_the_seats_of_the_last_move_and_its_notes() -> None:
     from render.sapiens.words import describe
 
     note = {"key": "sapiens.note.campement", "params": {"seat": "s2", "n": 3}}
+    bear = {"key": "sapiens.move.bear.table", "params": {"seat": "s2", "owner": "s3"}}
     view = sapiens_view(3)
-    view["last"] = {"seat": "s2", "label": note, "notes": [note]}
+    view["last"] = {"seat": "s2", "label": bear, "notes": [note]}
     for lang in ("en", "fr"):
         line = describe(view, lang, NAMES)
-        assert line.count("Bob") == 3 and "s2" not in line, line
+        assert line.count("Bob") == 2 and "Chloé" in line, line
+        assert "s2" not in line and "s3" not in line, line
     assert describe({"seats": ["s1"]}, "en", None) == ""
 
 
@@ -341,7 +343,9 @@ def test_the_header_does_not_say_the_move_twice() -> None:
     view = sapiens_view(3)
     view["last"] = {"seat": "s2", "label": label, "notes": [mark, food]}
     line = describe(view, "en", NAMES)
-    assert line == "Bob: Fight token on Water/Fire (Chloé's pool) · Gathering: Bob gains 1 food"
+    assert line == (
+        "Bob puts a Fight token on Water/Fire (Chloé's pool) · Gathering: Bob gains 1 food"
+    )
     other = {**mark, "params": {**mark["params"], "a": "@sapiens.scene.CU"}}
     view["last"] = {"seat": "s2", "label": label, "notes": [other]}
     assert "Bob puts a Fight token on Gathering/Fire" in describe(view, "en", NAMES)
@@ -388,3 +392,16 @@ def test_the_tile_water_takes_or_a_fight_token_moves_to_is_marked_in_any_pool() 
     state = SAPIENS.setup(["a", "b"], "x")
     state.data["frames"].append({"kind": "watergive", "get": state.data["common"][0]})
     assert (step_view(state) or {})["tile"] == state.data["common"][0]
+
+
+@pytest.mark.parametrize("key", ["sapiens.move.take", "sapiens.move.take.table"])
+def test_the_card_shows_the_common_pool_after_a_take(key: str) -> None:
+    """A move on the common pool puts the card's close-up on that strip, whether the
+    view's label is the table's (as every view gives it) or one made by hand."""
+    from render.sapiens.card import valley_focus
+
+    view = sapiens_view(3)
+    params = {"a": "@sapiens.scene.EA", "b": "@sapiens.scene.FU", "fists": "@sapiens.fists.0"}
+    view["last"] = {"seat": "s2", "label": {"key": key, "params": params}, "notes": []}
+    layout = picture(3).layout(3)
+    assert list(valley_focus(view, layout)) == [layout.board]

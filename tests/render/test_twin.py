@@ -128,13 +128,13 @@ def envelope(**changes: Any) -> dict[str, Any]:
 def test_the_short_form_in_english_and_french() -> None:
     names = {"a": "Ann", "b": "Ben"}
     assert renderers.describe("nim", envelope(), names=names) == (
-        "Move 3. To play: Ben. Last move: Ann: take 3. 1 stone left. "
+        "Move 3. To play: Ben. Last move: Ann takes 3. 1 stone left. "
         "Scores: Ann 0 points, Ben about 1 point (part hidden). 1 of 15 stones left."
     )
     assert renderers.describe(
         "nim", envelope(over=True, winners=["a"]), lang="fr", names=names
     ) == (
-        "Partie terminée. Victoire : Ann. Dernier coup : Ann : prendre 3. reste 1 pierre. "
+        "Partie terminée. Victoire : Ann. Dernier coup : Ann prend 3. reste 1 pierre. "
         "Scores : Ann 0 point, Ben environ 1 point (en partie caché). 1 pierre restante sur 15."
     )
 

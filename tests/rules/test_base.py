@@ -228,3 +228,36 @@ def test_signed_figures_follow_the_language() -> None:
     assert [signed(v, "en") for v in (1.54, -3, 0.04, -0.04)] == ["+1.5", "\u22123.0", "0.0", "0.0"]
     assert signed(2.5, "fr") == "+2,5"
     assert signed("x", "fr") == "x"
+
+
+def test_a_resource_agrees_with_its_count_in_french() -> None:
+    """Issue 40: "récolter 2 pierre" no more: ``{res:of:n}`` takes the word's plural
+    (``key.plural``) when the count asks for it, in both languages' own rule."""
+    from rules import registry
+    from rules.i18n import translate
+
+    registry.get("tribes")  # its catalogue
+    gather = "tribes.move.at.table"
+    params = {
+        "seat": "Ann",
+        "res": "@tribes.res.stone",
+        "hex": "H04",
+        "terrain": "@tribes.terrain.lake",
+    }
+    said = {
+        (lang, n): translate(Text(gather, {**params, "n": n}), lang)
+        for lang in ("en", "fr")
+        for n in (1, 2)
+    }
+    assert said[("fr", 1)] == "Ann récolte 1 pierre sur H04 (lac)"
+    assert said[("fr", 2)] == "Ann récolte 2 pierres sur H04 (lac)"
+    assert said[("en", 2)] == "Ann gathers 2 stone on H04 (lake)"
+    trade = Text(
+        "tribes.chief.note.trade",
+        {"player": "Ann", "n": 2, "give": "@tribes.res.food", "m": 1, "take": "@tribes.res.stone"},
+    )
+    assert translate(trade, "fr") == "Ann échange 2 nourritures contre 1 pierre"
+    # a word with no count beside it keeps its singular
+    assert translate(
+        Text("tribes.move.find.table", {"seat": "Ann", "res": "@tribes.res.stone"}), "fr"
+    ) == ("Découverte : Ann prend 1 pierre")

@@ -101,7 +101,7 @@ def test_every_view_carries_the_envelope() -> None:
         view = NIM.view(state, seat)
         assert set(view) >= ENVELOPE_KEYS
         assert view["to_act"] == ["b"] and view["turn"] == 1 and not view["over"]
-        assert view["last"]["label"] == {"key": "nim.take", "params": {"n": 1}}
+        assert view["last"]["label"] == {"key": "nim.take.table", "params": {"n": 1, "seat": "a"}}
         assert view["winners"] == [] and view["out"] == []
         assert view["scores"]["a"] == {"total": 0, "partial": False}
 

@@ -76,7 +76,7 @@ async def test_classic_public_messages_never_name_a_card_of_a_hand(
     assert {code.split(":")[0] for code in hidden_moves} >= {"keep", "putback"}
     assert leaks == []
     board = bot.posted_in(thread)
-    keep_lines = sum(str(m["embeds"]).count("Keep one of the objectives dealt") for m in board)
+    keep_lines = sum(str(m["embeds"]).count("keeps one of the objectives dealt") for m in board)
     assert keep_lines == 3  # one per player, by kind only
 
 

@@ -87,5 +87,5 @@ async def test_two_moves_at_once_posted_in_the_other_order_are_both_named(
     boards = [c for c in bot.fake.calls[mark:] if c.channel_id == thread and c.embeds]
     assert len(boards) == 1
     names = {p.user_id: p.name for p in game.seats}
-    played = [line for line in boards[0].text().splitlines() if "played" in line]
+    played = [line for line in boards[0].text().splitlines() if line.startswith("**")]
     assert [line.split("**")[1] for line in played] == [names[s] for s in game.to_act[:2]]

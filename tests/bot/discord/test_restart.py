@@ -122,7 +122,7 @@ async def test_catch_up_names_every_missed_move_and_pings_whom_the_flow_would(
     await second.client.on_ready()
     posted = [c for c in second.fake.calls[before:] if c.channel_id == thread]
     board = next(c for c in posted if c.embeds)
-    lines = [line for line in board.text().splitlines() if "played" in line]
+    lines = [line for line in board.text().splitlines() if line.startswith("**")]
     assert [line.split("**")[1] for line in lines] == [names[s] for s in movers]
     turn = next(c for c in posted if f"cf:play:{game_id}:2" in c.custom_ids())
     assert _pinged(turn) == [int(game.to_act[0])]  # the player who became to act
@@ -145,7 +145,8 @@ async def test_catch_up_after_a_simultaneous_choice_pings_nobody_new(
     await second.client.on_ready()
     posted = [c for c in second.fake.calls[before:] if c.channel_id == thread]
     board = next(c for c in posted if c.embeds)
-    assert "played" in board.text() and keep not in board.text()  # named, not revealed
+    assert "keeps one of the objectives dealt" in board.text()  # named, not revealed
+    assert keep not in board.text()
     turn = next(c for c in posted if f"cf:play:{game_id}:1" in c.custom_ids())
     # the normal flow pings nobody when a seat finishes a choice others are still making
     assert _pinged(turn) == []

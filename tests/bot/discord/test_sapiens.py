@@ -15,7 +15,7 @@ from PIL import Image
 
 from campfire_testing.harness import CHANNEL_ID, Call, Harness
 from render import registry as pictures
-from rules.i18n import translate
+from rules.i18n import translate, with_names
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, draw_nim, make_harness
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_discord_limits import limit_problems, menu_move
@@ -54,8 +54,10 @@ async def typed_move(bot: Harness, user: Any, thread: int, chooser: random.Rando
     legal = {m.code: m for m in await bot.service.legal_moves(1, user.key)}
     assert {c["value"] for c in choices} <= set(legal)
     lang = "fr" if user.locale == "fr" else "en"  # each player reads the moves in their language
+    names = (await bot.service.game(1)).names(lang)  # seats by name ("Bob's pool")
     for choice in choices:
-        assert choice["name"] == translate(legal[choice["value"]].label, lang)[:100]
+        label = translate(with_names(legal[choice["value"]].label, names), lang)
+        assert choice["name"] == label[:100]
     fake = Call("POST", "autocomplete", "", None, {"choices": choices})  # type: ignore[arg-type]
     assert limit_problems(fake) == []
     pick = chooser.choice([c for c in choices if c["value"] != "back"] or choices)

@@ -75,7 +75,7 @@ async def test_a_round_against_the_ai_is_one_new_message_and_one_edit(bot: Harne
     # Alice's move: her turn message is edited in place (the AI thinks: no Play button);
     # the AI's turn: one new message, its decision listed, pinging Alice, with Play
     assert len(edits) == 1 and edits[0].url.endswith(f"/messages/{live}")
-    assert "**Alice** played" in edits[0].text() and not edits[0].json["allowed_mentions"].get(
+    assert "**Alice** takes" in edits[0].text() and not edits[0].json["allowed_mentions"].get(
         "users"
     )
     assert not any(i.startswith("cf:play:") for i in edits[0].custom_ids())
@@ -114,7 +114,7 @@ async def test_a_deleted_turn_message_is_replaced_by_a_new_one(bot: Harness) -> 
     calls = in_thread(bot, thread, await alice_plays(bot, thread))
     posts = [c for c in calls if kind(c) == POST]
     assert len(posts) == 2  # Alice's move in a fresh message, then the AI's turn
-    assert "**Alice** played" in posts[0].text()
+    assert "**Alice** takes" in posts[0].text()
 
 
 async def test_a_table_that_falls_behind_merges_what_waits_into_one_post(
@@ -149,7 +149,7 @@ async def test_a_table_that_falls_behind_merges_what_waits_into_one_post(
     await asyncio.gather(*tasks)
     posts = [c for c in in_thread(bot, thread, bot.fake.calls[before:]) if kind(c) == POST]
     assert len(posts) == 2  # the first, then the three that waited, as one
-    lines = [line for line in posts[1].embeds[0]["description"].splitlines() if "played" in line]
+    lines = [line for line in posts[1].embeds[0]["description"].splitlines() if "takes" in line]
     assert [line.split("**")[1] for line in lines] == ["Alice", "Bob", "Alice"]  # in order
     game = await bot.service.game(1)
     assert f"cf:play:1:{game.version}" in posts[1].custom_ids()

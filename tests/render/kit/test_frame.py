@@ -9,6 +9,7 @@ from PIL import Image
 from render.kit import frame, style
 from render.kit.geometry import Box
 from render.kit.text import font, text_width
+from rules.i18n import repeats
 
 SEATS = ["s1", "s2", "s3"]
 
@@ -144,16 +145,16 @@ def test_a_label_that_names_its_player_is_not_prefixed_with_the_name() -> None:
     view = envelope(last={"seat": "s2", "label": resign, "notes": []})
     assert frame.describe_last(view, "en", {"s2": "Chloé"}) == "Chloé resigns"
     assert frame.describe_last(view, "fr", {"s2": "Chloé"}) == "Chloé abandonne"
-    other = envelope(last={"seat": "s1", "label": resign, "notes": [resign]})
+    again = envelope(last={"seat": "s2", "label": resign, "notes": [resign]})
     # the note says again what the label says: left out (issue 28)
-    assert frame.describe_last(other, "en", {"s2": "Chloé"}) == "s1: Chloé resigns"
+    assert frame.describe_last(again, "en", {"s2": "Chloé"}) == "Chloé resigns"
 
 
 def test_a_note_that_only_repeats_the_move_is_left_out() -> None:
     """Issue 28: a header never repeats the move in its note ("Bob: Gather with the moon
     die: boosted · Bob: Gather, boosted")."""
-    assert frame.repeats("Bob: Gather, boosted", "Bob: Gather with the moon die: boosted")
-    assert not frame.repeats("Bob: +2 food", "Bob: Gather with the moon die: boosted")
+    assert repeats("Bob: Gather, boosted", "Bob: Gather with the moon die: boosted")
+    assert not repeats("Bob: +2 food", "Bob: Gather with the moon die: boosted")
     from rules import registry
 
     game = registry.get("tribes")
@@ -167,7 +168,7 @@ def test_a_note_that_only_repeats_the_move_is_left_out() -> None:
         view = game.view(state, None)
         for lang in ("en", "fr"):
             label, *notes = frame.last_parts(view, lang, {}) or [""]
-            assert not any(frame.repeats(n, label) for n in notes)
+            assert not any(repeats(n, label) for n in notes)
             checked += len(notes)
     assert checked
 
