@@ -454,8 +454,9 @@ def _apply(
         raise differs("seq", move.get("seq"), index)
     if "name" in move and move["name"] != names.get(seat, seat):
         raise differs("name", move["name"], names.get(seat, seat))
-    notes = [translate(note, lang) for note in applied.notes]
-    if (move.get("notes") or []) != notes:
+    notes = [translate(with_names(note, names), lang) for note in applied.notes]
+    earlier = [translate(note, lang) for note in applied.notes]  # a record before names
+    if (move.get("notes") or []) not in (notes, earlier):
         raise differs("notes", move.get("notes") or [], notes)
     return applied.state
 

@@ -137,7 +137,7 @@ def valley(public: View, seat: str, lang: str, names: Names) -> Section:
     if isinstance(home, int):
         lines.append(tr("sapiens.present.baston", lang, n=home))
     if player.get("finished"):
-        lines.append(tr("render.sapiens.finished", lang, name=seat_name(seat, names)))
+        lines.append(tr("render.sapiens.finished.words", lang, name=seat_name(seat, names)))
     covered: dict[str, str] = {}
     for tile in _list(player.get("tiles")):
         tile = _map(tile)

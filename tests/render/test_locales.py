@@ -21,7 +21,7 @@ FAMILIES = {
     "render.origin.title": ("junior", "classic"),
     "render.kit": (
         *("turn", "round_turn", "over", "over_won", "to_play", "to_play_tag"),
-        *("winner_tag", "out_tag", "points", "last", "legend"),
+        *("winner_tag", "out_tag", "points", "legend"),
     ),
     "render.nim": ("title", "left", "taken"),
     "render.nim.legend": ("stone", "ghost", "last", "rule"),

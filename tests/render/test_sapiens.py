@@ -392,16 +392,3 @@ def test_the_tile_water_takes_or_a_fight_token_moves_to_is_marked_in_any_pool() 
     state = SAPIENS.setup(["a", "b"], "x")
     state.data["frames"].append({"kind": "watergive", "get": state.data["common"][0]})
     assert (step_view(state) or {})["tile"] == state.data["common"][0]
-
-
-@pytest.mark.parametrize("key", ["sapiens.move.take", "sapiens.move.take.table"])
-def test_the_card_shows_the_common_pool_after_a_take(key: str) -> None:
-    """A move on the common pool puts the card's close-up on that strip, whether the
-    view's label is the table's (as every view gives it) or one made by hand."""
-    from render.sapiens.card import valley_focus
-
-    view = sapiens_view(3)
-    params = {"a": "@sapiens.scene.EA", "b": "@sapiens.scene.FU", "fists": "@sapiens.fists.0"}
-    view["last"] = {"seat": "s2", "label": {"key": key, "params": params}, "notes": []}
-    layout = picture(3).layout(3)
-    assert list(valley_focus(view, layout)) == [layout.board]
