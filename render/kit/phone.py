@@ -39,7 +39,7 @@ from PIL import Image, ImageDraw
 
 from render.kit import card as cards
 from render.kit import frame, sprites, style
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.card import MARGIN, MIN_TEXT, WIDTH, Card
 from render.kit.compose import Picture, Turn
 from render.kit.encode import png_bytes
@@ -224,7 +224,7 @@ def phone_blocks(
     return tuple(out), y + MARGIN - 12
 
 
-_statics: ArtCache[Image.Image] = ArtCache("phone.statics", capacity=48)
+_statics: ArtCache[Image.Image] = ArtCache("phone.statics", budget=8 * MB)
 
 
 def paint_phone(blocks: Sequence[Block], height: int, palette: Palette) -> Image.Image:

@@ -11,6 +11,7 @@ from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.kit.cache import MB, ArtCache
 from render.kit.style import RGB
 
 Font = ImageFont.FreeTypeFont
@@ -74,9 +75,12 @@ def is_bold(face: Font) -> bool:
     return str(face.path).endswith("Bold.ttf")
 
 
-@lru_cache(maxsize=4096)
+_widths: ArtCache[float] = ArtCache("text.widths", budget=MB)
+_masks: ArtCache[tuple[Image.Image, int, int]] = ArtCache("text.masks", budget=8 * MB)
+
+
 def _width(text: str, size: int, bold: bool) -> float:
-    return font(size, bold=bold).getlength(text)
+    return _widths.get((text, size, bold), lambda: font(size, bold=bold).getlength(text))
 
 
 def text_width(text: str, face: Font) -> float:
@@ -158,8 +162,11 @@ def glyph_mask(text: str, face: Font, anchor: Anchor = "la") -> tuple[Image.Imag
     return _mask(text, int(face.size), is_bold(face), anchor)
 
 
-@lru_cache(maxsize=4096)
 def _mask(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
+    return _masks.get((text, size, bold, anchor), lambda: _draw_mask(text, size, bold, anchor))
+
+
+def _draw_mask(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
     face = font(size, bold=bold)
     left, top, right, bottom = (round(v) for v in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)

@@ -82,7 +82,6 @@ TRIBES = Picture(
         style.PAPER,
     ),
     samples=pieces.samples,
-    static_capacity=12,
 )
 
 
