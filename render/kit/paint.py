@@ -11,6 +11,7 @@ arrow) are drawn directly with palette indices.
 
 from __future__ import annotations
 
+import hashlib
 import weakref
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -56,6 +57,13 @@ class Palette:
 
     image: Image.Image
     _index: dict[RGB, int] = field(default_factory=dict, compare=False, repr=False)
+    token: bytes = field(init=False, compare=False, repr=False)
+    """A digest of the colours: stamps over a flat ground are shared by every canvas on
+    this palette, whatever its static art."""
+
+    def __post_init__(self) -> None:
+        colours = bytes(self.image.getpalette() or [])
+        object.__setattr__(self, "token", hashlib.blake2b(colours, digest_size=16).digest())
 
     def colours(self) -> list[RGB]:
         raw = self.image.getpalette() or []
@@ -110,8 +118,7 @@ class Canvas:
         """Paste an RGBA ``sprite`` (centred on ``xy``, or with its top-left corner there)."""
         x = round(xy[0] - sprite.width / 2) if centre else round(xy[0])
         y = round(xy[1] - sprite.height / 2) if centre else round(xy[1])
-        where = (x, y) if ground is None else None
-        key = ("sprite", id(sprite), ground, where, self.static_key)
+        key = ("sprite", id(sprite), ground, self._under_key((x, y), ground))
         stamp, mask, _ = _stamp(key, sprite, lambda: self._stamp_sprite(sprite, (x, y), ground))
         self.image.paste(stamp, (x, y), mask)
 
@@ -136,8 +143,16 @@ class Canvas:
             return
         mask, left, top = glyph_mask(text, face, anchor)
         x, y = round(xy[0]) + left, round(xy[1]) + top
-        where = (x, y) if ground is None else None
-        key = ("text", text, face.path, face.size, anchor, fill, ground, where, self.static_key)
+        key = (
+            "text",
+            text,
+            face.size,
+            face.path,
+            anchor,
+            fill,
+            ground,
+            self._under_key((x, y), ground),
+        )
         stamp, cut, _ = _stamp(key, mask, lambda: self._stamp_text(mask, (x, y), fill, ground))
         self.image.paste(stamp, (x, y), cut)
 
@@ -148,6 +163,11 @@ class Canvas:
         base.paste(fill + (255,), (0, 0), mask)
         cut = mask.point(_CUT)
         return self.palette.quantize(base), cut, weakref.ref(mask)
+
+    def _under_key(self, xy: tuple[int, int], ground: Ground) -> Hashable:
+        """What a stamp depends on besides its source: the static art under it and where
+        (over the art), or only the palette (over a flat ground)."""
+        return (self.static_key, xy) if ground is None else self.palette.token
 
     def _under(self, xy: tuple[int, int], size: tuple[int, int], ground: Ground) -> Image.Image:
         if ground is not None:

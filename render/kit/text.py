@@ -75,12 +75,14 @@ def is_bold(face: Font) -> bool:
     return str(face.path).endswith("Bold.ttf")
 
 
-_widths: ArtCache[float] = ArtCache("text.widths", budget=MB)
 _masks: ArtCache[tuple[Image.Image, int, int]] = ArtCache("text.masks", budget=8 * MB)
 
 
+@lru_cache(maxsize=4096)
 def _width(text: str, size: int, bold: bool) -> float:
-    return _widths.get((text, size, bold), lambda: font(size, bold=bold).getlength(text))
+    # a float per line of text (under 1 MB in all): a count bounds it, and lru_cache is
+    # several times quicker than an ArtCache for the thousands of calls a picture makes
+    return font(size, bold=bold).getlength(text)
 
 
 def text_width(text: str, face: Font) -> float:
