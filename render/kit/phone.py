@@ -77,6 +77,9 @@ LINE_STEP = 29
 MAX_SECTION_LINES = 8
 BLOCK_TITLE = 40
 GAP = 12  # between two blocks
+PHONE_LEVEL = 4
+"""Deflate level of the phone layout: a third less time than level 6 for its tall
+page, about 5 % more bytes (Origin Classic's largest, 132 KB, stays under 150 KB)."""
 PLATE = 22  # a target's name on the phone's close-up
 FULL_PLATE = 14  # on the full picture (its own texts are 11 to 16 px)
 
@@ -491,7 +494,7 @@ class Phone:
             raise ValueError(f"unknown layout {layout!r}: {', '.join(LAYOUTS)}")
         if layout == "full":
             return png_bytes(self.render_full(view, mine, lang=lang, names=names))
-        return png_bytes(self.render_phone(view, mine, lang=lang, names=names))
+        return png_bytes(self.render_phone(view, mine, lang=lang, names=names), level=PHONE_LEVEL)
 
 
 def _around(boxes: Sequence[Box]) -> Box:
