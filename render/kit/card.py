@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from render.kit import frame, sprites, style
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache, image_bytes
 from render.kit.compose import Picture, Turn
 from render.kit.encode import png_bytes
 from render.kit.geometry import Box, FrameLayout
@@ -99,7 +99,9 @@ def card_layout(seats: int) -> CardLayout:
     return CardLayout(header, to_play, last, close, tuple(rows), y + MARGIN - ROW_GAP)
 
 
-_statics: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache("card.statics", capacity=24)
+_statics: ArtCache[tuple[Image.Image, Image.Image]] = ArtCache(
+    "card.statics", budget=16 * MB, size=lambda pair: image_bytes(pair[0])
+)
 
 
 @dataclass(frozen=True)
@@ -144,8 +146,9 @@ class Card:
         picture = self.picture(seats)
 
         def build() -> tuple[Image.Image, Image.Image]:
-            rgb = paint_card(card_layout(seats))
-            return rgb, picture.palette_of().quantize(rgb)
+            # the palette image alone (a fifth of the RGB one's bytes) is the ground too
+            paletted = picture.palette_of().quantize(paint_card(card_layout(seats)))
+            return paletted, paletted
 
         return _statics.get((self.name, picture.name, seats), build)
 

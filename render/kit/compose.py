@@ -30,7 +30,7 @@ from typing import Any
 from PIL import Image
 
 from render.kit import frame, style
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.encode import build_palette, png_bytes
 from render.kit.geometry import PANEL_HEIGHT, Box, FrameLayout, frame_layout
 from render.kit.names import tr
@@ -73,8 +73,10 @@ TurnPart = Callable[[Canvas, Box, Turn], None]
 PanelStatic = Callable[[Image.Image, Box, int, Static], None]
 PanelPart = Callable[[Canvas, Box, str, Turn], None]
 
-_statics: dict[str, ArtCache[tuple[Image.Image, Image.Image]]] = {}
-_palettes: ArtCache[Palette] = ArtCache("compose.palettes", capacity=8)
+_statics: ArtCache[Image.Image] = ArtCache("compose.statics", budget=32 * MB)
+"""Every picture's static art, in its palette (keyed by the picture's name and the
+``Static``): a few MB each, for each language, seat count and art key in use."""
+_palettes: ArtCache[Palette] = ArtCache("compose.palettes", budget=MB)
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,7 @@ class Picture:
     """One game's picture: layout sizes, the game's hooks, and how its palette is made.
 
     ``name`` keys every cache (two pictures must not share it); ``title`` is the
-    catalogue key of the header's title; ``static_capacity`` is how many static arts
-    (languages x seat counts x art keys) stay cached, least recently used first out.
+    catalogue key of the header's title.
     """
 
     name: str
@@ -111,7 +112,6 @@ class Picture:
     colours: Sequence[RGB] = ()
     samples: Callable[[], Sequence[Image.Image]] | None = None
     palette: Callable[[], Palette] | None = None
-    static_capacity: int = 6
 
     # ------------------------------------------------------------ layout and static art
 
@@ -144,18 +144,13 @@ class Picture:
             self.paint_footer(image, layout.footer, static)
         return image
 
-    def static_art(self, static: Static) -> tuple[Image.Image, Image.Image]:
-        """The static art as (RGB, palette) images, built once per ``static``."""
-
-        def build() -> tuple[Image.Image, Image.Image]:
-            rgb = self.paint_static(static)
-            return rgb, self.palette_of().quantize(rgb)
-
-        cache = _statics.get(self.name)
-        if cache is None:
-            fresh = ArtCache[tuple[Image.Image, Image.Image]](self.name, self.static_capacity)
-            cache = _statics.setdefault(self.name, fresh)
-        return cache.get(static, build)
+    def static_art(self, static: Static) -> Image.Image:
+        """The static art in the picture's palette, built once per ``static`` (only the
+        palette image is kept: a fifth of the RGB one's bytes; stamps over the static
+        art compose over it)."""
+        return _statics.get(
+            (self.name, static), lambda: self.palette_of().quantize(self.paint_static(static))
+        )
 
     def palette_of(self) -> Palette:
         """The picture's fixed palette (shared with another picture through ``palette``)."""
@@ -187,8 +182,8 @@ class Picture:
         seats = turn.seats
         static = Static(lang, len(seats), self.art(view) if self.art is not None else None)
         layout = self.layout(len(seats))
-        rgb, paletted = self.static_art(static)
-        canvas = Canvas(rgb, paletted, self.palette_of(), (self.name, static))
+        paletted = self.static_art(static)
+        canvas = Canvas(paletted, paletted, self.palette_of(), (self.name, static))
 
         def wanted(box: Box) -> bool:
             return within is None or any(box.overlaps(cut) for cut in within)

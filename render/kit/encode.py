@@ -20,7 +20,7 @@ from functools import partial
 
 from PIL import Image
 
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.style import RGB
 
 PALETTE_SIZE = 256
@@ -30,7 +30,7 @@ _ADLER_BASE = 65521
 _FINAL_EMPTY_BLOCK = b"\x03\x00"  # BFINAL=1, fixed Huffman, end-of-block
 _ZLIB_HEADER = b"\x78\x9c"
 
-_bands: ArtCache[bytes] = ArtCache("png.bands", capacity=6000)
+_bands: ArtCache[bytes] = ArtCache("png.bands", budget=4 * MB)
 
 
 def build_palette(static: Image.Image, exact: Iterable[RGB]) -> Image.Image:

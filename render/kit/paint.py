@@ -11,18 +11,44 @@ arrow) are drawn directly with palette indices.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import hashlib
+import weakref
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache, image_bytes
 from render.kit.style import RGB
 from render.kit.text import Anchor, Font, glyph_mask
 
 Ground = RGB | None  # a flat colour, or None: the static art under the stamp
 
-_stamps: ArtCache[tuple[Image.Image, Image.Image, object]] = ArtCache("stamps", capacity=8192)
+Stamp = tuple[Image.Image, Image.Image, "weakref.ref[Image.Image]"]
+"""A stamp: the pixels in the palette, the 0/255 mask, and a weak reference to the
+source (sprite or glyph mask) it was made from: its key holds the source's ``id``, which
+a new image may reuse once the source is gone, so a stamp whose source is dead is made
+again."""
+
+
+_CUT = [0] + [255] * 255
+"""The lookup table that makes a 0/255 mask of any coverage (a list: ``point`` with a
+function calls it 256 times for every stamp)."""
+
+
+def _stamp_bytes(stamp: Stamp) -> int:
+    return image_bytes(stamp[0]) + image_bytes(stamp[1])
+
+
+_stamps: ArtCache[Stamp] = ArtCache("stamps", budget=32 * MB, size=_stamp_bytes)
+
+
+def _stamp(key: Hashable, source: Image.Image, make: Callable[[], Stamp]) -> Stamp:
+    found = _stamps.get(key, make)
+    if found[2]() is not source:  # the source died and its id was reused
+        _stamps.discard(key)
+        found = _stamps.get(key, make)
+    return found
 
 
 @dataclass(frozen=True)
@@ -31,6 +57,13 @@ class Palette:
 
     image: Image.Image
     _index: dict[RGB, int] = field(default_factory=dict, compare=False, repr=False)
+    token: bytes = field(init=False, compare=False, repr=False)
+    """A digest of the colours: stamps over a flat ground are shared by every canvas on
+    this palette, whatever its static art."""
+
+    def __post_init__(self) -> None:
+        colours = bytes(self.image.getpalette() or [])
+        object.__setattr__(self, "token", hashlib.blake2b(colours, digest_size=16).digest())
 
     def colours(self) -> list[RGB]:
         raw = self.image.getpalette() or []
@@ -85,18 +118,15 @@ class Canvas:
         """Paste an RGBA ``sprite`` (centred on ``xy``, or with its top-left corner there)."""
         x = round(xy[0] - sprite.width / 2) if centre else round(xy[0])
         y = round(xy[1] - sprite.height / 2) if centre else round(xy[1])
-        where = (x, y) if ground is None else None
-        key = ("sprite", id(sprite), ground, where, self.static_key)
-        stamp, mask, _ = _stamps.get(key, lambda: self._stamp_sprite(sprite, (x, y), ground))
+        key = ("sprite", id(sprite), ground, self._under_key((x, y), ground))
+        stamp, mask, _ = _stamp(key, sprite, lambda: self._stamp_sprite(sprite, (x, y), ground))
         self.image.paste(stamp, (x, y), mask)
 
-    def _stamp_sprite(
-        self, sprite: Image.Image, xy: tuple[int, int], ground: Ground
-    ) -> tuple[Image.Image, Image.Image, object]:
+    def _stamp_sprite(self, sprite: Image.Image, xy: tuple[int, int], ground: Ground) -> Stamp:
         base = self._under(xy, sprite.size, ground)
         base.alpha_composite(sprite)
-        mask = sprite.getchannel("A").point(lambda a: 255 if a else 0)
-        return self.palette.quantize(base), mask, sprite
+        mask = sprite.getchannel("A").point(_CUT)
+        return self.palette.quantize(base), mask, weakref.ref(sprite)
 
     def text(
         self,
@@ -113,18 +143,31 @@ class Canvas:
             return
         mask, left, top = glyph_mask(text, face, anchor)
         x, y = round(xy[0]) + left, round(xy[1]) + top
-        where = (x, y) if ground is None else None
-        key = ("text", text, face.path, face.size, anchor, fill, ground, where, self.static_key)
-        stamp, cut, _ = _stamps.get(key, lambda: self._stamp_text(mask, (x, y), fill, ground))
+        key = (
+            "text",
+            text,
+            face.size,
+            face.path,
+            anchor,
+            fill,
+            ground,
+            self._under_key((x, y), ground),
+        )
+        stamp, cut, _ = _stamp(key, mask, lambda: self._stamp_text(mask, (x, y), fill, ground))
         self.image.paste(stamp, (x, y), cut)
 
     def _stamp_text(
         self, mask: Image.Image, xy: tuple[int, int], fill: RGB, ground: Ground
-    ) -> tuple[Image.Image, Image.Image, object]:
+    ) -> Stamp:
         base = self._under(xy, mask.size, ground)
         base.paste(fill + (255,), (0, 0), mask)
-        cut = mask.point(lambda a: 255 if a else 0)
-        return self.palette.quantize(base), cut, mask
+        cut = mask.point(_CUT)
+        return self.palette.quantize(base), cut, weakref.ref(mask)
+
+    def _under_key(self, xy: tuple[int, int], ground: Ground) -> Hashable:
+        """What a stamp depends on besides its source: the static art under it and where
+        (over the art), or only the palette (over a flat ground)."""
+        return (self.static_key, xy) if ground is None else self.palette.token
 
     def _under(self, xy: tuple[int, int], size: tuple[int, int], ground: Ground) -> Image.Image:
         if ground is not None:

@@ -15,13 +15,13 @@ from collections.abc import Callable, Hashable
 from PIL import Image, ImageDraw
 
 from render.kit import style
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.geometry import FPoint, Point
 from render.kit.style import RGB
 
 SS = 3  # supersampling factor for sprites
 
-SPRITES: ArtCache[Image.Image] = ArtCache("sprites", capacity=2048)
+SPRITES: ArtCache[Image.Image] = ArtCache("sprites", budget=16 * MB)
 
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 

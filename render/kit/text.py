@@ -11,6 +11,7 @@ from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.kit.cache import MB, ArtCache
 from render.kit.style import RGB
 
 Font = ImageFont.FreeTypeFont
@@ -74,8 +75,13 @@ def is_bold(face: Font) -> bool:
     return str(face.path).endswith("Bold.ttf")
 
 
+_masks: ArtCache[tuple[Image.Image, int, int]] = ArtCache("text.masks", budget=8 * MB)
+
+
 @lru_cache(maxsize=4096)
 def _width(text: str, size: int, bold: bool) -> float:
+    # a float per line of text (under 1 MB in all): a count bounds it, and lru_cache is
+    # several times quicker than an ArtCache for the thousands of calls a picture makes
     return font(size, bold=bold).getlength(text)
 
 
@@ -158,8 +164,11 @@ def glyph_mask(text: str, face: Font, anchor: Anchor = "la") -> tuple[Image.Imag
     return _mask(text, int(face.size), is_bold(face), anchor)
 
 
-@lru_cache(maxsize=4096)
 def _mask(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
+    return _masks.get((text, size, bold, anchor), lambda: _draw_mask(text, size, bold, anchor))
+
+
+def _draw_mask(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
     face = font(size, bold=bold)
     left, top, right, bottom = (round(v) for v in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)

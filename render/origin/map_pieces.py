@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image
 
 from render.kit import sprites
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.compose import Static, Turn
 from render.kit.geometry import Box
 from render.kit.paint import Canvas
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 View = Mapping[str, Any]
 
-_maps: ArtCache[Image.Image] = ArtCache("origin.map", capacity=4)
+_maps: ArtCache[Image.Image] = ArtCache("origin.map", budget=10 * MB)
 
 
 def paint_map(image: Image.Image, box: Box, static: Static) -> None:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.kit import style
+from render.kit.cache import MB, ArtCache
 from render.kit.geometry import Box, toward
 from render.kit.text import draw_lines, font, text_width, wrap
 from render.origin.colours import BRIDGE, LAND, LAND_EDGE, OCEAN, OCEAN_DEEP, TERRITORY_COLOURS
@@ -263,13 +264,19 @@ def token_spot(strait: str, lang: str) -> tuple[int, int]:
 LABEL_MARGIN = 4
 
 
-@lru_cache(maxsize=128)
+_labels: ArtCache[tuple[Image.Image, tuple[int, int]]] = ArtCache("origin.labels", budget=2 * MB)
+
+
 def label_sprite(tid: str, lang: str) -> tuple[Image.Image, tuple[int, int]]:
     """A territory's name with its halo on a transparent ground, and its top-left corner.
 
     The static map pastes it; a turn pastes it again over a last-move arrow that crosses
     it, so that names stay on top.
     """
+    return _labels.get((tid, lang), lambda: _paint_label(tid, lang))
+
+
+def _paint_label(tid: str, lang: str) -> tuple[Image.Image, tuple[int, int]]:
     layout = map_layout()
     face = font(LABEL_SIZE, bold=True)
     lines = label_lines(tid, lang)

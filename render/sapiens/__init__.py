@@ -75,7 +75,6 @@ SAPIENS = Picture(
     art=lambda view: tuple(seat.faces for seat in table_for(view).seats.values()),
     colours=colours(),
     samples=lambda: [sprites.sheet(pieces.legend_samples(), style.PANEL)],
-    static_capacity=12,
 )
 
 

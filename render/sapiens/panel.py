@@ -11,7 +11,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.kit import style
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.compose import Static, Turn
 from render.kit.frame import draw_tag
 from render.kit.geometry import PANEL_BAR, Box
@@ -102,7 +102,7 @@ def draw_body(canvas: Canvas, box: Box, seat: str, turn: Turn, table: Table) -> 
     canvas.image.paste(kept, (where.x, where.y))
 
 
-_bodies: ArtCache[Image.Image] = ArtCache("sapiens.bodies", capacity=24)
+_bodies: ArtCache[Image.Image] = ArtCache("sapiens.bodies", budget=4 * MB)
 
 
 def _draw_body(

@@ -83,7 +83,6 @@ TRIBES = Picture(
         style.PAPER,
     ),
     samples=pieces.samples,
-    static_capacity=12,
 )
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import sprites, style
-from render.kit.cache import ArtCache
+from render.kit.cache import MB, ArtCache
 from render.kit.compose import Static, Turn
 from render.kit.frame import paint_box
 from render.kit.geometry import Box, Hex, HexGrid
@@ -29,7 +29,7 @@ from render.tribes.model import Cell, Table
 
 MapArt = tuple[tuple[tuple[str, int, int, str], ...], Hex | None, tuple[str, ...]]
 
-_grids: ArtCache[HexGrid] = ArtCache("tribes.grids", capacity=16)
+_grids: ArtCache[HexGrid] = ArtCache("tribes.grids", budget=MB)
 
 
 def map_art(view: Mapping[str, Any], table: Table) -> MapArt:

@@ -86,8 +86,8 @@ def test_classic_caches_do_not_mix_with_junior() -> None:
     from render.kit.compose import Static
     from render.origin import JUNIOR
 
-    junior, _ = JUNIOR.static_art(Static("en", 3))
-    classic, _ = CLASSIC.static_art(Static("en", 3))
+    junior = JUNIOR.static_art(Static("en", 3))
+    classic = CLASSIC.static_art(Static("en", 3))
     assert junior.size != classic.size
     assert JUNIOR.palette_of() is CLASSIC.palette_of()
 

@@ -104,17 +104,23 @@ def test_two_pictures_never_share_static_art_or_stamps() -> None:
     a, b = first.render(view()), second.render(view())
     assert a.convert("RGB").getpixel((600, 200)) == RED
     assert b.convert("RGB").getpixel((600, 200)) != RED
-    assert len(compose._statics["test.first"]) == len(compose._statics["test.second"]) == 1
+    assert first.static_art(Static("en", 3)) is not second.static_art(Static("en", 3))
 
 
-def test_static_art_is_kept_per_picture_up_to_its_capacity() -> None:
+def test_static_art_is_kept_up_to_the_caches_byte_budget(monkeypatch: Any) -> None:
+    """The static art of every picture shares one cache, bounded by bytes: when it is
+    full the least recently used art goes, and is painted again when asked for."""
     calls = Calls()
-    small = picture("test.small", calls, static_capacity=2)
+    small = picture("test.small", calls)
+    one = small.static_art(Static("en", 3, "m0"))
+    room = 2 * (one.width * one.height + 968)  # two static arts, in palette indices
+    monkeypatch.setattr(compose, "_statics", compose.ArtCache("test.statics", budget=room))
+    calls.static.clear()
     for start in ("m1", "m2", "m3", "m1"):
         small.render(view(map=start))
     boards = [s.art for part, s in calls.static if part == "board" and s.seats == 3]
     assert boards == ["m1", "m2", "m3", "m1"]  # m1 was pushed out by m3, so drawn again
-    assert len(compose._statics["test.small"]) == 2
+    assert len(compose._statics) == 2 and compose._statics.bytes <= room
 
 
 def test_a_shared_palette_is_built_once() -> None:

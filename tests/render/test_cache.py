@@ -1,0 +1,83 @@
+"""The renderers' caches are bounded by bytes, and all of them together by the documented sum."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PIL import Image
+
+from render.kit import cache
+from render.kit.cache import MB, ArtCache, image_bytes, nbytes
+from render.kit.paint import Canvas, Palette
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_image_bytes_counts_the_pixel_buffer_as_pillow_stores_it() -> None:
+    assert image_bytes(Image.new("L", (100, 10))) == 1000 + 200
+    assert image_bytes(Image.new("RGB", (100, 10))) == 4000 + 200  # RGB takes 4 bytes
+    assert image_bytes(Image.new("P", (100, 10))) == 1000 + 768 + 200
+    pair = (Image.new("RGBA", (10, 10)), Image.new("L", (10, 10)))
+    assert nbytes(pair) > image_bytes(pair[0]) + image_bytes(pair[1])
+
+
+def test_the_least_recently_used_go_when_the_budget_is_full() -> None:
+    kept = ArtCache[Image.Image]("test.lru", budget=3 * (10_000 + 200))
+    built: list[int] = []
+
+    def build(n: int) -> Image.Image:
+        built.append(n)
+        return Image.new("L", (100, 100), n)
+
+    for n in range(3):
+        kept.get(n, lambda n=n: build(n))  # type: ignore[misc]
+    kept.get(0, lambda: build(99))  # 0 is used again: 1 is now the oldest
+    kept.get(3, lambda: build(3))
+    assert built == [0, 1, 2, 3]
+    assert len(kept) == 3 and kept.bytes <= kept.budget
+    kept.get(1, lambda: build(1))  # 1 was dropped: built again
+    assert built == [0, 1, 2, 3, 1]
+    assert kept.evictions == 2
+
+
+def test_a_value_over_the_whole_budget_is_returned_and_not_kept() -> None:
+    kept = ArtCache[Image.Image]("test.big", budget=1000)
+    big = kept.get("big", lambda: Image.new("L", (100, 100)))
+    assert big.size == (100, 100)
+    assert len(kept) == 0 and kept.bytes == 0
+
+
+def test_a_stamp_whose_source_is_gone_is_made_again() -> None:
+    """Stamps are keyed by their source's ``id``; a new sprite may reuse the id of a dead
+    one, and must not get the dead one's stamp."""
+    palette = Palette(Image.new("P", (1, 1)))
+    palette.image.putpalette([0, 0, 0, 255, 0, 0, 0, 0, 255] + [0] * 759)
+    ground = Image.new("RGB", (20, 20), (0, 0, 0))
+    canvas = Canvas(ground, palette.quantize(ground), palette, "test.stamps")
+    for colour in ((255, 0, 0, 255), (0, 0, 255, 255)) * 3:
+        sprite = Image.new("RGBA", (4, 4), colour)
+        canvas.sprite(sprite, (10, 10))
+        assert canvas.image.convert("RGB").getpixel((10, 10)) == colour[:3]
+        del sprite  # the next sprite may well get the same id
+
+
+def test_every_cache_has_a_budget_and_their_sum_is_the_documented_one() -> None:
+    import render.kit.card
+    import render.kit.phone
+    import render.nim
+    import render.orbis
+    import render.origin
+    import render.origin_classic
+    import render.sapiens
+    import render.tribes  # noqa: F401  (every renderer's caches)
+
+    named = [c for c in cache.caches() if not c.name.startswith("test")]
+    assert named and all(c.budget > 0 for c in named)
+    total = sum(c.budget for c in named) / MB
+    text = (ROOT / "docs" / "contributors" / "architecture.md").read_text(encoding="utf-8")
+    documented = re.search(r"at most (\d+) MB of cached artwork", text)
+    assert documented is not None, "the architecture page gives the caches' sum"
+    assert total <= int(documented.group(1)), (total, documented.group(1))
+    for one in named:
+        assert one.name in text, f"{one.name} is not in the architecture page's table"
