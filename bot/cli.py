@@ -218,24 +218,21 @@ def _table_arguments(parser: argparse.ArgumentParser, *, new_game_only: bool = F
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game option (repeatable); numbers and true/false are converted",
+        help="a game option (repeatable); switches take yes/no (or true/false, oui/non)",
     )
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``["stones=10", "expert=true"]`` -> ``{"stones": 10, "expert": True}``."""
-    options: dict[str, Any] = {}
+def parse_options(pairs: Sequence[str], game: str) -> dict[str, Any]:
+    """``["stones=10", "bear_on_cave=yes"]`` -> ``{"stones": 10, "bear_on_cave": True}``:
+    each value read by the game's spec as Discord reads it (``GameSpec.read_options``:
+    yes/no, true/false, oui/non for switches, digits for counts)."""
+    read: list[tuple[str, str]] = []
     for pair in pairs:
         name, sep, raw = pair.partition("=")
         if not sep or not name.strip():
             raise UsageError(f"--option needs NAME=VALUE, not {pair!r}")
-        value: Any = raw.strip()
-        if value.lower() in ("true", "false"):
-            value = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            value = int(value)
-        options[name.strip()] = value
-    return options
+        read.append((name.strip(), raw.strip()))
+    return registry.get(game).spec.read_options(read)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -481,7 +478,7 @@ async def _play_console(args: argparse.Namespace, store: GameStore, out_dir: Pat
         if len(levels) == args.players:
             raise UsageError("at least one seat must be a person (use `campfire demo --ai`)")
         players = console_seats(args.players, args.lang, levels)
-        options = parse_options(args.option)
+        options = parse_options(args.option, args.game)
         info = await open_table(service, args.game, players, options=options)
         resumed = False
     session = ConsoleSession(
@@ -519,7 +516,7 @@ async def _demo(args: argparse.Namespace) -> int:
         args.out,
         lang=args.lang,
         db_path=args.db,
-        options=parse_options(args.option),
+        options=parse_options(args.option, args.game),
         max_moves=args.max_moves,
         ai_levels=levels,
         budget_ms=args.budget_ms,
@@ -548,7 +545,7 @@ def _arena(args: argparse.Namespace) -> int:
         seed=args.seed,
         budget_ms=args.budget_ms,
         budget_moves=args.budget_moves,
-        options=parse_options(args.option),
+        options=parse_options(args.option, args.game),
     )
     if args.json:
         print(json.dumps(result.to_json(), sort_keys=True))
