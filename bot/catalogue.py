@@ -54,7 +54,7 @@ def _option(option: OptionSpec, lang: str) -> dict[str, Any]:
 
 
 def values_text(option: OptionSpec) -> str:
-    """What may follow ``NAME=``: ``a|b|c``, ``true|false``, ``3..60``, a set joined by
+    """What may follow ``NAME=``: ``a|b|c``, ``yes|no``, ``3..60``, a set joined by
     ``+`` (with the words that stand alone), or ``text``."""
     if option.multiple:
         combinable = [str(c) for c in option.choices if c not in option.alone]
@@ -64,7 +64,7 @@ def values_text(option: OptionSpec) -> str:
     if option.choices:
         return "|".join(_shown(c) for c in option.choices)
     if isinstance(option.default, bool):
-        return "true|false"
+        return "yes|no"
     if isinstance(option.default, int):
         low = "" if option.minimum is None else str(option.minimum)
         high = "" if option.maximum is None else str(option.maximum)
@@ -92,7 +92,7 @@ def catalogue_lines(lang: str) -> list[str]:
 
 def _shown(value: object) -> str:
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "yes" if value else "no"
     if isinstance(value, list | tuple):
         return "+".join(str(v) for v in value)
     return str(value)

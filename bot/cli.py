@@ -8,6 +8,7 @@ Usage::
     campfire sync --print
     campfire console GAME --players N [--seed S] [--lang en|fr] [--db PATH|URL] [--out DIR]
                      [--option NAME=VALUE ...] [--ai SEAT=LEVEL ...] [--layout card|full]
+    campfire console --resume [ID] [--lang en|fr] [--db PATH|URL] [--out DIR] [--layout ...]
     campfire demo GAME --players N --seed S --out DIR [--lang en|fr] [--db PATH|URL]
                   [--option NAME=VALUE ...] [--max-moves N] [--ai LEVEL[,LEVEL...]]
                   [--layout card|full]
@@ -37,7 +38,9 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import platformdirs
 
 import ai
 from bot import dbcommands
@@ -48,6 +51,9 @@ from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
 from rules.i18n import LANGS, register_package, translate
+
+if TYPE_CHECKING:  # the offline commands load the store only when they run
+    from bot.store import GameStore
 
 register_package("bot")  # the messages of this module (cli.*) are in bot/locales
 
@@ -91,12 +97,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     console = commands.add_parser("console", help="play a game at this keyboard (hot seat)")
-    _table_arguments(console)
+    _table_arguments(console, new_game_only=True)
     console.add_argument("--seed", help="game seed (default: random)")
     console.add_argument(
-        "--db", help="SQLite file or postgresql:// URL (default: a temporary SQLite file)"
+        "--db",
+        help="SQLite file or postgresql:// URL keeping the console's games "
+        f"(default: {console_db()})",
     )
-    console.add_argument("--out", type=Path, help="folder for board pictures")
+    console.add_argument(
+        "--resume",
+        nargs="?",
+        const=0,
+        type=int,
+        metavar="ID",
+        help="continue the unfinished game ID of --db (default: the last one played)",
+    )
+    console.add_argument(
+        "--out",
+        type=Path,
+        help="folder for board pictures (default: a temporary one, removed at the end)",
+    )
     _layout_argument(console)
     console.add_argument(
         "--ai",
@@ -180,33 +200,39 @@ def _budget_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _table_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="game id (`campfire games` lists them)")
-    parser.add_argument("--players", type=int, required=True, metavar="N", help="seats")
+def _table_arguments(parser: argparse.ArgumentParser, *, new_game_only: bool = False) -> None:
+    """GAME, --players, --lang and --option; ``new_game_only``: GAME and --players are
+    needed only to start a game (``console --resume`` continues one without them)."""
+    parser.add_argument(
+        "game",
+        metavar="GAME",
+        nargs="?" if new_game_only else None,
+        help="game id (`campfire games` lists them)",
+    )
+    parser.add_argument(
+        "--players", type=int, required=not new_game_only, metavar="N", help="seats"
+    )
     parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game option (repeatable); numbers and true/false are converted",
+        help="a game option (repeatable); switches take yes/no (or true/false, oui/non)",
     )
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``["stones=10", "expert=true"]`` -> ``{"stones": 10, "expert": True}``."""
-    options: dict[str, Any] = {}
+def parse_options(pairs: Sequence[str], game: str) -> dict[str, Any]:
+    """``["stones=10", "bear_on_cave=yes"]`` -> ``{"stones": 10, "bear_on_cave": True}``:
+    each value read by the game's spec as Discord reads it (``GameSpec.read_options``:
+    yes/no, true/false, oui/non for switches, digits for counts)."""
+    read: list[tuple[str, str]] = []
     for pair in pairs:
         name, sep, raw = pair.partition("=")
         if not sep or not name.strip():
             raise UsageError(f"--option needs NAME=VALUE, not {pair!r}")
-        value: Any = raw.strip()
-        if value.lower() in ("true", "false"):
-            value = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            value = int(value)
-        options[name.strip()] = value
-    return options
+        read.append((name.strip(), raw.strip()))
+    return registry.get(game).spec.read_options(read)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -380,36 +406,94 @@ def _layout_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def console_db() -> Path:
+    """Where ``campfire console`` keeps its games without ``--db``: ``console.sqlite3``
+    in the user's data folder (``~/.local/share/campfire`` on Linux, as
+    ``platformdirs`` says for each system)."""
+    return platformdirs.user_data_path("campfire", appauthor=False) / "console.sqlite3"
+
+
 async def _console(args: argparse.Namespace) -> int:
-    from bot.console import ConsoleSession, console_players, open_table
-    from bot.service import GameService
+    """``campfire console``: a new game, or ``--resume`` the last unfinished one. The
+    games stay in the database (``--db``, default ``console_db()``); the pictures go
+    to ``--out`` or to a temporary folder removed when the console stops."""
+    if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("GAME", args.game),
+                ("--players", args.players),
+                ("--seed", args.seed),
+                ("--option", args.option),
+                ("--ai", args.ai),
+            )
+            if value
+        ]
+        if given:
+            verb = "does" if len(given) == 1 else "do"
+            raise UsageError(
+                f"--resume continues a stored game: {', '.join(given)} {verb} not apply"
+            )
+    elif args.game is None or args.players is None:
+        raise UsageError("console needs GAME and --players N (or --resume)")
+    else:
+        _require_game(args.game, args.players)
+    if args.db:
+        db_path: str | Path = args.db
+    else:
+        db_path = console_db()
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    out_dir = writable_folder(args.out) if args.out else None
     from bot.store import store_for
 
-    _require_game(args.game, args.players)
-    seed = args.seed or secrets.token_hex(8)
-    options = parse_options(args.option)
-    scratch = Path(tempfile.mkdtemp(prefix="campfire-console-"))
-    db_path = args.db or scratch / "console.sqlite3"
-    out_dir = writable_folder(args.out) if args.out else scratch
-    async with store_for(db_path) as store:
+    with tempfile.TemporaryDirectory(prefix="campfire-console-") as scratch:
+        async with store_for(db_path) as store:
+            return await _play_console(args, store, out_dir or Path(scratch))
+
+
+async def _play_console(args: argparse.Namespace, store: GameStore, out_dir: Path) -> int:
+    from bot.console import (
+        ConsoleSession,
+        ai_seats_of,
+        console_seats,
+        open_table,
+        resumable_game,
+    )
+    from bot.service import GameService
+
+    resume = "campfire console --resume" + (f" --db {args.db}" if args.db else "")
+    if args.resume is not None:
+        service = GameService(store)
+        info = await resumable_game(service, args.resume or None)
+        if info is None:
+            where = str(args.db or console_db())
+            if args.resume:
+                raise CampfireError("console.not_resumable", game=args.resume, path=where)
+            raise CampfireError("console.nothing_to_resume", path=where)
+        resumed = True
+    else:
+        seed = args.seed or secrets.token_hex(8)
         service = GameService(store, seed_source=lambda: seed)
-        players = console_players(args.players, args.lang)
         levels = parse_seat_levels(args.ai, args.players)
         if len(levels) == args.players:
             raise UsageError("at least one seat must be a person (use `campfire demo --ai`)")
+        players = console_seats(args.players, args.lang, levels)
+        options = parse_options(args.option, args.game)
         info = await open_table(service, args.game, players, options=options)
-        session = ConsoleSession(
-            service,
-            info.id,
-            args.lang,
-            out_dir,
-            _read_line,
-            print,
-            ai_seats={players[n - 1].user_id: level for n, level in levels.items()},
-            budget=(args.budget_ms, args.budget_moves),
-            layout=args.layout,
-        )
-        return await session.run()
+        resumed = False
+    session = ConsoleSession(
+        service,
+        info.id,
+        args.lang,
+        out_dir,
+        _read_line,
+        print,
+        ai_seats=ai_seats_of(info),
+        budget=(args.budget_ms, args.budget_moves),
+        layout=args.layout,
+        resume=f"{resume} {info.id}",
+    )
+    return await session.run(resumed=resumed)
 
 
 def _read_line(prompt: str) -> str | None:
@@ -432,7 +516,7 @@ async def _demo(args: argparse.Namespace) -> int:
         args.out,
         lang=args.lang,
         db_path=args.db,
-        options=parse_options(args.option),
+        options=parse_options(args.option, args.game),
         max_moves=args.max_moves,
         ai_levels=levels,
         budget_ms=args.budget_ms,
@@ -461,7 +545,7 @@ def _arena(args: argparse.Namespace) -> int:
         seed=args.seed,
         budget_ms=args.budget_ms,
         budget_moves=args.budget_moves,
-        options=parse_options(args.option),
+        options=parse_options(args.option, args.game),
     )
     if args.json:
         print(json.dumps(result.to_json(), sort_keys=True))

@@ -6,23 +6,34 @@ numbered legal moves. A line is a number from that list, a move code, forgiving 
 ``hand`` (the private view of the seat to act), ``hint`` (the move the ``greedy`` AI
 would make for the seat to act, and why), ``history``, ``quit``, and ``look`` (or
 ``board --text``): the board in words, the long form of its text twin (``render.twin``).
+
+The start names the seats played at this keyboard and those the AI plays; the prompt's
+move number is the one the picture and ``look`` show (the moves played so far); the end
+names the winners and why the game ended, once, above the final places. An AI seat's id
+carries its level (``p2-greedy``), so a stored game knows its AI seats again when
+``campfire console --resume`` continues it (``bot.cli``).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ai
 from bot.offline_ai import ai_move
-from bot.present import game_help, nothing_hidden, translate_sections
+from bot.present import game_help, game_name, nothing_hidden, translate_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
 from rules.i18n import move_parts, translate, with_names
 
 log = logging.getLogger("campfire.console")
+
+CONSOLE_CHANNEL = "console"
+"""The channel id of every game the console opens (``--resume`` looks there)."""
 
 Reader = Callable[[str], str | None]
 """Reads one line after showing a prompt; ``None`` at end of input."""
@@ -41,6 +52,39 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
+_AI_SEAT = re.compile(r"p(\d+)-([a-z]+)")
+
+
+def console_seats(count: int, lang: str, levels: Mapping[int, str]) -> list[Player]:
+    """``count`` seats named ``Player 1..N``: ids ``p1..pN`` for the people at the
+    keyboard, ``pN-<level>`` for the seats the AI plays (``levels``: seat number ->
+    level), so that the stored game says which seats are the AI's."""
+    return [
+        Player(
+            f"p{n}-{levels[n]}" if n in levels else f"p{n}",
+            translate("console.player", lang, n=n),
+        )
+        for n in range(1, count + 1)
+    ]
+
+
+def ai_seats_of(info: GameInfo) -> dict[str, str]:
+    """Seat id -> AI level of the seats ``console_seats`` gave to the AI."""
+    found = {}
+    for player in info.seats:
+        match = _AI_SEAT.fullmatch(player.user_id)
+        if match and match.group(2) in ai.LEVELS:
+            found[player.user_id] = match.group(2)
+    return found
+
+
+def name_list(names: Sequence[str], lang: str) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy`` (``et`` in French)."""
+    if len(names) < 2:
+        return "".join(names)
+    return translate("console.and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
 def console_players(
     count: int, lang: str, *, prefix: str = "p", kind: str = "player"
 ) -> list[Player]:
@@ -56,7 +100,7 @@ async def open_table(
     players: Sequence[Player],
     *,
     options: Mapping[str, Any] | None = None,
-    channel_id: str = "console",
+    channel_id: str = CONSOLE_CHANNEL,
 ) -> GameInfo:
     """Create a lobby for ``players[0]``, seat the others, start it (seeded seat order)."""
     lobby = await service.create_lobby(
@@ -71,6 +115,19 @@ async def open_table(
         await service.join(lobby.id, player)
     started = await service.start(lobby.id, players[0].user_id)
     return started.game
+
+
+async def resumable_game(service: GameService, game_id: int | None = None) -> GameInfo | None:
+    """The console game ``--resume`` continues: ``game_id`` if it is an unfinished
+    console game, else (``None``) the one played last; ``None`` when there is none."""
+    games = [
+        g
+        for g in await service.games_in_channel(CONSOLE_CHANNEL, active_only=True)
+        if g.status == "running" and (game_id is None or g.id == game_id)
+    ]
+    if not games:
+        return None
+    return max(games, key=lambda g: (g.updated_at or g.created_at, g.id))
 
 
 def parse_number(text: str) -> int | None:
@@ -131,6 +188,36 @@ def standing_lines(outcome: Outcome, names: Mapping[str, str], lang: str) -> lis
     return lines
 
 
+def final_lines(
+    outcome: Outcome, sheet: ScoreSheet, names: Mapping[str, str], lang: str
+) -> list[str]:
+    """The end, said once: who won (or shared the win) and why the game ended, then one
+    line per seat in its final place with its total and the categories that made it."""
+    winners = [names.get(s, s) for s in outcome.winners]
+    key = "console.won" if len(winners) == 1 else "console.won_shared"
+    lines = [
+        translate(key, lang, names=name_list(winners, lang))
+        + " "
+        + translate(outcome.termination, lang)
+    ]
+    rank = 1
+    for group in outcome.ranking:
+        for seat in group:
+            row = sheet.rows.get(seat, {})
+            parts = [f"{translate(c, lang)} {row[c]}" for c in sheet.categories if row.get(c)]
+            detail = f"  ({', '.join(parts)})" if parts else ""
+            place = translate(
+                "console.standing",
+                lang,
+                rank=rank,
+                name=names.get(seat, seat),
+                score=outcome.scores.get(seat, 0),
+            )
+            lines.append(f"  {place}{detail}")
+        rank += len(group)
+    return lines
+
+
 def hint_counts(taken: Mapping[str, int], info: GameInfo, lang: str) -> str:
     """The hints each seat took, in seat order ("Player 1: 2, Player 3: 1")."""
     return ", ".join(
@@ -159,10 +246,20 @@ class ConsoleSession:
     """``full``: the whole board, the legal targets of the seat to act marked; ``card``:
     that seat's private view laid out for a phone (the turn card once nobody at the
     keyboard is to act)."""
+    resume: str | None = None
+    """The command that continues this game after ``quit`` (``None``: it cannot be
+    continued, and ``quit`` says so)."""
 
-    async def run(self) -> int:
-        """Play until the game ends or the user quits; returns the process exit code."""
-        self.say("console.welcome", game=self.game_id)
+    async def run(self, *, resumed: bool = False) -> int:
+        """Play until the game ends or the user quits; returns the process exit code.
+        ``resumed``: the game was stored by an earlier run and goes on."""
+        info = await self.service.game(self.game_id)
+        name = game_name(info.rules, self.lang)
+        if resumed:
+            self.say("console.resumed", game=self.game_id, name=name, number=info.version)
+        else:
+            self.say("console.welcome", game=self.game_id, name=name)
+        self.show_seats(info)
         self.say("console.help")
         await self.show_board()
         shown: tuple[int, str] | None = None
@@ -278,9 +375,30 @@ class ConsoleSession:
             lines.extend(f"    - {line}" for line in section.lines)
         return lines
 
+    def show_seats(self, info: GameInfo) -> None:
+        """Which seats are played at this keyboard, and which by the AI (with its level)."""
+        people = [
+            info.name_of(p.user_id, self.lang) for p in info.seats if p.user_id not in self.ai_seats
+        ]
+        robots = [
+            translate(
+                "console.ai_seat",
+                self.lang,
+                name=info.name_of(p.user_id, self.lang),
+                level=f"@service.ai.level.{self.ai_seats[p.user_id]}",
+            )
+            for p in info.seats
+            if p.user_id in self.ai_seats
+        ]
+        self.say("console.seats", count=len(people), names=name_list(people, self.lang))
+        if robots:
+            self.say("console.ai_seats", count=len(robots), names=name_list(robots, self.lang))
+
     def show_turn(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
+        """The move number as the picture and ``look`` say it (moves played so far), who
+        decides, and the numbered choices."""
         self.write("")
-        self.say("console.turn", number=info.version + 1, name=info.name_of(seat, self.lang))
+        self.say("console.turn", number=info.version, name=info.name_of(seat, self.lang))
         others = [info.name_of(s, self.lang) for s in info.to_act if s != seat]
         if others:
             self.say("console.also_waiting", names=", ".join(others))
@@ -312,20 +430,24 @@ class ConsoleSession:
         self.say("console.board", path=str(path))
 
     async def show_end(self, info: GameInfo) -> None:
+        """Who won and why, once, then the final places (``final_lines``)."""
         self.write("")
-        self.say("console.over")
         outcome = await self.service.outcome(self.game_id)
-        if outcome is not None:
-            self.write("\n".join(standing_lines(outcome, info.names(self.lang), self.lang)))
+        if outcome is None:  # stopped without a result
+            self.say("console.over")
+        else:
             sheet = await self.service.scores(self.game_id)
-            self.say("console.scores_title")
-            self.write("\n".join(score_lines(sheet, info.names(self.lang), self.lang)))
+            self.write("\n".join(final_lines(outcome, sheet, info.names(self.lang), self.lang)))
         taken = await self.service.hints.counts(self.game_id)
         if taken:
             self.say("console.hints_taken", names=hint_counts(taken, info, self.lang))
 
     def quit(self) -> int:
-        self.say("console.saved", game=self.game_id, path=self.service.store.path)
+        """Stop; the game stays stored, and the line says how to continue it (when it can)."""
+        if self.resume is None:
+            self.say("console.left", game=self.game_id)
+        else:
+            self.say("console.kept", game=self.game_id, command=self.resume)
         return 0
 
     def say(self, key: str, **params: Any) -> None:

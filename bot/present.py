@@ -42,6 +42,15 @@ def translate_sections(sections: Iterable[Section], lang: str) -> list[Translate
     ]
 
 
+def game_name(rules_id: str, lang: str) -> str:
+    """The localised name of a rule set (its id if the game cannot be loaded)."""
+    try:
+        return translate(registry.get(rules_id).spec.name, lang)
+    except Exception:  # a broken game package must not break lists of games
+        log.warning("no name for game %r", rules_id, exc_info=True)
+        return rules_id
+
+
 def game_help(rules_id: str, lang: str) -> list[str]:
     """What the game is about and how its turns go in chat (its spec's ``summary`` and
     ``tips``), one paragraph each; empty if no game has that id or it cannot load."""
@@ -65,7 +74,14 @@ def nothing_hidden(lang: str) -> str:
     return translate("present.nothing", lang)
 
 
-__all__ = ["TranslatedSection", "game_help", "nothing_hidden", "section_text", "translate_sections"]
+__all__ = [
+    "TranslatedSection",
+    "game_help",
+    "game_name",
+    "nothing_hidden",
+    "section_text",
+    "translate_sections",
+]
 
 
 def private_picture_input(

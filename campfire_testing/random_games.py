@@ -14,11 +14,12 @@ After every move (cheap, so every move of every game):
 - the game ends within ``MAX_MOVES``.
 
 At the end of every game: nobody is to act, the ranking covers every seat once, the
-way the game ended has a text in every language (so it is one the game knows), the
-score sheet is final and hides nothing, every view is JSON, and ``check_invariants``
-holds (which replays the whole log and compares it with the snapshot). In a sample of
-the games (every ``SAMPLE_EVERY``-th seed) the log is also replayed every
-``REPLAY_EVERY`` moves (a replay after every move would be quadratic).
+way the game ended has a text in every language (so it is one the game knows) and it
+is a full sentence (a capital first, a full stop last), the score sheet is final and
+hides nothing, every view is JSON, and ``check_invariants`` holds (which replays the
+whole log and compares it with the snapshot). In a sample of the games (every
+``SAMPLE_EVERY``-th seed) the log is also replayed every ``REPLAY_EVERY`` moves
+(a replay after every move would be quadratic).
 
 How many games: ``CAMPFIRE_RANDOM_GAMES`` per (game, player count), default
 ``DEFAULT_GAMES`` (each game's share of the suite stays under about 15 s on the 2-core
@@ -35,7 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rules.base import Game, Move, Seat, State, from_json, to_json
-from rules.i18n import has_key
+from rules.i18n import LANGS, has_key, translate
 
 DEFAULT_GAMES = 20
 SOAK_GAMES = 1000
@@ -159,6 +160,11 @@ def play_random_game(
     raise Unfinished(f"{game.spec.id} {players}p seed {seed}: no end in {max_moves} moves")
 
 
+def is_sentence(text: str) -> bool:
+    """Whether ``text`` reads as a full sentence: a capital first, a full stop last."""
+    return bool(text) and text[0].isupper() and text.endswith(".")
+
+
 def check_finished(game: Game, state: State) -> None:
     """What every finished game meets (see the module doc)."""
     outcome = game.outcome(state)
@@ -168,6 +174,9 @@ def check_finished(game: Game, state: State) -> None:
     assert sorted(ranked) == sorted(state.seats), f"ranking {outcome.ranking} != the seats"
     assert set(outcome.scores) == set(state.seats)
     assert has_key(outcome.termination.key), f"no text for {outcome.termination.key}"
+    for lang in LANGS:
+        reason = translate(outcome.termination, lang)
+        assert is_sentence(reason), f"the end reason is no full sentence in {lang}: {reason!r}"
     # A game ended by a seat leaving is ranked on every seat's own, complete sheet.
     sheet = game.scores(state) if state.ended is None else game.full_scores(state)
     assert sheet.final, "the score sheet of a finished game is not final"

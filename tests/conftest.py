@@ -7,6 +7,8 @@ test covers the test game too, and the Discord command tree offers it as rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from rules import registry
@@ -14,6 +16,15 @@ from tests.wide import WIDE
 
 if WIDE.spec.id not in registry.ids():
     registry.register(WIDE)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def user_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A data folder of the tests' own, so ``campfire console`` without ``--db`` (and
+    anything started from a test) never writes in the user's (``XDG_DATA_HOME``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+        yield
 
 
 PG_FIXTURES = frozenset({"pg_cluster", "pg_migrated"})

@@ -13,7 +13,7 @@ from datetime import datetime
 import discord
 
 from bot.discord.i18n import t
-from bot.present import game_help, translate_sections
+from bot.present import game_help, game_name, translate_sections
 from bot.service import (
     DEFAULT_PICTURES,
     GameInfo,
@@ -49,14 +49,6 @@ class GameLine:
     link: str | None
     places: tuple[Place, ...] = ()
     """A finished game's final places, best first."""
-
-
-def game_name(rules_id: str, lang: str) -> str:
-    """The localised name of a rule set (its id if the game cannot be loaded)."""
-    try:
-        return t(registry.get(rules_id).spec.name, lang)
-    except Exception:  # a broken game package must not break lists of games
-        return rules_id
 
 
 def game_title(game: GameInfo, lang: str) -> str:

@@ -1,7 +1,8 @@
 """The ``options`` text of ``/campfire new``: ``name=value`` pairs checked by the game's spec.
 
-Values are converted to the type of the option's default (yes/no/oui/non for switches,
-integers for counts); the spec itself validates ranges and choices afterwards.
+Values are read by the game's spec as on the command line (``GameSpec.read_options``:
+yes/no, true/false, oui/non for switches, integers for counts); the spec itself
+validates ranges and choices afterwards.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from rules.base import OptionSpec
 # A value may be a comma list (``terrains=jungle,oasis``): a comma followed by a word and
 # then by ``=`` starts the next pair instead.
 PAIR = re.compile(r"([A-Za-z0-9_.-]+)\s*=\s*([^\s,;=]+(?:,[^\s,;=]+)*)(?![^\s,;])")
-TRUE = {"yes", "y", "true", "on", "1", "oui", "o", "vrai"}
-FALSE = {"no", "n", "false", "off", "0", "non", "faux"}
 MAX_CHOICES = 25
 
 
@@ -32,30 +31,12 @@ def parse_options(rules_id: str, text: str | None) -> dict[str, Any]:
     """
     if not text or not text.strip():
         return {}
-    specs = {o.name: o for o in registry.get(rules_id).spec.options}
+    spec = registry.get(rules_id).spec
     pairs = PAIR.findall(text)
     leftover = PAIR.sub("", text).replace(",", " ").replace(";", " ").strip()
     if leftover or not pairs:
         raise DiscordError("discord.options.syntax", text=text[:60])
-    return {name: _convert(specs.get(name), value) for name, value in pairs}
-
-
-def _convert(spec: OptionSpec | None, raw: str) -> Any:
-    if spec is None:
-        return raw
-    if isinstance(spec.default, bool):
-        low = raw.lower()
-        if low in TRUE:
-            return True
-        if low in FALSE:
-            return False
-        return raw
-    if isinstance(spec.default, int):
-        try:
-            return int(raw)
-        except ValueError:
-            return raw
-    return raw
+    return spec.read_options(pairs)
 
 
 def option_choices(rules_id: str | None, typed: str, lang: str) -> list[app_commands.Choice[str]]:

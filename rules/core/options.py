@@ -6,7 +6,13 @@ choices, an integer in a range, a yes/no switch, free text, or (``multiple``) a 
 choices (modules switched on together), where some words (``alone``, e.g. ``none`` and
 ``all``) may only be given by themselves and are then stored as that word. ``requires``
 links an option to others: when it is set to anything but its default, each named option
-must have the given value.
+must have the given value. ``aliases`` are former names of an option: games stored under
+them, and options typed with them, still work (``GameSpec.validate_options`` stores the
+current name).
+
+Typed text (``bear_on_cave=yes``, ``stones=20``) is read the same way by every front end
+(``GameSpec.read_options``): a switch takes yes/no, true/false, oui/non, on/off or 1/0
+(``SWITCH_WORDS``), a count takes digits.
 """
 
 from __future__ import annotations
@@ -19,6 +25,12 @@ from rules.core.errors import InvalidOptions, RulesChanged
 from rules.core.values import Seat, Text
 
 OptionValue = str | int | bool | tuple[str, ...]
+
+SWITCH_WORDS: Mapping[bool, frozenset[str]] = {
+    True: frozenset({"yes", "y", "true", "on", "1", "oui", "o", "vrai"}),
+    False: frozenset({"no", "n", "false", "off", "0", "non", "faux"}),
+}
+"""The words a yes/no option takes when typed, in English and French (any case)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,24 @@ class OptionSpec:
     multiple: bool = False
     requires: Mapping[str, str | int | bool] = field(default_factory=dict)
     alone: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    def read(self, text: str) -> Any:
+        """Typed ``text`` in the option's kind: a switch word as ``True``/``False``
+        (``SWITCH_WORDS``), digits as an integer for a count; anything else as typed,
+        for ``validate`` to refuse with the reason."""
+        raw = text.strip()
+        if isinstance(self.default, bool) and not self.choices:
+            for value, words in SWITCH_WORDS.items():
+                if raw.lower() in words:
+                    return value
+            return raw
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            try:
+                return int(raw)
+            except ValueError:
+                return raw
+        return raw
 
     def validate(self, value: Any) -> OptionValue:
         """The value in its stored form, or ``InvalidOptions`` naming what is wrong."""
@@ -60,7 +90,7 @@ class OptionSpec:
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
                 raise InvalidOptions(
-                    "options.bad_choice", option=self.name, value=str(value), choices="true, false"
+                    "options.bad_choice", option=self.name, value=str(value), choices="yes, no"
                 )
             return value
         if isinstance(self.default, int):
@@ -134,19 +164,33 @@ class GameSpec:
     groups: Mapping[str, Text] = field(default_factory=dict)
 
     def option(self, name: str) -> OptionSpec:
+        """The option of that name, or of that former name (``aliases``)."""
         for spec in self.options:
-            if spec.name == name:
+            if spec.name == name or name in spec.aliases:
                 return spec
         raise InvalidOptions("options.unknown", option=name)
 
+    def read_options(self, pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
+        """Typed ``(name, value)`` pairs in each option's kind (``OptionSpec.read``); a
+        name no option has keeps its text, for ``validate_options`` to refuse."""
+        read: dict[str, Any] = {}
+        for name, text in pairs:
+            try:
+                read[name] = self.option(name).read(text)
+            except InvalidOptions:
+                read[name] = text
+        return read
+
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Return the full option dict (defaults filled in, sets as lists) or raise
-        ``InvalidOptions`` (unknown name, bad value, a ``requires`` link broken)."""
-        given = dict(options or {})
-        known = {o.name: o for o in self.options}
-        for name in given:
-            if name not in known:
-                raise InvalidOptions("options.unknown", option=name)
+        """Return the full option dict (defaults filled in, sets as lists, every option
+        under its current name) or raise ``InvalidOptions`` (unknown name, an option
+        given two values under two names, bad value, a ``requires`` link broken)."""
+        given: dict[str, Any] = {}
+        for name, value in (options or {}).items():
+            current = self.option(name).name
+            if current in given and given[current] != value:
+                raise InvalidOptions("options.twice", option=current)
+            given[current] = value
         valid = {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
         for spec in self.options:
             if valid[spec.name] == spec.validate(spec.default):

@@ -189,7 +189,7 @@ class Nim(Game):
             return None
         sheet = self.scores(state)
         keys = {s: (sheet.total(s),) for s in state.seats}
-        return Outcome(rank_by(state.seats, keys), sheet.totals(), Text("termination.normal"))
+        return Outcome(rank_by(state.seats, keys), sheet.totals(), Text("nim.end.last"))
 
 
 NIM = Nim()

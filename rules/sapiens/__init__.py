@@ -84,7 +84,7 @@ The open questions it marks "switch" are options of each game (``options``):
   Baston tokens of a tile he could lay as the extra one take (more of them than his
   food); otherwise Cueillette is asked first. Beside Campement or any other effect the
   order changes nothing and is not asked. The cave under the tile gives its token and
-  shelter after the effects. Rules version 3; option ``cueillette_optional`` off keeps
+  shelter after the effects. Rules version 3; option ``gathering_optional`` off keeps
   the reading of versions 1 and 2 (Cueillette's food at once, before the rest).
 - **A player who leaves** (resign, timeout): his tiles stay, his Baston tokens go home,
   the others play on.

@@ -14,7 +14,7 @@ tokens on a tile the extra tile could be take; otherwise Cueillette is asked fir
 mountain token (``token:<scene>``) opens the same frame as its scene, except Chasse (a
 steak, no conversion) and Cueillette (+1 food and Plains allowed for the rest of the
 turn: played by choice, nothing to ask). Rulings S1, S2, S8, S9, S10. With the option
-``cueillette_optional`` off (rules versions 1 and 2) Cueillette's food is taken at
+``gathering_optional`` off (rules versions 1 and 2) Cueillette's food is taken at
 once when the tile is laid.
 
 Frames: ``effects`` {pending, cave}; ``gather`` (Cueillette: take the food?);

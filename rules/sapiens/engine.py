@@ -44,7 +44,7 @@ from rules.sapiens.components import CU, SUPPLY, TILES
 from rules.sapiens.explain import explain
 from rules.sapiens.heuristic import sapiens_value
 from rules.sapiens.invariants import problems
-from rules.sapiens.options import ABANDONED_APART, CUEILLETTE_OPTIONAL, OPTIONS
+from rules.sapiens.options import ABANDONED_APART, GATHERING_OPTIONAL, OPTIONS
 from rules.sapiens.present import GROUPS, sections
 from rules.sapiens.setup import new_step, setup_data
 from rules.sapiens.view import sapiens_view
@@ -67,7 +67,7 @@ class Sapiens(Game):
         tips=(Text("sapiens.tips"),),
         groups=GROUPS,
         rules_version=3,
-        state_form=2,
+        state_form=3,
     )
     continues_without_a_seat = True
     has_hidden_information = True
@@ -98,7 +98,7 @@ class Sapiens(Game):
         (S7); versions 1 and 2 let an active tribe touch an abandoned one and gave
         Cueillette's food before Festin's extra tile (issue 23): such games keep those
         readings."""
-        old = {ABANDONED_APART.name: False, CUEILLETTE_OPTIONAL.name: False}
+        old = {ABANDONED_APART.name: False, GATHERING_OPTIONAL.name: False}
         if version == 1:
             return {**options, "tokens_when_out": "any", **old}
         if version == 2:

@@ -17,7 +17,7 @@ from rules.sapiens import moves as mv
 from rules.sapiens import state as st
 from rules.sapiens.board import EXTRA, NEW_TRIBE, PLAY, START, Ground, Placement, laid_entry
 from rules.sapiens.components import CA, CU, SUPPLY, TILES
-from rules.sapiens.options import abandoned_apart, cueillette_optional
+from rules.sapiens.options import abandoned_apart, gathering_optional
 
 LAY_FRAMES = tuple(sorted(st.LAY_KINDS))
 
@@ -215,7 +215,7 @@ def lay(state: State, me: int, how: st.PayFrame, record: Record) -> None:
         player["food"] += food
         record.note("sapiens.note.food", seat=state.seats[me], n=food)
     pending: list[str] = []
-    optional = cueillette_optional(state.options)
+    optional = gathering_optional(state.options)
     for h in halves:
         scene = scenes[h]
         if scene == CU and not optional:  # rules versions 1 and 2

@@ -16,7 +16,8 @@ our rulings), so a table may play them its way.
 - ``abandoned_apart`` (S6): an active tribe never touches an abandoned one (default
   yes, the rulebook's reading since rules version 3; off: abandoned tiles only block
   their squares, as rules versions 1 and 2 played, kept for their stored games).
-- ``cueillette_optional`` (scene effects): Cueillette's +1 food is the player's to
+- ``gathering_optional`` (scene effects; formerly ``cueillette_optional``, still
+  accepted): Cueillette's +1 food is the player's to
   take or leave, and beside Festin he orders the two when that changes what the extra
   tile's Baston tokens take (default yes, rules version 3; off: the food is taken at
   once, before any other effect, as versions 1 and 2 played).
@@ -54,8 +55,11 @@ TOKENS_WHEN_OUT = OptionSpec(
 ABANDONED_APART = OptionSpec(
     "abandoned_apart", True, description=Text("sapiens.option.abandoned_apart")
 )
-CUEILLETTE_OPTIONAL = OptionSpec(
-    "cueillette_optional", True, description=Text("sapiens.option.cueillette_optional")
+GATHERING_OPTIONAL = OptionSpec(
+    "gathering_optional",
+    True,
+    description=Text("sapiens.option.gathering_optional"),
+    aliases=("cueillette_optional",),
 )
 
 OPTIONS = (
@@ -65,7 +69,7 @@ OPTIONS = (
     BEAR_ON_CAVE,
     TOKENS_WHEN_OUT,
     ABANDONED_APART,
-    CUEILLETTE_OPTIONAL,
+    GATHERING_OPTIONAL,
 )
 
 
@@ -77,20 +81,23 @@ def abandoned_apart(options: dict[str, Any]) -> bool:
     return bool(options.get(ABANDONED_APART.name, True))
 
 
-def cueillette_optional(options: dict[str, Any]) -> bool:
-    return bool(options.get(CUEILLETTE_OPTIONAL.name, True))
+def gathering_optional(options: dict[str, Any]) -> bool:
+    """Whether Cueillette's food is the player's choice (the option under its current
+    name, or its former one in options that were never validated again)."""
+    former = GATHERING_OPTIONAL.aliases[0]
+    return bool(options.get(GATHERING_OPTIONAL.name, options.get(former, True)))
 
 
 __all__ = [
     "ABANDONED_APART",
     "BEAR_COUNTS_ABANDONED",
-    "CUEILLETTE_OPTIONAL",
     "BEAR_ON_CAVE",
+    "GATHERING_OPTIONAL",
     "OPTIONS",
     "RITUAL_RECLAIMS_DISCARDED",
     "STEAKS",
     "TOKENS_WHEN_OUT",
     "abandoned_apart",
-    "cueillette_optional",
+    "gathering_optional",
     "unlimited_steaks",
 ]

@@ -188,12 +188,13 @@ SapiensFrame = (
 
 
 class SapiensData(TurnData, EndData, StackData[SapiensFrame]):
-    """``state.data`` of Sapiens (form 2). From ``rules/kit``: the turn keys (``first``,
+    """``state.data`` of Sapiens (form 3). From ``rules/kit``: the turn keys (``first``,
     ``turn``, ``round`` from 1 (the starting round), ``passes``, unused, and ``ending``,
     the final round once the pile and the common pool ran out: the round is played out
     to the player before the first), the end key (``over``: ``None`` while the game
     runs, then why it ended, ``normal`` or ``stuck``) and the decision stack
-    (``frames``). Form 1 kept ``ending`` as a bool and had no ``passes``."""
+    (``frames``). Form 1 kept ``ending`` as a bool and had no ``passes``; form 2 stored
+    the option ``gathering_optional`` under its former name, ``cueillette_optional``."""
 
     phase: Phase
     pile: list[str]

@@ -325,3 +325,34 @@ async def test_demo_writes_the_board_in_words_beside_each_picture(
     assert first.startswith("Nim · Coup 0. À jouer : Robot ")
     assert last.startswith("Nim · Partie terminée. Victoire : Robot ")
     assert "Pierres prises :" in last
+
+
+def test_games_shows_switches_as_yes_no(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "--option bear_on_cave=yes|no  [default: no]" in out
+    assert "--option gathering_optional=yes|no  [default: yes]" in out
+    assert "true|false" not in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        (["bear_on_cave=yes", "gathering_optional=no"], (True, False)),
+        (["bear_on_cave=oui", "cueillette_optional=non"], (True, False)),
+        (["bear_on_cave=true", "cueillette_optional=false"], (True, False)),
+        (["bear_on_cave=NO"], (False, True)),
+    ],
+)
+def test_command_line_options_read_as_discord_reads_them(
+    typed: list[str], expected: tuple[bool, bool]
+) -> None:
+    """The command line and ``/campfire new`` read option values alike (yes/no,
+    true/false, oui/non), and a former option name still works."""
+    from bot.discord.options import parse_options as discord_options
+
+    spec = registry.get("sapiens").spec
+    command_line = spec.validate_options(cli.parse_options(typed, "sapiens"))
+    in_discord = spec.validate_options(discord_options("sapiens", " ".join(typed)))
+    assert command_line == in_discord
+    assert (command_line["bear_on_cave"], command_line["gathering_optional"]) == expected

@@ -95,7 +95,7 @@ def test_console_with_an_ai_seat_plays_it_by_itself(
     argv = ["console", "nim", "--players", "2", "--seed", "c1", "--ai", "2=greedy"]
     assert cli.main([*argv, "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "The game is over." in out
+    assert "The game is over: " in out
     assert (
         cli.main(["console", "nim", "--players", "2", "--ai", "1=greedy", "--ai", "2=random"]) == 2
     )

@@ -87,6 +87,19 @@ def test_help_of_a_game_is_its_summary_then_its_tips(rules_id: str) -> None:
     assert game_help("no-such-game", "en") == []
 
 
+FRONT_END_WORDS = ("/campfire", "Discord", "console", "Play", "Jouer", "menu", "button", "bouton")
+
+
+@pytest.mark.parametrize("rules_id", registry.ids())
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_games_help_names_no_front_end(rules_id: str, lang: str) -> None:
+    """The game's help serves every front end: how to press or type a move is each
+    front end's own help (the console's commands, Discord's /campfire help)."""
+    text = "\n".join(game_help(rules_id, lang))
+    assert text
+    assert [w for w in FRONT_END_WORDS if w in text] == []
+
+
 async def test_service_gives_a_seated_player_the_games_sections(service: GameService) -> None:
     lobby = await service.create_lobby(
         rules="nim", options={}, guild_id="g", channel_id="c", creator=ALICE

@@ -70,7 +70,7 @@ async def test_a_sapiens_snapshot_of_the_first_layout_is_remade_from_the_log(
     row = await store.game(info.id)
     assert row is not None and row.snapshot is not None
     now = json.loads(row.snapshot)
-    assert now["form"] == 2 and now["data"]["ending"] is None
+    assert now["form"] == 3 and now["data"]["ending"] is None
     first = {key: value for key, value in now.items() if key != "form"}
     first["data"] = {key: value for key, value in now["data"].items() if key != "passes"}
     first["data"]["ending"] = False
@@ -87,3 +87,33 @@ async def test_a_sapiens_snapshot_of_the_first_layout_is_remade_from_the_log(
     legal = [m for m in await fresh.legal_moves(info.id, seat) if m.code != "back"]
     await fresh.play(info.id, seat, legal[0].code)
     assert (await audit_game(store, info.id)).problems == ()
+
+
+async def test_a_sapiens_snapshot_with_the_former_option_name_is_remade_quietly(
+    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Form 2 stored ``gathering_optional`` under its former name, ``cueillette_optional``:
+    such a snapshot is an older layout, remade from the log without a warning."""
+    service = GameService(store, seed_source=seeds("sapiens"), clock=FakeClock())
+    info = (await start_for_three(service, "sapiens", {"cueillette_optional": False})).game
+    seat = info.to_act[0]
+    legal = [m for m in await service.legal_moves(info.id, seat) if m.code != "back"]
+    info = (await service.play(info.id, seat, legal[0].code)).game
+    row = await store.game(info.id)
+    assert row is not None and row.snapshot is not None
+    now = json.loads(row.snapshot)
+    assert now["options"]["gathering_optional"] is False
+    older = {**now, "form": 2}
+    older["options"] = {
+        ("cueillette_optional" if k == "gathering_optional" else k): v
+        for k, v in now["options"].items()
+    }
+    await store.repair_snapshot(info.id, row.version, json.dumps(older))
+    assert (await audit_game(store, info.id)).problems == ()
+    with caplog.at_level(logging.INFO, logger="campfire.service.loader"):
+        fresh = GameService(store, clock=FakeClock())
+        view = await fresh.public_view(info.id)
+    assert "older layout" in caplog.text and "trusting the log" not in caplog.text
+    assert view == await service.public_view(info.id)
+    remade = await store.game(info.id)
+    assert remade is not None and remade.snapshot == row.snapshot

@@ -174,24 +174,32 @@ def _option_rows(page: Path) -> dict[str, list[str]]:
     return rows
 
 
-def _written(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+SWITCH_WORDS = {"en": {True: "yes", False: "no"}, "fr": {True: "oui", False: "non"}}
+"""How a page writes a yes/no option's values, in its language."""
+
+
+def _written(value: object, lang: str = "en") -> str:
+    return SWITCH_WORDS[lang][value] if isinstance(value, bool) else str(value)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game_id", GAME_PAGES)
 def test_each_game_page_lists_its_options(lang: str, game_id: str) -> None:
     """A game page's options table names every option of the game and no other, its
-    default first and then every other value it takes."""
+    default first and then every other value it takes, written as they are typed (a
+    switch's yes/no in the page's language), each one a value the game reads."""
     spec = registry.get(game_id).spec
     rows = _option_rows(PAGES[lang] / f"{game_id}.md")
     assert set(rows) == {o.name for o in spec.options}, f"{lang}/{game_id}.md options table"
     for option in spec.options:
         values = rows[option.name]
         assert values, f"{lang}/{game_id}.md: no values for {option.name}"
-        assert values[0] == _written(option.default), f"{lang}/{game_id}.md: {option.name} default"
+        default = _written(option.default, lang)
+        assert values[0] == default, f"{lang}/{game_id}.md: {option.name} default"
         if isinstance(option.default, bool):
-            expected = {"true", "false"}
+            expected = set(SWITCH_WORDS[lang].values())
+            for value, word in SWITCH_WORDS[lang].items():
+                assert option.validate(option.read(word)) is value
         elif option.choices:
             expected = {_written(c) for c in option.choices}
         else:

@@ -171,3 +171,16 @@ def test_a_note_never_repeats_the_move_it_follows() -> None:
                 # a discard names itself; a note follows only for what it settles
                 assert applied.notes[0].key != "orbis.note.lose", label
             state = applied.state
+
+
+def test_english_writes_creation_points_cp() -> None:
+    """ "PC" is the French abbreviation (points de création): English texts and pictures
+    write "CP". The move labels are left to the labels' own review (``orbis.move.*``)."""
+    render = resources.files("render.orbis").joinpath("locales")
+    for source in (SOURCE.joinpath("locales"), render):
+        en = json.loads(source.joinpath("en.json").read_text(encoding="utf-8"))
+        fr = json.loads(source.joinpath("fr.json").read_text(encoding="utf-8"))
+        said = {k: v for k, v in en.items() if not k.startswith("orbis.move.")}
+        assert [k for k, v in said.items() if re.search(r"\bPC\b", v)] == []
+        assert any(re.search(r"\bCP\b", v) for v in said.values())
+        assert not any(re.search(r"\bCP\b", v) for v in fr.values())

@@ -214,8 +214,8 @@ def test_cueillette_and_festin_order_not_asked_when_it_changes_nothing() -> None
 
 def test_version_2_reading_takes_cueillette_first_with_the_option_off() -> None:
     """Games stored under rules versions 1 and 2 replay as they were played: the food
-    at once, then Festin (option ``cueillette_optional`` off)."""
-    state = gathering_beside_feast({"cueillette_optional": False})
+    at once, then Festin (option ``gathering_optional`` off)."""
+    state = gathering_beside_feast({"gathering_optional": False})
     state = play(state, "tile:fe-cu#1", "at:c5")
     assert player(state, 0)["food"] == 5
     assert state.data["frames"][-1]["kind"] == "feast"

@@ -30,7 +30,7 @@ def test_default_options_are_the_rulings() -> None:
         "bear_on_cave": False,
         "tokens_when_out": "helping",
         "abandoned_apart": True,
-        "cueillette_optional": True,
+        "gathering_optional": True,
     }
 
 
@@ -46,7 +46,7 @@ def test_rules_versions_1_and_2_keep_the_readings_version_3_changed() -> None:
     for version in (1, 2):
         options = SAPIENS.check_rules_version(version, {})
         assert options["abandoned_apart"] is False
-        assert options["cueillette_optional"] is False
+        assert options["gathering_optional"] is False
     assert SAPIENS.check_rules_version(3, {})["abandoned_apart"] is True
     with pytest.raises(RulesChanged):
         SAPIENS.check_rules_version(4, {})
@@ -121,7 +121,7 @@ def test_random_games_with_every_variant(players: int) -> None:
         "ritual_reclaims_discarded": True,
         "bear_on_cave": True,
         "abandoned_apart": False,
-        "cueillette_optional": False,
+        "gathering_optional": False,
     }
     for seed in range(3):
         chooser = random.Random(seed)

@@ -40,7 +40,7 @@ def test_module_switches_take_yes_or_no(name: str) -> None:
     with pytest.raises(InvalidOptions) as bad:
         GAME.spec.validate_options({name: "maybe"})
     assert bad.value.key == "options.bad_choice"
-    assert bad.value.params["choices"] == "true, false"
+    assert bad.value.params["choices"] == "yes, no"
 
 
 def test_all_three_modules_combine() -> None:
