@@ -37,7 +37,6 @@ from rules import registry
 from rules.base import CampfireError, State, from_json
 from rules.core.game import Game
 from rules.core.scores import ScoreSheet
-from rules.core.state import REMOVAL_PREFIX
 
 log = logging.getLogger("campfire.web.archive")
 
@@ -142,16 +141,11 @@ class Archived:
             self.states[0] = state
         else:
             state = kept
-        for index in range(base, step):
-            move = self.moves[index]
-            if move.code.startswith(REMOVAL_PREFIX):
-                state = self.game.remove_seat(
-                    state, move.seat, move.code[len(REMOVAL_PREFIX) :]
-                ).state
-            else:
-                state = self.game.apply(state, move.seat, move.code)
-            if (index + 1) % CHECKPOINT == 0:
-                self.states[index + 1] = state
+        entries = ((move.seat, move.code) for move in self.moves[base:step])
+        for index, applied in enumerate(self.game.replay_steps(state, entries), base + 1):
+            state = applied.state
+            if index % CHECKPOINT == 0:
+                self.states[index] = state
         if step == self.steps:
             self.states[step] = state
         else:
