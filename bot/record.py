@@ -464,8 +464,9 @@ def _check(
         raise differs("seq", move.get("seq"), index)
     if "name" in move and move["name"] != names.get(seat, seat):
         raise differs("name", move["name"], names.get(seat, seat))
-    notes = [translate(note, lang) for note in applied.notes]
-    if (move.get("notes") or []) != notes:
+    notes = [translate(with_names(note, names), lang) for note in applied.notes]  # as written
+    plain = [translate(note, lang) for note in applied.notes]  # a record written before names
+    if (move.get("notes") or []) not in (notes, plain):
         raise differs("notes", move.get("notes") or [], notes)
 
 
