@@ -16,7 +16,7 @@ from render import registry as renderers
 from render.kit.animate import MAX_BYTES, animate, sample
 from rules import registry
 from rules.core.game import Game
-from rules.core.state import REMOVAL_PREFIX, State
+from rules.core.state import State
 
 FRAME_BUDGET = 60
 """At most this many frames (about 50 s at 0.8 s a frame)."""
@@ -31,17 +31,10 @@ def replay_states(
     options: Mapping[str, Any],
     log: Sequence[Sequence[str]],
 ) -> list[State]:
-    """The opening state, then the state after each log entry (raises what
-    ``Game.apply`` raises)."""
+    """The opening state, then the state after each log entry (``Game.replay_steps``:
+    raises ``CorruptState``)."""
     state = game.setup(seats, seed, options)
-    states = [state]
-    for seat, code in log:
-        if code.startswith(REMOVAL_PREFIX):
-            state = game.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :]).state
-        else:
-            state = game.apply(state, seat, code)
-        states.append(state)
-    return states
+    return [state, *(applied.state for applied in game.replay_steps(state, log))]
 
 
 def picture_points(game: Game, states: Sequence[State]) -> list[int]:

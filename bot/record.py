@@ -35,8 +35,8 @@ from bot.service import GameService, HistoryEntry
 from render import registry as renderers
 from rules import registry
 from rules.base import CampfireError, Text, table_label
-from rules.core.game import Game
-from rules.core.state import REMOVAL_PREFIX, State
+from rules.core.game import Applied, Game
+from rules.core.state import State
 from rules.i18n import table_text, translate, with_names
 
 RECORD_FORMAT = "campfire-record"
@@ -323,8 +323,17 @@ def replay_record(record: Mapping[str, Any]) -> ReplayedGame:
     except (CampfireError, ValueError, TypeError) as exc:
         raise RecordError("record.setup") from exc
     states = [state]
-    for index, move in enumerate(record["moves"], 1):
-        state = _apply(game, state, index, move, lang, names)
+    moves = record["moves"]
+    steps = game.replay_steps(state, (_logged(i, move) for i, move in enumerate(moves, 1)))
+    for index, move in enumerate(moves, 1):
+        try:
+            applied = next(steps)
+        except RecordError:
+            raise
+        except (CampfireError, ValueError) as exc:
+            raise _refused(index, move) from exc
+        _check(applied, index, move, lang, names)
+        state = applied.state
         states.append(state)
     _compare_end(game, state, record)
     _compare_hints(game, states, record)
@@ -412,34 +421,35 @@ def _places(ranking: list[list[str]]) -> list[tuple[int, list[str]]]:
     return found
 
 
-def _apply(
-    game: Game,
-    state: State,
+def _refused(index: int, move: Mapping[str, Any]) -> RecordError:
+    return RecordError("record.move_refused", seq=index, code=str(move.get("code")))
+
+
+def _logged(index: int, move: Mapping[str, Any]) -> tuple[str, str]:
+    """Entry ``index`` as the log holds it (``record.move_refused`` when it has no code)."""
+    code = move.get("code")
+    if not isinstance(code, str):
+        raise _refused(index, move)
+    return str(move.get("seat")), code
+
+
+def _check(
+    applied: Applied,
     index: int,
     move: Mapping[str, Any],
     lang: str,
     names: Mapping[str, str],
-) -> State:
-    """The state after entry ``index`` (``record.move_refused`` when it does not apply
-    or its label is not the rules'; ``record.move_differs`` when its number, name or
-    notes are not what the replay gives)."""
-    seat, code = str(move.get("seat")), move.get("code")
-    refused = RecordError("record.move_refused", seq=index, code=str(code))
-    if not isinstance(code, str):
-        raise refused
-    try:
-        if code.startswith(REMOVAL_PREFIX):
-            applied = game.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :])
-        else:
-            applied = game.play(state, seat, code, judge=False)
-    except (CampfireError, ValueError) as exc:
-        raise refused from exc
+) -> None:
+    """Refuse entry ``index`` as replayed (``applied``) when it is not what the record
+    says: ``record.move_refused`` when its label is not the rules'; ``record.move_differs``
+    when its number, name or notes are not what the replay gives."""
+    seat = applied.seat
     if "label" in move and move["label"] not in (
         table_text(applied.table, lang, names),  # what the table read while it ran
         table_text(applied.move.table(seat), lang, names),  # its secret, once over
         translate(applied.move.label, lang),  # a record written before the table's voice
     ):
-        raise refused
+        raise _refused(index, move)
 
     def differs(what: str, recorded: Any, replayed: Any) -> RecordError:
         return RecordError(
@@ -454,11 +464,10 @@ def _apply(
         raise differs("seq", move.get("seq"), index)
     if "name" in move and move["name"] != names.get(seat, seat):
         raise differs("name", move["name"], names.get(seat, seat))
-    notes = [translate(with_names(note, names), lang) for note in applied.notes]
-    earlier = [translate(note, lang) for note in applied.notes]  # a record before names
-    if (move.get("notes") or []) not in (notes, earlier):
+    notes = [translate(with_names(note, names), lang) for note in applied.notes]  # as written
+    plain = [translate(note, lang) for note in applied.notes]  # a record written before names
+    if (move.get("notes") or []) not in (notes, plain):
         raise differs("notes", move.get("notes") or [], notes)
-    return applied.state
 
 
 def write_pictures(replayed: ReplayedGame, out_dir: Path, lang: str) -> list[Path]:

@@ -44,6 +44,18 @@ def stopped_if_aborted(view: Mapping[str, Any], status: str) -> Mapping[str, Any
     return {**view, "stopped": True} if status == "aborted" else view
 
 
+def picture_layouts(rules: str, drawer: Drawer | None = None) -> tuple[str, ...]:
+    """Every layout the pictures of ``rules`` games come in, the full board first: none
+    without a renderer, then the turn card where the renderer draws one. ``drawer``
+    replaces ``render.registry.draw`` (tests): it draws every game, and cards when it
+    takes a ``layout``."""
+    if drawer is not None and drawer is not _default_drawer:
+        return ("full", "card") if draws_cards(drawer) else ("full",)
+    if rules not in renderers.ids():
+        return ()
+    return ("full", "card") if rules in renderers.card_ids() else ("full",)
+
+
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
     """The short form of a public ``view`` (an attachment's description); empty when the
     game has no text twin or describing it failed (logged: the picture goes out anyway)."""
@@ -85,9 +97,7 @@ class Boards:
 
     def has_card(self, rules: str) -> bool:
         """Whether ``rules`` games have a turn card (a second layout of their renderer)."""
-        if self._drawer is not _default_drawer:
-            return draws_cards(self._drawer)
-        return rules in renderers.card_ids()
+        return "card" in picture_layouts(rules, self._drawer)
 
     async def layouts(self, guild_id: str | None, rules: str) -> tuple[str, ...]:
         """The pictures a post of a ``rules`` game shows on a server, in order: the
@@ -104,9 +114,7 @@ class Boards:
 
     def has_picture(self, rules: str) -> bool:
         """Whether boards of ``rules`` games can be drawn (a renderer is registered)."""
-        if self._drawer is not _default_drawer:
-            return True
-        return rules in renderers.ids()
+        return bool(picture_layouts(rules, self._drawer))
 
     def warm_up(self) -> list[Future[list[bytes]]]:
         """Start drawing, in the background, the opening position of every game that has

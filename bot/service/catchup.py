@@ -11,14 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.base import REMOVAL_PREFIX, Game, State
-
-
-def step(game: Game, state: State, seat: str, code: str) -> State:
-    """One stored entry applied as a replay applies it (a move, or a seat leaving)."""
-    if code.startswith(REMOVAL_PREFIX):
-        return game.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :]).state
-    return game.apply(state, seat, code)
+from rules.base import Game
 
 
 def pinged_since(
@@ -31,11 +24,11 @@ def pinged_since(
 ) -> frozenset[str]:
     """The seats to ping after ``entries[first_missed:]`` were stored unannounced: every
     seat some missed entry made newly to act, if it must still act after the last one.
-    Raises ``CorruptState`` / ``MoveError`` when the log does not replay."""
+    Raises ``CorruptState`` when the log does not replay."""
     state = game.replay(seats, seed, options, entries[:first_missed])
     pinged: set[str] = set()
-    for seat, code in entries[first_missed:]:
+    for applied in game.replay_steps(state, entries[first_missed:]):
         before = game.to_act(state)
-        state = step(game, state, seat, code)
+        state = applied.state
         pinged |= game.to_act(state) - before
     return frozenset(pinged & game.to_act(state))

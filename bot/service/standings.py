@@ -57,6 +57,18 @@ def server_key(guild_id: str | None) -> str:
     return guild_id or ""
 
 
+async def standings_as_read(store: GameStore, guild_id: str | None, rules: str) -> list[Standing]:
+    """The standings of ``rules`` on a server as ``Ratings.standings`` gives them, without
+    writing anything: the stored ratings, and the finished games they do not count yet
+    rated in memory (a reader that may not write: the web companion)."""
+    server = server_key(guild_id)
+    current = {r.user_id: r for r in await store.ratings(server, rules)}
+    waiting = await store.finished_results(server, rules, unrated_only=True)
+    if waiting:
+        current.update(rate(rules, current, waiting))
+    return standings(current.values())
+
+
 class Ratings:
     """Ratings kept up to date from the store's results (one per service)."""
 
@@ -116,4 +128,4 @@ class Ratings:
         return PlayerStats(user_id, lines, hints, hinted)
 
 
-__all__ = ["TOP", "PlayerStats", "Ratings", "Standings", "server_key"]
+__all__ = ["TOP", "PlayerStats", "Ratings", "Standings", "server_key", "standings_as_read"]

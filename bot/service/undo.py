@@ -60,11 +60,9 @@ def first_revealing(
     Pure CPU work: run it in a worker thread."""
     kept = len(entries) - count
     state = game.replay(seats, seed, options, entries[:kept])
-    for index, (seat, code) in enumerate(entries[kept:]):
-        applied = game.play(state, seat, code)
+    for index, applied in enumerate(game.replay_steps(state, entries[kept:], judge=True)):
         if not applied.undoable:
             return index
-        state = applied.state
     return None
 
 

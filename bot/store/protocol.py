@@ -58,6 +58,10 @@ class GamesStore(Protocol):
 
     async def game(self, game_id: int) -> GameRow | None: ...
 
+    async def revisions(self, game_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
+        """``{game id: (revision, status)}`` of the stored ones of ``game_ids``."""
+        ...
+
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]: ...
 
     async def games_of_user(self, user_id: str, *, active_only: bool) -> list[GameRow]: ...
@@ -171,6 +175,10 @@ class GamesStore(Protocol):
 
 class SeatsStore(Protocol):
     """Seats and lobbies (``bot.store.seats``); ``False``: the game was not a lobby."""
+
+    async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        """``{user id: the name they last joined a game with}`` of those who ever sat."""
+        ...
 
     async def add_seat(
         self, game_id: int, user_id: str, name: str, at: datetime, *, ai_level: str | None = None

@@ -1,6 +1,8 @@
 """``campfire web``: the aiohttp application of the web companion.
 
-Read-only over the bot's store (SQLite or PostgreSQL, a separate process). Routes, each
+Read-only over the bot's store (SQLite or PostgreSQL, a separate process), through the
+service's read-only queries (``bot.service.reads``): the web holds no store and no game
+logic of its own. Routes, each
 behind a signed token (``bot.web.tokens``; a bad, expired or unknown one is a plain 404):
 
 - ``/g/<token>``: a game's page (``?at=STEP``, ``?layout=card``, ``?lang=en|fr``), and
@@ -37,16 +39,15 @@ import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
-from bot.service.ratings import Standing, rate, standings
+from bot.service.archive import ROW_SECONDS
+from bot.service.reads import Archived, Reads
 from bot.service.values import is_ai_seat
-from bot.store.database import SqlStore
+from bot.store import GameStore
 from bot.web import pages
-from bot.web.archive import ROW_SECONDS, Archive, Archived
 from bot.web.tokens import (
     Verified,
     link_from,
@@ -55,8 +56,6 @@ from bot.web.tokens import (
     standings_subject,
     verify,
 )
-from render import registry as renderers
-from rules import registry
 from rules.i18n import DEFAULT_LANG, LANGS, translate
 
 log = logging.getLogger("campfire.web")
@@ -267,8 +266,8 @@ class Watcher:
     ``interval`` (whatever the number of watchers), each change sent to every queue of
     that game."""
 
-    def __init__(self, store: SqlStore, interval: float = POLL_SECONDS) -> None:
-        self.store = store
+    def __init__(self, reads: Reads, interval: float = POLL_SECONDS) -> None:
+        self.source = reads
         self.interval = interval
         self._queues: dict[int, set[Feed]] = {}
         self._known: dict[int, tuple[int, str]] = {}
@@ -318,7 +317,7 @@ class Watcher:
             if not ids:
                 break
             try:
-                found = await self.store.revisions(ids)
+                found = await self.source.revisions(ids)
                 self.reads += 1
             except Exception:
                 log.warning("reading the revisions of %d game(s) failed", len(ids), exc_info=True)
@@ -339,30 +338,25 @@ class Watcher:
 
 
 class Site:
-    """The application's state: the store, the secret, the archive, the watcher."""
+    """The application's state: the service's reads, the secret, the watcher."""
 
     def __init__(
         self,
-        store: SqlStore,
+        reads: Reads,
         secret: bytes,
         *,
         clock: Callable[[], float] = time.time,
-        drawer: Callable[..., bytes] | None = None,
         poll_seconds: float = POLL_SECONDS,
-        row_seconds: float = ROW_SECONDS,
         streams: Streams | None = None,
     ) -> None:
-        self.store = store
+        self.reads = reads
         self.secret = secret
         self.clock = clock
-        self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
-        self.watcher = Watcher(store, poll_seconds)
+        self.watcher = Watcher(reads, poll_seconds)
         self.streams = streams or Streams()
         self.refusals = Refusals(log)
         self.send_seconds = SEND_SECONDS
         """How long a reader has to take in a whole answer (``sent_in_time``)."""
-        self._service: Any = None
-        self._drawer = drawer
 
     # -- what a token opens -------------------------------------------------------------
 
@@ -371,7 +365,7 @@ class Site:
         read at every request, so turning the links off closes them at once."""
         if guild_id is None:
             return True
-        return (await self.store.guild_settings(guild_id)).web_links is not False
+        return (await self.reads.guild_settings(guild_id)).web_links is not False
 
     def opened(self, token: str) -> Verified:
         """What a good token opens (else the plain 404)."""
@@ -384,7 +378,7 @@ class Site:
         verified = self.opened(token)
         if verified.game_id is None:
             raise NotFound
-        archived = await self.archive.game(verified.game_id)
+        archived = await self.reads.game(verified.game_id)
         if archived is None or not await self.allows(archived.row.guild_id):
             raise NotFound
         return archived
@@ -397,20 +391,10 @@ class Site:
         """Seconds left before ``token`` stops working."""
         return self.opened(token).remaining(self.clock())
 
-    def service(self) -> Any:
-        """A ``GameService`` over the store, for the records and the animated replay
-        (made on first use)."""
-        if self._service is None:
-            from bot.service import GameService
-
-            self._service = GameService(self.store, render_workers=1, drawer=self._drawer)
-        return self._service
-
     async def close(self) -> None:
         self.refusals.flush()
         await self.watcher.close()
-        if self._service is not None:
-            self._service.close()
+        self.reads.close()
 
     # -- a game's page ------------------------------------------------------------------
 
@@ -420,14 +404,11 @@ class Site:
         async def make() -> str:
             return pages.game_main(await self.game_page(archived, token, step, lang, layout))
 
-        found: str = await self.archive.derived(archived, key, make)
+        found: str = await self.reads.kept(archived, key, make)
         return found
 
     def layouts(self, archived: Archived) -> tuple[str, ...]:
-        rules = archived.row.rules
-        if not self.archive.has_picture(rules):
-            return ()
-        return ("full", "card") if self.archive.has_card(rules) else ("full",)
+        return self.reads.layouts(archived.row.rules)
 
     async def game_page(
         self, archived: Archived, token: str, step: int, lang: str, layout: str
@@ -435,34 +416,16 @@ class Site:
         row = archived.row
         names = archived.names(lang)
         rules = row.rules
-
-        def compute() -> tuple[Any, str]:
-            sheet = archived.scores(step)
-            short = ""
-            if rules in renderers.twin_ids():
-                view = archived.public_view(step)
-                try:
-                    short = renderers.describe(rules, view, lang=lang, names=names)
-                except Exception:
-                    log.warning("game %d: no text twin at step %d", row.id, step, exc_info=True)
-            return sheet, short
-
-        async def computed() -> tuple[Any, str]:
-            return await asyncio.to_thread(compute)
-
-        sheet, short = await self.archive.derived(archived, ("facts", step, lang), computed)
+        sheet, short = await self.reads.facts(archived, step, lang)
         words = None
-        if rules in renderers.twin_ids():
+        if self.reads.has_words(rules):
             words = f"{token}/words.txt?at={step}&lang={lang}"
         log_lines = pages.log_lines(
             [(m.seat, m.public_label or m.label, m.notes, m.by_clock) for m in archived.moves],
             names,
             lang,
         )
-        to_act: frozenset[str] = frozenset()
-        if row.status == "running":
-            with contextlib.suppress(Exception):
-                to_act = frozenset(archived.game.to_act(archived.state_at(archived.steps)))
+        to_act = self.reads.to_act(archived)
         clocks = {c.seat: c for c in row.clocks}
         players = tuple(
             pages.PlayerLine(
@@ -474,11 +437,9 @@ class Site:
             )
             for s in row.seats
         )
-        places: tuple[tuple[int, str, int], ...] = ()
-        if row.status == "over":
-            places = tuple((r.rank, r.seat, r.score) for r in await self.store.results(row.id))
+        places = await self.reads.places(archived)
         picture = narrow = None
-        if self.archive.has_picture(rules):
+        if self.layouts(archived):
             shown = "full" if layout == "auto" else layout
             picture = f"{token}/board/{archived.mark(step)}-{shown}-{lang}.png"
             if layout == "auto":
@@ -512,19 +473,7 @@ class Site:
             standings=standings_link,
         )
 
-    # -- standings ----------------------------------------------------------------------
 
-    async def ladder(self, guild_id: str, rules: str) -> list[Standing]:
-        """``/campfire standings`` of ``rules`` on a server, without writing anything:
-        the stored ratings and the finished games they do not count yet."""
-        current = {r.user_id: r for r in await self.store.ratings(guild_id, rules)}
-        waiting = await self.store.finished_results(guild_id, rules, unrated_only=True)
-        if waiting:
-            current.update(rate(rules, current, waiting))
-        return standings(current.values())
-
-
-STORE: web.AppKey[SqlStore] = web.AppKey("store", SqlStore)
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
 
 
@@ -657,7 +606,7 @@ async def board(request: web.Request) -> web.StreamResponse:
     headers = {"Cache-Control": f"private, max-age={life}, immutable", "ETag": etag}
     if request.headers.get("If-None-Match") == etag:
         return web.Response(status=304, headers=headers)
-    png = await site.archive.picture(archived, step, layout, lang)
+    png = await site.reads.picture(archived, step, layout, lang)
     return web.Response(body=png, content_type="image/png", headers=headers)
 
 
@@ -667,20 +616,9 @@ async def words(request: web.Request) -> web.Response:
     archived = await site.game(request.match_info["token"])
     lang = pick_lang(request)
     step = _query_step(request, archived.steps)
-    rules = archived.row.rules
-    if rules not in renderers.twin_ids():
+    text = await site.reads.words(archived, step, lang)
+    if text is None:
         raise NotFound
-
-    async def make() -> str:
-        names = archived.names(lang)
-
-        def describe() -> str:
-            view = archived.public_view(step)
-            return renderers.describe(rules, view, lang=lang, names=names, form="long")
-
-        return await asyncio.to_thread(describe)
-
-    text = await site.archive.derived(archived, ("words", step, lang), make)
     return web.Response(
         text=text, content_type="text/plain", charset="utf-8", headers={"Cache-Control": PAGE_CACHE}
     )
@@ -786,7 +724,7 @@ async def record(request: web.Request) -> web.Response:
     archived = await site.game(request.match_info["token"])
     lang = pick_lang(request)
     kind = request.match_info["kind"]
-    made = await build_record(site.service(), archived.row.id, lang)
+    made = await build_record(site.reads.service(), archived.row.id, lang)
     name = f"campfire-{archived.row.rules}-{archived.row.id}"
     headers = {"Cache-Control": PAGE_CACHE}
     if kind == "json":
@@ -808,14 +746,9 @@ async def replay(request: web.Request) -> web.Response:
     token = request.match_info["token"]
     archived = await site.game(token)
     lang = pick_lang(request)
-    if archived.row.status != "over" or not site.archive.has_picture(archived.row.rules):
+    webp = await site.reads.animation(archived, lang)
+    if webp is None:
         raise NotFound
-
-    async def make() -> bytes:
-        data: bytes = await site.service().boards.animation(archived.row.id, lang)
-        return data
-
-    webp = await site.archive.derived(archived, ("replay", lang), make)
     name = f"campfire-{archived.row.rules}-{archived.row.id}.webp"
     return web.Response(
         body=webp,
@@ -836,19 +769,9 @@ async def standings_page(request: web.Request) -> web.Response:
     if guild is None or not await site.allows(guild):
         raise NotFound
     lang = pick_lang(request)
-    played = {r.rules for r in await site.store.ratings(guild)}
-    for rules in registry.ids():
-        if rules not in played and await site.store.finished_results(
-            guild, rules, unrated_only=True
-        ):
-            played.add(rules)
-    boards = []
-    for rules in sorted(played):
-        lines = await site.ladder(guild, rules)
-        if lines:
-            boards.append((rules, lines[:50]))
+    boards = await site.reads.standings(guild)
     users = sorted({line.user_id for _, lines in boards for line in lines})
-    names = await site.store.user_names(users)
+    names = await site.reads.user_names(users)
     links = {
         user: f"../p/{site.link(player_subject(guild, user), verified)}?lang={lang}"
         for user in users
@@ -872,11 +795,7 @@ async def stats_page(request: web.Request) -> web.Response:
     if not await site.allows(guild):
         raise NotFound
     lang = pick_lang(request)
-    lines: list[Standing] = []
-    for rules in sorted({r.rules for r in await site.store.ratings_of_user(guild, user)}):
-        lines.extend(line for line in await site.ladder(guild, rules) if line.user_id == user)
-    hints = await site.store.hints_of_user(guild, user)
-    name = (await site.store.user_names([user])).get(user, user)
+    lines, hints, name = await site.reads.player(guild, user)
     back = f"../s/{site.link(standings_subject(guild), verified)}?lang={lang}"
     body = pages.stats_body(name, lines, hints, back, lang)
     title = translate("web.title.stats", lang, name=name)
@@ -991,7 +910,7 @@ async def static(request: web.Request) -> web.Response:
 
 
 def create_app(
-    store: SqlStore,
+    source: Reads | GameStore,
     secret: bytes,
     *,
     clock: Callable[[], float] = time.time,
@@ -1001,27 +920,27 @@ def create_app(
     streams: Streams | None = None,
     send_seconds: float = SEND_SECONDS,
 ) -> web.Application:
-    """The application over an open ``store`` (the caller closes it), its links signed
-    with ``secret``; ``clock`` (Unix seconds), ``drawer`` (``render.registry.draw``),
-    ``row_seconds`` (how often a running game's clocks are read again), ``streams``
-    (other caps) and ``send_seconds`` are for tests."""
-    for name in ("campfire.web", "campfire.web.archive"):
+    """The application over the service's ``Reads`` of an open store (``source``, or
+    reads made over it; the caller closes it), its links signed with ``secret``; ``clock`` (Unix
+    seconds), ``drawer`` (``render.registry.draw``), ``row_seconds`` (how often a
+    running game's clocks are read again), ``streams`` (other caps) and
+    ``send_seconds`` are for tests."""
+    for name in ("campfire.web", "campfire.service.archive", "campfire.service.reads"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, Redacted) for f in logger.filters):
             logger.addFilter(Redacted())
     app = web.Application(middlewares=[sent_in_time, plain_errors])
     site = Site(
-        store,
+        source
+        if isinstance(source, Reads)
+        else Reads(source, drawer=drawer, row_seconds=row_seconds),
         secret,
         clock=clock,
-        drawer=drawer,
         poll_seconds=poll_seconds,
-        row_seconds=row_seconds,
         streams=streams,
     )
     site.send_seconds = send_seconds
     app[SITE] = site
-    app[STORE] = store
 
     async def end_streams(app: web.Application) -> None:
         site.watcher.end_all()
@@ -1125,14 +1044,12 @@ async def start(
 async def serve(
     db: str, secret: bytes, host: str, port: int, *, ready: Callable[[str], None] | None = None
 ) -> None:
-    """Open the store and serve until cancelled (Ctrl+C) or sent SIGTERM; open event
-    streams are ended at once, so a stop does not wait for their readers."""
-    from bot.store import open_store
-
+    """Open the database's reads and serve until cancelled (Ctrl+C) or sent SIGTERM;
+    open event streams are ended at once, so a stop does not wait for their readers."""
     limit = raise_file_limit()
     if limit is not None:
         log.info("open files: up to %d", limit)
-    store = await open_store(db)
+    reads = await Reads.open(db)
     runner: web.AppRunner | None = None
     accept_log: _AcceptLog | None = None
     stop = asyncio.Event()
@@ -1140,7 +1057,7 @@ async def serve(
     with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, stop.set)
     try:
-        app = create_app(store, secret)
+        app = create_app(reads, secret)
         accept_log = _AcceptLog(app[SITE].refusals)
         logging.getLogger("asyncio").addFilter(accept_log)
         runner, address = await start(app, host, port)
@@ -1154,7 +1071,7 @@ async def serve(
             await runner.cleanup()
         if accept_log is not None:
             logging.getLogger("asyncio").removeFilter(accept_log)
-        await store.close()
+        await reads.aclose()
 
 
 __all__ = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -402,15 +402,35 @@ class Game(ABC):
     ) -> State:
         """Rebuild a game from its log; raises ``CorruptState`` if an entry does not apply."""
         state = self.setup(seats, seed, options)
-        for index, (seat, code) in enumerate(moves):
+        for applied in self.replay_steps(state, moves):
+            state = applied.state
+        return state
+
+    def replay_steps(
+        self, state: State, moves: Iterable[Sequence[str]], *, judge: bool = False
+    ) -> Iterator[Applied]:
+        """Play the log entries ``moves`` on from ``state``, yielding each one applied.
+
+        The one way through a log: a removal entry (``[seat, "!reason"]``) is
+        ``remove_seat``, any other entry is ``play`` of its code. Each ``Applied`` holds
+        the state after the entry and what the table read of it (``table``, ``notes``).
+        ``judge`` is ``play``'s: off, ``undoable`` is only the cheap upper bound (a
+        removal is never undoable). Lazy: an entry is applied when the next one is asked
+        for, so a caller may stop, keep checkpoints or compare as it goes. Raises
+        ``CorruptState`` (``state.replay_failed``, ``index``: the entry's place in the
+        whole log, counted from the opening) when an entry does not apply.
+        """
+        for seat, code in moves:
+            index = len(state.log)
             try:
                 if code.startswith(REMOVAL_PREFIX):
-                    state = self.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :]).state
+                    applied = self.remove_seat(state, seat, code[len(REMOVAL_PREFIX) :])
                 else:
-                    state = self.apply(state, seat, code)
+                    applied = self._play_entry(state, seat, code, judge=judge)
             except (MoveError, ValueError) as exc:
                 raise CorruptState("state.replay_failed", index=index, move=code) from exc
-        return state
+            yield applied
+            state = applied.state
 
     def check_invariants(self, state: State) -> None:
         """The checks every game meets after every move (raise ``CorruptState``)."""

@@ -352,7 +352,7 @@ async def test_a_page_holds_the_links_of_its_own_reader(
 async def test_what_the_archive_keeps_is_bounded_by_bytes(store: SqlStore, nim: None) -> None:
     """Pages of many games and readers, and pictures, are kept within their byte
     budgets (least recently used first), whatever their number."""
-    from bot.web.archive import Archive
+    from bot.service.archive import Archive
 
     ids = [await nim_game(store, moves=2) for _ in range(3)]
     archive = Archive(store, picture_bytes=10_000, derived_bytes=50_000, drawer=tiny_png)
@@ -395,7 +395,7 @@ async def test_an_open_stream_ends_when_its_server_turns_links_off(
 async def test_positions_kept_for_all_games_are_bounded(store: SqlStore, nim: None) -> None:
     """Positions replayed for many games stay within the archive's count (the least
     recently read games forget theirs), and a forgotten position is replayed the same."""
-    from bot.web.archive import Archive
+    from bot.service.archive import Archive
 
     ids = [await nim_game(store, moves=6) for _ in range(4)]
     archive = Archive(store, positions=10, drawer=tiny_png)

@@ -1,8 +1,8 @@
-"""What the web companion reads of a game: its row and log (cached while its revision
-stands), its positions step by step (replayed from checkpoints), and its public pictures
-(an LRU by position, layout and language: a position's picture never changes). What it
-keeps is bounded for all games together: pictures and pages by bytes, positions by
-count.
+"""The read model of stored games (``bot.service.reads``, what the web companion shows):
+a game's row and log (cached while its revision stands), its positions step by step
+(replayed from checkpoints), and its public pictures (an LRU by position, layout and
+language: a position's picture never changes). What it keeps is bounded for all games
+together: pictures and pages by bytes, positions by count.
 
 The position now is read from the stored snapshot (the bot checks it against the replay of
 the log when it loads a game, and rewrites it if they differ; ``campfire db check`` too);
@@ -30,16 +30,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.service.guards import seat_names
-from bot.store import GameRow, MoveRow
-from bot.store.database import SqlStore
+from bot.store import GameRow, GameStore, MoveRow
 from render import registry as renderers
 from rules import registry
 from rules.base import CampfireError, State, from_json
 from rules.core.game import Game
 from rules.core.scores import ScoreSheet
-from rules.core.state import REMOVAL_PREFIX
 
-log = logging.getLogger("campfire.web.archive")
+log = logging.getLogger("campfire.service.archive")
 
 CHECKPOINT = 32
 """A position is kept every this many steps; any other is at most this many moves away."""
@@ -142,16 +140,11 @@ class Archived:
             self.states[0] = state
         else:
             state = kept
-        for index in range(base, step):
-            move = self.moves[index]
-            if move.code.startswith(REMOVAL_PREFIX):
-                state = self.game.remove_seat(
-                    state, move.seat, move.code[len(REMOVAL_PREFIX) :]
-                ).state
-            else:
-                state = self.game.apply(state, move.seat, move.code)
-            if (index + 1) % CHECKPOINT == 0:
-                self.states[index + 1] = state
+        entries = ((move.seat, move.code) for move in self.moves[base:step])
+        for index, applied in enumerate(self.game.replay_steps(state, entries), base + 1):
+            state = applied.state
+            if index % CHECKPOINT == 0:
+                self.states[index] = state
         if step == self.steps:
             self.states[step] = state
         else:
@@ -191,11 +184,11 @@ class Archived:
 
 
 class Archive:
-    """Games read from a store for the web, and their pictures."""
+    """Games read from a store, their positions and their public pictures."""
 
     def __init__(
         self,
-        store: SqlStore,
+        store: GameStore,
         *,
         games: int = GAMES_KEPT,
         picture_bytes: int = PICTURE_BYTES,
@@ -273,12 +266,6 @@ class Archive:
         fresh = replace(known, row=row, derived=OrderedDict(), read_at=known.read_at)
         self._games[row.id] = fresh
         return fresh
-
-    def has_picture(self, rules: str) -> bool:
-        return self._drawer is not renderers.draw or rules in renderers.ids()
-
-    def has_card(self, rules: str) -> bool:
-        return rules in renderers.card_ids()
 
     async def picture(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
         """The public picture of ``step`` (PNG): from the cache, or drawn in a worker

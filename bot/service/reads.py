@@ -1,0 +1,230 @@
+"""Read-only queries of the service for readers that show games and write nothing: the
+web companion's pages, pictures, standings and records.
+
+``Reads`` is made from the store, like the service's other parts, and never writes to
+it: the standings are the stored ratings with the finished games they do not count yet
+rated in memory (``standings_as_read``), where ``GameService`` would store them. The
+games themselves come from the read model (``bot.service.archive``: a game's row and log
+while its revision stands, its positions replayed from checkpoints, its pictures by
+position); the layouts and the text twin are the boards' (``bot.service.boards``), so a
+page and a thread show a game alike. Only public things leave it: the public view, the
+public score sheet, the labels the table read, the public description.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+from bot.service.archive import ROW_SECONDS, Archive, Archived
+from bot.service.boards import describe, picture_layouts
+from bot.service.core import GameService
+from bot.service.ratings import Standing
+from bot.service.standings import standings_as_read
+from bot.store import GameStore, GuildSettings, open_store
+from render import registry as renderers
+from rules import registry
+from rules.core.scores import ScoreSheet
+
+log = logging.getLogger("campfire.service.reads")
+
+STANDING_LINES = 50
+"""Lines of each rule set's standings on a server's page."""
+
+Drawer = Callable[..., bytes]
+
+
+class Closing(Protocol):
+    """A store this object opened, and so closes."""
+
+    async def close(self) -> None: ...
+
+
+class Reads:
+    """What a reader may ask of stored games, over one store (cached per revision)."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        drawer: Drawer | None = None,
+        row_seconds: float = ROW_SECONDS,
+    ) -> None:
+        """``drawer`` replaces ``render.registry.draw`` (tests); ``row_seconds``: how
+        often a running game's row (its clocks) is read again without a move."""
+        self._store = store
+        self._drawer = drawer
+        self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
+        self._service: GameService | None = None
+        self._opened: Closing | None = None
+
+    @classmethod
+    async def open(cls, db: str) -> Reads:
+        """The reads of the database ``db`` (a SQLite path or a ``postgresql://`` URL),
+        opened for them: ``aclose`` closes it."""
+        store = await open_store(db)
+        reads = cls(store)
+        reads._opened = store
+        return reads
+
+    def close(self) -> None:
+        """Stop the render worker of the records and replays, if one was started."""
+        if self._service is not None:
+            self._service.close()
+            self._service = None
+
+    async def aclose(self) -> None:
+        """``close``, and the store too when ``open`` opened it."""
+        self.close()
+        if self._opened is not None:
+            await self._opened.close()
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> Archived | None:
+        """A started game as it stands (``None``: no such game, or a lobby)."""
+        return await self.archive.game(game_id)
+
+    async def revisions(self, game_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
+        """``{game id: (revision, status)}``: one small read for every game followed."""
+        return await self._store.revisions(game_ids)
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings:
+        """A server's settings (whether its games may be seen on the web)."""
+        return await self._store.guild_settings(guild_id)
+
+    def layouts(self, rules: str) -> tuple[str, ...]:
+        """The layouts pictures of ``rules`` games come in (``picture_layouts``)."""
+        return picture_layouts(rules, self._drawer)
+
+    def has_words(self, rules: str) -> bool:
+        """Whether ``rules`` games have a text twin (the board in words)."""
+        return rules in renderers.twin_ids()
+
+    async def kept(
+        self, archived: Archived, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        """What ``make`` computes once for this revision of the game (a page)."""
+        return await self.archive.derived(archived, key, make)
+
+    async def facts(self, archived: Archived, step: int, lang: str) -> tuple[ScoreSheet, str]:
+        """The table's score sheet at ``step`` and the board's short description (empty
+        without a text twin), computed once per revision in a worker thread."""
+        rules = archived.row.rules
+        names = archived.names(lang)
+
+        def compute() -> tuple[ScoreSheet, str]:
+            sheet = archived.scores(step)
+            short = ""
+            if self.has_words(rules):
+                short = describe(rules, archived.public_view(step), lang, names)
+            return sheet, short
+
+        async def computed() -> tuple[ScoreSheet, str]:
+            return await asyncio.to_thread(compute)
+
+        found: tuple[ScoreSheet, str] = await self.kept(archived, ("facts", step, lang), computed)
+        return found
+
+    async def words(self, archived: Archived, step: int, lang: str) -> str | None:
+        """The board in words at ``step`` (the text twin's long form); ``None``: the game
+        has no text twin."""
+        rules = archived.row.rules
+        if not self.has_words(rules):
+            return None
+        names = archived.names(lang)
+
+        def long_form() -> str:
+            view = archived.public_view(step)
+            return renderers.describe(rules, view, lang=lang, names=names, form="long")
+
+        async def make() -> str:
+            return await asyncio.to_thread(long_form)
+
+        found: str = await self.kept(archived, ("words", step, lang), make)
+        return found
+
+    def to_act(self, archived: Archived) -> frozenset[str]:
+        """The seats to act in a running game now (none once it is over, or when its
+        position does not read)."""
+        if archived.row.status != "running":
+            return frozenset()
+        with contextlib.suppress(Exception):
+            return frozenset(archived.game.to_act(archived.state_at(archived.steps)))
+        return frozenset()
+
+    async def places(self, archived: Archived) -> tuple[tuple[int, str, int], ...]:
+        """``(place, seat, score)`` of a finished game, best first (none before)."""
+        if archived.row.status != "over":
+            return ()
+        return tuple((r.rank, r.seat, r.score) for r in await self._store.results(archived.row.id))
+
+    async def picture(self, archived: Archived, step: int, layout: str, lang: str) -> bytes:
+        """The public picture of ``step`` (PNG), drawn once per position."""
+        return await self.archive.picture(archived, step, layout, lang)
+
+    def service(self) -> GameService:
+        """A ``GameService`` over the store for what it builds from a whole game (the
+        record, the animated replay); made on first use, one render worker."""
+        if self._service is None:
+            self._service = GameService(self._store, render_workers=1, drawer=self._drawer)
+        return self._service
+
+    async def animation(self, archived: Archived, lang: str) -> bytes | None:
+        """The animated replay of a finished game (``None``: not over, or no pictures),
+        made once per revision."""
+        if archived.row.status != "over" or not self.layouts(archived.row.rules):
+            return None
+
+        async def make() -> bytes:
+            data: bytes = await self.service().boards.animation(archived.row.id, lang)
+            return data
+
+        found: bytes = await self.kept(archived, ("replay", lang), make)
+        return found
+
+    # -- standings -----------------------------------------------------------------------
+
+    async def ladder(self, guild_id: str, rules: str) -> list[Standing]:
+        """``/campfire standings`` of ``rules`` on a server, without writing anything."""
+        return await standings_as_read(self._store, guild_id, rules)
+
+    async def standings(self, guild_id: str) -> list[tuple[str, list[Standing]]]:
+        """Each rule set played on a server (rated, or with a finished game waiting to
+        be), with its first ``STANDING_LINES`` lines; none without a rated player."""
+        played = {r.rules for r in await self._store.ratings(guild_id)}
+        for rules in registry.ids():
+            if rules not in played and await self._store.finished_results(
+                guild_id, rules, unrated_only=True
+            ):
+                played.add(rules)
+        boards = []
+        for rules in sorted(played):
+            lines = await self.ladder(guild_id, rules)
+            if lines:
+                boards.append((rules, lines[:STANDING_LINES]))
+        return boards
+
+    async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
+        """The name each player last joined a game with."""
+        return await self._store.user_names(user_ids)
+
+    async def player(
+        self, guild_id: str, user_id: str
+    ) -> tuple[list[Standing], tuple[int, int], str]:
+        """A player on a server: their line in each rule set's standings, the hints they
+        took (and in how many games), and their name."""
+        lines: list[Standing] = []
+        rated = {r.rules for r in await self._store.ratings_of_user(guild_id, user_id)}
+        for rules in sorted(rated):
+            ladder = await self.ladder(guild_id, rules)
+            lines.extend(line for line in ladder if line.user_id == user_id)
+        hints = await self._store.hints_of_user(guild_id, user_id)
+        name = (await self._store.user_names([user_id])).get(user_id, user_id)
+        return lines, hints, name
+
+
+__all__ = ["STANDING_LINES", "Archived", "Reads"]
