@@ -51,6 +51,8 @@ SLOW_TESTS = frozenset(
         "tests/bot/test_console.py::test_campfire_console_reads_its_moves_from_stdin",
         "tests/bot/test_console.py::test_console_commands_and_errors_in_french",
         "tests/bot/test_console.py::test_console_plays_a_whole_game_by_numbers",
+        "tests/bot/test_hint_words.py::test_the_why_says_no_estimate_no_decimal_and_no_key",
+        "tests/bot/test_hint_words.py::test_two_moves_with_different_effects_get_different_whys",
         "tests/bot/test_orbis_service.py::test_console_plays_orbis",
         "tests/bot/test_orbis_service.py::test_demo_of_orbis_draws_real_pictures",
         "tests/bot/test_orbis_service.py::test_demo_of_orbis_writes_its_files",

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from rules.base import Seat, State
 from rules.sapiens import state as st
+from rules.sapiens.board import PLAY, Ground
 from rules.sapiens.components import CU, SUPPLY, steak_food
+from rules.sapiens.options import abandoned_apart
 
 BOTH = 0.2
 """Each point of food or shelter, besides what the lower track scores."""
@@ -22,6 +24,15 @@ STEAK = 0.7
 """Share of the food the seat's steaks would convert to."""
 TOKEN = 0.5
 """Each mountain token held (a scene effect still to play)."""
+
+
+def room(state: State, me: int) -> int:
+    """How many tiles of player ``me``'s pool fit the active tribe as things stand
+    (without the Cueillette token's Plains)."""
+    data = st.data(state)
+    player = data["players"][me]
+    here = Ground.of(player, apart=abandoned_apart(state.options))
+    return sum(1 for tile in player["pool"] if here.can_lay(tile, PLAY))
 
 
 def player_worth(player: st.PlayerData, running: bool, food_to_come: int = 0) -> float:
@@ -57,4 +68,4 @@ def gathering_to_come(data: st.SapiensData) -> int:
     return 0
 
 
-__all__ = ["gathering_to_come", "player_worth", "sapiens_value"]
+__all__ = ["gathering_to_come", "player_worth", "room", "sapiens_value"]
