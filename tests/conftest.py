@@ -102,6 +102,7 @@ SLOW_TESTS = frozenset(
         "tests/rules/orbis/test_texts.py::test_labels_and_notes_of_random_games_read_in_both_languages",
         "tests/rules/origin/classic/test_random_ends.py::test_random_games_end_in_the_rulebook_ways_and_reach_several",
         "tests/rules/origin/classic/test_view.py::test_hands_and_dealt_objectives_never_leak",
+        "tests/rules/sapiens/test_heuristic_room.py::test_greedy_seats_seldom_abandon_their_tribes",
         "tests/rules/sapiens/test_view_and_texts.py::test_every_label_and_note_of_random_games_reads_in_both_languages",
         "tests/rules/sapiens/test_view_and_texts.py::test_every_seat_in_a_label_or_note_is_a_seat_parameter",
         "tests/rules/test_contract_v2.py::test_a_card_drawn_from_a_deck_shuffled_at_set_up_cannot_be_undone",
