@@ -362,7 +362,8 @@ class ConsoleSession:
             return
         move = translate(hint.move.label, self.lang)
         self.say("console.hint", move=move, code=hint.move.code)
-        self.write("  " + translate(hint.why, self.lang))
+        info = await self.service.game(self.game_id)
+        self.write("  " + translate(hint.reason(info.names(self.lang)), self.lang))
 
     async def hand_lines(self, seat: str) -> list[str]:
         """What only ``seat`` may see (the game's private sections), indented."""

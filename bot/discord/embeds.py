@@ -299,7 +299,7 @@ def hint_text(game: GameInfo, hint: Hint, lang: str) -> str:
     return "\n".join(
         [
             t("discord.hint.move", lang, move=move, code=hint.move.code),
-            t(hint.why, lang),
+            t(hint.reason(names), lang),
             "-# " + t("discord.hint.count", lang, count=hint.count),
         ]
     )

@@ -16,19 +16,23 @@ and the console's ``hint`` call it. Choices where the issue is silent:
   ``SHOWN_FOR`` so that posting a turn costs the store no extra read; a change made
   through this process is seen at once (``forget``), one made by another process
   within ``SHOWN_FOR``, and asking for a hint always reads the setting itself.
-- **Why.** One line from the advice: a win, a tie or a loss when greedy's line of the
-  turn ends the game; else the points the turn adds to the seat's total (its own score
-  sheet) and its standing against the best other seat before and after (what greedy
-  weighs: points plus progress toward points, ``Game.evaluate``), one decimal.
+- **Why.** A few plain words from the advice, never an internal estimate: a win, a tie
+  or a loss when greedy's line of the turn ends the game (naming who wins); when the
+  game knows the position is lost whatever the seat plays (``Effects.lost_to``), who
+  can win and what the move leaves them to get right; else what the move's line does
+  that the next best move's line does not (``Game.hint_effects``: score categories,
+  pieces, resources, position), and what the next best does instead. The texts name
+  seats by their ids; front ends put names in with ``named``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 import ai
 from bot.service.guards import guard, require_running, seated
@@ -37,6 +41,8 @@ from bot.service.robots import ai_seed
 from bot.service.values import ServiceError
 from bot.store import GameStore
 from rules.base import Game, Move, State, Text
+from rules.core.hints import Effects
+from rules.i18n import SEAT_PARAMS
 
 log = logging.getLogger("campfire.service.hints")
 
@@ -58,22 +64,85 @@ class Hint:
     why: Text
     count: int
 
+    def reason(self, names: Mapping[str, str]) -> Text:
+        """The why with the seats' names in place of their ids."""
+        return named(self.why, names)
+
+
+MOST = 4
+"""Effects a why names at most on each side (the game lists the weightiest first)."""
+
+
+def joined(texts: list[Text]) -> Text:
+    """``a``, ``a and b``, ``a, b and c`` as one text (``service.hint.and``, ``.list``)."""
+    if len(texts) == 1:
+        return texts[0]
+    if len(texts) == 2:
+        return Text("service.hint.and", {"a": texts[0], "b": texts[1]})
+    return Text("service.hint.list", {"a": texts[0], "b": joined(texts[1:])})
+
+
+def players(seats: tuple[str, ...] | list[str]) -> Text:
+    """Seats by name (``service.hint.player`` each, joined)."""
+    return joined([Text("service.hint.player", {"player": s}) for s in seats])
+
+
+def contrast(mine: Effects, other: Effects) -> tuple[list[Text], list[Text]]:
+    """What the advised line does where the other line differs, and what the other
+    does there instead (in the game's order, ``MOST`` each at most)."""
+    topics = list(dict.fromkeys(mine.topics() + other.topics()))
+    differ = [t for t in topics if mine.of(t) != other.of(t)]
+    gains = [text for t in differ if (text := mine.of(t)) is not None]
+    instead = [text for t in differ if (text := other.of(t)) is not None]
+    return gains[:MOST], instead[:MOST]
+
 
 def why(advice: ai.Advice) -> Text:
-    """The one line of why, as a message key with its figures."""
+    """The why, as a message key with its parts (nested texts, seat ids)."""
     if advice.only:
         return Text("service.hint.why.only")
+    if advice.ends == "loss":
+        return Text("service.hint.why.loss", {"winners": players(advice.winners)})
     if advice.ends is not None:
-        return Text(f"service.hint.why.{advice.ends}", {"total": advice.total_after})
-    params = {
-        "gain": abs(advice.gain),
-        "before": advice.total_before,
-        "after": advice.total_after,
-        "lead_before": round(advice.value_before, 1),
-        "lead_after": round(advice.value_after, 1),
-    }
-    kind = "gain" if advice.gain > 0 else "loss_points" if advice.gain < 0 else "none"
-    return Text(f"service.hint.why.{kind}", params)
+        return Text(f"service.hint.why.{advice.ends}")
+    effects = [e.text for e in advice.effects.effects][:MOST]
+    if advice.effects.lost_to is not None:
+        params: dict[str, object] = {"player": advice.effects.lost_to}
+        if effects:
+            return Text("service.hint.why.lost", {**params, "effects": joined(effects)})
+        return Text("service.hint.why.lost_bare", params)
+    other = advice.other
+    if other is None:  # the only other choice was to go back a step
+        if effects:
+            return Text("service.hint.why.effects", {"effects": joined(effects)})
+        return Text("service.hint.why.forward")
+    others = advice.other_effects or Effects()
+    gains, instead = contrast(advice.effects, others)
+    if not gains and not instead:
+        if effects:
+            return Text("service.hint.why.same", {"effects": joined(effects), "other": other.label})
+        return Text("service.hint.why.nothing", {"other": other.label})
+    if not gains:
+        return Text("service.hint.why.spares", {"instead": joined(instead), "other": other.label})
+    if not instead:
+        return Text("service.hint.why.only_this", {"gains": joined(gains), "other": other.label})
+    return Text(
+        "service.hint.why.better",
+        {"gains": joined(gains), "instead": joined(instead), "other": other.label},
+    )
+
+
+def named(text: Text, names: Mapping[str, str]) -> Text:
+    """``text`` with every seat id (``SEAT_PARAMS``) put by its name, nested texts too."""
+    params: dict[str, Any] = {}
+    for key, value in text.params.items():
+        if isinstance(value, Text):
+            params[key] = named(value, names)
+        elif key in SEAT_PARAMS and isinstance(value, str):
+            params[key] = names.get(value, value)
+        else:
+            params[key] = value
+    return Text(text.key, params)
 
 
 class Hints:
@@ -149,4 +218,4 @@ class Hints:
         return await self.store.hint_counts(game_id)
 
 
-__all__ = ["Adviser", "Hint", "Hints", "why"]
+__all__ = ["Adviser", "Hint", "Hints", "named", "why"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.core.envelope import LastPlay, SeatScore, ViewEnvelope
 from rules.core.errors import CorruptState, IllegalMove, MoveError, RulesChanged
+from rules.core.hints import Effects, score_effects
 from rules.core.options import GameSpec, refuse_version
 from rules.core.parsing import parse_move
 from rules.core.scores import Outcome, ScoreSheet, rank_by
@@ -201,6 +202,16 @@ class Game(ABC):
         own = totals.get(seat, 0)
         others = [v for s, v in totals.items() if s != seat and s not in state.out]
         return float(own - max(others, default=0))
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """What the line of ``seat``'s turn from ``before`` to ``after`` did for it, in
+        plain words (``rules.core.hints``): what a hint's "why" compares between the
+        advised move and the next best. Both states are the seat's determinized ones.
+        Default: the categories of its score sheet that changed. Games override it to
+        name what their ``evaluate`` weighs besides points (pieces, resources, position)."""
+        return Effects(
+            tuple(score_effects(self.scores(before, seat), self.scores(after, seat), seat))
+        )
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that make a game stored under rules ``version`` play on exactly as

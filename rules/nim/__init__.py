@@ -35,6 +35,7 @@ from rules.base import (
     rank_by,
 )
 from rules.core.envelope import ViewEnvelope
+from rules.core.hints import Effect, Effects
 from rules.i18n import register_package
 from rules.kit.end import EndData, finish, new_end
 from rules.kit.turns import TurnData, Turns, new_turns
@@ -183,6 +184,30 @@ class Nim(Game):
         lost_heap = nim["stones"] % (MAX_TAKE + 1) == 0
         to_take = seat in self.to_act(state)
         return -0.5 if lost_heap == to_take else 0.5
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """The heap the line leaves, in the terms of the theory ``evaluate`` follows:
+        with two players, a multiple of ``MAX_TAKE + 1`` left to the other seat wins for
+        ``seat`` (the other seat can no longer win against good play); any other heap
+        lets the other seat win by taking exactly the rest (``lost_to``). With more
+        players the heap alone is said."""
+        nim = data(after)
+        left = nim["stones"]
+        playing = [s for s in after.seats if s not in after.out]
+        nxt = sorted(self.to_act(after))
+        if nim["winner"] is not None or not nxt or len(playing) != 2 or nxt[0] == seat:
+            return Effects((Effect("heap", Text("nim.hint.left", {"n": left})),))
+        other = nxt[0]
+        rest = left % (MAX_TAKE + 1)
+        if rest == 0:
+            text = Text("nim.hint.safe", {"n": left, "player": other, "m": MAX_TAKE + 1})
+            return Effects((Effect("heap", text),))
+        if left <= MAX_TAKE:
+            text = Text("nim.hint.last", {"n": left, "player": other})
+        else:
+            params = {"n": left, "player": other, "k": rest, "m": MAX_TAKE + 1}
+            text = Text("nim.hint.open", params)
+        return Effects((Effect("heap", text),), lost_to=other)
 
     def _outcome(self, state: State) -> Outcome | None:
         if data(state)["over"] is None:

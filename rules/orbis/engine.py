@@ -37,6 +37,7 @@ from rules.base import (
     determinize_base,
     rank_by,
 )
+from rules.core.hints import Effects
 from rules.kit import decks
 from rules.kit.end import finish, is_over, new_end
 from rules.kit.turns import Turns, new_turns
@@ -48,6 +49,7 @@ from rules.orbis import turn as tn
 from rules.orbis.components import COLOURS, GODS, LETTERS, SETUP, TILES
 from rules.orbis.explain import explain
 from rules.orbis.heuristic import orbis_value
+from rules.orbis.hints import orbis_effects
 from rules.orbis.invariants import check_orbis
 from rules.orbis.state import BoardData, OrbisData, data
 from rules.orbis.view import orbis_sections, orbis_view
@@ -263,6 +265,11 @@ class Orbis(Game):
     def evaluate(self, state: State, seat: Seat) -> float:
         """Points plus progress toward points, against the best other seat (``heuristic``)."""
         return orbis_value(state, seat)
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """The score row, the god, tiles, cubes and waiting Forests (``hints``)."""
+        sheets = (self.scores(before, seat), self.scores(after, seat))
+        return orbis_effects(sheets, before, after, seat)
 
     def round_of(self, state: State) -> int | None:
         return data(state)["round"]

@@ -48,6 +48,7 @@ from rules.base import (
     Zone,
     rank_by,
 )
+from rules.core.hints import Effects
 from rules.kit import decks
 from rules.kit.end import finish, new_end
 from rules.kit.turns import Turns, new_turns
@@ -59,6 +60,7 @@ from rules.origin.explain import explain
 from rules.origin.heuristic import junior_value
 from rules.origin.hidden import determinize_junior
 from rules.origin.hidden import hidden_zones as junior_zones
+from rules.origin.hints import junior_effects
 from rules.origin.invariants import check_junior
 from rules.origin.junior_data import (
     GREENS,
@@ -117,6 +119,11 @@ class OriginJunior(Game):
     def evaluate(self, state: State, seat: Seat) -> float:
         """Points plus progress toward points, against the best other seat (``heuristic``)."""
         return junior_value(state, seat)
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """The score row, villages, pawn colours and open straits (``hints``)."""
+        sheets = (self.scores(before, seat), self.scores(after, seat))
+        return junior_effects(sheets, before, after, seat)
 
     # -- setup ------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from rules.base import (
     determinize_base,
     rank_by,
 )
+from rules.core.hints import Effects
 from rules.kit.end import finish, is_over
 from rules.kit.turns import Turns
 from rules.sapiens import effects as fx
@@ -43,6 +44,7 @@ from rules.sapiens.board import NEW_TRIBE, PLAY, START
 from rules.sapiens.components import CU, SUPPLY, TILES
 from rules.sapiens.explain import explain
 from rules.sapiens.heuristic import sapiens_value
+from rules.sapiens.hints import sapiens_effects
 from rules.sapiens.invariants import problems
 from rules.sapiens.options import ABANDONED_APART, GATHERING_OPTIONAL, OPTIONS
 from rules.sapiens.present import GROUPS, sections
@@ -478,6 +480,12 @@ class Sapiens(Game):
         """The lower track first, plus what is in the making, against the best other
         seat (``heuristic``)."""
         return sapiens_value(state, seat)
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """Food and shelter, steaks, tokens, a new tribe, the tribe's room, and bears
+        and dead ends for the others (``hints``)."""
+        sheets = (self.scores(before, seat), self.scores(after, seat))
+        return sapiens_effects(sheets, before, after, seat)
 
     def scores(self, state: State, seat: Seat | None = None) -> ScoreSheet:
         """Food and shelter; the total is the lower of the two (rulebook "Fin de partie")."""

@@ -30,6 +30,7 @@ from rules.base import (
     determinize_base,
     rank_by,
 )
+from rules.core.hints import Effects
 from rules.kit.end import is_over
 from rules.kit.turns import Turns
 from rules.tribes import actions as ac
@@ -50,6 +51,7 @@ from rules.tribes.event_cards import EVENTS
 from rules.tribes.event_state import REVIEWED
 from rules.tribes.explain import explain, is_well_formed
 from rules.tribes.heuristic import tribes_value
+from rules.tribes.hints import tribes_effects
 from rules.tribes.options import CONFLICTS_REVIEWED, OPTIONS
 from rules.tribes.players import VP_CATEGORIES, active, player, vp_in, vp_total
 from rules.tribes.setup import apply_placement, new_game, placer
@@ -153,6 +155,11 @@ class Tribes(Game):
 
     def evaluate(self, state: State, seat: Seat) -> float:
         return tribes_value(state, seat)  # rules/tribes/heuristic.py
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """VP, villages, members, resources and goals ready (``hints``)."""
+        sheets = (self.scores(before, seat), self.scores(after, seat))
+        return tribes_effects(sheets, before, after, seat)
 
     def _setup(self, state: State) -> None:
         new_game(state)

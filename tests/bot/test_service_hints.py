@@ -88,3 +88,16 @@ async def test_the_record_and_the_stats_count_the_hints(service: GameService) ->
     stats = await service.stats("g1", ALICE.user_id)
     assert (stats.hints, stats.hinted_games) == (taken, 1)
     assert (await service.stats("g1", BOB.user_id)).hints == 0
+
+
+async def test_the_why_names_the_other_player_and_says_no_estimate(service: GameService) -> None:
+    """Nim: whatever the heap, the why speaks of the heap left and of Bob by name, in
+    both languages, with no estimate and no seat id."""
+    game_id = await running_nim(service, ALICE, BOB, stones=9)
+    hint = await service.hints.hint(game_id, ALICE.user_id)
+    names = (await service.game(game_id)).names("en")
+    english = translate(hint.reason(names), "en")
+    french = translate(hint.reason(names), "fr")
+    assert "Bob" in english and "Bob" in french
+    assert "stones left" in english and "pierre" in french
+    assert "u2" not in english + french and "estimated" not in english

@@ -60,7 +60,7 @@ TRIBES = (
     },
     # The turn, then what the contract shows: the engine, the view, the reasons, the AI.
     {"turn"},
-    {"engine", "view", "explain", "heuristic", "__init__"},
+    {"engine", "view", "explain", "heuristic", "hints", "__init__"},
 )
 
 

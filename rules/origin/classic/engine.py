@@ -44,6 +44,7 @@ from rules.base import (
     Zone,
     rank_by,
 )
+from rules.core.hints import Effects
 from rules.kit import decks
 from rules.kit.end import finish, new_end
 from rules.kit.turns import Turns, new_turns
@@ -62,6 +63,7 @@ from rules.origin.classic.explain import explain
 from rules.origin.classic.heuristic import classic_value
 from rules.origin.classic.hidden import determinize_classic
 from rules.origin.classic.hidden import hidden_zones as classic_zones
+from rules.origin.classic.hints import classic_effects
 from rules.origin.classic.invariants import check_classic
 from rules.origin.classic.present import classic_sections
 from rules.origin.classic.scoring import CATEGORIES, classic_row
@@ -119,6 +121,11 @@ class OriginClassic(Game):
     def evaluate(self, state: State, seat: Seat) -> float:
         """Points plus progress toward points, against the best other seat (``heuristic``)."""
         return classic_value(state, seat)
+
+    def hint_effects(self, before: State, after: State, seat: Seat) -> Effects:
+        """The score row, villages, Permanents, objectives met, open straits (``hints``)."""
+        sheets = (self.scores(before, seat), self.scores(after, seat))
+        return classic_effects(sheets, before, after, seat)
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 read R10 after the reward: such games keep that reading."""
