@@ -13,7 +13,11 @@ def end_reason_keys() -> list[str]:
     """The contract's terminations and every game's end reasons (``<game>.end.<why>``)."""
     for rules_id in registry.ids():
         registry.get(rules_id)  # loads the game's catalogues
-    found = {k for k in keys("en") if k.startswith("termination.") or ".end." in k}
+    found = {
+        k
+        for k in keys("en")
+        if k.startswith("termination.") or (".end." in k and ".move." not in k)
+    }
     return sorted(found)
 
 
