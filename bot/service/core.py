@@ -46,10 +46,11 @@ from typing import Any
 from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
 from bot.service.endings import seeded_seat_order
-from bot.service.guards import guard, require_lobby, require_running, seated, status_key
+from bot.service.guards import guard, require_lobby, seated, status_key
 from bot.service.hints import Adviser, Hints
 from bot.service.jobs import Jobs
 from bot.service.loader import StateCache, off_loop_if_long
+from bot.service.moves import Moves
 from bot.service.pictures import Drawer
 from bot.service.pipeline import Pipeline
 from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
@@ -77,7 +78,6 @@ from rules import registry
 from rules.base import (
     CampfireError,
     Game,
-    IllegalMove,
     InvalidOptions,
     Move,
     Outcome,
@@ -144,7 +144,8 @@ class GameService:
             shards=shards,
         )
         self.robots = Robots(self.pipeline, store, chooser)
-        self.timing = Timing(self.pipeline, store, self.robots)
+        self.moves = Moves(self.pipeline, self.robots)
+        self.timing = Timing(self.pipeline, store, self.robots, self.moves)
         self.undos = Undos(self.pipeline, store)
         self.boards = Boards(
             self.pipeline, store, drawer, workers=render_workers, processes=render_processes
@@ -370,46 +371,7 @@ class GameService:
         ``service.commit_found`` (the seat's previous move, whose outcome was unknown,
         was stored after all: this one is not played).
         """
-        await self.pipeline.settle(game_id, user_id)
-        lost_at = -1
-        while True:
-            row = await self._row(game_id)
-            require_running(row)
-            if row.version <= lost_at:  # a store that refused without moving on
-                break
-            if not seated(row, user_id):
-                raise ServiceError("service.not_in_game")
-            if expected_version is not None and row.version != expected_version:
-                raise ServiceError("service.stale", version=row.version)
-            loaded = await self.pipeline.load(row)
-            if expected_version is not None and loaded.state.revision != expected_version:
-                # Another move landed while the game was being rebuilt.
-                raise ServiceError("service.stale", version=loaded.state.revision)
-            with guard("play", game_id):
-                if user_id not in loaded.game.to_act(loaded.state):
-                    raise ServiceError("service.not_your_turn")
-                # Off the event loop (a large board's move takes a few ms); whether
-                # it can be undone is judged in full only when someone asks.
-                applied = await self.pipeline.apply(loaded, user_id, text)
-            result = await self.pipeline.commit(loaded, applied)
-            if result is not None:
-                return result
-            # Another entry came first (its state is cached now: keep it). A button was
-            # made for the old revision: stale. A typed move is checked again on the new
-            # state, as many times as it loses, since each loss means the game moved on.
-            log.info(
-                "game %d: move %s by %s lost a race at v%d",
-                game_id,
-                applied.move.code,
-                user_id,
-                row.version,
-            )
-            if expected_version is not None:
-                break
-            lost_at = row.version
-        row = await self._row(game_id)
-        require_running(row)
-        raise ServiceError("service.stale", version=row.version)
+        return await self.moves.play(game_id, user_id, text, expected_version=expected_version)
 
     async def legal_moves(self, game_id: int, user_id: str) -> list[Move]:
         """Every legal decision of ``user_id`` now; ``[]`` if they are not to act (or the
@@ -435,28 +397,22 @@ class GameService:
         ``GameOver`` or, when the others play on and someone new must act,
         ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``,
         ``service.stale`` (the game is not at ``expected_version`` any more)."""
-        await self.pipeline.settle(game_id, user_id)
-        lost_at = -1
-        while True:
-            row = await self._row(game_id)
-            require_running(row)
-            if not seated(row, user_id):
-                raise ServiceError("service.not_in_game")
-            if row.version <= lost_at or (
-                expected_version is not None and row.version != expected_version
-            ):  # a store that refused without moving on, or a timeout that is stale
-                raise ServiceError("service.stale", version=row.version)
-            loaded = await self.pipeline.load(row)
-            try:
-                with guard("resign", game_id):
-                    applied = loaded.game.remove_seat(loaded.state, user_id, reason)
-            except IllegalMove as exc:
-                raise ServiceError("service.not_in_game") from exc
-            result = await self.pipeline.commit(loaded, applied)
-            if result is not None:
-                log.info("game %d: %s left (%s)", game_id, user_id, reason)
-                return result
-            lost_at = row.version  # another entry came first: resign on the new state
+        return await self.moves.resign(
+            game_id, user_id, reason=reason, expected_version=expected_version
+        )
+
+    async def advance(
+        self, game: GameInfo, *, after: PlayResult | None = None
+    ) -> PlayResult | None:
+        """Carry ``game`` (as a change left it) forward: its AI seats to act play, one
+        entry each, until a person must act or the game ends (``Robots.turns``, the one
+        AI driver); nothing is read when no AI seat is to act. Returns the change
+        ``after`` (when given) and their decisions merged into one result, ``None``
+        when nothing happened. A failure of the AI is logged and stops it there: what
+        was played is returned, and the next change (or the next start) tries again.
+        Every front end calls it after a change: Discord after a move, a resignation,
+        a timeout or a catch-up, a restart for the games it left undone."""
+        return await self.moves.advance(game, after=after)
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a

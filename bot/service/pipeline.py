@@ -1,10 +1,11 @@
 """The unit of work of a game: load → apply → commit → the bookkeeping after a change.
 
 Every change of a running game's log goes through one ``Pipeline`` (``GameService.pipeline``),
-whoever makes it: a person's move or resignation (``GameService``), the clock's ``auto``
-and ``forfeit`` (``bot.service.timing``), an AI seat (``bot.service.robots``), an undo
-(``bot.service.undo``). It owns what they share, and the parts receive it with the
-store, nothing else of the service:
+whoever makes it: a person's move or resignation and the clock's ``forfeit``
+(``bot.service.moves``), the clock's ``auto`` (``bot.service.timing``), an AI seat
+(``bot.service.robots``), each through the one driver ``change``; an undo
+(``bot.service.undo``, ``take_back``). It owns what they share, and the parts receive it
+with the store, nothing else of the service:
 
 - **load**: the game's row and its state (rebuilt from the log, cached: ``loader``);
 - **apply**: the rules decide (in a worker thread). Whether an entry can be undone is
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -93,6 +94,29 @@ class Loaded:
     state: State
 
 
+Check = Callable[[GameRow], bool]
+"""Whether a change still has something to do on the row read (``False``: nothing, no
+load); it may raise the ``ServiceError`` that says why not."""
+Decide = Callable[[Loaded], Awaitable[Applied | None]]
+"""The change decided on the loaded game: the entry to commit (``None``: nothing to do)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one ``Pipeline.change`` did: the row it read, the entry decided (``None``:
+    nothing to do) and the committed change (``None`` with an entry: another entry came
+    first, nothing written)."""
+
+    row: GameRow
+    applied: Applied | None = None
+    result: PlayResult | None = None
+
+    @property
+    def lost(self) -> bool:
+        """Another entry came first: the decision was not stored."""
+        return self.applied is not None and self.result is None
+
+
 class Pipeline:
     """Loads, applies and commits the changes of games, and describes them."""
 
@@ -157,6 +181,24 @@ class Pipeline:
     def owns(self, row: GameRow) -> bool:
         """Whether the game is on one of this process's shards."""
         return owns(self.shards, row.guild_id)
+
+    # -- the driver ----------------------------------------------------------------------
+
+    async def change(
+        self, game_id: int, decide: Decide, *, check: Check | None = None, by_clock: bool = False
+    ) -> Step:
+        """The one load → decide → commit of every kind of change (a move, a
+        resignation, a timeout, an AI seat, the clock playing a late seat): read the
+        row, ``check`` it, load the state, ``decide`` the entry and commit it at the
+        revision read. Whether to try again after a lost race is the caller's."""
+        row = await self.row(game_id)
+        if check is not None and not check(row):
+            return Step(row)
+        loaded = await self.load(row)
+        applied = await decide(loaded)
+        if applied is None:
+            return Step(row)
+        return Step(row, applied, await self.commit(loaded, applied, by_clock=by_clock))
 
     # -- apply ---------------------------------------------------------------------------
 

@@ -49,22 +49,19 @@ from bot.service.clocks import (
     most_pressing,
     reminders_for,
 )
-from bot.service.guards import guard, is_ai_seat
-from bot.service.pipeline import Pipeline, turn_clocks
+from bot.service.guards import is_ai_seat
+from bot.service.moves import Moves, merge_results
+from bot.service.pipeline import Loaded, Pipeline, turn_clocks
 from bot.service.robots import Robots
 from bot.service.values import (
     Away,
     ClaimResult,
     ClockPass,
     ClockReport,
-    Event,
     GameInfo,
-    GameOver,
-    MoveApplied,
     PlayResult,
     Reminder,
     ServiceError,
-    TurnStarted,
 )
 from bot.store import (
     ClockRow,
@@ -78,7 +75,7 @@ from bot.store import (
     epoch,
     from_epoch,
 )
-from rules.base import IllegalMove
+from rules.base import Applied
 from rules.i18n import LANGS
 
 __all__ = [
@@ -108,11 +105,13 @@ DEFAULT_LAYOUT = "phone"
 class Timing:
     """The time side of a ``GameService``: clocks, reminders, away, settings."""
 
-    def __init__(self, pipeline: Pipeline, store: GameStore, robots: Robots) -> None:
-        """``robots`` decides for a late seat (policy ``auto``)."""
+    def __init__(self, pipeline: Pipeline, store: GameStore, robots: Robots, moves: Moves) -> None:
+        """``robots`` decides for a late seat (policy ``auto``), ``moves`` removes it
+        (``forfeit``)."""
         self.pipeline = pipeline
         self.store = store
         self.robots = robots
+        self.moves = moves
 
     def _now(self) -> int:
         return epoch(self.pipeline.now())
@@ -403,50 +402,35 @@ class Timing:
     async def _time_out(self, game_id: int, seat: str, policy: str) -> PlayResult | None:
         """Apply ``auto`` or ``forfeit`` to a late seat; ``None`` if the game moved on."""
         if policy == "forfeit":
-            return await self._forfeit(game_id, seat)
+            return await self.moves.forfeit(game_id, seat)
         return await self._auto(game_id, seat)
-
-    async def _forfeit(self, game_id: int, seat: str) -> PlayResult | None:
-        """The late seat is removed (``!timeout``) at the revision read; ``None`` when
-        the game moved on, ended, or the seat is gone."""
-        row = await self.pipeline.row(game_id)
-        if row.status != "running" or not any(s.user_id == seat for s in row.seats):
-            return None
-        loaded = await self.pipeline.load(row)
-        try:
-            with guard("resign", game_id):
-                applied = loaded.game.remove_seat(loaded.state, seat, "timeout")
-        except IllegalMove:
-            return None
-        result = await self.pipeline.commit(loaded, applied)
-        if result is not None:
-            log.info("game %d: %s left (timeout)", game_id, seat)
-        return result
 
     async def _auto(self, game_id: int, seat: str) -> PlayResult | None:
         """The clock plays the late seat's decisions while its deadline is passed."""
-        results: list[PlayResult] = []
-        for _ in range(MAX_CLOCK_MOVES):
-            row = await self.pipeline.row(game_id)
+
+        def late(row: GameRow) -> bool:
             clock = next((c for c in row.clocks if c.seat == seat), None)
-            if (
+            return not (
                 row.status != "running"
                 or clock is None
                 or clock.paused is not None
                 or clock.deadline is None
                 or epoch(clock.deadline) > self._now()
-            ):
-                break
-            loaded = await self.pipeline.load(row)
+            )
+
+        async def decide(loaded: Loaded) -> Applied | None:
             if seat not in loaded.game.to_act(loaded.state):
-                break
+                return None
             move = await self.robots.clock_move(loaded.game, loaded.state, seat)
-            applied = await self.pipeline.apply(loaded, seat, move)
-            result = await self.pipeline.commit(loaded, applied, by_clock=True)
-            if result is None:
-                break  # the player moved in the meantime
-            log.info("game %d: the clock played %s for %s", game_id, move, seat)
-            results.append(result)
+            return await self.pipeline.apply(loaded, seat, move)
+
+        results: list[PlayResult] = []
+        for _ in range(MAX_CLOCK_MOVES):
+            step = await self.pipeline.change(game_id, decide, check=late, by_clock=True)
+            if step.applied is None or step.result is None:
+                break  # nothing left to play, or the player moved in the meantime
+            log.info("game %d: the clock played %s for %s", game_id, step.applied.move.code, seat)
+            results.append(step.result)
         if not results:
             return None
         return merge_results(results)
@@ -547,22 +531,3 @@ def _seat_clock(
         kept_paused if paused is True else (None if paused is False else paused),
         reminders,
     )
-
-
-def merge_results(results: Sequence[PlayResult]) -> PlayResult:
-    """Several requests' events as one: every entry in order, then the end of the game
-    or one turn announcement naming everyone newly to act who still is."""
-    final = results[-1].game
-    events: list[Event] = [e for r in results for e in r.events if isinstance(e, MoveApplied)]
-    over = next((e for r in results for e in r.events if isinstance(e, GameOver)), None)
-    if over is not None:
-        return PlayResult(final, (*events, over), view=results[-1].view)
-    fresh: set[str] = set()
-    for r in results:
-        for e in r.events:
-            if isinstance(e, TurnStarted):
-                fresh |= set(e.new_seats)
-    pinged = tuple(s for s in final.to_act if s in fresh)
-    if pinged:
-        events.append(TurnStarted(final.id, final.to_act, final.version, pinged))
-    return PlayResult(final, tuple(events), view=results[-1].view)
