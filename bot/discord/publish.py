@@ -134,7 +134,7 @@ async def publish(
     if ai_turns and thinking and not any(isinstance(e, MoveApplied) for e in events):
         # The game starts (or catches up) with AI seats to act: their turns come first,
         # in the same post, which then asks the first person to act.
-        await play_ai_turns(client, game, lang, before=events, view=view)
+        await play_ai_turns(client, game, lang, after=PlayResult(game, tuple(events), view))
         return
     queued = _enqueue(client, game, events, lang, view)
     if not ai_turns:
@@ -155,36 +155,19 @@ async def publish_result(client: CampfireBot, result: PlayResult, lang: str) -> 
 
 
 async def play_ai_turns(
-    client: CampfireBot,
-    game: GameInfo,
-    lang: str,
-    *,
-    before: Sequence[Event] = (),
-    view: Mapping[str, Any] | None = None,
+    client: CampfireBot, game: GameInfo, lang: str, *, after: PlayResult | None = None
 ) -> int:
-    """While AI seats are to act, let them decide one entry at a time (the search runs
-    in a worker thread); their decisions until a person must act (or the game ends) are
-    announced together, after the events ``before`` (of ``game``, whose public view is
-    ``view``): one post, one picture of the position they leave. Returns how many
-    entries were played. A failure is logged and stops the AI here (what was played is
-    still announced): the next move, or the next start, tries again."""
-    played = 0
-    events: list[Event] = list(before)
-    last: PlayResult | None = PlayResult(game, (), view) if before else None
-    while game.status == "running" and any(is_ai_seat(s) for s in game.to_act):
-        try:
-            result = await client.service.robots.move(game.id)
-        except Exception:
-            log.exception("game %s: the AI seats could not play", game.id)
-            break
-        if result is None:
-            break
-        played += 1
-        events += result.events
-        last, game = result, result.game
-    if last is not None:
-        await announce(client, last.game, events, lang, last.view)
-    return played
+    """The service carries ``game`` forward (``GameService.advance``: its AI seats play
+    until a person must act or the game ends); their decisions are announced together,
+    after the change ``after`` when given: one post, one picture of the position they
+    leave. Returns how many entries the AI seats played."""
+    advanced = await client.service.advance(game, after=after)
+    if advanced is None:
+        return 0
+    await announce(client, advanced.game, advanced.events, lang, advanced.view)
+    return sum(isinstance(e, MoveApplied) for e in advanced.events) - sum(
+        isinstance(e, MoveApplied) for e in (after.events if after else ())
+    )
 
 
 async def resume_ai_turns(client: CampfireBot, *, sweep: bool = False) -> list[int]:
