@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import embeds, publish, weblinks
+from bot.discord import embeds, publish
 from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
@@ -288,8 +288,6 @@ async def settings(
         changes["web_links"] = web_links
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
-        service_of(interaction).hints.forget(guild)
-        weblinks.forget(bot_of(interaction), guild)
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
     await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))

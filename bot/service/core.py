@@ -143,6 +143,8 @@ class GameService:
             ratings=self.ratings,
             shards=shards,
         )
+        self.settings = self.pipeline.settings
+        """The servers' settings, fresh or as the posts read them (``bot.service.settings``)."""
         self.robots = Robots(self.pipeline, store, chooser)
         self.moves = Moves(self.pipeline, self.robots)
         self.timing = Timing(self.pipeline, store, self.robots, self.moves)

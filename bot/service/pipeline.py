@@ -34,6 +34,7 @@ from bot.service.clocks import DEFAULT_NUDGE_HOURS, ClockSettings, clock_change
 from bot.service.endings import results_of
 from bot.service.guards import guard, is_ai_seat
 from bot.service.loader import StateCache, load_state, off_loop_if_long
+from bot.service.settings import ServerSettings
 from bot.service.standings import Ratings
 from bot.service.values import (
     Event,
@@ -134,6 +135,8 @@ class Pipeline:
         self.cache = cache
         self.ratings = ratings
         self.shards = shards
+        self.settings = ServerSettings(store, clock)
+        """The servers' settings (``bot.service.settings``)."""
         self.lobby_lock = asyncio.Lock()
         """Held by every change of a lobby (seats, start, abort) made in this process."""
         self.undo_requests: dict[int, UndoRequest] = {}
@@ -468,10 +471,8 @@ class Pipeline:
     # -- clocks --------------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: str | None) -> GuildSettings:
-        """A server's settings (all defaults outside a server)."""
-        if guild_id is None:
-            return GuildSettings()
-        return await self.store.guild_settings(guild_id)
+        """A server's settings, read from the store (all defaults outside a server)."""
+        return await self.settings.read(guild_id)
 
     async def nudge_hours(self, guild_id: str | None) -> int:
         chosen = await self.guild_settings(guild_id)

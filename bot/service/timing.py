@@ -140,6 +140,7 @@ class Timing:
         if settings.pictures is not None and settings.pictures not in PICTURES:
             raise ServiceError("service.bad_setting", setting="pictures")
         await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
+        self.pipeline.settings.put(guild_id, settings)
         return settings
 
     async def lobby_clock(

@@ -35,6 +35,7 @@ import re
 import signal
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service.ratings import Standing, rate, standings
+from bot.service.settings import ServerSettings
 from bot.service.values import is_ai_seat
 from bot.store.database import SqlStore
 from bot.web import pages
@@ -355,6 +357,8 @@ class Site:
         self.store = store
         self.secret = secret
         self.clock = clock
+        self.settings = ServerSettings(store, lambda: datetime.fromtimestamp(clock(), UTC))
+        """The servers' settings, read as the bot's service reads them."""
         self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
         self.watcher = Watcher(store, poll_seconds)
         self.streams = streams or Streams()
@@ -368,10 +372,9 @@ class Site:
 
     async def allows(self, guild_id: str | None) -> bool:
         """Whether a server lets its games be seen on the web (``web_links`` not off):
-        read at every request, so turning the links off closes them at once."""
-        if guild_id is None:
-            return True
-        return (await self.store.guild_settings(guild_id)).web_links is not False
+        read at every request (``ServerSettings.read``), so turning the links off closes
+        them at once."""
+        return (await self.settings.read(guild_id)).web_links is not False
 
     def opened(self, token: str) -> Verified:
         """What a good token opens (else the plain 404)."""
