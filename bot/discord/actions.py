@@ -18,7 +18,7 @@ from typing import Any, cast
 import discord
 from discord import ui
 
-from bot.discord import embeds, publish
+from bot.discord import embeds, publish, threads, turns
 from bot.discord.context import (
     candidate_games,
     in_this_server,
@@ -125,7 +125,7 @@ async def create(
         embeds.lobby_text(game, lang),
         embed=embeds.lobby_embed(game, lang),
         view=view or discord.utils.MISSING,
-        allowed_mentions=publish.NO_MENTIONS,
+        allowed_mentions=turns.NO_MENTIONS,
     )
     message_id = response.message_id if response is not None else None
     if message_id is None:
@@ -231,7 +231,7 @@ async def start(
             await ephemeral(interaction, t("discord.started", lang_for(interaction), title=title))
         await refresh_lobby(client, result.game, lang)
         lobby = await lobby_message(client, result.game)
-    await publish.open_thread(client, result.game, lobby, lang)
+    await threads.open_thread(client, result.game, lobby, lang)
     game = await client.service.game(game_id)
     await publish.publish(client, game, result.events, lang)
 
@@ -381,7 +381,7 @@ async def _at_its_table(interaction: discord.Interaction[Any], result: PlayResul
     """
     client = bot_of(interaction)
     try:
-        await publish.table_of(client, result.game)
+        await threads.table_of(client, result.game)
     except DiscordError as exc:
         if exc.key != "discord.thread_gone":
             return result
@@ -421,7 +421,7 @@ async def _found_after_all(
     client = bot_of(interaction)
     game = await client.service.game(game_id)
     picture = await client.service.boards.draw(game_id, lang)
-    shown, file = publish.attachment(game, picture)
+    shown, file = turns.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
 
@@ -506,7 +506,7 @@ async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -
         else embeds.lobby_text(game, lang),
         embed=embeds.lobby_embed(game, lang),
         view=lobby_view(game, lang) or discord.utils.MISSING,
-        allowed_mentions=publish.mentions_only(result.invited),
+        allowed_mentions=turns.mentions_only(result.invited),
     )
     await client.service.set_message(game.id, "lobby", str(message.id))
 
@@ -664,7 +664,7 @@ async def answer_private(
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     picture = await service.boards.draw_private(game.id, user, lang, layout="phone", focus=focus)
-    shown, file = publish.attachment(game, picture)
+    shown, file = turns.attachment(game, picture)
     embed.set_image(url=f"attachment://{file.filename}")
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
@@ -680,7 +680,7 @@ async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     user = user_key(interaction)
     layout = await service.timing.layout_of(user)
     picture = await service.boards.draw_private(game.id, user, lang, layout=layout)
-    shown, file = publish.attachment(game, picture)
+    shown, file = turns.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
@@ -701,7 +701,7 @@ async def board_text(interaction: discord.Interaction[Any], game: GameInfo) -> N
     if not pieces:
         raise DiscordError("discord.board.no_text", game=game.id)
     for piece in pieces:
-        await interaction.followup.send(piece, ephemeral=True, allowed_mentions=publish.NO_MENTIONS)
+        await interaction.followup.send(piece, ephemeral=True, allowed_mentions=turns.NO_MENTIONS)
 
 
 async def full_board(
@@ -716,7 +716,7 @@ async def full_board(
     lang = lang_for(interaction)
     wanted = game.version if version is None else version
     picture = await service.boards.draw_at(game_id, wanted, lang)
-    shown, file = publish.attachment(game, picture)
+    shown, file = turns.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     text = "" if picture.version == wanted else t("discord.full_board.now", lang)
     await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
@@ -744,9 +744,9 @@ async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)
     picture = await service_of(interaction).boards.animation(game.id, lang)
-    description = await publish.describe(bot_of(interaction), game, lang)
+    description = await turns.describe(bot_of(interaction), game, lang)
     file = discord.File(
-        io.BytesIO(picture), filename=publish.replay_filename(game), description=description
+        io.BytesIO(picture), filename=turns.replay_filename(game), description=description
     )
     text = t("discord.replay.sent", lang, game=game.id)
     await interaction.followup.send(text, file=file, ephemeral=True)
