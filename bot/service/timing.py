@@ -48,10 +48,13 @@ from bot.service.clocks import (
     after_deadline,
     most_pressing,
     reminders_for,
+    seat_clock,
+    table_info,
+    turn_clocks,
 )
 from bot.service.guards import is_ai_seat
 from bot.service.moves import Moves, merge_results
-from bot.service.pipeline import Loaded, Pipeline, turn_clocks
+from bot.service.pipeline import Loaded, Pipeline
 from bot.service.robots import Robots
 from bot.service.values import (
     Away,
@@ -65,7 +68,6 @@ from bot.service.values import (
 )
 from bot.store import (
     ClockRow,
-    DueGame,
     DueReminder,
     GameRow,
     GameStore,
@@ -223,7 +225,7 @@ class Timing:
         for game_id, clock in await self.store.clocks_of_user(user_id):
             paused = now if clock.paused is None else epoch(clock.paused)
             await self.store.reschedule_clock(
-                game_id, _seat_clock(clock, paused=paused, reminders=((BACK, back),))
+                game_id, seat_clock(clock, paused=paused, reminders=((BACK, back),))
             )
         log.info("%s is away until %s", user_id, until.isoformat())
         return Away(user_id, from_epoch(back), await self._running_games(user_id))
@@ -253,7 +255,7 @@ class Timing:
         deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
         reminders = reminders_for(started, deadline, await self._nudge_hours(row.guild_id), now)
         return await self.store.reschedule_clock(
-            game_id, _seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
+            game_id, seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
         )
 
     # -- the reminder loop ---------------------------------------------------------------
@@ -473,7 +475,7 @@ class Timing:
             for clock in late:
                 await self.store.reschedule_clock(
                     game_id,
-                    _seat_clock(
+                    seat_clock(
                         clock, deadline=deadline, reminders=reminders_for(now, deadline, nudge, now)
                     ),
                 )
@@ -488,47 +490,3 @@ class Timing:
             raise ServiceError("service.claim_nothing")
         log.info("game %d: %s claimed %s against %s", game_id, user_id, action, seats)
         return ClaimResult(action, user_id, seats, merge_results(results))
-
-
-def table_info(table: DueGame, to_act: tuple[str, ...]) -> GameInfo:
-    """A game as the reminder loop read it (lean: where it is played, its rules and
-    revision; no seats): enough to post reminders that name their seats themselves."""
-    return GameInfo(
-        id=table.id,
-        rules=table.rules,
-        options={},
-        status="running",
-        guild_id=table.guild_id,
-        channel_id=table.channel_id,
-        thread_id=table.thread_id,
-        creator="",
-        seats=(),
-        version=table.version,
-        to_act=to_act,
-        min_seats=0,
-        max_seats=0,
-        created_at=datetime.fromtimestamp(0, UTC),
-        turn_started_at=None,
-        clock_hours=table.clock_hours,
-        timeout_policy=table.timeout_policy,
-    )
-
-
-def _seat_clock(
-    clock: ClockRow,
-    *,
-    deadline: int | None | bool = True,
-    paused: int | None | bool = True,
-    reminders: tuple[tuple[str, int], ...] = (),
-) -> SeatClock:
-    """``clock`` as the store writes it; ``True`` keeps the deadline or pause it has."""
-    kept_deadline = None if clock.deadline is None else epoch(clock.deadline)
-    kept_paused = None if clock.paused is None else epoch(clock.paused)
-    return SeatClock(
-        clock.seat,
-        clock.revision,
-        epoch(clock.started),
-        kept_deadline if deadline is True else (None if deadline is False else deadline),
-        kept_paused if paused is True else (None if paused is False else paused),
-        reminders,
-    )
