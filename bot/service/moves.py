@@ -12,6 +12,20 @@ what a lost race means:
   timeout, a restart's catch-up): its AI seats play through ``Robots.turns`` (the one
   AI driver) until a person must act or the game ends, and the change and their
   decisions come back as one merged ``PlayResult``.
+
+Decisions where the rules and brief are silent:
+
+- **Resigning.** A resignation is an entry of the log (``!resign``, through the
+  contract's ``Game.remove_seat``), so replay is exact. Each game says whether the
+  others play on without the seat; otherwise the game ends: the resigner ranks last on
+  their own, the others by their current totals (ties shared). Termination text:
+  ``termination.resigned``. The final places are stored (``results``) in the same
+  transaction as the entry that ends a game.
+- **Typed moves and races.** A move without ``expected_version`` that loses a race is
+  validated again against the fresh state, as often as it loses (each loss means
+  another entry was stored): while it is still legal (several seats deciding at once)
+  it applies. A move with ``expected_version`` (a button) gets ``service.stale`` as soon
+  as the game moved on. Losing a race never drops the winner's state from the cache.
 """
 
 from __future__ import annotations
