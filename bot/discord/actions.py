@@ -43,6 +43,7 @@ from bot.discord.lobbies import (
     remove_ai,
     start,
 )
+from bot.discord.panels import lobby_view, move_menu, resign_view, undo_view, with_undo
 from bot.discord.reading import (
     answer_private,
     board,
@@ -58,13 +59,6 @@ from bot.discord.reading import (
     what_now,
 )
 from bot.discord.replies import ephemeral, is_component
-from bot.discord.views import (
-    lobby_view,
-    move_menu,
-    resign_view,
-    undo_view,
-    with_undo,
-)
 from bot.service import (
     GameInfo,
     MoveApplied,

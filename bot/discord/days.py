@@ -25,8 +25,8 @@ from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
+from bot.discord.panels import claim_view
 from bot.discord.replies import ephemeral
-from bot.discord.views import claim_view
 from bot.service import ClockReport, GameInfo, ServiceError
 from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
 from bot.service.jobs import worker_name

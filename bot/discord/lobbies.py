@@ -23,10 +23,8 @@ from bot.discord.guards import committed
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
 from bot.discord.options import parse_options
+from bot.discord.panels import lobby_view
 from bot.discord.replies import ephemeral
-from bot.discord.views import (
-    lobby_view,
-)
 from bot.service import (
     DEFAULT_AI_LEVEL,
     GameInfo,

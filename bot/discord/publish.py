@@ -26,6 +26,7 @@ from bot.discord.announcements import (
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
+from bot.discord.panels import undo_vote_view
 from bot.discord.tables import (
     announce,
     drain,
@@ -39,7 +40,6 @@ from bot.discord.turns import (
     NO_MENTIONS,
     mentions_only,
 )
-from bot.discord.views import undo_vote_view
 from bot.service import (
     Event,
     GameInfo,

@@ -25,12 +25,8 @@ from bot.discord.errors import DiscordError
 from bot.discord.guards import throttle
 from bot.discord.host import bot_of
 from bot.discord.i18n import lang_for, t
+from bot.discord.panels import groups_of, move_menu, web_button
 from bot.discord.replies import ephemeral
-from bot.discord.views import (
-    groups_of,
-    move_menu,
-    web_button,
-)
 from bot.discord.weblinks import game_url
 from bot.record import build_record, record_json, record_text
 from bot.service import (

@@ -18,7 +18,7 @@ import discord
 from bot.discord import embeds
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
-from bot.discord.views import rematch_view, turn_view
+from bot.discord.panels import rematch_view, turn_view
 from bot.discord.weblinks import game_url
 from bot.service import (
     BoardPicture,

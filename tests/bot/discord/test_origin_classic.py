@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 
 from bot.discord import threads, turns
-from bot.discord.views import PAGE_SIZE, groups_of
+from bot.discord.panels import groups_of
+from bot.discord.views import PAGE_SIZE
 from campfire_testing.harness import CHANNEL_ID, Call, Harness, User
 from render import registry as pictures
 from rules.i18n import translate
