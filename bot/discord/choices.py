@@ -25,8 +25,6 @@ log = logging.getLogger("campfire.discord.commands")
 
 
 MAX_CHOICES = 25
-
-
 CommandCallback = TypeVar("CommandCallback", bound=Callable[..., Any])
 
 
@@ -134,8 +132,6 @@ CLOCK_CHOICES = [
     app_commands.Choice(name=cmd("3 days per move", "discord.clock.three_days"), value="72"),
     app_commands.Choice(name=cmd("7 days per move", "discord.clock.week"), value="168"),
 ]
-
-
 POLICY_CHOICES = [
     app_commands.Choice(name=cmd("only remind", "discord.policy.remind"), value="remind"),
     app_commands.Choice(name=cmd("the clock plays a move", "discord.policy.auto"), value="auto"),
@@ -144,8 +140,6 @@ POLICY_CHOICES = [
     ),
     app_commands.Choice(name=cmd("the others choose", "discord.policy.claim"), value="claim"),
 ]
-
-
 PICTURES_CHOICES = [
     app_commands.Choice(
         name=cmd("the turn card (the full board one press away)", "discord.pictures.card"),
@@ -157,32 +151,22 @@ PICTURES_CHOICES = [
     ),
     app_commands.Choice(name=cmd("the full board", "discord.pictures.full"), value="full"),
 ]
-
-
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name=cmd("random", "discord.ai_level.random"), value="random"),
     app_commands.Choice(name=cmd("greedy", "discord.ai_level.greedy"), value="greedy"),
     app_commands.Choice(name=cmd("strong", "discord.ai_level.strong"), value="strong"),
 ]
-
-
 LAYOUT_CHOICES = [
     app_commands.Choice(
         name=cmd("phone: large type, your choices first", "discord.layout.phone"), value="phone"
     ),
     app_commands.Choice(name=cmd("full board", "discord.layout.full"), value="full"),
 ]
-
-
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=cmd("English", "discord.language.en"), value="en"),
     app_commands.Choice(name=cmd("French", "discord.language.fr"), value="fr"),
 ]
-
-
 GAME_OPTION = cmd("game", "discord.opt.game.name")
-
-
 GAME_DESCRIPTION = cmd("Which game (default: this thread's game)", "discord.opt.game.desc")
 
 

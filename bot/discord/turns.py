@@ -49,19 +49,13 @@ def board_filename(game: GameInfo) -> str:
 
 LIVE = "turn"
 """Message kind of a table's live turn message (edited while the same seats decide)."""
-
-
 LIVE_FROM = "turn_from"
 """Message kind whose value is the revision of the first entry the live message lists."""
-
-
 EDIT_LAYOUTS = 1
 """How many of the server's pictures an edit of the live turn message uploads (the
 first: the turn card, under the default ``card`` and under ``both``). Measured with
 ``python -m bench discord``: every edit uploading both layouts was 4.39 pictures per
 seat-turn (docs/measurements)."""
-
-
 MAX_LINES = 40
 """The most decisions a turn message lists (the newest; the whole log is in
 ``/campfire record``): about 3,000 characters, within an embed's description."""

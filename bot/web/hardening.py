@@ -22,21 +22,13 @@ log = logging.getLogger("campfire.web")
 IDLE_SECONDS = 20.0
 """A connection that has not sent a whole request for this long is closed: an idle
 keep-alive connection, or one still sending its request line and headers."""
-
-
 SEND_SECONDS = 120.0
 """An answer (a page, a picture, a replay) the reader has not taken in this long is
 dropped with its connection: a reader that stops reading holds nothing for long."""
-
-
 LOG_EVERY_SECONDS = 60.0
 """At most one log line per kind of refusal in this time (the others are counted)."""
-
-
 SERVER = "campfire"
 """The ``Server`` header of every answer (no version of anything)."""
-
-
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "

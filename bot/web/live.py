@@ -17,20 +17,12 @@ log = logging.getLogger("campfire.web")
 
 POLL_SECONDS = 1.0
 """How often the revisions of the games being watched are read (one read for all)."""
-
-
 KEEP_ALIVE_SECONDS = 15.0
 """A comment line on an idle event stream, so proxies keep it open."""
-
-
 STREAMS_AT_ONCE = 500
 """Event streams open at once in all; past it a reader polls ``poll`` instead."""
-
-
 STREAMS_PER_ADDRESS = 8
 """Event streams open at once from one client address (several tabs, a family)."""
-
-
 RETRY_AFTER_SECONDS = 30
 """What a refused event stream is told to wait (``Retry-After``)."""
 

@@ -38,12 +38,8 @@ log = logging.getLogger("campfire.web")
 
 PICTURE_SECONDS = 365 * 86_400
 """The longest a browser keeps a picture (never longer than its link lives)."""
-
-
 REPLAY_SECONDS = 86_400
 """The longest a browser keeps an animated replay (never longer than its link lives)."""
-
-
 _NUMBER = re.compile(r"[0-9]{1,9}")
 """A step or a mark as written in an address: ASCII digits only (``str.isdigit`` also
 takes ``²`` and other Unicode digits, which ``int`` then refuses), at most nine."""

@@ -248,8 +248,6 @@ class Site:
 
 
 STORE: web.AppKey[SqlStore] = web.AppKey("store", SqlStore)
-
-
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
 
 
