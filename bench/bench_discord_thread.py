@@ -21,7 +21,7 @@ game is played: what a reader scrolls through). Per message: the most pictures o
 message shows at once (Discord lays two attachments side by side, each half the
 width). Target: at most one message per seat-turn and one picture per message. Under
 ``both``: 4.39 pictures uploaded per seat-turn when edits uploaded both, 2.90 since
-edits upload the card alone (``publish.EDIT_LAYOUTS``); figures in
+edits upload the card alone (``turns.EDIT_LAYOUTS``); figures in
 docs/measurements/benchmarks.md. The summary also gives the medians over the games of
 each figure per seat-turn.
 """

@@ -40,6 +40,11 @@ class ConfigError(ValueError):
     """A setting has a value we cannot use; the message is one line for the operator."""
 
 
+class UsageError(Exception):
+    """A command line that makes no sense: a one-line explanation for the operator; the
+    process exits with status 2."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the bot and the command-line tools need to start."""

@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import ai
-from bot.offline_ai import ai_move
 from bot.present import game_help, game_name, nothing_hidden, translate_sections
-from bot.service import GameInfo, GameService, MoveApplied, Player, ServiceError
+from bot.service import GameInfo, GameService, MoveApplied, Player, PlayResult, ServiceError
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
 from rules.i18n import move_parts, translate, with_names
 
@@ -239,7 +238,7 @@ class ConsoleSession:
     write: Writer
     drawing: bool = True
     ai_seats: Mapping[str, str] = field(default_factory=dict)
-    """Seat id -> AI level: those seats play by themselves (``bot.offline_ai``)."""
+    """Seat id -> AI level: those seats play by themselves (``Robots.turns``)."""
     budget: tuple[float | None, int | None] = (None, None)
     """``strong``'s budget: milliseconds or simulated moves (``None``: the default)."""
     layout: str = "full"
@@ -293,12 +292,15 @@ class ConsoleSession:
             await self.play(info, seat, moves, text)
 
     async def play_ai(self, info: GameInfo, seat: str) -> None:
-        """The AI seat decides (seeing only its own view) and plays like a person."""
-        level = self.ai_seats[seat]
-        code = await ai_move(
-            self.service, info, seat, level, budget_ms=self.budget[0], budget_moves=self.budget[1]
-        )
-        await self.play(info, seat, [], code)
+        """The AI seats to act play (each seeing only its own view), one decision at a
+        time while the first seat to act is theirs, shown like a person's."""
+        try:
+            async for result in self.service.robots.turns(
+                info, levels=self.ai_seats, lead_only=True, budget=self.budget, purpose=""
+            ):
+                await self.show_played(info, result)
+        except CampfireError as error:
+            self.write(error_text(error, self.lang))
 
     async def play(self, info: GameInfo, seat: str, moves: Sequence[Move], text: str) -> None:
         number = parse_number(text)
@@ -314,6 +316,10 @@ class ConsoleSession:
         except CampfireError as error:
             self.write(error_text(error, self.lang))
             return
+        await self.show_played(info, result)
+
+    async def show_played(self, info: GameInfo, result: PlayResult) -> None:
+        """The decisions of one change, then the board."""
         for event in result.events:
             if isinstance(event, MoveApplied):  # a shared screen: the table's words
                 parts = move_parts(event.table_label, event.notes, self.lang, info.names(self.lang))

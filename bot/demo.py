@@ -1,8 +1,9 @@
 """``campfire demo``: bots play a whole game through the service (random legal moves, or
-the AI levels of ``--ai``: ``bot.offline_ai``; the command gives every seat ``greedy``
-unless told otherwise, so that a demo shows the game as people play it).
+the AI levels of ``--ai``; the command gives every seat ``greedy`` unless told otherwise,
+so that a demo shows the game as people play it).
 
-Every move goes through ``GameService.play`` exactly as a Discord click would. The demo
+Every move goes through ``GameService.play`` exactly as a Discord click would, every AI
+decision through the service's AI driver (``Robots.turns``) as an AI seat's would. The demo
 writes, into its output folder: ``turn-NNN.png`` (the board at the start and after each
 turn, when a renderer exists for the game) with ``turn-NNN.txt`` beside it (the same
 board in words: the long form of its text twin, ``render.twin``), ``scores.json``
@@ -18,14 +19,14 @@ import logging
 import random
 import tempfile
 from collections.abc import Mapping, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.console import console_players, open_table, score_lines, standing_lines
-from bot.offline_ai import ai_move
 from bot.record import build_record, record_json
-from bot.service import GameInfo, GameOver, GameService, ServiceError, TurnStarted
+from bot.service import GameInfo, GameOver, GameService, PlayResult, ServiceError, TurnStarted
 from bot.service.pictures import Drawer
 from bot.store import store_for
 from rules.base import Text
@@ -140,20 +141,32 @@ async def _play(
 
     await picture()
     turns = moves = 0
-    while info.status == "running" and moves < max_moves:
-        seat = info.to_act[0]
-        if seat in levels:
-            code = await ai_move(
-                service, info, seat, levels[seat], budget_ms=budget[0], budget_moves=budget[1]
-            )
-        else:
-            code = chooser.choice(await service.legal_moves(game_id, seat)).code
-        result = await service.play(game_id, seat, code, expected_version=info.version)
+
+    async def played(result: PlayResult) -> None:
+        nonlocal info, moves, turns
         moves += 1
         info = result.game
         if any(isinstance(e, TurnStarted | GameOver) for e in result.events):
             turns += 1
             await picture()
+
+    while info.status == "running" and moves < max_moves:
+        seat = info.to_act[0]
+        if seat in levels:  # the AI seats play while the first seat to act is theirs
+            before = moves
+            ai_turns = service.robots.turns(
+                info, levels=levels, lead_only=True, budget=budget, purpose=""
+            )
+            async with aclosing(ai_turns) as results:
+                async for result in results:
+                    await played(result)
+                    if moves >= max_moves:
+                        break
+            if moves == before:  # nothing played (logged by the service): stop here
+                break
+        else:
+            code = chooser.choice(await service.legal_moves(game_id, seat)).code
+            await played(await service.play(game_id, seat, code, expected_version=info.version))
     finished = info.status == "over"
     if not finished:
         log.warning("demo game %d stopped after %d moves", game_id, moves)

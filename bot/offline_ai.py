@@ -1,22 +1,20 @@
-"""AI seats for the offline front ends (``campfire demo --ai``, ``campfire console --ai``).
+"""The ``--ai`` arguments of the offline front ends (``campfire demo``, ``campfire console``).
 
-The AI reads the game as the seat sees it (``ai.choose`` determinizes first); here the
-rules state is rebuilt from the stored log through the service's public methods, so the
-offline tools need nothing of the service's insides. The AI's seed is derived from the
-game's seed and version: the same game replays the same decisions.
+Which seats play by themselves and at which level; they play through the service's AI
+driver (``Robots.turns``, from the state the service already holds), which reads the
+game as the seat sees it (``ai.choose`` determinizes first) and seeds each decision from
+the game's seed and revision: the same game replays the same decisions.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import ai
-from rules import registry
 
 if TYPE_CHECKING:  # the CLI parses ``--ai`` without loading the service
-    from bot.service import GameInfo, GameService
+    from bot.service import GameInfo
 
 
 class LevelError(ValueError):
@@ -55,37 +53,6 @@ def parse_seat_levels(pairs: Sequence[str], players: int) -> dict[int, str]:
             raise LevelError(f"unknown AI level {level!r}; choose from {', '.join(ai.LEVELS)}")
         found[int(number)] = level.strip().lower()
     return found
-
-
-async def ai_move(
-    service: GameService,
-    info: GameInfo,
-    seat: str,
-    level: str,
-    *,
-    budget_ms: float | None = None,
-    budget_moves: int | None = None,
-) -> str:
-    """The code ``level`` plays for ``seat`` now, decided off the event loop."""
-    game = registry.get(info.rules)
-    history = await service.history(info.id)
-    state = game.replay(
-        [p.user_id for p in info.seats],
-        info.seed,
-        info.options,
-        [(entry.seat, entry.code) for entry in history],
-    )
-    seed = f"{info.seed}:{info.version}"
-    return await asyncio.to_thread(
-        ai.choose,
-        game,
-        state,
-        seat,
-        level,
-        seed,
-        budget_ms=budget_ms,
-        budget_moves=budget_moves,
-    )
 
 
 def seat_levels(info: GameInfo, by_user: Mapping[str, str]) -> dict[str, str]:

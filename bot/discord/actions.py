@@ -4,23 +4,23 @@ Shared by the slash commands (``commands``) and the restart-proof items (``views
 click on *Join* and ``/campfire join`` run the same code. The shape is always the same:
 call the (fast) service, answer the interaction right away, then do the slow part
 (thread, picture) after answering. Errors propagate to the one error handler.
+
+This module is the handlers the client hands the items (``host.Handlers``): the
+playing ones are here (a move, a resignation, a rematch, an undo, an abort), the
+lobby's in ``lobbies``, those that only read in ``reading``, the helpers around the
+service in ``guards``.
 """
 
 from __future__ import annotations
 
-import io
 import logging
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import discord
-from discord import ui
 
-from bot.discord import embeds, publish
+from bot.discord import embeds, publish, threads, turns
 from bot.discord.context import (
-    candidate_games,
     in_this_server,
     is_moderator,
     player_of,
@@ -30,23 +30,36 @@ from bot.discord.context import (
 )
 from bot.discord.days import claim as claim
 from bot.discord.errors import DiscordError, send_private
+from bot.discord.guards import committed, throttle
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
-from bot.discord.options import parse_options
-from bot.discord.replies import ephemeral, is_component
-from bot.discord.views import (
-    groups_of,
-    lobby_view,
-    move_menu,
-    resign_view,
-    undo_view,
-    web_button,
-    with_undo,
+from bot.discord.lobbies import (
+    add_ai,
+    create,
+    join,
+    leave,
+    lobby_message,
+    refresh_lobby,
+    remove_ai,
+    start,
 )
-from bot.discord.weblinks import game_url
-from bot.record import build_record, record_json, record_text
+from bot.discord.panels import lobby_view, move_menu, resign_view, undo_view, with_undo
+from bot.discord.reading import (
+    answer_private,
+    board,
+    board_text,
+    full_board,
+    games,
+    hand,
+    help_now,
+    hint,
+    record,
+    replay,
+    scores,
+    what_now,
+)
+from bot.discord.replies import ephemeral, is_component
 from bot.service import (
-    DEFAULT_AI_LEVEL,
     GameInfo,
     MoveApplied,
     PlayResult,
@@ -56,188 +69,47 @@ from bot.service import (
     is_ai_seat,
 )
 from bot.store import StoreError
-from rules import registry
 from rules.i18n import table_text, with_names
 
+__all__ = [
+    "abort",
+    "add_ai",
+    "answer_private",
+    "answer_undo",
+    "board",
+    "board_text",
+    "claim",
+    "committed",
+    "create",
+    "full_board",
+    "games",
+    "hand",
+    "help_now",
+    "hint",
+    "join",
+    "leave",
+    "lobby_message",
+    "moved_on",
+    "open_menu",
+    "play",
+    "record",
+    "refresh_lobby",
+    "rematch",
+    "remove_ai",
+    "replay",
+    "resign",
+    "resign_confirmed",
+    "scores",
+    "start",
+    "throttle",
+    "undo",
+    "what_now",
+]
+
 log = logging.getLogger("campfire.discord.actions")
-MAX_LISTED_GAMES = 15
 
 
-def throttle(interaction: discord.Interaction[Any]) -> None:
-    """Spend one of the caller's costly uses (a picture, a replay: see ``cooldown``), or
-    refuse with "try again in N s" before anything is read or drawn."""
-    bot_of(interaction).cooldown.spend(user_key(interaction))
-
-
-@asynccontextmanager
-async def committed(interaction: discord.Interaction[Any], game_id: int) -> AsyncIterator[None]:
-    """Answer the caller about a change already committed (a move, a start, a
-    resignation), at best effort: if Discord refuses that answer (an expired
-    interaction, a server error) the failure is logged and the table is still told,
-    so a stored move is never left unannounced."""
-    try:
-        yield
-    except discord.HTTPException:
-        log.warning(
-            "game %s: the answer to interaction %s failed; posting to the table anyway",
-            game_id,
-            interaction.id,
-            exc_info=True,
-        )
-
-
-# --------------------------------------------------------------------------- lobby
-
-
-async def create(
-    interaction: discord.Interaction[Any],
-    rules_id: str,
-    players: int | None,
-    options: str | None,
-    *,
-    clock: int | None = None,
-    policy: str | None = None,
-    ai: int = 0,
-    ai_level: str | None = None,
-) -> None:
-    """``/campfire new``: a public lobby message with Join / Leave / Start / Add AI, with
-    ``ai`` AI seats of ``ai_level`` (default ``greedy``) already seated; the turn clock
-    and timeout policy default to the server's settings."""
-    registry.get(rules_id)  # game.unknown before anything else
-    parsed = parse_options(rules_id, options)
-    channel_id = interaction.channel_id
-    if channel_id is None:
-        raise DiscordError("discord.guild_only")
-    game = await service_of(interaction).create_lobby(
-        rules=rules_id,
-        options=parsed,
-        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-        channel_id=str(channel_id),
-        creator=player_of(interaction),
-        max_seats=players,
-        clock_hours=clock,
-        timeout_policy=policy,
-        ai=ai,
-        ai_level=ai_level or DEFAULT_AI_LEVEL,
-    )
-    lang = await public_lang(interaction)
-    view = lobby_view(game, lang)
-    response = await interaction.response.send_message(
-        embeds.lobby_text(game, lang),
-        embed=embeds.lobby_embed(game, lang),
-        view=view or discord.utils.MISSING,
-        allowed_mentions=publish.NO_MENTIONS,
-    )
-    message_id = response.message_id if response is not None else None
-    if message_id is None:
-        message_id = (await interaction.original_response()).id
-    await service_of(interaction).set_message(game.id, "lobby", str(message_id))
-
-
-async def refresh_lobby(client: CampfireBot, game: GameInfo, lang: str) -> None:
-    """Redraw the lobby message after a change made elsewhere (a command, an abort)."""
-    message = await lobby_message(client, game)
-    if message is None:
-        return
-    try:
-        await message.edit(
-            content=embeds.lobby_text(game, lang),
-            embed=embeds.lobby_embed(game, lang),
-            view=lobby_view(game, lang),
-        )
-    except discord.HTTPException:
-        log.warning("game %s: lobby message not updated", game.id, exc_info=True)
-
-
-async def lobby_message(client: CampfireBot, game: GameInfo) -> discord.PartialMessage | None:
-    message_id = (await client.service.messages(game.id)).get("lobby")
-    if message_id is None:
-        return None
-    channel: Any = client.get_channel(int(game.channel_id))
-    if channel is None:
-        guild_id = int(game.guild_id) if game.guild_id else None
-        channel = client.get_partial_messageable(int(game.channel_id), guild_id=guild_id)
-    return cast(discord.PartialMessage, channel.get_partial_message(int(message_id)))
-
-
-async def _after_lobby_change(
-    interaction: discord.Interaction[Any], game: GameInfo, from_lobby: bool, key: str
-) -> None:
-    lang = await public_lang(interaction)
-    if from_lobby:
-        await interaction.response.edit_message(
-            content=embeds.lobby_text(game, lang),
-            embed=embeds.lobby_embed(game, lang),
-            view=lobby_view(game, lang),
-        )
-        return
-    await ephemeral(interaction, t(key, lang_for(interaction), title=embeds.game_title(game, lang)))
-    await refresh_lobby(bot_of(interaction), game, lang)
-
-
-async def join(
-    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
-) -> None:
-    game = await service_of(interaction).join(game_id, player_of(interaction))
-    await _after_lobby_change(interaction, game, from_lobby, "discord.joined")
-
-
-async def leave(
-    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
-) -> None:
-    game = await service_of(interaction).leave(game_id, user_key(interaction))
-    await _after_lobby_change(interaction, game, from_lobby, "discord.left")
-
-
-async def add_ai(
-    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
-) -> None:
-    """The creator seats an AI player, at the level of the lobby's last AI seat (the
-    ``ai_level`` of ``/campfire new``), else ``greedy``."""
-    service = service_of(interaction)
-    known = await service.game(game_id)
-    levels = [p.ai_level for p in known.seats if p.ai_level]
-    level = levels[-1] if levels else DEFAULT_AI_LEVEL
-    game = await service.robots.add(game_id, user_key(interaction), level)
-    await _after_lobby_change(interaction, game, from_lobby, "discord.ai_added")
-
-
-async def remove_ai(
-    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
-) -> None:
-    """The creator takes back the lobby's last AI seat."""
-    game = await service_of(interaction).robots.remove(game_id, user_key(interaction))
-    await _after_lobby_change(interaction, game, from_lobby, "discord.ai_removed")
-
-
-async def start(
-    interaction: discord.Interaction[Any], game_id: int, *, from_lobby: bool = False
-) -> None:
-    """The creator starts: lobby closed, thread opened under it, first board and turn."""
-    client = bot_of(interaction)
-    result = await client.service.start(game_id, user_key(interaction))
-    lang = await public_lang(interaction)
-    lobby: discord.PartialMessage | discord.Message | None
-    if from_lobby and interaction.message is not None:
-        lobby = interaction.message
-        async with committed(interaction, game_id):
-            await interaction.response.edit_message(
-                content=embeds.lobby_text(result.game, lang),
-                embed=embeds.lobby_embed(result.game, lang),
-                view=None,
-            )
-    else:
-        title = embeds.game_title(result.game, lang)
-        async with committed(interaction, game_id):
-            await ephemeral(interaction, t("discord.started", lang_for(interaction), title=title))
-        await refresh_lobby(client, result.game, lang)
-        lobby = await lobby_message(client, result.game)
-    await publish.open_thread(client, result.game, lobby, lang)
-    game = await client.service.game(game_id)
-    await publish.publish(client, game, result.events, lang)
-
-
-# --------------------------------------------------------------------------- playing
+log = logging.getLogger("campfire.discord.actions")
 
 
 async def open_menu(
@@ -383,7 +255,7 @@ async def _at_its_table(interaction: discord.Interaction[Any], result: PlayResul
     """
     client = bot_of(interaction)
     try:
-        await publish.table_of(client, result.game)
+        await threads.table_of(client, result.game)
     except DiscordError as exc:
         if exc.key != "discord.thread_gone":
             return result
@@ -423,7 +295,7 @@ async def _found_after_all(
     client = bot_of(interaction)
     game = await client.service.game(game_id)
     picture = await client.service.boards.draw(game_id, lang)
-    shown, file = publish.attachment(game, picture)
+    shown, file = turns.attachment(game, picture)
     embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
     await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
 
@@ -508,7 +380,7 @@ async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -
         else embeds.lobby_text(game, lang),
         embed=embeds.lobby_embed(game, lang),
         view=lobby_view(game, lang) or discord.utils.MISSING,
-        allowed_mentions=publish.mentions_only(result.invited),
+        allowed_mentions=turns.mentions_only(result.invited),
     )
     await client.service.set_message(game.id, "lobby", str(message.id))
 
@@ -595,256 +467,3 @@ async def abort(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     if game.status == "running":
         who = embeds.mention(user_key(interaction))
         await publish.post_notice(client, done, t("discord.abort.notice", lang, player=who))
-
-
-# --------------------------------------------------------------------------- reading
-
-
-async def hand(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """What only the caller may see (the game's private sections), in an ephemeral embed."""
-    throttle(interaction)
-    service = service_of(interaction)
-    game = await service.game(game_id)
-    sections = await service.private_sections(game_id, user_key(interaction))
-    lang = lang_for(interaction)
-    embed = embeds.hand_embed(game, sections, lang)
-    await answer_private(interaction, game, embed, "hand", lang)
-
-
-async def hint(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """``/campfire hint`` and the Hint button: the move the ``greedy`` AI would make for
-    the caller's decision now (from what the caller sees) and why, to the caller alone,
-    with the menu of their moves to play it (or another) at once. Counted for their
-    seat; refused where the server turned hints off."""
-    throttle(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    service = service_of(interaction)
-    me = user_key(interaction)
-    found = await service.hints.hint(game_id, me)
-    game = await service.game(game_id)
-    lang = lang_for(interaction)
-    lines = [embeds.hint_text(game, found, lang)]
-    view: discord.ui.View | None = None
-    if game.status == "running" and me in game.to_act and game.version == found.version:
-        menu = move_menu(game, await service.legal_moves(game_id, me), lang)
-        lines.append(menu.heading)
-        view = menu.view
-    await interaction.followup.send(
-        "\n".join(lines), ephemeral=True, view=view or discord.utils.MISSING
-    )
-
-
-async def scores(interaction: discord.Interaction[Any], game_id: int) -> None:
-    throttle(interaction)
-    service = service_of(interaction)
-    game = await service.game(game_id)
-    me = user_key(interaction)
-    sheet = await service.scores(game_id, me if game.has_seat(me) else None)
-    lang = lang_for(interaction)
-    await answer_private(interaction, game, embeds.scores_embed(game, sheet, lang), "scores", lang)
-
-
-async def answer_private(
-    interaction: discord.Interaction[Any],
-    game: GameInfo,
-    embed: discord.Embed,
-    focus: str,
-    lang: str,
-) -> None:
-    """``hand`` and ``scores``: the text ``embed``, with the caller's private view laid
-    out for a phone (``focus`` first) as its picture when that is their layout
-    (``/campfire me layout:``); a game without pictures gets the text alone."""
-    service = service_of(interaction)
-    user = user_key(interaction)
-    if (
-        game.status not in ("running", "over")
-        or not service.boards.has_private_picture(game.rules)
-        or await service.timing.layout_of(user) != "phone"
-    ):
-        await ephemeral(interaction, "", embed=embed)
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    picture = await service.boards.draw_private(game.id, user, lang, layout="phone", focus=focus)
-    shown, file = publish.attachment(game, picture)
-    embed.set_image(url=f"attachment://{file.filename}")
-    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-
-
-async def board(interaction: discord.Interaction[Any], game: GameInfo) -> None:
-    """A private look at the current board (the thread has the public one), in the
-    caller's layout (``/campfire me layout:``): laid out for a phone or the full board,
-    with the legal targets of their pending decision marked."""
-    throttle(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    lang = lang_for(interaction)
-    service = service_of(interaction)
-    user = user_key(interaction)
-    layout = await service.timing.layout_of(user)
-    picture = await service.boards.draw_private(game.id, user, lang, layout=layout)
-    shown, file = publish.attachment(game, picture)
-    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
-    await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-
-
-async def board_text(interaction: discord.Interaction[Any], game: GameInfo) -> None:
-    """The board in words, to the caller alone (``render.twin``): the long form of the
-    public board, then what only the caller's seat sees; split over as many private
-    messages as it needs (2,000 characters each)."""
-    from render.twin import chunks  # the renderers' side: loaded on use
-
-    throttle(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    lang = lang_for(interaction)
-    words = await service_of(interaction).boards.words(
-        game.id, lang, form="long", user_id=user_key(interaction)
-    )
-    pieces = [piece for text in words for piece in chunks(text)]
-    if not pieces:
-        raise DiscordError("discord.board.no_text", game=game.id)
-    for piece in pieces:
-        await interaction.followup.send(piece, ephemeral=True, allowed_mentions=publish.NO_MENTIONS)
-
-
-async def full_board(
-    interaction: discord.Interaction[Any], game_id: int, version: int | None
-) -> None:
-    """The Full board button of a turn message: the full picture of the revision that
-    message shows (the board now if the game cannot go back to it), to the caller alone."""
-    throttle(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    service = service_of(interaction)
-    game = await service.game(game_id)
-    lang = lang_for(interaction)
-    wanted = game.version if version is None else version
-    picture = await service.boards.draw_at(game_id, wanted, lang)
-    shown, file = publish.attachment(game, picture)
-    embed = embeds.board_embed(shown, lang, filename=file.filename, lines=[])
-    text = "" if picture.version == wanted else t("discord.full_board.now", lang)
-    await interaction.followup.send(text, embed=embed, file=file, ephemeral=True)
-
-
-async def record(interaction: discord.Interaction[Any], game: GameInfo) -> None:
-    """The game's record to the caller alone, in JSON (``campfire replay`` reads it) and
-    as text; while the game runs the record keeps its secrets (see ``bot.record``)."""
-    throttle(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    lang = lang_for(interaction)
-    data = await build_record(service_of(interaction), game.id, lang)
-    stem = f"campfire-{game.id}-record"
-    files = [
-        discord.File(io.BytesIO(record_json(data).encode()), f"{stem}.json"),
-        discord.File(io.BytesIO(record_text(data).encode()), f"{stem}.txt"),
-    ]
-    text = t("record.sent", lang, game=game.id)
-    await interaction.followup.send(text, files=files, ephemeral=True)
-
-
-async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
-    """The animated replay of a finished game, to the caller alone."""
-    throttle(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    lang = lang_for(interaction)
-    picture = await service_of(interaction).boards.animation(game.id, lang)
-    description = await publish.describe(bot_of(interaction), game, lang)
-    file = discord.File(
-        io.BytesIO(picture), filename=publish.replay_filename(game), description=description
-    )
-    text = t("discord.replay.sent", lang, game=game.id)
-    await interaction.followup.send(text, file=file, ephemeral=True)
-
-
-async def games(interaction: discord.Interaction[Any]) -> None:
-    """The caller's games and this channel's, with whose turn and a jump link."""
-    service = service_of(interaction)
-    channel = str(interaction.channel_id) if interaction.channel_id is not None else None
-    listed = await candidate_games(interaction)
-    listed += await service.finished_games(user_key(interaction), channel)  # for a day
-    lines = []
-    links: list[tuple[int, str]] = []
-    for game in listed[:MAX_LISTED_GAMES]:
-        url = await game_url(bot_of(interaction), game)
-        if url is not None:
-            links.append((game.id, url))
-        messages = await service.messages(game.id)
-        if game.status == "running" and "turn" in messages:
-            link = embeds.jump_url(
-                game.guild_id, game.thread_id or game.channel_id, messages["turn"]
-            )
-        elif "lobby" in messages:
-            link = embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
-        else:
-            link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
-        places = await service.results(game.id) if game.status == "over" else ()
-        lines.append(embeds.GameLine(game, link, places))
-    lang = lang_for(interaction)
-    extra: dict[str, Any] = {}
-    if links:  # a Web button a game (at most 15: three rows of five)
-        view = ui.View(timeout=None)
-        for game_id, url in links:
-            view.add_item(web_button(url, lang, game_id))
-        view.stop()
-        extra["view"] = view
-    await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang), **extra)
-
-
-async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None) -> None:
-    """The commands, this game's summary and tips, and what the caller can do now."""
-    lang = lang_for(interaction)
-    me = user_key(interaction)
-    kinds: list[str] = []
-    private = False
-    if game is not None and game.status == "running" and game.has_seat(me):
-        service = service_of(interaction)
-        spec = registry.get(game.rules).spec
-        groups = groups_of(await service.legal_moves(game.id, me))
-        kinds = [t(spec.group_label(g), lang) for g in groups]
-        private = bool(await service.private_sections(game.id, me))
-    now = what_now(game, me, lang, kinds=kinds, private=private)
-    first, *more = embeds.help_embeds(lang, game, now)
-    await ephemeral(interaction, "", embed=first)
-    for page in more:  # a message holds 6000 characters of embeds: one message a page
-        await interaction.followup.send(embed=page, ephemeral=True)
-
-
-def what_now(
-    game: GameInfo | None,
-    me: str,
-    lang: str,
-    *,
-    kinds: Sequence[str] = (),
-    private: bool = False,
-) -> str:
-    """One or two sentences: what the caller can do right now.
-
-    ``kinds`` names the kinds of moves the caller has now (``Move.group``, localised);
-    ``private`` says the caller has something only they can see (``/campfire hand``).
-    """
-    if game is None:
-        return t("discord.now.no_game", lang)
-    title = embeds.game_title(game, lang)
-    if game.status == "lobby":
-        if not game.has_seat(me):
-            return t("discord.now.lobby_join", lang, title=title)
-        if game.creator == me:
-            return t(
-                "discord.now.lobby_start",
-                lang,
-                title=title,
-                count=len(game.seats),
-                min=game.min_seats,
-            )
-        return t("discord.now.lobby_wait", lang, title=title)
-    if game.status == "running":
-        if me in game.to_act and kinds:
-            now = t("discord.now.your_turn_kinds", lang, title=title, kinds=", ".join(kinds))
-        elif me in game.to_act:
-            now = t("discord.now.your_turn", lang, title=title)
-        elif game.has_seat(me):
-            now = t(
-                "discord.now.wait", lang, title=title, players=embeds.mentions(game.to_act, lang)
-            )
-        else:
-            return t("discord.now.watch", lang, title=title)
-        return f"{now}\n{t('discord.now.hand', lang)}" if private else now
-    return t("discord.now.over", lang, title=title)

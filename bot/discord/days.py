@@ -20,13 +20,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import embeds, publish, weblinks
+from bot.discord import announcements, embeds, publish, threads, turns
 from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
+from bot.discord.panels import claim_view
 from bot.discord.replies import ephemeral
-from bot.discord.views import claim_view
 from bot.service import ClockReport, GameInfo, ServiceError
 from bot.service.clocks import DEFAULT_MAX_AWAY_DAYS
 from bot.service.jobs import worker_name
@@ -81,9 +81,9 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     those timed out (one notice), the moves the clock played (board and turn), one
     reminder message pinging only the players reminded, the claim buttons."""
     game = report.game
-    lang = await publish.table_language(client, game)
+    lang = await threads.table_language(client, game)
     try:
-        table = await publish.table_of(client, game)
+        table = await threads.table_of(client, game)
     except DiscordError:
         log.warning("game %s: its table is gone, reminders not posted", game.id)
         return
@@ -95,10 +95,10 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         t(TIMEOUT_KEYS[p], lang, player=embeds.mention(s, lang)) for s, p in report.timed_out
     ]
     if report.resumed and report.result is None:  # the clocks run again: say so above
-        await publish.refresh_turn(client, game, lang)
+        await announcements.refresh_turn(client, game, lang)
     if notices:
         late = [s for s, _ in report.timed_out]
-        await table.send("\n".join(notices), allowed_mentions=publish.mentions_only(late))
+        await table.send("\n".join(notices), allowed_mentions=turns.mentions_only(late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
     now = client.service.now()
@@ -109,10 +109,10 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     if reminders:
         seats = [r.seat for r in reminders]
         text = "\n".join(embeds.reminder_line(game, r, lang) for r in reminders)
-        message = await table.send(text, allowed_mentions=publish.mentions_only(seats))
+        message = await table.send(text, allowed_mentions=turns.mentions_only(seats))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
-        await publish.send_dms(client, seats, dm)
+        await turns.send_dms(client, seats, dm)
     if report.claims and game.status == "running":
         others = list(report.claimers)  # people still playing: no AI seat, nobody gone
         text = t(
@@ -122,7 +122,7 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
             players=embeds.mentions(others, lang),
         )
         await table.send(
-            text, view=claim_view(game, lang), allowed_mentions=publish.mentions_only(others)
+            text, view=claim_view(game, lang), allowed_mentions=turns.mentions_only(others)
         )
 
 
@@ -231,11 +231,11 @@ async def _tell_games(
 ) -> None:
     client = bot_of(interaction)
     for game in games:
-        lang = await publish.table_language(client, game)
+        lang = await threads.table_language(client, game)
         name = game.name_of(user_key(interaction), lang)
         await publish.post_notice(client, game, t(key, lang, player=name, until=when))
         if user_key(interaction) in game.to_act:  # its clock line changed
-            await publish.refresh_turn(client, game, lang)
+            await announcements.refresh_turn(client, game, lang)
 
 
 # --------------------------------------------------------------------------- settings
@@ -288,8 +288,6 @@ async def settings(
         changes["web_links"] = web_links
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
-        service_of(interaction).hints.forget(guild)
-        weblinks.forget(bot_of(interaction), guild)
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
     await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))

@@ -1,7 +1,8 @@
 """What the commands, items and publishers need of the Discord client, as protocols.
 
 Imports in ``bot.discord`` go one way: ``client`` -> ``commands`` -> ``actions`` ->
-``publish`` / ``views`` -> ``context`` -> ``host``. The restart-proof items (``views``)
+``lobbies`` / ``reading`` -> ``publish`` (-> ``tables`` -> ``announcements`` ->
+``turns``) / ``views`` -> ``context`` -> ``host``. The restart-proof items (``views``)
 are built by ``actions``, so they cannot import it back: they reach the handlers
 through the client that received the click (``bot_of(interaction).handlers``), typed
 by ``Handlers`` so mypy checks every call. Nothing here imports another module of

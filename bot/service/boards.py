@@ -18,7 +18,7 @@ from bot.service.loader import off_loop_if_long
 from bot.service.pictures import Drawer, RenderPool, draws_cards
 from bot.service.pipeline import Pipeline
 from bot.service.values import BoardPicture, GameInfo, ServiceError
-from bot.store import GameStore
+from bot.store import GameStore, GuildSettings
 from render import registry as renderers
 from rules import registry
 
@@ -100,14 +100,21 @@ class Boards:
         return "card" in picture_layouts(rules, self._drawer)
 
     async def layouts(self, guild_id: str | None, rules: str) -> tuple[str, ...]:
-        """The pictures a post of a ``rules`` game shows on a server, in order: the
-        server's choice (``PICTURES``; default ``card``) of those the game has; none
-        when the game has no renderer."""
+        """The pictures a post of a ``rules`` game shows on a server (its settings as
+        the posts read them, ``ServerSettings.cached``): see ``layouts_of``."""
+        if not self.has_card(rules):  # nothing to choose: no settings read
+            return self.layouts_of(GuildSettings(), rules)
+        return self.layouts_of(await self.pipeline.settings.cached(guild_id), rules)
+
+    def layouts_of(self, settings: GuildSettings, rules: str) -> tuple[str, ...]:
+        """The pictures a post of a ``rules`` game shows on a server of ``settings``,
+        in order: its choice (``PICTURES``; default ``card``) of those the game has;
+        none when the game has no renderer."""
         if not self.has_picture(rules):
             return ()
         if not self.has_card(rules):
-            return ("full",)  # nothing to choose: no settings read
-        chosen = (await self.pipeline.guild_settings(guild_id)).pictures or DEFAULT_PICTURES
+            return ("full",)
+        chosen = settings.pictures or DEFAULT_PICTURES
         wanted = {"full": ("full",), "card": ("card",)}.get(chosen, ("card", "full"))
         shown = tuple(w for w in wanted if w == "full" or self.has_card(rules))
         return shown or ("full",)

@@ -1,7 +1,11 @@
 """Turn clocks as plain arithmetic: deadlines, reminder times, the clock's own move choice.
 
 Pure functions of Unix seconds and the game's settings, so they are easy to test; the
-service (``bot.service.timing``) reads and writes the rows they describe.
+service (``bot.service.timing``) reads and writes the rows they describe, and the
+clocks of a game once a change is stored (``clocks_after``) and as the front ends see
+them (``turn_clocks``) are computed here from its row, as are a seat's clock as the
+store writes it (``seat_clock``) and a game as the reminder loop reads it
+(``table_info``).
 
 Choices where the issue is silent (for players: docs/players/index.md):
 
@@ -24,8 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
-from bot.store import ClockChange, SeatClock
+from bot.service.values import GameInfo, TurnClock
+from bot.store import ClockChange, ClockRow, DueGame, GameRow, SeatClock, epoch, from_epoch
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -127,3 +133,78 @@ def clock_change(
 def most_pressing(kinds: Sequence[str]) -> str:
     """Of the reminders due at once for one seat, the one to send."""
     return max(kinds, key=lambda k: RANK.get(k, -1))
+
+
+def clocks_after(
+    clocks: Sequence[ClockRow], change: ClockChange, away: dict[str, int]
+) -> tuple[ClockRow, ...]:
+    """A game's clocks once ``change`` is stored, as the store reads them back (ordered
+    by seat; a started clock carries its seat's return date when they are away)."""
+    gone = {*change.stopped, *(c.seat for c in change.started)}
+    kept = [c for c in clocks if c.seat not in gone]
+    started = [
+        ClockRow(
+            c.seat,
+            c.revision,
+            from_epoch(c.started) or datetime.fromtimestamp(0, UTC),
+            from_epoch(c.deadline),
+            from_epoch(c.paused),
+            from_epoch(away.get(c.seat)),
+        )
+        for c in change.started
+    ]
+    return tuple(sorted([*kept, *started], key=lambda c: c.seat))
+
+
+def turn_clocks(row: GameRow) -> tuple[TurnClock, ...]:
+    """The clocks of a running game's seats to act, as the front ends see them."""
+    if row.status != "running":
+        return ()
+    return tuple(
+        TurnClock(c.seat, c.started, c.deadline, c.away_until if c.paused is not None else None)
+        for c in row.clocks
+    )
+
+
+def table_info(table: DueGame, to_act: tuple[str, ...]) -> GameInfo:
+    """A game as the reminder loop read it (lean: where it is played, its rules and
+    revision; no seats): enough to post reminders that name their seats themselves."""
+    return GameInfo(
+        id=table.id,
+        rules=table.rules,
+        options={},
+        status="running",
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        thread_id=table.thread_id,
+        creator="",
+        seats=(),
+        version=table.version,
+        to_act=to_act,
+        min_seats=0,
+        max_seats=0,
+        created_at=datetime.fromtimestamp(0, UTC),
+        turn_started_at=None,
+        clock_hours=table.clock_hours,
+        timeout_policy=table.timeout_policy,
+    )
+
+
+def seat_clock(
+    clock: ClockRow,
+    *,
+    deadline: int | None | bool = True,
+    paused: int | None | bool = True,
+    reminders: tuple[tuple[str, int], ...] = (),
+) -> SeatClock:
+    """``clock`` as the store writes it; ``True`` keeps the deadline or pause it has."""
+    kept_deadline = None if clock.deadline is None else epoch(clock.deadline)
+    kept_paused = None if clock.paused is None else epoch(clock.paused)
+    return SeatClock(
+        clock.seat,
+        clock.revision,
+        epoch(clock.started),
+        kept_deadline if deadline is True else (None if deadline is False else deadline),
+        kept_paused if paused is True else (None if paused is False else paused),
+        reminders,
+    )

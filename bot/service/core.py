@@ -3,28 +3,11 @@
 Ids in, values and events out; nothing here knows Discord. One move = one store
 transaction guarded by the game's version (see ``bot.store``).
 
-Decisions where the rules and brief are silent:
+Lobbies (create, join, leave, rematch, start) are ``bot.service.lobby``; the changes of
+a running game ``bot.service.moves``. Decisions where the rules and brief are silent:
 
-- **Leaving a lobby.** Anyone but the creator simply frees their seat. When the creator
-  leaves, the lobby is handed over to the player who joined earliest after them; if
-  nobody else is seated, the lobby closes (status ``aborted``). Leaving a running game
-  is refused (``service.not_lobby``): resign instead.
-- **Resigning.** A resignation is an entry of the log (``!resign``, through the
-  contract's ``Game.remove_seat``), so replay is exact. Each game says whether the
-  others play on without the seat; otherwise the game ends: the resigner ranks last on
-  their own, the others by their current totals (ties shared). Termination text:
-  ``termination.resigned``. The final places are stored (``results``) in the same
-  transaction as the entry that ends a game.
-- **Seat order.** ``start(shuffle_seats=True)`` orders seats by a seeded shuffle
-  (``rules.rng`` on the game's seed with a ``:seats`` suffix), so the order is random
-  but reproducible; ``shuffle_seats=False`` keeps join order.
 - **Revisions.** ``version`` is the game's revision: it grows with every entry and every
   undo, never goes back, so a button made for an older revision is stale.
-- **Typed moves and races.** A move without ``expected_version`` that loses a race is
-  validated again against the fresh state, as often as it loses (each loss means
-  another entry was stored): while it is still legal (several seats deciding at once)
-  it applies. A move with ``expected_version`` (a button) gets ``service.stale`` as soon
-  as the game moved on. Losing a race never drops the winner's state from the cache.
 - **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
   ``new_seats``), so the second step of a multi-step turn (evolve, then choose the
   pawn) announces nothing, and a player finishing a simultaneous choice (say,
@@ -45,15 +28,15 @@ from typing import Any
 
 from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
-from bot.service.endings import seeded_seat_order
-from bot.service.guards import guard, require_lobby, require_running, seated, status_key
+from bot.service.guards import guard, seated, status_key
 from bot.service.hints import Adviser, Hints
 from bot.service.jobs import Jobs
 from bot.service.loader import StateCache, off_loop_if_long
+from bot.service.lobby import Lobbies
+from bot.service.moves import Moves
 from bot.service.pictures import Drawer
 from bot.service.pipeline import Pipeline
-from bot.service.robots import DEFAULT_LEVEL, Chooser, Robots, is_ai_seat
-from bot.service.robots import LEVELS as AI_LEVELS
+from bot.service.robots import Chooser, Robots
 from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing
 from bot.service.undo import Undos
@@ -65,9 +48,7 @@ from bot.service.values import (
     HistoryEntry,
     MoveApplied,
     Place,
-    Player,
     PlayResult,
-    Rematch,
     ServiceError,
     TurnStarted,
 )
@@ -77,14 +58,12 @@ from rules import registry
 from rules.base import (
     CampfireError,
     Game,
-    IllegalMove,
     InvalidOptions,
     Move,
     Outcome,
     ScoreSheet,
     Section,
     State,
-    to_json,
 )
 from rules.i18n import LANGS
 
@@ -143,8 +122,17 @@ class GameService:
             ratings=self.ratings,
             shards=shards,
         )
+        self.settings = self.pipeline.settings
+        """The servers' settings, fresh or as the posts read them (``bot.service.settings``)."""
         self.robots = Robots(self.pipeline, store, chooser)
-        self.timing = Timing(self.pipeline, store, self.robots)
+        self.moves = Moves(self.pipeline, self.robots)
+        self.timing = Timing(self.pipeline, store, self.robots, self.moves)
+        self.lobbies = Lobbies(self.pipeline, store, self.robots, self.timing, self._seed_source)
+        self.create_lobby = self.lobbies.create_lobby
+        self.join = self.lobbies.join
+        self.leave = self.lobbies.leave
+        self.rematch = self.lobbies.rematch
+        self.start = self.lobbies.start
         self.undos = Undos(self.pipeline, store)
         self.boards = Boards(
             self.pipeline, store, drawer, workers=render_workers, processes=render_processes
@@ -159,199 +147,6 @@ class GameService:
     def now(self) -> datetime:
         """The service's time (its injected clock): what deadlines are counted from."""
         return self._clock()
-
-    # -- lobby ---------------------------------------------------------------------------
-
-    async def create_lobby(
-        self,
-        *,
-        rules: str,
-        options: dict[str, Any] | None,
-        guild_id: str | None,
-        channel_id: str,
-        creator: Player,
-        max_seats: int | None = None,
-        clock_hours: int | None = None,
-        timeout_policy: str | None = None,
-        anywhere: bool = False,
-        ai: int = 0,
-        ai_level: str = DEFAULT_LEVEL,
-    ) -> GameInfo:
-        """A new lobby of ``rules`` (a ``rules.registry`` id) whose creator holds seat 1.
-
-        ``options`` are validated by the game's spec (defaults filled in);
-        ``max_seats`` may lower the spec's maximum. ``clock_hours`` (one of
-        ``CLOCK_HOURS``, 0: none) and ``timeout_policy`` (one of ``POLICIES``) default to
-        the server's settings. A server that chose one channel for games refuses the
-        others unless ``anywhere`` (a rematch, where the last game was). ``ai`` AI
-        seats of ``ai_level`` are seated after the creator. Raises
-        ``InvalidOptions`` (``game.unknown``, ``options.*``) or ``ServiceError``
-        (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
-        ``service.wrong_channel``, ``service.ai_too_many`` (max), ``service.bad_ai_level``).
-        """
-        game = registry.get(rules)
-        spec = game.spec
-        valid_options = spec.validate_options(options)
-        limit = spec.max_seats if max_seats is None else max_seats
-        if not spec.min_seats <= limit <= spec.max_seats:
-            raise ServiceError("service.bad_seat_limit", min=spec.min_seats, max=spec.max_seats)
-        if not 0 <= ai < limit:  # the creator keeps a seat: at least one person plays
-            raise ServiceError("service.ai_too_many", max=limit - 1)
-        if ai and ai_level not in AI_LEVELS:
-            raise ServiceError("service.bad_ai_level", choices=", ".join(AI_LEVELS))
-        clock_hours, policy = await self.timing.lobby_clock(
-            guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
-        )
-        game_id = await self.store.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            rules=spec.id,
-            rules_version=spec.rules_version,
-            options=valid_options,
-            seed=self._seed_source(),
-            creator=creator.user_id,
-            creator_name=creator.name,
-            min_seats=spec.min_seats,
-            max_seats=limit,
-            at=self._clock(),
-            clock_hours=clock_hours or None,
-            timeout_policy=policy,
-        )
-        log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
-        for _ in range(ai):
-            await self.robots.add(game_id, creator.user_id, ai_level)
-        return await self.game(game_id)
-
-    async def join(self, game_id: int, player: Player) -> GameInfo:
-        """Take a seat. Raises ``service.game_not_found``, ``service.not_lobby``,
-        ``service.already_joined``, ``service.lobby_full``."""
-        async with self.pipeline.lobby_lock:
-            for attempt in range(2):
-                row = await self._row(game_id)
-                require_lobby(row)
-                if seated(row, player.user_id):
-                    raise ServiceError("service.already_joined")
-                if is_ai_seat(player.user_id):
-                    raise ServiceError("service.not_allowed")
-                if len(row.seats) >= row.max_seats:
-                    raise ServiceError("service.lobby_full", max=row.max_seats)
-                if attempt == 0 and await self.store.add_seat(
-                    game_id, player.user_id, player.name, self._clock()
-                ):
-                    return await self.game(game_id)
-            # Another process changed the lobby between our read and our write, twice.
-            raise ServiceError("service.stale", version=row.version)
-
-    async def leave(self, game_id: int, user_id: str) -> GameInfo:
-        """Free a lobby seat (creator leaving: hand-over or close, see module doc).
-        Raises ``service.game_not_found``, ``service.not_lobby``, ``service.not_in_game``."""
-        async with self.pipeline.lobby_lock:
-            row = await self._row(game_id)
-            require_lobby(row)
-            if not seated(row, user_id):
-                raise ServiceError("service.not_in_game")
-            now = self._clock()
-            if user_id == row.creator:
-                heirs = [s.user_id for s in row.seats if s.user_id != user_id and not s.ai_level]
-                if not heirs:
-                    await self.store.set_status(game_id, "aborted", now, when_in=("lobby",))
-                    log.info("game %d: lobby closed by its creator leaving", game_id)
-                    return await self.game(game_id)
-                done = await self.store.remove_seat(game_id, user_id, now, new_creator=heirs[0])
-                log.info("game %d: lobby handed over to %s", game_id, heirs[0])
-            else:
-                done = await self.store.remove_seat(game_id, user_id, now)
-            if not done:
-                raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
-        return await self.game(game_id)
-
-    async def rematch(self, game_id: int, player: Player) -> Rematch:
-        """A finished game's Rematch: the first press by one of its players opens a
-        lobby in the same channel with the same rules, options and seat limit, the
-        presser seated (and the finished game's AI seats, at their levels); later
-        presses join it while it is a lobby. Its start orders the seats as the finished
-        game's, rotated by one (newcomers after). Raises
-        ``service.not_over``, ``service.not_in_game``."""
-        async with self.pipeline.lobby_lock:
-            row = await self._row(game_id)
-            if row.status != "over":
-                raise ServiceError("service.not_over", status=await self._status_text(game_id))
-            if not seated(row, player.user_id):
-                raise ServiceError("service.not_in_game")
-            existing = await self.store.rematch_of(game_id)
-        opened = existing is None
-        if existing is None:
-            lobby = await self.create_lobby(
-                rules=row.rules,
-                options=row.options,
-                guild_id=row.guild_id,
-                channel_id=row.channel_id,
-                creator=player,
-                max_seats=row.max_seats,
-                clock_hours=row.clock_hours or 0,
-                timeout_policy=row.timeout_policy,
-                anywhere=True,
-            )
-            existing = lobby.id
-            if not await self.store.set_rematch(existing, game_id):  # another process won
-                await self.store.set_status(existing, "aborted", self._clock(), when_in=("lobby",))
-                existing, opened = await self.store.rematch_of(game_id), False
-                assert existing is not None
-            log.info("game %d: rematch lobby %d opened by %s", game_id, existing, player.user_id)
-            if opened:  # the AI seats of the last game sit again, at their levels
-                for seat in row.seats:
-                    if seat.ai_level:
-                        await self.robots.add(existing, player.user_id, seat.ai_level)
-        info = await self.game(existing)
-        if not opened and info.status == "lobby" and not info.has_seat(player.user_id):
-            info = await self.join(existing, player)
-        present = {s.user_id for s in info.seats}
-        invited = tuple(s.user_id for s in row.seats if s.user_id not in present and not s.ai_level)
-        return Rematch(info, opened, invited)
-
-    async def start(
-        self,
-        game_id: int,
-        user_id: str,
-        *,
-        shuffle_seats: bool = True,
-        allow_all_ai: bool = False,
-    ) -> PlayResult:
-        """The creator starts the game: seats ordered, rules ``setup`` run, state stored.
-        Events: ``TurnStarted``. Raises ``service.not_creator``, ``service.not_lobby``,
-        ``service.not_enough_players``, ``service.all_ai`` (no person seated, unless
-        ``allow_all_ai``: the console and the demo)."""
-        async with self.pipeline.lobby_lock:
-            row = await self._row(game_id)
-            require_lobby(row)
-            if user_id != row.creator:
-                raise ServiceError("service.not_creator")
-            if len(row.seats) < row.min_seats:
-                raise ServiceError(
-                    "service.not_enough_players", count=len(row.seats), min=row.min_seats
-                )
-            if not allow_all_ai and all(s.ai_level for s in row.seats):
-                raise ServiceError("service.all_ai")
-            order = [s.user_id for s in row.seats]
-            previous = await self.store.previous_game(game_id)
-            if previous is not None:  # a rematch: the last game's order, rotated by one
-                order = rotated_order(order, await self._row(previous))
-            elif shuffle_seats:
-                order = seeded_seat_order(order, row.seed)
-            game = registry.get(row.rules)
-            with guard("start", game_id):
-                state = game.setup(order, row.seed, row.options)
-                acting = game.to_act(state)
-            now = self._clock()
-            clocks, _ = await self.pipeline.clock_change(
-                row, frozenset(), acting, state.revision, now
-            )
-            if not await self.store.start_game(game_id, order, to_json(state), now, clocks):
-                raise ServiceError("service.not_lobby", status=await self._status_text(game_id))
-            self.pipeline.cache.put(game_id, state)
-        info = await self.game(game_id)
-        log.info("game %d: started with seats %s", game_id, order)
-        return PlayResult(info, (TurnStarted(game_id, info.to_act, 0, info.to_act),))
 
     # -- playing -------------------------------------------------------------------------
 
@@ -370,46 +165,7 @@ class GameService:
         ``service.commit_found`` (the seat's previous move, whose outcome was unknown,
         was stored after all: this one is not played).
         """
-        await self.pipeline.settle(game_id, user_id)
-        lost_at = -1
-        while True:
-            row = await self._row(game_id)
-            require_running(row)
-            if row.version <= lost_at:  # a store that refused without moving on
-                break
-            if not seated(row, user_id):
-                raise ServiceError("service.not_in_game")
-            if expected_version is not None and row.version != expected_version:
-                raise ServiceError("service.stale", version=row.version)
-            loaded = await self.pipeline.load(row)
-            if expected_version is not None and loaded.state.revision != expected_version:
-                # Another move landed while the game was being rebuilt.
-                raise ServiceError("service.stale", version=loaded.state.revision)
-            with guard("play", game_id):
-                if user_id not in loaded.game.to_act(loaded.state):
-                    raise ServiceError("service.not_your_turn")
-                # Off the event loop (a large board's move takes a few ms); whether
-                # it can be undone is judged in full only when someone asks.
-                applied = await self.pipeline.apply(loaded, user_id, text)
-            result = await self.pipeline.commit(loaded, applied)
-            if result is not None:
-                return result
-            # Another entry came first (its state is cached now: keep it). A button was
-            # made for the old revision: stale. A typed move is checked again on the new
-            # state, as many times as it loses, since each loss means the game moved on.
-            log.info(
-                "game %d: move %s by %s lost a race at v%d",
-                game_id,
-                applied.move.code,
-                user_id,
-                row.version,
-            )
-            if expected_version is not None:
-                break
-            lost_at = row.version
-        row = await self._row(game_id)
-        require_running(row)
-        raise ServiceError("service.stale", version=row.version)
+        return await self.moves.play(game_id, user_id, text, expected_version=expected_version)
 
     async def legal_moves(self, game_id: int, user_id: str) -> list[Move]:
         """Every legal decision of ``user_id`` now; ``[]`` if they are not to act (or the
@@ -435,28 +191,22 @@ class GameService:
         ``GameOver`` or, when the others play on and someone new must act,
         ``TurnStarted``. Raises ``service.not_running``, ``service.not_in_game``,
         ``service.stale`` (the game is not at ``expected_version`` any more)."""
-        await self.pipeline.settle(game_id, user_id)
-        lost_at = -1
-        while True:
-            row = await self._row(game_id)
-            require_running(row)
-            if not seated(row, user_id):
-                raise ServiceError("service.not_in_game")
-            if row.version <= lost_at or (
-                expected_version is not None and row.version != expected_version
-            ):  # a store that refused without moving on, or a timeout that is stale
-                raise ServiceError("service.stale", version=row.version)
-            loaded = await self.pipeline.load(row)
-            try:
-                with guard("resign", game_id):
-                    applied = loaded.game.remove_seat(loaded.state, user_id, reason)
-            except IllegalMove as exc:
-                raise ServiceError("service.not_in_game") from exc
-            result = await self.pipeline.commit(loaded, applied)
-            if result is not None:
-                log.info("game %d: %s left (%s)", game_id, user_id, reason)
-                return result
-            lost_at = row.version  # another entry came first: resign on the new state
+        return await self.moves.resign(
+            game_id, user_id, reason=reason, expected_version=expected_version
+        )
+
+    async def advance(
+        self, game: GameInfo, *, after: PlayResult | None = None
+    ) -> PlayResult | None:
+        """Carry ``game`` (as a change left it) forward: its AI seats to act play, one
+        entry each, until a person must act or the game ends (``Robots.turns``, the one
+        AI driver); nothing is read when no AI seat is to act. Returns the change
+        ``after`` (when given) and their decisions merged into one result, ``None``
+        when nothing happened. A failure of the AI is logged and stops it there: what
+        was played is returned, and the next change (or the next start) tries again.
+        Every front end calls it after a change: Discord after a move, a resignation,
+        a timeout or a catch-up, a restart for the games it left undone."""
+        return await self.moves.advance(game, after=after)
 
     async def abort(self, game_id: int, user_id: str, *, is_moderator: bool = False) -> GameInfo:
         """Stop a lobby or running game without result. Allowed to the creator, or to a
@@ -733,14 +483,6 @@ class GameService:
 
     async def _raise_not_running(self, game_id: int) -> None:
         raise ServiceError("service.not_running", status=await self._status_text(game_id))
-
-
-def rotated_order(seated: list[str], previous: GameRow) -> list[str]:
-    """The previous game's turn order rotated by one (its second player first), kept to
-    those seated now; anyone new follows in join order."""
-    before = [s.user_id for s in previous.seats]
-    turned = before[1:] + before[:1]
-    return [u for u in turned if u in seated] + [u for u in seated if u not in turned]
 
 
 def applied(game_id: int, m: MoveRow) -> MoveApplied:

@@ -12,10 +12,10 @@ and the console's ``hint`` call it. Choices where the issue is silent:
   count is how many of its decisions it took a hint for. Only the seat to act may ask.
 - **Servers.** ``GuildSettings.hints`` ``False`` turns them off on a server
   (``service.hints_off``); outside a server (the console) they are always on. Whether
-  to show the Hint button on a turn message (``shown``) is remembered per server for
-  ``SHOWN_FOR`` so that posting a turn costs the store no extra read; a change made
-  through this process is seen at once (``forget``), one made by another process
-  within ``SHOWN_FOR``, and asking for a hint always reads the setting itself.
+  to show the Hint button on a turn message (``shown``) is read as the posts read the
+  settings (``ServerSettings.cached``: remembered per server for a minute) so that
+  posting a turn costs the store no extra read; asking for a hint always reads the
+  setting itself.
 - **Why.** A few plain words from the advice, never an internal estimate: a win, a tie
   or a loss when greedy's line of the turn ends the game (naming who wins); when the
   game knows the position is lost whatever the seat plays (``Effects.lost_to``), who
@@ -31,7 +31,6 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 import ai
@@ -48,8 +47,6 @@ log = logging.getLogger("campfire.service.hints")
 
 Adviser = Callable[[Game, State, str, str], ai.Advice]
 """``advise(game, state, seat, seed) -> Advice`` (``ai.advise``)."""
-SHOWN_FOR = timedelta(minutes=1)
-"""How long whether a server shows the Hint button is remembered (``Hints.shown``)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +151,6 @@ class Hints:
         self.pipeline = pipeline
         self.store = store
         self._adviser = adviser
-        self._shown: dict[str | None, tuple[datetime, bool]] = {}
 
     def advise(self, game: Game, state: State, seat: str, seed: str) -> ai.Advice:
         """The advice (blocking: call it in a worker thread)."""
@@ -165,22 +161,15 @@ class Hints:
     async def allowed(self, guild_id: str | None) -> bool:
         """Whether players may ask for hints on that server (always outside one), read
         from the store."""
-        chosen = await self.pipeline.guild_settings(guild_id)
-        allowed = chosen.hints is not False
-        self._shown[guild_id] = (self.pipeline.now(), allowed)
-        return allowed
+        return (await self.pipeline.settings.read(guild_id)).hints is not False
 
     async def shown(self, guild_id: str | None) -> bool:
-        """Whether a turn message shows the Hint button: ``allowed``, remembered for
-        ``SHOWN_FOR``."""
-        known = self._shown.get(guild_id)
-        if known is not None and self.pipeline.now() - known[0] < SHOWN_FOR:
-            return known[1]
-        return await self.allowed(guild_id)
+        """Whether a turn message shows the Hint button (``ServerSettings.cached``)."""
+        return (await self.pipeline.settings.cached(guild_id)).hints is not False
 
     def forget(self, guild_id: str | None) -> None:
         """The server's settings changed: read them again next time."""
-        self._shown.pop(guild_id, None)
+        self.pipeline.settings.forget(guild_id)
 
     async def hint(self, game_id: int, user_id: str) -> Hint:
         """The hint for ``user_id``'s decision now, counted for their seat. Raises

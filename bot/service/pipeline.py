@@ -1,10 +1,11 @@
 """The unit of work of a game: load → apply → commit → the bookkeeping after a change.
 
 Every change of a running game's log goes through one ``Pipeline`` (``GameService.pipeline``),
-whoever makes it: a person's move or resignation (``GameService``), the clock's ``auto``
-and ``forfeit`` (``bot.service.timing``), an AI seat (``bot.service.robots``), an undo
-(``bot.service.undo``). It owns what they share, and the parts receive it with the
-store, nothing else of the service:
+whoever makes it: a person's move or resignation and the clock's ``forfeit``
+(``bot.service.moves``), the clock's ``auto`` (``bot.service.timing``), an AI seat
+(``bot.service.robots``), each through the one driver ``change``; an undo
+(``bot.service.undo``, ``take_back``). It owns what they share, and the parts receive it
+with the store, nothing else of the service:
 
 - **load**: the game's row and its state (rebuilt from the log, cached: ``loader``);
 - **apply**: the rules decide (in a worker thread). Whether an entry can be undone is
@@ -25,14 +26,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from bot.service.clocks import DEFAULT_NUDGE_HOURS, ClockSettings, clock_change
+from bot.service.clocks import (
+    DEFAULT_NUDGE_HOURS,
+    ClockSettings,
+    clock_change,
+    clocks_after,
+    turn_clocks,
+)
 from bot.service.endings import results_of
 from bot.service.guards import guard, is_ai_seat
 from bot.service.loader import StateCache, load_state, off_loop_if_long
+from bot.service.outages import Outages, Unknown
+from bot.service.settings import ServerSettings
 from bot.service.standings import Ratings
 from bot.service.values import (
     Event,
@@ -43,7 +52,6 @@ from bot.service.values import (
     PlayResult,
     ServiceError,
     Status,
-    TurnClock,
     TurnStarted,
     UndoRequest,
 )
@@ -51,37 +59,18 @@ from bot.shards import Shards, owns
 from bot.store import (
     OUTAGES,
     ClockChange,
-    ClockRow,
     GameRow,
     GameStore,
     GuildSettings,
     StoreError,
-    from_epoch,
 )
 from rules import registry
-from rules.base import Applied, CorruptState, Game, State, Text, from_json, to_json
+from rules.base import Applied, CorruptState, Game, State, from_json, to_json
 
 log = logging.getLogger("campfire.service")
 
 ClockSource = Callable[[], datetime]
 """The service's time: a callable returning aware UTC datetimes."""
-
-FIND_OUT_DELAYS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
-"""The pauses (seconds) before each look at the log for a move whose commit had no
-answer (the database went away during it): about 4 s in all before the outcome is
-called unknown (``service.commit_unknown``)."""
-
-
-@dataclass(frozen=True)
-class Unknown:
-    """A move whose commit had no answer and whose outcome could not be found out yet:
-    ``seat`` played ``code`` (``label``) at revision ``seq``. Settled by that seat's next
-    move (``settle``): a move typed again must never apply twice."""
-
-    seat: str
-    seq: int
-    code: str
-    label: Text
 
 
 @dataclass(frozen=True)
@@ -91,6 +80,29 @@ class Loaded:
     row: GameRow
     game: Game
     state: State
+
+
+Check = Callable[[GameRow], bool]
+"""Whether a change still has something to do on the row read (``False``: nothing, no
+load); it may raise the ``ServiceError`` that says why not."""
+Decide = Callable[[Loaded], Awaitable[Applied | None]]
+"""The change decided on the loaded game: the entry to commit (``None``: nothing to do)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one ``Pipeline.change`` did: the row it read, the entry decided (``None``:
+    nothing to do) and the committed change (``None`` with an entry: another entry came
+    first, nothing written)."""
+
+    row: GameRow
+    applied: Applied | None = None
+    result: PlayResult | None = None
+
+    @property
+    def lost(self) -> bool:
+        """Another entry came first: the decision was not stored."""
+        return self.applied is not None and self.result is None
 
 
 class Pipeline:
@@ -110,17 +122,17 @@ class Pipeline:
         self.cache = cache
         self.ratings = ratings
         self.shards = shards
+        self.settings = ServerSettings(store, clock)
+        """The servers' settings (``bot.service.settings``)."""
         self.lobby_lock = asyncio.Lock()
         """Held by every change of a lobby (seats, start, abort) made in this process."""
         self.undo_requests: dict[int, UndoRequest] = {}
         """The undo request waiting for answers in each game (see ``bot.service.undo``);
         a committed entry drops it."""
-        self.unknown_undos: dict[tuple[int, str], int] = {}
-        """The undos whose commit had no answer and could not be found out, by game and
-        asking seat: the revision they were stored at (``settle_undo``)."""
-        self.unknown: dict[tuple[int, str], Unknown] = {}
-        """The moves whose commit had no answer and could not be found out, by game and
-        seat (``commit``), until that seat's next move settles them (``settle``)."""
+        self.outages = Outages(store)
+        """The changes whose commit had no answer (``bot.service.outages``)."""
+        self.unknown = self.outages.unknown
+        self.unknown_undos = self.outages.unknown_undos
 
     def now(self) -> datetime:
         return self.clock()
@@ -157,6 +169,32 @@ class Pipeline:
     def owns(self, row: GameRow) -> bool:
         """Whether the game is on one of this process's shards."""
         return owns(self.shards, row.guild_id)
+
+    async def settle(self, game_id: int, seat: str) -> None:
+        """See ``Outages.settle``."""
+        await self.outages.settle(game_id, seat)
+
+    async def settle_undo(self, game_id: int, seat: str) -> None:
+        """See ``Outages.settle_undo``."""
+        await self.outages.settle_undo(game_id, seat)
+
+    # -- the driver ----------------------------------------------------------------------
+
+    async def change(
+        self, game_id: int, decide: Decide, *, check: Check | None = None, by_clock: bool = False
+    ) -> Step:
+        """The one load → decide → commit of every kind of change (a move, a
+        resignation, a timeout, an AI seat, the clock playing a late seat): read the
+        row, ``check`` it, load the state, ``decide`` the entry and commit it at the
+        revision read. Whether to try again after a lost race is the caller's."""
+        row = await self.row(game_id)
+        if check is not None and not check(row):
+            return Step(row)
+        loaded = await self.load(row)
+        applied = await decide(loaded)
+        if applied is None:
+            return Step(row)
+        return Step(row, applied, await self.commit(loaded, applied, by_clock=by_clock))
 
     # -- apply ---------------------------------------------------------------------------
 
@@ -210,7 +248,7 @@ class Pipeline:
             if exc.key not in OUTAGES:
                 raise
             # The database went away during the transaction: it may have been stored.
-            committed = await self._find_out(
+            committed = await self.outages.find_out(
                 row.id, Unknown(applied.seat, row.version, code, applied.move.label), exc
             )
         if not committed:
@@ -253,93 +291,6 @@ class Pipeline:
                 events.append(TurnStarted(game_id, info.to_act, new.revision, fresh))
         mover = None if by_clock else applied.seat
         return self.result(game, new, info, events, mover)
-
-    async def _find_out(self, game_id: int, move: Unknown, error: StoreError) -> bool:
-        """Whether ``move``, whose commit failed with ``error``, was stored after all:
-        the log is read at the move's revision once the database answers again (True:
-        it was; False: another entry came first, a race lost). Nothing stored there
-        raises ``error`` (true now: nothing changed). A database still away after
-        ``FIND_OUT_DELAYS`` raises ``service.commit_unknown``, and the move is kept in
-        ``unknown`` for the seat's next move to settle."""
-        for delay in FIND_OUT_DELAYS:
-            if delay:
-                await asyncio.sleep(delay)
-            try:
-                entry = await self.store.entry_at(game_id, move.seq)
-            except StoreError:
-                continue
-            if entry is None:
-                log.warning("game %d: the move at v%d was not stored", game_id, move.seq)
-                raise error
-            stored = entry.seat == move.seat and entry.code == move.code
-            log.warning(
-                "game %d: the move at v%d had no answer; found %s",
-                game_id,
-                move.seq,
-                "stored" if stored else "another entry there",
-            )
-            return stored
-        self.unknown[(game_id, move.seat)] = move
-        log.error("game %d: whether the move at v%d was stored is unknown", game_id, move.seq)
-        raise ServiceError("service.commit_unknown", move=move.label) from error
-
-    async def _find_out_undo(self, game_id: int, version: int, by: str, error: StoreError) -> bool:
-        """Whether the undo stored at ``version`` (asked by ``by``), whose commit failed
-        with ``error``, was stored after all: the game at a later revision with no entry
-        logged at ``version`` was moved on by that undo (True); an entry there means a
-        move came first (False). Nothing stored raises ``error``; a database still away
-        raises ``service.undo_unknown`` and keeps it for ``settle_undo``."""
-        for delay in FIND_OUT_DELAYS:
-            if delay:
-                await asyncio.sleep(delay)
-            try:
-                await self.store.entry_at(game_id, version)  # a change in flight ends
-                row = await self.store.game(game_id)
-                if row is None or row.version == version:
-                    raise error
-                stored = await self.store.entry_at(game_id, version) is None
-            except StoreError as exc:
-                if exc is error:
-                    raise
-                continue
-            log.warning(
-                "game %d: the undo at v%d had no answer; stored: %s", game_id, version, stored
-            )
-            return stored
-        self.unknown_undos[(game_id, by)] = version
-        log.error("game %d: whether the undo at v%d was stored is unknown", game_id, version)
-        raise ServiceError("service.undo_unknown") from error
-
-    async def settle_undo(self, game_id: int, seat: str) -> None:
-        """Before ``seat`` asks to undo again in ``game_id``: if its last undo's outcome
-        was unknown, find it out now. Stored after all, with nothing since: raises
-        ``service.undo_found`` (asking again would take back one more move); otherwise
-        nothing. A database still away raises its ``StoreError``."""
-        version = self.unknown_undos.get((game_id, seat))
-        if version is None:
-            return
-        row = await self.row(game_id)
-        stored = row.version > version and await self.store.entry_at(game_id, version) is None
-        self.unknown_undos.pop((game_id, seat), None)
-        if stored and row.version == version + 1:  # nothing since: asked again
-            raise ServiceError("service.undo_found")
-
-    async def settle(self, game_id: int, seat: str) -> None:
-        """Before ``seat`` moves again in ``game_id``: if its last move's outcome was
-        unknown, find it out now. Stored after all, with nothing since: raises
-        ``service.commit_found`` (nothing more is played: the move typed again would
-        apply twice); not stored, or the game moved on since (the others played: the
-        seat moves again on purpose): nothing, the new move plays. A database still away
-        raises its ``StoreError`` and the outcome stays unknown."""
-        move = self.unknown.get((game_id, seat))
-        if move is None:
-            return
-        entry = await self.store.entry_at(game_id, move.seq)
-        row = await self.row(game_id)
-        self.unknown.pop((game_id, seat), None)
-        stored = entry is not None and entry.seat == move.seat and entry.code == move.code
-        if stored and row.version == move.seq + 1:
-            raise ServiceError("service.commit_found", move=move.label)
 
     def result(
         self,
@@ -395,7 +346,7 @@ class Pipeline:
         except StoreError as exc:
             if exc.key not in OUTAGES:
                 raise
-            done = await self._find_out_undo(game_id, row.version, by, exc)
+            done = await self.outages.find_out_undo(game_id, row.version, by, exc)
         if not done:
             return None
         self.cache.put(game_id, state)
@@ -426,10 +377,8 @@ class Pipeline:
     # -- clocks --------------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: str | None) -> GuildSettings:
-        """A server's settings (all defaults outside a server)."""
-        if guild_id is None:
-            return GuildSettings()
-        return await self.store.guild_settings(guild_id)
+        """A server's settings, read from the store (all defaults outside a server)."""
+        return await self.settings.read(guild_id)
 
     async def nudge_hours(self, guild_id: str | None) -> int:
         chosen = await self.guild_settings(guild_id)
@@ -515,37 +464,6 @@ class Pipeline:
     async def listed(self, rows: Sequence[GameRow]) -> list[GameInfo]:
         """Rows of a list of games, described (``info(listing=True)``)."""
         return [await self.info(row, listing=True) for row in rows]
-
-
-def clocks_after(
-    clocks: Sequence[ClockRow], change: ClockChange, away: dict[str, int]
-) -> tuple[ClockRow, ...]:
-    """A game's clocks once ``change`` is stored, as the store reads them back (ordered
-    by seat; a started clock carries its seat's return date when they are away)."""
-    gone = {*change.stopped, *(c.seat for c in change.started)}
-    kept = [c for c in clocks if c.seat not in gone]
-    started = [
-        ClockRow(
-            c.seat,
-            c.revision,
-            from_epoch(c.started) or datetime.fromtimestamp(0, UTC),
-            from_epoch(c.deadline),
-            from_epoch(c.paused),
-            from_epoch(away.get(c.seat)),
-        )
-        for c in change.started
-    ]
-    return tuple(sorted([*kept, *started], key=lambda c: c.seat))
-
-
-def turn_clocks(row: GameRow) -> tuple[TurnClock, ...]:
-    """The clocks of a running game's seats to act, as the front ends see them."""
-    if row.status != "running":
-        return ()
-    return tuple(
-        TurnClock(c.seat, c.started, c.deadline, c.away_until if c.paused is not None else None)
-        for c in row.clocks
-    )
 
 
 def status_of(text: str) -> Status:

@@ -17,12 +17,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.service.archive import ROW_SECONDS, Archive, Archived
 from bot.service.boards import describe, picture_layouts
 from bot.service.core import GameService
 from bot.service.ratings import Standing
+from bot.service.settings import ServerSettings
 from bot.service.standings import standings_as_read
 from bot.store import GameStore, GuildSettings, open_store
 from render import registry as renderers
@@ -58,6 +60,8 @@ class Reads:
         self._store = store
         self._drawer = drawer
         self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
+        self.settings = ServerSettings(store, lambda: datetime.now(UTC))
+        """The servers' settings, read as the bot's service reads them."""
         self._service: GameService | None = None
         self._opened: Closing | None = None
 
@@ -92,9 +96,11 @@ class Reads:
         """``{game id: (revision, status)}``: one small read for every game followed."""
         return await self._store.revisions(game_ids)
 
-    async def guild_settings(self, guild_id: str) -> GuildSettings:
-        """A server's settings (whether its games may be seen on the web)."""
-        return await self._store.guild_settings(guild_id)
+    async def guild_settings(self, guild_id: str | None) -> GuildSettings:
+        """A server's settings (whether its games may be seen on the web), read from the
+        store at every call as the service reads them (``ServerSettings.read``): a
+        change the bot saves shows at once (all defaults outside a server)."""
+        return await self.settings.read(guild_id)
 
     def layouts(self, rules: str) -> tuple[str, ...]:
         """The layouts pictures of ``rules`` games come in (``picture_layouts``)."""

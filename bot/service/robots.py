@@ -15,7 +15,8 @@ Choices where the issue is silent (see also the README):
   name, never a name in one language.
 - **Seeds.** The AI's seed for a decision is the game's seed, ``:ai:`` and the revision
   it decides at, so the same game plays the same way again; the clock's ``auto`` uses
-  ``greedy`` with ``:clock:`` instead (``bot.service.timing``).
+  ``greedy`` with ``:clock:`` instead (``bot.service.timing``); the offline front
+  ends' seats (``campfire console --ai``, ``demo --ai``) leave the ``:ai:`` out.
 - **Order.** When several AI seats are to act at once (a simultaneous choice), they
   decide in seat order, one entry each.
 - **No clocks.** AI seats get no turn clock and no reminders (they decide at once).
@@ -29,14 +30,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable, Mapping
 
 import ai
 from bot.service.guards import AI_SEAT, ai_name, is_ai_seat
-from bot.service.pipeline import Pipeline
+from bot.service.pipeline import Loaded, Pipeline
 from bot.service.values import GameInfo, PlayResult, ServiceError
 from bot.store import GameRow, GameStore
-from rules.base import Game, State
+from rules.base import Applied, Game, State
 
 log = logging.getLogger("campfire.service.robots")
 
@@ -49,7 +50,10 @@ DEFAULT_LEVEL = "greedy"
 CLOCK_LEVEL = "greedy"
 """The level the clock's ``auto`` policy plays a late seat with."""
 MAX_AI_MOVES = 500
-"""The most AI decisions one call of ``play_all`` makes (a guard, never reached)."""
+"""The most AI decisions one run of ``turns`` makes (a guard, never reached)."""
+Budget = tuple[float | None, int | None]
+"""``strong``'s budget: milliseconds or simulated moves (``None``: its default)."""
+NO_BUDGET: Budget = (None, None)
 
 _AI_SEAT = AI_SEAT
 
@@ -58,6 +62,8 @@ __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
     "MAX_AI_MOVES",
+    "NO_BUDGET",
+    "Budget",
     "Chooser",
     "Robots",
     "ai_level_of",
@@ -79,7 +85,10 @@ def ai_level_of(seat: str) -> str | None:
 
 
 def ai_seed(game_seed: str, revision: int, purpose: str = "ai") -> str:
-    """The seed of the AI's decision at ``revision``: replaying a game decides the same."""
+    """The seed of the AI's decision at ``revision``: replaying a game decides the same.
+    An empty ``purpose`` is the offline front ends' (``<seed>:<revision>``)."""
+    if not purpose:
+        return f"{game_seed}:{revision}"
     return f"{game_seed}:{purpose}:{revision}"
 
 
@@ -93,11 +102,16 @@ class Robots:
         self.store = store
         self._chooser = chooser
 
-    def choose(self, game: Game, state: State, seat: str, level: str, seed: str) -> str:
-        """The AI's decision (blocking: call it in a worker thread)."""
+    def choose(
+        self, game: Game, state: State, seat: str, level: str, seed: str, budget: Budget = NO_BUDGET
+    ) -> str:
+        """The AI's decision (blocking: call it in a worker thread); ``budget`` bounds
+        ``strong``'s search (an injected chooser has none)."""
         if self._chooser is not None:
             return self._chooser(game, state, seat, level, seed)
-        return ai.choose(game, state, seat, level, seed)
+        return ai.choose(
+            game, state, seat, level, seed, budget_ms=budget[0], budget_moves=budget[1]
+        )
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -152,36 +166,92 @@ class Robots:
 
     # -- playing -------------------------------------------------------------------------
 
-    async def move(self, game_id: int) -> PlayResult | None:
+    async def move(
+        self,
+        game_id: int,
+        *,
+        levels: Mapping[str, str] | None = None,
+        lead_only: bool = False,
+        budget: Budget = NO_BUDGET,
+        purpose: str = "ai",
+    ) -> PlayResult | None:
         """One decision of the first AI seat (in seat order) to act, stored as one entry;
         ``None`` when no AI seat is to act, the game is not running, or another entry
-        came first (whoever stored it goes on)."""
-        row = await self.pipeline.row(game_id)
-        if row.status != "running":
+        came first (whoever stored it goes on).
+
+        The AI seats are those seated with a level (``ai-<n>-<level>``), or ``levels``
+        (seat -> level: the offline front ends' seats that play by themselves), then
+        only while the first seat to act is one of them (``lead_only``: a terminal asks
+        its seats in seat order). ``budget``: ``strong``'s, in milliseconds or
+        simulated moves. ``purpose`` goes into the seed (``ai_seed``)."""
+        chosen: dict[str, str] = {}
+
+        def check(row: GameRow) -> bool:
+            if row.status != "running":
+                return False
+            if levels is None:
+                chosen.update({s.user_id: s.ai_level for s in row.seats if s.ai_level})
+            else:
+                chosen.update(levels)
+            return bool(chosen)
+
+        async def decide(loaded: Loaded) -> Applied | None:
+            game, state = loaded.game, loaded.state
+            acting = game.to_act(state)
+            seats = [s for s in state.seats if s in acting]
+            if lead_only:
+                seats = seats[:1]
+            seat = next((s for s in seats if s in chosen), None)
+            if seat is None:
+                return None
+            level = chosen[seat] or DEFAULT_LEVEL
+            seed = ai_seed(loaded.row.seed, state.revision, purpose)
+            try:
+                code = await asyncio.to_thread(self.choose, game, state, seat, level, seed, budget)
+                return await self.pipeline.apply(loaded, seat, code)
+            except Exception as exc:
+                log.exception("game %d: the AI failed to decide for %s", game_id, seat)
+                raise ServiceError("service.internal") from exc
+
+        step = await self.pipeline.change(game_id, decide, check=check)
+        if step.applied is None:
             return None
-        levels = {s.user_id: s.ai_level for s in row.seats if s.ai_level}
-        if not levels:
+        if step.result is None:
+            log.info("game %d: the AI's move for %s lost a race", game_id, step.applied.seat)
             return None
-        loaded = await self.pipeline.load(row)
-        game, state = loaded.game, loaded.state
-        acting = game.to_act(state)
-        seat = next((s for s in state.seats if s in acting and s in levels), None)
-        if seat is None:
-            return None
-        level = levels[seat] or DEFAULT_LEVEL
-        seed = ai_seed(row.seed, state.revision)
-        try:
-            code = await asyncio.to_thread(self.choose, game, state, seat, level, seed)
-            applied = await self.pipeline.apply(loaded, seat, code)
-        except Exception as exc:
-            log.exception("game %d: the AI failed to decide for %s", game_id, seat)
-            raise ServiceError("service.internal") from exc
-        result = await self.pipeline.commit(loaded, applied)
-        if result is None:
-            log.info("game %d: the AI's move for %s lost a race", game_id, seat)
-            return None
-        log.info("game %d: the AI played %s for %s", game_id, applied.move.code, seat)
-        return result
+        log.info(
+            "game %d: the AI played %s for %s", game_id, step.applied.move.code, step.applied.seat
+        )
+        return step.result
+
+    async def turns(
+        self,
+        game: GameInfo,
+        *,
+        levels: Mapping[str, str] | None = None,
+        lead_only: bool = False,
+        budget: Budget = NO_BUDGET,
+        purpose: str = "ai",
+    ) -> AsyncGenerator[PlayResult, None]:
+        """The one AI driver: while AI seats are to act in ``game`` (as it stands), each
+        decision (``move``, same arguments), one at a time, until a person must act,
+        the game ends, or another entry comes first. Nothing is read while no AI seat
+        is to act."""
+
+        def is_ai(seat: str) -> bool:
+            return is_ai_seat(seat) if levels is None else seat in levels
+
+        for _ in range(MAX_AI_MOVES):
+            acting = game.to_act[:1] if lead_only else game.to_act
+            if game.status != "running" or not any(is_ai(s) for s in acting):
+                return
+            result = await self.move(
+                game.id, levels=levels, lead_only=lead_only, budget=budget, purpose=purpose
+            )
+            if result is None:
+                return
+            yield result
+            game = result.game
 
     async def clock_move(self, game: Game, state: State, seat: str) -> str:
         """The clock's decision for a late seat: ``greedy``, seeded by the game's seed

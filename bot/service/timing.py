@@ -48,27 +48,26 @@ from bot.service.clocks import (
     after_deadline,
     most_pressing,
     reminders_for,
+    seat_clock,
+    table_info,
+    turn_clocks,
 )
-from bot.service.guards import guard, is_ai_seat
-from bot.service.pipeline import Pipeline, turn_clocks
+from bot.service.guards import is_ai_seat
+from bot.service.moves import Moves, merge_results
+from bot.service.pipeline import Loaded, Pipeline
 from bot.service.robots import Robots
 from bot.service.values import (
     Away,
     ClaimResult,
     ClockPass,
     ClockReport,
-    Event,
     GameInfo,
-    GameOver,
-    MoveApplied,
     PlayResult,
     Reminder,
     ServiceError,
-    TurnStarted,
 )
 from bot.store import (
     ClockRow,
-    DueGame,
     DueReminder,
     GameRow,
     GameStore,
@@ -78,7 +77,7 @@ from bot.store import (
     epoch,
     from_epoch,
 )
-from rules.base import IllegalMove
+from rules.base import Applied
 from rules.i18n import LANGS
 
 __all__ = [
@@ -108,11 +107,13 @@ DEFAULT_LAYOUT = "phone"
 class Timing:
     """The time side of a ``GameService``: clocks, reminders, away, settings."""
 
-    def __init__(self, pipeline: Pipeline, store: GameStore, robots: Robots) -> None:
-        """``robots`` decides for a late seat (policy ``auto``)."""
+    def __init__(self, pipeline: Pipeline, store: GameStore, robots: Robots, moves: Moves) -> None:
+        """``robots`` decides for a late seat (policy ``auto``), ``moves`` removes it
+        (``forfeit``)."""
         self.pipeline = pipeline
         self.store = store
         self.robots = robots
+        self.moves = moves
 
     def _now(self) -> int:
         return epoch(self.pipeline.now())
@@ -141,6 +142,7 @@ class Timing:
         if settings.pictures is not None and settings.pictures not in PICTURES:
             raise ServiceError("service.bad_setting", setting="pictures")
         await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
+        self.pipeline.settings.put(guild_id, settings)
         return settings
 
     async def lobby_clock(
@@ -223,7 +225,7 @@ class Timing:
         for game_id, clock in await self.store.clocks_of_user(user_id):
             paused = now if clock.paused is None else epoch(clock.paused)
             await self.store.reschedule_clock(
-                game_id, _seat_clock(clock, paused=paused, reminders=((BACK, back),))
+                game_id, seat_clock(clock, paused=paused, reminders=((BACK, back),))
             )
         log.info("%s is away until %s", user_id, until.isoformat())
         return Away(user_id, from_epoch(back), await self._running_games(user_id))
@@ -253,7 +255,7 @@ class Timing:
         deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
         reminders = reminders_for(started, deadline, await self._nudge_hours(row.guild_id), now)
         return await self.store.reschedule_clock(
-            game_id, _seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
+            game_id, seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
         )
 
     # -- the reminder loop ---------------------------------------------------------------
@@ -403,50 +405,35 @@ class Timing:
     async def _time_out(self, game_id: int, seat: str, policy: str) -> PlayResult | None:
         """Apply ``auto`` or ``forfeit`` to a late seat; ``None`` if the game moved on."""
         if policy == "forfeit":
-            return await self._forfeit(game_id, seat)
+            return await self.moves.forfeit(game_id, seat)
         return await self._auto(game_id, seat)
-
-    async def _forfeit(self, game_id: int, seat: str) -> PlayResult | None:
-        """The late seat is removed (``!timeout``) at the revision read; ``None`` when
-        the game moved on, ended, or the seat is gone."""
-        row = await self.pipeline.row(game_id)
-        if row.status != "running" or not any(s.user_id == seat for s in row.seats):
-            return None
-        loaded = await self.pipeline.load(row)
-        try:
-            with guard("resign", game_id):
-                applied = loaded.game.remove_seat(loaded.state, seat, "timeout")
-        except IllegalMove:
-            return None
-        result = await self.pipeline.commit(loaded, applied)
-        if result is not None:
-            log.info("game %d: %s left (timeout)", game_id, seat)
-        return result
 
     async def _auto(self, game_id: int, seat: str) -> PlayResult | None:
         """The clock plays the late seat's decisions while its deadline is passed."""
-        results: list[PlayResult] = []
-        for _ in range(MAX_CLOCK_MOVES):
-            row = await self.pipeline.row(game_id)
+
+        def late(row: GameRow) -> bool:
             clock = next((c for c in row.clocks if c.seat == seat), None)
-            if (
+            return not (
                 row.status != "running"
                 or clock is None
                 or clock.paused is not None
                 or clock.deadline is None
                 or epoch(clock.deadline) > self._now()
-            ):
-                break
-            loaded = await self.pipeline.load(row)
+            )
+
+        async def decide(loaded: Loaded) -> Applied | None:
             if seat not in loaded.game.to_act(loaded.state):
-                break
+                return None
             move = await self.robots.clock_move(loaded.game, loaded.state, seat)
-            applied = await self.pipeline.apply(loaded, seat, move)
-            result = await self.pipeline.commit(loaded, applied, by_clock=True)
-            if result is None:
-                break  # the player moved in the meantime
-            log.info("game %d: the clock played %s for %s", game_id, move, seat)
-            results.append(result)
+            return await self.pipeline.apply(loaded, seat, move)
+
+        results: list[PlayResult] = []
+        for _ in range(MAX_CLOCK_MOVES):
+            step = await self.pipeline.change(game_id, decide, check=late, by_clock=True)
+            if step.applied is None or step.result is None:
+                break  # nothing left to play, or the player moved in the meantime
+            log.info("game %d: the clock played %s for %s", game_id, step.applied.move.code, seat)
+            results.append(step.result)
         if not results:
             return None
         return merge_results(results)
@@ -488,7 +475,7 @@ class Timing:
             for clock in late:
                 await self.store.reschedule_clock(
                     game_id,
-                    _seat_clock(
+                    seat_clock(
                         clock, deadline=deadline, reminders=reminders_for(now, deadline, nudge, now)
                     ),
                 )
@@ -503,66 +490,3 @@ class Timing:
             raise ServiceError("service.claim_nothing")
         log.info("game %d: %s claimed %s against %s", game_id, user_id, action, seats)
         return ClaimResult(action, user_id, seats, merge_results(results))
-
-
-def table_info(table: DueGame, to_act: tuple[str, ...]) -> GameInfo:
-    """A game as the reminder loop read it (lean: where it is played, its rules and
-    revision; no seats): enough to post reminders that name their seats themselves."""
-    return GameInfo(
-        id=table.id,
-        rules=table.rules,
-        options={},
-        status="running",
-        guild_id=table.guild_id,
-        channel_id=table.channel_id,
-        thread_id=table.thread_id,
-        creator="",
-        seats=(),
-        version=table.version,
-        to_act=to_act,
-        min_seats=0,
-        max_seats=0,
-        created_at=datetime.fromtimestamp(0, UTC),
-        turn_started_at=None,
-        clock_hours=table.clock_hours,
-        timeout_policy=table.timeout_policy,
-    )
-
-
-def _seat_clock(
-    clock: ClockRow,
-    *,
-    deadline: int | None | bool = True,
-    paused: int | None | bool = True,
-    reminders: tuple[tuple[str, int], ...] = (),
-) -> SeatClock:
-    """``clock`` as the store writes it; ``True`` keeps the deadline or pause it has."""
-    kept_deadline = None if clock.deadline is None else epoch(clock.deadline)
-    kept_paused = None if clock.paused is None else epoch(clock.paused)
-    return SeatClock(
-        clock.seat,
-        clock.revision,
-        epoch(clock.started),
-        kept_deadline if deadline is True else (None if deadline is False else deadline),
-        kept_paused if paused is True else (None if paused is False else paused),
-        reminders,
-    )
-
-
-def merge_results(results: Sequence[PlayResult]) -> PlayResult:
-    """Several requests' events as one: every entry in order, then the end of the game
-    or one turn announcement naming everyone newly to act who still is."""
-    final = results[-1].game
-    events: list[Event] = [e for r in results for e in r.events if isinstance(e, MoveApplied)]
-    over = next((e for r in results for e in r.events if isinstance(e, GameOver)), None)
-    if over is not None:
-        return PlayResult(final, (*events, over), view=results[-1].view)
-    fresh: set[str] = set()
-    for r in results:
-        for e in r.events:
-            if isinstance(e, TurnStarted):
-                fresh |= set(e.new_seats)
-    pinged = tuple(s for s in final.to_act if s in fresh)
-    if pinged:
-        events.append(TurnStarted(final.id, final.to_act, final.version, pinged))
-    return PlayResult(final, tuple(events), view=results[-1].view)

@@ -23,6 +23,10 @@ whose reader takes no whole answer in ``SEND_SECONDS`` is dropped, the
 open-file limit is raised to the hard limit at start, every answer carries the security
 headers (aiohttp's own 400 for malformed HTTP included) and a ``Server`` header without a
 version, and each kind of refusal is logged at most once a minute, never with a token.
+
+Here: the application put together and served (``create_app``, ``start``, ``serve``).
+The handlers are ``routes``, the application's state ``site``, the event streams
+``live``, the defences ``hardening``.
 """
 
 from __future__ import annotations
@@ -30,883 +34,56 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import ipaddress
-import json
 import logging
-import re
 import signal
 import time
-from collections.abc import Awaitable, Callable
-from importlib import resources
-from pathlib import Path
+from collections.abc import Callable
 
 from aiohttp import web
-from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service.archive import ROW_SECONDS
-from bot.service.reads import Archived, Reads
-from bot.service.values import is_ai_seat
+from bot.service.reads import Reads
 from bot.store import GameStore
-from bot.web import pages
-from bot.web.tokens import (
-    Verified,
-    link_from,
-    make_token,
-    player_subject,
-    standings_subject,
-    verify,
+from bot.web.hardening import (
+    IDLE_SECONDS,
+    SEND_SECONDS,
+    AcceptLog,
+    HttpLog,
+    Redacted,
+    Refusals,
+    Request,
+    client_address,
+    harden,
+    harden_prepared,
+    redact,
 )
-from rules.i18n import DEFAULT_LANG, LANGS, translate
+from bot.web.live import POLL_SECONDS, Streams, Watcher
+from bot.web.routes import (
+    board,
+    events,
+    fragment,
+    game_json,
+    game_page,
+    health,
+    number,
+    poll,
+    record,
+    replay,
+    standings_page,
+    static,
+    stats_page,
+    words,
+)
+from bot.web.site import SITE, Site, pick_lang, plain_errors, sent_in_time
+from bot.web.tokens import (
+    make_token,
+)
 
 log = logging.getLogger("campfire.web")
 
-POLL_SECONDS = 1.0
-"""How often the revisions of the games being watched are read (one read for all)."""
-KEEP_ALIVE_SECONDS = 15.0
-"""A comment line on an idle event stream, so proxies keep it open."""
-STREAMS_AT_ONCE = 500
-"""Event streams open at once in all; past it a reader polls ``poll`` instead."""
-STREAMS_PER_ADDRESS = 8
-"""Event streams open at once from one client address (several tabs, a family)."""
-RETRY_AFTER_SECONDS = 30
-"""What a refused event stream is told to wait (``Retry-After``)."""
-IDLE_SECONDS = 20.0
-"""A connection that has not sent a whole request for this long is closed: an idle
-keep-alive connection, or one still sending its request line and headers."""
-SEND_SECONDS = 120.0
-"""An answer (a page, a picture, a replay) the reader has not taken in this long is
-dropped with its connection: a reader that stops reading holds nothing for long."""
+
 SHUTDOWN_SECONDS = 5.0
 """How long a stop waits for the answers under way before it cuts them."""
-LOG_EVERY_SECONDS = 60.0
-"""At most one log line per kind of refusal in this time (the others are counted)."""
-PICTURE_SECONDS = 365 * 86_400
-"""The longest a browser keeps a picture (never longer than its link lives)."""
-REPLAY_SECONDS = 86_400
-"""The longest a browser keeps an animated replay (never longer than its link lives)."""
-SERVER = "campfire"
-"""The ``Server`` header of every answer (no version of anything)."""
-PAGE_CACHE = "private, no-cache"
-"""Pages, records and ``game.json``: the reader's browser only, asked again each time."""
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-
-
-def pick_lang(request: web.Request) -> str:
-    """``?lang=`` when it is one we speak, else the best of ``Accept-Language``."""
-    asked = request.query.get("lang", "")
-    if asked in LANGS:
-        return asked
-    best, best_q = DEFAULT_LANG, -1.0
-    for part in request.headers.get("Accept-Language", "").split(","):
-        tag, _, params = part.strip().partition(";")
-        lang = tag.strip().lower().split("-")[0]
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        if lang in LANGS and q > best_q:
-            best, best_q = lang, q
-    return best
-
-
-class NotFound(Exception):
-    """Answer the plain 404 page."""
-
-
-_TOKEN_TEXT = re.compile(r"([gsp][0-9][0-9A-Za-z_-]{0,63})\.([0-9a-z]{1,10})\.[0-9A-Za-z_-]{22}")
-
-
-def redact(text: str) -> str:
-    """``text`` with the signature of every link token in it replaced (the subject and
-    issue time stay: they say which page, not how to open it)."""
-    return _TOKEN_TEXT.sub(r"\1.\2.<signature>", text)
-
-
-class Redacted(logging.Filter):
-    """No token in a log line: the message and its traceback go through ``redact``."""
-
-    _formatter = logging.Formatter()
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        clean = redact(message)
-        if clean != message:
-            record.msg, record.args = clean, None
-        if record.exc_info and record.exc_text is None:
-            record.exc_text = redact(self._formatter.formatException(record.exc_info))
-        return True
-
-
-class Refusals:
-    """One log line per kind of refusal per ``every`` seconds, whatever the flood: the
-    first of a kind is written at once, the next ones are counted and the count goes
-    with the next line of that kind."""
-
-    def __init__(
-        self,
-        logger: logging.Logger,
-        every: float = LOG_EVERY_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.logger = logger
-        self.every = every
-        self.clock = clock
-        self._last: dict[str, float] = {}
-        self._unsaid: dict[str, int] = {}
-        self._said: dict[str, tuple[str, tuple[object, ...], int]] = {}
-        self.counts: dict[str, int] = {}
-        """Refusals of each kind since the start."""
-
-    def note(self, kind: str, message: str, *args: object, level: int = logging.WARNING) -> None:
-        """Count a refusal of ``kind``; log it unless one was logged in the last
-        ``every`` seconds (an ``ERROR`` carries the traceback being handled)."""
-        self.counts[kind] = self.counts.get(kind, 0) + 1
-        now = self.clock()
-        last = self._last.get(kind)
-        if last is not None and now - last < self.every:
-            self._unsaid[kind] = self._unsaid.get(kind, 0) + 1
-            return
-        self._last[kind] = now
-        self._said[kind] = (message, args, level)
-        more = self._unsaid.pop(kind, 0)
-        suffix = f" ({more} more like it since the last line)" if more else ""
-        self.logger.log(level, message + suffix, *args, exc_info=level >= logging.ERROR)
-
-    def flush(self) -> None:
-        """Write the counts not written yet (the process is stopping)."""
-        for kind, more in sorted(self._unsaid.items()):
-            message, args, level = self._said[kind]
-            self.logger.log(
-                min(level, logging.WARNING),
-                message + f" ({more} more like it since the last line)",
-                *args,
-            )
-        self._unsaid.clear()
-
-
-class HttpLog(logging.Filter):
-    """What aiohttp's server logs (its logger is ``campfire.web.http``): a malformed
-    request (its 400) becomes one line per minute naming the kind of error, without the
-    request line or a traceback; anything else is kept, redacted."""
-
-    def __init__(self, refusals: Refusals) -> None:
-        super().__init__()
-        self.refusals = refusals
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        problem = record.exc_info[1] if record.exc_info else None
-        if isinstance(problem, HttpProcessingError):
-            self.refusals.note(
-                "malformed", "refused malformed HTTP with a 400 (%s)", type(problem).__name__
-            )
-            return False
-        return Redacted().filter(record)
-
-
-def client_address(request: web.BaseRequest) -> str:
-    """Who asks: the peer's address, or behind a reverse proxy on this machine (a
-    loopback peer) the last address of its ``X-Forwarded-For``."""
-    peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For")
-    if forwarded:
-        try:
-            loopback = ipaddress.ip_address(peer).is_loopback
-        except ValueError:
-            loopback = False
-        if loopback:
-            last = forwarded.rsplit(",", 1)[-1].strip()[:64]
-            if last:
-                return last
-    return peer
-
-
-class Streams:
-    """The event streams open now, in all and by client address."""
-
-    def __init__(self, at_once: int = STREAMS_AT_ONCE, per_address: int = STREAMS_PER_ADDRESS):
-        self.at_once = at_once
-        self.per_address = per_address
-        self.by_address: dict[str, int] = {}
-        self.open = 0
-
-    def admit(self, address: str) -> str | None:
-        """Count a new stream from ``address``; or the kind of refusal (not counted)."""
-        if self.open >= self.at_once:
-            return "streams.all"
-        if self.by_address.get(address, 0) >= self.per_address:
-            return "streams.address"
-        self.open += 1
-        self.by_address[address] = self.by_address.get(address, 0) + 1
-        return None
-
-    def release(self, address: str) -> None:
-        self.open -= 1
-        left = self.by_address[address] - 1
-        if left:
-            self.by_address[address] = left
-        else:
-            del self.by_address[address]
-
-
-Feed = asyncio.Queue[tuple[int, str] | None]
-"""What a stream hears: ``(revision, status)`` at each change, ``None``: end now."""
-
-
-class Watcher:
-    """Follows the games somebody watches: one read of all their revisions per
-    ``interval`` (whatever the number of watchers), each change sent to every queue of
-    that game."""
-
-    def __init__(self, reads: Reads, interval: float = POLL_SECONDS) -> None:
-        self.source = reads
-        self.interval = interval
-        self._queues: dict[int, set[Feed]] = {}
-        self._known: dict[int, tuple[int, str]] = {}
-        self._task: asyncio.Task[None] | None = None
-        self.ended = False
-        """The process is stopping: every stream is told to end (``None``)."""
-        self.reads = 0
-        """Reads of the store since the start (what a test and the bench count)."""
-
-    def watch(self, game_id: int, known: tuple[int, str]) -> Feed:
-        queue: Feed = asyncio.Queue()
-        if self.ended:
-            queue.put_nowait(None)
-            return queue
-        self._queues.setdefault(game_id, set()).add(queue)
-        self._known.setdefault(game_id, known)
-        if self._known[game_id] != known:
-            queue.put_nowait(self._known[game_id])
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run())
-        return queue
-
-    def end_all(self) -> None:
-        """Tell every stream to end now (the process is stopping)."""
-        self.ended = True
-        for queues in self._queues.values():
-            for queue in queues:
-                queue.put_nowait(None)
-
-    def leave(self, game_id: int, queue: Feed) -> None:
-        queues = self._queues.get(game_id)
-        if queues is None:
-            return
-        queues.discard(queue)
-        if not queues:
-            del self._queues[game_id]
-            self._known.pop(game_id, None)
-
-    @property
-    def watchers(self) -> int:
-        return sum(len(q) for q in self._queues.values())
-
-    async def _run(self) -> None:
-        while self._queues:
-            await asyncio.sleep(self.interval)
-            ids = sorted(self._queues)
-            if not ids:
-                break
-            try:
-                found = await self.source.revisions(ids)
-                self.reads += 1
-            except Exception:
-                log.warning("reading the revisions of %d game(s) failed", len(ids), exc_info=True)
-                continue
-            for game_id in ids:
-                now = found.get(game_id)
-                if now is None or now == self._known.get(game_id):
-                    continue
-                self._known[game_id] = now
-                for queue in self._queues.get(game_id, ()):
-                    queue.put_nowait(now)
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-
-class Site:
-    """The application's state: the service's reads, the secret, the watcher."""
-
-    def __init__(
-        self,
-        reads: Reads,
-        secret: bytes,
-        *,
-        clock: Callable[[], float] = time.time,
-        poll_seconds: float = POLL_SECONDS,
-        streams: Streams | None = None,
-    ) -> None:
-        self.reads = reads
-        self.secret = secret
-        self.clock = clock
-        self.watcher = Watcher(reads, poll_seconds)
-        self.streams = streams or Streams()
-        self.refusals = Refusals(log)
-        self.send_seconds = SEND_SECONDS
-        """How long a reader has to take in a whole answer (``sent_in_time``)."""
-
-    # -- what a token opens -------------------------------------------------------------
-
-    async def allows(self, guild_id: str | None) -> bool:
-        """Whether a server lets its games be seen on the web (``web_links`` not off):
-        read at every request, so turning the links off closes them at once."""
-        if guild_id is None:
-            return True
-        return (await self.reads.guild_settings(guild_id)).web_links is not False
-
-    def opened(self, token: str) -> Verified:
-        """What a good token opens (else the plain 404)."""
-        verified = verify(self.secret, token, self.clock())
-        if verified is None:
-            raise NotFound
-        return verified
-
-    async def game(self, token: str) -> Archived:
-        verified = self.opened(token)
-        if verified.game_id is None:
-            raise NotFound
-        archived = await self.reads.game(verified.game_id)
-        if archived is None or not await self.allows(archived.row.guild_id):
-            raise NotFound
-        return archived
-
-    def link(self, subject: str, opener: Verified) -> str:
-        """A link to ``subject`` from a page ``opener`` opened: it ends with ``opener``."""
-        return link_from(self.secret, subject, opener, self.clock())
-
-    def remaining(self, token: str) -> int:
-        """Seconds left before ``token`` stops working."""
-        return self.opened(token).remaining(self.clock())
-
-    async def close(self) -> None:
-        self.refusals.flush()
-        await self.watcher.close()
-        self.reads.close()
-
-    # -- a game's page ------------------------------------------------------------------
-
-    async def main(self, archived: Archived, token: str, step: int, lang: str, layout: str) -> str:
-        key = ("main", token, step, lang, layout)  # the page holds its reader's links
-
-        async def make() -> str:
-            return pages.game_main(await self.game_page(archived, token, step, lang, layout))
-
-        found: str = await self.reads.kept(archived, key, make)
-        return found
-
-    def layouts(self, archived: Archived) -> tuple[str, ...]:
-        return self.reads.layouts(archived.row.rules)
-
-    async def game_page(
-        self, archived: Archived, token: str, step: int, lang: str, layout: str
-    ) -> pages.GamePage:
-        row = archived.row
-        names = archived.names(lang)
-        rules = row.rules
-        sheet, short = await self.reads.facts(archived, step, lang)
-        words = None
-        if self.reads.has_words(rules):
-            words = f"{token}/words.txt?at={step}&lang={lang}"
-        log_lines = pages.log_lines(
-            [(m.seat, m.public_label or m.label, m.notes, m.by_clock) for m in archived.moves],
-            names,
-            lang,
-        )
-        to_act = self.reads.to_act(archived)
-        clocks = {c.seat: c for c in row.clocks}
-        players = tuple(
-            pages.PlayerLine(
-                names.get(s.user_id, s.user_id),
-                is_ai_seat(s.user_id),
-                s.user_id in to_act,
-                clocks[s.user_id].deadline if s.user_id in clocks else None,
-                clocks[s.user_id].away_until if s.user_id in clocks else None,
-            )
-            for s in row.seats
-        )
-        places = await self.reads.places(archived)
-        picture = narrow = None
-        if self.layouts(archived):
-            shown = "full" if layout == "auto" else layout
-            picture = f"{token}/board/{archived.mark(step)}-{shown}-{lang}.png"
-            if layout == "auto":
-                narrow = f"{token}/board/{archived.mark(step)}-card-{lang}.png"
-        standings_link = None
-        if row.guild_id is not None:
-            opener = self.opened(token)
-            standings_link = (
-                f"../s/{self.link(standings_subject(row.guild_id), opener)}?lang={lang}"
-            )
-        return pages.GamePage(
-            game_id=row.id,
-            rules=rules,
-            status=row.status,
-            revision=row.version,
-            step=step,
-            steps=archived.steps,
-            lang=lang,
-            base=token,
-            picture=picture,
-            narrow=narrow,
-            layout=layout,
-            layouts=self.layouts(archived),
-            words=words,
-            short=short,
-            players=players,
-            log=log_lines,
-            scores=sheet,
-            names=names,
-            places=places,
-            standings=standings_link,
-        )
-
-
-SITE: web.AppKey[Site] = web.AppKey("site", Site)
-
-
-_NUMBER = re.compile(r"[0-9]{1,9}")
-"""A step or a mark as written in an address: ASCII digits only (``str.isdigit`` also
-takes ``²`` and other Unicode digits, which ``int`` then refuses), at most nine."""
-
-
-def number(text: str) -> int:
-    """The step or mark ``text`` names, or the plain 404: the one parser of every route."""
-    if _NUMBER.fullmatch(text) is None:
-        raise NotFound
-    return int(text)
-
-
-def _query_step(request: web.Request, last: int) -> int:
-    raw = request.query.get("at")
-    if raw is None or raw == "":
-        return last
-    step = number(raw)
-    if step > last:
-        raise NotFound
-    return step
-
-
-def _query_layout(request: web.Request, site: Site, archived: Archived) -> str:
-    """The layout asked for; none: ``auto`` (the full board, the turn card on a phone)
-    when the game has a card."""
-    offered = site.layouts(archived) or ("full",)
-    layout = request.query.get("layout")
-    if layout is None:
-        return "auto" if "card" in offered else "full"
-    if layout not in offered:
-        raise NotFound
-    return layout
-
-
-def _here(request: web.Request) -> str:
-    """The page's own address, relative (so the site may live under a proxy's prefix)."""
-    last = request.path.rsplit("/", 1)[-1]
-    return f"{last}?{request.query_string}" if request.query_string else last
-
-
-def _html(text: str, *, status: int = 200) -> web.Response:
-    return web.Response(
-        text=text,
-        status=status,
-        content_type="text/html",
-        charset="utf-8",
-        headers={"Cache-Control": PAGE_CACHE},
-    )
-
-
-def _site(request: web.Request) -> Site:
-    return request.app[SITE]
-
-
-async def _main(request: web.Request) -> tuple[str, str, str, str]:
-    """The game's main part at the position, layout and language the address asks for;
-    with the language, the game's rules id and its id (for a title)."""
-    site = _site(request)
-    token = request.match_info["token"]
-    archived = await site.game(token)
-    lang = pick_lang(request)
-    step = _query_step(request, archived.steps)
-    layout = _query_layout(request, site, archived)
-    main = await site.main(archived, token, step, lang, layout)
-    return main, lang, archived.row.rules, str(archived.row.id)
-
-
-async def game_page(request: web.Request) -> web.Response:
-    main, lang, rules, game_id = await _main(request)
-    title = translate("web.title.game", lang, id=game_id, name=pages.game_name(rules, lang))
-    return _html(pages.document(title, lang, main, here=_here(request), script=True))
-
-
-async def fragment(request: web.Request) -> web.Response:
-    main, _, _, _ = await _main(request)
-    return _html(main)
-
-
-async def game_json(request: web.Request) -> web.Response:
-    site = _site(request)
-    token = request.match_info["token"]
-    archived = await site.game(token)
-    lang = pick_lang(request)
-    step = _query_step(request, archived.steps)
-    page = await site.game_page(archived, token, step, lang, "full")
-    view = await asyncio.to_thread(archived.public_view, step)
-    body = {
-        "game": archived.row.id,
-        "rules": archived.row.rules,
-        "status": archived.row.status,
-        "revision": archived.row.version,
-        "step": step,
-        "steps": archived.steps,
-        "picture": page.picture,
-        "view": view,
-        "scores": page.scores.to_json() if page.scores is not None else None,
-        "log": [
-            {"step": line.step, "player": line.player, "label": line.label, "notes": line.notes}
-            for line in page.log
-        ],
-        "short": page.short,
-    }
-    return web.json_response(
-        body,
-        dumps=lambda data: json.dumps(data, ensure_ascii=False, default=str),
-        headers={"Cache-Control": PAGE_CACHE},
-    )
-
-
-async def board(request: web.Request) -> web.StreamResponse:
-    site = _site(request)
-    token = request.match_info["token"]
-    archived = await site.game(token)
-    mark_text, layout, lang = (
-        request.match_info["mark"],
-        request.match_info["layout"],
-        request.match_info["lang"],
-    )
-    mark = number(mark_text)
-    if lang not in LANGS or layout not in site.layouts(archived):
-        raise NotFound
-    step = archived.step_of(mark)
-    if step is None:
-        raise NotFound
-    etag = f'"{archived.row.id}-{mark}-{layout}-{lang}"'
-    life = min(PICTURE_SECONDS, site.remaining(token))
-    headers = {"Cache-Control": f"private, max-age={life}, immutable", "ETag": etag}
-    if request.headers.get("If-None-Match") == etag:
-        return web.Response(status=304, headers=headers)
-    png = await site.reads.picture(archived, step, layout, lang)
-    return web.Response(body=png, content_type="image/png", headers=headers)
-
-
-async def words(request: web.Request) -> web.Response:
-    """The board in words (the text twin's long form) at a step, as plain text."""
-    site = _site(request)
-    archived = await site.game(request.match_info["token"])
-    lang = pick_lang(request)
-    step = _query_step(request, archived.steps)
-    text = await site.reads.words(archived, step, lang)
-    if text is None:
-        raise NotFound
-    return web.Response(
-        text=text, content_type="text/plain", charset="utf-8", headers={"Cache-Control": PAGE_CACHE}
-    )
-
-
-async def poll(request: web.Request) -> web.Response:
-    site = _site(request)
-    archived = await site.game(request.match_info["token"])
-    row = archived.row
-    return web.json_response(
-        {"revision": row.version, "status": row.status, "steps": archived.steps},
-        headers={"Cache-Control": "no-store"},
-    )
-
-
-def _busy(request: web.Request) -> web.Response:
-    """The plain answer past a cap: 503, try again later (the page polls meanwhile)."""
-    response = web.Response(
-        text=translate("web.busy", pick_lang(request)) + "\n",
-        status=503,
-        content_type="text/plain",
-        charset="utf-8",
-        headers={"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"},
-    )
-    response.force_close()  # its connection goes too
-    return response
-
-
-async def events(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: ``revision`` (``{"revision", "status"}``) now and whenever
-    the game changes; a comment line every ``KEEP_ALIVE_SECONDS``; the stream ends once
-    the game is no longer running, its server turns the links off, or the process stops.
-    Past ``STREAMS_AT_ONCE`` in all or ``STREAMS_PER_ADDRESS`` from one address, a 503."""
-    site = _site(request)
-    token = request.match_info["token"]
-    site.opened(token)  # a signed link, before counting anything
-    address = client_address(request)
-    refused = site.streams.admit(address)  # and the caps before reading the database
-    if refused is not None:
-        cap = site.streams.at_once if refused == "streams.all" else site.streams.per_address
-        where = "in all" if refused == "streams.all" else "from one address"
-        site.refusals.note(refused, "refused an event stream: %d open %s already", cap, where)
-        return _busy(request)
-    try:
-        return await _follow(request, site, await site.game(token))
-    finally:
-        site.streams.release(address)
-
-
-async def _follow(request: web.Request, site: Site, archived: Archived) -> web.StreamResponse:
-    row = archived.row
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream",
-            "Cache-Control": "no-store",
-            "X-Accel-Buffering": "no",
-            **SECURITY_HEADERS,
-        }
-    )
-    await response.prepare(request)
-    known = (row.version, row.status)
-
-    async def send(revision: tuple[int, str]) -> None:
-        data = json.dumps({"revision": revision[0], "status": revision[1]})
-        await response.write(f"event: revision\ndata: {data}\n\n".encode())
-
-    await send(known)
-    if row.status != "running":
-        return response
-    queue = site.watcher.watch(row.id, known)
-
-    async def allowed() -> bool:
-        try:
-            return await site.allows(row.guild_id)
-        except Exception:  # the database away: the watcher says so; the stream stays
-            return True
-
-    try:
-        while True:
-            try:
-                now = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
-            except TimeoutError:
-                if not await allowed():
-                    break
-                await response.write(b": still here\n\n")
-                continue
-            if now is None or not await allowed():
-                break
-            await send(now)
-            if now[1] != "running":
-                break
-    except ConnectionResetError:
-        pass  # the reader left (a cancellation, the process stopping, goes on up)
-    finally:
-        site.watcher.leave(row.id, queue)
-    return response
-
-
-async def record(request: web.Request) -> web.Response:
-    from bot.record import build_record, record_json, record_text
-
-    site = _site(request)
-    archived = await site.game(request.match_info["token"])
-    lang = pick_lang(request)
-    kind = request.match_info["kind"]
-    made = await build_record(site.reads.service(), archived.row.id, lang)
-    name = f"campfire-{archived.row.rules}-{archived.row.id}"
-    headers = {"Cache-Control": PAGE_CACHE}
-    if kind == "json":
-        headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
-        return web.Response(
-            text=record_json(made),
-            content_type="application/json",
-            charset="utf-8",
-            headers=headers,
-        )
-    headers["Content-Disposition"] = f'attachment; filename="{name}.txt"'
-    return web.Response(
-        text=record_text(made), content_type="text/plain", charset="utf-8", headers=headers
-    )
-
-
-async def replay(request: web.Request) -> web.Response:
-    site = _site(request)
-    token = request.match_info["token"]
-    archived = await site.game(token)
-    lang = pick_lang(request)
-    webp = await site.reads.animation(archived, lang)
-    if webp is None:
-        raise NotFound
-    name = f"campfire-{archived.row.rules}-{archived.row.id}.webp"
-    return web.Response(
-        body=webp,
-        content_type="image/webp",
-        headers={
-            "Cache-Control": f"private, max-age={min(REPLAY_SECONDS, site.remaining(token))}",
-            "Content-Disposition": f'attachment; filename="{name}"',
-        },
-    )
-
-
-async def standings_page(request: web.Request) -> web.Response:
-    site = _site(request)
-    verified = site.opened(request.match_info["token"])
-    if not verified.subject.startswith("s"):
-        raise NotFound
-    guild = verified.guild_id
-    if guild is None or not await site.allows(guild):
-        raise NotFound
-    lang = pick_lang(request)
-    boards = await site.reads.standings(guild)
-    users = sorted({line.user_id for _, lines in boards for line in lines})
-    names = await site.reads.user_names(users)
-    links = {
-        user: f"../p/{site.link(player_subject(guild, user), verified)}?lang={lang}"
-        for user in users
-        if not is_ai_seat(user) and _plain_id(user)
-    }
-    body = pages.standings_body(boards, names, links, lang)
-    title = translate("web.title.standings", lang)
-    return _html(pages.document(title, lang, body, here=_here(request)))
-
-
-def _plain_id(user: str) -> bool:
-    return 0 < len(user) <= 40 and all(c.isascii() and (c.isalnum() or c == "_") for c in user)
-
-
-async def stats_page(request: web.Request) -> web.Response:
-    site = _site(request)
-    verified = site.opened(request.match_info["token"])
-    if verified.user_id is None or verified.guild_id is None:
-        raise NotFound
-    guild, user = verified.guild_id, verified.user_id
-    if not await site.allows(guild):
-        raise NotFound
-    lang = pick_lang(request)
-    lines, hints, name = await site.reads.player(guild, user)
-    back = f"../s/{site.link(standings_subject(guild), verified)}?lang={lang}"
-    body = pages.stats_body(name, lines, hints, back, lang)
-    title = translate("web.title.stats", lang, name=name)
-    return _html(pages.document(title, lang, body, here=_here(request)))
-
-
-async def health(request: web.Request) -> web.Response:
-    return web.Response(text="ok\n", headers={"Cache-Control": "no-store"})
-
-
-@web.middleware
-async def sent_in_time(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    """Send each whole answer within ``send_seconds`` (aiohttp waits for a reader that
-    stops reading for ever); past it the connection is dropped, one log line a minute.
-    Event streams send themselves (a reader that stops reading holds one of the capped
-    streams)."""
-    response = await handler(request)
-    if not isinstance(response, web.Response) or response.prepared:
-        return response
-    site = request.app[SITE]
-    try:
-        async with asyncio.timeout(site.send_seconds):
-            await response.prepare(request)
-            await response.write_eof()
-    except TimeoutError:
-        if request.transport is not None:
-            request.transport.abort()
-        site.refusals.note(
-            "stalled",
-            "dropped a connection whose reader took no answer in %.0f s",
-            site.send_seconds,
-        )
-    return response  # sent (or its connection gone): aiohttp's own sending does nothing more
-
-
-@web.middleware
-async def plain_errors(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    """Anything not found (a bad token, an unknown game, a step or picture it does not
-    have, an unknown path or method) is the same plain 404, and a failure is a plain 500,
-    logged by the route's pattern (never its token), at most once a minute per kind of
-    error, never a traceback to the reader."""
-    try:
-        return await handler(request)
-    except (NotFound, web.HTTPNotFound, web.HTTPMethodNotAllowed):
-        return _html(pages.not_found(pick_lang(request)), status=404)
-    except web.HTTPException as exc:
-        if exc.status < 400:
-            raise
-        return _html(pages.not_found(pick_lang(request)), status=404)
-    except asyncio.CancelledError:
-        raise
-    except Exception as exc:
-        route = request.match_info.route.resource
-        where = route.canonical if route is not None else "?"
-        request.app[SITE].refusals.note(
-            f"failure.{type(exc).__name__}",
-            "%s %s failed",
-            request.method,
-            where,
-            level=logging.ERROR,
-        )
-        return web.Response(
-            text="Something went wrong on our side.\n", status=500, content_type="text/plain"
-        )
-
-
-def harden(response: web.StreamResponse) -> None:
-    """The security headers and a ``Server`` without versions, on any answer."""
-    response.headers["Server"] = SERVER
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-
-
-async def _harden(request: web.Request, response: web.StreamResponse) -> None:
-    harden(response)
-
-
-class _Request(web.Request):
-    """A request whose answer is hardened even when no route was reached: aiohttp's own
-    400 for malformed HTTP bypasses middlewares and ``on_response_prepare``
-    (aio-libs/aiohttp#6463), but not this hook; its text becomes the bare status."""
-
-    async def _prepare_hook(self, response: web.StreamResponse) -> None:
-        if self._match_info is None:
-            harden(response)
-            if isinstance(response, web.Response) and response.status >= 400:
-                # aiohttp's text quotes the request line back (a link's token in it)
-                response.text = f"{response.status} {response.reason}\n"
-        await super()._prepare_hook(response)
-
-
-def static_folder() -> Path:
-    return Path(str(resources.files("bot.web").joinpath("static")))
-
-
-async def static(request: web.Request) -> web.Response:
-    name = request.match_info["name"]
-    types = {".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
-    path = static_folder() / name
-    if "/" in name or path.suffix not in types or not path.is_file():
-        raise NotFound
-    return web.Response(
-        body=path.read_bytes(),
-        content_type=types[path.suffix],
-        charset="utf-8",
-        headers={"Cache-Control": "public, max-age=3600"},
-    )
 
 
 def create_app(
@@ -921,9 +98,9 @@ def create_app(
     send_seconds: float = SEND_SECONDS,
 ) -> web.Application:
     """The application over the service's ``Reads`` of an open store (``source``, or
-    reads made over it; the caller closes it), its links signed with ``secret``; ``clock`` (Unix
-    seconds), ``drawer`` (``render.registry.draw``), ``row_seconds`` (how often a
-    running game's clocks are read again), ``streams`` (other caps) and
+    reads made over it; the caller closes it), its links signed with ``secret``;
+    ``clock`` (Unix seconds), ``drawer`` (``render.registry.draw``), ``row_seconds`` (how
+    often a running game's clocks are read again), ``streams`` (other caps) and
     ``send_seconds`` are for tests."""
     for name in ("campfire.web", "campfire.service.archive", "campfire.service.reads"):
         logger = logging.getLogger(name)
@@ -948,7 +125,7 @@ def create_app(
     async def stop(app: web.Application) -> None:
         await site.close()
 
-    app.on_response_prepare.append(_harden)
+    app.on_response_prepare.append(harden_prepared)
     app.on_shutdown.append(end_streams)
     app.on_cleanup.append(stop)
     app.add_routes(
@@ -999,21 +176,6 @@ def raise_file_limit() -> int | None:
     return int(soft)
 
 
-class _AcceptLog(logging.Filter):
-    """asyncio's "socket.accept() out of system resource" (a flood that reached the
-    open-file limit): one line per minute, without its traceback."""
-
-    def __init__(self, refusals: Refusals) -> None:
-        super().__init__()
-        self.refusals = refusals
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not str(record.msg).startswith("socket.accept() out of system resource"):
-            return True
-        self.refusals.note("accept", "connections refused: the open-file limit is reached")
-        return False
-
-
 async def start(
     app: web.Application, host: str, port: int, *, idle_seconds: float = IDLE_SECONDS
 ) -> tuple[web.AppRunner, str]:
@@ -1034,7 +196,7 @@ async def start(
     )
     await runner.setup()
     assert runner.server is not None
-    runner.server.request_factory = functools.partial(app._make_request, _cls=_Request)
+    runner.server.request_factory = functools.partial(app._make_request, _cls=Request)
     site = web.TCPSite(runner, host, port)
     await site.start()
     bound = runner.addresses[0][1] if runner.addresses else port
@@ -1051,14 +213,14 @@ async def serve(
         log.info("open files: up to %d", limit)
     reads = await Reads.open(db)
     runner: web.AppRunner | None = None
-    accept_log: _AcceptLog | None = None
+    accept_log: AcceptLog | None = None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, stop.set)
     try:
         app = create_app(reads, secret)
-        accept_log = _AcceptLog(app[SITE].refusals)
+        accept_log = AcceptLog(app[SITE].refusals)
         logging.getLogger("asyncio").addFilter(accept_log)
         runner, address = await start(app, host, port)
         if ready is not None:

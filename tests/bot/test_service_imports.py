@@ -1,7 +1,8 @@
 """``bot.service`` imports in one direction: no module imports one that imports it back,
 not lazily inside a function nor under ``TYPE_CHECKING``. The parts (timing, robots,
-undo, boards, jobs) are given the unit of work (``pipeline``) and the store; none of
-them knows ``GameService`` (``core``), nor reaches into the private parts of another."""
+moves, lobby, undo, boards, jobs) are given the unit of work (``pipeline``) and the
+store; none of them knows ``GameService`` (``core``), nor reaches into the private parts
+of another."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import bot.service
 
 PACKAGE = Path(bot.service.__file__).parent
 MODULES = {p.stem for p in PACKAGE.glob("*.py")}
-PARTS = ("timing", "robots", "undo", "boards", "jobs")
+PARTS = ("timing", "robots", "moves", "lobby", "undo", "boards", "jobs")
 
 
 def imports_of(path: Path) -> set[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import cli
+from bot import cli, serving
 from bot.config import Settings
 from bot.service import GameService
 from bot.shards import Shards, guild_number, owns, shard_of
@@ -123,13 +123,13 @@ async def test_restart_work_is_limited_to_the_process_shards(database: str) -> N
 
 
 def test_run_reads_its_shards_from_the_command_line() -> None:
-    assert cli.run_shards("0-3", 8) == Shards((0, 1, 2, 3), 8)
-    assert cli.run_shards(None, 4) == Shards((0, 1, 2, 3), 4)  # all four in this process
-    assert cli.run_shards(None, None) is None  # discord.py asks Discord how many
-    with pytest.raises(cli.UsageError, match="needs --shard-count"):
-        cli.run_shards("0-3", None)
-    with pytest.raises(cli.UsageError, match="from 0 to 7"):
-        cli.run_shards("4-8", 8)
+    assert serving.run_shards("0-3", 8) == Shards((0, 1, 2, 3), 8)
+    assert serving.run_shards(None, 4) == Shards((0, 1, 2, 3), 4)  # all four in this process
+    assert serving.run_shards(None, None) is None  # discord.py asks Discord how many
+    with pytest.raises(serving.UsageError, match="needs --shard-count"):
+        serving.run_shards("0-3", None)
+    with pytest.raises(serving.UsageError, match="from 0 to 7"):
+        serving.run_shards("4-8", 8)
 
 
 def test_run_passes_the_shards_to_the_bot(

@@ -27,7 +27,7 @@ import pytest
 from asyncpg.transaction import Transaction
 
 from bot.service import GameService, ServiceError
-from bot.service import pipeline as pipeline_module
+from bot.service import outages as outages_module
 from bot.store import PostgresStore, StoreError
 from bot.store.postgres import OUTAGE, PostgresSession
 from campfire_testing.pgcluster import Cluster, missing_reason, running_cluster
@@ -154,7 +154,7 @@ async def test_the_truth_once_the_server_is_back(
     service: GameService, cluster: Cluster, monkeypatch: pytest.MonkeyPatch, stored: bool
 ) -> None:
     game_id = await _nim(service)
-    monkeypatch.setattr(pipeline_module, "FIND_OUT_DELAYS", BACK_SOON)
+    monkeypatch.setattr(outages_module, "FIND_OUT_DELAYS", BACK_SOON)
     fired = _lose_the_answer(monkeypatch, cluster, stored=stored)
     back = asyncio.create_task(_back(cluster))
     if stored:
@@ -175,7 +175,7 @@ async def test_unknown_while_away_and_a_move_typed_again_never_applies_twice(
     service: GameService, cluster: Cluster, monkeypatch: pytest.MonkeyPatch, stored: bool
 ) -> None:
     game_id = await _nim(service)
-    monkeypatch.setattr(pipeline_module, "FIND_OUT_DELAYS", AWAY)
+    monkeypatch.setattr(outages_module, "FIND_OUT_DELAYS", AWAY)
     _lose_the_answer(monkeypatch, cluster, stored=stored)
     error = await _error(service.play(game_id, ALICE.user_id, "take2"))
     assert isinstance(error, ServiceError) and error.key == "service.commit_unknown"
@@ -209,7 +209,7 @@ async def test_an_undo_without_answer_is_never_taken_back_twice(
     for _ in range(2):
         await service.play(lobby.id, ALICE.user_id, "take1")
         assert await service.robots.move(lobby.id) is not None
-    monkeypatch.setattr(pipeline_module, "FIND_OUT_DELAYS", AWAY)
+    monkeypatch.setattr(outages_module, "FIND_OUT_DELAYS", AWAY)
     _lose_the_answer(monkeypatch, cluster, stored=True, writes="INSERT INTO undos")
     error = await _error(service.undos.request(lobby.id, ALICE.user_id))
     assert isinstance(error, ServiceError) and error.key == "service.undo_unknown"
@@ -277,7 +277,7 @@ async def test_moves_under_random_kills_are_answered_truly(
     moments. Every answer is a result or a keyed error (never a raw driver error), a
     move said played is in the log, a move said unchanged is not, and an unknown one is
     settled before its seat plays again."""
-    monkeypatch.setattr(pipeline_module, "FIND_OUT_DELAYS", (0.0, 0.3, 0.6))
+    monkeypatch.setattr(outages_module, "FIND_OUT_DELAYS", (0.0, 0.3, 0.6))
     chooser = random.Random(26)
     games = []
     for _ in range(3):

@@ -5,7 +5,7 @@ board as it stands (issue 26, point 4; the outage itself is played on a real ser
 
 from __future__ import annotations
 
-from bot.service.pipeline import Unknown
+from bot.service.outages import Unknown
 from campfire_testing.harness import Harness
 from rules.base import Text
 from tests.bot.discord.conftest import BOB
@@ -19,10 +19,12 @@ async def test_a_move_typed_again_after_an_unknown_commit_is_not_played_twice(
     game = await bot.service.game(1)
     seat = game.to_act[0]
     await bot.service.play(1, seat, "take1")  # stored, but the player heard it unknown
-    bot.service.pipeline.unknown[(1, seat)] = Unknown(seat, 0, "take1", Text("nim.take", {"n": 1}))
+    bot.service.pipeline.outages.unknown[(1, seat)] = Unknown(
+        seat, 0, "take1", Text("nim.take", {"n": 1})
+    )
     calls = await bot.command(USERS[seat], "move", move="take1", channel=thread)
     reply = next(c for c in calls if c.ephemeral and c.method == "POST" and c.content)
     assert "recorded after all" in reply.content and reply.files  # with the board
     assert len(await bot.service.history(1)) == 1
     assert (await bot.service.game(1)).version == 1
-    assert bot.service.pipeline.unknown == {}
+    assert bot.service.pipeline.outages.unknown == {}

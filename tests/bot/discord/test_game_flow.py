@@ -142,17 +142,17 @@ async def test_each_board_file_is_named_after_the_revision_it_shows(bot: Harness
     """Another move stored between reading the game and drawing its board: the picture
     shows the newer revision, so it is named (and its footer numbered) after that one;
     no two different pictures ever share a name."""
-    from bot.discord import publish
+    from bot.discord import threads, turns
 
     thread = await start_game(bot, BOB)
     first = bot.posted_in(thread)[0]
     assert first["attachments"][0]["filename"] == "campfire-1-0.png"
     stale = await bot.service.game(1)
     await bot.service.play(1, stale.to_act[0], "take1")  # v1, drawn below as v1
-    file = await publish.board_file(bot.client, stale, "en")
+    file = await turns.board_file(bot.client, stale, "en")
     assert file is not None and file.filename == "campfire-1-1.png"
-    table = await publish.table_of(bot.client, stale)
-    message = await publish.post_turn(bot.client, table, stale, stale.to_act, "en")
+    table = await threads.table_of(bot.client, stale)
+    message = await turns.post_turn(bot.client, table, stale, stale.to_act, "en")
     posted = bot.message(message.id)
     assert posted["attachments"][0]["filename"] == "campfire-1-1.png"
     assert posted["embeds"][0]["footer"]["text"] == "Move 1"

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord import publish
-from bot.discord.views import PAGE_SIZE, groups_of
+from bot.discord import threads, turns
+from bot.discord.panels import groups_of
+from bot.discord.views import PAGE_SIZE
 from campfire_testing.harness import CHANNEL_ID, Call, Harness, User
 from render import registry as pictures
 from rules.i18n import translate
@@ -270,8 +271,8 @@ async def test_classic_cards_are_reachable_through_the_kinds_of_moves(
     user = USERS[seat]
     card = next(m for m in moves if m.group == "play")
     # the moves above went straight to the service: post the turn message the bot would have
-    table = await publish.table_of(bot.client, game)
-    turn = await publish.post_turn(bot.client, table, game, game.to_act, "en")
+    table = await threads.table_of(bot.client, game)
+    turn = await turns.post_turn(bot.client, table, game, game.to_act, "en")
     reply = (await bot.press(user, bot.message(turn.id), f"cf:play:1:{game.version}"))[-1]
     assert reply.custom_ids() == [f"cf:group:1:{game.version}"]
     menu = newest(bot)

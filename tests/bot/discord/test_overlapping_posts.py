@@ -41,10 +41,10 @@ async def test_an_ai_turn_and_a_catch_up_racing_post_one_board_and_one_ping(
     thread = int(game.thread_id or 0)
     real = first.service.robots.move
 
-    async def move_then_stall(game_id: int) -> PlayResult | None:
+    async def move_then_stall(game_id: int, **how: Any) -> PlayResult | None:
         """The AI's move is stored; before the first process posts it, the second
         one's catch-up (at its start, or its sweep) runs."""
-        result = await real(game_id)
+        result = await real(game_id, **how)
         if result is not None:
             assert await publish.catch_up(second.client) == [game_id]
         return result

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord import publish
+from bot.discord import tables
 from campfire_testing.harness import CHANNEL_ID, EPHEMERAL, Call, Harness, http_error
 from tests.bot.discord.conftest import ALICE, BOB, make_harness
 from tests.bot.discord.test_days import ADMIN
@@ -139,12 +139,12 @@ async def test_a_table_that_falls_behind_merges_what_waits_into_one_post(
         game = await bot.service.game(1)
         results.append(await bot.service.play(1, game.to_act[0], "take1"))
     tasks = [
-        asyncio.create_task(publish.announce(bot.client, r.game, r.events, "en", r.view))
+        asyncio.create_task(tables.announce(bot.client, r.game, r.events, "en", r.view))
         for r in results
     ]
     for _ in range(50):
         await asyncio.sleep(0)
-    assert publish.waiting_posts(bot.client, 1) == 3  # the first is being posted
+    assert tables.waiting_posts(bot.client, 1) == 3  # the first is being posted
     gate.set()
     await asyncio.gather(*tasks)
     posts = [c for c in in_thread(bot, thread, bot.fake.calls[before:]) if kind(c) == POST]
@@ -154,7 +154,7 @@ async def test_a_table_that_falls_behind_merges_what_waits_into_one_post(
     game = await bot.service.game(1)
     assert f"cf:play:1:{game.version}" in posts[1].custom_ids()
     assert (await bot.service.messages(1))["announced"] == str(game.version)
-    assert publish.waiting_posts(bot.client, 1) == 0
+    assert tables.waiting_posts(bot.client, 1) == 0
 
 
 async def card_harness(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:

@@ -24,7 +24,8 @@ from aiohttp import ClientSession, ClientTimeout, web
 
 from bot.service import GameService
 from bot.store.database import SqlStore
-from bot.web.app import SECURITY_HEADERS, SITE, Streams, create_app, number, start
+from bot.web.app import SITE, Streams, create_app, number, start
+from bot.web.hardening import SECURITY_HEADERS
 from bot.web.tokens import player_subject, standings_subject
 from tests.bot.web.conftest import GUILD, NOW, SECRET, game_token, open_game, play, tiny_png
 
@@ -76,7 +77,7 @@ async def serving(store: SqlStore) -> AsyncIterator[Callable[..., Any]]:
 
 
 def test_a_step_is_ascii_digits_only() -> None:
-    from bot.web.app import NotFound
+    from bot.web.hardening import NotFound
 
     assert number("0") == 0 and number("123456789") == 123456789
     for text in ("²", "١٢", "１", "-1", "+1", " 1", "1_0", "", "1234567890", "0x1"):

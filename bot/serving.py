@@ -1,0 +1,117 @@
+"""``campfire run``, ``sync`` and ``web``: the commands that serve Discord and the web companion.
+
+Called by ``bot.cli`` once the command line is parsed; each returns the exit status and
+raises ``UsageError`` for a command line that makes no sense.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import importlib
+import json
+import logging
+import sys
+
+from bot.config import Settings, UsageError, configure_logging, load_settings
+from bot.shards import Shards
+from rules.i18n import register_package
+
+register_package("bot")  # the messages of this module (cli.*) are in bot/locales
+
+log = logging.getLogger("campfire.cli")
+
+
+def print_payload() -> None:
+    """``campfire sync --print``: every subcommand, option and localisation as JSON."""
+    runner = importlib.import_module("bot.discord.runner")
+    payload = runner.command_payload()
+    print(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=True))
+
+
+def run_shards(shards: str | None, count: int | None) -> Shards | None:
+    """The shards ``campfire run`` serves: ``--shards IDS`` out of ``--shard-count N``;
+    only ``--shard-count``: all N in this process; neither: ``None`` (discord.py asks
+    Discord how many). Raises ``UsageError``."""
+    if count is None:
+        if shards is not None:
+            raise UsageError("--shards needs --shard-count (how many shards the bot has in all)")
+        return None
+    try:
+        return Shards.parse(shards if shards is not None else f"0-{count - 1}", count)
+    except ValueError as problem:
+        raise UsageError(f"--shards/--shard-count: {problem}") from None
+
+
+def discord_command(args: argparse.Namespace) -> int:
+    shards = run_shards(args.shards, args.shard_count) if args.command == "run" else None
+    settings = load_settings(args.env)
+    if getattr(args, "db", None):
+        settings = dataclasses.replace(settings, db_path=args.db)
+    if not settings.token:
+        raise UsageError(
+            "DISCORD_TOKEN is not set: put it in .env (see .env.example) or the environment."
+        )
+    configure_logging(settings.log_level)
+    try:
+        return talk_to_discord(args, settings, shards)
+    except Exception as exc:  # the operator gets one line; the traceback goes to the log
+        import discord  # only here: the offline commands never import discord.py
+
+        if isinstance(exc, discord.LoginFailure):
+            message = "Discord refused the token: check DISCORD_TOKEN (Bot tab of the application)."
+        elif isinstance(exc, OSError | discord.GatewayNotFound | discord.HTTPException):
+            message = f"cannot reach Discord ({type(exc).__name__}: {exc})."
+        else:
+            raise
+        log.debug("discord command failed", exc_info=True)
+        print(f"campfire: {message}", file=sys.stderr)
+        return 1
+
+
+def web(args: argparse.Namespace) -> int:
+    """``campfire web``: serve the pages until stopped (Ctrl+C)."""
+    settings = load_settings(args.env)
+    if not settings.web_secret:
+        raise UsageError(
+            "CAMPFIRE_WEB_SECRET is not set: the web pages are reached through links signed "
+            "with it (see .env.example and docs/hosts/web.md)."
+        )
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
+    configure_logging(settings.log_level)
+    from bot.web.app import serve
+
+    def ready(address: str) -> None:
+        print(f"campfire web: serving on {address} (Ctrl+C stops)", flush=True)
+
+    try:
+        asyncio.run(
+            serve(
+                args.db or settings.db_path,
+                settings.web_secret.encode(),
+                args.host,
+                args.port,
+                ready=ready,
+            )
+        )
+    except OSError as exc:
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+        ) from exc
+    return 0
+
+
+def talk_to_discord(args: argparse.Namespace, settings: Settings, shards: Shards | None) -> int:
+    runner = importlib.import_module("bot.discord.runner")
+    if args.command == "run":
+        runner.run_bot(settings, shards=shards)
+        return 0
+    synced = runner.sync_commands(settings, args.guild)
+    if asyncio.iscoroutine(synced):
+        synced = asyncio.run(synced)
+    where = f"server {args.guild}" if args.guild is not None else "every server (global)"
+    names = ", ".join(str(n) for n in synced) if isinstance(synced, list | tuple) else "done"
+    print(f"commands synced to {where}: {names}")
+    return 0
