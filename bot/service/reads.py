@@ -7,8 +7,10 @@ rated in memory (``standings_as_read``), where ``GameService`` would store them.
 games themselves come from the read model (``bot.service.archive``: a game's row and log
 while its revision stands, its positions replayed from checkpoints, its pictures by
 position); the layouts and the text twin are the boards' (``bot.service.boards``), so a
-page and a thread show a game alike. Only public things leave it: the public view, the
-public score sheet, the labels the table read, the public description.
+page and a thread show a game alike. A server's settings (whether its games may be seen)
+are read fresh at every call, as the service reads them (``ServerSettings.read``). Only
+public things leave it: the public view, the public score sheet, the labels the table
+read, the public description.
 """
 
 from __future__ import annotations

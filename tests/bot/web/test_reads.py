@@ -5,6 +5,7 @@ shows a thread; the web's own modules hold no store and no game logic."""
 from __future__ import annotations
 
 import ast
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,9 @@ import bot.web
 from bot.service import GameService
 from bot.service.boards import Boards, describe
 from bot.service.reads import Reads
+from bot.service.settings import ServerSettings
 from bot.service.standings import Ratings
+from bot.store import GuildSettings
 from bot.store.database import SqlStore
 from rules import registry
 from tests.bot.web.conftest import GUILD, PEOPLE, open_game, play, tiny_png
@@ -107,3 +110,17 @@ async def test_layouts_and_descriptions_are_the_boards(store: SqlStore, nim: Non
     assert await reads.places(archived) == ()
     assert await reads.animation(archived, "en") is None  # not over: no replay
     assert await reads.revisions([game.id, 999]) == {game.id: (game.version, "running")}
+
+
+async def test_a_servers_settings_are_read_fresh_as_the_service_reads_them(
+    store: SqlStore,
+) -> None:
+    """The web asks the service's ``ServerSettings.read``: a change another process
+    saves shows at the next request (never the minute a post's ``cached`` keeps)."""
+    reads = Reads(store)
+    assert isinstance(reads.settings, ServerSettings)
+    assert await reads.guild_settings(None) == GuildSettings()  # outside a server
+    await store.save_guild_settings(GUILD, GuildSettings(web_links=False), datetime.now())
+    assert (await reads.guild_settings(GUILD)).web_links is False
+    await store.save_guild_settings(GUILD, GuildSettings(web_links=True), datetime.now())
+    assert (await reads.guild_settings(GUILD)).web_links is True
