@@ -128,10 +128,8 @@ def case(game_id: str, players: int, position: str, lang: str) -> tuple[View, di
 
 
 def phone_of(game_id: str) -> Phone:
-    import importlib
-
-    module_name, _, name = registry._PHONES[game_id].partition(":")
-    found: Phone = getattr(importlib.import_module(module_name), name)
+    found = registry.get(game_id).phone
+    assert found is not None
     return found
 
 
