@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from bot.shards import Shards
+from bot.store import sql
 from bot.store.rows import (
     ClockChange,
     ClockRow,
@@ -16,7 +17,8 @@ from bot.store.rows import (
     SeatClock,
     from_epoch,
 )
-from bot.store.session import Dialect, Session, SqlBase, _changed, _chunks, _rows, on_shards
+from bot.store.session import Dialect, SqlBase, on_shards
+from bot.store.sql import Session
 
 CLAIM_DUE = (
     "WITH picked AS MATERIALIZED (SELECT id FROM reminders WHERE due <= ? "
@@ -67,7 +69,7 @@ async def _insert_reminders(db: Session, game_id: int, clock: SeatClock) -> None
     )
 
 
-async def _stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -> None:
+async def stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -> None:
     """Remove the clocks and reminders of ``seats`` (``None``: every seat) of a game."""
     if seats is None:
         await db.execute("DELETE FROM turn_clocks WHERE game_id = ?", (game_id,))
@@ -80,11 +82,11 @@ async def _stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -
         )
 
 
-async def _change_clocks(db: Session, game_id: int, change: ClockChange | None) -> None:
+async def change_clocks(db: Session, game_id: int, change: ClockChange | None) -> None:
     """Apply one change of the seats to act to the clocks, in the caller's transaction."""
     if change is None:
         return
-    await _stop_clocks(db, game_id, [*change.stopped, *(c.seat for c in change.started)])
+    await stop_clocks(db, game_id, [*change.stopped, *(c.seat for c in change.started)])
     await db.executemany(
         "INSERT INTO turn_clocks (game_id, seat, revision, started, deadline, paused) "
         "VALUES (?, ?, ?, ?, ?, ?)",
@@ -108,11 +110,11 @@ class ClocksQueries(SqlBase):
         found through the index ``reminders_due``, never by a scan."""
         async with self._transaction() as db:
             claim = claim_statement(self.dialect, shards)
-            claimed = await _rows(db, claim, (now, now, limit, worker, lease_until))
+            claimed = await sql.rows(db, claim, (now, now, limit, worker, lease_until))
             games: dict[int, DueGame] = {}
-            for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
+            for chunk in sql.chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))
-                for g, *game in await _rows(
+                for g, *game in await sql.rows(
                     db,
                     "SELECT g.id, g.rules, g.guild_id, g.channel_id, g.thread_id, g.status, "
                     "g.version, g.timeout_policy, g.clock_hours, s.nudge_hours "
@@ -153,7 +155,7 @@ class ClocksQueries(SqlBase):
         done = []
         async with self._transaction() as db:
             for game_id, clock in changes:
-                if not await _changed(
+                if not await sql.changed(
                     db,
                     "UPDATE turn_clocks SET deadline = ?, paused = ? WHERE game_id = ? "
                     "AND seat = ? AND revision = ? "

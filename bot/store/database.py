@@ -26,8 +26,9 @@ from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
-from bot.store.session import DEFAULT_DB, Dialect, Session, SqlBase, default_path, on_shards
+from bot.store.session import DEFAULT_DB, Dialect, SqlBase, default_path, on_shards
 from bot.store.settings import SettingsQueries
+from bot.store.sql import Session
 
 __all__ = [
     "AI_TURNS",

@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.clocks import _change_clocks, _stop_clocks
+from bot.store import sql
+from bot.store.clocks import change_clocks, stop_clocks
 from bot.store.jobs import successor_prefix
 from bot.store.rows import (
     ClockChange,
@@ -21,7 +22,7 @@ from bot.store.rows import (
     text_from_json,
     text_to_json,
 )
-from bot.store.session import SqlBase, _changed, _rows
+from bot.store.session import SqlBase
 from rules.base import Text
 
 
@@ -146,14 +147,14 @@ class GamesQueries(SqlBase):
         """Move a game to ``status`` if it is currently in one of ``when_in``."""
         marks = ",".join("?" * len(when_in))
         async with self._transaction() as db:
-            if not await _changed(
+            if not await sql.changed(
                 db,
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
                 (status, iso(at), game_id, *when_in),
             ):
                 return False
             if status not in ("lobby", "running"):  # no clock runs in a game that ended
-                await _stop_clocks(db, game_id, None)
+                await stop_clocks(db, game_id, None)
         return True
 
     async def append_move(
@@ -183,7 +184,7 @@ class GamesQueries(SqlBase):
         Returns False (nothing written) otherwise."""
         when = iso(at)
         async with self._transaction() as db:
-            if not await _changed(
+            if not await sql.changed(
                 db,
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
                 "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END "
@@ -216,9 +217,9 @@ class GamesQueries(SqlBase):
                 ),
             )
             if over:
-                await _stop_clocks(db, game_id, None)
+                await stop_clocks(db, game_id, None)
             else:
-                await _change_clocks(db, game_id, clocks)
+                await change_clocks(db, game_id, clocks)
             if code == "!resign":
                 await db.execute("UPDATE games SET resigned = ? WHERE id = ?", (seat, game_id))
             await db.executemany(
@@ -244,7 +245,7 @@ class GamesQueries(SqlBase):
         Only if the game is running at ``expected_version``; False otherwise."""
         when = iso(at)
         async with self._transaction() as db:
-            if not await _changed(
+            if not await sql.changed(
                 db,
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
                 "turn_started_at = ? WHERE id = ? AND version = ? AND status = 'running'",
@@ -257,7 +258,7 @@ class GamesQueries(SqlBase):
                 (game_id, expected_version + 1, by, when),
             )
             undo_id = int(inserted[0][0])
-            last = await _rows(
+            last = await sql.rows(
                 db,
                 "SELECT seq FROM moves WHERE game_id = ? AND seq NOT IN "
                 "(SELECT seq FROM undone_moves WHERE game_id = ?) ORDER BY seq DESC LIMIT ?",
@@ -267,7 +268,7 @@ class GamesQueries(SqlBase):
                 "INSERT INTO undone_moves (game_id, seq, undo_id) VALUES (?, ?, ?)",
                 [(game_id, int(seq), undo_id) for (seq,) in last],
             )
-            await _change_clocks(db, game_id, clocks)
+            await change_clocks(db, game_id, clocks)
         return True
 
     async def undone_moves(self, game_id: int) -> list[MoveRow]:
@@ -336,7 +337,7 @@ class GamesQueries(SqlBase):
         """Link the lobby ``game_id`` to the game it is a rematch of; ``False`` if
         ``previous`` already has one."""
         async with self._transaction() as db:
-            return await _changed(
+            return await sql.changed(
                 db,
                 "INSERT INTO rematches (game_id, previous) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (game_id, previous),

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.shards import Shards
+from bot.store import sql
 from bot.store.rows import (
     GameRow,
 )
-from bot.store.session import SqlBase, _chunks, _rows, on_shards
+from bot.store.session import SqlBase, on_shards
 
 AI_TURNS = "ai"
 """The job of the AI seats left to play in a game (``SqlStore.claim_games``)."""
@@ -130,7 +131,7 @@ class JobsQueries(SqlBase):
                     "ON CONFLICT (game_id, job) DO NOTHING",
                     (job, *params, after, job),
                 )
-            claimed = await _rows(
+            claimed = await sql.rows(
                 db,
                 # Picked once (see ``CLAIM_DUE``): never more games than ``limit``.
                 "WITH picked AS MATERIALIZED ("
@@ -172,7 +173,7 @@ class JobsQueries(SqlBase):
         """End ``job`` in those of ``game_ids`` that ``worker`` holds (another process
         may claim it again when it is due again); how many it held."""
         released = 0
-        for chunk in _chunks(sorted(set(game_ids))):
+        for chunk in sql.chunks(sorted(set(game_ids))):
             marks = ",".join("?" * len(chunk))
             async with self._session() as db:  # one statement: its own transaction
                 released += await db.execute(

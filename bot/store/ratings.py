@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.store import sql
 from bot.store.rows import (
     FinishedRow,
     RatingRow,
     ResultRow,
 )
-from bot.store.session import SqlBase, _chunks
+from bot.store.session import SqlBase
 
 
 class _Conflict(Exception):
@@ -82,7 +83,7 @@ class RatingsQueries(SqlBase):
         transaction; ``False`` (nothing written) if one of them was rated already."""
         try:
             async with self._transaction() as db:
-                for chunk in _chunks(list(game_ids)):  # one rated meanwhile: all undone
+                for chunk in sql.chunks(list(game_ids)):  # one rated meanwhile: all undone
                     marks = ", ".join(["(?)"] * len(chunk))
                     if await db.execute(
                         f"INSERT INTO rated_games (game_id) VALUES {marks} ON CONFLICT DO NOTHING",

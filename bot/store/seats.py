@@ -7,16 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.store.clocks import _change_clocks
+from bot.store import sql
+from bot.store.clocks import change_clocks
 from bot.store.rows import (
     ClockChange,
     iso,
 )
-from bot.store.session import Session, SqlBase, _changed, _rows
+from bot.store.session import SqlBase
+from bot.store.sql import Session
 
 
 async def _touch(db: Session, game_id: int, at: datetime, status: str) -> bool:
-    return await _changed(
+    return await sql.changed(
         db,
         "UPDATE games SET updated_at = ? WHERE id = ? AND status = ?",
         (iso(at), game_id, status),
@@ -26,7 +28,7 @@ async def _touch(db: Session, game_id: int, at: datetime, status: str) -> bool:
 async def _renumber(db: Session, game_id: int, order: list[str] | None) -> None:
     """Rewrite seat positions 0..n-1: in ``order`` if given, else keeping the current order."""
     if order is None:
-        rows = await _rows(
+        rows = await sql.rows(
             db, "SELECT user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
         )
         order = [str(r[0]) for r in rows]
@@ -64,7 +66,7 @@ class SeatsQueries(SqlBase):
         ``ai_level``: the seat is played by the AI at that level."""
         async with self._transaction() as db:
             await self._lock_game(db, game_id)
-            if not await _changed(
+            if not await sql.changed(
                 db,
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby' "
                 "AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < max_seats "
@@ -110,7 +112,7 @@ class SeatsQueries(SqlBase):
         the clocks of the seats to act."""
         when = iso(at)
         async with self._transaction() as db:
-            if not await _changed(
+            if not await sql.changed(
                 db,
                 "UPDATE games SET status = 'running', snapshot = ?, updated_at = ?, "
                 "turn_started_at = ?, version = 0 WHERE id = ? AND status = 'lobby'",
@@ -118,5 +120,5 @@ class SeatsQueries(SqlBase):
             ):
                 return False
             await _renumber(db, game_id, list(seat_order))
-            await _change_clocks(db, game_id, clocks)
+            await change_clocks(db, game_id, clocks)
         return True

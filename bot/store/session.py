@@ -1,6 +1,6 @@
-"""What the parts of the store share: the backend's ``Session`` (its connection, its
-transactions), the ``Dialect`` fragments, and ``SqlBase``, which every part (``games``,
-``seats``, ``clocks``, ``settings``, ``ratings``, ``jobs``) builds on.
+"""What the parts of the store share beyond the helpers of ``sql``: the ``Dialect``
+fragments, and ``SqlBase`` (the backend's ``Session``s, its transactions), which every
+part (``games``, ``seats``, ``clocks``, ``settings``, ``ratings``, ``jobs``) builds on.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Self
 
 from bot.shards import Shards
 from bot.store.rows import GAME_COLUMNS, GameRow, SeatRow, clock_rows, game_row
 from bot.store.schema import migrate
+from bot.store.sql import Session, changed
 
 log = logging.getLogger("campfire.store")
 
@@ -26,20 +27,6 @@ DEFAULT_DB = "campfire.sqlite3"
 def default_path() -> str:
     """``$CAMPFIRE_DB`` (a file path or a ``postgresql://`` URL) or ``campfire.sqlite3``."""
     return os.environ.get("CAMPFIRE_DB") or DEFAULT_DB
-
-
-class Session(Protocol):
-    """One connection of a backend, in a transaction or for one statement."""
-
-    async def rows(self, sql: str, params: Iterable[Any] = ()) -> list[Sequence[Any]]:
-        """Every row of one query."""
-        ...
-
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """Run one statement; how many rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -118,11 +105,11 @@ class SqlBase:
         async with self._session() as db:
             return await db.rows(sql, params)
 
-    async def _update(self, sql: str, params: Iterable[Any]) -> bool:
+    async def _update(self, statement: str, params: Iterable[Any]) -> bool:
         """One conditional ``UPDATE`` (a statement alone is its own transaction): whether
         it changed a row."""
         async with self._session() as db:
-            return await _changed(db, sql, params)
+            return await changed(db, statement, params)
 
     async def _lock_game(self, db: Session, game_id: int) -> None:
         """Hold the game's row until the transaction ends, so a condition on its seats
@@ -156,21 +143,6 @@ class SqlBase:
             params,
         )
         return [game_row(r, _seats(r[-2]), clock_rows(r[-1])) for r in raw]
-
-
-async def _rows(db: Session, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-    return await db.rows(sql, params)
-
-
-async def _changed(db: Session, sql: str, params: Iterable[Any]) -> bool:
-    """Run a conditional ``UPDATE``: whether it changed exactly one row (else the game
-    was not in the state the statement asks for, and nothing was written)."""
-    return await db.execute(sql, params) == 1
-
-
-def _chunks(items: Sequence[int], size: int = 900) -> list[list[int]]:
-    """``items`` in slices small enough for one statement's parameters."""
-    return [list(items[n : n + size]) for n in range(0, len(items), size)]
 
 
 def _seats(raw: str | None) -> tuple[SeatRow, ...]:
