@@ -13,12 +13,17 @@ from bot.store import sql
 from bot.store.clocks import change_clocks, stop_clocks
 from bot.store.jobs import successor_prefix
 from bot.store.rows import (
+    GAME_COLUMNS,
     ClockChange,
+    ClockRow,
     GameRow,
     MoveRow,
-    ResultRow,
+    NewEntry,
+    clock_rows,
+    game_row,
     iso,
     parse_time,
+    seat_rows,
     text_from_json,
     text_to_json,
 )
@@ -157,76 +162,67 @@ class GamesQueries(SqlBase):
                 await stop_clocks(db, game_id, None)
         return True
 
-    async def append_move(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: str,
-        code: str,
-        label: Text,
-        at: datetime,
-        snapshot: str,
-        over: bool,
-        turn_started: bool,
-        public_label: Text | None = None,
-        notes: Sequence[Text] = (),
-        undoable: bool = False,
-        results: Sequence[ResultRow] = (),
-        by_clock: bool = False,
-        clocks: ClockChange | None = None,
-    ) -> bool:
-        """Log one entry (a move, or ``!reason`` for a seat leaving) with what the table
-        read of it, store the new snapshot and (``over``) the final ``results``, and
-        change the clocks (``clocks``; every clock stops when the game is over), in one
-        transaction, only if the game is running at revision ``expected_version``.
-        ``by_clock``: the entry was made for its seat by the clock (a timeout).
-        Returns False (nothing written) otherwise."""
-        when = iso(at)
+    async def append_move(self, entry: NewEntry) -> GameRow | None:
+        """Log ``entry`` with what the table reads of it, store the new snapshot and
+        (``entry.over``) the final results, record a resigning seat, and change the
+        clocks (every clock stops when the game is over), in one transaction, only if
+        the game is running at revision ``entry.expected_version``. Returns the game as
+        committed, as the database answered it (the row the guarded ``UPDATE`` returned,
+        its clocks read after they changed), or ``None`` (nothing written) when another
+        change came first."""
+        when = iso(entry.at)
+        game_id = entry.game_id
         async with self._transaction() as db:
-            if not await sql.changed(
+            committed = await sql.rows(
                 db,
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
-                "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END "
-                "WHERE id = ? AND version = ? AND status = 'running'",
+                "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
+                "resigned = CASE WHEN ? THEN ? ELSE resigned END "
+                "WHERE id = ? AND version = ? AND status = 'running' "
+                f"RETURNING {GAME_COLUMNS}, {self._seats_of('games.id')}",
                 (
-                    snapshot,
+                    entry.snapshot,
                     when,
-                    "over" if over else "running",
-                    turn_started,
+                    "over" if entry.over else "running",
+                    entry.turn_started,
                     when,
+                    entry.resigns,
+                    entry.seat,
                     game_id,
-                    expected_version,
+                    entry.expected_version,
                 ),
-            ):
-                return False
+            )
+            if len(committed) != 1:
+                return None
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, code, label, at, public_label, notes, "
                 "undoable, by_clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
-                    expected_version,
-                    seat,
-                    code,
-                    text_to_json(label),
+                    entry.expected_version,
+                    entry.seat,
+                    entry.code,
+                    text_to_json(entry.label),
                     when,
-                    None if public_label is None else text_to_json(public_label),
-                    json.dumps([n.to_json() for n in notes], sort_keys=True),
-                    undoable,
-                    by_clock,
+                    None if entry.public_label is None else text_to_json(entry.public_label),
+                    json.dumps([n.to_json() for n in entry.notes], sort_keys=True),
+                    entry.undoable,
+                    entry.by_clock,
                 ),
             )
-            if over:
+            clocks: tuple[ClockRow, ...] = ()
+            if entry.over:
                 await stop_clocks(db, game_id, None)
             else:
-                await change_clocks(db, game_id, clocks)
-            if code == "!resign":
-                await db.execute("UPDATE games SET resigned = ? WHERE id = ?", (seat, game_id))
+                await change_clocks(db, game_id, entry.clocks)
+                found = await sql.rows(db, f"SELECT {self._clocks_of('?')}", (game_id,))
+                clocks = clock_rows(found[0][0])
             await db.executemany(
                 "INSERT INTO results (game_id, seat, rank, score) VALUES (?, ?, ?, ?)",
-                [(game_id, r.seat, r.rank, r.score) for r in results],
+                [(game_id, r.seat, r.rank, r.score) for r in entry.results],
             )
-        return True
+        row = committed[0]
+        return game_row(row, seat_rows(row[-1]), clocks)
 
     async def undo(
         self,

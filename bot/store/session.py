@@ -5,7 +5,6 @@ part (``games``, ``seats``, ``clocks``, ``settings``, ``ratings``, ``jobs``) bui
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Iterable, Sequence
@@ -15,7 +14,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from bot.shards import Shards
-from bot.store.rows import GAME_COLUMNS, GameRow, SeatRow, clock_rows, game_row
+from bot.store.rows import GAME_COLUMNS, GameRow, clock_rows, game_row, seat_rows
 from bot.store.schema import migrate
 from bot.store.sql import Session, changed
 
@@ -128,28 +127,30 @@ class SqlBase:
         rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
         return int(rows[0][0])
 
+    def _seats_of(self, game: str) -> str:
+        """A sub-select of the seats of the game whose id is ``game`` (a column), as one
+        JSON array (``rows.seat_rows`` reads it)."""
+        seats = self.dialect.json_list.format("st.position, st.user_id, st.name, st.ai_level")
+        return f"(SELECT {seats} FROM seats st WHERE st.game_id = {game})"
+
+    def _clocks_of(self, game: str) -> str:
+        """A sub-select of the clocks of the game whose id is ``game`` (a column or a
+        placeholder), with their seats' return dates, as one JSON array
+        (``rows.clock_rows`` reads it)."""
+        clocks = self.dialect.json_list.format(
+            "c.seat, c.revision, c.started, c.deadline, c.paused, a.until"
+        )
+        return (
+            f"(SELECT {clocks} FROM turn_clocks c "
+            f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = {game})"
+        )
+
     async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
         """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
         with its seats and clocks, in one query (as JSON arrays beside each row)."""
         columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
-        seats = self.dialect.json_list.format("st.position, st.user_id, st.name, st.ai_level")
-        clocks = self.dialect.json_list.format(
-            "c.seat, c.revision, c.started, c.deadline, c.paused, a.until"
-        )
         raw = await self._fetchall(
-            f"SELECT {columns}, (SELECT {seats} FROM seats st WHERE st.game_id = g.id), "
-            f"(SELECT {clocks} FROM turn_clocks c "
-            f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
+            f"SELECT {columns}, {self._seats_of('g.id')}, {self._clocks_of('g.id')} {tail}",
             params,
         )
-        return [game_row(r, _seats(r[-2]), clock_rows(r[-1])) for r in raw]
-
-
-def _seats(raw: str | None) -> tuple[SeatRow, ...]:
-    """The seats of a game from their JSON array
-    ``[[position, user_id, name, ai_level], ...]``."""
-    found = sorted(json.loads(raw or "[]"), key=lambda s: int(s[0]))
-    return tuple(
-        SeatRow(str(user_id), str(name), int(position), None if level is None else str(level))
-        for position, user_id, name, level in found
-    )
+        return [game_row(r, seat_rows(r[-2]), clock_rows(r[-1])) for r in raw]

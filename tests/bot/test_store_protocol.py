@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import inspect
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
-from bot.store import GameStore, PostgresStore, Store, protocol
+from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol
 from bot.store.clocks import ClocksQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
@@ -80,6 +81,19 @@ def test_the_protocol_follows_the_split_of_the_queries(part: type, queries: type
 def test_every_protocol_method_is_in_one_part() -> None:
     parts = [own(part) for part, _ in PARTS]
     assert sum(map(len, parts)) == len(set().union(*parts)) == len(members() - {"path"})
+
+
+@pytest.mark.parametrize("kind", [GameStore, Store, PostgresStore])
+def test_a_move_is_one_typed_entry_answered_with_the_committed_row(kind: type) -> None:
+    signature = inspect.signature(kind.append_move)
+    assert [(p.name, p.annotation) for p in signature.parameters.values()] == [
+        ("self", inspect.Parameter.empty),
+        ("entry", "NewEntry"),
+    ]
+    assert signature.return_annotation == "GameRow | None"
+    # The entry carries everything the transaction stores, and decides a resignation.
+    assert {f.name for f in fields(NewEntry)} >= {"game_id", "expected_version", "clocks"}
+    assert len(fields(NewEntry)) == 15
 
 
 def test_the_sqlite_store_says_where_it_keeps_the_games(tmp_path: Path) -> None:
