@@ -17,7 +17,7 @@ from bot.store.rows import (
     SeatClock,
     from_epoch,
 )
-from bot.store.session import Dialect, SqlBase, on_shards
+from bot.store.session import Dialect, Repository, on_shards
 from bot.store.sql import Session
 
 CLAIM_DUE = (
@@ -96,7 +96,7 @@ async def change_clocks(db: Session, game_id: int, change: ClockChange | None) -
         await _insert_reminders(db, game_id, clock)
 
 
-class ClocksQueries(SqlBase):
+class ClocksQueries(Repository):
     """The ``turn_clocks``, ``reminders`` and ``away`` tables."""
 
     async def claim_reminders(
@@ -108,8 +108,8 @@ class ClocksQueries(SqlBase):
         writer at a time: two processes never claim one row), and return them with their
         games (read through the covering index ``games_for_clocks``). The due rows are
         found through the index ``reminders_due``, never by a scan."""
-        async with self._transaction() as db:
-            claim = claim_statement(self.dialect, shards)
+        async with self.db.transaction() as db:
+            claim = claim_statement(self.db.dialect, shards)
             claimed = await sql.rows(db, claim, (now, now, limit, worker, lease_until))
             games: dict[int, DueGame] = {}
             for chunk in sql.chunks(sorted({int(r[1]) for r in claimed})):
@@ -118,7 +118,7 @@ class ClocksQueries(SqlBase):
                     db,
                     "SELECT g.id, g.rules, g.guild_id, g.channel_id, g.thread_id, g.status, "
                     "g.version, g.timeout_policy, g.clock_hours, s.nudge_hours "
-                    f"FROM games g {self.dialect.clock_index} "
+                    f"FROM games g {self.db.dialect.clock_index} "
                     "LEFT JOIN guild_settings s ON s.guild_id = g.guild_id "
                     f"WHERE g.id IN ({marks})",
                     chunk,
@@ -138,7 +138,7 @@ class ClocksQueries(SqlBase):
         if not ids:
             return 0
         marks = ",".join("?" * len(ids))
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             return await db.execute(
                 f"DELETE FROM reminders WHERE claimed_by = ? AND id IN ({marks})",
                 (worker, *ids),
@@ -153,7 +153,7 @@ class ClocksQueries(SqlBase):
     async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
         """``reschedule_clock`` for many seats in one transaction; which applied."""
         done = []
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             for game_id, clock in changes:
                 if not await sql.changed(
                     db,
@@ -173,7 +173,7 @@ class ClocksQueries(SqlBase):
 
     async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]:
         """The clocks of ``user_id``'s turns in running games, as ``(game id, clock)``."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT c.game_id, c.seat, c.revision, c.started, c.deadline, c.paused FROM "
             "turn_clocks c JOIN games g ON g.id = c.game_id "
             "WHERE c.seat = ? AND g.status = 'running' ORDER BY c.game_id",
@@ -198,14 +198,14 @@ class ClocksQueries(SqlBase):
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", tuple(user_ids)
         )
         return {str(u): int(until) for u, until in rows}
 
     async def set_away(self, user_id: str, since: int, until: int | None) -> None:
         """Record ``user_id`` away from ``since`` until ``until``; ``None``: back."""
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             if until is None:
                 await db.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
             else:
@@ -217,5 +217,5 @@ class ClocksQueries(SqlBase):
 
     async def due_count(self) -> int:
         """How many reminders are waiting (diagnostics and tests)."""
-        rows = await self._fetchall("SELECT COUNT(*) FROM reminders")
+        rows = await self.db.fetchall("SELECT COUNT(*) FROM reminders")
         return int(rows[0][0])

@@ -13,7 +13,7 @@ from bot.store.rows import (
     ClockChange,
     iso,
 )
-from bot.store.session import SqlBase
+from bot.store.session import Repository
 from bot.store.sql import Session
 
 
@@ -39,7 +39,7 @@ async def _renumber(db: Session, game_id: int, order: list[str] | None) -> None:
         )
 
 
-class SeatsQueries(SqlBase):
+class SeatsQueries(Repository):
     """The ``seats`` table, and a lobby becoming a running game."""
 
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
@@ -48,7 +48,7 @@ class SeatsQueries(SqlBase):
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             f"SELECT user_id, name, joined_at FROM seats WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
@@ -64,8 +64,8 @@ class SeatsQueries(SqlBase):
         """Seat ``user_id`` last, only if the game is a lobby with a free seat that the
         user does not already hold (checked in the transaction, so safe across processes).
         ``ai_level``: the seat is played by the AI at that level."""
-        async with self._transaction() as db:
-            await self._lock_game(db, game_id)
+        async with self.db.transaction() as db:
+            await self.db.lock_game(db, game_id)
             if not await sql.changed(
                 db,
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby' "
@@ -87,7 +87,7 @@ class SeatsQueries(SqlBase):
         self, game_id: int, user_id: str, at: datetime, *, new_creator: str | None = None
     ) -> bool:
         """Free a lobby seat (positions renumbered); optionally hand the lobby over."""
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             if not await _touch(db, game_id, at, "lobby"):
                 return False
             await db.execute(
@@ -111,7 +111,7 @@ class SeatsQueries(SqlBase):
         """Lobby -> running with seats in ``seat_order``, the initial state snapshot and
         the clocks of the seats to act."""
         when = iso(at)
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             if not await sql.changed(
                 db,
                 "UPDATE games SET status = 'running', snapshot = ?, updated_at = ?, "
