@@ -31,7 +31,7 @@ async def test_standings_before_and_after_a_game(bot: Harness) -> None:
     assert "(1 games, 1 won)" in text
     assert "You have not finished a game" in text  # Mallory's own line
     french = only_reply(await bot.command(CAROL, "standings", channel=CHANNEL_ID)).text()
-    assert "Classement : Nim" in french and "(1 parties, 1 gagnées)" in french
+    assert "Classement : Nim" in french and "(1 partie, 1 gagnée)" in french
 
 
 async def test_stats_of_me_and_of_another_player_in_french(bot: Harness) -> None:
@@ -42,6 +42,6 @@ async def test_stats_of_me_and_of_another_player_in_french(bot: Harness) -> None
     assert "Alice on this server" in text and f"1 games finished, {won} won" in text
     assert "**Nim**: #" in text and "Games under way" in text
     text = only_reply(await bot.command(CAROL, "stats", player=BOB, channel=CHANNEL_ID)).text()
-    assert "Bob sur ce serveur" in text and "1 parties terminées" in text
+    assert "Bob sur ce serveur" in text and "1 partie terminée" in text
     text = only_reply(await bot.command(CAROL, "stats", channel=CHANNEL_ID)).text()
     assert "Aucune partie terminée" in text and "Parties en cours" in text
