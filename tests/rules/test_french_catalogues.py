@@ -241,12 +241,15 @@ def test_french_spacing_before_double_punctuation() -> None:
     """French puts a space before ``; ! ?``, before a colon that ends a clause, and inside
     « ». The catalogues use the ordinary space (U+0020) everywhere, the one every font of
     the pictures draws; no other kind is mixed in. A colon glued to a word on both sides is
-    a command's option ("mp:True", "affichage:)") and left alone."""
+    a command's option ("mp:True", "affichage:)") and left alone. The apostrophe is the
+    straight one everywhere, as ``{name:de}`` writes it."""
     faults = []
     for (path, key), text in _french().items():
         prose = _prose(text)
         if "\u00a0" in prose or "\u202f" in prose:
             faults.append((path, key, "another space", text))
+        if "\u2019" in text:  # one apostrophe, the one elision writes ("d'Amélie")
+            faults.append((path, key, "another apostrophe", text))
         for match in re.finditer(r"[;!?]|:(?=\s|$)|«|»", prose):
             before = prose[max(0, match.start() - 2) : match.start()]
             after = prose[match.end() : match.end() + 2]
