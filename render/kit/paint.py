@@ -82,7 +82,8 @@ class Palette:
 
     def quantize(self, image: Image.Image) -> Image.Image:
         """``image`` mapped onto this palette (nearest colour, no dithering)."""
-        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        return rgb.quantize(palette=self.image, dither=Image.Dither.NONE)
 
 
 class Canvas:
