@@ -44,7 +44,7 @@ from PIL import Image
 
 from bench.bench_service import percentile
 from bot.service import GameService
-from bot.store import Store
+from bot.store import NewEntry, Store
 from campfire_testing.harness import GUILD_ID, Harness, User
 from rules import registry
 from rules.base import to_json
@@ -148,15 +148,17 @@ async def _store_game(
         state = game.apply(state, seat, move)
         over = game.outcome(state) is not None
         await store.append_move(
-            game_id,
-            expected_version=state.version - 1,
-            seat=seat,
-            code=move.code,
-            label=move.label,
-            at=now,
-            snapshot=to_json(state),
-            over=over,
-            turn_started=True,
+            NewEntry(
+                game_id,
+                expected_version=state.version - 1,
+                seat=seat,
+                code=move.code,
+                label=move.label,
+                at=now,
+                snapshot=to_json(state),
+                over=over,
+                turn_started=True,
+            )
         )
     return game_id, state.version
 

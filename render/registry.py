@@ -1,72 +1,37 @@
-"""Which renderer draws which game: ``draw(game_id, view, lang=..., names=...) -> PNG bytes``."""
+"""Which renderer draws which game: ``draw(game_id, view, lang=..., names=...) -> PNG bytes``.
+
+One line per game names its ``render.kit.renderer.Renderer`` (board, turn card, private
+views, text twin); every function here reads that one object."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:  # the kit's side (Pillow) is loaded with the first game's renderer
+    from render.kit.renderer import Drawer, Renderer
 
-class Renderer(Protocol):
-    """A pure function of a public view (plus display options) to image bytes."""
-
-    def __call__(
-        self,
-        view: Mapping[str, Any],
-        *,
-        lang: str = "en",
-        names: Mapping[str, str] | None = None,
-    ) -> bytes: ...
-
-
-# game id -> "module:function"; modules are imported on first use.
-_RENDERERS: dict[str, str] = {
-    "origin": "render.origin_classic:draw",
-    "origin-junior": "render.origin:draw",
-    "sapiens": "render.sapiens:draw",
-    "orbis": "render.orbis:draw",
-    "tribes": "render.tribes:draw",
-    "nim": "render.nim:draw",
-}
-
-
-# game id -> "module:function" drawing its turn card (``render.kit.card``): a portrait
-# picture a phone reads at 400 px wide.
-_CARDS: dict[str, str] = {
-    "origin": "render.origin_classic.card:draw",
-    "origin-junior": "render.origin.card:draw",
-    "sapiens": "render.sapiens.card:draw",
-    "orbis": "render.orbis.card:draw",
-    "tribes": "render.tribes.card:draw",
-    "nim": "render.nim:draw_card",
+# game id -> "module:object" of its ``render.kit.renderer.Renderer`` (its board, turn
+# card, private views and text twin), one line per game; modules are imported on first
+# use, so importing the registry loads no game's art.
+_GAMES: dict[str, str] = {
+    "origin": "render.origin_classic.renderer:RENDERER",
+    "origin-junior": "render.origin.renderer:RENDERER",
+    "sapiens": "render.sapiens.renderer:RENDERER",
+    "orbis": "render.orbis.renderer:RENDERER",
+    "tribes": "render.tribes.renderer:RENDERER",
+    "nim": "render.nim.renderer:RENDERER",
 }
 LAYOUTS = ("full", "card")
-
-# game id -> "module:object" of its private views (``render.kit.phone.Phone``): what one
-# seat alone is shown, in the phone layout or the full one with its legal targets marked.
-_PHONES: dict[str, str] = {
-    "origin": "render.origin_classic.phone:PHONE",
-    "origin-junior": "render.origin.phone:PHONE",
-    "sapiens": "render.sapiens.phone:PHONE",
-    "orbis": "render.orbis.phone:PHONE",
-    "tribes": "render.tribes.phone:PHONE",
-    "nim": "render.nim:PHONE",
-}
+"""Public pictures: the ``full`` board and the turn ``card`` (``render.kit.card``), a
+portrait picture a phone reads at 400 px wide."""
 PRIVATE_LAYOUTS = ("phone", "full")
-
-
-# game id -> module of its text twin (``render.twin``): the picture in words, with
-# ``facts``, ``board`` and ``private``. Every game with a picture has one.
-_TWINS: dict[str, str] = {
-    "origin": "render.origin_classic.twin",
-    "origin-junior": "render.origin.twin",
-    "sapiens": "render.sapiens.twin",
-    "orbis": "render.orbis.twin",
-    "tribes": "render.tribes.twin",
-    "nim": "render.nim.twin",
-}
+"""One seat's private views (``render.kit.phone``): what it alone is shown, in the phone
+layout or the full one with its legal targets marked."""
 FORMS = ("short", "long")
+"""The text twin's forms (``render.twin``)."""
 
 
 class UnknownGame(LookupError):
@@ -75,34 +40,45 @@ class UnknownGame(LookupError):
 
 def ids() -> list[str]:
     """Game ids that have a renderer."""
-    return sorted(_RENDERERS)
+    return sorted(_GAMES)
 
 
-def register(game_id: str, target: str, layout: str = "full") -> None:
-    """Register ``"module:function"`` as the renderer of ``game_id`` (used by later games);
-    ``layout="card"``: as the drawer of its turn card; ``layout="twin"``: ``"module"``
-    as its text twin (``render.twin``)."""
-    if layout == "twin":
-        _TWINS[game_id] = target
-        return
-    (_CARDS if layout == "card" else _RENDERERS)[game_id] = target
+def register(game_id: str, target: str) -> None:
+    """Register ``"module:object"``, a ``render.kit.renderer.Renderer``, as the renderer of
+    ``game_id`` (used by later games); its module is imported on first use."""
+    _GAMES[game_id] = target
+
+
+def get(game_id: str) -> Renderer:
+    """The ``Renderer`` of ``game_id`` (its module imported on first use); raises
+    ``UnknownGame``, and ``TypeError`` when the registered object is no ``Renderer``."""
+    from render.kit.renderer import Renderer
+
+    try:
+        target = _GAMES[game_id]
+    except KeyError:
+        raise UnknownGame(game_id) from None
+    module_name, _, name = target.partition(":")
+    found = getattr(importlib.import_module(module_name), name)
+    if not isinstance(found, Renderer):
+        raise TypeError(f"{target} is not a render.kit.renderer.Renderer")
+    return found
 
 
 def card_ids() -> list[str]:
-    """Game ids that have a turn card."""
-    return sorted(_CARDS)
+    """Game ids that have a turn card (their renderers are imported)."""
+    return sorted(g for g in _GAMES if get(g).card is not None)
 
 
-def renderer(game_id: str, layout: str = "full") -> Renderer:
-    """The renderer of ``game_id`` (``layout``: ``full`` board or turn ``card``); raises
+def renderer(game_id: str, layout: str = "full") -> Drawer:
+    """The drawer of ``game_id`` (``layout``: ``full`` board or turn ``card``); raises
     ``UnknownGame``."""
-    try:
-        target = (_CARDS if layout == "card" else _RENDERERS)[game_id]
-    except KeyError:
-        raise UnknownGame(game_id) from None
-    module_name, _, function = target.partition(":")
-    found: Renderer = getattr(importlib.import_module(module_name), function)
-    return found
+    found = get(game_id)
+    if layout != "card":
+        return found.board
+    if found.card is None:
+        raise UnknownGame(game_id)
+    return found.card.draw
 
 
 def draw(
@@ -132,15 +108,12 @@ def draw_both(
 ) -> tuple[bytes, bytes]:
     """The full board and the turn card of the public ``view`` of a ``game_id`` game, as
     PNG bytes, in one pass: the full picture composed once, the card's close-up cut
-    from it (``Card.draw_both``, when the card's module gives its ``CARD``; else the
-    two drawn apart). Equal to ``draw(..., layout="full")`` and ``draw_card``."""
-    from render.kit.card import Card  # Pillow's side: loaded when a picture is drawn
-
-    drawer = renderer(game_id, "card")
-    card = getattr(importlib.import_module(drawer.__module__), "CARD", None)
-    if isinstance(card, Card):
-        return card.draw_both(view, lang=lang, names=names)
-    return draw(game_id, view, lang=lang, names=names), drawer(view, lang=lang, names=names)
+    from it (``Card.draw_both``). Equal to ``draw(..., layout="full")`` and
+    ``draw_card``; raises ``UnknownGame`` when the game has no card."""
+    card = get(game_id).card
+    if card is None:
+        raise UnknownGame(game_id)
+    return card.draw_both(view, lang=lang, names=names)
 
 
 def draw_card(
@@ -155,16 +128,16 @@ def draw_card(
 
 
 def twin_ids() -> list[str]:
-    """Game ids that have a text twin."""
-    return sorted(_TWINS)
+    """Game ids that have a text twin (their renderers are imported)."""
+    return sorted(g for g in _GAMES if get(g).twin is not None)
 
 
 def twin(game_id: str) -> ModuleType:
     """The module of ``game_id``'s text twin; raises ``UnknownGame``."""
-    try:
-        return importlib.import_module(_TWINS[game_id])
-    except KeyError:
-        raise UnknownGame(game_id) from None
+    found = get(game_id).twin
+    if found is None:
+        raise UnknownGame(game_id)
+    return found
 
 
 def describe(
@@ -201,8 +174,8 @@ def describe_private(
 
 
 def phone_ids() -> list[str]:
-    """Game ids that have private views (``draw_private``)."""
-    return sorted(_PHONES)
+    """Game ids that have private views (``draw_private``; their renderers are imported)."""
+    return sorted(g for g in _GAMES if get(g).phone is not None)
 
 
 def draw_private(
@@ -220,11 +193,7 @@ def draw_private(
     seat's legal targets marked. Raises ``UnknownGame``."""
     if layout not in PRIVATE_LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}: {', '.join(PRIVATE_LAYOUTS)}")
-    try:
-        target = _PHONES[game_id]
-    except KeyError:
-        raise UnknownGame(game_id) from None
-    module_name, _, name = target.partition(":")
-    phone: Any = getattr(importlib.import_module(module_name), name)
-    data: bytes = phone.draw(view, mine, lang=lang, names=names, layout=layout)
-    return data
+    phone = get(game_id).phone
+    if phone is None:
+        raise UnknownGame(game_id)
+    return phone.draw(view, mine, lang=lang, names=names, layout=layout)

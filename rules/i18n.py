@@ -104,11 +104,19 @@ _VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæAEIOUYHÀÂÄÉÈÊ�
 """Letters a French word elides before (h taken as mute; y only before a consonant)."""
 
 
+CONTRACTED = (("les ", "des "), ("le ", "du "))
+"""A word in lower case that starts with "les"/"le" merges with "de" ("des", "du")."""
+
+
 def elide(word: str, name: str) -> str:
     """``word`` (``de``, ``le``, ``la``) before ``name``, elided before a vowel or an h:
     ``elide("de", "Amélie")`` is "d'Amélie", ``elide("de", "Bob")`` "de Bob", "de Yann"
     but "d'Yves". A name that starts otherwise (a digit, a mention ``<@…>``) keeps the
-    full word."""
+    full word; "de" before "les envahisseurs" / "le Glacier" contracts to "des" / "du"."""
+    if word == "de":  # "de les envahisseurs" is "des envahisseurs", "de le" is "du"
+        for article, merged in CONTRACTED:
+            if name.startswith(article):
+                return merged + name[len(article) :]
     full, short = ELIDED[word]
     first, second = name[:1], name[1:2]
     vowel = first in _VOWELS and not (first in "yY" and second in _VOWELS)

@@ -62,6 +62,7 @@ from bot.store import (
     GameRow,
     GameStore,
     GuildSettings,
+    NewEntry,
     StoreError,
 )
 from rules import registry
@@ -223,9 +224,9 @@ class Pipeline:
             changed = outcome is None and not acting <= acting_before
             results = () if outcome is None else results_of(game, new, outcome)
         now = self.now()
-        clocks, away = await self.clock_change(row, acting_before, acting, new.revision, now)
+        clocks, _ = await self.clock_change(row, acting_before, acting, new.revision, now)
         code = new.log[-1][1]
-        store_call = self.store.append_move(
+        entry = NewEntry(
             game_id,
             expected_version=row.version,
             seat=applied.seat,
@@ -236,37 +237,28 @@ class Pipeline:
             over=outcome is not None,
             turn_started=changed,
             public_label=applied.label if applied.hidden else None,
-            notes=applied.notes,
+            notes=tuple(applied.notes),
             undoable=applied.undoable,
-            results=results,
+            results=tuple(results),
             by_clock=by_clock,
             clocks=clocks,
         )
         try:
-            committed = await store_call
+            after = await self.store.append_move(entry)
         except StoreError as exc:
             if exc.key not in OUTAGES:
                 raise
             # The database went away during the transaction: it may have been stored.
-            committed = await self.outages.find_out(
+            stored = await self.outages.find_out(
                 row.id, Unknown(applied.seat, row.version, code, applied.move.label), exc
             )
-        if not committed:
+            after = await self.row(game_id) if stored else None
+        if after is None:
             return None
         self.cache.put(game_id, new)
         self.undo_requests.pop(game_id, None)
         if results:
             await self._count_ratings(row)
-        after = replace(
-            row,
-            version=row.version + 1,
-            snapshot=snapshot,
-            status="running" if outcome is None else "over",
-            updated_at=now.astimezone(UTC),
-            turn_started_at=now.astimezone(UTC) if changed else row.turn_started_at,
-            resigned=applied.seat if code == "!resign" else row.resigned,
-            clocks=() if outcome is not None else clocks_after(row.clocks, clocks, away),
-        )
         info = await self.info(after)
         events: list[Event] = [
             MoveApplied(

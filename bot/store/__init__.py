@@ -1,14 +1,16 @@
 """Persistence of games: schema migrations, rows, one transaction per move, two backends.
 
 ``GameStore`` (in ``protocol``) is what the service needs of a store. ``SqlStore`` (in
-``database``) holds the queries both backends share, by concern, each part in the module
-of the tables it owns over one ``SqlBase`` (``session``): ``games`` (games, moves,
-messages), ``seats`` (seats, lobbies), ``clocks`` (clocks, reminders, time away),
-``settings`` (server settings, player preferences), ``ratings`` (results, ratings),
-``jobs`` (claimed restart work); the protocol follows the same split. ``Store`` (in
-``sqlite``; aiosqlite, WAL) is the default and ``PostgresStore`` (in ``postgres``;
-asyncpg) serves several processes at once. ``store_for``/``open_store`` (in
-``backend``) pick one from a ``--db`` value: a file path or a ``postgresql://`` URL.
+``database``) holds the queries both backends share, composed of repositories by
+concern, each in the module of the tables it owns and all over the store's one
+``Sessions`` (``session``): ``games`` (games, moves, messages), ``seats`` (seats,
+lobbies), ``clocks`` (clocks, reminders, time away), ``settings`` (server settings,
+player preferences), ``ratings`` (results, ratings), ``jobs`` (claimed restart work),
+``hints``; the protocol follows the same split, and the helpers they share are in the
+leaf ``sql``. ``Store`` (in ``sqlite``; aiosqlite, WAL) is the default and
+``PostgresStore`` (in ``postgres``; asyncpg) serves several processes at once.
+``store_for``/``open_store`` (in ``backend``) pick one from a ``--db`` value: a file
+path or a ``postgresql://`` URL.
 ``rows`` holds what a store returns and ``schema``/``schema_postgres`` the numbered
 migrations.
 """
@@ -35,6 +37,7 @@ from bot.store.rows import (
     GameRow,
     GuildSettings,
     MoveRow,
+    NewEntry,
     RatingRow,
     ResultRow,
     SeatClock,
@@ -70,6 +73,7 @@ __all__ = [
     "GameStore",
     "FinishedRow",
     "MoveRow",
+    "NewEntry",
     "RatingRow",
     "ResultRow",
     "SeatRow",

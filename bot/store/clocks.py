@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from bot.shards import Shards
+from bot.store import sql
 from bot.store.rows import (
     ClockChange,
     ClockRow,
@@ -16,7 +17,8 @@ from bot.store.rows import (
     SeatClock,
     from_epoch,
 )
-from bot.store.session import Dialect, Session, SqlBase, _changed, _chunks, _rows, on_shards
+from bot.store.session import Dialect, Repository, on_shards
+from bot.store.sql import Session
 
 CLAIM_DUE = (
     "WITH picked AS MATERIALIZED (SELECT id FROM reminders WHERE due <= ? "
@@ -67,7 +69,7 @@ async def _insert_reminders(db: Session, game_id: int, clock: SeatClock) -> None
     )
 
 
-async def _stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -> None:
+async def stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -> None:
     """Remove the clocks and reminders of ``seats`` (``None``: every seat) of a game."""
     if seats is None:
         await db.execute("DELETE FROM turn_clocks WHERE game_id = ?", (game_id,))
@@ -80,11 +82,11 @@ async def _stop_clocks(db: Session, game_id: int, seats: Sequence[str] | None) -
         )
 
 
-async def _change_clocks(db: Session, game_id: int, change: ClockChange | None) -> None:
+async def change_clocks(db: Session, game_id: int, change: ClockChange | None) -> None:
     """Apply one change of the seats to act to the clocks, in the caller's transaction."""
     if change is None:
         return
-    await _stop_clocks(db, game_id, [*change.stopped, *(c.seat for c in change.started)])
+    await stop_clocks(db, game_id, [*change.stopped, *(c.seat for c in change.started)])
     await db.executemany(
         "INSERT INTO turn_clocks (game_id, seat, revision, started, deadline, paused) "
         "VALUES (?, ?, ?, ?, ?, ?)",
@@ -94,7 +96,7 @@ async def _change_clocks(db: Session, game_id: int, change: ClockChange | None) 
         await _insert_reminders(db, game_id, clock)
 
 
-class ClocksQueries(SqlBase):
+class ClocksQueries(Repository):
     """The ``turn_clocks``, ``reminders`` and ``away`` tables."""
 
     async def claim_reminders(
@@ -106,17 +108,17 @@ class ClocksQueries(SqlBase):
         writer at a time: two processes never claim one row), and return them with their
         games (read through the covering index ``games_for_clocks``). The due rows are
         found through the index ``reminders_due``, never by a scan."""
-        async with self._transaction() as db:
-            claim = claim_statement(self.dialect, shards)
-            claimed = await _rows(db, claim, (now, now, limit, worker, lease_until))
+        async with self.db.transaction() as db:
+            claim = claim_statement(self.db.dialect, shards)
+            claimed = await sql.rows(db, claim, (now, now, limit, worker, lease_until))
             games: dict[int, DueGame] = {}
-            for chunk in _chunks(sorted({int(r[1]) for r in claimed})):
+            for chunk in sql.chunks(sorted({int(r[1]) for r in claimed})):
                 marks = ",".join("?" * len(chunk))
-                for g, *game in await _rows(
+                for g, *game in await sql.rows(
                     db,
                     "SELECT g.id, g.rules, g.guild_id, g.channel_id, g.thread_id, g.status, "
                     "g.version, g.timeout_policy, g.clock_hours, s.nudge_hours "
-                    f"FROM games g {self.dialect.clock_index} "
+                    f"FROM games g {self.db.dialect.clock_index} "
                     "LEFT JOIN guild_settings s ON s.guild_id = g.guild_id "
                     f"WHERE g.id IN ({marks})",
                     chunk,
@@ -136,7 +138,7 @@ class ClocksQueries(SqlBase):
         if not ids:
             return 0
         marks = ",".join("?" * len(ids))
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             return await db.execute(
                 f"DELETE FROM reminders WHERE claimed_by = ? AND id IN ({marks})",
                 (worker, *ids),
@@ -151,9 +153,9 @@ class ClocksQueries(SqlBase):
     async def reschedule_clocks(self, changes: Sequence[tuple[int, SeatClock]]) -> list[bool]:
         """``reschedule_clock`` for many seats in one transaction; which applied."""
         done = []
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             for game_id, clock in changes:
-                if not await _changed(
+                if not await sql.changed(
                     db,
                     "UPDATE turn_clocks SET deadline = ?, paused = ? WHERE game_id = ? "
                     "AND seat = ? AND revision = ? "
@@ -171,7 +173,7 @@ class ClocksQueries(SqlBase):
 
     async def clocks_of_user(self, user_id: str) -> list[tuple[int, ClockRow]]:
         """The clocks of ``user_id``'s turns in running games, as ``(game id, clock)``."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT c.game_id, c.seat, c.revision, c.started, c.deadline, c.paused FROM "
             "turn_clocks c JOIN games g ON g.id = c.game_id "
             "WHERE c.seat = ? AND g.status = 'running' ORDER BY c.game_id",
@@ -196,14 +198,14 @@ class ClocksQueries(SqlBase):
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", tuple(user_ids)
         )
         return {str(u): int(until) for u, until in rows}
 
     async def set_away(self, user_id: str, since: int, until: int | None) -> None:
         """Record ``user_id`` away from ``since`` until ``until``; ``None``: back."""
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             if until is None:
                 await db.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
             else:
@@ -215,5 +217,5 @@ class ClocksQueries(SqlBase):
 
     async def due_count(self) -> int:
         """How many reminders are waiting (diagnostics and tests)."""
-        rows = await self._fetchall("SELECT COUNT(*) FROM reminders")
+        rows = await self.db.fetchall("SELECT COUNT(*) FROM reminders")
         return int(rows[0][0])

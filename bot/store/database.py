@@ -11,14 +11,19 @@ placeholders, which the PostgreSQL backend numbers); a backend (``bot.store.sqli
 ``bot.store.postgres``) supplies the connection, its transactions (``Session``), its
 errors and the few fragments that differ (``Dialect``).
 
-The queries live by concern, each part in its module over the tables it owns (all of
-them over the one ``SqlBase`` of ``session``): ``games`` (games, moves, messages),
-``seats`` (seats and lobbies), ``clocks`` (clocks, reminders, time away), ``settings``
-(server settings and player preferences), ``ratings`` (results and ratings) and ``jobs``
-(the claimed restart work), ``hints`` (the hints each seat took). ``SqlStore`` is all of them.
+The queries live by concern, each a repository in its module over the tables it owns:
+``games`` (games, moves, messages), ``seats`` (seats and lobbies), ``clocks`` (clocks,
+reminders, time away), ``settings`` (server settings and player preferences),
+``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
+restart work) and ``hints`` (the hints each seat took). ``SqlStore`` is composed of
+them, each built over the store's one ``Sessions`` (``session``), and answers each
+method of ``GameStore`` through the repository that owns it (``via``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from bot.store.clocks import CLAIM_DUE, CLAIM_DUE_ON_SHARDS, ClocksQueries, claim_statement
 from bot.store.games import GamesQueries
@@ -26,8 +31,9 @@ from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
-from bot.store.session import DEFAULT_DB, Dialect, Session, SqlBase, default_path, on_shards
+from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
 from bot.store.settings import SettingsQueries
+from bot.store.sql import Session
 
 __all__ = [
     "AI_TURNS",
@@ -45,17 +51,123 @@ __all__ = [
     "default_path",
     "job_candidates",
     "on_shards",
+    "via",
 ]
 
 
-class SqlStore(
-    GamesQueries,
-    SeatsQueries,
-    ClocksQueries,
-    SettingsQueries,
-    RatingsQueries,
-    JobsQueries,
-    HintsQueries,
-):
-    """The queries of a store over a backend's ``Session``s, every part of them. Open
-    with ``await Cls.open(target)`` or ``async with``; close it."""
+P = ParamSpec("P")
+R = TypeVar("R")
+Part = TypeVar("Part", bound=Repository)
+
+
+class Via(Generic[Part, P, R]):
+    """A method of the store answered by one of its repositories (``via``)."""
+
+    def __init__(
+        self, part: str, method: Callable[Concatenate[Part, P], Coroutine[Any, Any, R]]
+    ) -> None:
+        self.part = part
+        self.method = method
+
+    @overload
+    def __get__(
+        self, store: None, owner: type
+    ) -> Callable[Concatenate[Part, P], Coroutine[Any, Any, R]]: ...
+
+    @overload
+    def __get__(self, store: object, owner: type) -> Callable[P, Coroutine[Any, Any, R]]: ...
+
+    def __get__(self, store: object, owner: type) -> Any:
+        if store is None:  # the class's: the repository's method (its signature)
+            return self.method
+        return self.method.__get__(getattr(store, self.part))
+
+
+def via(
+    part: str, method: Callable[Concatenate[Part, P], Coroutine[Any, Any, R]]
+) -> Via[Part, P, R]:
+    """The store's ``method``, answered by its repository ``part``, with the same
+    parameters (and types: mypy checks the store against ``GameStore`` through them)."""
+    return Via(part, method)
+
+
+class SqlStore(SqlBase):
+    """The queries of a store over a backend's ``Session``s: its repositories, each by
+    concern over the one ``sessions``, and every method of ``GameStore`` through the
+    repository that owns it. Open with ``await Cls.open(target)`` or ``async with``;
+    close it."""
+
+    def __init__(self, path: str, migrations: Sequence[str]) -> None:
+        super().__init__(path, migrations)
+        self.games = GamesQueries(self.sessions)
+        self.seats = SeatsQueries(self.sessions)
+        self.clocks = ClocksQueries(self.sessions)
+        self.settings = SettingsQueries(self.sessions)
+        self.standings = RatingsQueries(self.sessions)
+        self.jobs = JobsQueries(self.sessions)
+        self.hints = HintsQueries(self.sessions)
+
+    # games: GamesQueries
+    create_game = via("games", GamesQueries.create_game)
+    game = via("games", GamesQueries.game)
+    games_in_channel = via("games", GamesQueries.games_in_channel)
+    games_of_user = via("games", GamesQueries.games_of_user)
+    running_games = via("games", GamesQueries.running_games)
+    running_games_behind = via("games", GamesQueries.running_games_behind)
+    game_for_thread = via("games", GamesQueries.game_for_thread)
+    game_ids = via("games", GamesQueries.game_ids)
+    revisions = via("games", GamesQueries.revisions)
+    count_games = via("games", GamesQueries.count_games)
+    set_status = via("games", GamesQueries.set_status)
+    append_move = via("games", GamesQueries.append_move)
+    undo = via("games", GamesQueries.undo)
+    undone_moves = via("games", GamesQueries.undone_moves)
+    undo_sizes = via("games", GamesQueries.undo_sizes)
+    moves = via("games", GamesQueries.moves)
+    entry_at = via("games", GamesQueries.entry_at)
+    log_revision = via("games", GamesQueries.log_revision)
+    repair_snapshot = via("games", GamesQueries.repair_snapshot)
+    set_rematch = via("games", GamesQueries.set_rematch)
+    rematch_of = via("games", GamesQueries.rematch_of)
+    previous_game = via("games", GamesQueries.previous_game)
+    set_thread = via("games", GamesQueries.set_thread)
+    set_message = via("games", GamesQueries.set_message)
+    record_messages = via("games", GamesQueries.record_messages)
+    claim_revision = via("games", GamesQueries.claim_revision)
+    unclaim_revision = via("games", GamesQueries.unclaim_revision)
+    messages = via("games", GamesQueries.messages)
+    # seats: SeatsQueries
+    user_names = via("seats", SeatsQueries.user_names)
+    add_seat = via("seats", SeatsQueries.add_seat)
+    remove_seat = via("seats", SeatsQueries.remove_seat)
+    start_game = via("seats", SeatsQueries.start_game)
+    # clocks: ClocksQueries
+    claim_reminders = via("clocks", ClocksQueries.claim_reminders)
+    finish_reminders = via("clocks", ClocksQueries.finish_reminders)
+    reschedule_clock = via("clocks", ClocksQueries.reschedule_clock)
+    reschedule_clocks = via("clocks", ClocksQueries.reschedule_clocks)
+    clocks_of_user = via("clocks", ClocksQueries.clocks_of_user)
+    away_until = via("clocks", ClocksQueries.away_until)
+    set_away = via("clocks", ClocksQueries.set_away)
+    due_count = via("clocks", ClocksQueries.due_count)
+    # settings: SettingsQueries
+    guild_language = via("settings", SettingsQueries.guild_language)
+    set_guild_language = via("settings", SettingsQueries.set_guild_language)
+    guild_settings = via("settings", SettingsQueries.guild_settings)
+    save_guild_settings = via("settings", SettingsQueries.save_guild_settings)
+    user_settings = via("settings", SettingsQueries.user_settings)
+    save_user_settings = via("settings", SettingsQueries.save_user_settings)
+    # standings: RatingsQueries
+    results = via("standings", RatingsQueries.results)
+    finished_results = via("standings", RatingsQueries.finished_results)
+    ratings = via("standings", RatingsQueries.ratings)
+    ratings_of_user = via("standings", RatingsQueries.ratings_of_user)
+    save_ratings = via("standings", RatingsQueries.save_ratings)
+    # jobs: JobsQueries
+    claim_games = via("jobs", JobsQueries.claim_games)
+    renew_game = via("jobs", JobsQueries.renew_game)
+    release_games = via("jobs", JobsQueries.release_games)
+    # hints: HintsQueries
+    record_hint = via("hints", HintsQueries.record_hint)
+    hint_counts = via("hints", HintsQueries.hint_counts)
+    hints_of_user = via("hints", HintsQueries.hints_of_user)

@@ -9,23 +9,29 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.clocks import _change_clocks, _stop_clocks
+from bot.store import sql
+from bot.store.clocks import change_clocks, stop_clocks
 from bot.store.jobs import successor_prefix
 from bot.store.rows import (
+    GAME_COLUMNS,
     ClockChange,
+    ClockRow,
     GameRow,
     MoveRow,
-    ResultRow,
+    NewEntry,
+    clock_rows,
+    game_row,
     iso,
     parse_time,
+    seat_rows,
     text_from_json,
     text_to_json,
 )
-from bot.store.session import SqlBase, _changed, _rows
+from bot.store.session import Repository
 from rules.base import Text
 
 
-class GamesQueries(SqlBase):
+class GamesQueries(Repository):
     """The ``games``, ``moves``, ``undos``/``undone_moves`` and ``messages`` tables."""
 
     async def create_game(
@@ -53,7 +59,7 @@ class GamesQueries(SqlBase):
         # database of an older schema (tests of migrations build one).
         clock = clock_hours is not None or timeout_policy != "remind"
         extra = (", clock_hours, timeout_policy", ", ?, ?") if clock else ("", "")
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             inserted = await db.rows(
                 "INSERT INTO games (guild_id, channel_id, rules, rules_version, options, seed, "
                 f"status, version, creator, min_seats, max_seats, created_at, updated_at"
@@ -83,18 +89,18 @@ class GamesQueries(SqlBase):
         return int(game_id)
 
     async def game(self, game_id: int) -> GameRow | None:
-        rows = await self._games("FROM games g WHERE g.id = ?", (game_id,))
+        rows = await self.db.read_games("FROM games g WHERE g.id = ?", (game_id,))
         return rows[0] if rows else None
 
     async def games_in_channel(self, channel_id: str, *, active_only: bool) -> list[GameRow]:
         extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
-        return await self._games(
+        return await self.db.read_games(
             f"FROM games g WHERE g.channel_id = ?{extra} ORDER BY g.id DESC", (channel_id,)
         )
 
     async def games_of_user(self, user_id: str, *, active_only: bool) -> list[GameRow]:
         extra = " AND g.status IN ('lobby', 'running')" if active_only else ""
-        return await self._games(
+        return await self.db.read_games(
             "FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE s.user_id = ?{extra} ORDER BY g.id DESC",
             (user_id,),
@@ -102,13 +108,13 @@ class GamesQueries(SqlBase):
 
     async def running_games(self) -> list[GameRow]:
         """Every game being played (oldest first)."""
-        return await self._games("FROM games g WHERE g.status = 'running' ORDER BY g.id", ())
+        return await self.db.read_games("FROM games g WHERE g.status = 'running' ORDER BY g.id", ())
 
     async def running_games_behind(self, kind: str) -> list[GameRow]:
         """Running games whose message ``kind`` holds a revision other than theirs
         (oldest first); games without that message are left out. Only those rows are
         read, not every running game's snapshot."""
-        return await self._games(
+        return await self.db.read_games(
             "FROM messages m JOIN games g ON g.id = m.game_id "
             "WHERE m.kind = ? AND g.status = 'running' "
             "AND m.message_id <> CAST(g.version AS TEXT) ORDER BY g.id",
@@ -116,14 +122,14 @@ class GamesQueries(SqlBase):
         )
 
     async def game_for_thread(self, thread_id: str) -> GameRow | None:
-        rows = await self._games(
+        rows = await self.db.read_games(
             "FROM games g WHERE g.thread_id = ? ORDER BY g.id DESC LIMIT 1", (thread_id,)
         )
         return rows[0] if rows else None
 
     async def game_ids(self) -> list[int]:
         """Every stored game's id, in order (lobbies and finished games included)."""
-        return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
+        return [int(r[0]) for r in await self.db.fetchall("SELECT id FROM games ORDER BY id")]
 
     async def revisions(self, game_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
         """``{game id: (revision, status)}`` of the stored ones of ``game_ids``: one small
@@ -131,13 +137,13 @@ class GamesQueries(SqlBase):
         if not game_ids:
             return {}
         marks = ",".join("?" * len(game_ids))
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             f"SELECT id, version, status FROM games WHERE id IN ({marks})", tuple(game_ids)
         )
         return {int(i): (int(v), str(s)) for i, v, s in rows}
 
     async def count_games(self) -> int:
-        rows = await self._fetchall("SELECT COUNT(*) FROM games")
+        rows = await self.db.fetchall("SELECT COUNT(*) FROM games")
         return int(rows[0][0])
 
     async def set_status(
@@ -145,87 +151,78 @@ class GamesQueries(SqlBase):
     ) -> bool:
         """Move a game to ``status`` if it is currently in one of ``when_in``."""
         marks = ",".join("?" * len(when_in))
-        async with self._transaction() as db:
-            if not await _changed(
+        async with self.db.transaction() as db:
+            if not await sql.changed(
                 db,
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
                 (status, iso(at), game_id, *when_in),
             ):
                 return False
             if status not in ("lobby", "running"):  # no clock runs in a game that ended
-                await _stop_clocks(db, game_id, None)
+                await stop_clocks(db, game_id, None)
         return True
 
-    async def append_move(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: str,
-        code: str,
-        label: Text,
-        at: datetime,
-        snapshot: str,
-        over: bool,
-        turn_started: bool,
-        public_label: Text | None = None,
-        notes: Sequence[Text] = (),
-        undoable: bool = False,
-        results: Sequence[ResultRow] = (),
-        by_clock: bool = False,
-        clocks: ClockChange | None = None,
-    ) -> bool:
-        """Log one entry (a move, or ``!reason`` for a seat leaving) with what the table
-        read of it, store the new snapshot and (``over``) the final ``results``, and
-        change the clocks (``clocks``; every clock stops when the game is over), in one
-        transaction, only if the game is running at revision ``expected_version``.
-        ``by_clock``: the entry was made for its seat by the clock (a timeout).
-        Returns False (nothing written) otherwise."""
-        when = iso(at)
-        async with self._transaction() as db:
-            if not await _changed(
+    async def append_move(self, entry: NewEntry) -> GameRow | None:
+        """Log ``entry`` with what the table reads of it, store the new snapshot and
+        (``entry.over``) the final results, record a resigning seat, and change the
+        clocks (every clock stops when the game is over), in one transaction, only if
+        the game is running at revision ``entry.expected_version``. Returns the game as
+        committed, as the database answered it (the row the guarded ``UPDATE`` returned,
+        its clocks read after they changed), or ``None`` (nothing written) when another
+        change came first."""
+        when = iso(entry.at)
+        game_id = entry.game_id
+        async with self.db.transaction() as db:
+            committed = await sql.rows(
                 db,
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
-                "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END "
-                "WHERE id = ? AND version = ? AND status = 'running'",
+                "status = ?, turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
+                "resigned = CASE WHEN ? THEN ? ELSE resigned END "
+                "WHERE id = ? AND version = ? AND status = 'running' "
+                f"RETURNING {GAME_COLUMNS}, {self.db.seats_of('games.id')}",
                 (
-                    snapshot,
+                    entry.snapshot,
                     when,
-                    "over" if over else "running",
-                    turn_started,
+                    "over" if entry.over else "running",
+                    entry.turn_started,
                     when,
+                    entry.resigns,
+                    entry.seat,
                     game_id,
-                    expected_version,
+                    entry.expected_version,
                 ),
-            ):
-                return False
+            )
+            if len(committed) != 1:
+                return None
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, code, label, at, public_label, notes, "
                 "undoable, by_clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
-                    expected_version,
-                    seat,
-                    code,
-                    text_to_json(label),
+                    entry.expected_version,
+                    entry.seat,
+                    entry.code,
+                    text_to_json(entry.label),
                     when,
-                    None if public_label is None else text_to_json(public_label),
-                    json.dumps([n.to_json() for n in notes], sort_keys=True),
-                    undoable,
-                    by_clock,
+                    None if entry.public_label is None else text_to_json(entry.public_label),
+                    json.dumps([n.to_json() for n in entry.notes], sort_keys=True),
+                    entry.undoable,
+                    entry.by_clock,
                 ),
             )
-            if over:
-                await _stop_clocks(db, game_id, None)
+            clocks: tuple[ClockRow, ...] = ()
+            if entry.over:
+                await stop_clocks(db, game_id, None)
             else:
-                await _change_clocks(db, game_id, clocks)
-            if code == "!resign":
-                await db.execute("UPDATE games SET resigned = ? WHERE id = ?", (seat, game_id))
+                await change_clocks(db, game_id, entry.clocks)
+                found = await sql.rows(db, f"SELECT {self.db.clocks_of('?')}", (game_id,))
+                clocks = clock_rows(found[0][0])
             await db.executemany(
                 "INSERT INTO results (game_id, seat, rank, score) VALUES (?, ?, ?, ?)",
-                [(game_id, r.seat, r.rank, r.score) for r in results],
+                [(game_id, r.seat, r.rank, r.score) for r in entry.results],
             )
-        return True
+        row = committed[0]
+        return game_row(row, seat_rows(row[-1]), clocks)
 
     async def undo(
         self,
@@ -243,8 +240,8 @@ class GamesQueries(SqlBase):
         the clocks change with the seats to act (``clocks``).
         Only if the game is running at ``expected_version``; False otherwise."""
         when = iso(at)
-        async with self._transaction() as db:
-            if not await _changed(
+        async with self.db.transaction() as db:
+            if not await sql.changed(
                 db,
                 "UPDATE games SET version = version + 1, snapshot = ?, updated_at = ?, "
                 "turn_started_at = ? WHERE id = ? AND version = ? AND status = 'running'",
@@ -257,7 +254,7 @@ class GamesQueries(SqlBase):
                 (game_id, expected_version + 1, by, when),
             )
             undo_id = int(inserted[0][0])
-            last = await _rows(
+            last = await sql.rows(
                 db,
                 "SELECT seq FROM moves WHERE game_id = ? AND seq NOT IN "
                 "(SELECT seq FROM undone_moves WHERE game_id = ?) ORDER BY seq DESC LIMIT ?",
@@ -267,7 +264,7 @@ class GamesQueries(SqlBase):
                 "INSERT INTO undone_moves (game_id, seq, undo_id) VALUES (?, ?, ?)",
                 [(game_id, int(seq), undo_id) for (seq,) in last],
             )
-            await _change_clocks(db, game_id, clocks)
+            await change_clocks(db, game_id, clocks)
         return True
 
     async def undone_moves(self, game_id: int) -> list[MoveRow]:
@@ -280,7 +277,7 @@ class GamesQueries(SqlBase):
         """How many entries each undo of the game took back, oldest undo first (each
         undo is one revision, and so is each entry it took back: a record states them
         so that its revision can be replayed)."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT COUNT(m.seq) FROM undos u LEFT JOIN undone_moves m "
             "ON m.undo_id = u.id AND m.game_id = u.game_id "
             "WHERE u.game_id = ? GROUP BY u.id ORDER BY u.id",
@@ -295,7 +292,7 @@ class GamesQueries(SqlBase):
         )
 
     async def _moves(self, where: str, game_id: int) -> list[MoveRow]:
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT seq, seat, code, label, at, public_label, notes, undoable, by_clock FROM moves "
             f"WHERE game_id = ? {where} ORDER BY seq",
             (game_id, game_id),
@@ -307,8 +304,8 @@ class GamesQueries(SqlBase):
         back since or not; ``None``: no entry was stored there. How a move whose commit
         had no answer (the server went away) is found out: the game's row is locked
         first, so a change still in flight has finished and the answer is final."""
-        async with self._transaction() as db:
-            await self._lock_game(db, game_id)
+        async with self.db.transaction() as db:
+            await self.db.lock_game(db, game_id)
             rows = await db.rows(
                 "SELECT seq, seat, code, label, at, public_label, notes, undoable, by_clock "
                 "FROM moves WHERE game_id = ? AND seq = ?",
@@ -318,7 +315,7 @@ class GamesQueries(SqlBase):
 
     async def log_revision(self, game_id: int) -> int:
         """The revision the log accounts for: every entry ever appended plus every undo."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT (SELECT COUNT(*) FROM moves WHERE game_id = ?) + "
             "(SELECT COUNT(*) FROM undos WHERE game_id = ?)",
             (game_id, game_id),
@@ -327,7 +324,7 @@ class GamesQueries(SqlBase):
 
     async def repair_snapshot(self, game_id: int, version: int, snapshot: str) -> bool:
         """Replace the cached snapshot (after it disagreed with the log) at ``version``."""
-        return await self._update(
+        return await self.db.update(
             "UPDATE games SET snapshot = ? WHERE id = ? AND version = ?",
             (snapshot, game_id, version),
         )
@@ -335,8 +332,8 @@ class GamesQueries(SqlBase):
     async def set_rematch(self, game_id: int, previous: int) -> bool:
         """Link the lobby ``game_id`` to the game it is a rematch of; ``False`` if
         ``previous`` already has one."""
-        async with self._transaction() as db:
-            return await _changed(
+        async with self.db.transaction() as db:
+            return await sql.changed(
                 db,
                 "INSERT INTO rematches (game_id, previous) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (game_id, previous),
@@ -344,21 +341,25 @@ class GamesQueries(SqlBase):
 
     async def rematch_of(self, previous: int) -> int | None:
         """The game opened as the rematch of ``previous``, if any."""
-        rows = await self._fetchall("SELECT game_id FROM rematches WHERE previous = ?", (previous,))
+        rows = await self.db.fetchall(
+            "SELECT game_id FROM rematches WHERE previous = ?", (previous,)
+        )
         return int(rows[0][0]) if rows else None
 
     async def previous_game(self, game_id: int) -> int | None:
         """The game ``game_id`` is a rematch of, if it is one."""
-        rows = await self._fetchall("SELECT previous FROM rematches WHERE game_id = ?", (game_id,))
+        rows = await self.db.fetchall(
+            "SELECT previous FROM rematches WHERE game_id = ?", (game_id,)
+        )
         return int(rows[0][0]) if rows else None
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool:
-        return await self._update(
+        return await self.db.update(
             "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
         )
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None:
-        async with self._session() as db:  # one statement: its own transaction
+        async with self.db.session() as db:  # one statement: its own transaction
             await db.execute(
                 "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
                 "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id",
@@ -380,7 +381,7 @@ class GamesQueries(SqlBase):
             "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
             "ON CONFLICT (game_id, kind) DO UPDATE SET message_id = excluded.message_id"
         )
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             await db.executemany(upsert, [(game_id, k, m) for k, m in messages.items()])
             if revision is None:
                 return
@@ -410,11 +411,11 @@ class GamesQueries(SqlBase):
         last posted (``""``: none known), for ``unclaim_revision`` and to name the moves
         missed; ``None`` when the revision (or a later one) is claimed already."""
         for _ in range(8):  # each round is lost only to a claim made meanwhile
-            known = await self._fetchall(
+            known = await self.db.fetchall(
                 "SELECT message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)
             )
             if not known:
-                if await self._update(
+                if await self.db.update(
                     "INSERT INTO messages (game_id, kind, message_id) VALUES (?, ?, ?) "
                     "ON CONFLICT (game_id, kind) DO NOTHING",
                     (game_id, kind, pending_claim(revision, "", at, holder)),
@@ -436,7 +437,7 @@ class GamesQueries(SqlBase):
                 before = last if abandoned(since, by, holder, at) else str(claimed)
             else:
                 before = text  # unreadable: replaced, and given back as it was
-            if await self._update(
+            if await self.db.update(
                 "UPDATE messages SET message_id = ? WHERE game_id = ? AND kind = ? "
                 "AND message_id = ?",
                 (pending_claim(revision, before, at, holder), game_id, kind, text),
@@ -449,7 +450,7 @@ class GamesQueries(SqlBase):
     ) -> bool:
         """Give back a claim of ``claim_revision`` whose posting failed: ``kind`` records
         ``before`` again (``""``: nothing), unless a later revision was claimed since."""
-        known = await self._fetchall(
+        known = await self.db.fetchall(
             "SELECT message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)
         )
         if not known:
@@ -459,18 +460,18 @@ class GamesQueries(SqlBase):
         if pending is None or pending[0] != revision or pending[3] != holder:
             return False
         if before:
-            return await self._update(
+            return await self.db.update(
                 "UPDATE messages SET message_id = ? WHERE game_id = ? AND kind = ? "
                 "AND message_id = ?",
                 (before, game_id, kind, text),
             )
-        return await self._update(
+        return await self.db.update(
             "DELETE FROM messages WHERE game_id = ? AND kind = ? AND message_id = ?",
             (game_id, kind, text),
         )
 
     async def messages(self, game_id: int) -> dict[str, str]:
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT kind, message_id FROM messages WHERE game_id = ? ORDER BY kind", (game_id,)
         )
         return {str(kind): str(message_id) for kind, message_id in rows}

@@ -6,16 +6,16 @@ A seat that asks again at the same revision gets the same hint and is counted on
 
 from __future__ import annotations
 
-from bot.store.session import SqlBase
+from bot.store.session import Repository
 
 
-class HintsQueries(SqlBase):
+class HintsQueries(Repository):
     """The ``hints`` table."""
 
     async def record_hint(self, game_id: int, seat: str, revision: int) -> int:
         """Count a hint of ``seat`` at ``revision`` (once per revision); how many the seat
         has taken in the game now."""
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             await db.execute(
                 "INSERT INTO hints (game_id, seat, revision) VALUES (?, ?, ?) "
                 "ON CONFLICT (game_id, seat, revision) DO NOTHING",
@@ -28,7 +28,7 @@ class HintsQueries(SqlBase):
 
     async def hint_counts(self, game_id: int) -> dict[str, int]:
         """``{seat: hints taken}`` for the seats of a game that took any."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT seat, COUNT(*) FROM hints WHERE game_id = ? GROUP BY seat", (game_id,)
         )
         return {str(seat): int(count) for seat, count in rows}
@@ -36,7 +36,7 @@ class HintsQueries(SqlBase):
     async def hints_of_user(self, guild_id: str, user_id: str) -> tuple[int, int]:
         """The hints ``user_id`` took in the games of a server (``''``: outside one), and
         in how many games."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT COUNT(*), COUNT(DISTINCT h.game_id) FROM hints h "
             "JOIN games g ON g.id = h.game_id "
             "WHERE h.seat = ? AND COALESCE(g.guild_id, '') = ?",

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.shards import Shards
+from bot.store import sql
 from bot.store.rows import (
     GameRow,
 )
-from bot.store.session import SqlBase, _chunks, _rows, on_shards
+from bot.store.session import Repository, on_shards
 
 AI_TURNS = "ai"
 """The job of the AI seats left to play in a game (``SqlStore.claim_games``)."""
@@ -77,7 +78,7 @@ def job_candidates(job: str) -> tuple[str, tuple[Any, ...]]:
     raise ValueError(f"unknown job {job!r}")
 
 
-class JobsQueries(SqlBase):
+class JobsQueries(Repository):
     """The ``game_jobs`` table."""
 
     async def claim_games(
@@ -111,10 +112,10 @@ class JobsQueries(SqlBase):
         left by a holder whose lease ran out (or by a predecessor), so that a game whose
         holder died is taken up without waiting for the next start."""
         candidates, params = job_candidates(job)
-        due = f"{candidates}{on_shards(self.dialect, shards, 'g.guild_id')}"
+        due = f"{candidates}{on_shards(self.db.dialect, shards, 'g.guild_id')}"
         free, free_params = claimable(worker)
         free_j, _ = claimable(worker, "j.")
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             if after == 0:
                 await db.execute(
                     "DELETE FROM game_jobs WHERE job = ? "
@@ -130,13 +131,13 @@ class JobsQueries(SqlBase):
                     "ON CONFLICT (game_id, job) DO NOTHING",
                     (job, *params, after, job),
                 )
-            claimed = await _rows(
+            claimed = await sql.rows(
                 db,
                 # Picked once (see ``CLAIM_DUE``): never more games than ``limit``.
                 "WITH picked AS MATERIALIZED ("
                 f"SELECT j.game_id FROM game_jobs j WHERE j.job = ? AND j.game_id > ? AND {free_j} "
                 f"AND EXISTS (SELECT 1 FROM games g WHERE g.id = j.game_id AND {due}) "
-                f"ORDER BY j.game_id LIMIT ?{self.dialect.claim_lock}) "
+                f"ORDER BY j.game_id LIMIT ?{self.db.dialect.claim_lock}) "
                 f"UPDATE game_jobs SET claimed_by = ?, claimed_until = ? WHERE job = ? AND {free} "
                 "AND game_id IN (SELECT game_id FROM picked) RETURNING game_id",
                 (
@@ -157,12 +158,12 @@ class JobsQueries(SqlBase):
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
-        return await self._games(f"FROM games g WHERE g.id IN ({marks}) ORDER BY g.id", ids)
+        return await self.db.read_games(f"FROM games g WHERE g.id IN ({marks}) ORDER BY g.id", ids)
 
     async def renew_game(self, job: str, worker: str, game_id: int, lease_until: int) -> bool:
         """Hold ``job`` in ``game_id`` until ``lease_until``, if ``worker`` still holds it
         (its lease may have run out, but nobody took it since)."""
-        return await self._update(
+        return await self.db.update(
             "UPDATE game_jobs SET claimed_until = ? WHERE game_id = ? AND job = ? "
             "AND claimed_by = ?",
             (lease_until, game_id, job, worker),
@@ -172,9 +173,9 @@ class JobsQueries(SqlBase):
         """End ``job`` in those of ``game_ids`` that ``worker`` holds (another process
         may claim it again when it is due again); how many it held."""
         released = 0
-        for chunk in _chunks(sorted(set(game_ids))):
+        for chunk in sql.chunks(sorted(set(game_ids))):
             marks = ",".join("?" * len(chunk))
-            async with self._session() as db:  # one statement: its own transaction
+            async with self.db.session() as db:  # one statement: its own transaction
                 released += await db.execute(
                     f"DELETE FROM game_jobs WHERE job = ? AND claimed_by = ? "
                     f"AND game_id IN ({marks})",

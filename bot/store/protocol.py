@@ -24,12 +24,12 @@ from bot.store.rows import (
     GameRow,
     GuildSettings,
     MoveRow,
+    NewEntry,
     RatingRow,
     ResultRow,
     SeatClock,
     UserSettings,
 )
-from rules.base import Text
 
 
 class GamesStore(Protocol):
@@ -80,28 +80,11 @@ class GamesStore(Protocol):
         """Change the status (a game that ends loses its clocks and reminders)."""
         ...
 
-    async def append_move(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: str,
-        code: str,
-        label: Text,
-        at: datetime,
-        snapshot: str,
-        over: bool,
-        turn_started: bool,
-        public_label: Text | None = None,
-        notes: Sequence[Text] = (),
-        undoable: bool = False,
-        results: Sequence[ResultRow] = (),
-        by_clock: bool = False,
-        clocks: ClockChange | None = None,
-    ) -> bool:
-        """Log one entry with what the table read of it, the new snapshot, (``over``)
-        the results and the change of the clocks in one transaction, only if the game is
-        at revision ``expected_version``. ``by_clock``: played by the clock."""
+    async def append_move(self, entry: NewEntry) -> GameRow | None:
+        """Log ``entry`` with what the table reads of it, the new snapshot, (``over``)
+        the results, a resigning seat and the change of the clocks in one transaction,
+        only if the game is at revision ``entry.expected_version``: the game as
+        committed, as the database answered it, or ``None`` (nothing written)."""
         ...
 
     async def undo(

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.store import sql
 from bot.store.rows import (
     FinishedRow,
     RatingRow,
     ResultRow,
 )
-from bot.store.session import SqlBase, _chunks
+from bot.store.session import Repository
 
 
 class _Conflict(Exception):
@@ -23,12 +24,12 @@ def _rating_row(r: Sequence[Any]) -> RatingRow:
     return RatingRow(str(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5]))
 
 
-class RatingsQueries(SqlBase):
+class RatingsQueries(Repository):
     """The ``results`` and ``ratings`` tables (and what the ratings count of finished games)."""
 
     async def results(self, game_id: int) -> list[ResultRow]:
         """The final places of a finished game (empty while it runs or if aborted)."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT seat, rank, score FROM results WHERE game_id = ? ORDER BY rank, seat",
             (game_id,),
         )
@@ -41,7 +42,7 @@ class RatingsQueries(SqlBase):
         one), in the order the games ended (their results were written); aborted games
         have none. ``unrated_only``: those the ratings do not count yet."""
         extra = " AND r.game_id NOT IN (SELECT game_id FROM rated_games)" if unrated_only else ""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT r.game_id, r.seat, r.rank, r.score, "
             "MIN(r.rowid) OVER (PARTITION BY r.game_id) AS ended "
             "FROM results r JOIN games g ON g.id = r.game_id "
@@ -59,7 +60,7 @@ class RatingsQueries(SqlBase):
         extra, params = (
             ("", (guild_id,)) if rules is None else (" AND rules = ?", (guild_id, rules))
         )
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT rules, user_id, mu, sigma, games, wins FROM ratings "
             f"WHERE guild_id = ?{extra} ORDER BY rules, user_id",
             params,
@@ -68,7 +69,7 @@ class RatingsQueries(SqlBase):
 
     async def ratings_of_user(self, guild_id: str, user_id: str) -> list[RatingRow]:
         """``user_id``'s rating for each rule set played on server ``guild_id``."""
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT rules, user_id, mu, sigma, games, wins FROM ratings "
             "WHERE guild_id = ? AND user_id = ? ORDER BY rules",
             (guild_id, user_id),
@@ -81,8 +82,8 @@ class RatingsQueries(SqlBase):
         """Mark ``game_ids`` rated and store the ``ratings`` they led to, in one
         transaction; ``False`` (nothing written) if one of them was rated already."""
         try:
-            async with self._transaction() as db:
-                for chunk in _chunks(list(game_ids)):  # one rated meanwhile: all undone
+            async with self.db.transaction() as db:
+                for chunk in sql.chunks(list(game_ids)):  # one rated meanwhile: all undone
                     marks = ", ".join(["(?)"] * len(chunk))
                     if await db.execute(
                         f"INSERT INTO rated_games (game_id) VALUES {marks} ON CONFLICT DO NOTHING",

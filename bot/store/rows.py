@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from rules.base import Text
+from rules.base import REMOVAL_PREFIX, Text
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -196,6 +196,43 @@ class ResultRow:
     score: int
 
 
+RESIGN = REMOVAL_PREFIX + "resign"
+"""The code of the log entry of a seat resigning."""
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """One entry for the log of a running game (a move, or ``!reason`` for a seat
+    leaving), with everything its transaction stores (``GameStore.append_move``): what
+    the table reads of it, the new snapshot, the final ``results`` when it ends the game
+    (``over``; every clock then stops) and the change of the clocks. It is written only
+    if the game is still at revision ``expected_version``, the seq the entry takes."""
+
+    game_id: int
+    expected_version: int
+    seat: str
+    code: str
+    label: Text
+    at: datetime
+    snapshot: str
+    over: bool
+    turn_started: bool
+    """The seats to act changed: the turn's start is ``at``."""
+    public_label: Text | None = None
+    """What the table reads of a hidden move (``None``: the label itself)."""
+    notes: tuple[Text, ...] = ()
+    undoable: bool = False
+    results: tuple[ResultRow, ...] = ()
+    by_clock: bool = False
+    """The clock made the entry for its seat (a timeout)."""
+    clocks: ClockChange | None = None
+
+    @property
+    def resigns(self) -> bool:
+        """Whether the entry is its seat resigning (the game then records who)."""
+        return self.code == RESIGN
+
+
 @dataclass(frozen=True)
 class RatingRow:
     """A player's rating on a server for one rule set, with the games it counts."""
@@ -257,6 +294,16 @@ def game_row(
         clock_hours=None if r[18] is None else int(r[18]),
         timeout_policy=str(r[19]),
         clocks=clocks,
+    )
+
+
+def seat_rows(raw: str | None) -> tuple[SeatRow, ...]:
+    """The seats of a game from their JSON array
+    ``[[position, user_id, name, ai_level], ...]``."""
+    found = sorted(json.loads(raw or "[]"), key=lambda s: int(s[0]))
+    return tuple(
+        SeatRow(str(user_id), str(name), int(position), None if level is None else str(level))
+        for position, user_id, name, level in found
     )
 
 

@@ -11,12 +11,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from bot.store.errors import StoreError
-
-if TYPE_CHECKING:
-    from bot.store.database import Session
+from bot.store.sql import Session
 
 log = logging.getLogger("campfire.store.schema")
 

@@ -7,16 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.store.clocks import _change_clocks
+from bot.store import sql
+from bot.store.clocks import change_clocks
 from bot.store.rows import (
     ClockChange,
     iso,
 )
-from bot.store.session import Session, SqlBase, _changed, _rows
+from bot.store.session import Repository
+from bot.store.sql import Session
 
 
 async def _touch(db: Session, game_id: int, at: datetime, status: str) -> bool:
-    return await _changed(
+    return await sql.changed(
         db,
         "UPDATE games SET updated_at = ? WHERE id = ? AND status = ?",
         (iso(at), game_id, status),
@@ -26,7 +28,7 @@ async def _touch(db: Session, game_id: int, at: datetime, status: str) -> bool:
 async def _renumber(db: Session, game_id: int, order: list[str] | None) -> None:
     """Rewrite seat positions 0..n-1: in ``order`` if given, else keeping the current order."""
     if order is None:
-        rows = await _rows(
+        rows = await sql.rows(
             db, "SELECT user_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
         )
         order = [str(r[0]) for r in rows]
@@ -37,7 +39,7 @@ async def _renumber(db: Session, game_id: int, order: list[str] | None) -> None:
         )
 
 
-class SeatsQueries(SqlBase):
+class SeatsQueries(Repository):
     """The ``seats`` table, and a lobby becoming a running game."""
 
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
@@ -46,7 +48,7 @@ class SeatsQueries(SqlBase):
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             f"SELECT user_id, name, joined_at FROM seats WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
@@ -62,9 +64,9 @@ class SeatsQueries(SqlBase):
         """Seat ``user_id`` last, only if the game is a lobby with a free seat that the
         user does not already hold (checked in the transaction, so safe across processes).
         ``ai_level``: the seat is played by the AI at that level."""
-        async with self._transaction() as db:
-            await self._lock_game(db, game_id)
-            if not await _changed(
+        async with self.db.transaction() as db:
+            await self.db.lock_game(db, game_id)
+            if not await sql.changed(
                 db,
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby' "
                 "AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < max_seats "
@@ -85,7 +87,7 @@ class SeatsQueries(SqlBase):
         self, game_id: int, user_id: str, at: datetime, *, new_creator: str | None = None
     ) -> bool:
         """Free a lobby seat (positions renumbered); optionally hand the lobby over."""
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             if not await _touch(db, game_id, at, "lobby"):
                 return False
             await db.execute(
@@ -109,8 +111,8 @@ class SeatsQueries(SqlBase):
         """Lobby -> running with seats in ``seat_order``, the initial state snapshot and
         the clocks of the seats to act."""
         when = iso(at)
-        async with self._transaction() as db:
-            if not await _changed(
+        async with self.db.transaction() as db:
+            if not await sql.changed(
                 db,
                 "UPDATE games SET status = 'running', snapshot = ?, updated_at = ?, "
                 "turn_started_at = ?, version = 0 WHERE id = ? AND status = 'lobby'",
@@ -118,5 +120,5 @@ class SeatsQueries(SqlBase):
             ):
                 return False
             await _renumber(db, game_id, list(seat_order))
-            await _change_clocks(db, game_id, clocks)
+            await change_clocks(db, game_id, clocks)
         return True

@@ -1,22 +1,24 @@
-"""What the parts of the store share: the backend's ``Session`` (its connection, its
-transactions), the ``Dialect`` fragments, and ``SqlBase``, which every part (``games``,
-``seats``, ``clocks``, ``settings``, ``ratings``, ``jobs``) builds on.
+"""What the repositories of a store share beyond the helpers of ``sql``: the ``Dialect``
+fragments; ``Sessions``, the one session object of a store (its backend's transactions,
+its dialect, the reading of game rows) that every repository (``games``, ``seats``,
+``clocks``, ``settings``, ``ratings``, ``jobs``, ``hints``) is built over, as a
+``Repository``; and ``SqlBase``, a store's connection, schema and ``Sessions``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Self
 
 from bot.shards import Shards
-from bot.store.rows import GAME_COLUMNS, GameRow, SeatRow, clock_rows, game_row
+from bot.store.rows import GAME_COLUMNS, GameRow, clock_rows, game_row, seat_rows
 from bot.store.schema import migrate
+from bot.store.sql import Session, changed
 
 log = logging.getLogger("campfire.store")
 
@@ -26,20 +28,6 @@ DEFAULT_DB = "campfire.sqlite3"
 def default_path() -> str:
     """``$CAMPFIRE_DB`` (a file path or a ``postgresql://`` URL) or ``campfire.sqlite3``."""
     return os.environ.get("CAMPFIRE_DB") or DEFAULT_DB
-
-
-class Session(Protocol):
-    """One connection of a backend, in a transaction or for one statement."""
-
-    async def rows(self, sql: str, params: Iterable[Any] = ()) -> list[Sequence[Any]]:
-        """Every row of one query."""
-        ...
-
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """Run one statement; how many rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -69,16 +57,90 @@ def on_shards(dialect: Dialect, shards: Shards | None, column: str) -> str:
     return f" AND ({key} >> 22) % {int(shards.count)} IN ({ids})"
 
 
+class Sessions:
+    """The one session object of a store, which all its repositories share: the
+    backend's ``Session``s (one connection or pool, one transaction per change), its
+    ``Dialect``, and the reading of game rows with their seats and clocks."""
+
+    def __init__(
+        self,
+        transaction: Callable[[], AbstractAsyncContextManager[Session]],
+        session: Callable[[], AbstractAsyncContextManager[Session]],
+        dialect: Dialect,
+    ) -> None:
+        self.transaction = transaction
+        """A ``Session`` in one transaction: committed when the block ends, rolled back
+        when it raises."""
+        self.session = session
+        """A ``Session`` for statements that are each their own transaction."""
+        self.dialect = dialect
+
+    async def fetchall(self, statement: str, params: Iterable[Any] = ()) -> list[Any]:
+        """Every row of one query, in a statement of its own."""
+        async with self.session() as db:
+            return await db.rows(statement, params)
+
+    async def update(self, statement: str, params: Iterable[Any]) -> bool:
+        """One conditional ``UPDATE`` (a statement alone is its own transaction): whether
+        it changed a row."""
+        async with self.session() as db:
+            return await changed(db, statement, params)
+
+    async def lock_game(self, db: Session, game_id: int) -> None:
+        """Hold the game's row until the transaction ends, so a condition on its seats
+        or clocks read next cannot change under us (SQLite: its one writer does)."""
+        if self.dialect.lock_game is not None:
+            await db.rows(self.dialect.lock_game, (game_id,))
+
+    def seats_of(self, game: str) -> str:
+        """A sub-select of the seats of the game whose id is ``game`` (a column), as one
+        JSON array (``rows.seat_rows`` reads it)."""
+        seats = self.dialect.json_list.format("st.position, st.user_id, st.name, st.ai_level")
+        return f"(SELECT {seats} FROM seats st WHERE st.game_id = {game})"
+
+    def clocks_of(self, game: str) -> str:
+        """A sub-select of the clocks of the game whose id is ``game`` (a column or a
+        placeholder), with their seats' return dates, as one JSON array
+        (``rows.clock_rows`` reads it)."""
+        clocks = self.dialect.json_list.format(
+            "c.seat, c.revision, c.started, c.deadline, c.paused, a.until"
+        )
+        return (
+            f"(SELECT {clocks} FROM turn_clocks c "
+            f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = {game})"
+        )
+
+    async def read_games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
+        """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
+        with its seats and clocks, in one query (as JSON arrays beside each row)."""
+        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+        raw = await self.fetchall(
+            f"SELECT {columns}, {self.seats_of('g.id')}, {self.clocks_of('g.id')} {tail}",
+            params,
+        )
+        return [game_row(r, seat_rows(r[-2]), clock_rows(r[-1])) for r in raw]
+
+
+class Repository:
+    """The queries of one concern of a store (the tables it owns), over the store's one
+    ``Sessions``."""
+
+    def __init__(self, db: Sessions) -> None:
+        self.db = db
+
+
 class SqlBase:
-    """What every part of a store shares: the backend's ``Session``s (one connection or
-    pool, one transaction per change), the schema, and the reading of game rows. Open with ``await
-    Cls.open(target)`` or ``async with``; close it."""
+    """A store's connection and schema: the backend supplies its ``Session``s
+    (``_transaction``, ``_session``), and ``sessions``, the ``Sessions`` its repositories
+    share, hands them out. Open with ``await Cls.open(target)`` or ``async with``; close
+    it."""
 
     dialect: Dialect
 
     def __init__(self, path: str, migrations: Sequence[str]) -> None:
         self.path = path
         self._migrations = tuple(migrations)
+        self.sessions = Sessions(self._transaction, self._session, self.dialect)
 
     @classmethod
     async def open(cls, path: Any = None, **kwargs: Any) -> Self:
@@ -114,21 +176,8 @@ class SqlBase:
         """A ``Session`` for statements that are each their own transaction."""
         raise NotImplementedError
 
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._session() as db:
-            return await db.rows(sql, params)
-
-    async def _update(self, sql: str, params: Iterable[Any]) -> bool:
-        """One conditional ``UPDATE`` (a statement alone is its own transaction): whether
-        it changed a row."""
-        async with self._session() as db:
-            return await _changed(db, sql, params)
-
-    async def _lock_game(self, db: Session, game_id: int) -> None:
-        """Hold the game's row until the transaction ends, so a condition on its seats
-        or clocks read next cannot change under us (SQLite: its one writer does)."""
-        if self.dialect.lock_game is not None:
-            await db.rows(self.dialect.lock_game, (game_id,))
+    async def _fetchall(self, statement: str, params: Iterable[Any] = ()) -> list[Any]:
+        return await self.sessions.fetchall(statement, params)
 
     async def _migrate(self) -> None:
         async with self._transaction() as db:
@@ -140,44 +189,3 @@ class SqlBase:
     async def schema_version(self) -> int:
         rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
         return int(rows[0][0])
-
-    async def _games(self, tail: str, params: Iterable[Any]) -> list[GameRow]:
-        """The games of ``SELECT ... {tail}`` (``tail`` names the table ``g``), each
-        with its seats and clocks, in one query (as JSON arrays beside each row)."""
-        columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
-        seats = self.dialect.json_list.format("st.position, st.user_id, st.name, st.ai_level")
-        clocks = self.dialect.json_list.format(
-            "c.seat, c.revision, c.started, c.deadline, c.paused, a.until"
-        )
-        raw = await self._fetchall(
-            f"SELECT {columns}, (SELECT {seats} FROM seats st WHERE st.game_id = g.id), "
-            f"(SELECT {clocks} FROM turn_clocks c "
-            f"LEFT JOIN away a ON a.user_id = c.seat WHERE c.game_id = g.id) {tail}",
-            params,
-        )
-        return [game_row(r, _seats(r[-2]), clock_rows(r[-1])) for r in raw]
-
-
-async def _rows(db: Session, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-    return await db.rows(sql, params)
-
-
-async def _changed(db: Session, sql: str, params: Iterable[Any]) -> bool:
-    """Run a conditional ``UPDATE``: whether it changed exactly one row (else the game
-    was not in the state the statement asks for, and nothing was written)."""
-    return await db.execute(sql, params) == 1
-
-
-def _chunks(items: Sequence[int], size: int = 900) -> list[list[int]]:
-    """``items`` in slices small enough for one statement's parameters."""
-    return [list(items[n : n + size]) for n in range(0, len(items), size)]
-
-
-def _seats(raw: str | None) -> tuple[SeatRow, ...]:
-    """The seats of a game from their JSON array
-    ``[[position, user_id, name, ai_level], ...]``."""
-    found = sorted(json.loads(raw or "[]"), key=lambda s: int(s[0]))
-    return tuple(
-        SeatRow(str(user_id), str(name), int(position), None if level is None else str(level))
-        for position, user_id, name, level in found
-    )

@@ -13,24 +13,24 @@ from bot.store.rows import (
     UserSettings,
     iso,
 )
-from bot.store.session import SqlBase
+from bot.store.session import Repository
 
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-class SettingsQueries(SqlBase):
+class SettingsQueries(Repository):
     """The ``guild_settings`` and ``user_settings`` tables."""
 
     async def guild_language(self, guild_id: str) -> str | None:
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return str(rows[0][0]) if rows and rows[0][0] is not None else None
 
     async def set_guild_language(self, guild_id: str, language: str | None, at: datetime) -> None:
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
@@ -39,7 +39,7 @@ class SettingsQueries(SqlBase):
             )
 
     async def guild_settings(self, guild_id: str) -> GuildSettings:
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
             "games_channel, hints, pictures, web_links FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
@@ -62,7 +62,7 @@ class SettingsQueries(SqlBase):
     async def save_guild_settings(
         self, guild_id: str, settings: GuildSettings, at: datetime
     ) -> None:
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
                 "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures, "
@@ -93,7 +93,7 @@ class SettingsQueries(SqlBase):
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._fetchall(
+        rows = await self.db.fetchall(
             "SELECT user_id, notify_dm, dm_closed, layout FROM user_settings "
             f"WHERE user_id IN ({marks})",
             tuple(user_ids),
@@ -104,7 +104,7 @@ class SettingsQueries(SqlBase):
         }
 
     async def save_user_settings(self, user_id: str, settings: UserSettings) -> None:
-        async with self._transaction() as db:
+        async with self.db.transaction() as db:
             await db.execute(
                 "INSERT INTO user_settings (user_id, notify_dm, dm_closed, layout) "
                 "VALUES (?, ?, ?, ?) "

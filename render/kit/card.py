@@ -451,11 +451,6 @@ def row_pieces(row: Sequence[Box], seats: int, margin: int = 0) -> list[Box]:
     return best[1]
 
 
-def close_up_boxes(close: Box, regions: Sequence[Box], bounds: Box) -> list[tuple[Box, Box, float]]:
-    """``fit_regions`` as (source, target, scale) triples."""
-    return [(c.source, c.target, c.scale) for c in fit_regions(close, regions, bounds)]
-
-
 def close_up_cuts(close: Box, regions: Sequence[Box], layout: FrameLayout) -> list[Cut]:
     """The cuts (``fit_regions``) of the close-up box ``close`` for the ``regions``
     of a full picture laid out as ``layout``: those below its header (the card has its
@@ -468,9 +463,17 @@ def close_up_cuts(close: Box, regions: Sequence[Box], layout: FrameLayout) -> li
     return fit_regions(close, kept, bounds)
 
 
-def paste_cuts(canvas: Canvas, full: Image.Image, cuts: Sequence[Cut]) -> None:
+def paste_cuts(
+    canvas: Canvas,
+    full: Image.Image,
+    cuts: Sequence[Cut],
+    *,
+    shrink: Image.Resampling = Image.Resampling.LANCZOS,
+    grow: Image.Resampling = Image.Resampling.LANCZOS,
+) -> None:
     """Paste each cut of the full picture (``close_up_cuts``) where it goes: as it is,
-    twice as large pixel for pixel, or resampled and mapped back onto the palette."""
+    twice as large pixel for pixel, or resampled (with ``shrink`` when drawn smaller,
+    ``grow`` when larger) and mapped back onto the palette."""
     for cut in cuts:
         piece = full.crop(cut.source.xyxy())
         size = (cut.target.w, cut.target.h)
@@ -478,7 +481,8 @@ def paste_cuts(canvas: Canvas, full: Image.Image, cuts: Sequence[Cut]) -> None:
             if cut.scale == ZOOM and size == (piece.width * ZOOM, piece.height * ZOOM):
                 piece = piece.resize(size, Image.Resampling.NEAREST)
             else:
-                rgb = piece.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+                smaller = size[0] < piece.width or size[1] < piece.height
+                rgb = piece.convert("RGB").resize(size, shrink if smaller else grow)
                 piece = canvas.palette.quantize(rgb)
         canvas.image.paste(piece, (cut.target.x, cut.target.y))
 

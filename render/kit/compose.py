@@ -184,6 +184,8 @@ class Picture:
         layout = self.layout(len(seats))
         paletted = self.static_art(static)
         canvas = Canvas(paletted, paletted, self.palette_of(), (self.name, static))
+        if within is not None:
+            canvas.within = [cut.xyxy() for cut in within]
 
         def wanted(box: Box) -> bool:
             return within is None or any(box.overlaps(cut) for cut in within)

@@ -82,7 +82,8 @@ class Palette:
 
     def quantize(self, image: Image.Image) -> Image.Image:
         """``image`` mapped onto this palette (nearest colour, no dithering)."""
-        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        return rgb.quantize(palette=self.image, dither=Image.Dither.NONE)
 
 
 class Canvas:
@@ -100,6 +101,19 @@ class Canvas:
         self.palette = palette
         self.static_key = static_key
         self._draw = ImageDraw.Draw(self.image)
+        self.within: Sequence[tuple[int, int, int, int]] | None = None
+        """When set, only the pixels inside these ``(left, top, right, bottom)`` boxes
+        are wanted: a sprite or a line of text lying wholly outside them is skipped
+        (the pixels inside are the same, the stamp is neither made nor pasted)."""
+
+    def _unwanted(self, x: int, y: int, w: int, h: int) -> bool:
+        within = self.within
+        if within is None:
+            return False
+        right, bottom = x + w, y + h
+        return not any(
+            x < r and left < right and y < b and top < bottom for left, top, r, b in within
+        )
 
     @property
     def size(self) -> tuple[int, int]:
@@ -118,6 +132,8 @@ class Canvas:
         """Paste an RGBA ``sprite`` (centred on ``xy``, or with its top-left corner there)."""
         x = round(xy[0] - sprite.width / 2) if centre else round(xy[0])
         y = round(xy[1] - sprite.height / 2) if centre else round(xy[1])
+        if self._unwanted(x, y, sprite.width, sprite.height):
+            return
         key = ("sprite", id(sprite), ground, self._under_key((x, y), ground))
         stamp, mask, _ = _stamp(key, sprite, lambda: self._stamp_sprite(sprite, (x, y), ground))
         self.image.paste(stamp, (x, y), mask)
@@ -143,6 +159,8 @@ class Canvas:
             return
         mask, left, top = glyph_mask(text, face, anchor)
         x, y = round(xy[0]) + left, round(xy[1]) + top
+        if self._unwanted(x, y, mask.width, mask.height):
+            return
         key = (
             "text",
             text,

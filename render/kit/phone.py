@@ -40,7 +40,7 @@ from PIL import Image, ImageDraw
 from render.kit import card as cards
 from render.kit import frame, sprites, style
 from render.kit.cache import MB, ArtCache
-from render.kit.card import MARGIN, MIN_TEXT, WIDTH, Card
+from render.kit.card import MARGIN, MIN_TEXT, WIDTH, Card, Cut, Region
 from render.kit.compose import Picture, Turn
 from render.kit.encode import BAND_ROWS, png_bytes
 from render.kit.geometry import Box, FrameLayout
@@ -77,9 +77,14 @@ LINE_STEP = 29
 MAX_SECTION_LINES = 8
 BLOCK_TITLE = 40
 GAP = 12  # between two blocks
-PHONE_LEVEL = 4
-"""Deflate level of the phone layout: a third less time than level 6 for its tall
-page, about 5 % more bytes (Origin Classic's largest, 132 KB, stays under 150 KB)."""
+PHONE_LEVEL = 3
+"""Deflate level of the phone layout: zlib's fast matcher (levels 1 to 3), about 40 %
+less time than level 4 for its tall page and about 8 % more bytes."""
+PHONE_BYTES = 140_000
+"""A phone page larger than this at ``PHONE_LEVEL`` (a few crowded Origin Classic
+pages at 4 players, up to about 147 KB) is deflated again at ``PHONE_DENSE_LEVEL``,
+so that every page stays well within the 150 KB budget."""
+PHONE_DENSE_LEVEL = 6
 PLATE = 22  # a target's name on the phone's close-up
 FULL_PLATE = 14  # on the full picture (its own texts are 11 to 16 px)
 
@@ -324,7 +329,7 @@ class Phone:
             for block in blocks
             if block.kind == "close"
         }
-        wanted = [source for _, pieces in plans.values() for source, _, _, _ in pieces]
+        wanted = [cut.source for _, cuts in plans.values() for cut in cuts]
         if panel is not None and any(block.kind == "panel" for block in blocks):
             wanted.append(panel)
         with unrecorded():  # only the parts of the full picture cut from are drawn
@@ -423,28 +428,23 @@ class Phone:
 
     def _close_plan(
         self, box: Box, view: View, mine: Mine | None, layout: FrameLayout, lang: str
-    ) -> tuple[list[Target], list[tuple[Box, Box, float, bool]]]:
-        """What the close-up ``box`` shows: the seat's targets, and each piece of the
-        full picture cut out (``source``), where it goes (``spot``), its scale and
-        whether it is resized: the board around the targets, shrunk until they all fit
-        when they do not at full size, else around the last move, as the turn card
-        shows it."""
+    ) -> tuple[list[Target], list[Cut]]:
+        """What the close-up ``box`` shows: the seat's targets, and the cuts of the
+        full picture (``render.kit.card.fit_regions``): the board around the targets,
+        shrunk until they all fit when they do not at full size, else around the last
+        move, as the turn card shows it."""
         targets = self.targets_of(view, mine, layout, lang)
         top = layout.header.bottom
         bounds = Box(0, top, layout.width, layout.height - top)
         region = _clip(_around([t.box for t in targets]), bounds) if targets else None
-        pieces: list[tuple[Box, Box, float, bool]] = []
         if region is not None and (region.w > box.w or region.h > box.h):
             scale = min(box.w / region.w, box.h / region.h)
             w, h = max(1, round(region.w * scale)), max(1, round(region.h * scale))
             spot = Box(box.x + (box.w - w) // 2, box.y + (box.h - h) // 2, w, h)
-            pieces.append((region, spot, scale, True))
-        else:
-            regions = [region] if region is not None else list(self.card.focus(view, layout))
-            kept = [r for r in regions if r.overlaps(bounds)] or [layout.board]
-            for source, spot, times in cards.close_up_boxes(box, kept, bounds):
-                pieces.append((source, spot, float(times), times != 1))
-        return targets, pieces
+            return targets, [Cut(Region.of(region), region, spot, scale)]
+        regions = [region] if region is not None else list(self.card.focus(view, layout))
+        kept = [r for r in regions if r.overlaps(bounds)] or [layout.board]
+        return targets, cards.fit_regions(box, kept, bounds)
 
     @staticmethod
     def _draw_close(
@@ -452,21 +452,21 @@ class Phone:
         box: Box,
         full: Image.Image,
         targets: Sequence[Target],
-        pieces: Sequence[tuple[Box, Box, float, bool]],
+        cuts: Sequence[Cut],
     ) -> None:
-        """The close-up planned by ``_close_plan``: its pieces pasted (nearest
-        neighbour on the palette image when resized: no colour to find again; the
-        targets' frames and names are drawn on top, crisp), its targets marked."""
-        for source, spot, _, resized in pieces:
-            piece = full.crop(source.xyxy())
-            if resized:
-                piece = piece.resize((spot.w, spot.h), Image.Resampling.NEAREST)
-            canvas.image.paste(piece, (spot.x, spot.y))
+        """The close-up planned by ``_close_plan``: its cuts pasted as the turn card
+        pastes them (``render.kit.card.paste_cuts``: resampled, not pixel for pixel,
+        at a fractional scale, with the cheaper area average when shrunk and bilinear
+        when enlarged: a third of Lanczos' time; the targets' frames and names are
+        drawn on top, crisp), its targets marked."""
+        cards.paste_cuts(
+            canvas, full, cuts, shrink=Image.Resampling.BOX, grow=Image.Resampling.BILINEAR
+        )
         if not targets:
             return
         shown = []
         for t in targets:
-            for source, spot, zoom, _ in pieces:
+            for _, source, spot, zoom in cuts:
                 if _inside(t.box, source):
                     moved = Box(
                         round(spot.x + (t.box.x - source.x) * zoom),
@@ -494,7 +494,11 @@ class Phone:
             raise ValueError(f"unknown layout {layout!r}: {', '.join(LAYOUTS)}")
         if layout == "full":
             return png_bytes(self.render_full(view, mine, lang=lang, names=names))
-        return png_bytes(self.render_phone(view, mine, lang=lang, names=names), level=PHONE_LEVEL)
+        image = self.render_phone(view, mine, lang=lang, names=names)
+        data = png_bytes(image, level=PHONE_LEVEL)
+        if len(data) > PHONE_BYTES:
+            data = png_bytes(image, level=PHONE_DENSE_LEVEL)
+        return data
 
 
 def _around(boxes: Sequence[Box]) -> Box:

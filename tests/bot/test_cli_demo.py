@@ -54,7 +54,7 @@ async def test_demo_is_reproducible_from_its_seed(nim: None, tmp_path: Path) -> 
 async def test_demo_of_a_game_without_a_renderer_plays_without_pictures(
     nim: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(render_registry._RENDERERS, "nim")
+    monkeypatch.delitem(render_registry._GAMES, "nim")
     result = await run_demo("nim", 2, "same", tmp_path)
     assert result.finished and result.pictures == ()
     assert "No board pictures" in result.summary

@@ -76,7 +76,7 @@ async def test_console_plays_a_whole_game_by_numbers(
 async def test_console_commands_and_errors_in_french(
     store: Store, nim: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(render_registry._RENDERERS, "nim")  # a game with no picture
+    monkeypatch.delitem(render_registry._GAMES, "nim")  # a game with no picture
     lines = [
         "aide",
         "9",

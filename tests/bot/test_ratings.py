@@ -135,7 +135,7 @@ async def test_standings_and_stats(service: GameService) -> None:
         await service.standings("g1", "origin-classic", DAVE.user_id)
     assert unknown.value.key == "game.unknown"
     message = Text(unknown.value.key, unknown.value.params)
-    assert translate(message, "fr") == "Aucun jeu ne s’appelle « origin-classic »."
+    assert translate(message, "fr") == "Aucun jeu ne s'appelle « origin-classic »."
     assert (await service.standings("elsewhere", None, DAVE.user_id)).rules is None
 
     stats = await service.stats("g1", ALICE.user_id)

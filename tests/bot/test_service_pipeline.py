@@ -1,5 +1,6 @@
-"""The unit of work describes a change from what it committed, without reading the game
-again: that description must be the stored game's, field by field (clocks, return dates
+"""The unit of work describes a change from the row the store committed (``append_move``
+answers it, from the database), without reading the game again: that description must
+be the stored game's, field by field (clocks, return dates
 of players away, who is to act, times), for every rule set, on both backends; and the
 view and next moves it hands the announcement are the service's own answers."""
 

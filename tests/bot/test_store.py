@@ -4,12 +4,13 @@ the append-only log; SQLite's WAL."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, SqlStore, Store, StoreError, default_path
+from bot.store import MIGRATIONS, NewEntry, SqlStore, Store, StoreError, default_path
 from rules.base import Text
 from tests.bot.conftest import DATABASE_ERRORS, execute, store_on
 
@@ -74,13 +75,19 @@ async def test_newer_database_is_refused(empty_database: str) -> None:
 async def test_move_log_is_append_only_and_version_checked(store: SqlStore) -> None:
     game_id = await _new_game(store)
     assert await store.start_game(game_id, ["u1"], "{}", AT)
-    kwargs = dict(seat="u1", code="take1", label=Text("nim.take", {"n": 1}), at=AT, over=False)
-    assert await store.append_move(
-        game_id, expected_version=0, snapshot="{1}", turn_started=True, **kwargs
+    entry = NewEntry(
+        game_id,
+        expected_version=0,
+        seat="u1",
+        code="take1",
+        label=Text("nim.take", {"n": 1}),
+        at=AT,
+        snapshot="{1}",
+        over=False,
+        turn_started=True,
     )
-    assert not await store.append_move(
-        game_id, expected_version=0, snapshot="{x}", turn_started=True, **kwargs
-    )
+    assert await store.append_move(entry)
+    assert await store.append_move(replace(entry, snapshot="{x}")) is None
     moves = await store.moves(game_id)
     assert [(m.seq, m.code, m.label) for m in moves] == [(0, "take1", Text("nim.take", {"n": 1}))]
     row = await store.game(game_id)

@@ -5,6 +5,7 @@ pools on PostgreSQL), and each backend's own way to refuse what it cannot serve.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -12,8 +13,11 @@ import pytest
 
 from bot.cli import main
 from bot.store import (
+    ClockChange,
+    NewEntry,
     PostgresStore,
     RatingRow,
+    ResultRow,
     SeatClock,
     SqlStore,
     Store,
@@ -47,8 +51,19 @@ async def _lobby(store: SqlStore, max_seats: int = 4, guild: str = "g") -> int:
     )
 
 
-def _move(n: int) -> dict[str, object]:
-    return dict(seat="u0", code=f"take{n}", label=Text("nim.take", {"n": n}), at=AT, over=False)
+def _move(game_id: int, version: int, n: int, seat: str = "u0", **more: object) -> NewEntry:
+    return NewEntry(
+        game_id,
+        expected_version=version,
+        seat=seat,
+        code=f"take{n}",
+        label=Text("nim.take", {"n": n}),
+        at=AT,
+        snapshot=f"{{{n}}}",
+        over=False,
+        turn_started=True,
+        **more,  # type: ignore[arg-type]
+    )
 
 
 async def test_concurrent_moves_at_one_revision_apply_once(database: str) -> None:
@@ -58,19 +73,57 @@ async def test_concurrent_moves_at_one_revision_apply_once(database: str) -> Non
         for version in range(5):
             applied = await asyncio.gather(
                 *(
-                    store.append_move(
-                        game_id,
-                        expected_version=version,
-                        snapshot=f"{{{n}}}",
-                        turn_started=True,
-                        **_move(n),  # type: ignore[arg-type]
-                    )
+                    store.append_move(_move(game_id, version, n))
                     for n, store in enumerate((one, two, one, two), start=1)
                 )
             )
-            assert applied.count(True) == 1, (version, applied)
+            committed = [row for row in applied if row is not None]
+            assert len(committed) == 1, (version, applied)
+            assert committed[0].version == version + 1
         assert [m.seq for m in await two.moves(game_id)] == [0, 1, 2, 3, 4]
         assert (row := await one.game(game_id)) is not None and row.version == 5
+
+
+async def test_the_committed_row_is_the_game_as_read_back(database: str) -> None:
+    """``append_move`` answers the game as the database committed it: the same row a
+    read gives after it, with the new revision, snapshot, turn start, clocks (and their
+    seats' return dates), the seat that resigned and the status once over."""
+    later = datetime(2026, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+    async with store_for(database) as store:
+        game_id = await _lobby(store)
+        assert await store.add_seat(game_id, "u1", "P1", AT)
+        assert await store.start_game(game_id, ["u0", "u1"], "{}", AT)
+        start = int(AT.timestamp())
+        await store.set_away("u1", start, 1_800_000_000)
+        clock = SeatClock("u1", 1, start, start + 3600, reminders=(("nudge", start + 60),))
+        entry = replace(_move(game_id, 0, 2, clocks=ClockChange(("u0",), (clock,))), at=later)
+        committed = await store.append_move(entry)
+        assert committed is not None and committed == await store.game(game_id)
+        assert (committed.version, committed.snapshot, committed.status) == (1, "{2}", "running")
+        assert committed.turn_started_at == later == committed.updated_at
+        assert [(c.seat, c.deadline, c.away_until) for c in committed.clocks] == [
+            (
+                "u1",
+                datetime.fromtimestamp(start + 3600, UTC),
+                datetime.fromtimestamp(1_800_000_000, UTC),
+            )
+        ]
+        assert committed.resigned is None
+        quiet = replace(_move(game_id, 1, 1, seat="u1"), turn_started=False, at=AT)
+        unchanged = await store.append_move(quiet)
+        assert unchanged is not None and unchanged == await store.game(game_id)
+        assert unchanged.turn_started_at == later and unchanged.clocks == committed.clocks
+        resign = replace(
+            _move(game_id, 2, 1, seat="u1"),
+            code="!resign",
+            over=True,
+            results=(ResultRow("u0", 1, 0), ResultRow("u1", 2, 0)),
+        )
+        assert resign.resigns and not entry.resigns
+        over = await store.append_move(resign)
+        assert over is not None and over == await store.game(game_id)
+        assert (over.status, over.resigned, over.clocks, over.version) == ("over", "u1", (), 3)
+        assert await store.append_move(replace(resign, expected_version=3)) is None
 
 
 async def test_the_entry_at_a_revision_is_read_back_taken_back_or_not(database: str) -> None:
@@ -79,13 +132,7 @@ async def test_the_entry_at_a_revision_is_read_back_taken_back_or_not(database: 
         game_id = await _lobby(store)
         assert await store.start_game(game_id, ["u0"], "{}", AT)
         for version in range(2):
-            assert await store.append_move(
-                game_id,
-                expected_version=version,
-                snapshot="{}",
-                turn_started=True,
-                **_move(1),  # type: ignore[arg-type]
-            )
+            assert await store.append_move(_move(game_id, version, 1))
         assert await store.undo(game_id, expected_version=2, count=1, by="u0", at=AT, snapshot="{}")
         first, second = await store.entry_at(game_id, 0), await store.entry_at(game_id, 1)
         assert first is not None and (first.seq, first.seat, first.code) == (0, "u0", "take1")

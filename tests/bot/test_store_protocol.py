@@ -1,16 +1,18 @@
 """``GameStore``: every store method the service uses is in the protocol, and the SQLite
 ``Store`` and the ``PostgresStore`` have each of them with the same parameters (mypy
-checks the types where a service is built over a store)."""
+checks the types where a service is built over a store), each answered by the
+repository of the store that owns its tables, all of them over one session object."""
 
 from __future__ import annotations
 
 import inspect
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
-from bot.store import GameStore, PostgresStore, Store, protocol
+from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol
 from bot.store.clocks import ClocksQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
@@ -29,6 +31,17 @@ PARTS = [
     (protocol.HintsStore, HintsQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
+
+REPOSITORIES = {
+    GamesQueries: "games",
+    SeatsQueries: "seats",
+    ClocksQueries: "clocks",
+    SettingsQueries: "settings",
+    RatingsQueries: "standings",
+    JobsQueries: "jobs",
+    HintsQueries: "hints",
+}
+"""Where a store holds each repository."""
 
 
 def own(kind: type) -> set[str]:
@@ -80,6 +93,33 @@ def test_the_protocol_follows_the_split_of_the_queries(part: type, queries: type
 def test_every_protocol_method_is_in_one_part() -> None:
     parts = [own(part) for part, _ in PARTS]
     assert sum(map(len, parts)) == len(set().union(*parts)) == len(members() - {"path"})
+
+
+@pytest.mark.parametrize("kind", [GameStore, Store, PostgresStore])
+def test_a_move_is_one_typed_entry_answered_with_the_committed_row(kind: type) -> None:
+    signature = inspect.signature(kind.append_move)
+    assert [(p.name, p.annotation) for p in signature.parameters.values()] == [
+        ("self", inspect.Parameter.empty),
+        ("entry", "NewEntry"),
+    ]
+    assert signature.return_annotation == "GameRow | None"
+    # The entry carries everything the transaction stores, and decides a resignation.
+    assert {f.name for f in fields(NewEntry)} >= {"game_id", "expected_version", "clocks"}
+    assert len(fields(NewEntry)) == 15
+
+
+def test_the_store_is_its_repositories_over_one_session(tmp_path: Path) -> None:
+    store = Store(tmp_path / "x.sqlite3")
+    for queries, attribute in REPOSITORIES.items():
+        repository = getattr(store, attribute)
+        assert type(repository) is queries and repository.db is store.sessions
+        assert not issubclass(Store, queries), "composed, not inherited"
+    # Every method of the protocol is its repository's, bound to the store's repository.
+    for part, queries in PARTS:
+        for name in own(part):
+            method = getattr(store, name)
+            assert method.__self__ is getattr(store, REPOSITORIES[queries]), name
+            assert method.__func__ is vars(queries)[name], name
 
 
 def test_the_sqlite_store_says_where_it_keeps_the_games(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ become log entries when an older database is migrated."""
 from __future__ import annotations
 
 from bot.service import GameService
-from bot.store import ResultRow, Store
+from bot.store import NewEntry, ResultRow, Store
 from rules.base import Text
 from tests.bot.conftest import ALICE, BOB, execute, running_nim, store_on
 from tests.bot.test_store import AT, _new_game
@@ -16,18 +16,20 @@ async def test_notes_public_label_and_undoable_are_stored(store: Store) -> None:
     await store.start_game(game_id, ["u1"], "{}", AT)
     note = Text("nim.note.left", {"n": 4})
     assert await store.append_move(
-        game_id,
-        expected_version=0,
-        seat="u1",
-        code="take1",
-        label=Text("nim.take", {"n": 1}),
-        at=AT,
-        snapshot="{}",
-        over=False,
-        turn_started=True,
-        public_label=Text("secret.kind"),
-        notes=(note,),
-        undoable=True,
+        NewEntry(
+            game_id,
+            expected_version=0,
+            seat="u1",
+            code="take1",
+            label=Text("nim.take", {"n": 1}),
+            at=AT,
+            snapshot="{}",
+            over=False,
+            turn_started=True,
+            public_label=Text("secret.kind"),
+            notes=(note,),
+            undoable=True,
+        )
     )
     (move,) = await store.moves(game_id)
     assert move.notes == (note,) and move.public_label == Text("secret.kind") and move.undoable

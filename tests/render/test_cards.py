@@ -5,7 +5,6 @@ seeded random games with 2 and 4 players (the kit's text helper records the size
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping
 from functools import lru_cache
@@ -114,9 +113,9 @@ def view_of(game_id: str, players: int, position: str) -> View:
 
 
 def card_of(game_id: str) -> Card:
-    """The ``Card`` whose drawer the registry gives for ``game_id``."""
-    module = importlib.import_module(registry.renderer(game_id, "card").__module__)
-    found: Card = module.CARD
+    """The ``Card`` the registry gives for ``game_id``."""
+    found = registry.get(game_id).card
+    assert found is not None
     return found
 
 

@@ -13,12 +13,14 @@ from functools import lru_cache
 from typing import Any
 
 import pytest
+from PIL import Image, ImageChops, ImageStat
 
 from campfire_testing.nim_views import nim_view
 from render import registry
 from render.kit import frame, style
 from render.kit.card import MIN_TEXT, WIDTH
 from render.kit.compose import Turn
+from render.kit.paint import Canvas
 from render.kit.phone import MAX_CHOICES, Phone
 from render.kit.text import record_sizes
 from rules.base import Game
@@ -128,10 +130,8 @@ def case(game_id: str, players: int, position: str, lang: str) -> tuple[View, di
 
 
 def phone_of(game_id: str) -> Phone:
-    import importlib
-
-    module_name, _, name = registry._PHONES[game_id].partition(":")
-    found: Phone = getattr(importlib.import_module(module_name), name)
+    found = registry.get(game_id).phone
+    assert found is not None
     return found
 
 
@@ -290,3 +290,69 @@ def test_the_phone_layout_composes_only_what_it_cuts_and_changes_no_pixel(
                 )
                 whole = registry.draw_private(game_id, view, mine, lang="fr", names=NAMES)
             assert cut == whole, (game_id, players, position)
+
+
+def test_a_page_over_the_quick_level_s_bytes_is_deflated_again_densely(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The phone page is deflated at the quick level; one larger than ``PHONE_BYTES``
+    is deflated again at the dense level: fewer bytes, the same pixels."""
+    from render.kit import phone as kit
+
+    view, mine = case("origin", 4, "middle", "en")
+    quick = registry.draw_private("origin", view, mine, names=NAMES)
+    monkeypatch.setattr(kit, "PHONE_BYTES", len(quick) - 1)
+    dense = registry.draw_private("origin", view, mine, names=NAMES)
+    assert len(dense) < len(quick)
+    assert open_png(dense).tobytes() == open_png(quick).tobytes()
+    assert open_png(dense).getpalette() == open_png(quick).getpalette()
+
+
+def test_a_shrunk_close_up_is_resampled_not_cut_pixel_for_pixel() -> None:
+    """A close-up drawn smaller than the full picture is resampled: close to a
+    shrink averaging the board's pixels, where a pixel-for-pixel shrink drops rows and columns
+    (its lines come out ragged, its small letters broken)."""
+    from render.kit import frame as frames
+    from render.kit.phone import phone_blocks
+
+    phone = registry_phone("origin")
+    for position in POSITIONS:
+        view, mine = case("origin", 4, position, "en")
+        seats = frames.seats_of(view)
+        picture = phone.card.picture(len(seats))
+        layout = picture.layout(len(seats))
+        moves = mine.get("moves") or []
+        panel = layout.panels[seats.index(mine["seat"])]
+        blocks, _ = phone_blocks(len(seats), "board", len(moves), [], (panel.w, panel.h))
+        close = next(block.box for block in blocks if block.kind == "close")
+        _, cuts = phone._close_plan(close, view, mine, layout, "en")
+        shrunk = [cut for cut in cuts if cut.scale < 1]
+        if not shrunk:
+            continue
+        cut = shrunk[0]
+        full = picture.render(view, names=NAMES)
+        page = phone.render_phone(view, mine, names=NAMES)
+        canvas = Canvas(page, page, picture.palette_of(), ("test", position))
+        phone._draw_close(canvas, close, full, [], cuts)  # no target marked over it
+        shown = canvas.image.convert("RGB").crop(cut.target.xyxy())
+        source = full.convert("RGB").crop(cut.source.xyxy())
+        size = (cut.target.w, cut.target.h)
+        averaged = source.resize(size, Image.Resampling.BOX)
+        dropped = source.resize(size, Image.Resampling.NEAREST)
+
+        assert off(shown, averaged) < off(dropped, averaged) * 0.6, position
+        return
+    pytest.fail("no shrunk close-up in the Origin Classic positions")
+
+
+def off(image: Image.Image, reference: Image.Image) -> float:
+    """How far ``image`` is from ``reference``: the mean difference, summed over R, G, B."""
+    return float(sum(ImageStat.Stat(ImageChops.difference(image, reference)).mean))
+
+
+def registry_phone(game_id: str) -> Phone:
+    import importlib
+
+    module, _, name = registry._PHONES[game_id].partition(":")
+    found: Phone = getattr(importlib.import_module(module), name)
+    return found

@@ -88,13 +88,14 @@ def test_twins_of_random_games_read_well(game_id: str, players: int, seed: int, 
 
 
 def test_a_game_added_later_registers_its_twin() -> None:
-    renderers.register("nim-again", "render.nim.twin", layout="twin")
+    renderers.register("nim-again", "render.nim.renderer:RENDERER")
     try:
         view = registry.get("nim").view(registry.get("nim").setup(["a", "b"], "s", {}), None)
         text = renderers.describe("nim-again", view, lang="en", names={"a": "Ann", "b": "Ben"})
         assert "To play: Ann" in text
+        assert "nim-again" in renderers.twin_ids()
     finally:
-        renderers._TWINS.pop("nim-again")
+        renderers._GAMES.pop("nim-again")
     with pytest.raises(renderers.UnknownGame):
         renderers.describe("nim-again", view)
     with pytest.raises(ValueError, match="form"):

@@ -201,7 +201,7 @@ def test_french_catalogues_elide_before_names_and_read_as_french() -> None:
         for path in (root / package).glob("**/locales/fr.json")
     ]
     assert len(catalogues) >= 7
-    names = "|".join(sorted(SEAT_PARAMS | {"other", "name"}))
+    names = "|".join(sorted(SEAT_PARAMS | {"other", "name", "tribe", "card", "goal", "game"}))
     for path in catalogues:
         for key, text in json.loads(path.read_text("utf-8")).items():
             assert not re.search(rf"\b[Dd]e \{{({names})\}}", text), (path, key, text)

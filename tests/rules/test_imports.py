@@ -1,6 +1,6 @@
-"""``rules`` imports in one direction: no module imports one that imports it back, not
-lazily inside a function nor under ``TYPE_CHECKING``; every import of a ``rules``
-module is at the top of its file, so the graph read here is the one Python runs.
+"""``rules`` imports in one direction (no circle: ``tests/test_import_circles.py``, for
+every package); every import of a ``rules`` module is at the top of its file, so the
+graph read here is the one Python runs.
 
 The layers (docs/contributors/architecture.md): ``rules.core`` (the contract's parts)
 stands on nothing but itself and ``rules.i18n``, which takes ``Text`` from the core;
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import ast
 from dataclasses import fields
-from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
 
 import rules
 from rules.tribes.flow import FLOW
+from tests.import_graph import GRAPH as ALL_GRAPH
+from tests.import_graph import MODULES as ALL_MODULES
 
 ROOT = Path(rules.__file__).parent
 GAMES = ("nim", "orbis", "origin", "sapiens", "tribes")
@@ -64,66 +65,10 @@ TRIBES = (
 )
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {module_name(p): p for p in ROOT.rglob("*.py")}
-
-
-def imports_of(path: Path) -> dict[str, int]:
-    """Every ``rules`` module ``path`` imports, wherever the statement is, with the line
-    of the first one. ``from rules.tribes import board`` is the module ``board``;
-    ``from rules.tribes import Tribes`` is the package's ``__init__``. Importing a
-    submodule also runs its package's ``__init__``; that is not counted (every package
-    would then sit on its own ``__init__``)."""
-    module = module_name(path)
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: dict[str, int] = {}
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        targets: list[str] = []
-        if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, *([base] if base else [])])
-            for alias in node.names:
-                full = f"{base}.{alias.name}"
-                targets.append(full if full in MODULES else base)
-        elif isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        for target in targets:
-            if target in MODULES and target != module:
-                found.setdefault(target, node.lineno)
-    return found
-
-
-GRAPH = {name: imports_of(path) for name, path in MODULES.items()}
-
-
-def circle(graph: dict[str, set[str]]) -> list[str] | None:
-    try:
-        list(TopologicalSorter(graph).static_order())
-    except CycleError as error:
-        found: list[str] = error.args[1]
-        return found
-    return None
-
-
-def test_rules_import_one_another_without_a_circle() -> None:
-    found = circle({name: set(edges) for name, edges in GRAPH.items()})
-    assert found is None, "import circle in rules: " + " -> ".join(found or ())
-
-
-def test_the_check_names_a_circle_where_there_is_one() -> None:
-    # The same check on a graph with the circle the contract had (base -> core.game ->
-    # core.parsing -> i18n -> base) must fail and say where.
-    graph = {name: set(edges) for name, edges in GRAPH.items()}
-    graph["rules.i18n"] = {*graph["rules.i18n"], "rules.base"}
-    found = circle(graph)
-    assert found is not None
-    assert {"rules.i18n", "rules.base"} <= set(found)
+MODULES = {name: path for name, path in ALL_MODULES.items() if name.split(".")[0] == "rules"}
+GRAPH = {name: ALL_GRAPH[name] for name in MODULES}
+"""The ``rules`` modules and what each imports (``tests/import_graph.py`` reads it; the
+one circle test of the repository, ``tests/test_import_circles.py``, checks it)."""
 
 
 def names_rules(node: ast.AST) -> bool:
