@@ -351,8 +351,6 @@ def off(image: Image.Image, reference: Image.Image) -> float:
 
 
 def registry_phone(game_id: str) -> Phone:
-    import importlib
-
-    module, _, name = registry._PHONES[game_id].partition(":")
-    found: Phone = getattr(importlib.import_module(module), name)
+    found = registry.get(game_id).phone
+    assert isinstance(found, Phone)
     return found
