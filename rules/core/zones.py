@@ -16,7 +16,9 @@ zones. Knowing them, the judgement needs no luck for two things:
   a time, with every other item of its kind hidden elsewhere (``exchanges``).
 
 The judgement still samples states drawn by ``determinize`` as a second net, for what
-depends on several hidden items at once or on secrets a game does not name as zones.
+depends on several hidden items at once. Every game with hidden information names every
+place its ``determinize`` draws again (a test blanks the zones of a state and of a
+redrawn copy and finds the two the same).
 """
 
 from __future__ import annotations
@@ -40,12 +42,25 @@ class Zone:
     together (``"action"``); ``items`` is the state's own list (exchanging two items
     changes the state), each item as the sight would read it if it came into view;
     ``owner`` is the seat holding it (a hand), ``None`` for a pile.
+
+    Where the items are not one list of the state (a token's id written both where it
+    lies and in the list of who won it, one hidden card in a slot of its own), ``items``
+    is a list made for the judgement and ``put(index, old, new)`` writes a change of it
+    into the state; ``set`` is the one way to change an item either way.
     """
 
     name: str
     kind: str
     items: list[Any]
     owner: Seat | None = None
+    put: Callable[[int, Any, Any], None] | None = None
+
+    def set(self, index: int, item: Any) -> None:
+        """Put ``item`` at ``index`` of this zone, in the state too."""
+        old = self.items[index]
+        self.items[index] = item
+        if self.put is not None:
+            self.put(index, old, item)
 
 
 def _key(item: Any) -> str:
@@ -85,6 +100,8 @@ def exchanges(
                     if _key(theirs) in tried:
                         continue
                     tried.add(_key(theirs))
-                    zone.items[i], other.items[j] = theirs, mine
+                    zone.set(i, theirs)
+                    other.set(j, mine)
                     yield world
-                    zone.items[i], other.items[j] = mine, theirs
+                    zone.set(i, mine)
+                    other.set(j, theirs)

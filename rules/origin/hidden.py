@@ -11,10 +11,11 @@ seat cannot place, shuffled by the AI's generator only.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rules.base import Seat, State, Zone, determinize_base
-from rules.origin.junior_data import ALL_HUNTING, ALL_TILES, GREENS, data
+from rules.origin.junior_data import ALL_HUNTING, ALL_TILES, GREENS, data, unused_hunting
 
 
 def determinize_junior(state: State, seat: Seat, rng: random.Random) -> State:
@@ -60,11 +61,13 @@ def _redeal_tokens(
 
 
 def hidden_zones(state: State, seat: Seat) -> list[Zone]:
-    """The tiles other players took, and the face-down stack: every tile nobody took (a
-    list made for the judgement: the state keeps the stack only as what is left, so an
-    exchange with it changes the other player's tiles alone). The Hunting and Strait
-    tokens are no zones of interchangeable items (a won token keeps the id it lay under):
-    the undo judgement samples ``determinize_junior`` for them."""
+    """The places ``determinize_junior`` deals again for ``seat``: the tiles other players
+    took and the face-down stack (every tile nobody took: a list made for the judgement,
+    the state keeps the stack only as what is left, so an exchange with it changes the
+    other player's tiles alone); then, for the Hunting and the Strait tokens, the ones
+    other players won, the ones still face down on the board, and (Hunting only) the
+    token left out of the game. A token's id is written where it lies and, once won, in
+    its winner's list: each token zone writes a change into both."""
     junior = data(state)
     if junior["over"] is not None:  # everything is shown at the end
         return []
@@ -76,4 +79,35 @@ def hidden_zones(state: State, seat: Seat) -> list[Zone]:
         if i != me
     ]
     zones.append(Zone("tile/stack", "tile", [t for t in ALL_TILES if t not in taken]))
+    zones += _token_zones(state, "hunting", junior["hunting"], junior["hunting_of"], me)
+    zones.append(Zone("hunting/unused", "hunting", unused_hunting(junior)))
+    zones += _token_zones(state, "strait", junior["straits"], junior["straits_of"], me)
+    return zones
+
+
+def _token_zones(
+    state: State, kind: str, laid: list[str], won: list[list[str]], me: int
+) -> list[Zone]:
+    """Per other player the tokens of ``laid`` it won (in the order won), then the tokens
+    still on the board (in the order of their places)."""
+    place = {token: i for i, token in enumerate(laid)}
+
+    def put_for(places: list[int], owned: list[str] | None) -> Callable[[int, Any, Any], None]:
+        def put(index: int, _old: Any, new: Any) -> None:
+            laid[places[index]] = new
+            if owned is not None:
+                owned[index] = new
+
+        return put
+
+    zones = []
+    for i, owned in enumerate(won):
+        if i != me:
+            places = [place[t] for t in owned]
+            zones.append(
+                Zone(f"{kind}/won/{i}", kind, list(owned), state.seats[i], put_for(places, owned))
+            )
+    every = {t for owned in won for t in owned}
+    board = [i for i, token in enumerate(laid) if token not in every]
+    zones.append(Zone(f"{kind}/board", kind, [laid[i] for i in board], None, put_for(board, None)))
     return zones

@@ -112,8 +112,8 @@ class OriginJunior(Game):
         return determinize_junior(state, seat, rng)
 
     def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
-        """The Innovation tiles others took and the face-down stack (``hidden``); the
-        token values are left to the judgement's sampling."""
+        """The Innovation tiles others took and the face-down stack, the Hunting and
+        Strait tokens others won or still face down, the token left out (``hidden``)."""
         return junior_zones(state, seat)
 
     def evaluate(self, state: State, seat: Seat) -> float:

@@ -32,8 +32,9 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from rules.base import CorruptState, IllegalMove, Move, Record, Section, State, Text
+from rules.base import CorruptState, IllegalMove, Move, Record, Section, State, Text, Zone
 from rules.kit import decks
 from rules.tribes import board as bd
 from rules.tribes import frames as fr
@@ -488,6 +489,62 @@ def determinize(state: State, seat_name: str, rng: random.Random) -> None:
     for frame in st.data(state)["frames"]:
         if frame["kind"] == "ch_peek" and frame["player"] != me:
             frame["card"] = rng.choice(sorted(_deck(state)))
+
+
+def hidden_zones(state: State, seat_name: str) -> list[Zone]:
+    """The places ``determinize`` draws again for ``seat_name`` (``rules.core.zones``):
+    each pick not revealed yet of another seat, with the other powers its tribe could
+    have picked; the top card and the cards put under that another seat's Prémonition
+    knows, with the rest of the deck it saw; the card another seat is peeking at, with
+    the rest of the event deck. The pick, the top card and the peeked card lie in the
+    state as single values, so their zones write a change into it."""
+    if not is_on(state):
+        return []
+    ch = chiefs_of(state)
+    me = state.seats.index(seat_name) if seat_name in state.seats else -1
+    zones: list[Zone] = []
+    for p, pick in enumerate(ch["picks"]):
+        if p != me and pick is not None and not ch["shown"][p]:
+
+            def put_pick(_i: int, _old: Any, new: Any, p: int = p) -> None:
+                ch["picks"][p] = new
+
+            kind = f"chief/pick/{p}"
+            powers = sorted(TRIBES[player(state, p)["tribe"]].powers)
+            zones.append(Zone(kind, kind, [pick], state.seats[p], put_pick))
+            zones.append(Zone(f"{kind}/other", kind, _minus(powers, [pick])))
+    seer = ch["seer"]
+    if ch["known"] is not None and seer is not None and seer != me:
+        owner = state.seats[seer]
+
+        def put_top(_i: int, _old: Any, new: Any) -> None:
+            ch["top"] = new
+
+        top = [] if ch["top"] is None else [ch["top"]]
+        zones.append(Zone("chief/seen/top", "chief/seen", top, owner, put_top))
+        zones.append(Zone("chief/seen/under", "chief/seen", ch["under"], owner))
+        rest = _minus(sorted(ch["known"]), [*top, *ch["under"]])
+        zones.append(Zone("chief/seen/rest", "chief/seen", rest))
+    for f, frame in enumerate(st.data(state)["frames"]):
+        if frame["kind"] == "ch_peek" and frame["player"] != me:
+
+            def put_card(_i: int, _old: Any, new: Any, frame: Any = frame) -> None:
+                frame["card"] = new
+
+            kind = f"chief/peek/{f}"
+            card = frame["card"]
+            zones.append(Zone(kind, kind, [card], state.seats[frame["player"]], put_card))
+            zones.append(Zone(f"{kind}/deck", kind, _minus(sorted(_deck(state)), [card])))
+    return zones
+
+
+def _minus(pool: list[str], taken: list[str]) -> list[str]:
+    """``pool`` without one copy of each of ``taken``."""
+    left = list(pool)
+    for item in taken:
+        if item in left:
+            left.remove(item)
+    return left
 
 
 def _deck(state: State) -> list[str]:

@@ -127,13 +127,14 @@ class Tribes(Game):
         return new
 
     def hidden_zones(self, state: State, seat: Seat) -> list[Zone]:
-        """The order of every goal deck (each its own kind). The chiefs' secrets (picks
-        not revealed, Prémonition's cards) are no zones of interchangeable items: the
-        undo judgement samples ``determinize`` for them."""
-        return [
+        """The order of every goal deck (each its own kind), then the chiefs' secrets:
+        the picks not revealed, what Prémonition saw, the card being peeked at
+        (``chiefs.hidden_zones``)."""
+        zones = [
             Zone(f"goals/{p}", f"goals/{p}", mine["deck"])
             for p, mine in enumerate(state.data["players"])
         ]
+        return zones + ch.hidden_zones(state, seat)
 
     def upgrade_options(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 played the events as first written (before their review against the
