@@ -244,7 +244,7 @@ async def test_the_loop_starts_once_connected(bot: Harness, clock: Clock) -> Non
         assert bot.client.reminders.is_running()
         for _ in range(200):  # its first pass runs at once
             await asyncio.sleep(0.01)
-            if any("half of your time" in m["content"] for m in bot.posted_in(thread)):
+            if any("half of the time" in m["content"] for m in bot.posted_in(thread)):
                 break
         else:
             raise AssertionError("the loop posted nothing")
