@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.animation import animate_states, picture_points
-from bot.service import GameService, HistoryEntry
+from bot.service.animation import animate_states, picture_points
+from bot.service.core import GameService
+from bot.service.values import HistoryEntry
 from render import registry as renderers
 from rules import registry
 from rules.base import CampfireError, Text, table_label
