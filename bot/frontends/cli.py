@@ -454,14 +454,8 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.service.record import (
-        MAX_RECORD_BYTES,
-        RecordError,
-        parse_record,
-        replay_record,
-        write_animation,
-        write_pictures,
-    )
+    from bot.service.record import RecordError, write_animation, write_pictures
+    from bot.service.record_check import MAX_RECORD_BYTES, parse_record, replay_record
 
     try:
         with args.file.open("rb") as source:

@@ -12,14 +12,8 @@ from bot.frontends import cli
 from bot.frontends.demo import run_demo
 from bot.service import GameService
 from bot.service.animation import build_animation
-from bot.service.record import (
-    RecordError,
-    build_record,
-    parse_record,
-    record_json,
-    record_text,
-    replay_record,
-)
+from bot.service.record import RecordError, build_record, record_json, record_text
+from bot.service.record_check import parse_record, replay_record
 from bot.store import Store
 from rules import registry
 from rules.base import Text
@@ -311,7 +305,7 @@ async def test_a_malformed_record_gets_one_line_and_exit_2(
 def test_a_record_file_larger_than_the_limit_and_an_out_that_is_a_file_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.service.record import MAX_RECORD_BYTES
+    from bot.service.record_check import MAX_RECORD_BYTES
 
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
