@@ -1,6 +1,6 @@
 """AI decision speed and strength per game: ``python -m bench.bench_ai``.
 
-For every registered game, two-player arenas (``bot.arena``, rotated seats): ``greedy``
+For every registered game, two-player arenas (``bot.frontends.arena``, rotated seats): ``greedy``
 against ``random`` and ``strong`` against ``greedy``, reporting win rates and decision
 times (p50 / p99 wall ms; targets: greedy p99 <= 50 ms, strong p99 <= 1.2 s with the
 default 1 s budget). ``--games N`` (default 20) per pairing, ``--budget-moves N`` to give
@@ -14,7 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.arena import run_arena
+from bot.frontends.arena import run_arena
 from rules import registry
 
 GREEDY_P99_MS = 50.0

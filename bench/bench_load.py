@@ -532,7 +532,7 @@ def run_scale(folder: Path, games: int, renders: Sequence[str]) -> list[dict[str
         launched, launched_at = time.perf_counter(), time.time()
         out = subprocess.run(
             # -c, not -m: the render processes would import this module again (as the
-            # bot's own ``campfire`` script is imported again: bot.cli, light)
+            # bot's own ``campfire`` script is imported again: bot.frontends.cli, light)
             [sys.executable, "-c", _CHILD, str(copy), str(behind_file), render],
             capture_output=True,
             text=True,

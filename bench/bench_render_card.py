@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.present import private_picture_input
+from bot.service.present import private_picture_input
 from campfire_testing.nim_views import random_nim_views
 from render import registry
 from rules.registry import get

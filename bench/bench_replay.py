@@ -15,7 +15,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from bot.animation import build_animation
+from bot.service.animation import build_animation
 from render.kit.animate import MAX_BYTES
 from rules.origin.classic import CLASSIC
 

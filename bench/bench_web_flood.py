@@ -222,7 +222,16 @@ def start(
 
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bot.cli", "web", "--port", str(port), "--env", "none"],
+            [
+                sys.executable,
+                "-m",
+                "bot.frontends.cli",
+                "web",
+                "--port",
+                str(port),
+                "--env",
+                "none",
+            ],
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,

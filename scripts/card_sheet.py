@@ -25,7 +25,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 import ai
-from bot.console import console_players
+from bot.frontends.console import console_players
 from render import registry as renderers
 from render.kit import style
 from render.kit.text import font

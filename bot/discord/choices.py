@@ -18,7 +18,7 @@ from bot.discord.context import candidate_games, resolve_game, service_of, user_
 from bot.discord.embeds import game_title
 from bot.discord.i18n import cmd, lang_for, t
 from bot.discord.options import option_choices
-from bot.present import game_name
+from bot.service.present import game_name
 from rules import registry
 from rules.base import CampfireError, Move, normalise
 from rules.i18n import with_names

@@ -13,7 +13,6 @@ from datetime import datetime
 import discord
 
 from bot.discord.i18n import t
-from bot.present import game_help, game_name, translate_sections
 from bot.service import (
     DEFAULT_PICTURES,
     GameInfo,
@@ -24,6 +23,7 @@ from bot.service import (
     ai_name,
     is_ai_seat,
 )
+from bot.service.present import game_help, game_name, translate_sections
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import move_parts, table_text, with_names

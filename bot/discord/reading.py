@@ -28,10 +28,10 @@ from bot.discord.i18n import lang_for, t
 from bot.discord.panels import groups_of, move_menu, web_button
 from bot.discord.replies import ephemeral
 from bot.discord.weblinks import game_url
-from bot.record import build_record, record_json, record_text
 from bot.service import (
     GameInfo,
 )
+from bot.service.record import build_record, record_json, record_text
 from rules import registry
 
 log = logging.getLogger("campfire.discord.actions")
@@ -166,7 +166,7 @@ async def full_board(
 
 async def record(interaction: discord.Interaction[Any], game: GameInfo) -> None:
     """The game's record to the caller alone, in JSON (``campfire replay`` reads it) and
-    as text; while the game runs the record keeps its secrets (see ``bot.record``)."""
+    as text; while the game runs the record keeps its secrets (see ``bot.service.record``)."""
     throttle(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = lang_for(interaction)

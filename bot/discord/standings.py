@@ -11,8 +11,8 @@ from bot.discord.context import service_of, user_key
 from bot.discord.embeds import LOBBY_COLOUR, game_title, mention
 from bot.discord.i18n import lang_for, t
 from bot.discord.replies import ephemeral
-from bot.present import game_name
 from bot.service import GameInfo
+from bot.service.present import game_name
 from bot.service.ratings import Standing
 from bot.service.standings import PlayerStats, Standings
 

@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any
 
-from bot.present import private_picture_input
 from bot.service.guards import guard, seat_names
 from bot.service.loader import off_loop_if_long
 from bot.service.pictures import Drawer, RenderPool, draws_cards
 from bot.service.pipeline import Pipeline
+from bot.service.present import private_picture_input
 from bot.service.values import BoardPicture, GameInfo, ServiceError
 from bot.store import GameStore, GuildSettings
 from render import registry as renderers
@@ -344,7 +344,7 @@ class Boards:
 
     async def animation(self, game_id: int, lang: str) -> bytes:
         """The animated replay of a finished game (animated WebP, see
-        ``bot.animation``), built in the render pool off the event loop. Raises
+        ``bot.service.animation``), built in the render pool off the event loop. Raises
         ``service.replay_not_over``, ``service.no_picture`` (no renderer),
         ``service.render_failed`` (logged)."""
         row = await self.pipeline.row(game_id)
@@ -356,7 +356,7 @@ class Boards:
         moves = [(m.seat, m.code) for m in await self.store.moves(game_id)]
         seats = [s.user_id for s in row.seats]
         names = seat_names(row, lang)
-        from bot.animation import build_animation  # the renderers' side: loaded on use
+        from bot.service.animation import build_animation  # the renderers' side: loaded on use
 
         try:
             return await self.pool.run(

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Protocol
 
-from bot.render_worker import draw_layouts, start_worker, warm
+from bot.service.render_worker import draw_layouts, start_worker, warm
 
 log = logging.getLogger("campfire.service.pictures")
 

@@ -25,7 +25,7 @@ from bot.store.database import (
     default_path,
 )
 from bot.store.errors import OUTAGES, StoreError
-from bot.store.games import CLAIM_LEASE, abandoned, parse_claim
+from bot.store.messages import CLAIM_LEASE, abandoned, parse_claim
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
 from bot.store.rows import (

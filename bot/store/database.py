@@ -12,7 +12,8 @@ placeholders, which the PostgreSQL backend numbers); a backend (``bot.store.sqli
 errors and the few fragments that differ (``Dialect``).
 
 The queries live by concern, each a repository in its module over the tables it owns:
-``games`` (games, moves, messages), ``seats`` (seats and lobbies), ``clocks`` (clocks,
+``games`` (games and moves), ``messages`` (the messages posted and the revision claims),
+``seats`` (seats and lobbies), ``clocks`` (clocks,
 reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
 restart work) and ``hints`` (the hints each seat took). ``SqlStore`` is composed of
@@ -29,6 +30,7 @@ from bot.store.clocks import CLAIM_DUE, CLAIM_DUE_ON_SHARDS, ClocksQueries, clai
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
+from bot.store.messages import MessagesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
@@ -100,6 +102,7 @@ class SqlStore(SqlBase):
     def __init__(self, path: str, migrations: Sequence[str]) -> None:
         super().__init__(path, migrations)
         self.games = GamesQueries(self.sessions)
+        self.posts = MessagesQueries(self.sessions)
         self.seats = SeatsQueries(self.sessions)
         self.clocks = ClocksQueries(self.sessions)
         self.settings = SettingsQueries(self.sessions)
@@ -131,11 +134,12 @@ class SqlStore(SqlBase):
     rematch_of = via("games", GamesQueries.rematch_of)
     previous_game = via("games", GamesQueries.previous_game)
     set_thread = via("games", GamesQueries.set_thread)
-    set_message = via("games", GamesQueries.set_message)
-    record_messages = via("games", GamesQueries.record_messages)
-    claim_revision = via("games", GamesQueries.claim_revision)
-    unclaim_revision = via("games", GamesQueries.unclaim_revision)
-    messages = via("games", GamesQueries.messages)
+    # posts: MessagesQueries
+    set_message = via("posts", MessagesQueries.set_message)
+    record_messages = via("posts", MessagesQueries.record_messages)
+    claim_revision = via("posts", MessagesQueries.claim_revision)
+    unclaim_revision = via("posts", MessagesQueries.unclaim_revision)
+    messages = via("posts", MessagesQueries.messages)
     # seats: SeatsQueries
     user_names = via("seats", SeatsQueries.user_names)
     add_seat = via("seats", SeatsQueries.add_seat)

@@ -129,6 +129,11 @@ class GamesStore(Protocol):
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> bool: ...
 
+
+class MessagesStore(Protocol):
+    """The messages front ends remember of a game and the claims of announcing a
+    revision (``bot.store.messages``)."""
+
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None: ...
 
     async def record_messages(
@@ -306,6 +311,7 @@ class HintsStore(Protocol):
 
 class GameStore(
     GamesStore,
+    MessagesStore,
     SeatsStore,
     ClocksStore,
     SettingsStore,

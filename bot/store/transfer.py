@@ -5,7 +5,7 @@ on it once to migrate it); the target is migrated by ``PostgresStore`` and must 
 row yet. Every table is copied in one transaction with PostgreSQL's ``COPY``, in the
 order of SQLite's rows (so ``results`` keeps the order in which games ended), values
 converted to the target column's type; identity counters continue after the copied ids.
-Replaying the games on the target is the caller's check (``bot.dbcommands``).
+Replaying the games on the target is the caller's check (``bot.frontends.dbcommands``).
 """
 
 from __future__ import annotations

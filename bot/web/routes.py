@@ -269,7 +269,7 @@ async def _follow(request: web.Request, site: Site, archived: Archived) -> web.S
 
 
 async def record(request: web.Request) -> web.Response:
-    from bot.record import build_record, record_json, record_text
+    from bot.service.record import build_record, record_json, record_text
 
     site = _site(request)
     archived = await site.game(request.match_info["token"])

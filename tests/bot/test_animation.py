@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.animation import FRAME_BUDGET, build_animation, frame_points, replay_states
 from bot.service import GameService, ServiceError
+from bot.service.animation import FRAME_BUDGET, build_animation, frame_points, replay_states
 from bot.store import Store
 from rules import registry
 
@@ -73,7 +73,7 @@ def test_the_real_classic_replay_fits_discord() -> None:
 async def test_the_service_makes_the_replay_of_a_finished_game_only(
     nim: None, db_path: Path
 ) -> None:
-    from bot.console import console_players, open_table
+    from bot.frontends.console import console_players, open_table
 
     async with Store(db_path) as store:
         service = GameService(store, seed_source=lambda: "s", drawer=numbered_drawer)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot import cli
 from bot.config import ConfigError, Settings, load_settings
-from bot.demo import run_demo
+from bot.frontends import cli
+from bot.frontends.demo import run_demo
 from render import registry as render_registry
 from rules import registry
 from tests.bot.test_console import fake_drawer
@@ -267,7 +267,7 @@ def test_demo_plays_greedy_seats_unless_told_otherwise(
         seen.append(kwargs["ai_levels"])
         raise KeyboardInterrupt  # stop here: the levels are what this test is about
 
-    monkeypatch.setattr("bot.demo.run_demo", fake_demo)
+    monkeypatch.setattr("bot.frontends.demo.run_demo", fake_demo)
     base = ["demo", "nim", "--players", "3", "--seed", "1", "--out", str(tmp_path)]
     cli.main(base)
     cli.main([*base, "--ai", "random"])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.console import (
+from bot.frontends.console import (
     ConsoleSession,
     ai_seats_of,
     console_players,
@@ -128,7 +128,7 @@ def test_campfire_console_reads_its_moves_from_stdin(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "bot.cli",
+            "bot.frontends.cli",
             "console",
             "origin-junior",
             "--players",
@@ -257,7 +257,7 @@ def _campfire(args: list[str], stdin: str, home: Path) -> subprocess.CompletedPr
     env["TMPDIR"] = str(home / "tmp")
     (home / "tmp").mkdir(exist_ok=True)
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-m", "bot.frontends.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import ai
-from bot.record import build_record
 from bot.service import GuildSettings, ServiceError
+from bot.service.record import build_record
 from bot.store import Store, open_store
 from bot.store.database import CLAIM_DUE
 from rules import registry

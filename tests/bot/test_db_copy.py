@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
+from bot.frontends.cli import main
 from bot.service import GameService
 from bot.store import GuildSettings, PostgresStore, Store, behind_job
 from bot.store.transfer import GENERATED, TABLES

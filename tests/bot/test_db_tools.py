@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.dbcommands import check
+from bot.frontends.cli import main
+from bot.frontends.dbcommands import check
 from bot.service import GameService
 from bot.store import Store
 from bot.store.maintenance import MaintenanceError, backup, integrity_problems
@@ -223,7 +223,7 @@ def test_db_check_and_copy_against_an_unreachable_server_print_the_sentence(
         else ["db", "copy", "--from", str(source), "--to", url]
     )
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", *argv],
+        [sys.executable, "-m", "bot.frontends.cli", *argv],
         capture_output=True,
         text=True,
         timeout=120,

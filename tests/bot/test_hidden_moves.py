@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.console import ConsoleSession, console_players, open_table
+from bot.frontends.console import ConsoleSession, console_players, open_table
 from bot.service import GameService, MoveApplied
 from bot.store import Store
 from rules.i18n import translate, with_names

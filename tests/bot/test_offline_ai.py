@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
-from bot.arena import percentile, run_arena
-from bot.demo import run_demo
-from bot.offline_ai import LevelError, parse_levels, parse_seat_levels
+from bot.frontends import cli
+from bot.frontends.arena import percentile, run_arena
+from bot.frontends.demo import run_demo
+from bot.frontends.offline_ai import LevelError, parse_levels, parse_seat_levels
 from tests.bot.test_console import fake_drawer
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import ConsoleSession, console_players, open_table
-from bot.demo import run_demo
+from bot.frontends.console import ConsoleSession, console_players, open_table
+from bot.frontends.demo import run_demo
 from bot.service import GameOver, GameService, MoveApplied
 from bot.service.audit import audit_game
 from bot.store import Store

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import ConsoleSession, console_players, open_table
+from bot.frontends.console import ConsoleSession, console_players, open_table
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
 from bot.store import Store
 from rules.i18n import translate

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import asyncpg
 import pytest
 
-from bot.cli import main
+from bot.frontends.cli import main
 from bot.service import GameService
 from bot.store import PostgresStore
 from bot.store.pgdump import dump_command

@@ -1,4 +1,4 @@
-"""How games present themselves to any front end (``bot.present``): private sections
+"""How games present themselves to any front end (``bot.service.present``): private sections
 translated for the reader, the "nothing hidden" line, each game's help from its spec,
 the service's ``private_sections`` (seated players only), and the Discord embed that
 holds the sections within Discord's limits. What each game shows is tested with the
@@ -10,14 +10,14 @@ import discord
 import pytest
 
 from bot.discord.embeds import MAX_FIELD, hand_embed, scores_embed
-from bot.present import (
+from bot.service import GameInfo, GameService, Player, ServiceError
+from bot.service.present import (
     TranslatedSection,
     game_help,
     nothing_hidden,
     section_text,
     translate_sections,
 )
-from bot.service import GameInfo, GameService, Player, ServiceError
 from rules import registry
 from rules.base import ScoreSheet, Section, Text
 from rules.i18n import translate

@@ -8,18 +8,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot import cli
-from bot.animation import build_animation
-from bot.demo import run_demo
-from bot.record import (
-    RecordError,
-    build_record,
-    parse_record,
-    record_json,
-    record_text,
-    replay_record,
-)
+from bot.frontends import cli
+from bot.frontends.demo import run_demo
 from bot.service import GameService
+from bot.service.animation import build_animation
+from bot.service.record import RecordError, build_record, record_json, record_text
+from bot.service.record_check import parse_record, replay_record
 from bot.store import Store
 from rules import registry
 from rules.base import Text
@@ -52,7 +46,7 @@ async def test_record_of_a_demo_replays_to_the_same_end(
 
 async def _finished_nim(store: Store) -> tuple[GameService, int]:
     service = GameService(store, seed_source=lambda: "n1", drawer=fake_drawer)
-    from bot.console import console_players, open_table
+    from bot.frontends.console import console_players, open_table
 
     info = await open_table(service, "nim", console_players(2, "en", prefix="bot", kind="bot"))
     while info.status == "running":
@@ -101,7 +95,7 @@ async def test_the_text_record_has_one_line_per_move(nim: None, db_path: Path) -
 async def test_a_running_game_keeps_its_seed_and_hidden_moves_secret(
     db_path: Path, tmp_path: Path
 ) -> None:
-    from bot.console import console_players, open_table
+    from bot.frontends.console import console_players, open_table
 
     async with Store(db_path) as store:
         service = GameService(store, seed_source=lambda: "h1", drawer=fake_drawer)
@@ -311,7 +305,7 @@ async def test_a_malformed_record_gets_one_line_and_exit_2(
 def test_a_record_file_larger_than_the_limit_and_an_out_that_is_a_file_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.record import MAX_RECORD_BYTES
+    from bot.service.record_check import MAX_RECORD_BYTES
 
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
@@ -387,7 +381,7 @@ async def test_an_edited_revision_of_a_finished_game_is_refused(nim: None, tmp_p
 async def test_a_record_of_a_game_with_an_undo_states_it_and_replays_its_revision(
     nim: None, db_path: Path
 ) -> None:
-    from bot.console import console_players, open_table
+    from bot.frontends.console import console_players, open_table
 
     async with Store(db_path) as store:
         service = GameService(store, seed_source=lambda: "u1", drawer=fake_drawer)

@@ -101,7 +101,11 @@ async def test_playing_in_a_lobby_is_refused(service: GameService) -> None:
 
 
 async def test_every_key_the_bot_uses_has_both_languages() -> None:
-    files = [*Path("bot/service").glob("*.py"), Path("bot/console.py"), Path("bot/demo.py")]
+    files = [
+        *Path("bot/service").glob("*.py"),
+        Path("bot/frontends/console.py"),
+        Path("bot/frontends/demo.py"),
+    ]
     source = "\n".join(p.read_text(encoding="utf-8") for p in files)
     used = set(re.findall(r"\"((?:service|console|demo)\.[a-z_.]+)\"", source))
     used |= {f"service.status.{s}" for s in ("lobby", "running", "over", "aborted")}

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import ai
-from bot.record import build_record, record_text
 from bot.service import GameService, ServiceError
+from bot.service.record import build_record, record_text
 from bot.service.robots import ai_seed
 from bot.store import GuildSettings
 from rules import registry

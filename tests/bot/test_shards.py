@@ -11,8 +11,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import cli, serving
 from bot.config import Settings
+from bot.frontends import cli, serving
 from bot.service import GameService
 from bot.shards import Shards, guild_number, owns, shard_of
 from bot.store import Store, open_store

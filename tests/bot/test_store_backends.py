@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.frontends.cli import main
 from bot.store import (
     ClockChange,
     NewEntry,

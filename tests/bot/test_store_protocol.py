@@ -17,12 +17,14 @@ from bot.store.clocks import ClocksQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
+from bot.store.messages import MessagesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.settings import SettingsQueries
 
 PARTS = [
     (protocol.GamesStore, GamesQueries),
+    (protocol.MessagesStore, MessagesQueries),
     (protocol.SeatsStore, SeatsQueries),
     (protocol.ClocksStore, ClocksQueries),
     (protocol.SettingsStore, SettingsQueries),
@@ -34,6 +36,7 @@ PARTS = [
 
 REPOSITORIES = {
     GamesQueries: "games",
+    MessagesQueries: "posts",
     SeatsQueries: "seats",
     ClocksQueries: "clocks",
     SettingsQueries: "settings",

@@ -175,7 +175,7 @@ async def test_corrupt_pages_fail_each_call_with_a_clear_service_error(
 
 def _campfire(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-m", "bot.frontends.cli", *args],
         input="1\nquit\n",
         capture_output=True,
         text=True,
@@ -260,7 +260,7 @@ async def test_a_stored_text_that_is_not_utf8_is_a_damaged_store(
 def test_db_check_names_the_game_whose_text_is_not_utf8(
     good_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.cli import main
+    from bot.frontends.cli import main
 
     connection = sqlite3.connect(good_file)
     connection.execute("UPDATE games SET seed = CAST(x'41ff42' AS TEXT) WHERE id = 3")

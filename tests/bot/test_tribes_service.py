@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import ConsoleSession, console_players, open_table
+from bot.frontends.console import ConsoleSession, console_players, open_table
 from bot.service import GameOver, GameService, MoveApplied, ServiceError, TurnStarted
 from bot.service.audit import audit_game
 from bot.store import Store

@@ -9,7 +9,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from bot.demo import run_demo
+from bot.frontends.demo import run_demo
 from bot.service import Event, GameInfo, GameService, PlayResult
 from bot.store import Store
 from rules import registry

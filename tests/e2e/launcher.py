@@ -1,6 +1,6 @@
 """Start ``campfire run`` against the local Discord emulator (tests/e2e/twin.mjs).
 
-The bot's own code path is used unchanged: ``bot.cli.main(["run"])``. Only discord.py is
+The bot's own code path is used unchanged: ``bot.frontends.cli.main(["run"])``. Only discord.py is
 pointed elsewhere, and told what the emulator omits:
 
 - ``Route.BASE`` -> the emulator's front door (``CAMPFIRE_E2E_REST``, loopback only);
@@ -109,7 +109,7 @@ def main() -> int:
         import bot.discord.runner
 
         bot.discord.runner.REMINDER_SECONDS = float(every)
-    from bot.cli import main as campfire
+    from bot.frontends.cli import main as campfire
 
     return campfire(["run", "--env", os.devnull])
 

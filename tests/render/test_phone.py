@@ -38,7 +38,7 @@ View = Mapping[str, Any]
 
 
 def mine_of(game: Game, state: Any, seat: str, lang: str, focus: str = "board") -> dict[str, Any]:
-    """What the bot gives a private picture of ``seat`` (``bot.present``), built here
+    """What the bot gives a private picture of ``seat`` (``bot.service.present``), built here
     from the rules alone."""
     moves = game.legal_moves(state, seat) if seat in game.to_act(state) else []
     sections = game.private_sections(state, seat)

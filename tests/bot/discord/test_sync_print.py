@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.frontends.cli import main
 from campfire_testing.harness import Harness
 from tests.bot.discord.test_command_tree import SUBCOMMANDS, payload
 

@@ -135,7 +135,7 @@ async def test_tribes_from_lobby_to_final_scores(
 async def test_help_gives_every_event_and_chief_power_in_full_within_discord_limits(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.present import game_help
+    from bot.service.present import game_help
 
     bot = await tribes_harness(db_path, monkeypatch)
     thread = await start_tribes(bot)

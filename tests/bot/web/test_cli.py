@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.config import ConfigError, load_settings
+from bot.frontends.cli import main
 from bot.web.tokens import (
     LINK_SECONDS,
     SKEW_SECONDS,
@@ -86,7 +86,7 @@ def test_campfire_web_serves_from_its_own_process(tmp_path: Path) -> None:
         "CAMPFIRE_DB": str(tmp_path / "campfire.sqlite3"),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "web", "--port", str(port), "--env", "none"],
+        [sys.executable, "-m", "bot.frontends.cli", "web", "--port", str(port), "--env", "none"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -145,7 +145,7 @@ def test_campfire_web_stops_at_once_with_readers_connected(
     port = free_port()
     env = {**os.environ, "CAMPFIRE_WEB_SECRET": SECRET.decode(), "CAMPFIRE_DB": str(db)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "web", "--port", str(port), "--env", "none"],
+        [sys.executable, "-m", "bot.frontends.cli", "web", "--port", str(port), "--env", "none"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -1,6 +1,6 @@
 """``campfire run``, ``sync`` and ``web``: the commands that serve Discord and the web companion.
 
-Called by ``bot.cli`` once the command line is parsed; each returns the exit status and
+Called by ``bot.frontends.cli`` once the command line is parsed; each returns the exit status and
 raises ``UsageError`` for a command line that makes no sense.
 """
 

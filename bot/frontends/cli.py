@@ -41,9 +41,9 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 import ai
-from bot import dbcommands, serving
 from bot.config import ConfigError, UsageError, configure_logging
-from bot.offline_ai import LevelError, parse_levels, parse_seat_levels
+from bot.frontends import dbcommands, serving
+from bot.frontends.offline_ai import LevelError, parse_levels, parse_seat_levels
 from bot.store.maintenance import MaintenanceError
 from rules import registry
 from rules.base import CampfireError, Text
@@ -266,8 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _list_games(lang: str, *, as_json: bool) -> None:
-    """Every registered game with its seat range and options (``bot.catalogue``)."""
-    from bot.catalogue import catalogue, catalogue_lines
+    """Every registered game with its seat range and options (``bot.service.catalogue``)."""
+    from bot.service.catalogue import catalogue, catalogue_lines
 
     if as_json:
         print(json.dumps(catalogue(lang), ensure_ascii=False, indent=2))
@@ -351,7 +351,7 @@ async def _console(args: argparse.Namespace) -> int:
 
 
 async def _play_console(args: argparse.Namespace, store: GameStore, out_dir: Path) -> int:
-    from bot.console import (
+    from bot.frontends.console import (
         ConsoleSession,
         ai_seats_of,
         console_seats,
@@ -403,7 +403,7 @@ def _read_line(prompt: str) -> str | None:
 
 
 async def _demo(args: argparse.Namespace) -> int:
-    from bot.demo import run_demo
+    from bot.frontends.demo import run_demo
 
     _require_game(args.game, args.players)
     levels = parse_levels(args.ai or "greedy", args.players)
@@ -427,7 +427,7 @@ async def _demo(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from bot.arena import run_arena
+    from bot.frontends.arena import run_arena
 
     _require_game(args.game, args.players)
     if args.games < 1:
@@ -454,14 +454,8 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.record import (
-        MAX_RECORD_BYTES,
-        RecordError,
-        parse_record,
-        replay_record,
-        write_animation,
-        write_pictures,
-    )
+    from bot.service.record import RecordError, write_animation, write_pictures
+    from bot.service.record_check import MAX_RECORD_BYTES, parse_record, replay_record
 
     try:
         with args.file.open("rb") as source:

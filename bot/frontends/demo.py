@@ -8,7 +8,7 @@ writes, into its output folder: ``turn-NNN.png`` (the board at the start and aft
 turn, when a renderer exists for the game) with ``turn-NNN.txt`` beside it (the same
 board in words: the long form of its text twin, ``render.twin``), ``scores.json``
 (final sheet and standings), ``moves.json`` and ``moves.txt`` (the move log),
-``record.json`` (the game record that ``campfire replay`` rebuilds, see ``bot.record``),
+``record.json`` (the game record that ``campfire replay`` rebuilds, see ``bot.service.record``),
 and returns a summary.
 """
 
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.console import console_players, open_table, score_lines, standing_lines
-from bot.record import build_record, record_json
+from bot.frontends.console import console_players, open_table, score_lines, standing_lines
 from bot.service import GameInfo, GameOver, GameService, PlayResult, ServiceError, TurnStarted
 from bot.service.pictures import Drawer
+from bot.service.record import build_record, record_json
 from bot.store import store_for
 from rules.base import Text
 from rules.i18n import move_parts, table_text, translate

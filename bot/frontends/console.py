@@ -11,7 +11,7 @@ The start names the seats played at this keyboard and those the AI plays; the pr
 move number is the one the picture and ``look`` show (the moves played so far); the end
 names the winners and why the game ended, once, above the final places. An AI seat's id
 carries its level (``p2-greedy``), so a stored game knows its AI seats again when
-``campfire console --resume`` continues it (``bot.cli``).
+``campfire console --resume`` continues it (``bot.frontends.cli``).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import ai
-from bot.present import game_help, game_name, nothing_hidden, translate_sections
 from bot.service import GameInfo, GameService, MoveApplied, Player, PlayResult, ServiceError
+from bot.service.present import game_help, game_name, nothing_hidden, translate_sections
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
 from rules.i18n import move_parts, translate, with_names
 
