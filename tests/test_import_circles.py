@@ -50,3 +50,22 @@ def test_the_check_names_a_circle_where_there_is_one() -> None:
         assert found is not None
         assert {importer, imported} <= set(found)
         assert importer in describe(found)
+
+
+PARTS = ("bot.store", "bot.service", "bot.discord", "bot.web", "bot.config", "bot.shards")
+"""The parts of ``bot/`` the front ends stand on (``docs/contributors/architecture.md``)."""
+
+
+def test_no_part_of_the_bot_imports_a_front_end() -> None:
+    """The front ends (``bot.frontends``: the command line, console, demo, arena, the
+    database commands, what serves) call the service, the store and the Discord layer;
+    none of those ever imports a front end back."""
+    found = {
+        f"{name} -> {target} ({name}:{line})"
+        for name, edges in GRAPH.items()
+        if name.startswith(PARTS)
+        for target, line in edges.items()
+        if target.startswith("bot.frontends")
+    }
+    assert found == set()
+    assert any(t.startswith("bot.service") for t in GRAPH["bot.frontends.console"])
