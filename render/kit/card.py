@@ -220,6 +220,18 @@ def new_turn(view: View) -> bool:
     return last is None or last not in frame.acting(view)
 
 
+def turn_seat(view: View) -> str | None:
+    """The seat whose area a close-up shows when nothing of the game says otherwise:
+    the first winner once over (else the last mover), the first seat to act on a new
+    turn message; ``None`` within a turn (the game says whose area the last decision
+    changed)."""
+    if view.get("over"):
+        winners = frame.winners_of(view)
+        return winners[0] if winners else frame.last_seat(view)
+    acting = frame.acting(view)
+    return acting[0] if new_turn(view) and acting else None
+
+
 # ---------------------------------------------------------------- static art
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.kit import frame
-from render.kit.card import CAPTION_H, Card, Region, card_layout, fit_regions, new_turn
+from render.kit.card import CAPTION_H, Card, Region, card_layout, fit_regions, turn_seat
 from render.kit.compose import Turn
 from render.kit.geometry import PANEL_BAR, Box, FrameLayout
 from render.kit.names import seat_name, tr
@@ -29,12 +29,10 @@ SLOT_SCALE = 0.95
 
 def shown_seat(view: Mapping[str, Any]) -> str | None:
     """Whose universe the close-up shows."""
-    if view.get("over"):
-        winners = frame.winners_of(view)
-        return winners[0] if winners else frame.last_seat(view)
+    seat = turn_seat(view)
+    if seat is not None:
+        return seat
     acting = frame.acting(view)
-    if new_turn(view) and acting:
-        return acting[0]
     pending = model.pending(view)
     if pending is not None:
         return pending.seat

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.kit import frame
-from render.kit.card import Card, Region, new_turn
+from render.kit.card import Card, Region, new_turn, turn_seat
 from render.kit.geometry import PANEL_BAR, Box, FrameLayout
 from render.kit.names import seat_name, tr
 from render.sapiens import picture
@@ -34,12 +34,10 @@ def shown_seat(view: Mapping[str, Any]) -> str | None:
     """Whose valley the close-up shows: the seat to act on a new turn (the first
     winner at the end), else the valley the last decision changed."""
     seats = frame.seats_of(view)
-    if view.get("over"):
-        winners = frame.winners_of(view)
-        return winners[0] if winners else frame.last_seat(view)
+    seat = turn_seat(view)
+    if seat is not None:
+        return seat
     acting = frame.acting(view)
-    if new_turn(view) and acting:
-        return acting[0]
     owner = frame.last_params(view).get("owner")  # a bear put in another player's valley
     if owner is not None and str(owner) in seats:
         return str(owner)
