@@ -65,6 +65,12 @@ def get(game_id: str) -> Renderer:
     return found
 
 
+def has(game_id: str, part: str) -> bool:
+    """Whether ``game_id`` has a renderer with ``part`` (``card``, ``phone`` or ``twin``);
+    imports that game's renderer only, where the ``*_ids`` lists import every game's."""
+    return game_id in _GAMES and getattr(get(game_id), part) is not None
+
+
 def card_ids() -> list[str]:
     """Game ids that have a turn card (their renderers are imported)."""
     return sorted(g for g in _GAMES if get(g).card is not None)

@@ -53,13 +53,13 @@ def picture_layouts(rules: str, drawer: Drawer | None = None) -> tuple[str, ...]
         return ("full", "card") if draws_cards(drawer) else ("full",)
     if rules not in renderers.ids():
         return ()
-    return ("full", "card") if rules in renderers.card_ids() else ("full",)
+    return ("full", "card") if renderers.has(rules, "card") else ("full",)
 
 
 def describe(rules: str, view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
     """The short form of a public ``view`` (an attachment's description); empty when the
     game has no text twin or describing it failed (logged: the picture goes out anyway)."""
-    if rules not in renderers.twin_ids():
+    if not renderers.has(rules, "twin"):
         return ""
     try:
         return renderers.describe(rules, view, lang=lang, names=names)
@@ -207,7 +207,7 @@ class Boards:
             return await self.render(game_id, lang)
         loaded = await self.pipeline.started(game_id)
         game, state, row = loaded.game, loaded.state, loaded.row
-        if row.rules not in renderers.card_ids():
+        if not renderers.has(row.rules, "card"):
             raise ServiceError("service.no_picture", game=row.rules)
         with guard("view", game_id):
             view = stopped_if_aborted(game.view(state, None), row.status)
@@ -222,7 +222,7 @@ class Boards:
 
     def has_private_picture(self, rules: str) -> bool:
         """Whether a seat's private view of ``rules`` games can be drawn."""
-        return self._drawer is _default_drawer and rules in renderers.phone_ids()
+        return self._drawer is _default_drawer and renderers.has(rules, "phone")
 
     async def draw_private(
         self,
@@ -292,7 +292,7 @@ class Boards:
         ``[]``. Raises ``service.not_started``."""
         loaded = await self.pipeline.started(game_id)
         game, state, row = loaded.game, loaded.state, loaded.row
-        if row.rules not in renderers.twin_ids():
+        if not renderers.has(row.rules, "twin"):
             return []
         names = seat_names(row, lang)
         with guard("view", game_id):

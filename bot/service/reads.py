@@ -110,7 +110,7 @@ class Reads:
 
     def has_words(self, rules: str) -> bool:
         """Whether ``rules`` games have a text twin (the board in words)."""
-        return rules in renderers.twin_ids()
+        return renderers.has(rules, "twin")
 
     async def kept(
         self, archived: Archived, key: tuple[Any, ...], make: Callable[[], Awaitable[Any]]

@@ -65,6 +65,9 @@ def test_a_game_with_a_board_alone_is_listed_only_where_it_has_a_part(board_only
     assert board_only not in registry.card_ids()
     assert board_only not in registry.phone_ids()
     assert board_only not in registry.twin_ids()
+    assert not any(registry.has(board_only, part) for part in ("card", "phone", "twin"))
+    assert all(registry.has("nim", part) for part in ("card", "phone", "twin"))
+    assert not registry.has("no-such-game", "card")
     assert registry.draw(board_only, view) == registry.draw("nim", view)
     with pytest.raises(registry.UnknownGame):
         registry.draw_card(board_only, view)
