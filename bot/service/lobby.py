@@ -11,6 +11,10 @@ service's own: ``GameService.create_lobby`` and so on). Every change of a lobby 
 - **Seat order.** ``start(shuffle_seats=True)`` orders seats by a seeded shuffle
   (``rules.rng`` on the game's seed with a ``:seats`` suffix), so the order is random
   but reproducible; ``shuffle_seats=False`` keeps join order.
+- **A table of AI seats only** (``campfire arena``): its creator may be an AI seat
+  (an id ``ai-<n>-<level>``, which no person can take: ``join`` refuses it); the
+  creator's seat is then the AI's at that level, and ``start(allow_all_ai=True)``
+  starts it.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 from bot.service.endings import seeded_seat_order
 from bot.service.guards import guard, is_ai_seat, require_lobby, seated, status_key
 from bot.service.pipeline import Pipeline
-from bot.service.robots import DEFAULT_LEVEL, Robots
+from bot.service.robots import DEFAULT_LEVEL, Robots, ai_level_of
 from bot.service.robots import LEVELS as AI_LEVELS
 from bot.service.timing import Timing
 from bot.service.values import GameInfo, Player, PlayResult, Rematch, ServiceError, TurnStarted
@@ -84,6 +88,7 @@ class Lobbies:
         ``InvalidOptions`` (``game.unknown``, ``options.*``) or ``ServiceError``
         (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
         ``service.wrong_channel``, ``service.ai_too_many`` (max), ``service.bad_ai_level``).
+        A creator whose id is an AI seat's (``ai-<n>-<level>``) is seated as the AI.
         """
         game = registry.get(rules)
         spec = game.spec
@@ -94,6 +99,9 @@ class Lobbies:
         if not 0 <= ai < limit:  # the creator keeps a seat: at least one person plays
             raise ServiceError("service.ai_too_many", max=limit - 1)
         if ai and ai_level not in AI_LEVELS:
+            raise ServiceError("service.bad_ai_level", choices=", ".join(AI_LEVELS))
+        creator_level = ai_level_of(creator.user_id)
+        if creator_level is not None and creator_level not in AI_LEVELS:
             raise ServiceError("service.bad_ai_level", choices=", ".join(AI_LEVELS))
         clock_hours, policy = await self.timing.lobby_clock(
             guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
@@ -112,6 +120,7 @@ class Lobbies:
             at=self.pipeline.now(),
             clock_hours=clock_hours or None,
             timeout_policy=policy,
+            creator_level=creator_level,
         )
         log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
         for _ in range(ai):

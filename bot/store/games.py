@@ -49,10 +49,11 @@ class GamesQueries(Repository):
         at: datetime,
         clock_hours: int | None = None,
         timeout_policy: str = "remind",
+        creator_level: str | None = None,
     ) -> int:
         """Insert a lobby with its creator in seat 0; return the new game id.
         ``clock_hours``: the turn clock (``None``: none); ``timeout_policy``: what a
-        passed deadline does."""
+        passed deadline does; ``creator_level``: the creator's seat is the AI's."""
         when = iso(at)
         # The clock columns are named only when set, so the columns' defaults serve a
         # database of an older schema (tests of migrations build one).
@@ -80,10 +81,12 @@ class GamesQueries(Repository):
                 ),
             )
             game_id = int(inserted[0][0])
+            # ``ai_level`` is named only when set, like the clock columns above.
+            level: list[str] = [creator_level] if creator_level else []
             await db.execute(
-                "INSERT INTO seats (game_id, position, user_id, name, joined_at) "
-                "VALUES (?, 0, ?, ?, ?)",
-                (game_id, creator, creator_name, when),
+                "INSERT INTO seats (game_id, position, user_id, name, joined_at"
+                f"{', ai_level' if level else ''}) VALUES (?, 0, ?, ?, ?{', ?' if level else ''})",
+                (game_id, creator, creator_name, when, *level),
             )
         return int(game_id)
 

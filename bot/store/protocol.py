@@ -51,9 +51,11 @@ class GamesStore(Protocol):
         at: datetime,
         clock_hours: int | None = None,
         timeout_policy: str = "remind",
+        creator_level: str | None = None,
     ) -> int:
         """Insert a lobby with its creator in seat 0 and its turn clock (hours, ``None``:
-        none) and timeout policy; return the new game id."""
+        none) and timeout policy; return the new game id. ``creator_level``: the
+        creator's seat is the AI's, at that level (an offline all-AI table)."""
         ...
 
     async def game(self, game_id: int) -> GameRow | None: ...

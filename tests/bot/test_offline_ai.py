@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
+import ai
 from bot.frontends import cli
 from bot.frontends.arena import percentile, run_arena
 from bot.frontends.demo import run_demo
 from bot.frontends.offline_ai import LevelError, parse_levels, parse_seat_levels
+from bot.service import GameInfo, GameService, PlayResult
+from rules.base import Game, State
 from tests.bot.test_console import fake_drawer
 
 
@@ -27,6 +30,60 @@ def test_arena_rotates_seats_and_shares_wins() -> None:
         "cpu_p50_ms",
         "cpu_p99_ms",
     }
+
+
+def test_arena_plays_through_the_services_ai_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision of an arena game is asked by the service's one AI driver
+    (``GameService.advance`` -> ``Robots.turns``), of AI seats named by their level, at
+    the seed the service gives it (the game's seed, ``:ai:``, the revision)."""
+    advanced: list[int] = []
+    real_advance = GameService.advance
+
+    async def counting_advance(
+        self: GameService, game: GameInfo, *, after: PlayResult | None = None
+    ) -> PlayResult | None:
+        advanced.append(game.id)
+        return await real_advance(self, game, after=after)
+
+    monkeypatch.setattr(GameService, "advance", counting_advance)
+    asked: list[tuple[str, str, str, int]] = []
+
+    def chooser(game: Game, state: State, seat: str, level: str, seed: str) -> str:
+        asked.append((seat, level, seed, state.revision))
+        return ai.choose(game, state, seat, level, seed)
+
+    result = run_arena("nim", 2, 4, ["greedy", "random"], seed="spy", chooser=chooser)
+    assert result.unfinished == 0
+    assert sorted(set(advanced)) == [1, 2, 3, 4]  # one table per game, each advanced
+    decisions = sum(len(s.times_ms) for s in result.stats.values())
+    assert decisions == len(asked) > 4
+    for seat, level, seed, revision in asked:
+        assert seat.startswith("ai-") and seat.endswith(f"-{level}")
+        game_seed, purpose, at = seed.split(":")
+        assert game_seed.startswith("spy-") and purpose == "ai" and int(at) == revision
+    # the seats rotate: game 0 seats greedy first, game 1 random first
+    assert {seed.split(":")[0]: seat for seat, _, seed, _ in asked if seat.startswith("ai-1-")} == {
+        "spy-0": "ai-1-greedy",
+        "spy-1": "ai-1-random",
+        "spy-2": "ai-1-greedy",
+        "spy-3": "ai-1-random",
+    }
+
+
+def test_arena_replays_the_same_from_the_same_seed() -> None:
+    def run(seed: str) -> tuple[list[str], dict[str, dict[str, float]]]:
+        decided: list[str] = []
+
+        def chooser(game: Game, state: State, seat: str, level: str, at: str) -> str:
+            decided.append(ai.choose(game, state, seat, level, at))
+            return decided[-1]
+
+        result = run_arena("nim", 3, 6, ["random", "greedy"], seed=seed, chooser=chooser)
+        rates = {lv: {"wins": s.wins, "score": sum(s.scores)} for lv, s in result.stats.items()}
+        return decided, rates
+
+    first, again = run("same"), run("same")
+    assert first == again and len(first[0]) > 20
 
 
 def test_arena_json_is_one_object_keyed_by_level(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, MoveApplied, ServiceError
+from bot.service import GameOver, GameService, MoveApplied, Player, ServiceError
 from bot.service.robots import ai_name, ai_seed, is_ai_seat
 from tests.bot.conftest import ALICE, BOB
 
@@ -135,3 +135,33 @@ async def test_an_undo_does_not_wait_for_the_ai_seats(service: GameService) -> N
     await service.play(lobby.id, "u1", "take1")  # before the AI seat answers
     answer = await service.undos.request(lobby.id, "u1")
     assert answer.status == "undone"
+
+
+async def test_a_table_of_ai_seats_only_is_advanced_to_its_end(service: GameService) -> None:
+    """The arena's table: the creator's seat is an AI's (its id says its level), and
+    ``GameService.advance`` plays every seat until the game ends."""
+    creator = Player("ai-1-random", "ai-1-random")
+    with pytest.raises(ServiceError) as refused:
+        await service.create_lobby(
+            rules="nim",
+            options={},
+            guild_id=None,
+            channel_id="c",
+            creator=Player("ai-1-best", "x"),
+        )
+    assert refused.value.key == "service.bad_ai_level"
+    lobby = await service.create_lobby(
+        rules="nim", options={"stones": 9}, guild_id=None, channel_id="c", creator=creator
+    )
+    await service.robots.add(lobby.id, creator.user_id, "greedy")
+    with pytest.raises(ServiceError) as all_ai:
+        await service.start(lobby.id, creator.user_id)
+    assert all_ai.value.key == "service.all_ai"  # Discord never starts one
+    started = await service.start(lobby.id, creator.user_id, shuffle_seats=False, allow_all_ai=True)
+    assert [(p.user_id, p.ai_level) for p in started.game.seats] == [
+        ("ai-1-random", "random"),
+        ("ai-2-greedy", "greedy"),
+    ]
+    result = await service.advance(started.game)
+    assert result is not None and result.game.status == "over"
+    assert any(isinstance(e, GameOver) for e in result.events)
