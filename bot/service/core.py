@@ -37,6 +37,7 @@ from bot.service.moves import Moves
 from bot.service.pictures import Drawer
 from bot.service.pipeline import Pipeline
 from bot.service.robots import Chooser, Robots
+from bot.service.seasons import Seasons
 from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing
 from bot.service.undo import Undos
@@ -139,6 +140,8 @@ class GameService:
         )
         self.jobs = Jobs(self.pipeline, store)
         self.hints = Hints(self.pipeline, store, adviser)
+        self.seasons = Seasons(store, self._clock)
+        """The servers' seasons and their standings (``bot.service.seasons``)."""
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -487,14 +490,5 @@ class GameService:
 
 def applied(game_id: int, m: MoveRow) -> MoveApplied:
     """The event of a stored entry of the log (``m``, at revision ``m.seq + 1``)."""
-    return MoveApplied(
-        game_id,
-        m.seat,
-        m.code,
-        m.label,
-        m.seq + 1,
-        m.public_label,
-        m.notes,
-        m.undoable,
-        m.by_clock,
-    )
+    fields = (m.seat, m.code, m.label, m.seq + 1, m.public_label, m.notes, m.undoable)
+    return MoveApplied(game_id, *fields, m.by_clock)

@@ -16,7 +16,7 @@ The queries live by concern, each a repository in its module over the tables it 
 ``seats`` (seats and lobbies), ``clocks`` (clocks,
 reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
-restart work) and ``hints`` (the hints each seat took). ``SqlStore`` is composed of
+restart work), ``hints`` (the hints each seat took) and ``seasons``. ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
 """
@@ -32,6 +32,7 @@ from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.messages import MessagesQueries
 from bot.store.ratings import RatingsQueries
+from bot.store.seasons import SeasonsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
 from bot.store.settings import SettingsQueries
@@ -109,6 +110,7 @@ class SqlStore(SqlBase):
         self.standings = RatingsQueries(self.sessions)
         self.jobs = JobsQueries(self.sessions)
         self.hints = HintsQueries(self.sessions)
+        self.seasons = SeasonsQueries(self.sessions)
 
     # games: GamesQueries
     create_game = via("games", GamesQueries.create_game)
@@ -175,3 +177,9 @@ class SqlStore(SqlBase):
     record_hint = via("hints", HintsQueries.record_hint)
     hint_counts = via("hints", HintsQueries.hint_counts)
     hints_of_user = via("hints", HintsQueries.hints_of_user)
+    # seasons: SeasonsQueries
+    seasons_of = via("seasons", SeasonsQueries.seasons_of)
+    start_season = via("seasons", SeasonsQueries.start_season)
+    end_season = via("seasons", SeasonsQueries.end_season)
+    season_ratings = via("seasons", SeasonsQueries.season_ratings)
+    games_ended = via("seasons", SeasonsQueries.games_ended)

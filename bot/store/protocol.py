@@ -20,6 +20,7 @@ from bot.store.rows import (
     ClockChange,
     ClockRow,
     DueReminder,
+    EndedGame,
     FinishedRow,
     GameRow,
     GuildSettings,
@@ -27,6 +28,7 @@ from bot.store.rows import (
     NewEntry,
     RatingRow,
     ResultRow,
+    SeasonRow,
     SeatClock,
     UserSettings,
 )
@@ -311,6 +313,33 @@ class HintsStore(Protocol):
         ...
 
 
+class SeasonsStore(Protocol):
+    """A server's seasons and their frozen tables (``bot.store.seasons``)."""
+
+    async def seasons_of(self, guild_id: str) -> list[SeasonRow]:
+        """Every season of a server, the latest first."""
+        ...
+
+    async def start_season(self, guild_id: str, name: str, at: datetime) -> SeasonRow | None:
+        """A new running season; ``None`` if one runs or the name was used."""
+        ...
+
+    async def end_season(self, season_id: int, at: datetime, table: Sequence[RatingRow]) -> bool:
+        """End a running season and store its final table in one transaction; ``False``
+        if it had ended."""
+        ...
+
+    async def season_ratings(self, season_id: int, rules: str | None = None) -> list[RatingRow]:
+        """A season's frozen final table."""
+        ...
+
+    async def games_ended(
+        self, guild_id: str, since: datetime, until: datetime | None = None
+    ) -> list[EndedGame]:
+        """The finished games of a server whose last entry lies in ``[since, until)``."""
+        ...
+
+
 class GameStore(
     GamesStore,
     MessagesStore,
@@ -320,6 +349,7 @@ class GameStore(
     RatingsStore,
     JobsStore,
     HintsStore,
+    SeasonsStore,
     Protocol,
 ):
     """The persistence of games, lobbies, move logs and front-end bookkeeping: every

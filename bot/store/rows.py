@@ -322,3 +322,23 @@ def clock_rows(raw: str | None) -> tuple[ClockRow, ...]:
         )
         for seat, revision, started, deadline, paused, until in found
     )
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    """A season of a server (``bot.store.seasons``): ``ended_at`` ``None`` while it runs."""
+
+    id: int
+    guild_id: str
+    name: str
+    started_at: datetime
+    ended_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class EndedGame:
+    """A finished game's rule set, places and the time of its last entry (when it ended)."""
+
+    rules: str
+    game: FinishedRow
+    ended_at: datetime

@@ -237,6 +237,30 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN web_links INTEGER;
     """,
+    # seasons of a server: a name (unique on the server), when it started and ended
+    # (NULL: it runs; at most one runs per server, a unique index says so), and the
+    # final table of each rule set, frozen in the transaction that ends the season.
+    """
+    CREATE TABLE seasons (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id   TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at   TEXT,
+        UNIQUE (guild_id, name)
+    );
+    CREATE UNIQUE INDEX seasons_running ON seasons (guild_id) WHERE ended_at IS NULL;
+    CREATE TABLE season_ratings (
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        rules     TEXT NOT NULL,
+        user_id   TEXT NOT NULL,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (season_id, rules, user_id)
+    );
+    """,
 )
 
 
