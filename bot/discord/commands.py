@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import actions, days
+from bot.discord import actions, days, seasons
 from bot.discord import standings as ranked
 from bot.discord.choices import (
     AI_LEVEL_CHOICES,
@@ -235,15 +235,23 @@ class CampfireGroup(app_commands.Group):
             "The best rated players of this server at a game", "discord.cmd.standings.desc"
         ),
     )
-    @app_commands.rename(rules=cmd("rules", "discord.opt.rules.name"))
+    @app_commands.rename(
+        rules=cmd("rules", "discord.opt.rules.name"),
+        season=cmd("season", "discord.opt.season.name"),
+    )
     @app_commands.describe(
-        rules=cmd("Which game (default: the most played here)", "discord.opt.ranked.desc")
+        rules=cmd("Which game (default: the most played here)", "discord.opt.ranked.desc"),
+        season=cmd("A season of this server (default: all time)", "discord.opt.season_shown.desc"),
     )
     @app_commands.choices(rules=rule_choices())
+    @app_commands.autocomplete(season=seasons.season_autocomplete)
     async def standings(
-        self, interaction: discord.Interaction[Any], rules: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        rules: str | None = None,
+        season: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        await ranked.standings(interaction, rules)
+        await ranked.standings(interaction, rules, season)
 
     @app_commands.command(
         name=cmd("stats", "discord.cmd.stats.name"),
@@ -352,6 +360,8 @@ class CampfireGroup(app_commands.Group):
         hints=cmd("hints", "discord.opt.hints.name"),
         pictures=cmd("pictures", "discord.opt.pictures.name"),
         web_links=cmd("web_links", "discord.opt.web_links.name"),
+        season=cmd("season", "discord.opt.season.name"),
+        end_season=cmd("end_season", "discord.opt.end_season.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -376,6 +386,13 @@ class CampfireGroup(app_commands.Group):
             "False: no Web link to the games' pages (and those pages close)",
             "discord.opt.web_links.desc",
         ),
+        season=cmd(
+            "Start a season with this name (the running one ends)", "discord.opt.season.desc"
+        ),
+        end_season=cmd(
+            "True: end the running season and keep its final table",
+            "discord.opt.end_season.desc",
+        ),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
@@ -396,6 +413,8 @@ class CampfireGroup(app_commands.Group):
         hints: bool | None = None,
         pictures: str | None = None,
         web_links: bool | None = None,
+        season: app_commands.Range[str, 1, 40] | None = None,
+        end_season: bool | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -409,6 +428,8 @@ class CampfireGroup(app_commands.Group):
             hints=hints,
             pictures=pictures,
             web_links=web_links,
+            season=season,
+            end_season=end_season,
         )
 
     @app_commands.command(

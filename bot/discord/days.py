@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import announcements, embeds, publish, threads, turns
+from bot.discord import announcements, embeds, publish, seasons, threads, turns
 from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
@@ -254,9 +254,12 @@ async def settings(
     hints: bool | None = None,
     pictures: str | None = None,
     web_links: bool | None = None,
+    season: str | None = None,
+    end_season: bool | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
-    every setting in an embed (only to the caller)."""
+    every setting in an embed (only to the caller); ``season`` starts a season of that
+    name, ``end_season`` ends the running one (``bot.discord.seasons``)."""
     perms = interaction.permissions
     if not (perms.manage_guild or perms.administrator):
         raise DiscordError("discord.settings.not_allowed")
@@ -264,6 +267,7 @@ async def settings(
         raise DiscordError("discord.guild_only")
     timing = service_of(interaction).timing
     guild = str(interaction.guild_id)
+    lines = await seasons.settings_lines(interaction, guild, season, end_season)
     chosen = await timing.guild_settings(guild)
     changes: dict[str, Any] = {}
     if language is not None:
@@ -290,7 +294,8 @@ async def settings(
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
-    await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))
+    text = "\n".join([t(key, lang), *lines])
+    await ephemeral(interaction, text, embed=embeds.settings_embed(chosen, lang))
 
 
 LAYOUT_SET = {"phone": "discord.me.layout.phone", "full": "discord.me.layout.full"}

@@ -1,5 +1,6 @@
-"""``/campfire standings [rules]`` and ``/campfire stats [user]``: the ratings of this
-server (``bot.service.standings``), answered privately."""
+"""``/campfire standings [rules] [season]`` and ``/campfire stats [user]``: the ratings of
+this server (``bot.service.standings``), all time or of a season (``bot.discord.seasons``),
+answered privately."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import seasons
 from bot.discord.context import service_of, user_key
 from bot.discord.embeds import LOBBY_COLOUR, game_title, mention
 from bot.discord.i18n import lang_for, t
@@ -90,12 +92,25 @@ def stats_embed(name: str, stats: PlayerStats, current: list[GameInfo], lang: st
     return embed
 
 
-async def standings(interaction: discord.Interaction[Any], rules: str | None) -> None:
-    """The top 10 of ``rules`` (default: the most played here) and the caller's line."""
-    table = await service_of(interaction).standings(
-        guild_of(interaction), rules, user_key(interaction)
-    )
-    await ephemeral(interaction, "", embed=standings_embed(table, lang_for(interaction)))
+async def standings(
+    interaction: discord.Interaction[Any], rules: str | None, season: str | None = None
+) -> None:
+    """The top 10 of ``rules`` (default: the most played here) and the caller's line;
+    all time, or in ``season`` (``current`` or a season's id, as autocompleted, or its
+    name) with the season's name and dates above the table."""
+    service = service_of(interaction)
+    guild, lang = guild_of(interaction), lang_for(interaction)
+    if season is None or guild is None:
+        table = await service.standings(guild, rules, user_key(interaction))
+        await ephemeral(interaction, "", embed=standings_embed(table, lang))
+        return
+    found = await service.seasons.find(guild, season)
+    shown = await service.seasons.standings(found, rules, user_key(interaction))
+    embed = standings_embed(shown.table, lang)
+    if not shown.table.top:
+        embed.description = t("discord.season.stats_none", lang)
+    embed.description = "\n\n".join([seasons.heading(found, lang), embed.description or ""])
+    await ephemeral(interaction, "", embed=embed)
 
 
 async def stats(
@@ -108,7 +123,10 @@ async def stats(
     service = service_of(interaction)
     found = await service.stats(guild, str(who.id))
     current = [g for g in await service.games_of_user(str(who.id)) if g.guild_id == guild]
-    embed = stats_embed(who.display_name, found, current, lang_for(interaction))
+    lang = lang_for(interaction)
+    embed = stats_embed(who.display_name, found, current, lang)
+    if guild is not None:
+        seasons.stats_field(embed, await service.seasons.lines_of(guild, str(who.id)), lang)
     await ephemeral(interaction, "", embed=embed)
 
 

@@ -3,7 +3,7 @@ this server, the asker's own line, and a player's games under way."""
 
 from __future__ import annotations
 
-from campfire_testing.harness import CHANNEL_ID, Harness
+from campfire_testing.harness import CHANNEL_ID, GUILD_ID, Harness, User
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import start_game
@@ -45,3 +45,47 @@ async def test_stats_of_me_and_of_another_player_in_french(bot: Harness) -> None
     assert "Bob sur ce serveur" in text and "1 partie terminée" in text
     text = only_reply(await bot.command(CAROL, "stats", channel=CHANNEL_ID)).text()
     assert "Aucune partie terminée" in text and "Parties en cours" in text
+
+
+GUILD = str(GUILD_ID)
+HOST = User(104, "Dana", perms=str(1 << 5 | 1 << 11 | 1 << 31))  # Manage Server
+
+
+async def test_a_season_started_shown_and_ended_through_the_commands(bot: Harness) -> None:
+    refused = only_reply(await bot.command(ALICE, "settings", season="Spring"))
+    assert "Manage Server" in refused.text()
+    assert await bot.service.seasons.all(GUILD) == []
+    started = only_reply(await bot.command(HOST, "settings", season="Spring")).text()
+    assert "Season **Spring** has started" in started and "running since <t:" in started
+    used = only_reply(await bot.command(HOST, "settings", season="Spring")).text()
+    assert "already had a season called Spring" in used
+    offered = await bot.autocomplete(ALICE, "standings", "season", season="spr")
+    assert offered == [{"name": "Spring (running)", "value": "current"}]
+    french = await bot.autocomplete(CAROL, "standings", "season", season="")
+    assert french == [{"name": "Spring (en cours)", "value": "current"}]
+
+    await start_game(bot, BOB)
+    winner = await finish(bot)
+    text = only_reply(await bot.command(ALICE, "standings", season="current")).text()
+    assert "Season **Spring**, running since <t:" in text and "Standings: Nim" in text
+    assert f"1. <@{winner}>" in text and "(1 game, 1 won)" in text
+    stats = only_reply(await bot.command(BOB, "stats")).text()
+    assert "Season Spring" in stats and "**Nim**: #" in stats
+
+    ended = only_reply(await bot.command(HOST, "settings", end_season=True)).text()
+    assert "Season **Spring** has ended" in ended and "No season is running" in ended
+    again = only_reply(await bot.command(HOST, "settings", end_season=True)).text()
+    assert "No season is running on this server." in again
+    [past] = await bot.autocomplete(ALICE, "standings", "season", season="")
+    assert past["name"] == "Spring (ended)" and past["value"] != "current"
+    frozen = only_reply(await bot.command(ALICE, "standings", season=past["value"])).text()
+    assert "Season **Spring**: final table (<t:" in frozen and f"1. <@{winner}>" in frozen
+    french = only_reply(await bot.command(CAROL, "standings", season=past["value"])).text()
+    assert "Saison **Spring** : classement final (du <t:" in french
+    assert "Season Spring" not in only_reply(await bot.command(BOB, "stats")).text()
+    missing = only_reply(await bot.command(ALICE, "standings", season="Autumn")).text()
+    assert "This server has no season called Autumn." in missing
+    # a new season starts fresh: nobody has finished a game in it yet
+    await bot.command(HOST, "settings", season="Summer")
+    fresh = only_reply(await bot.command(ALICE, "standings", season="current")).text()
+    assert "Season **Summer**" in fresh and "No finished game this season yet." in fresh
