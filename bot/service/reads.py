@@ -26,9 +26,10 @@ from bot.service.archive import ROW_SECONDS, Archive, Archived
 from bot.service.boards import describe, picture_layouts
 from bot.service.core import GameService
 from bot.service.ratings import Standing
+from bot.service.seasons import Seasons
 from bot.service.settings import ServerSettings
 from bot.service.standings import standings_as_read
-from bot.store import GameStore, GuildSettings, open_store
+from bot.store import GameStore, GuildSettings, SeasonRow, open_store
 from render import registry as renderers
 from rules import registry
 from rules.core.scores import ScoreSheet
@@ -64,6 +65,8 @@ class Reads:
         self.archive = Archive(store, drawer=drawer, row_seconds=row_seconds)
         self.settings = ServerSettings(store, lambda: datetime.now(UTC))
         """The servers' settings, read as the bot's service reads them."""
+        self.seasons = Seasons(store, lambda: datetime.now(UTC))
+        """The servers' seasons (only read here: a running season is rated in memory)."""
         self._service: GameService | None = None
         self._opened: Closing | None = None
 
@@ -215,6 +218,19 @@ class Reads:
             if lines:
                 boards.append((rules, lines[:STANDING_LINES]))
         return boards
+
+    async def season_standings(
+        self, guild_id: str, season_id: int
+    ) -> tuple[list[SeasonRow], SeasonRow | None, list[tuple[str, list[Standing]]]]:
+        """A server's seasons (the latest first), the one ``season_id`` names (``None``:
+        none of them) and each rule set's standings in it, their first
+        ``STANDING_LINES`` lines: rated in memory while it runs, its final table after."""
+        seasons = await self.seasons.all(guild_id)
+        chosen = next((s for s in seasons if s.id == season_id), None)
+        if chosen is None:
+            return seasons, None, []
+        boards = await self.seasons.boards(chosen)
+        return seasons, chosen, [(rules, lines[:STANDING_LINES]) for rules, lines in boards]
 
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
         """The name each player last joined a game with."""

@@ -43,7 +43,7 @@ MAX_NAME = 40
 CURRENT = "current"
 """How a front end names the running season (``Seasons.find``)."""
 
-__all__ = ["CURRENT", "MAX_NAME", "SeasonStandings", "Seasons", "season_table"]
+__all__ = ["CURRENT", "MAX_NAME", "SeasonRow", "SeasonStandings", "Seasons", "season_table"]
 
 
 def season_table(games: Sequence[tuple[str, FinishedRow]]) -> list[RatingRow]:

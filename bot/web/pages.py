@@ -399,10 +399,10 @@ def standings_body(
     names: Mapping[str, str],
     links: Mapping[str, str],
     lang: str,
+    intro: str = "",
 ) -> str:
-    """Each rule set's ladder on a server: place, player (a link to their stats),
-    rating, games, wins."""
-    parts = [f'<main class="ladder"><h1>{tr("web.standings", lang)}</h1>']
+    """Each rule set's ladder: place, player (a link to their stats), rating, games, wins."""
+    parts = [f'<main class="ladder"><h1>{tr("web.standings", lang)}</h1>{intro}']
     if not boards:
         parts.append(f"<p>{tr('web.standings.none', lang)}</p>")
     for rules, lines in boards:

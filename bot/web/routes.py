@@ -24,6 +24,7 @@ from bot.web.live import (
     KEEP_ALIVE_SECONDS,
     RETRY_AFTER_SECONDS,
 )
+from bot.web.seasons import season_intro
 from bot.web.site import PAGE_CACHE, SITE, Site, html, pick_lang
 from bot.web.tokens import (
     player_subject,
@@ -320,7 +321,16 @@ async def standings_page(request: web.Request) -> web.Response:
     if guild is None or not await site.allows(guild):
         raise NotFound
     lang = pick_lang(request)
-    boards = await site.reads.standings(guild)
+    asked = request.query.get("season")
+    if asked is None:
+        boards = await site.reads.standings(guild)
+        seasons, chosen = await site.reads.seasons.all(guild), None
+    else:
+        if not asked.isdigit() or len(asked) > 18:
+            raise NotFound
+        seasons, chosen, boards = await site.reads.season_standings(guild, int(asked))
+        if chosen is None:
+            raise NotFound
     users = sorted({line.user_id for _, lines in boards for line in lines})
     names = await site.reads.user_names(users)
     links = {
@@ -328,7 +338,8 @@ async def standings_page(request: web.Request) -> web.Response:
         for user in users
         if not is_ai_seat(user) and _plain_id(user)
     }
-    body = pages.standings_body(boards, names, links, lang)
+    intro = season_intro(seasons, chosen, lang)
+    body = pages.standings_body(boards, names, links, lang, intro)
     title = translate("web.title.standings", lang)
     return html(pages.document(title, lang, body, here=_here(request)))
 

@@ -448,3 +448,26 @@ async def test_an_aborted_games_picture_says_it_was_stopped_not_who_is_to_play(
         assert not running[-1].get("stopped")
     finally:
         service.close()
+
+
+async def test_the_standings_page_shows_each_season_beside_all_time(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    service = GameService(store)
+    _, spring = await service.seasons.start(GUILD, "Spring")
+    await nim_game(store)
+    ended, summer = await service.seasons.start(GUILD, "Summer")
+    assert ended is not None and ended.id == spring.id
+    client = await web_client(drawer=tiny_png)
+    token = make_token(SECRET, standings_subject(GUILD), NOW)
+    page = await (await client.get(f"/s/{token}?lang=en")).text()
+    assert "All time" in page and "Summer (running)" in page and "Spring" in page
+    assert f'href="?season={spring.id}&amp;lang=en"' in page and "Ann" in page
+    past = await (await client.get(f"/s/{token}?season={spring.id}&lang=en")).text()
+    assert "Season Spring" in past and "Final table, from <time" in past
+    assert "Ann" in past and "Bob" in past and "Nim" in past
+    running = await (await client.get(f"/s/{token}?season={summer.id}&lang=fr")).text()
+    assert "Saison Summer" in running and "En cours depuis le <time" in running
+    assert "Ann" not in running  # nothing finished in it yet
+    for wrong in ("999", "abc", "-1"):
+        assert (await client.get(f"/s/{token}?season={wrong}")).status == 404
