@@ -16,7 +16,7 @@ one that runs, if any) and ends it (``/campfire settings``). Decisions:
   last entry): started at or after the season's start, before its end.
 - **Counted when read.** While a season runs, its table is rated from the stored
   results whenever it is asked for (nothing is kept up to date move by move, so a
-  restart or a crash loses nothing); a thousand games rate in a fraction of a second.
+  restart or a crash loses nothing); a thousand games rate in about 0.15 s.
 - **Frozen at its end.** Ending a season rates its games one last time and stores every
   rule set's final table in the same transaction that marks it ended, guarded by
   ``ended_at IS NULL``: with several processes, one ends it, once; the others are told
