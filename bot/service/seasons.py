@@ -81,7 +81,7 @@ class Seasons:
 
     async def find(self, guild_id: str, key: str) -> SeasonRow:
         """The season ``key`` names: ``current`` or a season's id (what the front ends'
-        choices carry), or its exact name. Raises ``service.season_none`` (no season
+        choices carry), or its name (in any case). Raises ``service.season_none`` (no season
         runs) and ``service.season_unknown``."""
         seasons = await self.store.seasons_of(guild_id)
         if key == CURRENT:
@@ -90,7 +90,8 @@ class Seasons:
                 raise ServiceError("service.season_none")
             return running
         found = next((s for s in seasons if str(s.id) == key), None)
-        found = found or next((s for s in seasons if s.name == key.strip()), None)
+        wanted = key.strip().casefold()
+        found = found or next((s for s in seasons if s.name.casefold() == wanted), None)
         if found is None:
             raise ServiceError("service.season_unknown", name=key[:MAX_NAME])
         return found
@@ -98,12 +99,13 @@ class Seasons:
     async def start(self, guild_id: str, name: str) -> tuple[SeasonRow | None, SeasonRow]:
         """Start a season called ``name`` now, ending the running one first (its table
         frozen); the season ended (``None``: none ran) and the one started. Raises
-        ``service.season_bad_name`` (max), ``service.season_name_taken`` (name)."""
+        ``service.season_bad_name`` (max), ``service.season_name_taken`` (name: a
+        name used before on the server, in any case)."""
         name = " ".join(name.split())
         if not 0 < len(name) <= MAX_NAME:
             raise ServiceError("service.season_bad_name", max=MAX_NAME)
         seasons = await self.store.seasons_of(guild_id)
-        if any(s.name == name for s in seasons):
+        if any(s.name.casefold() == name.casefold() for s in seasons):
             raise ServiceError("service.season_name_taken", name=name)
         now = self.clock()
         running = next((s for s in seasons if s.ended_at is None), None)

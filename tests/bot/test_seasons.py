@@ -99,6 +99,7 @@ async def test_starting_a_season_ends_the_running_one_and_names_are_checked(
         ("", "service.season_bad_name"),
         ("x" * (MAX_NAME + 1), "service.season_bad_name"),
         ("Winter", "service.season_name_taken"),
+        (" winter", "service.season_name_taken"),
     ):
         with pytest.raises(ServiceError) as refused:
             await service.seasons.start("g1", name)
@@ -113,6 +114,7 @@ async def test_starting_a_season_ends_the_running_one_and_names_are_checked(
     assert (await service.seasons.find("g1", CURRENT)).id == spring.id
     assert (await service.seasons.find("g1", str(winter.id))).name == "Winter"
     assert (await service.seasons.find("g1", "Winter")).id == winter.id
+    assert (await service.seasons.find("g1", " WINTER ")).id == winter.id
     with pytest.raises(ServiceError) as unknown:
         await service.seasons.find("g1", "Autumn")
     assert unknown.value.key == "service.season_unknown"
