@@ -28,6 +28,9 @@ import networkx as nx
 from bot.service.events.groups import best_grouping, seat_order, table_plan
 from bot.service.events.tables import Table, TableResult, check_entries, records
 
+STEPS = 400
+"""Annealing steps per entry when a schedule of tables of three or four is evened out."""
+
 BYE = ""
 """The extra node of the walk that seats each game (no entry id is empty)."""
 
@@ -119,7 +122,7 @@ def _tables(
         history.extend(TableResult.pending(Table(round_no, tuple(g))) for g in groups)
         history.extend(TableResult.bye(Table(round_no, (e,))) for e in sitting_out)
         schedule.append((groups, sorted(sitting_out)))
-    _even_out([groups for groups, _ in schedule])
+    _even_out([groups for groups, _ in schedule], draw)
     rounds = []
     history = []
     for round_no, (groups, sitting_out) in enumerate(schedule, 1):
@@ -134,35 +137,69 @@ def _tables(
     return tuple(rounds)
 
 
-def _even_out(rounds: list[list[list[str]]]) -> None:
-    """Swap two players of two tables of one round while the swap lowers the sum, over
-    every pair, of its meetings in the whole schedule squared (the schedule built round
-    by round cannot see that a pair left apart early will never meet)."""
+def _even_out(rounds: list[list[list[str]]], draw: random.Random) -> None:
+    """Even the meetings out over the whole schedule: the schedule built round by round
+    cannot see that a pair left apart early will never meet.
+
+    The cost is the sum, over every pair, of its meetings squared (for a given number of
+    seats, the lowest when the pairs meet as equally as they can). A seeded annealing of
+    ``STEPS`` per entry swaps two players of two tables of one round (a swap that costs
+    more is taken now and then, less often as it cools), then the best schedule seen is
+    climbed to where no swap lowers the cost.
+    """
     met: Counter[frozenset[str]] = Counter()
     for groups in rounds:
         for group in groups:
             met.update(frozenset(pair) for pair in combinations(group, 2))
 
-    def change(a: str, gone: Sequence[str], joined: Sequence[str]) -> int:
-        return sum(1 - 2 * met[frozenset((a, x))] for x in gone) + sum(
-            1 + 2 * met[frozenset((a, x))] for x in joined
-        )
+    def change(a: str, b: str, left: Sequence[str], right: Sequence[str]) -> int:
+        """What swapping ``a`` of ``left`` and ``b`` of ``right`` adds to the cost."""
+        total = 0
+        for mover, gone, joined in ((a, left, right), (b, right, left)):
+            total += sum(1 - 2 * met[frozenset((mover, x))] for x in gone if x != mover)
+            total += sum(1 + 2 * met[frozenset((mover, x))] for x in joined if x not in (a, b))
+        return total
 
+    def swap(left: list[str], right: list[str], x: int, y: int) -> None:
+        a, b = left[x], right[y]
+        met.subtract(frozenset((a, e)) for e in left if e != a)
+        met.subtract(frozenset((b, e)) for e in right if e != b)
+        left[x], right[y] = b, a
+        met.update(frozenset((b, e)) for e in left if e != b)
+        met.update(frozenset((a, e)) for e in right if e != a)
+
+    playable = [groups for groups in rounds if len(groups) > 1]
+    if not playable:
+        return
+    entries = {entry for group in rounds[0] for entry in group}
+    steps = STEPS * len(entries)
+    cost = best_cost = sum(n * n for n in met.values())
+    best = [[list(group) for group in groups] for groups in rounds]
+    for step in range(steps):
+        heat = 2.0 * (0.01 ** (step / steps))
+        groups = draw.choice(playable)
+        left, right = draw.sample(groups, 2)
+        x, y = draw.randrange(len(left)), draw.randrange(len(right))
+        delta = change(left[x], right[y], left, right)
+        if delta <= 0 or draw.random() < math.exp(-delta / heat):
+            swap(left, right, x, y)
+            cost += delta
+            if cost < best_cost:
+                best_cost, best = cost, [[list(group) for group in gs] for gs in rounds]
+    for groups, kept in zip(rounds, best, strict=True):
+        for group, members in zip(groups, kept, strict=True):
+            group[:] = members
+    met.clear()
+    for groups in rounds:
+        for group in groups:
+            met.update(frozenset(pair) for pair in combinations(group, 2))
     improved = True
     while improved:
         improved = False
-        for groups in rounds:
+        for groups in playable:
             for left, right in combinations(groups, 2):
-                for x, a in enumerate(left):
-                    for y, b in enumerate(right):
-                        rest_left = [e for e in left if e != a]
-                        rest_right = [e for e in right if e != b]
-                        if change(a, rest_left, rest_right) + change(b, rest_right, rest_left) >= 0:
-                            continue
-                        met.subtract(frozenset((a, e)) for e in rest_left)
-                        met.subtract(frozenset((b, e)) for e in rest_right)
-                        met.update(frozenset((a, e)) for e in rest_right)
-                        met.update(frozenset((b, e)) for e in rest_left)
-                        left[x], right[y] = b, a
-                        a = b
-                        improved = True
+                for x in range(len(left)):
+                    for y in range(len(right)):
+                        if change(left[x], right[y], left, right) < 0:
+                            swap(left, right, x, y)
+                            improved = True
