@@ -93,17 +93,32 @@ def group_round(
     return tuple(Table(round_no, seats) for seats in (*ordered, *((e,) for e in byes)))
 
 
-def table_cost(group: Sequence[str], record: Mapping[str, EntryRecord]) -> Cost:
-    repeats = spread = 0
-    for a, b in combinations(group, 2):
-        repeats += record[a].met[b] ** 2
-        spread += score_gap(record[a].points, record[b].points)
-    return repeats, spread, min(record[entry].firsts for entry in group)
+class Costs:
+    """The cost of any table of a round, from the entries' records: each pair's share
+    (its earlier meetings squared, its scores apart) worked out once."""
 
+    def __init__(self, record: Mapping[str, EntryRecord]) -> None:
+        self.record = record
+        self.pairs: dict[tuple[str, str], tuple[int, int]] = {}
 
-def _total(groups: Sequence[Sequence[str]], record: Mapping[str, EntryRecord]) -> Cost:
-    costs = [table_cost(group, record) for group in groups]
-    return _sum(*costs)
+    def pair(self, a: str, b: str) -> tuple[int, int]:
+        key = (a, b) if a < b else (b, a)
+        found = self.pairs.get(key)
+        if found is None:
+            ra, rb = self.record[a], self.record[b]
+            found = self.pairs[key] = (ra.met[b] ** 2, score_gap(ra.points, rb.points))
+        return found
+
+    def table(self, group: Sequence[str]) -> Cost:
+        repeats = spread = 0
+        for a, b in combinations(group, 2):
+            meetings, gap = self.pair(a, b)
+            repeats += meetings
+            spread += gap
+        return repeats, spread, min(self.record[entry].firsts for entry in group)
+
+    def total(self, groups: Sequence[Sequence[str]]) -> Cost:
+        return _sum(*(self.table(group) for group in groups))
 
 
 def _sum(*costs: Cost) -> Cost:
@@ -118,10 +133,10 @@ def _chunks(players: Sequence[str], plan: Sequence[int]) -> list[list[str]]:
     return groups
 
 
-def _climb(groups: list[list[str]], record: Mapping[str, EntryRecord]) -> list[list[str]]:
+def _climb(groups: list[list[str]], costs_of: Costs) -> list[list[str]]:
     """Swap two players of two tables while the swap lowers the cost of the pair of
     tables; stop when no swap does."""
-    costs = [table_cost(group, record) for group in groups]
+    costs = [costs_of.table(group) for group in groups]
     improved = True
     while improved:
         improved = False
@@ -130,7 +145,7 @@ def _climb(groups: list[list[str]], record: Mapping[str, EntryRecord]) -> list[l
                 for y in range(len(groups[j])):
                     left, right = list(groups[i]), list(groups[j])
                     left[x], right[y] = right[y], left[x]
-                    cl, cr = table_cost(left, record), table_cost(right, record)
+                    cl, cr = costs_of.table(left), costs_of.table(right)
                     if _sum(cl, cr) < _sum(costs[i], costs[j]):
                         groups[i], groups[j], costs[i], costs[j] = left, right, cl, cr
                         improved = True
@@ -145,15 +160,16 @@ def best_grouping(
 ) -> list[list[str]]:
     """The players in tables of the ``plan``'s sizes, repeated meetings first kept few,
     then scores kept close (``players`` come in score order)."""
-    best = _climb(_chunks(players, plan), record)
-    best_cost = _total(best, record)
+    costs_of = Costs(record)
+    best = _climb(_chunks(players, plan), costs_of)
+    best_cost = costs_of.total(best)
     for _ in range(RESTARTS):
         if best_cost[0] == 0:
             break
         shuffled = list(players)
         draw.shuffle(shuffled)
-        found = _climb(_chunks(shuffled, plan), record)
-        cost = _total(found, record)
+        found = _climb(_chunks(shuffled, plan), costs_of)
+        cost = costs_of.total(found)
         if cost < best_cost:
             best, best_cost = found, cost
     return best
