@@ -6,8 +6,9 @@ The order: tournament points (``tables.placing_points``; a bye is worth
 
 1. ``opponents``: the opponents' points (a Buchholz score), the sum of the final points
    of every entry met at a finished table, once per table shared. A bye counts as
-   meeting, at each other seat of that round's largest table, an opponent with the
-   entry's own final points, so that a bye neither lifts nor sinks the tie-break;
+   meeting, at each other seat of that round's largest table (finished or not), an
+   opponent with the entry's own final points, so that a bye neither lifts nor sinks
+   the tie-break;
 2. ``scored``: the points scored in the games themselves (``TableResult.scores``; a
    bye scores none);
 3. ``rating``: the entry's rating, higher first (none counts as the lowest).
@@ -86,10 +87,11 @@ def standings(
     The points of entries not in ``entries`` (withdrawn places) still count in their
     opponents' tie-break.
     """
-    finished = _finished(results)
+    given = list(results)
+    finished = _finished(given)
     points = event_points(finished)
     largest: dict[int, int] = {}
-    for result in finished:
+    for result in given:
         round_no = result.table.round
         largest[round_no] = max(largest.get(round_no, 2), len(result.table.seats))
     opponents: dict[str, Fraction] = {}

@@ -73,9 +73,13 @@ def swiss_round(
     return tuple(Table(round_no, seats) for seats in (*tables, *byes))
 
 
-def _rating_order(listed: Sequence[str], ratings: Mapping[str, float]) -> dict[str, int]:
-    """Each entry's place from the lowest rating up (0 is the lowest)."""
-    ordered = sorted(listed, key=lambda entry: (ratings.get(entry, float("-inf")), entry))
+def _rating_order(
+    listed: Sequence[str], ratings: Mapping[str, float], draw: random.Random
+) -> dict[str, int]:
+    """Each entry's place from the lowest rating up (0 is the lowest; equal ratings in
+    a seeded order)."""
+    lots = {entry: draw.random() for entry in listed}
+    ordered = sorted(listed, key=lambda entry: (ratings.get(entry, float("-inf")), lots[entry]))
     return {entry: index for index, entry in enumerate(ordered)}
 
 
@@ -122,7 +126,7 @@ def _matching(
     record: Mapping[str, EntryRecord],
     draw: random.Random,
 ) -> list[tuple[str, str]]:
-    low = _rating_order(listed, ratings)
+    low = _rating_order(listed, ratings, draw)
     halves = _halves(listed, record, low)
     odd = len(listed) % 2 == 1
     eligible = [entry for entry in listed if record[entry].byes == 0] or listed

@@ -45,7 +45,7 @@ def plain_standings(
         for entry, value in mine.items():
             total[entry] = total.get(entry, F(0)) + value
     biggest: dict[int, int] = {}
-    for result in done:
+    for result in results:
         biggest[result.table.round] = max(
             biggest.get(result.table.round, 2), len(result.table.seats)
         )
@@ -160,6 +160,10 @@ def test_a_bye_counts_as_meeting_ones_equal_in_the_opponents_points() -> None:
     ]
     lines = {line.entry: line for line in standings("abcd", {}, results)}
     assert lines["d"].opponents == 2
+    # Also while the round's tables are still being played.
+    results[0] = TableResult.pending(results[0].table)
+    lines = {line.entry: line for line in standings("abcd", {}, results)}
+    assert lines["d"].opponents == 2 and lines["a"].points == 0
 
 
 def test_a_withdrawn_place_still_counts_for_those_it_met() -> None:
