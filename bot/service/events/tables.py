@@ -82,6 +82,23 @@ class TableResult:
         return cls(table, {table.seats[0]: 1})
 
     @classmethod
+    def from_ranking(
+        cls,
+        table: Table,
+        ranking: Sequence[Sequence[str]],
+        scores: Mapping[str, float] | None = None,
+        forfeits: Iterable[str] = (),
+    ) -> TableResult:
+        """A finished table from a game's ranking: groups of entries, best first, tied
+        entries sharing a group (the form of ``Outcome.ranking``, once its seats are
+        turned into entries). Places follow the competition ranking (1, 1, 3)."""
+        places: dict[str, int] = {}
+        for group in ranking:
+            place = len(places) + 1
+            places.update(dict.fromkeys(group, place))
+        return cls(table, places, scores or {}, frozenset(forfeits))
+
+    @classmethod
     def pending(cls, table: Table) -> TableResult:
         """A table whose game has not ended yet."""
         return cls(table)

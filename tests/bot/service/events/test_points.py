@@ -80,6 +80,14 @@ def test_a_bye_is_a_win_and_a_pending_table_gives_nothing_yet() -> None:
     assert not bye.is_pending
 
 
+def test_a_result_reads_a_games_ranking_with_its_ties() -> None:
+    table = Table(3, ("a", "b", "c", "d"))
+    result = TableResult.from_ranking(table, [("c",), ("a", "d"), ("b",)], {"c": 9.0}, ["b"])
+    assert dict(result.places) == {"c": 1, "a": 2, "d": 2, "b": 4}
+    assert result.forfeits == {"b"} and dict(result.scores) == {"c": 9.0}
+    assert result.points() == {"c": 1, "a": F(1, 2), "d": F(1, 2), "b": 0}
+
+
 def test_a_result_must_place_every_seat_of_its_table() -> None:
     table = Table(1, ("a", "b"))
     with pytest.raises(ValueError):
