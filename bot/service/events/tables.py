@@ -153,13 +153,15 @@ def placing_points(places: Mapping[str, int], forfeits: Iterable[str] = ()) -> d
 @dataclass(frozen=True)
 class EntryRecord:
     """What the history says of one entry: its points so far, whom it met (how many
-    times), its byes, and how often it sat in each seat (index 0 is the first seat)."""
+    times), its byes, how often it sat in each seat (index 0 is the first seat), the
+    seat of its last game and how many games in a row it sat there (byes aside)."""
 
     points: Fraction
     met: Counter[str]
     byes: int
     seats: Counter[int]
     last_seat: int | None
+    streak: int = 0
 
     @property
     def games(self) -> int:
@@ -185,6 +187,7 @@ def records(entries: Iterable[str], history: Iterable[TableResult]) -> dict[str,
     byes: Counter[str] = Counter()
     seats: dict[str, Counter[int]] = {}
     last: dict[str, int] = {}
+    streak: Counter[str] = Counter()
     for entry in entries:
         points[entry], met[entry], seats[entry] = Fraction(0), Counter(), Counter()
     for result in sorted(history, key=lambda result: result.table.round):
@@ -198,9 +201,12 @@ def records(entries: Iterable[str], history: Iterable[TableResult]) -> dict[str,
                 continue
             met[entry].update(other for other in result.table.seats if other != entry)
             seats[entry][index] += 1
+            streak[entry] = streak[entry] + 1 if last.get(entry) == index else 1
             last[entry] = index
     return {
-        entry: EntryRecord(points[entry], met[entry], byes[entry], seats[entry], last.get(entry))
+        entry: EntryRecord(
+            points[entry], met[entry], byes[entry], seats[entry], last.get(entry), streak[entry]
+        )
         for entry in points
     }
 

@@ -60,6 +60,14 @@ def test_four_rounds_of_sixteen_never_rematch_nor_give_two_byes(count: int) -> N
         for entry in entries:
             # First as often as second, give or take one game each way.
             assert abs(2 * firsts[entry] - games[entry]) <= 2, (seed, entry)
+            played = [
+                t.seats.index(entry)
+                for r in event.rounds
+                for t in r
+                if entry in t.seats and not t.is_bye
+            ]
+            runs = [played[i : i + 3] for i in range(len(played) - 2)]
+            assert [0, 0, 0] not in runs and [1, 1, 1] not in runs, (seed, entry, played)
 
 
 def perfect_matchings(nodes: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
@@ -80,15 +88,26 @@ def pairing_cost(
 ) -> Callable[[Sequence[tuple[str, str]]], Cost]:
     """The rules of a Swiss pairing, most important first, computed plainly: second
     byes, rematches, the bye above the lowest score (squared, in twelfths), players
-    sent past a first-seat difference of 2, the scores apart (squared, in twelfths)."""
+    sent past a first-seat difference of 2 or to a third game in a row in one seat, the
+    scores apart (squared, in twelfths)."""
     points = plain_points(history)
     byes = Counter(r.table.seats[0] for r in history if r.table.is_bye)
     met = Counter(frozenset(r.table.seats) for r in history if not r.table.is_bye)
     balance: Counter[str] = Counter()
-    for result in history:
+    seen: dict[str, list[int]] = {entry: [] for entry in entries}
+    for result in sorted(history, key=lambda result: result.table.round):
         if not result.table.is_bye:
             balance[result.table.seats[0]] += 1
             balance[result.table.seats[1]] -= 1
+            seen[result.table.seats[0]].append(0)
+            seen[result.table.seats[1]].append(1)
+
+    def strain(first: str, second: str) -> int:
+        """Steps past a difference of 2, and third games in a row in one seat."""
+        over = max(0, abs(balance[first] + 1) - 2) + max(0, abs(balance[second] - 1) - 2)
+        third = (seen[first][-2:] == [0, 0]) + (seen[second][-2:] == [1, 1])
+        return over + third
+
     eligible = [e for e in entries if byes[e] == 0] or list(entries)
     lowest = min(points[e] for e in eligible)
 
@@ -100,10 +119,7 @@ def pairing_cost(
                 bye_gap += int((points[a] - lowest if points[a] > lowest else F(0)) * 12) ** 2
                 continue
             rematches += met[frozenset((a, b))]
-            past += min(
-                max(0, abs(balance[x] + 1) - 2) + max(0, abs(balance[y] - 1) - 2)
-                for x, y in ((a, b), (b, a))
-            )
+            past += min(strain(a, b), strain(b, a))
             spread += int(abs(points[a] - points[b]) * 12) ** 2
         return second_byes, rematches, bye_gap, past, spread
 
