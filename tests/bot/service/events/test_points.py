@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.service.events import (
     BYE_POINTS,
@@ -116,3 +118,41 @@ def test_every_figure_has_a_name_and_an_explanation_in_both_languages() -> None:
             text = translate(key, lang)
             assert text != key and "you" not in text.lower().split()
     assert has_key("service.events.too_few")
+
+
+@st.composite
+def finished_tables(draw: st.DrawFn) -> tuple[dict[str, int], frozenset[str]]:
+    """Places of 2 to 4 seats in competition form (1, 1, 3), and who forfeited."""
+    size = draw(st.integers(2, 4))
+    seats = [chr(ord("a") + i) for i in range(size)]
+    groups = draw(st.lists(st.integers(1, size), min_size=size, max_size=size))
+    order = sorted(range(size), key=lambda i: groups[i])
+    places: dict[str, int] = {}
+    for position, i in enumerate(order):
+        same = position and groups[order[position - 1]] == groups[i]
+        places[seats[i]] = places[seats[order[position - 1]]] if same else position + 1
+    forfeits = frozenset(draw(st.sets(st.sampled_from(seats))))
+    return places, forfeits
+
+
+@given(finished_tables())
+@settings(max_examples=200, deadline=None)
+def test_points_rise_with_the_place_and_fall_with_a_forfeit(
+    table: tuple[dict[str, int], frozenset[str]],
+) -> None:
+    places, forfeits = table
+    points = placing_points(places, forfeits)
+    assert all(F(0) <= value <= 1 for value in points.values())
+    stayed = [entry for entry in places if entry not in forfeits]
+    for a in stayed:
+        for b in stayed:
+            if places[a] < places[b]:
+                assert points[a] > points[b]
+            elif places[a] == places[b]:
+                assert points[a] == points[b]
+    assert all(points[entry] == 0 for entry in forfeits)
+    if not forfeits:
+        assert sum(points.values()) == F(len(places), 2)
+    # Leaving never pays: a seat that forfeits has no more than it would have had.
+    for entry in forfeits:
+        assert placing_points(places)[entry] >= points[entry]

@@ -5,7 +5,7 @@ best one, checked against every possible pairing of small events."""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction as F
 
@@ -16,10 +16,10 @@ from bot.service.events import Table, TableResult, swiss_round
 from tests.bot.service.events.play import Event, entries_of, random_result, ratings_of
 
 
-def plain_points(history: Sequence[TableResult]) -> Counter[str]:
+def plain_points(history: Sequence[TableResult]) -> defaultdict[str, F]:
     """Points from the results, without the package's helpers: a bye 1, a two-seat
     game 1 to the winner, ½ each for a draw, 0 for whoever forfeited."""
-    points: Counter[str] = Counter()
+    points: defaultdict[str, F] = defaultdict(F)
     for result in history:
         seats = result.table.seats
         if len(seats) == 1:
@@ -74,7 +74,7 @@ def perfect_matchings(nodes: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
     if not nodes:
         yield []
         return
-    first, rest = nodes[0], nodes[1:]
+    first, rest = nodes[0], list(nodes[1:])
     for index, other in enumerate(rest):
         for matching in perfect_matchings(rest[:index] + rest[index + 1 :]):
             yield [(first, other), *matching]
@@ -140,7 +140,7 @@ def test_each_round_is_the_best_pairing_of_all(count: int) -> None:
             chosen = [
                 (t.seats[0], "") if t.is_bye else (t.seats[0], t.seats[1]) for t in event.rounds[-1]
             ]
-            nodes = entries + [""] if count % 2 else entries
+            nodes = [*entries, ""] if count % 2 else entries
             cost = pairing_cost(history, entries)
             best = min(cost(matching) for matching in perfect_matchings(nodes))
             assert cost(chosen) == best, (seed, len(event.rounds))
