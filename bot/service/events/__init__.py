@@ -10,6 +10,7 @@ from bot.service.events.robin import round_robin
 from bot.service.events.standings import (
     CRITERIA,
     EXPLANATIONS,
+    NAMES,
     TIEBREAKS,
     Standing,
     event_points,
@@ -30,6 +31,7 @@ __all__ = [
     "BYE_POINTS",
     "CRITERIA",
     "EXPLANATIONS",
+    "NAMES",
     "TIEBREAKS",
     "EntryRecord",
     "Standing",

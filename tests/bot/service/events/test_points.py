@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.service.events import (
     BYE_POINTS,
     EXPLANATIONS,
+    NAMES,
     Table,
     TableResult,
     format_points,
@@ -112,8 +113,9 @@ def test_figures_read_as_a_player_writes_them() -> None:
 
 def test_every_figure_has_a_name_and_an_explanation_in_both_languages() -> None:
     register_package("bot")
+    assert set(EXPLANATIONS) == set(NAMES) == {"points", "opponents", "scored", "rating"}
     for name, key in EXPLANATIONS.items():
-        assert has_key(key) and has_key(f"service.events.{name}.name"), name
+        assert has_key(key) and has_key(NAMES[name]), name
         for lang in ("en", "fr"):
             text = translate(key, lang)
             assert text != key and "you" not in text.lower().split()
