@@ -2,7 +2,17 @@
 randomness; the same inputs (and seed) give the same tables.
 
 An entry is a place in an event, named by a string id; the caller passes the entries
-still playing and the results so far (``TableResult``), and keeps everything itself.
+still playing and the results so far (``TableResult``), and keeps everything itself::
+
+    tables = swiss_round(playing, ratings, results, round_no, table_size, seed)
+    # ... each table's game is played; a bye's result is TableResult.bye(table)
+    results.append(TableResult.from_ranking(table, ranking, scores, forfeits))
+    lines = standings(every_entry, ratings, results)   # rank, points, tie-breaks
+    text = translate(EXPLANATIONS["opponents"], lang)   # how a figure is counted
+
+A round robin is fixed at the start: ``round_robin(entries, table_size, seed)`` gives
+every round's tables. Points and tie-breaks: ``standings``; pairing rules: ``swiss``,
+``groups`` and ``robin``, each module's docstring.
 """
 
 from bot.service.events.groups import table_plan
