@@ -11,12 +11,13 @@ still playing and the results so far (``TableResult``), and keeps everything its
     text = translate(EXPLANATIONS["opponents"], lang)   # how a figure is counted
 
 A round robin is fixed at the start: ``round_robin(entries, table_size, seed)`` gives
-every round's tables. Points and tie-breaks: ``standings``; pairing rules: ``swiss``,
-``groups`` and ``robin``, each module's docstring.
+every round's tables, and ``without(tables, gone)`` a round's once places withdrew.
+Points and tie-breaks: ``standings``; pairing rules: ``swiss``, ``groups`` and
+``robin``, each module's docstring.
 """
 
 from bot.service.events.groups import table_plan
-from bot.service.events.robin import round_robin
+from bot.service.events.robin import round_robin, without
 from bot.service.events.standings import (
     CRITERIA,
     EXPLANATIONS,
@@ -55,4 +56,5 @@ __all__ = [
     "standings",
     "swiss_round",
     "table_plan",
+    "without",
 ]
