@@ -54,7 +54,9 @@ class TableResult:
     timeout, a withdrawal during the round. A forfeiting entry scores no tournament
     point whatever its place, and the others are placed above every forfeiting entry
     (``places`` among them is kept): when one of two players times out, the other wins
-    the whole point; when both do, neither scores. A bye's result is ``TableResult.bye``.
+    the whole point; when both do, neither scores. Forfeits without places are a game
+    that never got going: the seats that stayed share the first place. A bye's result
+    is ``TableResult.bye``.
     """
 
     table: Table
@@ -64,6 +66,9 @@ class TableResult:
 
     def __post_init__(self) -> None:
         seats = set(self.table.seats)
+        if self.forfeits and not self.places:
+            # A game that never got going: whoever stayed shares the first place.
+            object.__setattr__(self, "places", dict.fromkeys(self.table.seats, 1))
         if self.places and set(self.places) != seats:
             raise ValueError(f"places must name every seat of {self.table}: {self.places!r}")
         if any(place < 1 for place in self.places.values()):

@@ -75,6 +75,14 @@ def test_a_forfeit_scores_nothing_and_puts_the_others_above() -> None:
     assert placing_points({"a": 1, "b": 2, "c": 3}, {"a"}) == {"a": 0, "b": 1, "c": F(1, 2)}
 
 
+def test_a_game_left_before_it_got_going_is_won_by_whoever_stayed() -> None:
+    result = TableResult(Table(2, ("a", "b", "c")), forfeits=frozenset({"b"}))
+    assert not result.is_pending
+    assert result.points() == {"a": F(3, 4), "b": 0, "c": F(3, 4)}
+    both = TableResult(Table(2, ("a", "b")), forfeits=frozenset({"a", "b"}))
+    assert both.points() == {"a": 0, "b": 0}
+
+
 def test_a_bye_is_a_win_and_a_pending_table_gives_nothing_yet() -> None:
     bye = TableResult.bye(Table(1, ("a",)))
     assert bye.points() == {"a": BYE_POINTS} and BYE_POINTS == 1
