@@ -146,7 +146,7 @@ def finished_tables(draw: st.DrawFn) -> tuple[dict[str, int], frozenset[str]]:
 
 
 @given(finished_tables())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_points_rise_with_the_place_and_fall_with_a_forfeit(
     table: tuple[dict[str, int], frozenset[str]],
 ) -> None:

@@ -130,7 +130,7 @@ def pairing_cost(
 def test_each_round_is_the_best_pairing_of_all(count: int) -> None:
     """Every possible pairing of the round is tried: none does better on the rules, in
     their order, than the one ``swiss_round`` chose."""
-    for seed in range(6):
+    for seed in range(4):
         entries = entries_of(count)
         event = Event(entries, ratings_of(entries, seed), seed=seed)
         draw = random.Random(seed)
