@@ -14,6 +14,7 @@ import pytest
 
 from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol
 from bot.store.clocks import ClocksQueries
+from bot.store.fairness import FairnessQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
@@ -31,6 +32,7 @@ PARTS = [
     (protocol.RatingsStore, RatingsQueries),
     (protocol.JobsStore, JobsQueries),
     (protocol.HintsStore, HintsQueries),
+    (protocol.FairnessStore, FairnessQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 
@@ -43,6 +45,7 @@ REPOSITORIES = {
     RatingsQueries: "standings",
     JobsQueries: "jobs",
     HintsQueries: "hints",
+    FairnessQueries: "fairness",
 }
 """Where a store holds each repository."""
 
