@@ -12,12 +12,13 @@ Decisions where the issue is silent:
   within it.
 - **How a game ends for a player** (each started game counts once, in ``started``):
   *finished* when it is over and they were still seated; *abandoned* when they resigned
-  (``!resign`` in the log) or stopped it themselves (an abort by its creator while
-  seated); *timed out* when the clock removed them (``!timeout``: the ``forfeit``
-  policy, or a claim's forfeit). Under the ``auto`` policy the clock plays a late turn
-  and the game goes on: the player is not removed, and those turns are not theirs in
-  the times below. A game stopped by a moderator who does not play in it, and a game
-  still running, count for nobody but ``started``. Leaving a lobby is no game.
+  (``!resign`` in the log) or stopped it themselves (an abort by a person seated in it:
+  its creator, or a moderator who plays in it; ``games.aborted_by``); *timed out* when
+  the clock removed them (``!timeout``: the ``forfeit`` policy, or a claim's forfeit).
+  Under the ``auto`` policy the clock plays a late turn and the game goes on: the
+  player is not removed, and those turns are not theirs in the times below. A game
+  stopped by a moderator who does not play in it, and a game still running, count for
+  nobody but ``started``. Leaving a lobby is no game.
 - **Completion** is finished ÷ (finished + abandoned + timed out); ``None`` before any
   game ended for the player.
 - **Time per move** is the median time a player took per turn: from the entry before
@@ -214,7 +215,9 @@ class Fairness:
         """Nothing when ``user_id``'s record meets ``requirement``; else raises what is
         missing: ``service.fair.completion`` (need, rate, finished, abandoned,
         timed_out, days), ``service.fair.no_record`` (need, days), ``service.fair.finished``
-        (need, finished, days), or ``service.fair.both`` (the rate and the count)."""
+        (need, finished, days), ``service.fair.both`` (the rate and the count) or
+        ``service.fair.no_record_both`` (need, need_finished, days: neither, and no game
+        of theirs ended)."""
         if not requirement.asks:
             return
         record = await self.reliability(guild_id, user_id)
@@ -228,6 +231,13 @@ class Fairness:
             "timed_out": record.timed_out,
             "days": days,
         }
+        if not rate_ok and not count_ok and record.percent is None:
+            raise ServiceError(
+                "service.fair.no_record_both",
+                need=requirement.percent,
+                need_finished=requirement.min_finished,
+                days=days,
+            )
         if not rate_ok and not count_ok:
             raise ServiceError(
                 "service.fair.both",

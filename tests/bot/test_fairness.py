@@ -212,7 +212,8 @@ async def test_a_lobby_refuses_who_lacks_the_record_it_asks(store: SqlStore) -> 
     }
     with pytest.raises(ServiceError) as refused:
         await service.join(lobby.id, DAVE)  # no record at all
-    assert refused.value.key == "service.fair.both"
+    assert refused.value.key == "service.fair.no_record_both"
+    assert refused.value.params == {"need": 50, "need_finished": 3, "days": 180}
     assert (await service.join(lobby.id, BOB)).has_seat("u2")
     assert not (await service.game(lobby.id)).has_seat("u1")
 
