@@ -117,6 +117,42 @@ async def test_turns_played_by_the_clock_are_not_the_players(store: SqlStore) ->
     assert found["u2"].timed_out == 0  # not removed: the game goes on
 
 
+async def test_a_claims_forfeit_is_a_timeout_and_the_others_play_on(store: SqlStore) -> None:
+    clock = Clock()
+    service = service_on(store, clock)
+    game_id = await running(service, ALICE, BOB, CAROL, clock_hours=24, policy="claim")
+    clock.advance(hours=25)
+    assert await tick(service) == [(game_id, "u1", "claim")]
+    await service.timing.claim(game_id, "u2", "forfeit", version=0)
+    clock.advance(hours=2)
+    await service.play(game_id, "u2", "take1")
+    found = await service.fairness.reliabilities("g1", ["u1", "u2"])
+    assert (found["u1"].started, found["u1"].timed_out, found["u1"].completion) == (1, 1, 0.0)
+    # Bob's turn is timed from the removal before it; the game still runs for him.
+    assert found["u2"].median_move_seconds == pytest.approx(2 * HOUR)
+    assert (found["u2"].started, found["u2"].ended) == (1, 0)
+    assert await service.fairness.playing("g1", ["u1", "u2"]) == {"u1": 0, "u2": 1}
+
+
+async def test_a_move_taken_back_is_not_timed(store: SqlStore) -> None:
+    clock = Clock()
+    service = service_on(store, clock)
+    lobby = await service.create_lobby(
+        rules="nim", options={"stones": 30}, guild_id="g1", channel_id="c1", creator=ALICE, ai=1
+    )
+    await service.start(lobby.id, ALICE.user_id, shuffle_seats=False)
+    for hours in (1, 3):  # Alice at 1 h (the first entry), then at 4 h; the AI at once
+        clock.advance(hours=hours)
+        await service.advance((await service.play(lobby.id, "u1", "take1")).game)
+    taken = await service.undos.request(lobby.id, "u1")  # her move and the AI's reply
+    assert taken.status == "undone"
+    clock.advance(hours=2)
+    await service.play(lobby.id, "u1", "take2")
+    alice = await service.fairness.reliability("g1", "u1")
+    # Timed from the AI's reply at 1 h, not from the reply taken back at 4 h.
+    assert (alice.turns, alice.median_move_seconds) == (1, pytest.approx(5 * HOUR))
+
+
 async def test_the_window_keeps_the_last_months_only(store: SqlStore) -> None:
     clock = Clock()
     service = service_on(store, clock)
