@@ -38,6 +38,7 @@ TABLES = (
     "user_settings",
     "game_jobs",
     "hints",
+    "lobby_requirements",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"))
