@@ -41,6 +41,7 @@ __all__ = [
     "check_zone",
     "checked_notices",
     "next_digest",
+    "next_quiet",
     "parse_digest",
     "parse_quiet",
     "prefs_of",
@@ -277,6 +278,13 @@ def quiet_start(prefs: Prefs, moment: int) -> int | None:
     if prefs.quiet is None or not in_quiet(prefs, moment):
         return None
     return _last_wall(moment, prefs.quiet.start, prefs.zone)
+
+
+def next_quiet(prefs: Prefs, moment: int) -> int | None:
+    """When the player's next quiet hours start after ``moment`` (``None``: none)."""
+    if prefs.quiet is None:
+        return None
+    return _next_wall(moment, prefs.quiet.start, prefs.zone)
 
 
 def next_digest(prefs: Prefs, after: int) -> int:
