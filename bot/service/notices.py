@@ -333,6 +333,10 @@ class Notices:
         games: dict[int, GameInfo | None],
     ) -> Delivery | None:
         now = self.pipeline.now()
+        end = quiet_end(prefs_of(await self.preferences(user)), epoch(now))
+        if end is not None:  # a pass late (the bot was down): quiet hours came meanwhile
+            await self.store.postpone_notices(worker, [r.id for r in rows], end)
+            return None
         kept: dict[int, Waited] = {}
         lang = ""
         for row in rows:
