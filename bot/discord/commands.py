@@ -14,11 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import actions, days, seasons
+from bot.discord import actions, days, notify, seasons
 from bot.discord import standings as ranked
 from bot.discord.choices import (
     AI_LEVEL_CHOICES,
     CLOCK_CHOICES,
+    FREQUENCY_CHOICES,
     GAME_DESCRIPTION,
     GAME_OPTION,
     LANGUAGE_CHOICES,
@@ -339,25 +340,41 @@ class CampfireGroup(app_commands.Group):
     @app_commands.command(
         name=cmd("me", "discord.cmd.me.name"),
         description=cmd(
-            "Your preferences: a DM on your turn, the layout of your private views",
+            "Your preferences: DMs, layout, time zone, quiet hours, how often you are told",
             "discord.cmd.me.desc",
         ),
     )
     @app_commands.rename(
-        dm=cmd("dm", "discord.opt.dm.name"), layout=cmd("layout", "discord.opt.layout.name")
+        dm=cmd("dm", "discord.opt.dm.name"),
+        layout=cmd("layout", "discord.opt.layout.name"),
+        timezone=cmd("timezone", "discord.opt.timezone.name"),
+        quiet=cmd("quiet", "discord.opt.quiet.name"),
+        frequency=cmd("frequency", "discord.opt.frequency.name"),
+        digest=cmd("digest", "discord.opt.digest.name"),
     )
     @app_commands.describe(
         dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc"),
         layout=cmd("How board, hand and scores answer you", "discord.opt.layout.desc"),
+        timezone=cmd("Your time zone, e.g. Europe/Paris", "discord.opt.timezone.desc"),
+        quiet=cmd("No ping nor DM then, e.g. 22:00-08:00 (off: none)", "discord.opt.quiet.desc"),
+        frequency=cmd("How often you are told", "discord.opt.frequency.desc"),
+        digest=cmd(
+            "When your digest comes: 18:00, or 6h (every 6 hours)", "discord.opt.digest.desc"
+        ),
     )
-    @app_commands.choices(layout=LAYOUT_CHOICES)
+    @app_commands.choices(layout=LAYOUT_CHOICES, frequency=FREQUENCY_CHOICES)
+    @app_commands.autocomplete(timezone=notify.zone_autocomplete)
     async def me(
         self,
         interaction: discord.Interaction[Any],
         dm: bool | None = None,
         layout: str | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        frequency: str | None = None,
+        digest: str | None = None,
     ) -> None:
-        await days.me(interaction, dm, layout)
+        await notify.me(interaction, dm, layout, timezone, quiet, frequency, digest)
 
     @app_commands.command(
         name=cmd("settings", "discord.cmd.settings.name"),
@@ -377,6 +394,8 @@ class CampfireGroup(app_commands.Group):
         season=cmd("season", "discord.opt.season.name"),
         end_season=cmd("end_season", "discord.opt.end_season.name"),
         max_games=cmd("max_games", "discord.opt.max_games.name"),
+        frequency=cmd("frequency", "discord.opt.frequency.name"),
+        digest=cmd("digest", "discord.opt.digest.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -412,12 +431,17 @@ class CampfireGroup(app_commands.Group):
             "Most games one player may play at once here (0: no cap)",
             "discord.opt.max_games.desc",
         ),
+        frequency=cmd(
+            "How often members are told by default", "discord.opt.default_frequency.desc"
+        ),
+        digest=cmd("Default digest time: 18:00, or 6h", "discord.opt.default_digest.desc"),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
         clock=CLOCK_CHOICES,
         timeout=POLICY_CHOICES,
         pictures=PICTURES_CHOICES,
+        frequency=FREQUENCY_CHOICES,
     )
     async def settings(
         self,
@@ -435,6 +459,8 @@ class CampfireGroup(app_commands.Group):
         season: app_commands.Range[str, 1, 40] | None = None,
         end_season: bool | None = None,
         max_games: app_commands.Range[int, 0, 100] | None = None,
+        frequency: str | None = None,
+        digest: str | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -451,6 +477,8 @@ class CampfireGroup(app_commands.Group):
             season=season,
             end_season=end_season,
             max_games=max_games,
+            frequency=frequency,
+            digest=digest,
         )
 
     @app_commands.command(

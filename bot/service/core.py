@@ -35,6 +35,7 @@ from bot.service.jobs import Jobs
 from bot.service.loader import StateCache, off_loop_if_long
 from bot.service.lobby import Lobbies
 from bot.service.moves import Moves
+from bot.service.notices import Notices
 from bot.service.pictures import Drawer
 from bot.service.pipeline import Pipeline
 from bot.service.robots import Chooser, Robots
@@ -144,6 +145,7 @@ class GameService:
         self.hints = Hints(self.pipeline, store, adviser)
         self.seasons = Seasons(store, self._clock)
         """The servers' seasons and their standings (``bot.service.seasons``)."""
+        self.notices = Notices(self.pipeline, store)  # who is told what, and when
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -351,8 +353,7 @@ class GameService:
     async def finished_games(
         self, user_id: str, channel_id: str | None, *, within: timedelta = FINISHED_LISTED_FOR
     ) -> list[GameInfo]:
-        """Games over for less than ``within`` where ``user_id`` had a seat or that were
-        created in ``channel_id`` (newest first, no repeats)."""
+        """Games over for less than ``within`` of ``user_id`` or ``channel_id``, newest first."""
         since = self._clock() - within
         found: dict[int, GameRow] = {}
         rows = await self.store.games_of_user(user_id, active_only=False)

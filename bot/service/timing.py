@@ -48,6 +48,7 @@ from bot.service.clocks import (
     after_deadline,
     most_pressing,
     reminders_for,
+    said_as,
     seat_clock,
     table_info,
     turn_clocks,
@@ -56,6 +57,7 @@ from bot.service.fairness import MAX_CAP
 from bot.service.guards import is_ai_seat
 from bot.service.moves import Moves, merge_results
 from bot.service.pipeline import Loaded, Pipeline
+from bot.service.prefs import checked_notices
 from bot.service.robots import Robots
 from bot.service.values import (
     Away,
@@ -98,7 +100,7 @@ MAX_CLOCK_MOVES = 50
 LEASE = 600
 """Seconds a pass holds the reminders it claimed before another may take them."""
 CLAIM_ACTIONS = ("auto", "forfeit", "extend")
-EARLY = frozenset({"half", "hour"})
+EARLY = frozenset({"half", "hour", "early"})
 """The reminders that announce a deadline to come: never sent once it has passed."""
 LAYOUTS = ("phone", "full")
 """The layouts of a player's private views (`/campfire me layout:`)."""
@@ -144,6 +146,7 @@ class Timing:
             raise ServiceError("service.bad_setting", setting="pictures")
         if settings.max_games is not None and not 1 <= settings.max_games <= MAX_CAP:
             raise ServiceError("service.bad_setting", setting="max_games")
+        settings = checked_notices(settings)
         await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
         self.pipeline.settings.put(guild_id, settings)
         return settings
@@ -256,7 +259,9 @@ class Timing:
         shift = now - epoch(clock.paused)
         started = epoch(clock.started) + shift
         deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
-        reminders = reminders_for(started, deadline, await self._nudge_hours(row.guild_id), now)
+        quiet = (await self.pipeline.quiet_hours([clock.seat])).get(clock.seat)
+        nudge = await self._nudge_hours(row.guild_id)
+        reminders = reminders_for(started, deadline, nudge, now, quiet)
         return await self.store.reschedule_clock(
             game_id, seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
         )
@@ -355,7 +360,8 @@ class Timing:
                 # Its deadline has passed: "time is up" is said by the deadline's own row
                 # (claimed with these, or by another process), never "one hour left" after.
                 continue
-            reminders.append(Reminder(seat, kind, since, from_epoch(deadline)))
+            said = said_as(kind, started, deadline, now)  # moved before quiet hours
+            reminders.append(Reminder(seat, said, since, from_epoch(deadline)))
             if kind == "nudge":
                 again = reminders_for(started, None, nudge, now)
                 later.append((game_id, SeatClock(seat, revision, started, deadline, None, again)))
@@ -475,12 +481,11 @@ class Timing:
         if action == "extend":
             deadline = now + EXTRA_TIME
             nudge = await self._nudge_hours(row.guild_id)
+            quiet = await self.pipeline.quiet_hours(seats)
             for clock in late:
+                again = reminders_for(now, deadline, nudge, now, quiet.get(clock.seat))
                 await self.store.reschedule_clock(
-                    game_id,
-                    seat_clock(
-                        clock, deadline=deadline, reminders=reminders_for(now, deadline, nudge, now)
-                    ),
+                    game_id, seat_clock(clock, deadline=deadline, reminders=again)
                 )
             info = await self.pipeline.game(game_id)
             return ClaimResult(action, user_id, seats, PlayResult(info), from_epoch(deadline))

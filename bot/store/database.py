@@ -19,6 +19,8 @@ reminders, time away), ``settings`` (server settings and player preferences),
 restart work), ``hints`` (the hints each seat took) and ``seasons``. ``SqlStore`` is composed of
 restart work), ``hints`` (the hints each seat took) and ``fairness`` (how players end
 their games, a lobby's requirements). ``SqlStore`` is composed of
+restart work), ``hints`` (the hints each seat took) and ``notices`` (the outbox of
+messages to players that wait). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
 """
@@ -34,6 +36,7 @@ from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.messages import MessagesQueries
+from bot.store.notices import NoticesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seasons import SeasonsQueries
 from bot.store.seats import SeatsQueries
@@ -115,6 +118,7 @@ class SqlStore(SqlBase):
         self.hints = HintsQueries(self.sessions)
         self.seasons = SeasonsQueries(self.sessions)
         self.fairness = FairnessQueries(self.sessions)
+        self.notices = NoticesQueries(self.sessions)
 
     # games: GamesQueries
     create_game = via("games", GamesQueries.create_game)
@@ -192,3 +196,10 @@ class SqlStore(SqlBase):
     playing_counts = via("fairness", FairnessQueries.playing_counts)
     lobby_requirement = via("fairness", FairnessQueries.lobby_requirement)
     set_lobby_requirement = via("fairness", FairnessQueries.set_lobby_requirement)
+    # notices: NoticesQueries
+    add_notices = via("notices", NoticesQueries.add_notices)
+    claim_notices = via("notices", NoticesQueries.claim_notices)
+    finish_notices = via("notices", NoticesQueries.finish_notices)
+    postpone_notices = via("notices", NoticesQueries.postpone_notices)
+    drop_notices = via("notices", NoticesQueries.drop_notices)
+    pending_notices = via("notices", NoticesQueries.pending_notices)

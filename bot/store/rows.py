@@ -122,6 +122,10 @@ class GuildSettings:
     max_games: int | None = None
     """The most games one player may play at once on the server (``None``: no cap;
     ``bot.service.fairness``)."""
+    frequency: str | None = None
+    """How often its members are told by default (``turn``, ``digest``, ``reminders``)."""
+    digest: str | None = None
+    """When their digest comes by default (``18:00`` in each player's zone, or ``6h``)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,42 @@ class UserSettings:
     notify_dm: bool = False
     dm_closed: bool = False
     layout: str | None = None
+    timezone: str | None = None
+    """An IANA time zone name (``Europe/Paris``); ``None``: UTC."""
+    quiet: str | None = None
+    """Quiet hours on their wall clock (``22:00-08:00``); ``None``: none."""
+    frequency: str | None = None
+    """``turn``, ``digest`` or ``reminders``; ``None``: the server's default."""
+    digest: str | None = None
+    """When the digest comes (``18:00``, or ``6h``: every six hours); ``None``: the
+    server's, else 18:00."""
+
+
+@dataclass(frozen=True)
+class NewNotice:
+    """A message to a player that waits in the outbox (``notices``): its ``kind``
+    (``turn``, ``reminder``, ``ended``, ``digest``), its game, when it is due (Unix
+    seconds), a JSON ``payload`` and a ``dedupe`` key: a second row with the same key is
+    not stored."""
+
+    user_id: str
+    kind: str
+    game_id: int | None
+    due: int
+    payload: str
+    dedupe: str
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    """A row of the outbox, as a pass claimed it."""
+
+    id: int
+    user_id: str
+    kind: str
+    game_id: int | None
+    due: int
+    payload: str
 
 
 @dataclass(frozen=True)

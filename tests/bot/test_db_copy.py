@@ -24,9 +24,12 @@ from tests.bot.days import Clock, running, service_on
 
 async def _every_table(service: GameService, clock: Clock) -> None:
     """Games in every state, with a row in each table."""
+    await service.seasons.start("g1", "Spring")  # a season
     over = await running_nim(service, ALICE, BOB, stones=5)
     while (info := await service.game(over)).status == "running":  # over: results
         await service.play(over, info.to_act[0], "take1")
+    clock.advance(minutes=1)
+    await service.seasons.end("g1")  # its final table
     await service.standings("g1", "nim", ALICE.user_id)  # ratings, rated games
     await service.rematch(over, BOB)  # a rematch lobby
     undone = await running_nim(service, ALICE, BOB, CAROL, stones=9)
@@ -55,6 +58,8 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     )
     await service.timing.go_away(CAROL.user_id, clock.now + timedelta(days=2), max_days=None)
     await service.timing.set_notify(BOB.user_id, True)
+    await service.notices.set_preferences(BOB.user_id, timezone="Europe/Paris", quiet="00:00-23:59")
+    await service.notices.tell(await service.game(clocked), [BOB.user_id], "turn", "fr")  # notices
 
 
 def _sqlite_rows(path: Path, table: str) -> list[tuple[Any, ...]]:
@@ -89,6 +94,9 @@ async def test_copy_round_trip_every_table_and_every_game(
         await _every_table(service_on(store, clock), clock)
     empty = [t for t in TABLES if not _sqlite_rows(source, t)]
     assert empty == []
+    with sqlite3.connect(source) as db:
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert names - {"schema_version", "sqlite_sequence"} == set(TABLES)  # every table copied
     games = len(_sqlite_rows(source, "games"))
     started = sum(1 for r in _sqlite_rows(source, "games") if r[8] != "lobby")
 

@@ -19,6 +19,7 @@ from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
 from bot.store.messages import MessagesQueries
+from bot.store.notices import NoticesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seasons import SeasonsQueries
 from bot.store.seats import SeatsQueries
@@ -35,6 +36,7 @@ PARTS = [
     (protocol.HintsStore, HintsQueries),
     (protocol.SeasonsStore, SeasonsQueries),
     (protocol.FairnessStore, FairnessQueries),
+    (protocol.NoticesStore, NoticesQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 
@@ -49,6 +51,7 @@ REPOSITORIES = {
     HintsQueries: "hints",
     SeasonsQueries: "seasons",
     FairnessQueries: "fairness",
+    NoticesQueries: "notices",
 }
 """Where a store holds each repository."""
 
