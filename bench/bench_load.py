@@ -574,7 +574,8 @@ def report_load(load: LoadFigures) -> list[str]:
         f"interaction -> pictures sent: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max "
         f"{max(load.pictured, default=0):.1f} ms = {p99 / TARGET_P99_MS:.2f} of the "
         f"{TARGET_P99_MS:.0f} ms target [{'OK' if p99 <= TARGET_P99_MS else 'SLOW'}]",
-        f"  first {FIRST_S:.0f} s: {len(first)} moves, max {max(first, default=0):.1f} ms; "
+        f"  first {FIRST_S:.0f} s: {len(first)} moves, p99 {_pct(first, 0.99):.1f} ms, max "
+        f"{max(first, default=0):.1f} ms; "
         f"after: p50 {_pct(later, 0.5):.1f} ms, p99 {_pct(later, 0.99):.1f} ms",
         f"CPU of the process tree per move pictured: {cpu_ms:.1f} ms ({load.cpu_s:.1f} s in all)",
         f"event loop lag: worst {worst:.1f} ms, p99 {_pct(load.lags, 0.99):.1f} ms "

@@ -1,6 +1,9 @@
 """Caches of built artwork, each bounded by the bytes it holds, not by a count.
 
-Drawn once per key, then copied for every turn. With pictures drawn in threads every
+Drawn once per key, then copied for every turn: when several threads ask for the same
+key at once, the first builds it and the others wait for that build instead of building
+it again (a start's first pictures all need the same static art). With pictures drawn
+in threads every
 cache lives in the bot's own process, so each one has a byte budget (``budget``, in
 bytes): when a new entry takes it over, the least recently used entries go. Sizes are
 estimated by ``nbytes`` (a Pillow image by its pixel buffer, containers by what they
@@ -17,6 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from concurrent.futures import Future
 from typing import Generic, TypeVar
 
 from PIL import Image
@@ -77,7 +81,9 @@ class ArtCache(Generic[T]):
     """A thread-safe least-recently-used memo of built artwork (images, palettes, layouts),
     bounded by ``budget`` bytes (and by ``capacity`` entries when given).
 
-    ``get(key, build)`` returns the stored value or builds it once. Callers must not
+    ``get(key, build)`` returns the stored value or builds it once: a caller that finds
+    ``key`` being built by another thread waits for that build and gets its value (or
+    its exception) rather than building it again. Callers must not
     mutate what they get: images are copied before drawing on them. A value bigger
     than the whole budget is returned but not kept. ``size`` estimates a value's bytes
     (default ``nbytes``).
@@ -97,8 +103,13 @@ class ArtCache(Generic[T]):
         self._size = size
         self._items: OrderedDict[Hashable, tuple[T, int]] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[Hashable, tuple[Future[T], int]] = {}
+        """The keys being built now, each with the build's outcome (for the callers that
+        ask for it meanwhile) and the thread building it."""
         self.bytes = 0
         self.builds = 0
+        self.waits = 0
+        """Callers that waited for another thread's build of their key."""
         self.evictions = 0
         _registry.add(self)  # type: ignore[arg-type]
 
@@ -108,15 +119,37 @@ class ArtCache(Generic[T]):
             if found is not None:
                 self._items.move_to_end(key)
                 return found[0]
-        value = build()
-        cost = self._size(value)
+            pending = self._building.get(key)
+            if pending is None:
+                outcome: Future[T] = Future()
+                self._building[key] = (outcome, threading.get_ident())
+            elif pending[1] == threading.get_ident():
+                raise RuntimeError(f"{self.name}: {key!r} asked for while building it")
+            else:
+                self.waits += 1
+        if pending is not None:  # another thread builds it: wait for its value
+            return pending[0].result()
+        try:
+            value = build()
+            cost = self._size(value)
+        except BaseException as exc:
+            with self._lock:
+                del self._building[key]
+            outcome.set_exception(exc)
+            raise
+        self._keep(key, value, cost)
+        outcome.set_result(value)
+        return value
+
+    def _keep(self, key: Hashable, value: T, cost: int) -> None:
         with self._lock:
+            del self._building[key]
             self.builds += 1
             if cost > self.budget:
                 log.debug(
                     "%s: %r (%d bytes) is over the whole budget, not kept", self.name, key, cost
                 )
-                return value
+                return
             old = self._items.pop(key, None)
             if old is not None:
                 self.bytes -= old[1]
@@ -129,7 +162,6 @@ class ArtCache(Generic[T]):
                 self.bytes -= freed
                 self.evictions += 1
         log.debug("%s: built %r", self.name, key)
-        return value
 
     def discard(self, key: Hashable) -> None:
         """Forget ``key`` (nothing happens when it is not stored)."""
