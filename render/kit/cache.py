@@ -163,6 +163,16 @@ class ArtCache(Generic[T]):
                 self.evictions += 1
         log.debug("%s: built %r", self.name, key)
 
+    def peek(self, key: Hashable) -> T | None:
+        """The stored value of ``key`` (used again: it goes last), or ``None`` (nothing
+        is built)."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
+
     def discard(self, key: Hashable) -> None:
         """Forget ``key`` (nothing happens when it is not stored)."""
         with self._lock:
