@@ -75,6 +75,27 @@ def nbytes(value: object, _depth: int = 0) -> int:
 
 
 _registry: weakref.WeakSet[ArtCache[object]] = weakref.WeakSet()
+_share = 1.0
+"""The part of its budget every cache of this process may hold (``share_budgets``)."""
+
+
+def budget_share() -> float:
+    """The part of its budget every cache of this process may hold (1 unless
+    ``share_budgets`` said otherwise)."""
+    return _share
+
+
+def share_budgets(fraction: float) -> None:
+    """Let every cache of this process, those made later included, hold ``fraction`` (0
+    to 1) of its budget: each of N render processes takes 1/N, so that together they
+    hold what one process drawing in threads holds. What a cache holds beyond its new
+    budget goes at once, the least recently used first."""
+    global _share
+    if not 0 < fraction <= 1:
+        raise ValueError(f"a share of the budgets is more than 0 and at most 1, not {fraction}")
+    _share = fraction
+    for cache in caches():
+        cache.trim()
 
 
 class ArtCache(Generic[T]):
@@ -99,7 +120,8 @@ class ArtCache(Generic[T]):
     ) -> None:
         self.name = name
         self.capacity = capacity
-        self.budget = budget
+        self.full_budget = budget
+        """The budget of this cache alone in its process (``budget`` is its share)."""
         self._size = size
         self._items: OrderedDict[Hashable, tuple[T, int]] = OrderedDict()
         self._lock = threading.Lock()
@@ -112,6 +134,12 @@ class ArtCache(Generic[T]):
         """Callers that waited for another thread's build of their key."""
         self.evictions = 0
         _registry.add(self)  # type: ignore[arg-type]
+
+    @property
+    def budget(self) -> int:
+        """The bytes this cache may hold: its ``full_budget``, or this process's share of
+        it (``share_budgets``)."""
+        return max(1, int(self.full_budget * _share))
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
         with self._lock:
@@ -155,13 +183,23 @@ class ArtCache(Generic[T]):
                 self.bytes -= old[1]
             self._items[key] = (value, cost)
             self.bytes += cost
-            while self.bytes > self.budget or (
-                self.capacity is not None and len(self._items) > self.capacity
-            ):
-                _, (_, freed) = self._items.popitem(last=False)
-                self.bytes -= freed
-                self.evictions += 1
+            self._evict()
         log.debug("%s: built %r", self.name, key)
+
+    def _evict(self) -> None:
+        """Drop the least recently used entries while over the budget (lock held)."""
+        budget = self.budget
+        while self._items and (
+            self.bytes > budget or (self.capacity is not None and len(self._items) > self.capacity)
+        ):
+            _, (_, freed) = self._items.popitem(last=False)
+            self.bytes -= freed
+            self.evictions += 1
+
+    def trim(self) -> None:
+        """Drop what this cache holds beyond its budget (after ``share_budgets``)."""
+        with self._lock:
+            self._evict()
 
     def peek(self, key: Hashable) -> T | None:
         """The stored value of ``key`` (used again: it goes last), or ``None`` (nothing

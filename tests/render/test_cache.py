@@ -151,3 +151,25 @@ def test_a_build_that_asks_for_its_own_key_fails_instead_of_waiting_for_itself()
     with pytest.raises(RuntimeError, match="while building it"):
         kept.get("art", build)
     assert kept.get("art", lambda: Image.new("L", (3, 3))).size == (3, 3)
+
+
+def test_a_share_of_the_budgets_holds_each_cache_to_that_part_of_its_own() -> None:
+    """One of N render processes gives each cache 1/N of its budget (what it holds
+    beyond goes at once, and caches made later get the share too), so that N processes
+    hold what one drawing in threads holds."""
+    kept = ArtCache[Image.Image]("test.share", budget=4 * (10_000 + 200))
+    for n in range(4):
+        kept.get(n, lambda n=n: Image.new("L", (100, 100), n))  # type: ignore[misc]
+    assert len(kept) == 4
+    try:
+        cache.share_budgets(0.5)
+        assert kept.budget == 2 * (10_000 + 200) and kept.full_budget == 4 * (10_000 + 200)
+        assert len(kept) == 2 and kept.bytes <= kept.budget
+        assert kept.peek(0) is None and kept.peek(3) is not None  # the oldest went
+        later = ArtCache[Image.Image]("test.share.later", budget=MB)
+        assert later.budget == MB // 2
+        with pytest.raises(ValueError):
+            cache.share_budgets(0)
+    finally:
+        cache.share_budgets(1.0)
+    assert kept.budget == kept.full_budget
