@@ -46,11 +46,12 @@ def limit_malloc_arenas(
     M_ARENA_MAX)``), before its threads start. Nothing when the environment sets
     ``MALLOC_ARENA_MAX`` or a ``glibc.malloc.arena_max`` tunable (the host's choice), nor
     off glibc Linux (musl, macOS, Windows have no such arenas). Returns the limit set,
-    or ``None`` when nothing was set; logged either way."""
+    or ``None`` when nothing was set; logged either way (a failure as a warning, the
+    rest at the debug level: an operator's first line stays the bot's own)."""
     if "MALLOC_ARENA_MAX" in environ or "glibc.malloc.arena_max" in environ.get(
         "GLIBC_TUNABLES", ""
     ):
-        log.info("malloc arenas: as the environment sets them")
+        log.debug("malloc arenas: as the environment sets them")
         return None
     if not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc":
         log.debug("malloc arenas: not glibc, nothing to limit")
@@ -63,7 +64,9 @@ def limit_malloc_arenas(
     if not done:
         log.warning("malloc arenas: mallopt(M_ARENA_MAX, %d) failed; glibc's default kept", arenas)
         return None
-    log.info("malloc arenas: at most %d (MALLOC_ARENA_MAX in the environment overrides it)", arenas)
+    log.debug(
+        "malloc arenas: at most %d (MALLOC_ARENA_MAX in the environment overrides it)", arenas
+    )
     return arenas
 
 

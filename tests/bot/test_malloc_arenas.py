@@ -39,7 +39,7 @@ def test_on_glibc_the_arenas_are_limited_unless_the_environment_says(
 ) -> None:
     libc = FakeLibc()
     fake_glibc(monkeypatch, libc)
-    caplog.set_level(logging.INFO, "campfire.cli")
+    caplog.set_level(logging.DEBUG, "campfire.cli")
     assert limit_malloc_arenas(environ={}) == MALLOC_ARENAS == 2
     assert libc.calls == [(M_ARENA_MAX, 2)] and M_ARENA_MAX == -8
     assert "at most 2" in caplog.text
