@@ -8,7 +8,8 @@ the number of cores):
 
 - **threads** (the default): cheap to start, share the renderers' static-art caches;
 - **processes** (``processes=True``, ``CAMPFIRE_RENDER=processes``): true parallelism
-  and no GIL shared with the event loop; each worker holds its own caches, runs at a
+  and no GIL shared with the event loop; each worker holds its own caches (1/N of
+  their budgets each, so that N workers hold what threads would), runs at a
   lower priority than the bot (``render_worker.NICENESS``: the event loop is served
   first on a small machine), and the bot's own process never loads the renderers. A
   worker exits by itself when the bot's process is gone (even killed with SIGKILL).
@@ -88,7 +89,8 @@ class RenderPool:
                     self.workers,
                     mp_context=context,
                     initializer=start_worker,
-                    initargs=(os.getpid(),),
+                    # the workers' caches together hold what one process's would
+                    initargs=(os.getpid(), 1 / self.workers),
                 )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, "campfire-render")

@@ -28,9 +28,13 @@ the bot's event loop (the gateway's heartbeat, every reply) gets the CPU before 
 pictures, which wait a few milliseconds more instead."""
 
 
-def start_worker(parent: int) -> None:
-    """A render process's start (its pool's initializer): lower its priority
-    (``NICENESS``), then ``watch_parent``."""
+def start_worker(parent: int, share: float = 1.0) -> None:
+    """A render process's start (its pool's initializer): its renderers' caches take
+    ``share`` of their budgets (one of N processes: 1/N, ``render.kit.cache.
+    share_budgets``), it lowers its priority (``NICENESS``), then ``watch_parent``."""
+    from render.kit import cache  # Pillow: a render process draws anyway
+
+    cache.share_budgets(share)
     try:
         os.nice(NICENESS)
     except OSError:  # not allowed here: the pictures keep the bot's priority

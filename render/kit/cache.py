@@ -1,6 +1,9 @@
 """Caches of built artwork, each bounded by the bytes it holds, not by a count.
 
-Drawn once per key, then copied for every turn. With pictures drawn in threads every
+Drawn once per key, then copied for every turn: when several threads ask for the same
+key at once, the first builds it and the others wait for that build instead of building
+it again (a start's first pictures all need the same static art). With pictures drawn
+in threads every
 cache lives in the bot's own process, so each one has a byte budget (``budget``, in
 bytes): when a new entry takes it over, the least recently used entries go. Sizes are
 estimated by ``nbytes`` (a Pillow image by its pixel buffer, containers by what they
@@ -17,6 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from concurrent.futures import Future
 from typing import Generic, TypeVar
 
 from PIL import Image
@@ -71,13 +75,36 @@ def nbytes(value: object, _depth: int = 0) -> int:
 
 
 _registry: weakref.WeakSet[ArtCache[object]] = weakref.WeakSet()
+_share = 1.0
+"""The part of its budget every cache of this process may hold (``share_budgets``)."""
+
+
+def budget_share() -> float:
+    """The part of its budget every cache of this process may hold (1 unless
+    ``share_budgets`` said otherwise)."""
+    return _share
+
+
+def share_budgets(fraction: float) -> None:
+    """Let every cache of this process, those made later included, hold ``fraction`` (0
+    to 1) of its budget: each of N render processes takes 1/N, so that together they
+    hold what one process drawing in threads holds. What a cache holds beyond its new
+    budget goes at once, the least recently used first."""
+    global _share
+    if not 0 < fraction <= 1:
+        raise ValueError(f"a share of the budgets is more than 0 and at most 1, not {fraction}")
+    _share = fraction
+    for cache in caches():
+        cache.trim()
 
 
 class ArtCache(Generic[T]):
     """A thread-safe least-recently-used memo of built artwork (images, palettes, layouts),
     bounded by ``budget`` bytes (and by ``capacity`` entries when given).
 
-    ``get(key, build)`` returns the stored value or builds it once. Callers must not
+    ``get(key, build)`` returns the stored value or builds it once: a caller that finds
+    ``key`` being built by another thread waits for that build and gets its value (or
+    its exception) rather than building it again. Callers must not
     mutate what they get: images are copied before drawing on them. A value bigger
     than the whole budget is returned but not kept. ``size`` estimates a value's bytes
     (default ``nbytes``).
@@ -93,14 +120,26 @@ class ArtCache(Generic[T]):
     ) -> None:
         self.name = name
         self.capacity = capacity
-        self.budget = budget
+        self.full_budget = budget
+        """The budget of this cache alone in its process (``budget`` is its share)."""
         self._size = size
         self._items: OrderedDict[Hashable, tuple[T, int]] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[Hashable, tuple[Future[T], int]] = {}
+        """The keys being built now, each with the build's outcome (for the callers that
+        ask for it meanwhile) and the thread building it."""
         self.bytes = 0
         self.builds = 0
+        self.waits = 0
+        """Callers that waited for another thread's build of their key."""
         self.evictions = 0
         _registry.add(self)  # type: ignore[arg-type]
+
+    @property
+    def budget(self) -> int:
+        """The bytes this cache may hold: its ``full_budget``, or this process's share of
+        it (``share_budgets``)."""
+        return max(1, int(self.full_budget * _share))
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
         with self._lock:
@@ -108,28 +147,69 @@ class ArtCache(Generic[T]):
             if found is not None:
                 self._items.move_to_end(key)
                 return found[0]
-        value = build()
-        cost = self._size(value)
+            pending = self._building.get(key)
+            if pending is None:
+                outcome: Future[T] = Future()
+                self._building[key] = (outcome, threading.get_ident())
+            elif pending[1] == threading.get_ident():
+                raise RuntimeError(f"{self.name}: {key!r} asked for while building it")
+            else:
+                self.waits += 1
+        if pending is not None:  # another thread builds it: wait for its value
+            return pending[0].result()
+        try:
+            value = build()
+            cost = self._size(value)
+        except BaseException as exc:
+            with self._lock:
+                del self._building[key]
+            outcome.set_exception(exc)
+            raise
+        self._keep(key, value, cost)
+        outcome.set_result(value)
+        return value
+
+    def _keep(self, key: Hashable, value: T, cost: int) -> None:
         with self._lock:
+            del self._building[key]
             self.builds += 1
             if cost > self.budget:
                 log.debug(
                     "%s: %r (%d bytes) is over the whole budget, not kept", self.name, key, cost
                 )
-                return value
+                return
             old = self._items.pop(key, None)
             if old is not None:
                 self.bytes -= old[1]
             self._items[key] = (value, cost)
             self.bytes += cost
-            while self.bytes > self.budget or (
-                self.capacity is not None and len(self._items) > self.capacity
-            ):
-                _, (_, freed) = self._items.popitem(last=False)
-                self.bytes -= freed
-                self.evictions += 1
+            self._evict()
         log.debug("%s: built %r", self.name, key)
-        return value
+
+    def _evict(self) -> None:
+        """Drop the least recently used entries while over the budget (lock held)."""
+        budget = self.budget
+        while self._items and (
+            self.bytes > budget or (self.capacity is not None and len(self._items) > self.capacity)
+        ):
+            _, (_, freed) = self._items.popitem(last=False)
+            self.bytes -= freed
+            self.evictions += 1
+
+    def trim(self) -> None:
+        """Drop what this cache holds beyond its budget (after ``share_budgets``)."""
+        with self._lock:
+            self._evict()
+
+    def peek(self, key: Hashable) -> T | None:
+        """The stored value of ``key`` (used again: it goes last), or ``None`` (nothing
+        is built)."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
 
     def discard(self, key: Hashable) -> None:
         """Forget ``key`` (nothing happens when it is not stored)."""

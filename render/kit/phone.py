@@ -31,8 +31,11 @@ it shows no other seat's hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import hashlib
+import json
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -242,6 +245,19 @@ def phone_blocks(
 
 
 _statics: ArtCache[Image.Image] = ArtCache("phone.statics", budget=8 * MB)
+_cuts: ArtCache[Image.Image] = ArtCache("phone.cuts", budget=6 * MB)
+"""What the phone views of one position cut from its full picture: a close-up as
+pasted (resampled, before its targets are marked) and a seat's panel. ``board``,
+``hand`` and ``scores`` of one seat share them, and the seats not to act share the
+close-up of the last move: only the first of them composes the full picture."""
+
+
+def view_key(view: View, lang: str, names: Names) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """What the full picture of ``view`` depends on, as a key: a digest of the view
+    (canonical JSON), the language and the seats' names."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
+    digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    return digest, lang, tuple(sorted((str(k), str(v)) for k, v in (names or {}).items()))
 
 
 def paint_phone(blocks: Sequence[Block], height: int, palette: Palette) -> Image.Image:
@@ -329,15 +345,30 @@ class Phone:
             for block in blocks
             if block.kind == "close"
         }
-        wanted = [cut.source for _, cuts in plans.values() for cut in cuts]
-        if panel is not None and any(block.kind == "panel" for block in blocks):
-            wanted.append(panel)
-        with unrecorded():  # only the parts of the full picture cut from are drawn
-            full = picture.render(view, lang=lang, names=names, within=wanted)
         key = (picture.name, len(seats), blocks, height)
-        palette = picture.palette_of()
+        with unrecorded():  # a palette's first build draws the full picture's static art
+            palette = picture.palette_of()
         paletted = _statics.get(key, lambda: paint_phone(blocks, height, palette))
         canvas = Canvas(paletted, paletted, palette, ("phone", key))
+        shown = view_key(view, lang, names) + (picture.name, len(seats), palette.token)
+        parts: dict[Hashable, tuple[Hashable, list[Box]]] = {}
+        for box, (_, cuts) in plans.items():
+            relative = _relative(cuts, box)
+            parts[box] = (("close", shown, box.w, box.h, relative), [c.source for c in cuts])
+        if panel is not None and any(block.kind == "panel" for block in blocks):
+            parts["panel"] = (("panel", shown, panel), [panel])
+        found = {name: _cuts.peek(key) for name, (key, _) in parts.items()}
+        missing = [name for name, value in found.items() if value is None]
+        if missing:
+            wanted = [region for name in missing for region in parts[name][1]]
+            with unrecorded():  # only the parts of the full picture cut from are drawn
+                full = picture.render(view, lang=lang, names=names, within=wanted)
+            for name in missing:
+                if isinstance(name, Box):
+                    make = partial(self._paste_close, canvas, name, full, plans[name][1])
+                else:
+                    make = partial(full.crop, parts[name][1][0].xyxy())
+                found[name] = _cuts.get(parts[name][0], make)
         turn = Turn(view, lang, names)
         for block in blocks:
             box = block.box
@@ -348,11 +379,16 @@ class Phone:
             elif block.kind == "choices":
                 self._draw_choices(canvas, box, moves, lang)
             elif block.kind == "close":
-                self._draw_close(canvas, box, full, *plans[box])
+                close = found[box]
+                assert close is not None
+                canvas.image.paste(close, (box.x, box.y))
+                self._mark_close(canvas, box, *plans[box])
             elif block.kind == "sections":
                 self._draw_sections(canvas, box, sections)
             elif block.kind == "panel" and panel is not None:
-                canvas.image.paste(full.crop(panel.xyxy()), (box.x + (box.w - panel.w) // 2, box.y))
+                cut = found["panel"]
+                assert cut is not None
+                canvas.image.paste(cut, (box.x + (box.w - panel.w) // 2, box.y))
             elif block.kind == "last":
                 line = picture.describe(turn) if picture.describe is not None else None
                 text = frame.describe_last(view, lang, names) if line is None else line
@@ -447,21 +483,23 @@ class Phone:
         return targets, cards.fit_regions(box, kept, bounds)
 
     @staticmethod
-    def _draw_close(
-        canvas: Canvas,
-        box: Box,
-        full: Image.Image,
-        targets: Sequence[Target],
-        cuts: Sequence[Cut],
-    ) -> None:
-        """The close-up planned by ``_close_plan``: its cuts pasted as the turn card
-        pastes them (``render.kit.card.paste_cuts``: resampled, not pixel for pixel,
-        at a fractional scale, with the cheaper area average when shrunk and bilinear
-        when enlarged: a third of Lanczos' time; the targets' frames and names are
-        drawn on top, crisp), its targets marked."""
+    def _paste_close(
+        canvas: Canvas, box: Box, full: Image.Image, cuts: Sequence[Cut]
+    ) -> Image.Image:
+        """The close-up planned by ``_close_plan`` pasted on ``canvas``, and its pixels:
+        its cuts pasted as the turn card pastes them (``render.kit.card.paste_cuts``:
+        resampled, not pixel for pixel, at a fractional scale, with the cheaper area
+        average when shrunk and bilinear when enlarged: a third of Lanczos' time)."""
         cards.paste_cuts(
             canvas, full, cuts, shrink=Image.Resampling.BOX, grow=Image.Resampling.BILINEAR
         )
+        return canvas.image.crop(box.xyxy())
+
+    @staticmethod
+    def _mark_close(
+        canvas: Canvas, box: Box, targets: Sequence[Target], cuts: Sequence[Cut]
+    ) -> None:
+        """The targets of the close-up ``box`` framed and named on top of it, crisp."""
         if not targets:
             return
         shown = []
@@ -499,6 +537,15 @@ class Phone:
         if len(data) > PHONE_BYTES:
             data = png_bytes(image, level=PHONE_DENSE_LEVEL)
         return data
+
+
+def _relative(cuts: Sequence[Cut], box: Box) -> tuple[tuple[object, ...], ...]:
+    """``cuts`` as a key, their targets relative to ``box``: the same close-up in
+    another place on the page (another focus) is the same pixels."""
+    return tuple(
+        (c.source, c.target.x - box.x, c.target.y - box.y, c.target.w, c.target.h, c.scale)
+        for c in cuts
+    )
 
 
 def _around(boxes: Sequence[Box]) -> Box:

@@ -66,6 +66,21 @@ async def test_a_render_process_draws_the_real_board(db_path: Path) -> None:
     assert png.startswith(b"\x89PNG")
 
 
+async def test_render_processes_share_the_caches_budgets() -> None:
+    """Each of N render processes keeps 1/N of every cache's budget: together they hold
+    what the bot's own process holds when it draws in threads."""
+    from render.kit import cache
+    from render.registry import draw
+
+    pool = RenderPool(draw, workers=2, processes=True)
+    try:
+        shares = await asyncio.gather(*(pool.run(cache.budget_share) for _ in range(4)))  # type: ignore[arg-type]
+    finally:
+        pool.close()
+    assert set(shares) == {0.5}
+    assert cache.budget_share() == 1.0  # the bot's own process is untouched
+
+
 @pytest.mark.parametrize("processes", [False, True])
 def test_only_the_registry_drawer_goes_to_processes(processes: bool) -> None:
     def custom(rules: str, view: Any, *, lang: str, names: Mapping[str, str] | None) -> bytes:

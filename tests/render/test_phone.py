@@ -333,7 +333,7 @@ def test_a_shrunk_close_up_is_resampled_not_cut_pixel_for_pixel() -> None:
         full = picture.render(view, names=NAMES)
         page = phone.render_phone(view, mine, names=NAMES)
         canvas = Canvas(page, page, picture.palette_of(), ("test", position))
-        phone._draw_close(canvas, close, full, [], cuts)  # no target marked over it
+        phone._paste_close(canvas, close, full, cuts)  # no target marked over it
         shown = canvas.image.convert("RGB").crop(cut.target.xyxy())
         source = full.convert("RGB").crop(cut.source.xyxy())
         size = (cut.target.w, cut.target.h)
@@ -354,3 +354,57 @@ def registry_phone(game_id: str) -> Phone:
     found = registry.get(game_id).phone
     assert isinstance(found, Phone)
     return found
+
+
+@pytest.mark.parametrize("game_id", ["origin", "tribes"])
+def test_the_views_of_one_position_share_its_close_ups_and_panels(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``board``, ``hand`` and ``scores`` of one seat, and the seats not to act, compose
+    the full picture only for what no earlier view of the same position cut from it
+    (``phone.cuts``), and every picture is the one drawn from nothing; the next
+    position is never given the last one's close-up."""
+    from render.kit import compose
+    from render.kit.phone import _cuts
+
+    game = get(game_id)
+    state = states(game_id, 4)["middle"]
+    view = game.view(state, None)
+    acting = sorted(game.to_act(state))
+    waiting = [s for s in frame.seats_of(view) if s not in acting]
+    assert acting and len(waiting) >= 2
+    asked = [mine_of(game, state, acting[0], "en", focus) for focus in ("board", "hand", "scores")]
+    asked += [mine_of(game, state, seat, "en") for seat in waiting[:2]]
+
+    def fresh(mine: Mapping[str, Any], shown: View = view) -> bytes:
+        _cuts.clear()
+        return registry.draw_private(game_id, shown, mine, names=NAMES)
+
+    alone = [fresh(mine) for mine in asked]
+    composed: list[int] = []
+    render = compose.Picture.render
+
+    def counted(self: compose.Picture, *args: Any, **kwargs: Any) -> Image.Image:
+        composed.append(len(kwargs.get("within") or []))
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(compose.Picture, "render", counted)
+    _cuts.clear()
+    shared, regions = [], []
+    for mine in asked:
+        composed.clear()
+        shared.append(registry.draw_private(game_id, view, mine, names=NAMES))
+        regions.append(composed[:])
+    assert shared == alone
+    # The seat to act composes once (close-up around its targets, its panel); its hand
+    # and scores compose nothing; the first seat not to act composes the close-up of the
+    # last move and its panel, the second its panel alone.
+    assert len(regions[0]) == 1 and regions[1:3] == [[], []], regions
+    assert len(regions[3]) == 1 and regions[4] == [1], regions
+    # The next position of the same game: not the close-up of the last one.
+    nxt = game.apply(state, acting[0], game.legal_moves(state, acting[0])[0])
+    later = game.view(nxt, None)
+    monkeypatch.setattr(compose.Picture, "render", render)
+    for seat in (acting[0], *waiting[:2]):
+        again = mine_of(game, nxt, seat, "en")
+        assert registry.draw_private(game_id, later, again, names=NAMES) == fresh(again, later)
