@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import actions, days
+from bot.discord import actions, agenda, days
 from bot.discord import standings as ranked
 from bot.discord.choices import (
     AI_LEVEL_CHOICES,
@@ -226,7 +226,17 @@ class CampfireGroup(app_commands.Group):
             "Your games and this channel's, with whose turn it is", "discord.cmd.games.desc"
         ),
     )
-    async def games(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.rename(everywhere=cmd("all", "discord.opt.all.name"))
+    @app_commands.describe(
+        everywhere=cmd(
+            "True: the games waiting on you in every server, by time left",
+            "discord.opt.all.desc",
+        )
+    )
+    async def games(self, interaction: discord.Interaction[Any], everywhere: bool = False) -> None:
+        if everywhere:
+            await agenda.all_games(interaction)
+            return
         await actions.games(interaction)
 
     @app_commands.command(

@@ -30,6 +30,7 @@ from bot.discord.replies import ephemeral
 from bot.discord.weblinks import game_url
 from bot.service import (
     GameInfo,
+    GameService,
 )
 from bot.service.record import build_record, record_json, record_text
 from rules import registry
@@ -206,15 +207,7 @@ async def games(interaction: discord.Interaction[Any]) -> None:
         url = await game_url(bot_of(interaction), game)
         if url is not None:
             links.append((game.id, url))
-        messages = await service.messages(game.id)
-        if game.status == "running" and "turn" in messages:
-            link = embeds.jump_url(
-                game.guild_id, game.thread_id or game.channel_id, messages["turn"]
-            )
-        elif "lobby" in messages:
-            link = embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
-        else:
-            link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
+        link = await jump_link(service, game)
         places = await service.results(game.id) if game.status == "over" else ()
         lines.append(embeds.GameLine(game, link, places))
     lang = lang_for(interaction)
@@ -226,6 +219,16 @@ async def games(interaction: discord.Interaction[Any]) -> None:
         view.stop()
         extra["view"] = view
     await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang), **extra)
+
+
+async def jump_link(service: GameService, game: GameInfo) -> str:
+    """Where a listed game is: its live turn message, its lobby, or its thread."""
+    messages = await service.messages(game.id)
+    if game.status == "running" and "turn" in messages:
+        return embeds.jump_url(game.guild_id, game.thread_id or game.channel_id, messages["turn"])
+    if "lobby" in messages:
+        return embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
+    return embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
 
 
 async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None) -> None:
