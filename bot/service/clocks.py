@@ -18,6 +18,9 @@ Choices where the issue is silent (for players: docs/players/index.md):
   its turn (24 by default; 0 turns nudges off). After a deadline that does not end the
   turn (``remind``, ``claim``), nudges go on at the same interval.
 - A seat away has no reminders: its clock is paused and resumes at its return date.
+- A reminder announcing the deadline (half time, one hour left) that would fall in the
+  player's quiet hours comes before they start (``bot.service.prefs.before_quiet``); it
+  then says the deadline rather than the time left (``said_as``).
 - The clock's move (policy ``auto``) is a uniformly chosen legal move, ``back`` left
   out, drawn from a generator seeded by the game's seed and revision, so the same game
   always gets the same move; it is stored as that seat's move, marked as played by the
@@ -27,9 +30,10 @@ Choices where the issue is silent (for players: docs/players/index.md):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from bot.service.prefs import Prefs, before_quiet
 from bot.service.values import GameInfo, TurnClock
 from bot.store import ClockChange, ClockRow, DueGame, GameRow, SeatClock, epoch, from_epoch
 
@@ -50,16 +54,20 @@ EXTRA_TIME = DAY
 RANK = {"back": 0, "nudge": 1, "half": 2, "hour": 3, "deadline": 4}
 """Of several reminders due at once for one seat, the highest says it all."""
 BACK = "back"
+EARLY_SLACK = 5 * 60
+"""A reminder this much before its own time still says what it says (the loop's pace)."""
 
 
 @dataclass(frozen=True)
 class ClockSettings:
     """What a game's clocks follow: its turn clock (hours, ``None``/0: none), the
-    server's nudge interval (hours, 0: off) and who is away until when."""
+    server's nudge interval (hours, 0: off), who is away until when, and the players'
+    choices whose quiet hours move their reminders (``quiet``)."""
 
     clock_hours: int | None
     nudge_hours: int
     away: Mapping[str, int]
+    quiet: Mapping[str, Prefs] = field(default_factory=dict)
 
     @property
     def seconds(self) -> int | None:
@@ -110,9 +118,9 @@ def new_clock(seat: str, revision: int, now: int, settings: ClockSettings) -> Se
     until = settings.away.get(seat)
     if until is not None and until > now:
         return SeatClock(seat, revision, now, deadline, now, ((BACK, until),))
-    return SeatClock(
-        seat, revision, now, deadline, None, reminders_for(now, deadline, settings.nudge_hours, now)
-    )
+    reminders = reminders_for(now, deadline, settings.nudge_hours, now)
+    reminders = before_quiet(settings.quiet.get(seat), reminders, now, deadline)
+    return SeatClock(seat, revision, now, deadline, None, reminders)
 
 
 def clock_change(
@@ -128,6 +136,15 @@ def clock_change(
         stopped=tuple(sorted(before - after)),
         started=tuple(new_clock(s, revision, now, settings) for s in sorted(after - before)),
     )
+
+
+def said_as(kind: str, started: int, deadline: int | None, now: int) -> str:
+    """What a reminder says: ``early`` (the deadline, no more) for a ``half`` or
+    ``hour`` reminder sent well before its own time (moved before quiet hours)."""
+    if deadline is None or kind not in ("half", "hour"):
+        return kind
+    own = started + (deadline - started) // 2 if kind == "half" else deadline - HOUR
+    return "early" if now < own - EARLY_SLACK else kind
 
 
 def most_pressing(kinds: Sequence[str]) -> str:

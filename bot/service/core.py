@@ -34,6 +34,7 @@ from bot.service.jobs import Jobs
 from bot.service.loader import StateCache, off_loop_if_long
 from bot.service.lobby import Lobbies
 from bot.service.moves import Moves
+from bot.service.notices import Notices
 from bot.service.pictures import Drawer
 from bot.service.pipeline import Pipeline
 from bot.service.robots import Chooser, Robots
@@ -139,6 +140,7 @@ class GameService:
         )
         self.jobs = Jobs(self.pipeline, store)
         self.hints = Hints(self.pipeline, store, adviser)
+        self.notices = Notices(self.pipeline, store)  # who is told what, and when
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -345,8 +347,7 @@ class GameService:
     async def finished_games(
         self, user_id: str, channel_id: str | None, *, within: timedelta = FINISHED_LISTED_FOR
     ) -> list[GameInfo]:
-        """Games over for less than ``within`` where ``user_id`` had a seat or that were
-        created in ``channel_id`` (newest first, no repeats)."""
+        """Games over for less than ``within`` of ``user_id`` or ``channel_id``, newest first."""
         since = self._clock() - within
         found: dict[int, GameRow] = {}
         rows = await self.store.games_of_user(user_id, active_only=False)
@@ -478,8 +479,7 @@ class GameService:
         return await self.pipeline.info(row, listing=listing)
 
     async def _status_text(self, game_id: int) -> str:
-        row = await self._row(game_id)
-        return status_key(row.status)
+        return status_key((await self._row(game_id)).status)
 
     async def _raise_not_running(self, game_id: int) -> None:
         raise ServiceError("service.not_running", status=await self._status_text(game_id))

@@ -41,6 +41,7 @@ from bot.service.endings import results_of
 from bot.service.guards import guard, is_ai_seat
 from bot.service.loader import StateCache, load_state, off_loop_if_long
 from bot.service.outages import Outages, Unknown
+from bot.service.prefs import Prefs, prefs_of
 from bot.service.settings import ServerSettings
 from bot.service.standings import Ratings
 from bot.service.values import (
@@ -376,6 +377,13 @@ class Pipeline:
         chosen = await self.guild_settings(guild_id)
         return DEFAULT_NUDGE_HOURS if chosen.nudge_hours is None else chosen.nudge_hours
 
+    async def quiet_hours(self, seats: Sequence[str]) -> dict[str, Prefs]:
+        """The choices of the players of ``seats`` who keep quiet hours (their deadline's
+        reminders move before them)."""
+        chosen = await self.store.user_settings([s for s in seats if not is_ai_seat(s)])
+        found = {u: prefs_of(c) for u, c in chosen.items()}
+        return {u: p for u, p in found.items() if p.quiet is not None}
+
     async def clock_change(
         self,
         row: GameRow,
@@ -393,7 +401,9 @@ class Pipeline:
             return ClockChange(), {}
         started = sorted(after - before)
         away = await self.store.away_until(started) if started else {}
-        settings = ClockSettings(row.clock_hours, await self.nudge_hours(row.guild_id), away)
+        quiet = await self.quiet_hours(started) if started and row.clock_hours else {}
+        nudge = await self.nudge_hours(row.guild_id)
+        settings = ClockSettings(row.clock_hours, nudge, away, quiet)
         return clock_change(before, after, revision, int(now.timestamp()), settings), away
 
     # -- describing ----------------------------------------------------------------------

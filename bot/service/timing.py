@@ -48,6 +48,7 @@ from bot.service.clocks import (
     after_deadline,
     most_pressing,
     reminders_for,
+    said_as,
     seat_clock,
     table_info,
     turn_clocks,
@@ -97,7 +98,7 @@ MAX_CLOCK_MOVES = 50
 LEASE = 600
 """Seconds a pass holds the reminders it claimed before another may take them."""
 CLAIM_ACTIONS = ("auto", "forfeit", "extend")
-EARLY = frozenset({"half", "hour"})
+EARLY = frozenset({"half", "hour", "early"})
 """The reminders that announce a deadline to come: never sent once it has passed."""
 LAYOUTS = ("phone", "full")
 """The layouts of a player's private views (`/campfire me layout:`)."""
@@ -352,7 +353,8 @@ class Timing:
                 # Its deadline has passed: "time is up" is said by the deadline's own row
                 # (claimed with these, or by another process), never "one hour left" after.
                 continue
-            reminders.append(Reminder(seat, kind, since, from_epoch(deadline)))
+            said = said_as(kind, started, deadline, now)  # moved before quiet hours
+            reminders.append(Reminder(seat, said, since, from_epoch(deadline)))
             if kind == "nudge":
                 again = reminders_for(started, None, nudge, now)
                 later.append((game_id, SeatClock(seat, revision, started, deadline, None, again)))

@@ -6,9 +6,10 @@ concern, each in the module of the tables it owns and all over the store's one
 ``Sessions`` (``session``): ``games`` (games, moves, messages), ``seats`` (seats,
 lobbies), ``clocks`` (clocks, reminders, time away), ``settings`` (server settings,
 player preferences), ``ratings`` (results, ratings), ``jobs`` (claimed restart work),
-``hints``; the protocol follows the same split, and the helpers they share are in the
-leaf ``sql``. ``Store`` (in ``sqlite``; aiosqlite, WAL) is the default and
-``PostgresStore`` (in ``postgres``; asyncpg) serves several processes at once.
+``hints``, ``notices`` (the outbox of messages that wait); the protocol follows the
+same split, and the helpers they share are in the leaf ``sql``. ``Store`` (in
+``sqlite``; aiosqlite, WAL) is the default and ``PostgresStore`` (in ``postgres``;
+asyncpg) serves several processes at once.
 ``store_for``/``open_store`` (in ``backend``) pick one from a ``--db`` value: a file
 path or a ``postgresql://`` URL.
 ``rows`` holds what a store returns and ``schema``/``schema_postgres`` the numbered
@@ -38,6 +39,8 @@ from bot.store.rows import (
     GuildSettings,
     MoveRow,
     NewEntry,
+    NewNotice,
+    NoticeRow,
     RatingRow,
     ResultRow,
     SeatClock,
@@ -74,6 +77,8 @@ __all__ = [
     "FinishedRow",
     "MoveRow",
     "NewEntry",
+    "NewNotice",
+    "NoticeRow",
     "RatingRow",
     "ResultRow",
     "SeatRow",

@@ -16,7 +16,8 @@ The queries live by concern, each a repository in its module over the tables it 
 ``seats`` (seats and lobbies), ``clocks`` (clocks,
 reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
-restart work) and ``hints`` (the hints each seat took). ``SqlStore`` is composed of
+restart work), ``hints`` (the hints each seat took) and ``notices`` (the outbox of
+messages to players that wait). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
 """
@@ -31,6 +32,7 @@ from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
 from bot.store.messages import MessagesQueries
+from bot.store.notices import NoticesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
@@ -109,6 +111,7 @@ class SqlStore(SqlBase):
         self.standings = RatingsQueries(self.sessions)
         self.jobs = JobsQueries(self.sessions)
         self.hints = HintsQueries(self.sessions)
+        self.notices = NoticesQueries(self.sessions)
 
     # games: GamesQueries
     create_game = via("games", GamesQueries.create_game)
@@ -175,3 +178,9 @@ class SqlStore(SqlBase):
     record_hint = via("hints", HintsQueries.record_hint)
     hint_counts = via("hints", HintsQueries.hint_counts)
     hints_of_user = via("hints", HintsQueries.hints_of_user)
+    # notices: NoticesQueries
+    add_notices = via("notices", NoticesQueries.add_notices)
+    claim_notices = via("notices", NoticesQueries.claim_notices)
+    finish_notices = via("notices", NoticesQueries.finish_notices)
+    drop_notices = via("notices", NoticesQueries.drop_notices)
+    pending_notices = via("notices", NoticesQueries.pending_notices)

@@ -25,6 +25,8 @@ from bot.store.rows import (
     GuildSettings,
     MoveRow,
     NewEntry,
+    NewNotice,
+    NoticeRow,
     RatingRow,
     ResultRow,
     SeatClock,
@@ -309,6 +311,34 @@ class HintsStore(Protocol):
         ...
 
 
+class NoticesStore(Protocol):
+    """The notices outbox: messages to players that wait (``bot.store.notices``)."""
+
+    async def add_notices(self, notices: Sequence[NewNotice]) -> int:
+        """Store those of ``notices`` whose ``dedupe`` key is new; how many."""
+        ...
+
+    async def claim_notices(
+        self, now: int, worker: str, lease_until: int, limit: int
+    ) -> list[NoticeRow]:
+        """Claim every due unsent notice of up to ``limit`` players that nobody holds,
+        for ``worker`` until ``lease_until`` (one conditional write: two processes never
+        claim one row)."""
+        ...
+
+    async def finish_notices(self, worker: str, ids: Sequence[int], at: int) -> int:
+        """Mark sent the claimed notices ``worker`` holds; old sent ones are dropped."""
+        ...
+
+    async def drop_notices(self, user_id: str, kind: str) -> int:
+        """Forget a player's unsent, unclaimed notices of ``kind``."""
+        ...
+
+    async def pending_notices(self, user_id: str) -> list[NoticeRow]:
+        """A player's unsent notices, soonest first."""
+        ...
+
+
 class GameStore(
     GamesStore,
     MessagesStore,
@@ -318,6 +348,7 @@ class GameStore(
     RatingsStore,
     JobsStore,
     HintsStore,
+    NoticesStore,
     Protocol,
 ):
     """The persistence of games, lobbies, move logs and front-end bookkeeping: every

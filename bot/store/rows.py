@@ -119,6 +119,10 @@ class GuildSettings:
     """What the game threads show: ``full`` board, turn ``card``, or ``both`` (``None``)."""
     web_links: bool | None = None
     """Whether messages carry a **Web** link to the web companion (``None``: yes)."""
+    frequency: str | None = None
+    """How often its members are told by default (``turn``, ``digest``, ``reminders``)."""
+    digest: str | None = None
+    """When their digest comes by default (``18:00`` in each player's zone, or ``6h``)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,42 @@ class UserSettings:
     notify_dm: bool = False
     dm_closed: bool = False
     layout: str | None = None
+    timezone: str | None = None
+    """An IANA time zone name (``Europe/Paris``); ``None``: UTC."""
+    quiet: str | None = None
+    """Quiet hours on their wall clock (``22:00-08:00``); ``None``: none."""
+    frequency: str | None = None
+    """``turn``, ``digest`` or ``reminders``; ``None``: the server's default."""
+    digest: str | None = None
+    """When the digest comes (``18:00``, or ``6h``: every six hours); ``None``: the
+    server's, else 18:00."""
+
+
+@dataclass(frozen=True)
+class NewNotice:
+    """A message to a player that waits in the outbox (``notices``): its ``kind``
+    (``turn``, ``reminder``, ``ended``, ``digest``), its game, when it is due (Unix
+    seconds), a JSON ``payload`` and a ``dedupe`` key: a second row with the same key is
+    not stored."""
+
+    user_id: str
+    kind: str
+    game_id: int | None
+    due: int
+    payload: str
+    dedupe: str
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    """A row of the outbox, as a pass claimed it."""
+
+    id: int
+    user_id: str
+    kind: str
+    game_id: int | None
+    due: int
+    payload: str
 
 
 @dataclass(frozen=True)

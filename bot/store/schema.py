@@ -237,6 +237,40 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN web_links INTEGER;
     """,
+    # 12: a player's notices (``/campfire me``): their time zone (an IANA name), quiet
+    # hours (``22:00-08:00``), how often they are told (``turn``, ``digest``,
+    # ``reminders``) and when the digest comes (``18:00`` or ``6h``); a server's default
+    # frequency and digest time for its members. NULL: the default (UTC, no quiet hours,
+    # every turn, 18:00).
+    """
+    ALTER TABLE user_settings ADD COLUMN timezone TEXT;
+    ALTER TABLE user_settings ADD COLUMN quiet TEXT;
+    ALTER TABLE user_settings ADD COLUMN frequency TEXT;
+    ALTER TABLE user_settings ADD COLUMN digest TEXT;
+    ALTER TABLE guild_settings ADD COLUMN frequency TEXT;
+    ALTER TABLE guild_settings ADD COLUMN digest TEXT;
+    """,
+    # 13: the notices outbox: every message to a player that waits (quiet hours, a
+    # digest) is a row, sent once: ``dedupe`` is unique (two processes deciding the same
+    # event store one row), a pass claims the due rows with a lease like ``reminders``
+    # and ``game_jobs``, and ``sent`` marks them done (kept a week, so that an event
+    # decided again finds its key).
+    """
+    CREATE TABLE notices (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id       TEXT NOT NULL,
+        kind          TEXT NOT NULL,
+        game_id       INTEGER,
+        due           INTEGER NOT NULL,
+        payload       TEXT NOT NULL,
+        dedupe        TEXT NOT NULL UNIQUE,
+        claimed_by    TEXT,
+        claimed_until INTEGER,
+        sent          INTEGER
+    );
+    CREATE INDEX notices_due ON notices (due);
+    CREATE INDEX notices_by_user ON notices (user_id, kind);
+    """,
 )
 
 

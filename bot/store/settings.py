@@ -1,5 +1,5 @@
 """Settings and preferences: a server's settings and language, a player's choices (direct
-messages).
+messages, layout, time zone, quiet hours, how often they are told).
 """
 
 from __future__ import annotations
@@ -41,12 +41,13 @@ class SettingsQueries(Repository):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self.db.fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel, hints, pictures, web_links FROM guild_settings WHERE guild_id = ?",
+            "games_channel, hints, pictures, web_links, frequency, digest "
+            "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel, hints, pictures, web = rows[0]
+        language, clock, policy, nudge, away, channel, hints, pictures, web, often, digest = rows[0]
         return GuildSettings(
             language,
             _int(clock),
@@ -57,6 +58,8 @@ class SettingsQueries(Repository):
             None if hints is None else bool(hints),
             pictures,
             None if web is None else bool(web),
+            often,
+            digest,
         )
 
     async def save_guild_settings(
@@ -66,13 +69,14 @@ class SettingsQueries(Repository):
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
                 "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures, "
-                "web_links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "web_links, frequency, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
                 "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
                 "games_channel = excluded.games_channel, hints = excluded.hints, "
-                "pictures = excluded.pictures, web_links = excluded.web_links",
+                "pictures = excluded.pictures, web_links = excluded.web_links, "
+                "frequency = excluded.frequency, digest = excluded.digest",
                 (
                     guild_id,
                     settings.language,
@@ -85,6 +89,8 @@ class SettingsQueries(Repository):
                     None if settings.hints is None else int(settings.hints),
                     settings.pictures,
                     None if settings.web_links is None else int(settings.web_links),
+                    settings.frequency,
+                    settings.digest,
                 ),
             )
 
@@ -94,21 +100,32 @@ class SettingsQueries(Repository):
             return {}
         marks = ",".join("?" * len(user_ids))
         rows = await self.db.fetchall(
-            "SELECT user_id, notify_dm, dm_closed, layout FROM user_settings "
-            f"WHERE user_id IN ({marks})",
+            "SELECT user_id, notify_dm, dm_closed, layout, timezone, quiet, frequency, digest "
+            f"FROM user_settings WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
         return {
-            str(u): UserSettings(bool(n), bool(c), str(lay) if lay else None)
-            for u, n, c, lay in rows
+            str(u): UserSettings(bool(n), bool(c), str(lay) if lay else None, *rest)
+            for u, n, c, lay, *rest in rows
         }
 
     async def save_user_settings(self, user_id: str, settings: UserSettings) -> None:
         async with self.db.transaction() as db:
             await db.execute(
-                "INSERT INTO user_settings (user_id, notify_dm, dm_closed, layout) "
-                "VALUES (?, ?, ?, ?) "
+                "INSERT INTO user_settings (user_id, notify_dm, dm_closed, layout, timezone, "
+                "quiet, frequency, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET notify_dm = excluded.notify_dm, "
-                "dm_closed = excluded.dm_closed, layout = excluded.layout",
-                (user_id, settings.notify_dm, settings.dm_closed, settings.layout),
+                "dm_closed = excluded.dm_closed, layout = excluded.layout, "
+                "timezone = excluded.timezone, quiet = excluded.quiet, "
+                "frequency = excluded.frequency, digest = excluded.digest",
+                (
+                    user_id,
+                    settings.notify_dm,
+                    settings.dm_closed,
+                    settings.layout,
+                    settings.timezone,
+                    settings.quiet,
+                    settings.frequency,
+                    settings.digest,
+                ),
             )

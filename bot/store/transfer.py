@@ -38,9 +38,10 @@ TABLES = (
     "user_settings",
     "game_jobs",
     "hints",
+    "notices",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
-IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"))
+IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"), ("notices", "id"))
 GENERATED = {"results": {"rowid"}}
 """Columns PostgreSQL fills itself (SQLite's implicit rowid, made explicit there)."""
 BATCH = 5_000

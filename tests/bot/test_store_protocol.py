@@ -18,6 +18,7 @@ from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
 from bot.store.messages import MessagesQueries
+from bot.store.notices import NoticesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.settings import SettingsQueries
@@ -31,6 +32,7 @@ PARTS = [
     (protocol.RatingsStore, RatingsQueries),
     (protocol.JobsStore, JobsQueries),
     (protocol.HintsStore, HintsQueries),
+    (protocol.NoticesStore, NoticesQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 
@@ -43,6 +45,7 @@ REPOSITORIES = {
     RatingsQueries: "standings",
     JobsQueries: "jobs",
     HintsQueries: "hints",
+    NoticesQueries: "notices",
 }
 """Where a store holds each repository."""
 
