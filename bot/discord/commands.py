@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import actions, agenda, days
+from bot.discord import actions, agenda, days, following
 from bot.discord import standings as ranked
 from bot.discord.choices import (
     AI_LEVEL_CHOICES,
@@ -238,6 +238,21 @@ class CampfireGroup(app_commands.Group):
             await agenda.all_games(interaction)
             return
         await actions.games(interaction)
+
+    @app_commands.command(
+        name=cmd("follow", "discord.cmd.follow.name"),
+        description=cmd(
+            "Mute a game you play, or follow one you don't by DM", "discord.cmd.follow.desc"
+        ),
+    )
+    @game_option
+    @app_commands.rename(mode=cmd("mode", "discord.opt.follow_mode.name"))
+    @app_commands.describe(mode=cmd("What to change", "discord.opt.follow_mode.desc"))
+    @app_commands.choices(mode=following.FOLLOW_CHOICES)
+    async def follow(
+        self, interaction: discord.Interaction[Any], mode: str, game: str | None = None
+    ) -> None:
+        await following.follow(interaction, game, mode)
 
     @app_commands.command(
         name=cmd("standings", "discord.cmd.standings.name"),

@@ -96,8 +96,9 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     ]
     if report.resumed and report.result is None:  # the clocks run again: say so above
         await announcements.refresh_turn(client, game, lang)
+    audible = client.service.follows.audible  # a game muted with its reminders: no ping
     if notices:
-        late = [s for s, _ in report.timed_out]
+        late = await audible(game, [s for s, _ in report.timed_out], "reminder")
         await table.send("\n".join(notices), allowed_mentions=turns.mentions_only(late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
@@ -107,19 +108,20 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     ]
     reminders = [r for r in report.reminders if r not in early]
     if reminders:
-        seats = [r.seat for r in reminders]
+        seats = await audible(game, [r.seat for r in reminders], "reminder")
         text = "\n".join(embeds.reminder_line(game, r, lang) for r in reminders)
         message = await table.send(text, allowed_mentions=turns.mentions_only(seats))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
         await turns.send_dms(client, seats, dm)
     if report.claims and game.status == "running":
-        others = list(report.claimers)  # people still playing: no AI seat, nobody gone
+        # people still playing (no AI seat, nobody gone) who did not mute the game
+        others = await audible(game, list(report.claimers), "reminder")
         text = t(
             "discord.claim.prompt",
             lang,
             late=", ".join(game.name_of(s, lang) for s in report.claims),
-            players=embeds.mentions(others, lang),
+            players=embeds.mentions(report.claimers, lang),
         )
         await table.send(
             text, view=claim_view(game, lang), allowed_mentions=turns.mentions_only(others)

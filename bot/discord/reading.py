@@ -32,6 +32,7 @@ from bot.service import (
     GameInfo,
     GameService,
 )
+from bot.service.follows import SPECTATOR_MODES
 from bot.service.record import build_record, record_json, record_text
 from rules import registry
 
@@ -196,10 +197,12 @@ async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 
 async def games(interaction: discord.Interaction[Any]) -> None:
-    """The caller's games and this channel's, with whose turn and a jump link."""
+    """The caller's games, the games they follow and this channel's, with whose turn
+    and a jump link."""
     service = service_of(interaction)
     channel = str(interaction.channel_id) if interaction.channel_id is not None else None
     listed = await candidate_games(interaction)
+    listed += await followed_games(service, user_key(interaction), listed)
     listed += await service.finished_games(user_key(interaction), channel)  # for a day
     lines = []
     links: list[tuple[int, str]] = []
@@ -219,6 +222,22 @@ async def games(interaction: discord.Interaction[Any]) -> None:
         view.stop()
         extra["view"] = view
     await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang), **extra)
+
+
+async def followed_games(
+    service: GameService, user_id: str, listed: Sequence[GameInfo]
+) -> list[GameInfo]:
+    """The games ``user_id`` follows without a seat (``/campfire follow``), still being
+    played or waiting to start, that ``listed`` does not hold yet."""
+    seen = {game.id for game in listed}
+    found = []
+    for game_id, mode in (await service.follows.of_user(user_id)).items():
+        if game_id in seen or mode not in SPECTATOR_MODES:
+            continue
+        game = await service.game(game_id)
+        if game.is_active and not game.has_seat(user_id):
+            found.append(game)
+    return found
 
 
 async def jump_link(service: GameService, game: GameInfo) -> str:

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.discord import embeds
+from bot.discord import embeds, following
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.panels import rematch_view, turn_view
@@ -193,6 +193,7 @@ async def post_turn(
         shown, seats, lang, decision_lines(game, moves, lang), files, hints=hints, web=web
     )
     notified = [s for s in (seats if pinged is None else pinged) if not is_ai_seat(s)]
+    notified = await client.service.follows.audible(game, notified, "turn")  # mutes
     message = await table.send(
         **parts,
         files=files,
@@ -206,6 +207,8 @@ async def post_turn(
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
         await send_dms(client, notified, text)
+    link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+    await following.tell_followers(client, game, "turn", link, lang)
     return message
 
 
@@ -254,9 +257,11 @@ async def post_result(
     *,
     lines: Sequence[str] = (),
 ) -> discord.Message:
-    """The end of a game, in one message pinging every player: the last decisions
+    """The end of a game, in one message pinging every player (but those who muted the
+    game; its followers get a direct message): the last decisions
     (``lines``) over the full board, the final scores, the animated replay, Rematch."""
     seats = [p.user_id for p in game.seats]
+    pinged = await client.service.follows.audible(game, seats, "ended")  # mutes
     taken = await client.service.hints.counts(game.id)
     shown, files = await pictures(client, game, lang, layouts=("full",))
     board = embeds.board_embed(
@@ -267,13 +272,16 @@ async def post_result(
     replay = await replay_file(client, game, lang)
     if replay is not None:
         files.append(replay)
-    return await table.send(
+    message = await table.send(
         content,
         embeds=[result, board],
         files=files,
         view=rematch_view(game, lang),
-        allowed_mentions=mentions_only(seats),
+        allowed_mentions=mentions_only(pinged) if pinged else NO_MENTIONS,
     )
+    link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+    await following.tell_followers(client, game, "ended", link, lang)
+    return message
 
 
 def replay_filename(game: GameInfo) -> str:

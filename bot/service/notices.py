@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from bot.service.follows import hears
 from bot.service.guards import is_ai_seat
 from bot.service.pipeline import Pipeline
 from bot.service.prefs import (
@@ -203,13 +204,16 @@ class Notices:
             return Route(NEVER)
         if kind not in KINDS:
             raise ValueError(f"unknown notice {kind!r}")
+        seated = game.has_seat(user_id)  # a follower asked for it: theirs come now
+        if not hears(await self.pipeline.follows.mode(game.id, user_id), kind, seated=seated):
+            return Route(NEVER)  # a muted game, or not followed (bot.service.follows)
         if prefs is None:
             prefs = (await self.prefs([user_id], game.guild_id))[user_id]
         moment = epoch(now)
         how = NOW
-        if kind == "turn":
+        if kind == "turn" and seated:
             how = {"turn": NOW, "digest": DIGEST}.get(prefs.frequency, NEVER)
-        elif kind == "ended":
+        elif kind == "ended" and seated:
             how = NOW if prefs.frequency == "turn" else NEVER
         if how == DIGEST:
             return Route(DIGEST, from_epoch(next_digest(prefs, moment)))

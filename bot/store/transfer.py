@@ -39,6 +39,7 @@ TABLES = (
     "game_jobs",
     "hints",
     "notices",
+    "game_follows",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"), ("notices", "id"))
