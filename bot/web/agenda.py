@@ -50,12 +50,13 @@ def _line(site: Site, opener: Verified, waiting: Waiting, lang: str) -> str:
         text, moment = tr("web.agenda.no_clock", lang), None
     clock = text if moment is None else text.replace("§", when(moment, lang))
     bits.append(f'<span class="clock">{clock}</span>')
+    more = []
     if waiting.since is not None:
-        since = tr("web.agenda.since", lang, since="§").replace("§", when(waiting.since, lang))
-        bits.append(f'<span class="since">{since}</span>')
+        more.append(tr("web.agenda.since", lang, since="§").replace("§", when(waiting.since, lang)))
     thread = tr("web.agenda.thread", lang)
-    bits.append(f'<a class="thread" href="{escape(_thread_url(waiting))}">{thread}</a>')
-    return f"<li>{' · '.join(bits)}</li>"
+    more.append(f'<a class="thread" href="{escape(_thread_url(waiting))}">{thread}</a>')
+    bits.append(f'<span class="since">{" · ".join(more)}</span>')
+    return f"<li>{''.join(bits)}</li>"
 
 
 def agenda_main(
