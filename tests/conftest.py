@@ -33,6 +33,7 @@ PG_FIXTURES = frozenset({"pg_cluster", "pg_migrated"})
 SLOW_MODULES = frozenset(
     {
         "tests/ai/test_contract.py",
+        "tests/bot/test_fortnight.py",
         "tests/bot/test_shards_processes.py",
         "tests/bot/test_store_outage.py",
         "tests/docs/test_code_blocks.py",

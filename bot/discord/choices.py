@@ -164,6 +164,20 @@ LAYOUT_CHOICES = [
     ),
     app_commands.Choice(name=cmd("full board", "discord.layout.full"), value="full"),
 ]
+FREQUENCY_CHOICES = [
+    app_commands.Choice(
+        name=cmd("every turn: a ping (and a DM if asked) at each turn", "discord.frequency.turn"),
+        value="turn",
+    ),
+    app_commands.Choice(
+        name=cmd("digest: one DM listing the games waiting", "discord.frequency.digest"),
+        value="digest",
+    ),
+    app_commands.Choice(
+        name=cmd("reminders only: no ping at each turn", "discord.frequency.reminders"),
+        value="reminders",
+    ),
+]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=cmd("English", "discord.language.en"), value="en"),
     app_commands.Choice(name=cmd("French", "discord.language.fr"), value="fr"),

@@ -14,11 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import actions, agenda, days, following
+from bot.discord import actions, agenda, days, following, notify
 from bot.discord import standings as ranked
 from bot.discord.choices import (
     AI_LEVEL_CHOICES,
     CLOCK_CHOICES,
+    FREQUENCY_CHOICES,
     GAME_DESCRIPTION,
     GAME_OPTION,
     LANGUAGE_CHOICES,
@@ -342,25 +343,41 @@ class CampfireGroup(app_commands.Group):
     @app_commands.command(
         name=cmd("me", "discord.cmd.me.name"),
         description=cmd(
-            "Your preferences: a DM on your turn, the layout of your private views",
+            "Your preferences: DMs, layout, time zone, quiet hours, how often you are told",
             "discord.cmd.me.desc",
         ),
     )
     @app_commands.rename(
-        dm=cmd("dm", "discord.opt.dm.name"), layout=cmd("layout", "discord.opt.layout.name")
+        dm=cmd("dm", "discord.opt.dm.name"),
+        layout=cmd("layout", "discord.opt.layout.name"),
+        timezone=cmd("timezone", "discord.opt.timezone.name"),
+        quiet=cmd("quiet", "discord.opt.quiet.name"),
+        frequency=cmd("frequency", "discord.opt.frequency.name"),
+        digest=cmd("digest", "discord.opt.digest.name"),
     )
     @app_commands.describe(
         dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc"),
         layout=cmd("How board, hand and scores answer you", "discord.opt.layout.desc"),
+        timezone=cmd("Your time zone, e.g. Europe/Paris", "discord.opt.timezone.desc"),
+        quiet=cmd("No ping nor DM then, e.g. 22:00-08:00 (off: none)", "discord.opt.quiet.desc"),
+        frequency=cmd("How often you are told", "discord.opt.frequency.desc"),
+        digest=cmd(
+            "When your digest comes: 18:00, or 6h (every 6 hours)", "discord.opt.digest.desc"
+        ),
     )
-    @app_commands.choices(layout=LAYOUT_CHOICES)
+    @app_commands.choices(layout=LAYOUT_CHOICES, frequency=FREQUENCY_CHOICES)
+    @app_commands.autocomplete(timezone=notify.zone_autocomplete)
     async def me(
         self,
         interaction: discord.Interaction[Any],
         dm: bool | None = None,
         layout: str | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        frequency: str | None = None,
+        digest: str | None = None,
     ) -> None:
-        await days.me(interaction, dm, layout)
+        await notify.me(interaction, dm, layout, timezone, quiet, frequency, digest)
 
     @app_commands.command(
         name=cmd("settings", "discord.cmd.settings.name"),
@@ -377,6 +394,8 @@ class CampfireGroup(app_commands.Group):
         hints=cmd("hints", "discord.opt.hints.name"),
         pictures=cmd("pictures", "discord.opt.pictures.name"),
         web_links=cmd("web_links", "discord.opt.web_links.name"),
+        frequency=cmd("frequency", "discord.opt.frequency.name"),
+        digest=cmd("digest", "discord.opt.digest.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -401,12 +420,17 @@ class CampfireGroup(app_commands.Group):
             "False: no Web link to the games' pages (and those pages close)",
             "discord.opt.web_links.desc",
         ),
+        frequency=cmd(
+            "How often members are told by default", "discord.opt.default_frequency.desc"
+        ),
+        digest=cmd("Default digest time: 18:00, or 6h", "discord.opt.default_digest.desc"),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
         clock=CLOCK_CHOICES,
         timeout=POLICY_CHOICES,
         pictures=PICTURES_CHOICES,
+        frequency=FREQUENCY_CHOICES,
     )
     async def settings(
         self,
@@ -421,6 +445,8 @@ class CampfireGroup(app_commands.Group):
         hints: bool | None = None,
         pictures: str | None = None,
         web_links: bool | None = None,
+        frequency: str | None = None,
+        digest: str | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -434,6 +460,8 @@ class CampfireGroup(app_commands.Group):
             hints=hints,
             pictures=pictures,
             web_links=web_links,
+            frequency=frequency,
+            digest=digest,
         )
 
     @app_commands.command(

@@ -1,5 +1,5 @@
-"""Playing over days at the Discord table: the reminder loop's posts, claims, time away,
-server settings and direct-message opt-in.
+"""Playing over days at the Discord table: the reminder loop's posts, claims, time away
+and server settings.
 
 The loop (``discord.ext.tasks``, started by the client once connected) runs
 ``run_pass`` every ``REMINDER_SECONDS``: the service claims the due reminders in the
@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 import socket
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import announcements, embeds, publish, threads, turns
+from bot.discord import announcements, embeds, notify, publish, threads, turns
 from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
@@ -62,8 +63,9 @@ def worker_id(shards: Shards | None = None) -> str:
 
 
 async def run_pass(client: CampfireBot, worker: str) -> int:
-    """One pass of the reminder loop: claim, post each game's report, release. Returns
-    how many games had something to say. A game whose posting fails is logged; the
+    """One pass of the reminder loop: claim, post each game's report, release, then
+    send what the notices' outbox holds due. Returns how many games had something to
+    say. A game whose posting fails is logged; the
     others are posted all the same."""
     timing = client.service.timing
     done = await timing.clock_pass(worker, limit=REMINDER_BATCH)
@@ -73,6 +75,10 @@ async def run_pass(client: CampfireBot, worker: str) -> int:
         except Exception:
             log.exception("game %s: posting its reminders failed", report.game.id)
     await timing.finish_clock_pass(done)
+    try:  # then the direct messages that waited (quiet hours) or are due (digests)
+        await notify.drain(client, worker)
+    except Exception:
+        log.exception("the notices' outbox was not drained; tried again next pass")
     return len(done.reports)
 
 
@@ -90,16 +96,19 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     notices = [
         t("discord.away.resumed", lang, player=game.name_of(s, lang)) for s in report.resumed
     ]
-    # the late player is pinged in the line that says their time ran out
+    # the late player is pinged in the line that says their time ran out (unless quiet)
+    router = client.service.notices
+    late = [s for s, _ in report.timed_out]
+    told_late = await router.tell(game, late, "reminder", lang, detail="late") if late else None
+    pinged_late = told_late.ping if told_late is not None else ()
     notices += [
-        t(TIMEOUT_KEYS[p], lang, player=embeds.mention(s, lang)) for s, p in report.timed_out
+        t(TIMEOUT_KEYS[p], lang, player=_who(game, s, pinged_late, lang))
+        for s, p in report.timed_out
     ]
     if report.resumed and report.result is None:  # the clocks run again: say so above
         await announcements.refresh_turn(client, game, lang)
-    audible = client.service.follows.audible  # a game muted with its reminders: no ping
     if notices:
-        late = await audible(game, [s for s, _ in report.timed_out], "reminder")
-        await table.send("\n".join(notices), allowed_mentions=turns.mentions_only(late))
+        await table.send("\n".join(notices), allowed_mentions=turns.mentions_only(pinged_late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
     now = client.service.now()
@@ -108,24 +117,38 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     ]
     reminders = [r for r in report.reminders if r not in early]
     if reminders:
-        seats = await audible(game, [r.seat for r in reminders], "reminder")
-        text = "\n".join(embeds.reminder_line(game, r, lang) for r in reminders)
-        message = await table.send(text, allowed_mentions=turns.mentions_only(seats))
+        ping: list[str] = []
+        dms: list[str] = []
+        for r in reminders:  # each seat's reminder routed: pinged now, or its ping waits
+            told = await router.tell(
+                game, [r.seat], "reminder", lang, detail=r.kind, deadline=r.deadline
+            )
+            ping += told.ping
+            dms += told.dm
+        text = "\n".join(
+            embeds.reminder_line(game, r, lang, ping=r.seat in ping) for r in reminders
+        )
+        message = await table.send(text, allowed_mentions=turns.mentions_only(ping))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
-        await turns.send_dms(client, seats, dm)
+        await turns.send_to(client, dms, dm)
     if report.claims and game.status == "running":
-        # people still playing (no AI seat, nobody gone) who did not mute the game
-        others = await audible(game, list(report.claimers), "reminder")
+        others = list(report.claimers)  # people still playing: no AI seat, nobody gone
+        asked = (await router.tell(game, others, "reminder", lang, detail="claim")).ping
         text = t(
             "discord.claim.prompt",
             lang,
             late=", ".join(game.name_of(s, lang) for s in report.claims),
-            players=embeds.mentions(report.claimers, lang),
+            players=" ".join(_who(game, s, asked, lang) for s in others),
         )
         await table.send(
-            text, view=claim_view(game, lang), allowed_mentions=turns.mentions_only(others)
+            text, view=claim_view(game, lang), allowed_mentions=turns.mentions_only(asked)
         )
+
+
+def _who(game: GameInfo, seat: str, pinged: Sequence[str], lang: str) -> str:
+    """A player mentioned when pinged now, else named (their ping waits or never comes)."""
+    return embeds.mention(seat, lang) if seat in pinged else embeds.seat_name(game, seat, lang)
 
 
 # --------------------------------------------------------------------------- claims
@@ -256,6 +279,8 @@ async def settings(
     hints: bool | None = None,
     pictures: str | None = None,
     web_links: bool | None = None,
+    frequency: str | None = None,
+    digest: str | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
     every setting in an embed (only to the caller)."""
@@ -288,36 +313,12 @@ async def settings(
         changes["pictures"] = pictures
     if web_links is not None:
         changes["web_links"] = web_links
+    if frequency is not None:
+        changes["frequency"] = frequency
+    if digest is not None:
+        changes["digest"] = digest
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
     await ephemeral(interaction, t(key, lang), embed=embeds.settings_embed(chosen, lang))
-
-
-LAYOUT_SET = {"phone": "discord.me.layout.phone", "full": "discord.me.layout.full"}
-LAYOUT_IS = {"phone": "discord.me.layout.is_phone", "full": "discord.me.layout.is_full"}
-
-
-async def me(interaction: discord.Interaction[Any], dm: bool | None, layout: str | None) -> None:
-    """``/campfire me [dm] [layout]``: the caller's preferences. ``dm``: a direct message
-    on one's turn, or not; ``layout``: how ``board``, ``hand`` and ``scores`` answer
-    (``phone`` or ``full``). Without an option, says what they are."""
-    timing = service_of(interaction).timing
-    lang = lang_for(interaction)
-    user = user_key(interaction)
-    lines = []
-    if dm is not None:
-        await timing.set_notify(user, dm)
-        lines.append(t("discord.notify.on" if dm else "discord.notify.off", lang))
-    if layout is not None:
-        await timing.set_layout(user, layout)
-        lines.append(t(LAYOUT_SET[layout], lang))
-    if not lines:
-        chosen = await timing.notify_of(user)
-        if chosen.notify_dm and chosen.dm_closed:
-            key = "discord.notify.closed"
-        else:
-            key = "discord.notify.is_on" if chosen.notify_dm else "discord.notify.is_off"
-        lines = [t(key, lang), t(LAYOUT_IS[await timing.layout_of(user)], lang)]
-    await ephemeral(interaction, "\n".join(lines))

@@ -98,11 +98,17 @@ POLICY_KEYS = {
     "forfeit": "discord.policy.forfeit",
     "claim": "discord.policy.claim",
 }
+FREQUENCY_KEYS = {
+    "turn": "discord.frequency.turn",
+    "digest": "discord.frequency.digest",
+    "reminders": "discord.frequency.reminders",
+}
 REMINDER_KEYS = {
     "half": "discord.remind.half",
     "hour": "discord.remind.hour",
     "nudge": "discord.remind.nudge",
     "late": "discord.remind.late",
+    "early": "discord.remind.early",
 }
 
 
@@ -150,14 +156,15 @@ def clock_lines(game: GameInfo, seats: Iterable[str], lang: str) -> list[str]:
     return lines
 
 
-def reminder_line(game: GameInfo, reminder: Reminder, lang: str) -> str:
-    """One reminder, pinging its seat, with the deadline or the wait as a timestamp."""
+def reminder_line(game: GameInfo, reminder: Reminder, lang: str, *, ping: bool = True) -> str:
+    """One reminder, mentioning its seat (``ping``; else naming it: the ping waits),
+    with the deadline or the wait as a timestamp."""
     key = REMINDER_KEYS.get(reminder.kind, "discord.remind.nudge")
     deadline = reminder.deadline or reminder.since
     return t(
         key,
         lang,
-        player=mention(reminder.seat),
+        player=mention(reminder.seat) if ping else seat_name(game, reminder.seat, lang),
         title=game_title(game, lang),
         deadline=stamp(deadline),
         since=stamp(reminder.since),
@@ -199,6 +206,11 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
         (
             "discord.settings.pictures",
             t(f"discord.pictures.{settings.pictures or DEFAULT_PICTURES}", lang),
+        ),
+        (
+            "discord.settings.frequency",
+            t(FREQUENCY_KEYS.get(settings.frequency or "turn", "discord.frequency.turn"), lang)
+            + ("" if settings.frequency != "digest" else f" · {settings.digest or '18:00'}"),
         ),
         (
             "discord.settings.web_links",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
@@ -126,9 +126,12 @@ async def pictures(
     return shown, files
 
 
-def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
-    """The text of a turn message: who must act (mentions; AI seats by name), and each
-    seat's deadline."""
+def turn_content(
+    game: GameInfo, seats: Sequence[str], lang: str, named: Collection[str] = ()
+) -> str:
+    """The text of a turn message: who must act (mentions; AI seats by name, and the
+    players of ``named``, whose ping waits: quiet hours, a digest), and each seat's
+    deadline."""
     if seats and all(is_ai_seat(s) for s in seats):
         names = ", ".join(embeds.mention(s, lang) for s in seats)
         content = t("discord.turn.thinking", lang, players=names)
@@ -136,7 +139,10 @@ def turn_content(game: GameInfo, seats: Sequence[str], lang: str) -> str:
         content = t(
             "discord.turn.prompt",
             lang,
-            players=" ".join(embeds.mention(s, lang) for s in seats),
+            players=" ".join(
+                embeds.seat_name(game, s, lang) if s in named else embeds.mention(s, lang)
+                for s in seats
+            ),
             title=embeds.game_title(game, lang),
         )
     return "\n".join([content, *embeds.clock_lines(game, seats, lang)])
@@ -151,16 +157,18 @@ def turn_message(
     *,
     hints: bool = True,
     web: str | None = None,
+    named: Collection[str] = (),
 ) -> dict[str, Any]:
-    """Everything a turn message shows but its pings: the text, the embed (the
-    decisions listed, the first picture as its image), the other pictures attached,
-    and the buttons (Play only while a person is to act)."""
+    """Everything a turn message shows but its pings: the text (``named``: players
+    named, not mentioned), the embed (the decisions listed, the first picture as its
+    image), the other pictures attached, and the buttons (Play only while a person is
+    to act)."""
     embed = embeds.board_embed(
         game, lang, filename=files[0].filename if files else None, lines=lines
     )
     people = game.status == "running" and any(not is_ai_seat(s) for s in game.to_act)
     return {
-        "content": turn_content(game, seats, lang),
+        "content": turn_content(game, seats, lang, named),
         "embed": embed,
         "view": turn_view(game, lang, play=people, hints=hints, web=web),
     }
@@ -189,24 +197,25 @@ async def post_turn(
     layouts = client.service.boards.layouts_of(chosen, game.rules)
     shown, files = await pictures(client, game, lang, view, layouts)
     hints, web = chosen.hints is not False, await game_url(client, shown, chosen)
-    parts = turn_message(
-        shown, seats, lang, decision_lines(game, moves, lang), files, hints=hints, web=web
-    )
     notified = [s for s in (seats if pinged is None else pinged) if not is_ai_seat(s)]
-    notified = await client.service.follows.audible(game, notified, "turn")  # mutes
+    told = await client.service.notices.tell(game, notified, "turn", lang) if notified else None
+    ping = told.ping if told is not None else ()
+    lines = decision_lines(game, moves, lang)
+    named = set(notified) - set(ping)  # their ping waits (quiet hours, a digest) or never comes
+    parts = turn_message(shown, seats, lang, lines, files, hints=hints, web=web, named=named)
     message = await table.send(
         **parts,
         files=files,
-        allowed_mentions=mentions_only(notified) if notified else NO_MENTIONS,
+        allowed_mentions=mentions_only(ping) if ping else NO_MENTIONS,
     )
     if record:
         await client.service.record_posts(
             game.id, {LIVE: str(message.id), LIVE_FROM: str(game.version)}
         )
-    if notified:
+    if told is not None and told.dm:
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
-        await send_dms(client, notified, text)
+        await send_to(client, told.dm, text)
     link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
     await following.tell_followers(client, game, "turn", link, lang)
     return message
@@ -257,18 +266,23 @@ async def post_result(
     *,
     lines: Sequence[str] = (),
 ) -> discord.Message:
-    """The end of a game, in one message pinging every player (but those who muted the
-    game; its followers get a direct message): the last decisions
-    (``lines``) over the full board, the final scores, the animated replay, Rematch."""
+    """The end of a game, in one message pinging every player who wants it (the
+    others named: ``GameService.notices``; a game's followers get a direct message):
+    the last decisions (``lines``) over the full board, the final scores, the animated
+    replay, Rematch."""
     seats = [p.user_id for p in game.seats]
-    pinged = await client.service.follows.audible(game, seats, "ended")  # mutes
+    told = await client.service.notices.tell(game, seats, "ended", lang)
     taken = await client.service.hints.counts(game.id)
     shown, files = await pictures(client, game, lang, layouts=("full",))
     board = embeds.board_embed(
         shown, lang, filename=files[0].filename if files else None, lines=lines
     )
     result = embeds.result_embed(game, over.outcome, over.scores, lang, hints=taken)
-    content = t("discord.result.prompt", lang, players=embeds.mentions(seats, lang))
+    players = " ".join(
+        embeds.mention(s, lang) if s in told.ping or is_ai_seat(s) else game.name_of(s, lang)
+        for s in seats
+    )
+    content = t("discord.result.prompt", lang, players=players)
     replay = await replay_file(client, game, lang)
     if replay is not None:
         files.append(replay)
@@ -277,7 +291,7 @@ async def post_result(
         embeds=[result, board],
         files=files,
         view=rematch_view(game, lang),
-        allowed_mentions=mentions_only(pinged) if pinged else NO_MENTIONS,
+        allowed_mentions=mentions_only(told.ping),
     )
     link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
     await following.tell_followers(client, game, "ended", link, lang)
@@ -366,16 +380,11 @@ async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.
     return None if picture is None else attachment(game, picture)[1]
 
 
-async def send_dms(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:
-    """A direct message to those of ``user_ids`` who asked for one (``/campfire
-    notify``). A DM Discord refuses is remembered and not tried again (the thread says
-    it anyway); nothing here ever fails the caller."""
-    try:
-        targets = await client.service.timing.dm_targets(list(user_ids))
-    except Exception:
-        log.warning("direct messages: opt-ins unreadable", exc_info=True)
-        return
-    for user_id in targets:
+async def send_to(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:
+    """A direct message to each of ``user_ids`` (the service chose them: they asked for
+    one, and it is not their quiet time). A DM Discord refuses is remembered and not
+    tried again (the thread says it anyway); nothing here ever fails the caller."""
+    for user_id in user_ids:
         try:
             channel = await client.create_dm(discord.Object(id=int(user_id)))
             await channel.send(text, allowed_mentions=NO_MENTIONS)

@@ -160,21 +160,19 @@ class Notices:
         ``service.bad_timezone`` (zone), ``service.bad_quiet`` (text),
         ``service.bad_frequency`` (choices), ``service.bad_digest`` (text); nothing is
         saved when one is refused. A pending digest moves to the new digest time."""
-        known = await self.preferences(user_id)
-        changes: dict[str, str | None] = {}
+        chosen = known = await self.preferences(user_id)
         if timezone != UNSET:
-            changes["timezone"] = check_zone(timezone) if timezone else None
+            chosen = replace(chosen, timezone=check_zone(timezone) if timezone else None)
         if quiet != UNSET:
-            changes["quiet"] = None if not quiet else _text(parse_quiet(quiet))
+            chosen = replace(chosen, quiet=_text(parse_quiet(quiet)) if quiet else None)
         if frequency != UNSET:
             if frequency and frequency not in FREQUENCIES:
                 raise ServiceError("service.bad_frequency", choices=", ".join(FREQUENCIES))
-            changes["frequency"] = frequency or None
+            chosen = replace(chosen, frequency=frequency or None)
         if digest != UNSET:
-            changes["digest"] = str(parse_digest(digest)) if digest else None
-        chosen = replace(known, **changes)
-        await self.store.save_user_settings(user_id, chosen)
-        if changes.keys() & {"timezone", "quiet", "frequency", "digest"}:
+            chosen = replace(chosen, digest=str(parse_digest(digest)) if digest else None)
+        if chosen != known:
+            await self.store.save_user_settings(user_id, chosen)
             await self._move_digest(user_id, chosen)
         return chosen
 
@@ -369,9 +367,9 @@ class Notices:
                 digest = None
         if not kept and digest is None:
             return None
-        waited = tuple(sorted(kept.values(), key=lambda w: w.at))
         ids = tuple(r.id for r in rows)
-        return Delivery(user, lang or "en", waited, digest, ids, worker)
+        said = tuple(sorted(kept.values(), key=lambda w: w.at))
+        return Delivery(user, lang or "en", said, digest, ids, worker)
 
     async def _game(self, game_id: int, games: dict[int, GameInfo | None]) -> GameInfo | None:
         if game_id not in games:

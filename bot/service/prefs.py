@@ -22,7 +22,7 @@ Choices where the issue is silent (for players: docs/players/index.md):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -39,7 +39,9 @@ __all__ = [
     "Quiet",
     "before_quiet",
     "check_zone",
+    "checked_notices",
     "next_digest",
+    "next_quiet",
     "parse_digest",
     "parse_quiet",
     "prefs_of",
@@ -128,6 +130,17 @@ def parse_digest(text: str) -> Digest:
     if found and 1 <= int(found.group(1)) <= MAX_DIGEST_HOURS:
         return Digest(every=int(found.group(1)))
     raise ServiceError("service.bad_digest", text=text[:40])
+
+
+def checked_notices(settings: GuildSettings) -> GuildSettings:
+    """A server's settings with its default frequency checked and its digest time
+    written as stored (``18:00``, ``6h``). Raises ``service.bad_frequency``,
+    ``service.bad_digest``."""
+    if settings.frequency is not None and settings.frequency not in FREQUENCIES:
+        raise ServiceError("service.bad_frequency", choices=", ".join(FREQUENCIES))
+    if settings.digest is None:
+        return settings
+    return replace(settings, digest=str(parse_digest(settings.digest)))
 
 
 def check_zone(name: str) -> str:
@@ -265,6 +278,13 @@ def quiet_start(prefs: Prefs, moment: int) -> int | None:
     if prefs.quiet is None or not in_quiet(prefs, moment):
         return None
     return _last_wall(moment, prefs.quiet.start, prefs.zone)
+
+
+def next_quiet(prefs: Prefs, moment: int) -> int | None:
+    """When the player's next quiet hours start after ``moment`` (``None``: none)."""
+    if prefs.quiet is None:
+        return None
+    return _next_wall(moment, prefs.quiet.start, prefs.zone)
 
 
 def next_digest(prefs: Prefs, after: int) -> int:

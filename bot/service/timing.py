@@ -56,6 +56,7 @@ from bot.service.clocks import (
 from bot.service.guards import is_ai_seat
 from bot.service.moves import Moves, merge_results
 from bot.service.pipeline import Loaded, Pipeline
+from bot.service.prefs import checked_notices
 from bot.service.robots import Robots
 from bot.service.values import (
     Away,
@@ -142,6 +143,7 @@ class Timing:
             raise ServiceError("service.bad_setting", setting="away")
         if settings.pictures is not None and settings.pictures not in PICTURES:
             raise ServiceError("service.bad_setting", setting="pictures")
+        settings = checked_notices(settings)
         await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
         self.pipeline.settings.put(guild_id, settings)
         return settings
