@@ -50,6 +50,14 @@ def hears(mode: str | None, kind: str, *, seated: bool) -> bool:
     return False
 
 
+def is_seated(game: GameInfo, user_id: str, mode: str | None) -> bool:
+    """Whether ``user_id`` plays ``game``; a game read without its seats (the clock's
+    report of a reminder) counts everyone as a player but its followers."""
+    if game.seats:
+        return game.has_seat(user_id)
+    return mode not in SPECTATOR_MODES
+
+
 class Follows:
     """The per-game choices of a service: made, read (remembered a while), applied."""
 
@@ -123,4 +131,5 @@ __all__ = [
     "SPECTATOR_MODES",
     "Follows",
     "hears",
+    "is_seated",
 ]

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.service.follows import hears
+from bot.service.follows import hears, is_seated
 from bot.service.guards import is_ai_seat
 from bot.service.pipeline import Pipeline
 from bot.service.prefs import (
@@ -202,9 +202,10 @@ class Notices:
             return Route(NEVER)
         if kind not in KINDS:
             raise ValueError(f"unknown notice {kind!r}")
-        seated = game.has_seat(user_id)  # a follower asked for it: theirs come now
-        if not hears(await self.pipeline.follows.mode(game.id, user_id), kind, seated=seated):
-            return Route(NEVER)  # a muted game, or not followed (bot.service.follows)
+        mode = await self.pipeline.follows.mode(game.id, user_id)  # bot.service.follows
+        seated = is_seated(game, user_id, mode)  # a follower asked for it: theirs come now
+        if not hears(mode, kind, seated=seated):
+            return Route(NEVER)  # a muted game, or not followed
         if prefs is None:
             prefs = (await self.prefs([user_id], game.guild_id))[user_id]
         moment = epoch(now)

@@ -6,6 +6,7 @@ included."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -102,6 +103,11 @@ async def test_the_one_decision_of_who_is_told_applies_mutes_and_follows(
     assert (await route(CAROL.user_id, game, "turn", clock.now)).how == NEVER
     assert (await route(CAROL.user_id, game, "ended", clock.now)).how == NOW
     assert (await route("u9", game, "ended", clock.now)).how == NEVER  # follows nothing
+    # the clock's report reads a game without its seats: a player is still one
+    bare = replace(game, seats=())
+    assert (await route(ALICE.user_id, bare, "reminder", clock.now)).how == NOW
+    assert (await route(BOB.user_id, bare, "reminder", clock.now)).how == NEVER
+    assert (await route(CAROL.user_id, bare, "reminder", clock.now)).how == NEVER
     # a follower who chose reminders only for their own games still gets what they follow
     await service.notices.set_preferences(CAROL.user_id, frequency="reminders")
     await service.follows.choose(game, CAROL.user_id, "turns")
