@@ -373,14 +373,18 @@ async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -
     if channel is None:
         guild_id = int(game.guild_id) if game.guild_id else None
         channel = client.get_partial_messageable(int(game.channel_id), guild_id=guild_id)
-    invite = t("discord.rematch.invite", lang, players=embeds.mentions(result.invited, lang))
+    told = await client.service.notices.tell(
+        game, result.invited, "reminder", lang, detail="rematch"
+    )
+    players = embeds.addressed(game, result.invited, told.ping, lang)
+    invite = t("discord.rematch.invite", lang, players=players)
     message = await channel.send(
         f"{invite}\n{embeds.lobby_text(game, lang)}"
         if result.invited
         else embeds.lobby_text(game, lang),
         embed=embeds.lobby_embed(game, lang),
         view=lobby_view(game, lang) or discord.utils.MISSING,
-        allowed_mentions=turns.mentions_only(result.invited),
+        allowed_mentions=turns.mentions_only(told.ping),
     )
     await client.service.set_message(game.id, "lobby", str(message.id))
 

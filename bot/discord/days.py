@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import re
 import socket
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -99,10 +98,10 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     # the late player is pinged in the line that says their time ran out (unless quiet)
     router = client.service.notices
     late = [s for s, _ in report.timed_out]
-    told_late = await router.tell(game, late, "reminder", lang, detail="late") if late else None
+    told_late = await router.tell(game, late, "reminder", lang, detail="timeout") if late else None
     pinged_late = told_late.ping if told_late is not None else ()
     notices += [
-        t(TIMEOUT_KEYS[p], lang, player=_who(game, s, pinged_late, lang))
+        t(TIMEOUT_KEYS[p], lang, player=embeds.addressed(game, [s], pinged_late, lang))
         for s, p in report.timed_out
     ]
     if report.resumed and report.result is None:  # the clocks run again: say so above
@@ -139,16 +138,11 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
             "discord.claim.prompt",
             lang,
             late=", ".join(game.name_of(s, lang) for s in report.claims),
-            players=" ".join(_who(game, s, asked, lang) for s in others),
+            players=embeds.addressed(game, others, asked, lang),
         )
         await table.send(
             text, view=claim_view(game, lang), allowed_mentions=turns.mentions_only(asked)
         )
-
-
-def _who(game: GameInfo, seat: str, pinged: Sequence[str], lang: str) -> str:
-    """A player mentioned when pinged now, else named (their ping waits or never comes)."""
-    return embeds.mention(seat, lang) if seat in pinged else embeds.seat_name(game, seat, lang)
 
 
 # --------------------------------------------------------------------------- claims

@@ -68,6 +68,16 @@ def mentions(user_ids: Iterable[str], lang: str = "en") -> str:
     return " ".join(mention(u, lang) for u in user_ids)
 
 
+def addressed(game: GameInfo, seats: Iterable[str], pinged: Iterable[str] | None, lang: str) -> str:
+    """People mentioned (``pinged``: only those; ``None``: all), the others named (their
+    ping waits: quiet hours); AI seats named in ``lang``."""
+    chosen = None if pinged is None else set(pinged)
+    return " ".join(
+        mention(s, lang) if chosen is None or s in chosen else seat_name(game, s, lang)
+        for s in seats
+    )
+
+
 def seat_name(game: GameInfo, seat: str, lang: str) -> str:
     """A seat's display name at the table: a person's name, an AI seat's in ``lang``."""
     return ai_name(seat, lang) if is_ai_seat(seat) else game.name_of(seat, lang)

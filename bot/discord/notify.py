@@ -37,6 +37,13 @@ MESSAGE_LIMIT = 2000
 """Discord's longest message: a longer digest is cut at a whole line."""
 LAYOUT_SET = {"phone": "discord.me.layout.phone", "full": "discord.me.layout.full"}
 LAYOUT_IS = {"phone": "discord.me.layout.is_phone", "full": "discord.me.layout.is_full"}
+WAITED_DETAILS = {
+    "late": "discord.waited.late",
+    "undo": "discord.waited.undo",
+    "rematch": "discord.waited.rematch",
+    "claim": "discord.waited.claim",
+    "timeout": "discord.waited.timeout",
+}
 WAITED_KEYS = {
     "turn": "discord.waited.turn",
     "reminder": "discord.waited.reminder",
@@ -135,8 +142,8 @@ def waited_line(user_id: str, waited: Waited, lang: str) -> str:
     clock = game.clock_of(user_id)
     deadline = waited.deadline or (clock.deadline if clock is not None else None)
     key = WAITED_KEYS.get(waited.kind, "discord.waited.turn")
-    if waited.kind == "reminder" and waited.detail == "late":
-        key = "discord.waited.late"
+    if waited.kind == "reminder":
+        key = WAITED_DETAILS.get(waited.detail, key)
     return t(
         key,
         lang,

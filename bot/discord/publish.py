@@ -167,14 +167,17 @@ async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
     return True
 
 
-def undo_request_text(game: GameInfo, request: UndoRequest, lang: str) -> str:
-    """The public text of an undo request: who asks, which move, who must still answer."""
+def undo_request_text(
+    game: GameInfo, request: UndoRequest, lang: str, pinged: Sequence[str] | None = None
+) -> str:
+    """The public text of an undo request: who asks, which move, who must still answer
+    (mentioned, or named when ``pinged`` leaves them out: quiet hours)."""
     text = t(
         "discord.undo.request",
         lang,
         player=game.name_of(request.seat, lang),
         move=table_text(request.label, lang, game.names(lang)),
-        players=embeds.mentions(request.waiting, lang),
+        players=embeds.addressed(game, request.waiting, pinged, lang),
     )
     if request.agreed:
         agreed = ", ".join(game.name_of(s, lang) for s in request.agreed)
@@ -185,14 +188,18 @@ def undo_request_text(game: GameInfo, request: UndoRequest, lang: str) -> str:
 async def post_undo_request(
     client: CampfireBot, game: GameInfo, request: UndoRequest, lang: str
 ) -> None:
-    """Ask the other players at the table, pinging them, with Agree / Refuse buttons
-    for the revision the move made; never raises."""
+    """Ask the other players at the table, pinging those not in quiet hours
+    (``GameService.notices``), with Agree / Refuse buttons for the revision the move
+    made; never raises."""
     try:
         table = await table_of(client, game)
+        told = await client.service.notices.tell(
+            game, request.waiting, "reminder", lang, detail="undo"
+        )
         await table.send(
-            undo_request_text(game, request, lang),
+            undo_request_text(game, request, lang, told.ping),
             view=undo_vote_view(game.id, request.version, lang),
-            allowed_mentions=mentions_only(request.waiting),
+            allowed_mentions=mentions_only(told.ping),
         )
     except (DiscordError, discord.HTTPException):
         log.warning("game %s: undo request not posted", game.id, exc_info=True)

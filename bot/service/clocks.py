@@ -82,10 +82,15 @@ def next_nudge(since: int, nudge_hours: int, now: int) -> int:
 
 
 def reminders_for(
-    started: int, deadline: int | None, nudge_hours: int, now: int
+    started: int, deadline: int | None, nudge_hours: int, now: int, quiet: Prefs | None = None
 ) -> tuple[tuple[str, int], ...]:
     """The reminders ``(kind, due)`` of a running turn that began at ``started`` (shifted
-    by any time away), from ``now`` on."""
+    by any time away), from ``now`` on; those announcing the deadline moved out of the
+    player's quiet hours (``quiet``: their choices)."""
+    if deadline is not None and quiet is not None:
+        return before_quiet(
+            quiet, reminders_for(started, deadline, nudge_hours, now), now, deadline
+        )
     if deadline is not None:
         found: list[tuple[str, int]] = []
         half = started + (deadline - started) // 2
@@ -118,8 +123,7 @@ def new_clock(seat: str, revision: int, now: int, settings: ClockSettings) -> Se
     until = settings.away.get(seat)
     if until is not None and until > now:
         return SeatClock(seat, revision, now, deadline, now, ((BACK, until),))
-    reminders = reminders_for(now, deadline, settings.nudge_hours, now)
-    reminders = before_quiet(settings.quiet.get(seat), reminders, now, deadline)
+    reminders = reminders_for(now, deadline, settings.nudge_hours, now, settings.quiet.get(seat))
     return SeatClock(seat, revision, now, deadline, None, reminders)
 
 

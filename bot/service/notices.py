@@ -77,6 +77,8 @@ KINDS = ("turn", "reminder", "ended")
 is due, the game ended for them."""
 PRESSING = {"turn": 0, "reminder": 1, "ended": 2}
 """Of several notices of one game that waited, the one said."""
+CLOCK_DETAILS = frozenset({"half", "hour", "early", "nudge", "late"})
+"""What a reminder of the player's own clock says (``Reminder.kind``)."""
 LEASE = 600
 """Seconds a pass holds the notices it claimed before another may take them."""
 UNSET = "\0"
@@ -344,13 +346,16 @@ class Notices:
             game = await self._game(row.game_id, games)
             if game is None:
                 continue
-            if row.kind != "ended" and (game.status != "running" or user not in game.to_act):
+            detail = str(payload.get("detail") or "")
+            if _on_their_turn(row.kind, detail) and (
+                game.status != "running" or user not in game.to_act
+            ):
                 continue  # played since (or over): nothing waits any more
             deadline = payload.get("deadline")
             waited = Waited(
                 row.kind,
                 game,
-                str(payload.get("detail") or ""),
+                detail,
                 None if deadline is None else from_epoch(int(deadline)),
                 from_epoch(int(payload.get("at") or row.due)) or now,
             )
@@ -379,6 +384,13 @@ class Notices:
             except ServiceError:
                 games[game_id] = None
         return games[game_id]
+
+
+def _on_their_turn(kind: str, detail: str) -> bool:
+    """Whether a notice is about the player's own turn (their turn, a reminder of their
+    clock): it is dropped once they played. The others (the end, an undo request, a
+    rematch, a claim) are said whatever the game's turn."""
+    return kind == "turn" or (kind == "reminder" and detail in CLOCK_DETAILS)
 
 
 def _text(value: object) -> str | None:

@@ -256,7 +256,9 @@ class Timing:
         shift = now - epoch(clock.paused)
         started = epoch(clock.started) + shift
         deadline = None if clock.deadline is None else epoch(clock.deadline) + shift
-        reminders = reminders_for(started, deadline, await self._nudge_hours(row.guild_id), now)
+        quiet = (await self.pipeline.quiet_hours([clock.seat])).get(clock.seat)
+        nudge = await self._nudge_hours(row.guild_id)
+        reminders = reminders_for(started, deadline, nudge, now, quiet)
         return await self.store.reschedule_clock(
             game_id, seat_clock(clock, deadline=deadline, paused=None, reminders=reminders)
         )
@@ -476,12 +478,11 @@ class Timing:
         if action == "extend":
             deadline = now + EXTRA_TIME
             nudge = await self._nudge_hours(row.guild_id)
+            quiet = await self.pipeline.quiet_hours(seats)
             for clock in late:
+                again = reminders_for(now, deadline, nudge, now, quiet.get(clock.seat))
                 await self.store.reschedule_clock(
-                    game_id,
-                    seat_clock(
-                        clock, deadline=deadline, reminders=reminders_for(now, deadline, nudge, now)
-                    ),
+                    game_id, seat_clock(clock, deadline=deadline, reminders=again)
                 )
             info = await self.pipeline.game(game_id)
             return ClaimResult(action, user_id, seats, PlayResult(info), from_epoch(deadline))

@@ -225,3 +225,20 @@ async def test_a_deadline_reminder_in_quiet_hours_comes_before_they_start(
     game = await service.game(game_id)
     route = await service.notices.route(ALICE.user_id, game, "reminder", clock.now)
     assert (route.how, route.at) == (LATER, at(9, 30, day=3))
+
+
+async def test_a_clock_resumed_after_time_away_moves_its_reminders_too(store: SqlStore) -> None:
+    clock = Clock(at(9))
+    service = service_on(store, clock)
+    quiet = UserSettings(timezone="Europe/Paris", quiet="21:00-10:30")
+    await store.save_user_settings(ALICE.user_id, quiet)
+    await running(service, ALICE, BOB, clock_hours=24)
+    await service.timing.go_away(ALICE.user_id, at(9, day=3), max_days=None)
+    clock.now = at(10)
+    await service.timing.come_back(ALICE.user_id)  # the deadline moves by an hour
+    seen = []
+    for _ in range(24 * 4):
+        clock.advance(minutes=15)
+        found = await tick(service)
+        seen += [(clock.now, kind) for _, seat, kind in found if seat == ALICE.user_id]
+    assert seen == [(at(19, 45), "early"), (at(10, day=3), "late")]

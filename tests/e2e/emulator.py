@@ -253,6 +253,10 @@ class Twin:
     def public_messages(self, channel: str, after: str = "0") -> list[dict[str, Any]]:
         return [m for m in self.messages(channel, after) if is_public(m)]
 
+    def dms(self, user: str) -> list[dict[str, Any]]:
+        """The direct messages the bot sent ``user`` (a name), oldest first."""
+        return list(self.get("dms", user=self.users[user]))
+
     def threads(self, channel: str) -> list[dict[str, Any]]:
         return list(self.get("threads", channel=channel))
 

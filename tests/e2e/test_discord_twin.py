@@ -11,7 +11,8 @@ game and scans every public payload for what only one player may know.
 
 The other scenarios: every picture's text twin; an AI-heavy game under Discord's rate
 limit; days passing (the launcher's clock hook: time away, a claim prompt, a timeout);
-a French table against AI seats (Undo, seat names in French).
+a French table against AI seats (Undo, seat names in French); quiet hours and a digest
+(the direct messages they send).
 
 Skipped (with the reason) only when Node.js or npm is missing.
 """
@@ -609,6 +610,72 @@ def test_time_away_claims_and_timeouts_ping_the_right_people(
     line = wait_for("the timeout line", notice)
     assert line["content"].startswith(f"⌛ <@{users[slow]}> ran out of time"), line["content"]
     assert line["allowed_mentions"]["users"] == [users[slow]]
+    assert twin.failures() == []
+    assert "Traceback" not in bot.log()
+
+
+def test_quiet_hours_hold_the_ping_and_a_digest_lists_the_waiting_game(
+    clocked: tuple[Twin, BotProcess, Path],
+) -> None:
+    """Issue 42 through the emulator, the service's clock moved on by hours:
+
+    - Alice and Bob keep quiet hours now (``/campfire me timezone:UTC quiet:``; the zone
+      autocompleted): the first turn message of their game names the player to act
+      without a ping, and no direct message comes while they last; when they end, one
+      direct message says what waited (the game, its deadline as a Discord timestamp,
+      its thread), once;
+    - Alice and Carol ask for a digest at an hour to come: the turn message of their
+      game pings nobody; at that hour one direct message lists the game waiting, once,
+      with its time left and its thread."""
+    twin, bot, clock = clocked
+    found = twin.autocomplete("alice", twin.channel, "me", "timezone", timezone="paris")
+    assert "Europe/Paris" in [c["value"] for c in found]
+    hour = time.gmtime().tm_hour
+    quiet = f"{hour:02d}:00-{(hour + 3) % 24:02d}:00"  # now, for two hours at least
+    for user in ("alice", "bob"):
+        said = twin.answer_text(twin.slash(user, twin.channel, "me", timezone="UTC", quiet=quiet))
+        assert quiet in said and "UTC" in said, said
+    game = open_game(twin, ("bob",), rules="nim", options="stones=30", clock="12")
+    turn = wait_for("the first turn", lambda: game.turn_messages() or None)[-1]
+    first = turn["content"].split(" to play")[0]
+    assert first in ("alice", "bob") and "<@" not in turn["content"], turn["content"]
+    assert not turn["allowed_mentions"].get("users"), turn["allowed_mentions"]
+    time.sleep(2 * load_factor())  # a few passes of the loop: nothing is sent
+    assert twin.dms("alice") == [] and twin.dms("bob") == []
+
+    clock.write_text(str(4 * HOUR))  # the quiet hours are over
+    (waited,) = wait_for("what waited", lambda: twin.dms(first) or None)
+    text = waited["content"]
+    assert "quiet hours" in text and "#1" in text and f"/{game.thread}" in text, text
+    assert DEADLINE.search(text) is not None, text
+    time.sleep(2 * load_factor())
+    assert len(twin.dms(first)) == 1  # sent once
+
+    # A digest at the next hour of the bot's clock (four hours ahead of ours).
+    at = (hour + 4 + 2) % 24
+    for user in ("alice", "carol"):
+        said = twin.answer_text(
+            twin.slash(user, twin.channel, "me", frequency="digest", digest=f"{at:02d}:00")
+        )
+        assert f"{at:02d}:00" in said, said
+    second = open_game(twin, ("carol",), rules="nim", options="stones=30", clock="48")
+    turn = wait_for("the second game's turn", lambda: second.turn_messages() or None)[-1]
+    waiting = turn["content"].split(" to play")[0]
+    assert not turn["allowed_mentions"].get("users"), turn["allowed_mentions"]
+    before = len(twin.dms(waiting))
+    now = time.time() + 4 * HOUR
+    due = (int(now) // HOUR + 1) * HOUR
+    while time.gmtime(due).tm_hour != at:
+        due += HOUR
+    clock.write_text(str(due + 60 - int(time.time())))
+    digest = wait_for(
+        "the digest",
+        lambda: next((m for m in twin.dms(waiting)[before:] if "digest" in m["content"]), None),
+    )
+    text = digest["content"]
+    assert text.count("#2") == 1 and f"/{second.thread}" in text and DEADLINE.search(text), text
+    time.sleep(2 * load_factor())
+    assert sum("digest" in m["content"] for m in twin.dms(waiting)) == 1
     assert twin.failures() == []
     assert "Traceback" not in bot.log()
 

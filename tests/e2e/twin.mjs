@@ -10,11 +10,13 @@
 //   - messages without components get `components: []`;
 //   - integers of 16+ digits in request bodies (snowflakes discord.py sends as numbers)
 //     are quoted before JavaScript can round them;
-//   - a deferred ephemeral response stays ephemeral when it is edited into a message.
+//   - a deferred ephemeral response stays ephemeral when it is edited into a message;
+//   - direct messages (the twin has none): POST /users/@me/channels opens a DM channel
+//     per user here, and the messages posted to it are kept here (GET /control/dms).
 // The gateway is the twin's own (discord.py's DEFAULT_GATEWAY points at it).
 //
 // Control API (JSON, same port): GET /control/info, /control/messages?channel=ID,
-// /control/threads?channel=ID, /control/interaction?id=ID, /control/failures,
+// /control/threads?channel=ID, /control/dms?user=ID, /control/interaction?id=ID, /control/failures,
 // /control/attachment/ID; POST /control/slash, /control/autocomplete, /control/button,
 // /control/select, /control/say, and /control/hold + /control/drop (posts and edits of
 // messages in one channel are kept unanswered, then dropped: a crash between storing
@@ -60,6 +62,9 @@ const failures = [] // twin answers >= 500, and front errors
 const held = { channel: null, requests: [] } // posts to a channel kept unanswered
 const answers = new Map() // interaction id -> ids of the messages its token posted or edited
 let nextAttachment = 1
+const dmChannels = new Map() // DM channel id -> user id
+const dms = new Map() // user id -> the direct messages the bot sent them
+let nextDm = 1
 let writing = 0 // requests of the bot that change something, under way
 const rateLimit = { limit: 5, windowMs: 5000, hits: 0, posts: 0 } // per channel, like Discord
 const recentPosts = new Map() // channel id -> times (ms) of its accepted posts in the window
@@ -201,6 +206,12 @@ async function api(req, res, url) {
     payload = JSON.parse(quoteBigIntegers(raw.toString('utf8')))
   }
 
+  if (req.method === 'POST' && path === '/api/v10/users/@me/channels') {
+    return openDm(res, String(payload?.recipient_id ?? ''))
+  }
+  const dmPost = req.method === 'POST' && path.match(/^\/api\/v10\/channels\/(\d+)\/messages$/)
+  if (dmPost && dmChannels.has(dmPost[1])) return postDm(res, dmPost[1], payload ?? {})
+
   const heldPath = held.channel && `/api/v10/channels/${held.channel}/messages`
   const isHeld =
     heldPath &&
@@ -300,6 +311,50 @@ async function api(req, res, url) {
   res.end(JSON.stringify(value))
 }
 
+async function userPayload(id) {
+  const got = await twin('GET', `/api/v10/users/${id}`)
+  return JSON.parse(got.text)
+}
+
+async function openDm(res, recipient) {
+  // one DM channel per user, made here (the twin has no direct messages)
+  let id = [...dmChannels].find(([, user]) => user === recipient)?.[0]
+  if (!id) {
+    id = String(9000000000000000000n + BigInt(nextDm++))
+    dmChannels.set(id, recipient)
+  }
+  return send(res, 200, {
+    id,
+    type: 1,
+    recipients: [await userPayload(recipient)],
+    last_message_id: null,
+  })
+}
+
+async function postDm(res, channel, payload) {
+  const user = dmChannels.get(channel)
+  const message = {
+    id: String(9100000000000000000n + BigInt(nextDm++)),
+    channel_id: channel,
+    author: await userPayload(discord.botUserId),
+    content: payload.content ?? '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: payload.embeds ?? [],
+    components: [],
+    pinned: false,
+    type: 0,
+    flags: 0,
+  }
+  dms.set(user, [...(dms.get(user) ?? []), { ...message, allowed_mentions: payload.allowed_mentions ?? null }])
+  return send(res, 200, message)
+}
+
 function stored(row) {
   // a message as the test reads it (author id, flags, and what the bot asked to ping)
   return {
@@ -330,6 +385,7 @@ async function control(req, res, url) {
   const route = url.pathname.slice('/control/'.length)
   const query = url.searchParams
   if (req.method === 'GET') {
+    if (route === 'dms') return send(res, 200, dms.get(query.get('user')) ?? [])
     if (route === 'info') {
       return send(res, 200, {
         guild: discord.guildId,

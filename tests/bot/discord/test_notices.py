@@ -138,3 +138,41 @@ async def test_a_server_sets_the_default_frequency(bot: Harness) -> None:
     assert "reminders only" in calls[-1].text()
     thread = await start(bot)
     assert turn_post(bot, thread).json["allowed_mentions"] == {"parse": []}
+
+
+async def test_an_undo_request_names_a_quiet_player_without_a_ping(
+    bot: Harness, clock: Clock
+) -> None:
+    catch_dms(bot)
+    thread = await start(bot)
+    game = await bot.service.game(1)
+    mover = USERS[game.to_act[0]]
+    quiet, awake = [u for u in (ALICE, BOB, CAROL) if u.key != mover.key]
+    await bot.command(quiet, "me", timezone="Europe/Paris", quiet="08:00-12:00")
+    await bot.command(mover, "move", move="take2", channel=thread)
+    confirmation = bot.find(thread, "cf:undo:1:")
+    calls = await bot.press(mover, confirmation, "cf:undo:1:1")
+    asked = next(c for c in calls if c.method == "POST" and c.channel_id == thread)
+    assert asked.json["allowed_mentions"]["users"] == [awake.id]
+    assert f"<@{quiet.id}>" not in asked.content and quiet.name in asked.content
+
+
+async def test_refused_direct_messages_are_said_in_the_thread_instead(
+    bot: Harness, clock: Clock
+) -> None:
+    dms = catch_dms(bot, refused={ALICE.id, BOB.id, CAROL.id})
+    for user in (ALICE, BOB, CAROL):
+        await bot.command(user, "me", timezone="Europe/Paris", quiet="08:00-12:00")
+    thread = await start(bot, clock="24")
+    first = USERS[(await bot.service.game(1)).to_act[0]]
+    clock.advance(hours=3, minutes=1)
+    before = len(bot.fake.calls)
+    await days.run_pass(bot.client, "w1")
+    assert dms == {}
+    posts = [c for c in bot.fake.calls[before:] if c.method == "POST" and c.channel_id == thread]
+    (line,) = [c for c in posts if "quiet hours" in c.content]
+    assert f"<@{first.id}>" in line.content
+    assert line.json["allowed_mentions"]["users"] == [first.id]
+    assert (await bot.service.timing.notify_of(first.key)).dm_closed  # remembered
+    await days.run_pass(bot.client, "w1")
+    assert not [c for c in bot.fake.calls[before + len(posts) :] if "quiet hours" in c.content]
