@@ -11,7 +11,6 @@ in them waits in the outbox and comes when they end).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -66,41 +65,29 @@ async def follow(interaction: discord.Interaction[Any], game_ref: str | None, mo
     await ephemeral(interaction, t(DONE_KEYS[mode], lang, title=title))
 
 
-async def tell_followers(
+async def followers_told(
     client: CampfireBot, game: GameInfo, kind: str, link: str, lang: str
-) -> None:
-    """A direct message to the followers of ``game`` whom a notice of ``kind`` (``turn``:
-    a new turn message; ``ended``) reaches, now or, in their quiet hours, later (the
-    outbox). Nothing here fails the post: a failure is logged."""
+) -> tuple[tuple[str, ...], str]:
+    """The followers of ``game`` to send a direct message now about a notice of ``kind``
+    (``turn``: a new turn message; ``ended``), and its text: those whom it reaches and
+    whose quiet hours do not hold it (what they hold waits in the outbox, through
+    ``Notices.tell``). The caller sends it (``turns.send_to``: a follower asked for it,
+    ``/campfire me dm:`` or not). Nothing here fails the post: a failure is logged."""
     try:
         followers = await client.service.follows.followers(game, kind)
         if not followers:
-            return
+            return (), ""
         told = await client.service.notices.tell(game, followers, kind, lang)
     except Exception:
         log.warning("game %s: its followers not told", game.id, exc_info=True)
-        return
+        return (), ""
     title = embeds.game_title(game, lang)
     if kind == "turn":
         names = ", ".join(embeds.seat_name(game, s, lang) for s in game.to_act)
         text = t("discord.follow.dm.turn", lang, title=title, players=names, link=link)
     else:
         text = t("discord.follow.dm.ended", lang, title=title, link=link)
-    await send_to(client, told.ping, text)
+    return told.ping, text
 
 
-async def send_to(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:
-    """A direct message to each of ``user_ids`` who asked for it by following a game
-    (no ``/campfire me dm:`` needed); one Discord refuses is remembered as closed."""
-    for user_id in user_ids:
-        try:
-            channel = await client.create_dm(discord.Object(id=int(user_id)))
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.Forbidden:
-            log.info("direct messages to %s are closed: a follower not told", user_id)
-            await client.service.timing.dm_refused(user_id)
-        except (discord.HTTPException, ValueError):
-            log.warning("direct message to follower %s failed", user_id, exc_info=True)
-
-
-__all__ = ["FOLLOW_CHOICES", "follow", "send_to", "tell_followers"]
+__all__ = ["DONE_KEYS", "FOLLOW_CHOICES", "follow", "followers_told"]

@@ -217,7 +217,8 @@ async def post_turn(
         text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
         await send_to(client, told.dm, text)
     link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
-    await following.tell_followers(client, game, "turn", link, lang)
+    followers, text = await following.followers_told(client, game, "turn", link, lang)
+    await send_to(client, followers, text)  # those who follow the game
     return message
 
 
@@ -294,7 +295,8 @@ async def post_result(
         allowed_mentions=mentions_only(told.ping),
     )
     link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
-    await following.tell_followers(client, game, "ended", link, lang)
+    followers, text = await following.followers_told(client, game, "ended", link, lang)
+    await send_to(client, followers, text)  # those who follow the game
     return message
 
 
