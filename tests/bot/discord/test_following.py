@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.discord import days
+from bot.service import Player
 from campfire_testing.harness import CHANNEL_ID, OTHER_CHANNEL_ID, Harness
 from campfire_testing.payloads import user_payload
 from tests.bot.days import Clock
@@ -158,3 +159,17 @@ async def test_what_makes_no_sense_is_refused_and_changes_nothing(
     calls = await bot.command(user, "follow", mode=mode, channel=thread)
     assert calls[-1].ephemeral and words in calls[-1].content
     assert await bot.service.follows.of_game(1) == {}
+
+
+async def test_a_game_of_another_server_cannot_be_followed(bot: Harness, clock: Clock) -> None:
+    """Game numbers are global: following one of another server would tell its turns to
+    a stranger. It is "not found" to anyone without a seat there."""
+    service = bot.service
+    lobby = await service.create_lobby(
+        rules="nim", options={}, guild_id="999", channel_id="5", creator=Player("7", "Eve")
+    )
+    await service.join(lobby.id, Player("8", "Finn"))
+    await service.start(lobby.id, "7", shuffle_seats=False)
+    calls = await bot.command(CAROL, "follow", game=str(lobby.id), mode="turns")
+    assert calls[-1].ephemeral and f"pas de partie n°{lobby.id}" in calls[-1].content
+    assert await service.follows.of_game(lobby.id) == {}
