@@ -200,10 +200,12 @@ async def games(interaction: discord.Interaction[Any]) -> None:
     """The caller's games, the games they follow and this channel's, with whose turn
     and a jump link."""
     service = service_of(interaction)
+    me = user_key(interaction)
     channel = str(interaction.channel_id) if interaction.channel_id is not None else None
+    chosen = await service.follows.of_user(me)  # the games they follow
     listed = await candidate_games(interaction)
-    listed += await followed_games(service, user_key(interaction), listed)
-    listed += await service.finished_games(user_key(interaction), channel)  # for a day
+    listed += await followed_games(service, chosen, listed, me)
+    listed += await service.finished_games(me, channel)  # for a day
     lines = []
     links: list[tuple[int, str]] = []
     for game in listed[:MAX_LISTED_GAMES]:
@@ -225,13 +227,13 @@ async def games(interaction: discord.Interaction[Any]) -> None:
 
 
 async def followed_games(
-    service: GameService, user_id: str, listed: Sequence[GameInfo]
+    service: GameService, chosen: dict[int, str], listed: Sequence[GameInfo], user_id: str
 ) -> list[GameInfo]:
-    """The games ``user_id`` follows without a seat (``/campfire follow``), still being
-    played or waiting to start, that ``listed`` does not hold yet."""
+    """The games ``user_id`` follows without a seat (``chosen``: their choices, by
+    game), still being played or waiting to start, that ``listed`` does not hold yet."""
     seen = {game.id for game in listed}
     found = []
-    for game_id, mode in (await service.follows.of_user(user_id)).items():
+    for game_id, mode in chosen.items():
         if game_id in seen or mode not in SPECTATOR_MODES:
             continue
         game = await service.game(game_id)
