@@ -124,8 +124,11 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
             )
             ping += told.ping
             dms += told.dm
+        named = game
+        if not game.seats and any(r.seat not in ping for r in reminders):
+            named = await client.service.game(game.id)  # read lean: the names it lacks
         text = "\n".join(
-            embeds.reminder_line(game, r, lang, ping=r.seat in ping) for r in reminders
+            embeds.reminder_line(named, r, lang, ping=r.seat in ping) for r in reminders
         )
         message = await table.send(text, allowed_mentions=turns.mentions_only(ping))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))

@@ -137,20 +137,25 @@ def thread_link(game: GameInfo) -> str:
 
 
 def waited_line(user_id: str, waited: Waited, lang: str) -> str:
-    """One thing that waited, with its game's thread."""
+    """One thing that waited, its deadline when it is about the player's turn, and its
+    game's thread."""
     game = waited.game
     clock = game.clock_of(user_id)
     deadline = waited.deadline or (clock.deadline if clock is not None else None)
     key = WAITED_KEYS.get(waited.kind, "discord.waited.turn")
     if waited.kind == "reminder":
         key = WAITED_DETAILS.get(waited.detail, key)
+    on_turn = key in ("discord.waited.turn", "discord.waited.reminder")
     return t(
         key,
         lang,
         title=embeds.game_title(game, lang),
         at=embeds.stamp(waited.at),
+        deadline=t("discord.waited.deadline", lang, deadline=embeds.stamp(deadline))
+        if deadline and on_turn
+        else "",
         link=thread_link(game),
-    ) + (t("discord.waited.deadline", lang, deadline=embeds.stamp(deadline)) if deadline else "")
+    )
 
 
 def digest_line(user_id: str, game: GameInfo, lang: str) -> str:

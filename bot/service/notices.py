@@ -28,7 +28,9 @@ Choices where the issue is silent (for players: docs/players/index.md):
   one per turn (``/campfire me dm:``): quiet hours and digests are asked for, and a
   direct message is the one place that spans their games and servers.
 - A player's digest lists the games waiting on them in every server, those where their
-  frequency (theirs, else the server's) is ``digest``, each once.
+  frequency (theirs, else the server's) is ``digest``, each once. What waited and a
+  digest due at once (a digest time in quiet hours comes when they end) are one
+  direct message, in two parts.
 """
 
 from __future__ import annotations
@@ -336,6 +338,10 @@ class Notices:
         games: dict[int, GameInfo | None],
     ) -> Delivery | None:
         now = self.pipeline.now()
+        end = quiet_end(prefs_of(await self.preferences(user)), epoch(now))
+        if end is not None:  # a pass late (the bot was down): quiet hours came meanwhile
+            await self.store.postpone_notices(worker, [r.id for r in rows], end)
+            return None
         kept: dict[int, Waited] = {}
         lang = ""
         for row in rows:

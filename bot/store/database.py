@@ -185,6 +185,7 @@ class SqlStore(SqlBase):
     add_notices = via("notices", NoticesQueries.add_notices)
     claim_notices = via("notices", NoticesQueries.claim_notices)
     finish_notices = via("notices", NoticesQueries.finish_notices)
+    postpone_notices = via("notices", NoticesQueries.postpone_notices)
     drop_notices = via("notices", NoticesQueries.drop_notices)
     pending_notices = via("notices", NoticesQueries.pending_notices)
     # follows: FollowsQueries

@@ -100,6 +100,20 @@ class NoticesQueries(Repository):
             )
         return done
 
+    async def postpone_notices(self, worker: str, ids: Sequence[int], due: int) -> int:
+        """Give back the notices of ``ids`` that ``worker`` holds, due again at ``due``
+        (their player's quiet hours came meanwhile); how many."""
+        postponed = 0
+        async with self.db.transaction() as db:
+            for chunk in sql.chunks(sorted(set(ids))):
+                marks = ",".join("?" * len(chunk))
+                postponed += await db.execute(
+                    "UPDATE notices SET due = ?, claimed_by = NULL, claimed_until = NULL "
+                    f"WHERE claimed_by = ? AND sent IS NULL AND id IN ({marks})",
+                    (due, worker, *chunk),
+                )
+        return postponed
+
     async def drop_notices(self, user_id: str, kind: str) -> int:
         """Forget the unsent notices of ``kind`` of a player that nobody holds (a digest
         moved to another time); how many."""

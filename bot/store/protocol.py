@@ -330,6 +330,10 @@ class NoticesStore(Protocol):
         """Mark sent the claimed notices ``worker`` holds; old sent ones are dropped."""
         ...
 
+    async def postpone_notices(self, worker: str, ids: Sequence[int], due: int) -> int:
+        """Give back the claimed notices ``worker`` holds, due again at ``due``."""
+        ...
+
     async def drop_notices(self, user_id: str, kind: str) -> int:
         """Forget a player's unsent, unclaimed notices of ``kind``."""
         ...

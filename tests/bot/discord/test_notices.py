@@ -176,3 +176,27 @@ async def test_refused_direct_messages_are_said_in_the_thread_instead(
     assert (await bot.service.timing.notify_of(first.key)).dm_closed  # remembered
     await days.run_pass(bot.client, "w1")
     assert not [c for c in bot.fake.calls[before + len(posts) :] if "quiet hours" in c.content]
+
+
+async def test_a_reminder_in_quiet_hours_names_its_player_and_a_late_pass_sends_nothing(
+    bot: Harness, clock: Clock
+) -> None:
+    dms = catch_dms(bot)
+    for user in (ALICE, BOB, CAROL):  # 21:00-10:30 in Paris: 20:00-09:30 UTC
+        await bot.command(user, "me", timezone="Europe/Paris", quiet="21:00-10:30")
+    thread = await start(bot, clock="24")  # 09:00 UTC: the deadline falls in quiet hours
+    late = USERS[(await bot.service.game(1)).to_act[0]]
+    # no pass of the loop for a day (the bot was down): the turn's notice, due when the
+    # first quiet hours ended (09:30 UTC), is found in the next ones, and waits again
+    clock.advance(hours=24)
+    before = len(bot.fake.calls)
+    await days.run_pass(bot.client, "w1")
+    posts = [c for c in bot.fake.calls[before:] if c.method == "POST" and c.channel_id == thread]
+    (line,) = [c for c in posts if "ran out" in c.content]
+    assert line.content.startswith(f"⌛ {late.name}:"), line.content
+    assert not line.json["allowed_mentions"].get("users")
+    assert dms == {}
+    clock.advance(minutes=31)  # 10:31 in Paris: what waited
+    await days.run_pass(bot.client, "w1")
+    (text,) = dms[late.id]
+    assert "ran out" in text and "#1" in text
