@@ -9,7 +9,7 @@ A choice is stored per (game, user) and survives restarts. The modes:
 - ``turns`` (a spectator): a direct message at every new turn, and at its end.
 
 ``unmute`` and ``unfollow`` drop the choice. Whether a notice reaches someone is one pure
-function (``hears``), asked by the one decision of who is told what
+function (``hears``) of a choice made, asked by the one decision of who is told what
 (``bot.service.notices.Notices.route``) and by the posts' pings, so a muted game is
 silent in the thread, in direct messages and in what waits alike. A game's choices are
 read once and remembered ``CACHE_SECONDS`` (each post asks), and refreshed at once by a
@@ -50,12 +50,11 @@ def hears(mode: str | None, kind: str, *, seated: bool) -> bool:
     return False
 
 
-def is_seated(game: GameInfo, user_id: str, mode: str | None) -> bool:
-    """Whether ``user_id`` plays ``game``; a game read without its seats (the clock's
-    report of a reminder) counts everyone as a player but its followers."""
-    if game.seats:
-        return game.has_seat(user_id)
-    return mode not in SPECTATOR_MODES
+def is_follower(game: GameInfo, user_id: str, mode: str | None) -> bool:
+    """Whether ``user_id`` follows ``game`` without playing it (a spectator's mode, no
+    seat). Only a choice made counts: someone else told of a game (a rematch's
+    invitation) is routed as ever."""
+    return mode in SPECTATOR_MODES and not game.has_seat(user_id)
 
 
 class Follows:
@@ -131,5 +130,5 @@ __all__ = [
     "SPECTATOR_MODES",
     "Follows",
     "hears",
-    "is_seated",
+    "is_follower",
 ]

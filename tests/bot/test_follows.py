@@ -102,8 +102,9 @@ async def test_the_one_decision_of_who_is_told_applies_mutes_and_follows(
     assert (await route(BOB.user_id, game, "reminder", clock.now)).how == NEVER
     assert (await route(CAROL.user_id, game, "turn", clock.now)).how == NEVER
     assert (await route(CAROL.user_id, game, "ended", clock.now)).how == NOW
-    assert (await route("u9", game, "ended", clock.now)).how == NEVER  # follows nothing
-    # the clock's report reads a game without its seats: a player is still one
+    # someone told of a game they made no choice in (a rematch's invitation): as ever
+    assert (await route("u9", game, "reminder", clock.now)).how == NOW
+    # a game read without its seats (the clock's report): a muted player is still one
     bare = replace(game, seats=())
     assert (await route(ALICE.user_id, bare, "reminder", clock.now)).how == NOW
     assert (await route(BOB.user_id, bare, "reminder", clock.now)).how == NEVER
