@@ -4,7 +4,9 @@ Three servers (one telling every turn by default, one by digest at 19:00, one th
 reminders only), six players in six time zones with their own quiet hours, frequencies
 and digest times, twelve Nim games with turn clocks (none, 12, 24 or 48 hours), AI
 seats among the people. The clock moves in steps of ``STEP`` seconds for 14 days; at
-each step the front end does what the Discord layer does, through the service only:
+each step the front end does what the Discord layer does, through the service only,
+as two processes over one database (each with its reminder loop and its drain of the
+outbox, at once), both restarted at the middle of the fortnight:
 
 - after every change, each ``TurnStarted``'s new seats and each ``GameOver``'s players
   are told (``GameService.notices.tell``): who is pinged, who gets a direct message;
@@ -17,9 +19,10 @@ A player reads a ping, a direct message or a digest at once and plays in that ga
 ``delay`` later, but never in their quiet hours: a notice read shortly before they
 start is played before (a player goes to sleep after answering). ``check`` then says,
 for each player, every broken promise: a message or ping inside quiet hours, a digest
-that misses a waiting game or lists one twice, a deadline whose turn reached half time
-without a reminder read outside quiet hours before it, a timeout. ``table`` gives
-the messages (direct messages) and pings per day per player.
+that misses a waiting game or lists one twice, a notice of the outbox sent twice, a
+deadline whose turn reached half time without a reminder read outside quiet hours
+before it, a timeout. ``table`` gives the messages (direct messages) and pings per day
+per player.
 
 Used by ``bench/bench_notifications.py`` (the table) and
 ``tests/bot/test_fortnight.py`` (the checks).
@@ -27,6 +30,7 @@ Used by ``bench/bench_notifications.py`` (the table) and
 
 from __future__ import annotations
 
+import asyncio
 import random
 import tempfile
 from collections import Counter
@@ -150,6 +154,8 @@ class Record:
     )
     turns: list[Turn] = field(default_factory=list)
     timeouts: list[tuple[str, int, datetime]] = field(default_factory=list)
+    delivered: list[tuple[str, datetime, tuple[int, ...]]] = field(default_factory=list)
+    """Each direct message of the outbox: its player, when, and the notices it carried."""
     moves: int = 0
     finished: int = 0
     end: datetime = START
@@ -172,18 +178,29 @@ class Fortnight:
         self.games: list[int] = []
 
     async def run(self, days: int = DAYS) -> Record:
+        """Play ``days`` days: two processes (two services over one database, each
+        with its reminder loop and outbox drain), restarted both at the middle."""
         async with Store(self.folder / "fortnight.sqlite3") as store:
-            service = GameService(store, clock=self.clock, seed_source=self._seed)
+            services = self._processes(store)
             try:
-                await self._setup(service, store)
+                await self._setup(services[0], store)
                 end = START + timedelta(days=days)
+                restart: datetime | None = START + timedelta(days=days / 2)
                 while self.clock.now < end:
                     self.clock.now += timedelta(seconds=STEP)
-                    await self._step(service)
+                    if restart is not None and self.clock.now >= restart:
+                        for service in services:  # a restart: nothing kept in memory
+                            service.close()
+                        services, restart = self._processes(store), None
+                    await self._step(services)
                 self.record.end = self.clock.now
             finally:
-                service.close()
+                for service in services:
+                    service.close()
         return self.record
+
+    def _processes(self, store: Store) -> list[GameService]:
+        return [GameService(store, clock=self.clock, seed_source=self._seed) for _ in range(2)]
 
     def _seed(self) -> str:
         return f"{self.random.getrandbits(32):08x}"
@@ -260,7 +277,9 @@ class Fortnight:
             when = datetime.fromtimestamp(end, UTC) + person.delay
         self.plans[(user, game_id)] = when
 
-    async def _step(self, service: GameService) -> None:
+    async def _step(self, services: list[GameService]) -> None:
+        """The players play, then each process runs its loop's pass at once."""
+        service = services[0]
         now = self.clock.now
         # the players play what they planned
         for (user, game_id), when in sorted(self.plans.items(), key=lambda kv: kv[1]):
@@ -274,8 +293,13 @@ class Fortnight:
             self.record.moves += 1
             await self._changed(service, result)
         await self._turns(service)
-        # one pass of the reminder loop
-        done = await service.timing.clock_pass("sim")
+        await asyncio.gather(*(self._pass(s, f"process{n}#1") for n, s in enumerate(services)))
+        await self._turns(service)
+
+    async def _pass(self, service: GameService, worker: str) -> None:
+        """One pass of a process's reminder loop, then its drain of the outbox."""
+        now = self.clock.now
+        done = await service.timing.clock_pass(worker)
         for report in done.reports:
             game = report.game
             for reminder in report.reminders:
@@ -293,11 +317,10 @@ class Fortnight:
             if report.result is not None:
                 await self._changed(service, report.result)
         await service.timing.finish_clock_pass(done)
-        await self._turns(service)
-        # the outbox
-        for delivery in await service.notices.drain("sim"):
+        for delivery in await service.notices.drain(worker):
             user = delivery.user_id
             self.record.dms.append((user, now, "waited" if delivery.waited else "digest"))
+            self.record.delivered.append((user, now, delivery.claimed))
             for waited in delivery.waited:
                 self._read(user, waited.game.id, waited.kind)
             if delivery.digest is not None:
@@ -361,6 +384,12 @@ def check(record: Record) -> dict[str, list[str]]:
     for user, when, kind in record.dms:
         if in_quiet(prefs_of(BY_ID[user].settings), epoch(when)):
             said(user, f"direct message in quiet hours at {when:%d %H:%M} UTC ({kind})")
+    seen: dict[int, datetime] = {}
+    for user, when, ids in record.delivered:
+        for notice in ids:
+            if notice in seen:
+                said(user, f"notice {notice} sent at {seen[notice]:%d %H:%M} and {when:%d %H:%M}")
+            seen[notice] = when
     for user, when, listed, expected in record.digests:
         if len(listed) != len(set(listed)):
             said(user, f"a game twice in the digest of {when:%d %H:%M}")

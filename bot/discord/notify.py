@@ -58,16 +58,21 @@ async def zone_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The standard library's time zones whose name holds what is typed (``paris``,
-    ``america/``), at most 25; ``off`` first when nothing is typed."""
+    ``america/``; a space reads as ``_``), those whose zone or city starts with it first,
+    at most 25."""
     try:
         wanted = current.strip().lower().replace(" ", "_")
         found = [z for z in zone_names() if wanted in z.lower()]
-        if wanted:  # a name that starts with what is typed first
-            found.sort(key=lambda z: (not z.lower().startswith(wanted), z))
+        if wanted:  # a zone or city that starts with what is typed first
+            found.sort(key=lambda z: (not _starts(z.lower(), wanted), z))
         return [app_commands.Choice(name=z, value=z) for z in found[:MAX_CHOICES]]
     except Exception:
         log.exception("time zone autocomplete failed")
         return []
+
+
+def _starts(zone: str, wanted: str) -> bool:
+    return zone.startswith(wanted) or zone.rsplit("/", 1)[-1].startswith(wanted)
 
 
 def _value(text: str | None) -> str:

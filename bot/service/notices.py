@@ -300,8 +300,9 @@ class Notices:
         """Claim the due notices of up to ``limit`` players for ``worker``: one
         ``Delivery`` per player with something to say (what waited and is still true,
         and their digest if one is due, which schedules the next while games wait).
-        Notices with nothing left to say are finished here; send the others and hand
-        each to ``delivered``."""
+        Notices with nothing left to say are finished here, those of a player in quiet
+        hours (a pass that came late) given back until they end; send the others and
+        hand each to ``delivered``."""
         now = self.pipeline.now()
         claimed = await self.store.claim_notices(epoch(now), worker, epoch(now) + LEASE, limit)
         by_user: dict[str, list[NoticeRow]] = {}

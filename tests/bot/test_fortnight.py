@@ -36,3 +36,12 @@ async def test_the_checks_catch_a_service_that_ignores_quiet_hours_and_digests(
     assert any("in quiet hours" in p for p in broken["Ana"])
     assert any("in quiet hours" in p for p in broken["Emma"])
     assert not any(broken["Dev"])  # no quiet hours: nothing to break but his frequency
+
+
+async def test_the_checks_catch_a_notice_sent_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def forgotten(self: Notices, delivery: object) -> None:
+        return None  # sent, never marked sent: claimed again once the lease runs out
+
+    monkeypatch.setattr(Notices, "delivered", forgotten)
+    broken = check(await fortnight(days=2))
+    assert any("sent at" in p for problems in broken.values() for p in problems)
