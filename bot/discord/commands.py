@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import actions, days, notify, seasons
+from bot.discord import actions, agenda, days, following, notify, seasons
 from bot.discord import standings as ranked
 from bot.discord.choices import (
     AI_LEVEL_CHOICES,
@@ -241,8 +241,33 @@ class CampfireGroup(app_commands.Group):
             "Your games and this channel's, with whose turn it is", "discord.cmd.games.desc"
         ),
     )
-    async def games(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.rename(everywhere=cmd("all", "discord.opt.all.name"))
+    @app_commands.describe(
+        everywhere=cmd(
+            "True: the games waiting on you in every server, by time left",
+            "discord.opt.all.desc",
+        )
+    )
+    async def games(self, interaction: discord.Interaction[Any], everywhere: bool = False) -> None:
+        if everywhere:
+            await agenda.all_games(interaction)
+            return
         await actions.games(interaction)
+
+    @app_commands.command(
+        name=cmd("follow", "discord.cmd.follow.name"),
+        description=cmd(
+            "Mute a game you play, or follow one you don't by DM", "discord.cmd.follow.desc"
+        ),
+    )
+    @game_option
+    @app_commands.rename(mode=cmd("mode", "discord.opt.follow_mode.name"))
+    @app_commands.describe(mode=cmd("What to change", "discord.opt.follow_mode.desc"))
+    @app_commands.choices(mode=following.FOLLOW_CHOICES)
+    async def follow(
+        self, interaction: discord.Interaction[Any], mode: str, game: str | None = None
+    ) -> None:
+        await following.follow(interaction, game, mode)
 
     @app_commands.command(
         name=cmd("standings", "discord.cmd.standings.name"),

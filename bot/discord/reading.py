@@ -30,7 +30,9 @@ from bot.discord.replies import ephemeral
 from bot.discord.weblinks import game_url
 from bot.service import (
     GameInfo,
+    GameService,
 )
+from bot.service.follows import SPECTATOR_MODES
 from bot.service.record import build_record, record_json, record_text
 from rules import registry
 
@@ -195,26 +197,22 @@ async def replay(interaction: discord.Interaction[Any], game: GameInfo) -> None:
 
 
 async def games(interaction: discord.Interaction[Any]) -> None:
-    """The caller's games and this channel's, with whose turn and a jump link."""
+    """The caller's games, the games they follow and this channel's, with whose turn
+    and a jump link."""
     service = service_of(interaction)
+    me = user_key(interaction)
     channel = str(interaction.channel_id) if interaction.channel_id is not None else None
+    chosen = await service.follows.of_user(me)  # the games they follow
     listed = await candidate_games(interaction)
-    listed += await service.finished_games(user_key(interaction), channel)  # for a day
+    listed += await followed_games(service, chosen, listed, me)
+    listed += await service.finished_games(me, channel)  # for a day
     lines = []
     links: list[tuple[int, str]] = []
     for game in listed[:MAX_LISTED_GAMES]:
         url = await game_url(bot_of(interaction), game)
         if url is not None:
             links.append((game.id, url))
-        messages = await service.messages(game.id)
-        if game.status == "running" and "turn" in messages:
-            link = embeds.jump_url(
-                game.guild_id, game.thread_id or game.channel_id, messages["turn"]
-            )
-        elif "lobby" in messages:
-            link = embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
-        else:
-            link = embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
+        link = await jump_link(service, game)
         places = await service.results(game.id) if game.status == "over" else ()
         lines.append(embeds.GameLine(game, link, places))
     lang = lang_for(interaction)
@@ -226,6 +224,32 @@ async def games(interaction: discord.Interaction[Any]) -> None:
         view.stop()
         extra["view"] = view
     await ephemeral(interaction, "", embed=embeds.games_embed(lines, lang), **extra)
+
+
+async def followed_games(
+    service: GameService, chosen: dict[int, str], listed: Sequence[GameInfo], user_id: str
+) -> list[GameInfo]:
+    """The games ``user_id`` follows without a seat (``chosen``: their choices, by
+    game), still being played or waiting to start, that ``listed`` does not hold yet."""
+    seen = {game.id for game in listed}
+    found = []
+    for game_id, mode in chosen.items():
+        if game_id in seen or mode not in SPECTATOR_MODES:
+            continue
+        game = await service.game(game_id)
+        if game.is_active and not game.has_seat(user_id):
+            found.append(game)
+    return found
+
+
+async def jump_link(service: GameService, game: GameInfo) -> str:
+    """Where a listed game is: its live turn message, its lobby, or its thread."""
+    messages = await service.messages(game.id)
+    if game.status == "running" and "turn" in messages:
+        return embeds.jump_url(game.guild_id, game.thread_id or game.channel_id, messages["turn"])
+    if "lobby" in messages:
+        return embeds.jump_url(game.guild_id, game.channel_id, messages["lobby"])
+    return embeds.jump_url(game.guild_id, game.thread_id or game.channel_id)
 
 
 async def help_now(interaction: discord.Interaction[Any], game: GameInfo | None) -> None:

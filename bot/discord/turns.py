@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.discord import embeds
+from bot.discord import embeds, following
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.panels import rematch_view, turn_view
@@ -216,6 +216,9 @@ async def post_turn(
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
         text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
         await send_to(client, told.dm, text)
+    link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+    followers, text = await following.followers_told(client, game, "turn", link, lang)
+    await send_to(client, followers, text)  # those who follow the game
     return message
 
 
@@ -265,8 +268,9 @@ async def post_result(
     lines: Sequence[str] = (),
 ) -> discord.Message:
     """The end of a game, in one message pinging every player who wants it (the
-    others named: ``GameService.notices``): the last decisions (``lines``) over the
-    full board, the final scores, the animated replay, Rematch."""
+    others named: ``GameService.notices``; a game's followers get a direct message):
+    the last decisions (``lines``) over the full board, the final scores, the animated
+    replay, Rematch."""
     seats = [p.user_id for p in game.seats]
     told = await client.service.notices.tell(game, seats, "ended", lang)
     taken = await client.service.hints.counts(game.id)
@@ -283,13 +287,17 @@ async def post_result(
     replay = await replay_file(client, game, lang)
     if replay is not None:
         files.append(replay)
-    return await table.send(
+    message = await table.send(
         content,
         embeds=[result, board],
         files=files,
         view=rematch_view(game, lang),
         allowed_mentions=mentions_only(told.ping),
     )
+    link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+    followers, text = await following.followers_told(client, game, "ended", link, lang)
+    await send_to(client, followers, text)  # those who follow the game
+    return message
 
 
 def replay_filename(game: GameInfo) -> str:

@@ -27,4 +27,14 @@ async def game_url(
     return links.game_url(game.id, client.service.now().timestamp())
 
 
-__all__ = ["game_url"]
+def agenda_url(client: CampfireBot, user_id: str) -> str | None:
+    """A fresh link to the page of the games waiting on ``user_id`` in every server,
+    given to that player alone; ``None``: no companion. A server that turned its links
+    off has its games left out by the page itself, at every reading."""
+    links = client.web
+    if links is None:
+        return None
+    return links.agenda_url(user_id, client.service.now().timestamp())
+
+
+__all__ = ["agenda_url", "game_url"]

@@ -123,8 +123,7 @@ class GameService:
             ratings=self.ratings,
             shards=shards,
         )
-        self.settings = self.pipeline.settings
-        """The servers' settings, fresh or as the posts read them (``bot.service.settings``)."""
+        self.settings = self.pipeline.settings  # fresh, or as the posts read them
         self.robots = Robots(self.pipeline, store, chooser)
         self.moves = Moves(self.pipeline, self.robots)
         self.timing = Timing(self.pipeline, store, self.robots, self.moves)
@@ -146,6 +145,7 @@ class GameService:
         self.seasons = Seasons(store, self._clock)
         """The servers' seasons and their standings (``bot.service.seasons``)."""
         self.notices = Notices(self.pipeline, store)  # who is told what, and when
+        self.follows = self.pipeline.follows  # per-game mutes and followers
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from bot.service.follows import hears, is_follower
 from bot.service.guards import is_ai_seat
 from bot.service.pipeline import Pipeline
 from bot.service.prefs import (
@@ -205,13 +206,17 @@ class Notices:
             return Route(NEVER)
         if kind not in KINDS:
             raise ValueError(f"unknown notice {kind!r}")
+        mode = await self.pipeline.follows.mode(game.id, user_id)  # bot.service.follows
+        follower = is_follower(game, user_id, mode)  # asked for it: theirs come now
+        if mode is not None and not hears(mode, kind, seated=not follower):
+            return Route(NEVER)  # a muted game, or what a follower did not ask for
         if prefs is None:
             prefs = (await self.prefs([user_id], game.guild_id))[user_id]
         moment = epoch(now)
         how = NOW
-        if kind == "turn":
+        if kind == "turn" and not follower:
             how = {"turn": NOW, "digest": DIGEST}.get(prefs.frequency, NEVER)
-        elif kind == "ended":
+        elif kind == "ended" and not follower:
             how = NOW if prefs.frequency == "turn" else NEVER
         if how == DIGEST:
             return Route(DIGEST, from_epoch(next_digest(prefs, moment)))

@@ -38,6 +38,7 @@ from bot.service.clocks import (
     turn_clocks,
 )
 from bot.service.endings import results_of
+from bot.service.follows import Follows
 from bot.service.guards import guard, is_ai_seat
 from bot.service.loader import StateCache, load_state, off_loop_if_long
 from bot.service.outages import Outages, Unknown
@@ -126,6 +127,8 @@ class Pipeline:
         self.shards = shards
         self.settings = ServerSettings(store, clock)
         """The servers' settings (``bot.service.settings``)."""
+        self.follows = Follows(store, clock)
+        """The per-game mutes and followers (``bot.service.follows``)."""
         self.lobby_lock = asyncio.Lock()
         """Held by every change of a lobby (seats, start, abort) made in this process."""
         self.undo_requests: dict[int, UndoRequest] = {}

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot.service.agenda import Waiting, waiting_on
 from bot.service.archive import ROW_SECONDS, Archive, Archived
 from bot.service.boards import describe, picture_layouts
 from bot.service.core import GameService
@@ -196,6 +198,33 @@ class Reads:
 
         found: bytes = await self.kept(archived, ("replay", lang), make)
         return found
+
+    # -- a player's waiting games ---------------------------------------------------------
+
+    async def waiting(self, user_id: str) -> list[Waiting]:
+        """The games waiting on ``user_id`` in every server that lets its games be seen
+        on the web (``web_links`` not off, read now), by time left (``bot.service.agenda``)."""
+        games = await self.service().games_of_user(user_id)
+        allowed: dict[str | None, bool] = {}
+        found = []
+        for waiting in waiting_on(games, user_id):
+            guild = waiting.game.guild_id
+            if guild not in allowed:
+                allowed[guild] = (await self.guild_settings(guild)).web_links is not False
+            if allowed[guild]:
+                found.append(waiting)
+        return found
+
+    async def waiting_mark(self, user_id: str) -> str:
+        """A short mark of the turns waiting on ``user_id`` (which games, since which
+        revision, until when, paused or not), one read of their clocks: it changes when
+        the list of ``waiting`` may have changed (what a personal page polls)."""
+        clocks = await self._store.clocks_of_user(user_id)
+        seen = [
+            (game_id, c.revision, c.deadline and c.deadline.timestamp(), c.paused is not None)
+            for game_id, c in clocks
+        ]
+        return hashlib.sha256(repr(sorted(seen)).encode()).hexdigest()[:16]
 
     # -- standings -----------------------------------------------------------------------
 

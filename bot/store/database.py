@@ -16,10 +16,9 @@ The queries live by concern, each a repository in its module over the tables it 
 ``seats`` (seats and lobbies), ``clocks`` (clocks,
 reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
-restart work), ``hints`` (the hints each seat took) and ``seasons``. ``SqlStore`` is composed of
-restart work), ``hints`` (the hints each seat took) and ``fairness`` (how players end
-their games, a lobby's requirements). ``SqlStore`` is composed of
-restart work), ``hints`` (the hints each seat took) and ``notices`` (the outbox of
+restart work), ``hints`` (the hints each seat took), ``seasons``, ``fairness`` (how
+players end their games, a lobby's requirements), ``follows`` (per-game mutes and
+followers) and ``notices`` (the outbox of
 messages to players that wait). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
@@ -32,6 +31,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from bot.store.clocks import CLAIM_DUE, CLAIM_DUE_ON_SHARDS, ClocksQueries, claim_statement
 from bot.store.fairness import FairnessQueries
+from bot.store.follows import FollowsQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
@@ -119,6 +119,7 @@ class SqlStore(SqlBase):
         self.seasons = SeasonsQueries(self.sessions)
         self.fairness = FairnessQueries(self.sessions)
         self.notices = NoticesQueries(self.sessions)
+        self.follows = FollowsQueries(self.sessions)
 
     # games: GamesQueries
     create_game = via("games", GamesQueries.create_game)
@@ -203,3 +204,7 @@ class SqlStore(SqlBase):
     postpone_notices = via("notices", NoticesQueries.postpone_notices)
     drop_notices = via("notices", NoticesQueries.drop_notices)
     pending_notices = via("notices", NoticesQueries.pending_notices)
+    # follows: FollowsQueries
+    set_follow = via("follows", FollowsQueries.set_follow)
+    follows_of_game = via("follows", FollowsQueries.follows_of_game)
+    follows_of_user = via("follows", FollowsQueries.follows_of_user)

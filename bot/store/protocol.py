@@ -404,6 +404,22 @@ class NoticesStore(Protocol):
         ...
 
 
+class FollowsStore(Protocol):
+    """Per-game choices: mutes of players, followers without a seat (``bot.store.follows``)."""
+
+    async def set_follow(self, game_id: int, user_id: str, mode: str | None, at: int) -> None:
+        """``user_id``'s choice in ``game_id`` is ``mode`` from ``at`` (``None``: none)."""
+        ...
+
+    async def follows_of_game(self, game_id: int) -> dict[str, str]:
+        """``{user: mode}``: every choice made in a game."""
+        ...
+
+    async def follows_of_user(self, user_id: str) -> dict[int, str]:
+        """``{game id: mode}``: every choice ``user_id`` made."""
+        ...
+
+
 class GameStore(
     GamesStore,
     MessagesStore,
@@ -416,6 +432,7 @@ class GameStore(
     SeasonsStore,
     FairnessStore,
     NoticesStore,
+    FollowsStore,
     Protocol,
 ):
     """The persistence of games, lobbies, move logs and front-end bookkeeping: every

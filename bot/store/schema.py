@@ -311,6 +311,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX notices_due ON notices (due);
     CREATE INDEX notices_by_user ON notices (user_id, kind);
     """,
+    # 17: per-game choices (``/campfire follow``): a player mutes a game's pings
+    # (``mute``: reminders still come; ``mute_all``: nothing), someone without a seat
+    # follows it by direct message (``result``: its end; ``turns``: every turn too).
+    """
+    CREATE TABLE game_follows (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        user_id TEXT NOT NULL,
+        mode    TEXT NOT NULL CHECK (mode IN ('mute', 'mute_all', 'result', 'turns')),
+        since   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX game_follows_by_user ON game_follows (user_id);
+    """,
 )
 
 

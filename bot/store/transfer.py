@@ -42,6 +42,7 @@ TABLES = (
     "season_ratings",
     "lobby_requirements",
     "notices",
+    "game_follows",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (

@@ -11,7 +11,10 @@ behind a signed token (``bot.web.tokens``; a bad, expired or unknown one is a pl
   changes: immutable, with an ETag), ``events`` (server-sent events: the game's
   revision when it changes), ``poll`` (the same, for a plain polling fallback),
   ``record.json``, ``record.txt`` and ``replay.webp``;
-- ``/s/<token>``: a server's standings; ``/p/<token>``: a player's stats there.
+- ``/s/<token>``: a server's standings; ``/p/<token>``: a player's stats there;
+- ``/u/<token>``: the games waiting on one player in every server (the link the bot
+  gives that player alone), with ``fragment`` and ``poll`` to follow it live
+  (``bot.web.agenda``).
 
 Every page is built from public information only: the public view, the public score
 sheet and the labels the table read.
@@ -44,6 +47,7 @@ from aiohttp import web
 from bot.service.archive import ROW_SECONDS
 from bot.service.reads import Reads
 from bot.store import GameStore
+from bot.web.agenda import agenda_fragment, agenda_page, agenda_poll
 from bot.web.hardening import (
     IDLE_SECONDS,
     SEND_SECONDS,
@@ -141,6 +145,9 @@ def create_app(
             web.get("/g/{token}/replay.webp", replay),
             web.get("/s/{token}", standings_page),
             web.get("/p/{token}", stats_page),
+            web.get("/u/{token}", agenda_page),
+            web.get("/u/{token}/fragment", agenda_fragment),
+            web.get("/u/{token}/poll", agenda_poll),
             web.get("/static/{name}", static),
             web.get("/healthz", health),
         ]

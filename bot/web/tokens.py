@@ -2,7 +2,8 @@
 shows and when the link was made.
 
 A token reads ``<subject>.<issued>.<mac>``: the subject (``g12`` a game, ``s<guild>`` a
-server's standings, ``p<guild>-<user>`` a player's stats), the issue time in Unix
+server's standings, ``p<guild>-<user>`` a player's stats, ``u<user>`` the games waiting
+on a player, a link the bot gives that player alone), the issue time in Unix
 seconds (base 36), and the first 128 bits of HMAC-SHA256 of both under
 ``CAMPFIRE_WEB_SECRET`` (URL-safe base 64). Nothing here reads a clock: the caller gives
 ``now``. A token that does not verify, or is older than ``LINK_DAYS``, is ``None``.
@@ -28,7 +29,7 @@ SKEW_SECONDS = 300
 MIN_SECRET = 16
 """The shortest ``CAMPFIRE_WEB_SECRET`` accepted (characters)."""
 
-_SUBJECT = re.compile(r"^(g[0-9]{1,18}|s[0-9]{1,20}|p[0-9]{1,20}-[0-9A-Za-z_]{1,40})$")
+_SUBJECT = re.compile(r"^(g[0-9]{1,18}|s[0-9]{1,20}|p[0-9]{1,20}-[0-9A-Za-z_]{1,40}|u[0-9]{1,20})$")
 _TOKEN = re.compile(r"^([0-9A-Za-z_-]{2,64})\.([0-9a-z]{1,10})\.([0-9A-Za-z_-]{22})$")
 
 
@@ -57,6 +58,11 @@ def standings_subject(guild_id: str) -> str:
 
 def player_subject(guild_id: str, user_id: str) -> str:
     return f"p{guild_id}-{user_id}"
+
+
+def agenda_subject(user_id: str) -> str:
+    """The games waiting on ``user_id`` (a Discord id: digits only), in every server."""
+    return f"u{user_id}"
 
 
 def make_token(secret: bytes, subject: str, now: float) -> str:
@@ -99,6 +105,11 @@ class Verified:
     def user_id(self) -> str | None:
         return self.subject.partition("-")[2] if self.subject.startswith("p") else None
 
+    @property
+    def agenda_of(self) -> str | None:
+        """The player whose waiting games the link shows (``u<user>``)."""
+        return self.subject[1:] if self.subject.startswith("u") else None
+
 
 def verify(secret: bytes, token: str, now: float) -> Verified | None:
     """The subject of ``token`` if its MAC is right and it is neither expired nor made
@@ -136,12 +147,20 @@ class WebLinks:
             f"{self.base_url.rstrip('/')}/g/{make_token(self.secret, game_subject(game_id), now)}"
         )
 
+    def agenda_url(self, user_id: str, now: float) -> str | None:
+        """The page of the games waiting on ``user_id`` (``None``: not a Discord id)."""
+        if not (user_id.isascii() and user_id.isdigit() and len(user_id) <= 20):
+            return None
+        token = make_token(self.secret, agenda_subject(user_id), now)
+        return f"{self.base_url.rstrip('/')}/u/{token}"
+
 
 __all__ = [
     "LINK_DAYS",
     "MIN_SECRET",
     "Verified",
     "WebLinks",
+    "agenda_subject",
     "game_subject",
     "link_from",
     "make_token",

@@ -60,6 +60,7 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     await service.timing.set_notify(BOB.user_id, True)
     await service.notices.set_preferences(BOB.user_id, timezone="Europe/Paris", quiet="00:00-23:59")
     await service.notices.tell(await service.game(clocked), [BOB.user_id], "turn", "fr")  # notices
+    await service.follows.choose(await service.game(clocked), CAROL.user_id, "turns")  # follows
 
 
 def _sqlite_rows(path: Path, table: str) -> list[tuple[Any, ...]]:

@@ -15,6 +15,7 @@ import pytest
 from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol
 from bot.store.clocks import ClocksQueries
 from bot.store.fairness import FairnessQueries
+from bot.store.follows import FollowsQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
@@ -37,6 +38,7 @@ PARTS = [
     (protocol.SeasonsStore, SeasonsQueries),
     (protocol.FairnessStore, FairnessQueries),
     (protocol.NoticesStore, NoticesQueries),
+    (protocol.FollowsStore, FollowsQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 
@@ -52,6 +54,7 @@ REPOSITORIES = {
     SeasonsQueries: "seasons",
     FairnessQueries: "fairness",
     NoticesQueries: "notices",
+    FollowsQueries: "follows",
 }
 """Where a store holds each repository."""
 

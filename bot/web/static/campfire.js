@@ -142,3 +142,58 @@
   bind();
   follow();
 })();
+
+// A player's personal page (the games waiting on them): the dates in the reader's own
+// zone, and the list taken again when the poll's mark of their turns changes.
+(function () {
+  "use strict";
+  var main = document.getElementById("agenda");
+  if (!main) return;
+
+  function data(name) { return main.getAttribute("data-" + name); }
+
+  function address(part) { return data("base") + "/" + part + "?lang=" + data("lang"); }
+
+  function dates() {
+    main.querySelectorAll("time[datetime]").forEach(function (node) {
+      var moment = new Date(node.getAttribute("datetime"));
+      if (!isNaN(moment)) {
+        node.title = node.textContent;
+        node.textContent = moment.toLocaleString(data("lang"), {
+          dateStyle: "medium", timeStyle: "short"
+        });
+      }
+    });
+  }
+
+  function refresh() {
+    return fetch(address("fragment"), { cache: "no-store" })
+      .then(function (answer) { return answer.ok ? answer.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#agenda");
+        if (!fresh) return;
+        main.replaceWith(fresh);
+        main = fresh;
+        dates();
+      });
+  }
+
+  function poll() {
+    fetch(address("poll"), { cache: "no-store" })
+      .then(function (answer) { return answer.ok ? answer.json() : null; })
+      .then(function (now) {
+        if (now && now.mark !== data("mark")) return refresh();
+        return null;
+      })
+      .catch(function () {})
+      .then(function () {
+        setTimeout(poll, 1000 * (parseInt(data("every"), 10) || 5));
+      });
+  }
+
+  dates();
+  if (data("live") === "1") setTimeout(poll, 1000 * (parseInt(data("every"), 10) || 5));
+})();

@@ -26,7 +26,7 @@ from bot.service import GameService
 from bot.store.database import SqlStore
 from bot.web.app import SITE, Streams, create_app, number, start
 from bot.web.hardening import SECURITY_HEADERS
-from bot.web.tokens import player_subject, standings_subject
+from bot.web.tokens import agenda_subject, player_subject, standings_subject
 from tests.bot.web.conftest import GUILD, NOW, SECRET, game_token, open_game, play, tiny_png
 
 PROBES = (
@@ -126,11 +126,15 @@ async def test_the_probes_inputs_at_every_route(
     signed = {
         "/s/{token}": make_token(SECRET, tokens["standings"], NOW),
         "/p/{token}": make_token(SECRET, tokens["player"], NOW),
+        **{
+            route: make_token(SECRET, agenda_subject("101"), NOW)
+            for route in ("/u/{token}", "/u/{token}/fragment", "/u/{token}/poll")
+        },
     }
     patterns = [
         route.resource.canonical for route in app.router.routes() if route.resource is not None
     ]
-    assert len(patterns) >= 13
+    assert len(patterns) >= 16
     statuses: dict[int, int] = {}
     async with ClientSession(timeout=ClientTimeout(total=30)) as session:
 

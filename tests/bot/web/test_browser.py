@@ -154,3 +154,35 @@ async def test_a_page_refused_its_event_stream_follows_by_polling(
     finally:
         await server.close()
         service.close()
+
+
+async def test_a_personal_page_follows_its_list_live(
+    db_path: Path, store: SqlStore, browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's page of waiting games (``/u/<token>``), at 390 px: its dates shown in
+    the reader's zone, and the game leaves the list without a reload once its move is
+    played."""
+    from bot.web import agenda
+    from bot.web.tokens import agenda_subject, make_token
+
+    monkeypatch.setattr(agenda, "POLL_EVERY_SECONDS", 1)
+    service = GameService(store)
+    game = await open_game(service, "nim", 2)
+    server = TestServer(create_app(store, SECRET, clock=lambda: NOW))
+    await server.start_server()
+    try:
+        token = make_token(SECRET, agenda_subject(game.to_act[0]), NOW)
+        page = await browser.new_page(viewport={"width": 390, "height": 844})
+        answer = await page.goto(str(server.make_url(f"/u/{token}")) + "?lang=en")
+        assert answer is not None and answer.status == 200
+        assert await page.locator("ol.agenda li").count() == 1
+        await page.evaluate("window.notReloaded = true")
+        await play(service, game, 3, moves=1)
+        await page.wait_for_selector("main#agenda:not(:has(ol.agenda))", timeout=15_000)
+        assert await page.evaluate("window.notReloaded") is True
+        assert "No game is waiting on" in await page.locator("main#agenda").inner_text()
+        assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        await server.close()
+        service.close()
+        await asyncio.sleep(0)
