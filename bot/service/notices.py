@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from bot.service.agenda import waiting_on
 from bot.service.follows import hears, is_follower
 from bot.service.guards import is_ai_seat
 from bot.service.pipeline import Pipeline
@@ -281,11 +282,7 @@ class Notices:
         the soonest deadline first; ``digest_only``: those their digest lists (their
         frequency there is ``digest``)."""
         rows = await self.store.games_of_user(user_id, active_only=True)
-        games = [
-            g
-            for g in await self.pipeline.listed(rows)
-            if g.status == "running" and user_id in g.to_act
-        ]
+        games = [w.game for w in waiting_on(await self.pipeline.listed(rows), user_id)]
         if digest_only:
             chosen = await self.preferences(user_id)
             kept = []
@@ -294,7 +291,7 @@ class Notices:
                 if prefs_of(chosen, server).frequency == "digest":
                     kept.append(g)
             games = kept
-        return sorted(games, key=lambda g: _urgency(g, user_id))
+        return games
 
     async def drain(self, worker: str, *, limit: int = 100) -> list[Delivery]:
         """Claim the due notices of up to ``limit`` players for ``worker``: one
@@ -408,10 +405,3 @@ def _digest_row(user_id: str, due: int, lang: str = "") -> NewNotice:
     """The digest of ``user_id`` at ``due``: one row per player and time."""
     payload = json.dumps({"lang": lang} if lang else {})
     return NewNotice(user_id, "digest", None, due, payload, f"digest:{user_id}:{due}")
-
-
-def _urgency(game: GameInfo, user_id: str) -> tuple[float, int]:
-    """The soonest deadline first, then games without one, oldest first."""
-    clock = game.clock_of(user_id)
-    deadline = None if clock is None else clock.deadline
-    return (float("inf") if deadline is None else deadline.timestamp(), game.id)
