@@ -359,8 +359,14 @@ async def stats_page(request: web.Request) -> web.Response:
         raise NotFound
     lang = pick_lang(request)
     lines, hints, name = await site.reads.player(guild, user)
-    back = f"../s/{site.link(standings_subject(guild), verified)}?lang={lang}"
-    body = stats_body(name, lines, hints, back, lang)
+    record = await site.reads.reliability(guild, user)
+    season = await site.reads.seasons.lines_of(guild, user)
+    board = f"../s/{site.link(standings_subject(guild), verified)}"
+    back = f"{board}?lang={lang}"
+    link = None if season is None else f"{board}?season={season[0].id}&lang={lang}"
+    body = stats_body(
+        name, lines, hints, back, lang, record=record, season=season, season_link=link
+    )
     title = translate("web.title.stats", lang, name=name)
     return html(pages.document(title, lang, body, here=_here(request)))
 
