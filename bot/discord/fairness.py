@@ -17,22 +17,22 @@ import discord
 from bot.discord.embeds import MAX_FIELD, lobby_embed, mention
 from bot.discord.i18n import t
 from bot.service import GameInfo, GameService
-from bot.service.fairness import Reliability, Requirement
+from bot.service.fairness import Reliability, Requirement, pace
 
 __all__ = ["duration_text", "fair_lobby_embed", "lobby_card", "record_text", "requirement_text"]
 
-MINUTE = 60
-HOUR = 60 * MINUTE
-DAY = 24 * HOUR
+PACE = {
+    "minutes": "discord.fair.minutes",
+    "hours": "discord.fair.hours",
+    "days": "discord.fair.days",
+}
+"""The words of each unit ``pace`` rounds a time per move to."""
 
 
 def duration_text(seconds: float, lang: str) -> str:
-    """A median time, rounded to what matters: ``~40 min``, ``~3 h``, ``~2 d``."""
-    if seconds < HOUR:
-        return t("discord.fair.minutes", lang, n=max(1, round(seconds / MINUTE)))
-    if seconds < 2 * DAY:
-        return t("discord.fair.hours", lang, n=max(1, round(seconds / HOUR)))
-    return t("discord.fair.days", lang, n=round(seconds / DAY))
+    """A median time, rounded to what matters (``pace``): ``~40 min``, ``~3 h``, ``~2 d``."""
+    unit, count = pace(seconds)
+    return t(PACE[unit], lang, n=count)
 
 
 def record_text(record: Reliability, lang: str) -> str:

@@ -51,6 +51,7 @@ __all__ = [
     "Fairness",
     "Reliability",
     "Requirement",
+    "pace",
     "reliability_of",
     "turn_seconds",
 ]
@@ -126,6 +127,17 @@ class Requirement:
         rate = self.percent is None or (record.percent or 0) >= self.percent
         count = self.min_finished is None or record.finished >= self.min_finished
         return rate, count
+
+
+def pace(seconds: float) -> tuple[str, int]:
+    """A median time per move rounded to what matters to a reader, as a unit and a
+    count: ``("minutes", 40)`` under an hour, ``("hours", 3)`` under two days, else
+    ``("days", 2)`` (never 0 minutes or 0 hours). Every front end words it alike."""
+    if seconds < 3600:
+        return "minutes", max(1, round(seconds / 60))
+    if seconds < 2 * 86_400:
+        return "hours", max(1, round(seconds / 3600))
+    return "days", round(seconds / 86_400)
 
 
 def turn_seconds(turns: Iterable[SeatTurn], since: datetime) -> dict[str, list[float]]:

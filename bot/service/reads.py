@@ -27,6 +27,7 @@ from bot.service.agenda import Waiting, waiting_on
 from bot.service.archive import ROW_SECONDS, Archive, Archived
 from bot.service.boards import describe, picture_layouts
 from bot.service.core import GameService
+from bot.service.fairness import Fairness, Reliability
 from bot.service.ratings import Standing
 from bot.service.seasons import Seasons
 from bot.service.settings import ServerSettings
@@ -69,6 +70,7 @@ class Reads:
         """The servers' settings, read as the bot's service reads them."""
         self.seasons = Seasons(store, lambda: datetime.now(UTC))
         """The servers' seasons (only read here: a running season is rated in memory)."""
+        self._fairness = Fairness(store, lambda: datetime.now(UTC), self.settings)
         self._service: GameService | None = None
         self._opened: Closing | None = None
 
@@ -260,6 +262,11 @@ class Reads:
             return seasons, None, []
         boards = await self.seasons.boards(chosen)
         return seasons, chosen, [(rules, lines[:STANDING_LINES]) for rules, lines in boards]
+
+    async def reliability(self, guild_id: str, user_id: str) -> Reliability:
+        """How a player ended the games they started on a server over the last 180 days
+        (``Fairness.reliability``: the record ``/campfire stats`` shows)."""
+        return await self._fairness.reliability(guild_id, user_id)
 
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
         """The name each player last joined a game with."""

@@ -26,6 +26,7 @@ from bot.web.live import (
 )
 from bot.web.seasons import season_intro
 from bot.web.site import PAGE_CACHE, SITE, Site, html, pick_lang
+from bot.web.standings import standings_body, stats_body
 from bot.web.tokens import (
     player_subject,
     standings_subject,
@@ -339,7 +340,7 @@ async def standings_page(request: web.Request) -> web.Response:
         if not is_ai_seat(user) and _plain_id(user)
     }
     intro = season_intro(seasons, chosen, lang)
-    body = pages.standings_body(boards, names, links, lang, intro)
+    body = standings_body(boards, names, links, lang, intro)
     title = translate("web.title.standings", lang)
     return html(pages.document(title, lang, body, here=_here(request)))
 
@@ -358,8 +359,14 @@ async def stats_page(request: web.Request) -> web.Response:
         raise NotFound
     lang = pick_lang(request)
     lines, hints, name = await site.reads.player(guild, user)
-    back = f"../s/{site.link(standings_subject(guild), verified)}?lang={lang}"
-    body = pages.stats_body(name, lines, hints, back, lang)
+    record = await site.reads.reliability(guild, user)
+    season = await site.reads.seasons.lines_of(guild, user)
+    board = f"../s/{site.link(standings_subject(guild), verified)}"
+    back = f"{board}?lang={lang}"
+    link = None if season is None else f"{board}?season={season[0].id}&lang={lang}"
+    body = stats_body(
+        name, lines, hints, back, lang, record=record, season=season, season_link=link
+    )
     title = translate("web.title.stats", lang, name=name)
     return html(pages.document(title, lang, body, here=_here(request)))
 

@@ -15,7 +15,7 @@ from aiohttp import web
 
 from bot.service.reads import Archived, Reads
 from bot.service.values import is_ai_seat
-from bot.web import pages
+from bot.web import gamepage, pages
 from bot.web.hardening import SEND_SECONDS, NotFound, Refusals
 from bot.web.live import POLL_SECONDS, Streams, Watcher
 from bot.web.tokens import (
@@ -117,7 +117,7 @@ class Site:
         key = ("main", token, step, lang, layout)  # the page holds its reader's links
 
         async def make() -> str:
-            return pages.game_main(await self.game_page(archived, token, step, lang, layout))
+            return gamepage.game_main(await self.game_page(archived, token, step, lang, layout))
 
         found: str = await self.reads.kept(archived, key, make)
         return found
@@ -127,7 +127,7 @@ class Site:
 
     async def game_page(
         self, archived: Archived, token: str, step: int, lang: str, layout: str
-    ) -> pages.GamePage:
+    ) -> gamepage.GamePage:
         row = archived.row
         names = archived.names(lang)
         rules = row.rules
@@ -135,7 +135,7 @@ class Site:
         words = None
         if self.reads.has_words(rules):
             words = f"{token}/words.txt?at={step}&lang={lang}"
-        log_lines = pages.log_lines(
+        log_lines = gamepage.log_lines(
             [(m.seat, m.public_label or m.label, m.notes, m.by_clock) for m in archived.moves],
             names,
             lang,
@@ -143,7 +143,7 @@ class Site:
         to_act = self.reads.to_act(archived)
         clocks = {c.seat: c for c in row.clocks}
         players = tuple(
-            pages.PlayerLine(
+            gamepage.PlayerLine(
                 names.get(s.user_id, s.user_id),
                 is_ai_seat(s.user_id),
                 s.user_id in to_act,
@@ -165,7 +165,7 @@ class Site:
             standings_link = (
                 f"../s/{self.link(standings_subject(row.guild_id), opener)}?lang={lang}"
             )
-        return pages.GamePage(
+        return gamepage.GamePage(
             game_id=row.id,
             rules=rules,
             status=row.status,

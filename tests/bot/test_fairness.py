@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.service import GameService
-from bot.service.fairness import WINDOW, Reliability, Requirement
+from bot.service.fairness import WINDOW, Reliability, Requirement, pace
 from bot.service.values import ServiceError
 from bot.store import GuildSettings, SqlStore
 from bot.store.rows import iso
@@ -384,3 +384,20 @@ async def test_the_cap_counts_running_games_at_create_join_and_start(store: SqlS
     # No cap: nothing is checked.
     await service.timing.save_guild_settings("g1", GuildSettings())
     await service.start(lobbies[1], BOB.user_id)
+
+
+def test_a_time_per_move_is_rounded_to_what_matters() -> None:
+    """Minutes under an hour (never 0), hours under two days, then days: what every
+    front end words from its own catalogue."""
+    assert [pace(s) for s in (0, 20, 40 * 60, 3599)] == [
+        ("minutes", 1),
+        ("minutes", 1),
+        ("minutes", 40),
+        ("minutes", 60),
+    ]
+    assert [pace(s) for s in (3600, 30 * 3600, 2 * 86_400 - 1)] == [
+        ("hours", 1),
+        ("hours", 30),
+        ("hours", 48),
+    ]
+    assert [pace(s) for s in (2 * 86_400, 5 * 86_400 + 3600)] == [("days", 2), ("days", 5)]

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.service import GameService
 from bot.store.database import SqlStore
-from bot.web.pages import places_list
+from bot.web.gamepage import places_list
 from bot.web.tokens import make_token, standings_subject
 from tests.bot.web.conftest import GUILD, NOW, PEOPLE, SECRET, game_token, open_game, play, tiny_png
 
