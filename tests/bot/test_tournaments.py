@@ -121,7 +121,9 @@ async def finish_game(service: GameService, game_id: int) -> None:
 async def test_two_processes_on_one_database_do_each_step_once(database: str, nim: None) -> None:
     clock = FakeClock()
     stores = [await open_store(database), await open_store(database)]
-    one, two = (GameService(s, seed_source=seeds(p), clock=clock) for s, p in zip(stores, "ab"))
+    one, two = (
+        GameService(s, seed_source=seeds(p), clock=clock) for s, p in zip(stores, "ab", strict=True)
+    )
     info = await open_nim(one, closes_at=clock.now + timedelta(hours=1), options={"stones": 3})
     for player in (ALICE, BOB, CAROL, DAVE):
         await two.tournaments.register(info.id, player)
