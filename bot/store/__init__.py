@@ -50,7 +50,7 @@ from bot.store.rows import (
 from bot.store.schema import MIGRATIONS
 from bot.store.schema_postgres import POSTGRES_MIGRATIONS
 from bot.store.sqlite import Store
-from bot.store.tournaments import (
+from bot.store.tournament_rows import (
     EntryRow,
     NewsRow,
     NewTournament,

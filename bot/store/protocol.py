@@ -30,7 +30,7 @@ from bot.store.rows import (
     SeatClock,
     UserSettings,
 )
-from bot.store.tournaments import (
+from bot.store.tournament_rows import (
     EntryRow,
     NewsRow,
     NewTournament,
