@@ -60,6 +60,8 @@ class CampfireGroup(app_commands.Group):
         timeout=cmd("timeout", "discord.opt.timeout.name"),
         ai=cmd("ai", "discord.opt.ai.name"),
         ai_level=cmd("ai_level", "discord.opt.ai_level.name"),
+        min_completion=cmd("min_completion", "discord.opt.min_completion.name"),
+        min_finished=cmd("min_finished", "discord.opt.min_finished.name"),
     )
     @app_commands.describe(
         rules=cmd("Which game to play", "discord.opt.rules.desc"),
@@ -74,6 +76,14 @@ class CampfireGroup(app_commands.Group):
         ),
         ai=cmd("AI players seated at once (default: none)", "discord.opt.ai.desc"),
         ai_level=cmd("How well the AI plays (default: greedy)", "discord.opt.ai_level.desc"),
+        min_completion=cmd(
+            "Who joins must have finished at least this % of their games here (last 180 days)",
+            "discord.opt.min_completion.desc",
+        ),
+        min_finished=cmd(
+            "Who joins must have finished at least this many games here (last 180 days)",
+            "discord.opt.min_finished.desc",
+        ),
     )
     @app_commands.choices(
         rules=rule_choices(),
@@ -92,6 +102,8 @@ class CampfireGroup(app_commands.Group):
         timeout: str | None = None,
         ai: app_commands.Range[int, 0, 24] = 0,
         ai_level: str | None = None,
+        min_completion: app_commands.Range[int, 1, 100] | None = None,
+        min_finished: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         hours = None if clock is None else int(clock)
         await actions.create(
@@ -103,6 +115,8 @@ class CampfireGroup(app_commands.Group):
             policy=timeout,
             ai=ai,
             ai_level=ai_level,
+            min_completion=min_completion,
+            min_finished=min_finished,
         )
 
     @app_commands.command(
@@ -352,6 +366,7 @@ class CampfireGroup(app_commands.Group):
         hints=cmd("hints", "discord.opt.hints.name"),
         pictures=cmd("pictures", "discord.opt.pictures.name"),
         web_links=cmd("web_links", "discord.opt.web_links.name"),
+        max_games=cmd("max_games", "discord.opt.max_games.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -376,6 +391,10 @@ class CampfireGroup(app_commands.Group):
             "False: no Web link to the games' pages (and those pages close)",
             "discord.opt.web_links.desc",
         ),
+        max_games=cmd(
+            "Most games one player may play at once here (0: no cap)",
+            "discord.opt.max_games.desc",
+        ),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
@@ -396,6 +415,7 @@ class CampfireGroup(app_commands.Group):
         hints: bool | None = None,
         pictures: str | None = None,
         web_links: bool | None = None,
+        max_games: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -409,6 +429,7 @@ class CampfireGroup(app_commands.Group):
             hints=hints,
             pictures=pictures,
             web_links=web_links,
+            max_games=max_games,
         )
 
     @app_commands.command(

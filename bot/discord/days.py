@@ -254,9 +254,10 @@ async def settings(
     hints: bool | None = None,
     pictures: str | None = None,
     web_links: bool | None = None,
+    max_games: int | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
-    every setting in an embed (only to the caller)."""
+    every setting in an embed (only to the caller). ``max_games`` 0: no cap."""
     perms = interaction.permissions
     if not (perms.manage_guild or perms.administrator):
         raise DiscordError("discord.settings.not_allowed")
@@ -286,6 +287,8 @@ async def settings(
         changes["pictures"] = pictures
     if web_links is not None:
         changes["web_links"] = web_links
+    if max_games is not None:
+        changes["max_games"] = max_games or None
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)

@@ -12,7 +12,7 @@ from bot.service import GameService, Player, ServiceError
 from bot.service.tournaments import TournamentInfo
 from bot.store import GuildSettings, open_store
 from campfire_testing.clock import FakeClock, seeds
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
 
 ERIN = Player("u5", "Erin")
 
@@ -67,7 +67,8 @@ async def test_bad_settings_are_refused_and_store_nothing(service: GameService) 
         ({"cap": 1}, "service.tournament.bad_cap"),
         ({"closes_at": service.now() - timedelta(hours=1)}, "service.tournament.bad_date"),
         ({"round_hours": 0}, "service.tournament.bad_deadline"),
-        ({"min_completion": 120}, "service.tournament.bad_requirement"),
+        ({"min_completion": 120}, "service.fair.bad_completion"),
+        ({"min_finished": 0}, "service.fair.bad_finished"),
         ({"clock_hours": 5}, "service.bad_clock"),
     ]
     for change, key in cases:
@@ -101,14 +102,37 @@ async def test_too_few_entrants_cannot_start(service: GameService) -> None:
     assert (refused.value.key, refused.value.params) == ("service.tournament.too_few", {"min": 2})
 
 
-async def test_an_entry_requirement_is_stored_and_never_let_through_unchecked(
+async def test_an_entry_requirement_is_the_players_record_on_the_server(
     service: GameService,
 ) -> None:
-    info = await open_nim(service, min_completion=80, min_finished=3)
-    assert (info.min_completion, info.min_finished) == (80, 3)
-    with pytest.raises(ServiceError):
+    info = await open_nim(service, min_finished=1)
+    assert (info.min_completion, info.min_finished) == (None, 1)
+    with pytest.raises(ServiceError) as refused:
         await service.tournaments.register(info.id, BOB)
-    assert (await service.tournaments.tournament(info.id)).entries == ()
+    assert refused.value.key == "service.fair.finished"
+    game_id = await running_nim(service, BOB, CAROL, stones=3)
+    await finish_game(service, game_id)
+    info = await service.tournaments.register(info.id, BOB)
+    assert [e.user_id for e in info.entries] == [BOB.user_id]
+    strict = await open_nim(service, min_completion=100)
+    await service.resign(await running_nim(service, CAROL, DAVE, stones=3), CAROL.user_id)
+    with pytest.raises(ServiceError) as rate:
+        await service.tournaments.register(strict.id, CAROL)
+    assert rate.value.key == "service.fair.completion"
+    await service.tournaments.register(strict.id, DAVE)
+
+
+async def test_a_tables_game_is_opened_whatever_the_servers_cap_on_games(
+    service: GameService,
+) -> None:
+    await service.timing.save_guild_settings("g1", GuildSettings(max_games=1))
+    busy = await running_nim(service, ALICE, BOB, stones=9)
+    info = await open_nim(service)
+    for player in (ALICE, BOB):
+        await service.tournaments.register(info.id, player)
+    progress = await service.tournaments.start(info.id, ALICE.user_id)
+    assert len(progress.opened) == 1
+    assert (await service.game(busy)).status == "running"
 
 
 async def finish_game(service: GameService, game_id: int) -> None:
