@@ -36,7 +36,6 @@ from bot.service.tournaments.values import (
     TournamentInfo,
 )
 from bot.service.values import Player, PlayResult, ServiceError
-from bot.shards import owns
 from bot.store import GameStore, NewTournament, epoch
 from rules import registry
 
@@ -321,8 +320,8 @@ class Tournaments:
         holder = info.holder(place)
         if holder is None:
             raise ServiceError("service.tournament.no_place", place=place)
-        if info.entrant(player.user_id) is not None:
-            raise ServiceError("service.tournament.already")
+        if any(e.user_id == player.user_id for e in info.entries):
+            raise ServiceError("service.tournament.already")  # a place now, or before
         for table in await self.store.tables(tournament_id, info.current_round):
             if place in table.places and table.result is None:
                 raise ServiceError("service.tournament.playing")
@@ -416,10 +415,8 @@ class Tournaments:
         worker = self.rounds.worker
         claimed = await self.store.claim_news(worker, now, now + LEASE, self.pipeline.shards)
         out = []
-        for item in claimed:
+        for item in claimed:  # the store claimed only those of this process's shards
             info = await self.tournament(item.tournament_id)
-            if not owns(self.pipeline.shards, info.guild_id):
-                continue
             rounds = await self.rounds.rounds(info.id)
             found = next((r for r in rounds if r.number == item.round), None)
             standings = await self.rounds.standings(info) if item.kind == "over" else ()
