@@ -448,12 +448,14 @@ class TournamentsQueries(Repository):
         holds (or whose holder's lease ran out at ``now``) for ``worker`` until
         ``until``, oldest first."""
         here = on_shards(self.db.dialect, shards, "t.guild_id")
+        # PostgreSQL locks the news rows picked (not their tournaments'), skipping those
+        # another claim holds; SQLite has one writer.
+        lock = " FOR UPDATE OF n SKIP LOCKED" if self.db.dialect.claim_lock else ""
         async with self.db.transaction() as db:
             picked = await db.rows(
                 "SELECT n.id FROM tournament_news n JOIN tournaments t "
                 "ON t.id = n.tournament_id WHERE n.posted = 0 AND "
-                f"(n.claimed_until IS NULL OR n.claimed_until < ?){here} ORDER BY n.id"
-                f"{self.db.dialect.claim_lock}",
+                f"(n.claimed_until IS NULL OR n.claimed_until < ?){here} ORDER BY n.id{lock}",
                 (now,),
             )
             ids = [int(r[0]) for r in picked]
