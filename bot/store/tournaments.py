@@ -156,12 +156,18 @@ class TournamentsQueries(Repository):
             (tournament_id, worker),
         )
 
-    async def due_tournaments(self, now: int, shards: Shards | None = None) -> list[int]:
-        """The tournaments on ``shards`` with work to do at ``now``: open ones whose
-        closing date passed; running ones whose current round is still opening, whose
-        deadline passed, that have a table whose game ended unrecorded, or whose tables
-        all ended."""
+    async def due_tournaments(
+        self, now: int, shards: Shards | None = None, *, only: int | None = None
+    ) -> list[int]:
+        """The tournaments on ``shards`` (``only``: that one) with work to do at
+        ``now``: open ones whose closing date passed; running ones whose current round is
+        still opening, whose deadline passed, that have a table whose game ended
+        unrecorded, or whose tables all ended."""
         here = on_shards(self.db.dialect, shards, "t.guild_id")
+        params: tuple[int, ...] = (now, now)
+        if only is not None:
+            here += " AND t.id = ?"
+            params = (now, now, only)
         rows = await self.db.fetchall(
             "SELECT t.id FROM tournaments t WHERE ("
             "(t.status = 'open' AND t.closes_at IS NOT NULL AND t.closes_at <= ?) OR "
@@ -175,7 +181,7 @@ class TournamentsQueries(Repository):
             "AND g.status IN ('over', 'aborted'))))) OR "
             "(t.status = 'running' AND t.current_round = 0)"
             f"){here} ORDER BY t.id",
-            (now, now),
+            params,
         )
         return [int(r[0]) for r in rows]
 
