@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.service import GameService, Player, ServiceError
-from bot.service.tournaments import TournamentInfo
+from bot.service.tournaments import Progress, TournamentInfo
 from bot.store import GuildSettings, open_store
 from campfire_testing.clock import FakeClock, seeds
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
@@ -262,3 +262,36 @@ async def test_news_are_claimed_once_and_given_back_when_a_post_fails(
     with pytest.raises(ServiceError) as refused:
         await service.tournaments.cancel(info.id, ALICE.user_id)
     assert refused.value.key == "service.tournament.not_running"
+
+
+async def test_a_game_that_ends_while_another_process_works_still_opens_the_round(
+    database: str, nim: None
+) -> None:
+    clock = FakeClock()
+    stores = [await open_store(database), await open_store(database)]
+    one, two = (
+        GameService(s, seed_source=seeds(p), clock=clock) for s, p in zip(stores, "ab", strict=True)
+    )
+    info = await started_four(one)
+    first, second = (await one.tournaments.round_list(info.id))[0].tables
+    assert first.game_id is not None and second.game_id is not None
+    await finish_game(one, first.game_id)
+    real = two.tournaments.rounds._work
+    calls = 0
+
+    async def working(tournament_id: int) -> Progress:
+        nonlocal calls
+        calls += 1
+        progress = await real(tournament_id)
+        if calls == 1:  # the last game ends in the other process, whose claim fails
+            assert second.game_id is not None
+            await finish_game(one, second.game_id)
+            assert len(await one.tournaments.round_list(info.id)) == 1
+        return progress
+
+    two.tournaments.rounds._work = working  # type: ignore[method-assign]
+    progress = await two.tournaments.rounds.work(info.id)
+    assert calls == 2 and progress is not None and progress.round == 2
+    assert len(await one.tournaments.round_list(info.id)) == 2
+    for store in stores:
+        await store.close()
