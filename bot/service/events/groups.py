@@ -4,10 +4,13 @@ whom, and in which seat order.
 A round of a Swiss event at three seats or more groups entries by score and keeps
 repeated meetings as few as it can: the cost of a table is, for each pair at it, the
 square of the times that pair met before (so a third meeting is avoided before a
-second), and only then the scores at it apart (the squared gaps). The grouping starts
-from the score order and swaps players between tables while a swap lowers the total
-(repeats first, then scores); when repeats remain, a few more starts from seeded
-shuffles are tried and the best kept.
+second), then the scores at it apart (the squared gaps), then whether its players with
+the fewest first seats are already spread one to a table. The grouping starts from the
+score order and swaps players between tables while a swap lowers the total (in that
+order); when repeats remain, a few more starts from seeded shuffles are tried and the
+best kept. The seats of a table are then turned so that the first goes round
+(``seat_order``). Byes, when the sizes allowed cannot seat everyone, go to the fewest
+byes so far, then the lowest points, then the lowest rating.
 """
 
 from __future__ import annotations

@@ -30,10 +30,13 @@ TIEBREAKS = ("opponents", "scored", "rating")
 
 CRITERIA = ("points", *TIEBREAKS)
 
+NAMES = {name: f"service.events.{name}.name" for name in CRITERIA}
+"""For the points and each tie-break, the message key of its short name (a column's
+heading), in ``bot/locales``."""
+
 EXPLANATIONS = {name: f"service.events.{name}.explain" for name in CRITERIA}
 """For the points and each tie-break, the message key of one sentence saying how it is
-counted (``service.events.<name>.explain``; its short name is
-``service.events.<name>.name``), in ``bot/locales``."""
+counted, in ``bot/locales``."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ weight is its costs in tiers (``weights.Tiers``), the most important first:
    round can always be paired;
 3. the bye not going to the lowest score (among the entries without a bye);
 4. a player sent first or second three times more than the other way (the first-seat
-   difference ``firsts - seconds`` would pass 2);
+   difference ``firsts - seconds`` would pass 2), or a third game in a row in the same
+   seat;
 5. the scores of the pair apart (their gap squared, so one large float costs more than
    two small ones);
 6. both players due the same seat (one of them must be denied);
@@ -17,8 +18,9 @@ weight is its costs in tiers (``weights.Tiers``), the most important first:
    to the lowest rating among equal scores;
 8. a seeded draw between pairings that are otherwise equal.
 
-Who plays first: the one who has been first less often, then the one who was second in
-their last game, then the seeded draw. Tables of three or four seats are grouped by
+Who plays first: the way that breaks neither of the rules of 4 if one does, then the
+one who has been first less often, then the one who was second in their last game, then
+the seeded draw. Tables of three or four seats are grouped by
 ``groups.group_round``.
 """
 
@@ -109,15 +111,20 @@ def _due(entry: EntryRecord) -> int:
     return -1 if entry.last_seat else 1
 
 
+def _strain(first: EntryRecord, second: EntryRecord) -> int:
+    """What seating ``first`` first and ``second`` second breaks of the chess rules of
+    colours: each step past a first-seat difference of 2, and a third game in a row in
+    the same seat."""
+    over = abs(first.first_balance + 1) - 2, abs(second.first_balance - 1) - 2
+    third = (first.last_seat == 0 and first.streak >= 2) + (
+        second.last_seat == 1 and second.streak >= 2
+    )
+    return sum(max(0, value) for value in over) + third
+
+
 def _beyond(a: EntryRecord, b: EntryRecord) -> int:
-    """How far past a first-seat difference of 2 the better way of seating a and b
-    takes either of them."""
-
-    def past(first: EntryRecord, second: EntryRecord) -> int:
-        over = abs(first.first_balance + 1) - 2, abs(second.first_balance - 1) - 2
-        return sum(max(0, value) for value in over)
-
-    return min(past(a, b), past(b, a))
+    """What the better way of seating a and b breaks of the rules of colours."""
+    return min(_strain(a, b), _strain(b, a))
 
 
 def _matching(
@@ -180,10 +187,12 @@ def _matching(
 def _oriented(
     pair: tuple[str, str], record: Mapping[str, EntryRecord], draw: random.Random
 ) -> tuple[str, str]:
-    """The pair in seat order: the one due first plays first."""
+    """The pair in seat order: the way that breaks fewer rules of colours, then the one
+    due first plays first."""
     a, b = pair
-    ka = (record[a].first_balance, -(record[a].last_seat or 0))
-    kb = (record[b].first_balance, -(record[b].last_seat or 0))
+    ra, rb = record[a], record[b]
+    ka = (_strain(ra, rb), ra.first_balance, -(ra.last_seat or 0))
+    kb = (_strain(rb, ra), rb.first_balance, -(rb.last_seat or 0))
     if ka == kb:
         return (a, b) if draw.random() < 0.5 else (b, a)
     return (a, b) if ka < kb else (b, a)

@@ -54,7 +54,9 @@ class TableResult:
     timeout, a withdrawal during the round. A forfeiting entry scores no tournament
     point whatever its place, and the others are placed above every forfeiting entry
     (``places`` among them is kept): when one of two players times out, the other wins
-    the whole point; when both do, neither scores. A bye's result is ``TableResult.bye``.
+    the whole point; when both do, neither scores. Forfeits without places are a game
+    that never got going: the seats that stayed share the first place. A bye's result
+    is ``TableResult.bye``.
     """
 
     table: Table
@@ -64,6 +66,9 @@ class TableResult:
 
     def __post_init__(self) -> None:
         seats = set(self.table.seats)
+        if self.forfeits and not self.places:
+            # A game that never got going: whoever stayed shares the first place.
+            object.__setattr__(self, "places", dict.fromkeys(self.table.seats, 1))
         if self.places and set(self.places) != seats:
             raise ValueError(f"places must name every seat of {self.table}: {self.places!r}")
         if any(place < 1 for place in self.places.values()):
@@ -80,6 +85,23 @@ class TableResult:
         if not table.is_bye:
             raise ValueError(f"not a bye: {table}")
         return cls(table, {table.seats[0]: 1})
+
+    @classmethod
+    def from_ranking(
+        cls,
+        table: Table,
+        ranking: Sequence[Sequence[str]],
+        scores: Mapping[str, float] | None = None,
+        forfeits: Iterable[str] = (),
+    ) -> TableResult:
+        """A finished table from a game's ranking: groups of entries, best first, tied
+        entries sharing a group (the form of ``Outcome.ranking``, once its seats are
+        turned into entries). Places follow the competition ranking (1, 1, 3)."""
+        places: dict[str, int] = {}
+        for group in ranking:
+            place = len(places) + 1
+            places.update(dict.fromkeys(group, place))
+        return cls(table, places, scores or {}, frozenset(forfeits))
 
     @classmethod
     def pending(cls, table: Table) -> TableResult:
@@ -136,13 +158,15 @@ def placing_points(places: Mapping[str, int], forfeits: Iterable[str] = ()) -> d
 @dataclass(frozen=True)
 class EntryRecord:
     """What the history says of one entry: its points so far, whom it met (how many
-    times), its byes, and how often it sat in each seat (index 0 is the first seat)."""
+    times), its byes, how often it sat in each seat (index 0 is the first seat), the
+    seat of its last game and how many games in a row it sat there (byes aside)."""
 
     points: Fraction
     met: Counter[str]
     byes: int
     seats: Counter[int]
     last_seat: int | None
+    streak: int = 0
 
     @property
     def games(self) -> int:
@@ -168,6 +192,7 @@ def records(entries: Iterable[str], history: Iterable[TableResult]) -> dict[str,
     byes: Counter[str] = Counter()
     seats: dict[str, Counter[int]] = {}
     last: dict[str, int] = {}
+    streak: Counter[str] = Counter()
     for entry in entries:
         points[entry], met[entry], seats[entry] = Fraction(0), Counter(), Counter()
     for result in sorted(history, key=lambda result: result.table.round):
@@ -181,9 +206,12 @@ def records(entries: Iterable[str], history: Iterable[TableResult]) -> dict[str,
                 continue
             met[entry].update(other for other in result.table.seats if other != entry)
             seats[entry][index] += 1
+            streak[entry] = streak[entry] + 1 if last.get(entry) == index else 1
             last[entry] = index
     return {
-        entry: EntryRecord(points[entry], met[entry], byes[entry], seats[entry], last.get(entry))
+        entry: EntryRecord(
+            points[entry], met[entry], byes[entry], seats[entry], last.get(entry), streak[entry]
+        )
         for entry in points
     }
 

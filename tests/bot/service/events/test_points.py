@@ -6,10 +6,13 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.service.events import (
     BYE_POINTS,
     EXPLANATIONS,
+    NAMES,
     Table,
     TableResult,
     format_points,
@@ -72,12 +75,28 @@ def test_a_forfeit_scores_nothing_and_puts_the_others_above() -> None:
     assert placing_points({"a": 1, "b": 2, "c": 3}, {"a"}) == {"a": 0, "b": 1, "c": F(1, 2)}
 
 
+def test_a_game_left_before_it_got_going_is_won_by_whoever_stayed() -> None:
+    result = TableResult(Table(2, ("a", "b", "c")), forfeits=frozenset({"b"}))
+    assert not result.is_pending
+    assert result.points() == {"a": F(3, 4), "b": 0, "c": F(3, 4)}
+    both = TableResult(Table(2, ("a", "b")), forfeits=frozenset({"a", "b"}))
+    assert both.points() == {"a": 0, "b": 0}
+
+
 def test_a_bye_is_a_win_and_a_pending_table_gives_nothing_yet() -> None:
     bye = TableResult.bye(Table(1, ("a",)))
     assert bye.points() == {"a": BYE_POINTS} and BYE_POINTS == 1
     pending = TableResult.pending(Table(1, ("a", "b")))
     assert pending.is_pending and pending.points() == {}
     assert not bye.is_pending
+
+
+def test_a_result_reads_a_games_ranking_with_its_ties() -> None:
+    table = Table(3, ("a", "b", "c", "d"))
+    result = TableResult.from_ranking(table, [("c",), ("a", "d"), ("b",)], {"c": 9.0}, ["b"])
+    assert dict(result.places) == {"c": 1, "a": 2, "d": 2, "b": 4}
+    assert result.forfeits == {"b"} and dict(result.scores) == {"c": 9.0}
+    assert result.points() == {"c": 1, "a": F(1, 2), "d": F(1, 2), "b": 0}
 
 
 def test_a_result_must_place_every_seat_of_its_table() -> None:
@@ -102,9 +121,48 @@ def test_figures_read_as_a_player_writes_them() -> None:
 
 def test_every_figure_has_a_name_and_an_explanation_in_both_languages() -> None:
     register_package("bot")
+    assert set(EXPLANATIONS) == set(NAMES) == {"points", "opponents", "scored", "rating"}
     for name, key in EXPLANATIONS.items():
-        assert has_key(key) and has_key(f"service.events.{name}.name"), name
+        assert has_key(key) and has_key(NAMES[name]), name
         for lang in ("en", "fr"):
             text = translate(key, lang)
             assert text != key and "you" not in text.lower().split()
     assert has_key("service.events.too_few")
+
+
+@st.composite
+def finished_tables(draw: st.DrawFn) -> tuple[dict[str, int], frozenset[str]]:
+    """Places of 2 to 4 seats in competition form (1, 1, 3), and who forfeited."""
+    size = draw(st.integers(2, 4))
+    seats = [chr(ord("a") + i) for i in range(size)]
+    groups = draw(st.lists(st.integers(1, size), min_size=size, max_size=size))
+    order = sorted(range(size), key=lambda i: groups[i])
+    places: dict[str, int] = {}
+    for position, i in enumerate(order):
+        same = position and groups[order[position - 1]] == groups[i]
+        places[seats[i]] = places[seats[order[position - 1]]] if same else position + 1
+    forfeits = frozenset(draw(st.sets(st.sampled_from(seats))))
+    return places, forfeits
+
+
+@given(finished_tables())
+@settings(max_examples=100, deadline=None)
+def test_points_rise_with_the_place_and_fall_with_a_forfeit(
+    table: tuple[dict[str, int], frozenset[str]],
+) -> None:
+    places, forfeits = table
+    points = placing_points(places, forfeits)
+    assert all(F(0) <= value <= 1 for value in points.values())
+    stayed = [entry for entry in places if entry not in forfeits]
+    for a in stayed:
+        for b in stayed:
+            if places[a] < places[b]:
+                assert points[a] > points[b]
+            elif places[a] == places[b]:
+                assert points[a] == points[b]
+    assert all(points[entry] == 0 for entry in forfeits)
+    if not forfeits:
+        assert sum(points.values()) == F(len(places), 2)
+    # Leaving never pays: a seat that forfeits has no more than it would have had.
+    for entry in forfeits:
+        assert placing_points(places)[entry] >= points[entry]

@@ -9,7 +9,7 @@ from itertools import combinations, product
 
 import pytest
 
-from bot.service.events import Table, round_robin
+from bot.service.events import Table, round_robin, without
 from tests.bot.service.events.play import entries_of
 
 
@@ -109,3 +109,19 @@ def test_a_round_robin_seats_the_first_seat_round_at_tables() -> None:
     firsts = Counter(t.seats[0] for tables in rounds for t in tables)
     # Four rounds of three tables: twelve first seats among nine players.
     assert max(firsts.values()) - min(firsts[e] for e in entries_of(9)) <= 1
+
+
+def test_a_withdrawn_place_leaves_its_opponents_a_bye() -> None:
+    entries = entries_of(6)
+    rounds = round_robin(entries, 2, 0)
+    for tables in rounds[2:]:
+        left = without(tables, {"p02"})
+        assert sorted(e for t in left for e in t.seats) == [e for e in entries if e != "p02"]
+        opponent = next(t for t in tables if "p02" in t.seats).seats
+        assert Table(tables[0].round, tuple(e for e in opponent if e != "p02")) in left
+        assert [t.is_bye for t in left] == [False, False, True]
+    # At tables of four, a table of three plays on; at three seats allowed at least.
+    table = Table(1, ("a", "b", "c", "d"))
+    assert without([table], {"b"}, 3) == (Table(1, ("a", "c", "d")),)
+    assert without([table], {"b", "c"}, 3) == (Table(1, ("a",)), Table(1, ("d",)))
+    assert without([table, Table(1, ("e",))], {"e"}) == (table,)

@@ -65,7 +65,7 @@ def plain_standings(
         rating = ratings.get(entry, float("-inf"))
         rows.append((entry, total.get(entry, F(0)), opponents, scored, rating))
     rows.sort(key=lambda row: row[1:], reverse=True)
-    ranked = []
+    ranked: list[tuple[str, int, F, F, float, str | None]] = []
     names = ("points", "opponents", "scored", "rating")
     for index, row in enumerate(rows):
         if index and rows[index - 1][1:] == row[1:]:
