@@ -2,10 +2,10 @@
 lobby card that shows both (``bot.service.fairness``).
 
 A record reads on a phone: ``92% · 41 finished · ~3 h/move`` (completion rate, games
-finished, median time per turn on this server over the last 180 days); a player with
-no game here yet reads ``new here``. The lobby card shows each person's record beside
-their name while the lobby is open (one read of the store for all of them) and what the
-lobby asks of those who join.
+finished, median time per turn on this server over the last 180 days), or ``no game
+here yet``. The lobby card shows each person's record beside their name while the
+lobby is open (one read of the store for all of them) and what the lobby asks of those
+who join.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def duration_text(seconds: float, lang: str) -> str:
 
 
 def record_text(record: Reliability, lang: str) -> str:
-    """``92% · 41 finished · ~3 h/move``; ``new here`` without a game on the server."""
+    """``92% · 41 finished · ~3 h/move``; ``no game here yet`` without one on the server."""
     if record.started == 0:
         return t("discord.fair.new", lang)
     parts = []

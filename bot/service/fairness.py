@@ -42,7 +42,7 @@ from datetime import datetime, timedelta
 
 from bot.service.settings import ServerSettings
 from bot.service.values import ServiceError
-from bot.store import GameStore, SeatEnd, SeatEntry
+from bot.store import GameStore, SeatEnd, SeatTurn
 
 __all__ = [
     "MAX_CAP",
@@ -128,32 +128,16 @@ class Requirement:
         return rate, count
 
 
-def turn_seconds(entries: Iterable[SeatEntry], since: datetime) -> dict[str, list[float]]:
-    """``{user id: seconds of each of their turns that ended at since or later}``: a run
-    of their consecutive entries in a game is one turn, timed from the entry before it
-    to its last; turns with nothing before them, played by the clock or ending in a
-    removal are left out (see the module doc)."""
+def turn_seconds(turns: Iterable[SeatTurn], since: datetime) -> dict[str, list[float]]:
+    """``{user id: seconds of each of their turns that ended at since or later}``, each
+    timed from the entry before it to its last decision; turns with nothing before them,
+    played by the clock or holding a removal are left out (see the module doc)."""
     found: dict[str, list[float]] = {}
-    ordered = sorted(entries, key=lambda e: (e.user_id, e.game_id, e.seq))
-    runs: list[list[SeatEntry]] = []
-    for entry in ordered:
-        last = runs[-1][-1] if runs else None
-        if (
-            last is not None
-            and (last.user_id, last.game_id) == (entry.user_id, entry.game_id)
-            and entry.before_seat == entry.user_id
-        ):
-            runs[-1].append(entry)
-        else:
-            runs.append([entry])
-    for run in runs:
-        first, end = run[0], run[-1]
-        if first.before_at is None or end.at < since:
+    for turn in turns:
+        if turn.began is None or turn.spoiled or turn.ended < since:
             continue
-        if any(e.by_clock or e.code.startswith("!") for e in run):
-            continue
-        seconds = max(0.0, (end.at - first.before_at).total_seconds())
-        found.setdefault(first.user_id, []).append(seconds)
+        seconds = max(0.0, (turn.ended - turn.began).total_seconds())
+        found.setdefault(turn.user_id, []).append(seconds)
     return found
 
 
@@ -203,7 +187,7 @@ class Fairness:
             return {}
         since = self.clock() - WINDOW
         record = await self.store.play_records(_server(guild_id), user_ids, since)
-        times = turn_seconds(record.entries, since)
+        times = turn_seconds(record.turns, since)
         ends: dict[str, list[SeatEnd]] = {}
         for end in record.ends:
             ends.setdefault(end.user_id, []).append(end)

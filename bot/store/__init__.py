@@ -26,7 +26,7 @@ from bot.store.database import (
     default_path,
 )
 from bot.store.errors import OUTAGES, StoreError
-from bot.store.fairness import PlayRecord, SeatEnd, SeatEntry
+from bot.store.fairness import PlayRecord, SeatEnd, SeatTurn
 from bot.store.messages import CLAIM_LEASE, abandoned, parse_claim
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
@@ -97,7 +97,7 @@ __all__ = [
     "OUTAGES",
     "PlayRecord",
     "SeatEnd",
-    "SeatEntry",
+    "SeatTurn",
     "StoreError",
     "default_path",
     "is_postgres_url",

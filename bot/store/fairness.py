@@ -30,19 +30,19 @@ class SeatEnd:
 
 
 @dataclass(frozen=True)
-class SeatEntry:
-    """One live entry of a person's seat in a game's log, with the one before it
-    (``before_seat``/``before_at``; ``None`` for a game's first entry): what a
-    player's time per turn is read from."""
+class SeatTurn:
+    """One turn of a person's seat in a game's log: a run of their consecutive live
+    entries (entries taken back left out), from the entry before it (``began``: its
+    time; ``None`` for a game's first turn) to its last (``ended``). ``spoiled``: the
+    clock played one of its decisions, or it holds their removal (``removal``: its
+    reason, ``resign`` or ``timeout``)."""
 
     user_id: str
     game_id: int
-    seq: int
-    code: str
-    at: datetime
-    before_seat: str | None
-    before_at: datetime | None
-    by_clock: bool
+    began: datetime | None
+    ended: datetime
+    spoiled: bool
+    removal: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class PlayRecord:
     """What the store answers of many players at once (``FairnessQueries.play_records``)."""
 
     ends: tuple[SeatEnd, ...]
-    entries: tuple[SeatEntry, ...]
+    turns: tuple[SeatTurn, ...]
 
 
 MAX_USERS = 400
@@ -66,10 +66,12 @@ class FairnessQueries(Repository):
     ) -> PlayRecord:
         """Of each of ``user_ids`` (persons) in the games of server ``guild_id`` (``''``:
         outside one) that started and changed at ``since`` or later: how each stands
-        for them, and their live entries in its log, each with the entry before it. One
-        statement (up to ``MAX_USERS`` players; more are read ``MAX_USERS`` at a time)."""
+        for them, and their turns in its log (``SeatTurn``: the runs of their entries
+        are found by the database, each game's live entries numbered by the starts of
+        runs). One statement (up to ``MAX_USERS`` players; more are read ``MAX_USERS``
+        at a time)."""
         ends: list[SeatEnd] = []
-        entries: list[SeatEntry] = []
+        turns: list[SeatTurn] = []
         users = list(dict.fromkeys(user_ids))
         for start in range(0, len(users), MAX_USERS):
             chunk = users[start : start + MAX_USERS]
@@ -88,41 +90,42 @@ class FairnessQueries(Repository):
                 " FROM moves m WHERE m.game_id IN (SELECT game_id FROM mine)"
                 " AND NOT EXISTS (SELECT 1 FROM undone_moves u"
                 " WHERE u.game_id = m.game_id AND u.seq = m.seq)"
+                "), theirs AS ("
+                " SELECT t.*, CASE WHEN COALESCE(t.before_seat, '') <> t.seat"
+                " THEN 1 ELSE 0 END AS opens FROM timeline t"
+                f" WHERE t.seat IN ({marks})"
+                "), runs AS ("
+                " SELECT r.*, SUM(r.opens) OVER (PARTITION BY r.game_id ORDER BY r.seq) AS turn"
+                " FROM theirs r"
                 ") "
-                "SELECT 'game', user_id, game_id, status, aborted_by, NULL, NULL, NULL, NULL"
+                "SELECT 'game', user_id, game_id, status, aborted_by, NULL, NULL, 0"
                 " FROM mine "
                 "UNION ALL "
-                "SELECT 'entry', t.seat, t.game_id, t.code, t.before_seat, t.before_at, t.at,"
-                f" t.seq, t.by_clock FROM timeline t WHERE t.seat IN ({marks})",
+                "SELECT 'turn', seat, game_id,"
+                " MAX(CASE WHEN code LIKE '!%' THEN code END), NULL,"
+                " MAX(CASE WHEN opens = 1 THEN before_at END), MAX(at),"
+                " MAX(CASE WHEN by_clock <> 0 OR code LIKE '!%' THEN 1 ELSE 0 END)"
+                " FROM runs GROUP BY seat, game_id, turn",
                 (*chunk, guild_id, iso(since), *chunk),
             )
             removals: dict[tuple[str, int], str] = {}
             games = []
-            for kind, user, game, text, other, before_at, at, seq, by_clock in rows:
+            for kind, user, game, text, stopper, began, ended, spoiled in rows:
+                key = (str(user), int(game))
                 if kind == "game":
-                    games.append((str(user), int(game), str(text), other == user))
+                    games.append((*key, str(text), stopper == user))
                     continue
-                if str(text).startswith("!"):
-                    removals.setdefault((str(user), int(game)), str(text)[1:])
-                at_time = parse_time(at)
-                assert at_time is not None
-                entries.append(
-                    SeatEntry(
-                        str(user),
-                        int(game),
-                        int(seq),
-                        str(text),
-                        at_time,
-                        None if other is None else str(other),
-                        parse_time(before_at),
-                        bool(by_clock),
-                    )
-                )
+                removal = None if text is None else str(text)[1:]
+                if removal is not None:
+                    removals.setdefault(key, removal)
+                last = parse_time(ended)
+                assert last is not None
+                turns.append(SeatTurn(*key, parse_time(began), last, bool(spoiled), removal))
             ends += [
                 SeatEnd(user, game, status, stopped, removals.get((user, game)))
                 for user, game, status, stopped in games
             ]
-        return PlayRecord(tuple(ends), tuple(entries))
+        return PlayRecord(tuple(ends), tuple(turns))
 
     async def playing_counts(self, guild_id: str, user_ids: Sequence[str]) -> dict[str, int]:
         """``{user id: running games of server guild_id where they hold a seat}`` for

@@ -4,16 +4,17 @@ statement, a lobby's requirements refused at join, and the server's cap."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.service import GameService
-from bot.service.fairness import WINDOW, Reliability, Requirement, turn_seconds
+from bot.service.fairness import WINDOW, Reliability, Requirement
 from bot.service.values import ServiceError
-from bot.store import GuildSettings, SeatEntry, SqlStore
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE
-from tests.bot.days import Clock, running, service_on, tick
+from bot.store import GuildSettings, SqlStore
+from bot.store.rows import iso
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, execute
+from tests.bot.days import START, Clock, running, service_on, tick
 
 HOUR = 3600.0
 
@@ -188,36 +189,35 @@ async def test_many_players_are_read_in_one_statement(store: SqlStore) -> None:
     assert found["u1"].finished == 2 and found["u2"].finished == 3
 
 
-def entry(
-    user: str, seq: int, at: float, before: str | None, before_at: float | None, **kw: object
-) -> SeatEntry:
-    start = datetime(2026, 1, 1, tzinfo=UTC)
-    return SeatEntry(
-        user,
-        1,
-        seq,
-        str(kw.get("code", "x")),
-        start + timedelta(hours=at),
-        before,
-        None if before_at is None else start + timedelta(hours=before_at),
-        bool(kw.get("by_clock", False)),
-    )
-
-
-def test_a_turn_of_several_decisions_counts_once() -> None:
-    since = datetime(2025, 1, 1, tzinfo=UTC)
-    entries = [
-        entry("a", 0, 1, None, None),  # the first entry: nothing before it
-        entry("a", 1, 1.1, "a", 1),  # ... and the rest of that turn
-        entry("a", 3, 5, "b", 3),  # b played at 3; a's turn: 5, 5.5, 6
-        entry("a", 4, 5.5, "a", 5),
-        entry("a", 5, 6, "a", 5.5),
-        entry("a", 7, 9, "b", 8, by_clock=True),  # the clock played for a
-        entry("a", 9, 12, "b", 10),
-        entry("a", 10, 12.5, "a", 12, code="!resign"),  # a turn ending in a removal
+async def test_a_turn_of_several_decisions_counts_once(store: SqlStore) -> None:
+    """Entries written as a game of several decisions a turn would write them."""
+    clock = Clock()
+    service = service_on(store, clock)
+    game_id = await running(service, ALICE, BOB)
+    log = [  # seat, code, hours after the start, played by the clock
+        ("u1", "a", 1, False),  # the game's first turn: nothing before it
+        ("u1", "b", 1.1, False),
+        ("u2", "c", 3, False),  # Bob: 1.9 h
+        ("u1", "d", 5, False),  # Alice: 3 h, from Bob's entry to her last of the turn
+        ("u1", "e", 5.5, False),
+        ("u1", "f", 6, False),
+        ("u2", "g", 8, False),  # Bob: 2 h
+        ("u1", "h", 9, True),  # the clock played for Alice
+        ("u2", "i", 10, False),  # Bob: 1 h
+        ("u1", "j", 12, False),  # a turn ending in her resignation
+        ("u1", "!resign", 12.5, False),
     ]
-    assert turn_seconds(entries, since) == {"a": [3 * HOUR]}
-    assert turn_seconds(entries, datetime(2026, 1, 2, tzinfo=UTC)) == {}
+    for seq, (seat, code, hours, by_clock) in enumerate(log):
+        await execute(
+            store,
+            "INSERT INTO moves (game_id, seq, seat, code, label, at, by_clock) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, seat, code, "{}", iso(START + timedelta(hours=hours)), int(by_clock)),
+        )
+    found = await service.fairness.reliabilities("g1", ["u1", "u2"])
+    assert (found["u1"].turns, found["u1"].median_move_seconds) == (1, 3 * HOUR)
+    assert (found["u2"].turns, found["u2"].median_move_seconds) == (3, pytest.approx(1.9 * HOUR))
+    assert (found["u1"].abandoned, found["u2"].started, found["u2"].ended) == (1, 1, 0)
 
 
 def median(values: list[float]) -> float:

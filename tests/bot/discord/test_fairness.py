@@ -120,3 +120,29 @@ def test_a_record_reads_short_on_a_phone() -> None:
         "~30 h",
         "~5 j",
     ]
+
+
+async def test_start_and_join_buttons_refuse_a_player_at_the_cap(bot: Harness) -> None:
+    await bot.command(ADMIN, "settings", max_games=1)
+    await bot.command(ALICE, "new", rules="nim")
+    lobby = bot.find(CHANNEL_ID, "cf:lobby:join:1")
+    await bot.press(BOB, lobby, "cf:lobby:join:1")
+    # Meanwhile Bob starts a game of his own elsewhere on the server.
+    other = await bot.service.create_lobby(
+        rules="nim",
+        options={},
+        guild_id=str(GUILD_ID),
+        channel_id=str(CHANNEL_ID),
+        creator=Player(BOB.key, "Bob"),
+    )
+    await bot.service.join(other.id, Player(CAROL.key, "Carol"))
+    await bot.service.start(other.id, BOB.key)
+    reply = only_reply(await bot.press(ALICE, bot.message(lobby["id"]), "cf:lobby:start:1"))
+    assert reply.content == (
+        "This server allows at most 1 game at once per player, and Bob already plays 1."
+    )
+    assert (await bot.service.game(1)).status == "lobby"
+    reply = only_reply(await bot.press(CAROL, bot.message(lobby["id"]), "cf:lobby:join:1"))
+    assert reply.content == (
+        "Ce serveur permet au plus 1 partie à la fois par personne, et Carol en joue déjà 1."
+    )
