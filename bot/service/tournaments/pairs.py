@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.service.events import Table, TableResult, round_robin, standings, swiss_round
+from bot.service.events import (
+    Table,
+    TableResult,
+    round_robin,
+    standings,
+    swiss_round,
+    without,
+)
 from bot.service.tournaments.values import Standing, TableInfo, TournamentInfo
 from rules import registry
 
@@ -69,10 +76,11 @@ def pair(
         schedule = round_robin(start, info.table_size, info.id, sizes=_sizes(info.table_size))
         if number > len(schedule):
             return []
+        gone = {e.place for e in info.holders if not e.plays}
         least = registry.get(info.rules).spec.min_seats
-        return _kept(schedule[number - 1], set(playing), least)
+        return [t.seats for t in without(schedule[number - 1], gone, max(2, least))]
     done = results(history)
-    tables: Sequence[Table] = swiss_round(
+    tables = swiss_round(
         playing,
         ratings,
         done,
@@ -82,20 +90,6 @@ def pair(
         sizes=_sizes(info.table_size),
     )
     return [t.seats for t in tables]
-
-
-def _kept(tables: Sequence[Table], playing: set[str], least: int) -> list[tuple[str, ...]]:
-    """A round robin's scheduled tables without the places that left: a table left with
-    fewer seats than the game needs gives its remaining places a bye."""
-    kept: list[tuple[str, ...]] = []
-    byes: list[tuple[str, ...]] = []
-    for table in tables:
-        seats = tuple(s for s in table.seats if s in playing)
-        if len(seats) >= max(2, least):
-            kept.append(seats)
-        else:
-            byes += [(s,) for s in seats]
-    return kept + byes
 
 
 def ranking(
