@@ -13,6 +13,9 @@ engine's (``bot.service.tournaments.rounds``). Decisions where the brief is sile
 - A substitute takes a place between rounds, never a seat in a running game: the place
   (its points, its opponents) goes on with them from the next round.
 - A tournament with fewer entrants than a table at its closing date is cancelled.
+- An entry requirement (a completion rate, a number of finished games) is checked at
+  registration against the player's record on the server, as a lobby's requirement is
+  at join (``Fairness.check``); a player registered before stays.
 """
 
 from __future__ import annotations
