@@ -42,6 +42,7 @@ from bot.service.robots import Chooser, Robots
 from bot.service.seasons import Seasons
 from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing
+from bot.service.tournaments import Tournaments
 from bot.service.undo import Undos
 from bot.service.values import (
     Announcement,
@@ -71,7 +72,6 @@ from rules.base import (
 from rules.i18n import LANGS
 
 log = logging.getLogger("campfire.service")
-
 
 FINISHED_LISTED_FOR = timedelta(days=1)
 """How long a finished game stays in the lists of games (``finished_games``)."""
@@ -123,7 +123,7 @@ class GameService:
             ratings=self.ratings,
             shards=shards,
         )
-        self.settings = self.pipeline.settings  # fresh, or as the posts read them
+        self.settings = self.pipeline.settings  # fresh or as posts read them: service.settings
         self.robots = Robots(self.pipeline, store, chooser)
         self.moves = Moves(self.pipeline, self.robots)
         self.timing = Timing(self.pipeline, store, self.robots, self.moves)
@@ -142,10 +142,10 @@ class GameService:
         )
         self.jobs = Jobs(self.pipeline, store)
         self.hints = Hints(self.pipeline, store, adviser)
-        self.seasons = Seasons(store, self._clock)
-        """The servers' seasons and their standings (``bot.service.seasons``)."""
+        self.seasons = Seasons(store, self._clock)  # the servers' seasons and their standings
         self.notices = Notices(self.pipeline, store)  # who is told what, and when
         self.follows = self.pipeline.follows  # per-game mutes and followers
+        self.tournaments = Tournaments(self.pipeline, store, self.lobbies, self.moves)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""

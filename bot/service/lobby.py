@@ -85,6 +85,7 @@ class Lobbies:
         ai: int = 0,
         ai_level: str = DEFAULT_LEVEL,
         requirement: Requirement | None = None,
+        capped: bool = True,
     ) -> GameInfo:
         """A new lobby of ``rules`` (a ``rules.registry`` id) whose creator holds seat 1.
 
@@ -99,8 +100,9 @@ class Lobbies:
         (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
         ``service.wrong_channel``, ``service.ai_too_many`` (max), ``service.bad_ai_level``,
         ``service.fair.bad_*``, ``service.fair.cap``: the creator plays as many
-        games as the server allows). A creator whose id is an AI seat's
-        (``ai-<n>-<level>``) is seated as the AI.
+        games as the server allows; ``capped=False``: not checked, for a tournament's
+        table, which its players committed to by registering). A creator whose id is an
+        AI seat's (``ai-<n>-<level>``) is seated as the AI.
         """
         game = registry.get(rules)
         spec = game.spec
@@ -120,7 +122,8 @@ class Lobbies:
         clock_hours, policy = await self.timing.lobby_clock(
             guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
         )
-        await self.fairness.check_cap(guild_id, [(creator.user_id, creator.name)])
+        if capped:
+            await self.fairness.check_cap(guild_id, [(creator.user_id, creator.name)])
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -144,11 +147,12 @@ class Lobbies:
             await self.robots.add(game_id, creator.user_id, ai_level)
         return await self.pipeline.game(game_id)
 
-    async def join(self, game_id: int, player: Player) -> GameInfo:
+    async def join(self, game_id: int, player: Player, *, capped: bool = True) -> GameInfo:
         """Take a seat. Raises ``service.game_not_found``, ``service.not_lobby``,
         ``service.already_joined``, ``service.lobby_full``, ``service.fair.cap`` (the
-        player plays as many games as the server allows) or, when the lobby asks a
-        record the player's lacks, ``service.fair.*`` (``Fairness.check``)."""
+        player plays as many games as the server allows; ``capped=False``: not checked,
+        as for ``create_lobby``) or, when the lobby asks a record the player's lacks,
+        ``service.fair.*`` (``Fairness.check``)."""
         async with self.pipeline.lobby_lock:
             for attempt in range(2):
                 row = await self.pipeline.row(game_id)
@@ -160,7 +164,7 @@ class Lobbies:
                 if len(row.seats) >= row.max_seats:
                     raise ServiceError("service.lobby_full", max=row.max_seats)
                 if attempt == 0:
-                    await self._check_fair(row, player)
+                    await self._check_fair(row, player, capped)
                 if attempt == 0 and await self.store.add_seat(
                     game_id, player.user_id, player.name, self.pipeline.now()
                 ):
@@ -168,9 +172,10 @@ class Lobbies:
             # Another process changed the lobby between our read and our write, twice.
             raise ServiceError("service.stale", version=row.version)
 
-    async def _check_fair(self, row: GameRow, player: Player) -> None:
-        """The server's cap, then what the lobby asks (``Fairness.check``)."""
-        await self.fairness.check_cap(row.guild_id, [(player.user_id, player.name)])
+    async def _check_fair(self, row: GameRow, player: Player, capped: bool) -> None:
+        """The server's cap (``capped``), then what the lobby asks (``Fairness.check``)."""
+        if capped:
+            await self.fairness.check_cap(row.guild_id, [(player.user_id, player.name)])
         asked = await self.fairness.requirement(row.id)
         await self.fairness.check(row.guild_id, player.user_id, asked)
 

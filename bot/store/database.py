@@ -18,8 +18,8 @@ reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
 restart work), ``hints`` (the hints each seat took), ``seasons``, ``fairness`` (how
 players end their games, a lobby's requirements), ``follows`` (per-game mutes and
-followers) and ``notices`` (the outbox of
-messages to players that wait). ``SqlStore`` is composed of
+followers), ``tournaments`` (a server's events, their places, rounds and tables) and
+``notices`` (the outbox of messages to players that wait). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
 """
@@ -43,6 +43,7 @@ from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
 from bot.store.settings import SettingsQueries
 from bot.store.sql import Session
+from bot.store.tournaments import TournamentsQueries
 
 __all__ = [
     "AI_TURNS",
@@ -117,6 +118,7 @@ class SqlStore(SqlBase):
         self.jobs = JobsQueries(self.sessions)
         self.hints = HintsQueries(self.sessions)
         self.seasons = SeasonsQueries(self.sessions)
+        self.tournaments = TournamentsQueries(self.sessions)
         self.fairness = FairnessQueries(self.sessions)
         self.notices = NoticesQueries(self.sessions)
         self.follows = FollowsQueries(self.sessions)
@@ -192,6 +194,31 @@ class SqlStore(SqlBase):
     end_season = via("seasons", SeasonsQueries.end_season)
     season_ratings = via("seasons", SeasonsQueries.season_ratings)
     games_ended = via("seasons", SeasonsQueries.games_ended)
+    # tournaments: TournamentsQueries
+    create_tournament = via("tournaments", TournamentsQueries.create_tournament)
+    tournament = via("tournaments", TournamentsQueries.tournament)
+    tournaments_in = via("tournaments", TournamentsQueries.tournaments_in)
+    set_tournament_status = via("tournaments", TournamentsQueries.set_tournament_status)
+    start_tournament = via("tournaments", TournamentsQueries.start_tournament)
+    claim_tournament = via("tournaments", TournamentsQueries.claim_tournament)
+    release_tournament = via("tournaments", TournamentsQueries.release_tournament)
+    due_tournaments = via("tournaments", TournamentsQueries.due_tournaments)
+    entries = via("tournaments", TournamentsQueries.entries)
+    add_entry = via("tournaments", TournamentsQueries.add_entry)
+    remove_entry = via("tournaments", TournamentsQueries.remove_entry)
+    set_entry_status = via("tournaments", TournamentsQueries.set_entry_status)
+    substitute = via("tournaments", TournamentsQueries.substitute)
+    tournaments_of_user = via("tournaments", TournamentsQueries.tournaments_of_user)
+    add_round = via("tournaments", TournamentsQueries.add_round)
+    set_round_status = via("tournaments", TournamentsQueries.set_round_status)
+    rounds = via("tournaments", TournamentsQueries.rounds)
+    tables = via("tournaments", TournamentsQueries.tables)
+    table_of_game = via("tournaments", TournamentsQueries.table_of_game)
+    set_table_game = via("tournaments", TournamentsQueries.set_table_game)
+    record_table = via("tournaments", TournamentsQueries.record_table)
+    finish_tournament = via("tournaments", TournamentsQueries.finish_tournament)
+    claim_news = via("tournaments", TournamentsQueries.claim_news)
+    finish_news = via("tournaments", TournamentsQueries.finish_news)
     # fairness: FairnessQueries
     play_records = via("fairness", FairnessQueries.play_records)
     playing_counts = via("fairness", FairnessQueries.playing_counts)

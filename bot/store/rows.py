@@ -119,6 +119,9 @@ class GuildSettings:
     """What the game threads show: ``full`` board, turn ``card``, or ``both`` (``None``)."""
     web_links: bool | None = None
     """Whether messages carry a **Web** link to the web companion (``None``: yes)."""
+    organiser_role: str | None = None
+    """The role whose members may organise tournaments besides Manage Server (``None``:
+    none)."""
     max_games: int | None = None
     """The most games one player may play at once on the server (``None``: no cap;
     ``bot.service.fairness``)."""

@@ -41,15 +41,27 @@ class SettingsQueries(Repository):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self.db.fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel, hints, pictures, web_links, max_games, frequency, digest "
-            "FROM guild_settings WHERE guild_id = ?",
+            "games_channel, hints, pictures, web_links, max_games, frequency, digest, "
+            "organiser_role FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel, hints, pictures, web, cap, often, digest = (
-            rows[0]
-        )
+        (
+            language,
+            clock,
+            policy,
+            nudge,
+            away,
+            channel,
+            hints,
+            pictures,
+            web,
+            cap,
+            often,
+            digest,
+            organisers,
+        ) = rows[0]
         return GuildSettings(
             language,
             _int(clock),
@@ -60,9 +72,10 @@ class SettingsQueries(Repository):
             None if hints is None else bool(hints),
             pictures,
             None if web is None else bool(web),
-            _int(cap),
-            often,
-            digest,
+            organiser_role=organisers,
+            max_games=_int(cap),
+            frequency=often,
+            digest=digest,
         )
 
     async def save_guild_settings(
@@ -72,8 +85,8 @@ class SettingsQueries(Repository):
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
                 "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures, "
-                "web_links, max_games, frequency, digest) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "web_links, max_games, frequency, digest, organiser_role) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
@@ -81,7 +94,8 @@ class SettingsQueries(Repository):
                 "games_channel = excluded.games_channel, hints = excluded.hints, "
                 "pictures = excluded.pictures, web_links = excluded.web_links, "
                 "max_games = excluded.max_games, "
-                "frequency = excluded.frequency, digest = excluded.digest",
+                "frequency = excluded.frequency, digest = excluded.digest, "
+                "organiser_role = excluded.organiser_role",
                 (
                     guild_id,
                     settings.language,
@@ -97,6 +111,7 @@ class SettingsQueries(Repository):
                     settings.max_games,
                     settings.frequency,
                     settings.digest,
+                    settings.organiser_role,
                 ),
             )
 

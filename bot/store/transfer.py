@@ -43,6 +43,11 @@ TABLES = (
     "lobby_requirements",
     "notices",
     "game_follows",
+    "tournaments",
+    "tournament_entries",
+    "tournament_rounds",
+    "tournament_tables",
+    "tournament_news",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (
@@ -51,6 +56,8 @@ IDENTITIES = (
     ("reminders", "id"),
     ("seasons", "id"),
     ("notices", "id"),
+    ("tournaments", "id"),
+    ("tournament_news", "id"),
 )
 GENERATED = {"results": {"rowid"}}
 """Columns PostgreSQL fills itself (SQLite's implicit rowid, made explicit there)."""

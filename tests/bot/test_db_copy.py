@@ -18,7 +18,7 @@ from bot.service.fairness import Requirement
 from bot.store import GuildSettings, PostgresStore, Store, behind_job
 from bot.store.transfer import GENERATED, TABLES
 from campfire_testing.pgcluster import Cluster, fresh_database
-from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
 from tests.bot.days import Clock, running, service_on
 
 
@@ -47,6 +47,12 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     )
     stopped = await running_nim(service, ALICE, BOB)
     await service.abort(stopped, ALICE.user_id)  # who stopped it
+    cup = await service.tournaments.open(  # a tournament: places, a round, tables, news
+        guild_id="g1", channel_id="c1", organiser=ALICE, rules="nim", rounds=1
+    )
+    for player in (CAROL, DAVE):
+        await service.tournaments.register(cup.id, player)
+    await service.tournaments.start(cup.id, ALICE.user_id)
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")

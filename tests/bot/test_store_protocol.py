@@ -25,6 +25,7 @@ from bot.store.ratings import RatingsQueries
 from bot.store.seasons import SeasonsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.settings import SettingsQueries
+from bot.store.tournaments import TournamentsQueries
 
 PARTS = [
     (protocol.GamesStore, GamesQueries),
@@ -36,6 +37,7 @@ PARTS = [
     (protocol.JobsStore, JobsQueries),
     (protocol.HintsStore, HintsQueries),
     (protocol.SeasonsStore, SeasonsQueries),
+    (protocol.TournamentsStore, TournamentsQueries),
     (protocol.FairnessStore, FairnessQueries),
     (protocol.NoticesStore, NoticesQueries),
     (protocol.FollowsStore, FollowsQueries),
@@ -52,6 +54,7 @@ REPOSITORIES = {
     JobsQueries: "jobs",
     HintsQueries: "hints",
     SeasonsQueries: "seasons",
+    TournamentsQueries: "tournaments",
     FairnessQueries: "fairness",
     NoticesQueries: "notices",
     FollowsQueries: "follows",
