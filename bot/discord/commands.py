@@ -352,6 +352,7 @@ class CampfireGroup(app_commands.Group):
         hints=cmd("hints", "discord.opt.hints.name"),
         pictures=cmd("pictures", "discord.opt.pictures.name"),
         web_links=cmd("web_links", "discord.opt.web_links.name"),
+        organiser_role=cmd("organiser_role", "discord.opt.organiser_role.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -376,6 +377,10 @@ class CampfireGroup(app_commands.Group):
             "False: no Web link to the games' pages (and those pages close)",
             "discord.opt.web_links.desc",
         ),
+        organiser_role=cmd(
+            "Who may run tournaments besides Manage Server (@everyone: nobody else)",
+            "discord.opt.organiser_role.desc",
+        ),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
@@ -396,6 +401,7 @@ class CampfireGroup(app_commands.Group):
         hints: bool | None = None,
         pictures: str | None = None,
         web_links: bool | None = None,
+        organiser_role: discord.Role | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -409,6 +415,7 @@ class CampfireGroup(app_commands.Group):
             hints=hints,
             pictures=pictures,
             web_links=web_links,
+            organiser_role=organiser_role,
         )
 
     @app_commands.command(

@@ -254,6 +254,7 @@ async def settings(
     hints: bool | None = None,
     pictures: str | None = None,
     web_links: bool | None = None,
+    organiser_role: discord.Role | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
     every setting in an embed (only to the caller)."""
@@ -286,6 +287,9 @@ async def settings(
         changes["pictures"] = pictures
     if web_links is not None:
         changes["web_links"] = web_links
+    if organiser_role is not None:  # @everyone: back to Manage Server only
+        everyone = organiser_role.id == interaction.guild_id
+        changes["organiser_role"] = None if everyone else str(organiser_role.id)
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)

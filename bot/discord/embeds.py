@@ -209,6 +209,12 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
                 lang,
             ),
         ),
+        (
+            "discord.settings.organisers",
+            t("discord.settings.organisers_role", lang, role=f"<@&{settings.organiser_role}>")
+            if settings.organiser_role
+            else t("discord.settings.organisers_managers", lang),
+        ),
     ]
     for key, value in rows:
         embed.add_field(name=t(key, lang), value=value, inline=True)

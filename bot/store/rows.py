@@ -119,6 +119,8 @@ class GuildSettings:
     """What the game threads show: ``full`` board, turn ``card``, or ``both`` (``None``)."""
     web_links: bool | None = None
     """Whether messages carry a **Web** link to the web companion (``None``: yes)."""
+    organiser_role: str | None = None
+    """The role whose members may run tournaments, beside Manage Server (``None``: none)."""
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN web_links INTEGER;
     """,
+    # the role whose members may run a server's tournaments, beside those with Manage
+    # Server (NULL: Manage Server only)
+    """
+    ALTER TABLE guild_settings ADD COLUMN organiser_role TEXT;
+    """,
 )
 
 

@@ -41,12 +41,13 @@ class SettingsQueries(Repository):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self.db.fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel, hints, pictures, web_links FROM guild_settings WHERE guild_id = ?",
+            "games_channel, hints, pictures, web_links, organiser_role FROM guild_settings "
+            "WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel, hints, pictures, web = rows[0]
+        language, clock, policy, nudge, away, channel, hints, pictures, web, organisers = rows[0]
         return GuildSettings(
             language,
             _int(clock),
@@ -57,6 +58,7 @@ class SettingsQueries(Repository):
             None if hints is None else bool(hints),
             pictures,
             None if web is None else bool(web),
+            organisers,
         )
 
     async def save_guild_settings(
@@ -66,13 +68,14 @@ class SettingsQueries(Repository):
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
                 "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures, "
-                "web_links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "web_links, organiser_role) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
                 "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
                 "games_channel = excluded.games_channel, hints = excluded.hints, "
-                "pictures = excluded.pictures, web_links = excluded.web_links",
+                "pictures = excluded.pictures, web_links = excluded.web_links, "
+                "organiser_role = excluded.organiser_role",
                 (
                     guild_id,
                     settings.language,
@@ -85,6 +88,7 @@ class SettingsQueries(Repository):
                     None if settings.hints is None else int(settings.hints),
                     settings.pictures,
                     None if settings.web_links is None else int(settings.web_links),
+                    settings.organiser_role,
                 ),
             )
 
