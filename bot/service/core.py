@@ -39,6 +39,7 @@ from bot.service.pipeline import Pipeline
 from bot.service.robots import Chooser, Robots
 from bot.service.standings import PlayerStats, Ratings, Standings
 from bot.service.timing import Timing
+from bot.service.tournaments import Tournaments
 from bot.service.undo import Undos
 from bot.service.values import (
     Announcement,
@@ -139,6 +140,7 @@ class GameService:
         )
         self.jobs = Jobs(self.pipeline, store)
         self.hints = Hints(self.pipeline, store, adviser)
+        self.tournaments = Tournaments(self.pipeline, store, self.lobbies, self.moves)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""
@@ -477,12 +479,10 @@ class GameService:
     async def _info(self, row: GameRow, *, listing: bool = False) -> GameInfo:
         return await self.pipeline.info(row, listing=listing)
 
-    async def _status_text(self, game_id: int) -> str:
-        row = await self._row(game_id)
-        return status_key(row.status)
-
     async def _raise_not_running(self, game_id: int) -> None:
-        raise ServiceError("service.not_running", status=await self._status_text(game_id))
+        raise ServiceError(
+            "service.not_running", status=status_key((await self._row(game_id)).status)
+        )
 
 
 def applied(game_id: int, m: MoveRow) -> MoveApplied:

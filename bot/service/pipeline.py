@@ -134,6 +134,9 @@ class Pipeline:
         """The changes whose commit had no answer (``bot.service.outages``)."""
         self.unknown = self.outages.unknown
         self.unknown_undos = self.outages.unknown_undos
+        self.on_over: list[Callable[[int], Awaitable[object]]] = []
+        """Called with a game's id after the change that ended it is committed (the
+        tournaments record their tables); a failure is logged, never the change's."""
 
     def now(self) -> datetime:
         return self.clock()
@@ -259,6 +262,7 @@ class Pipeline:
         self.undo_requests.pop(game_id, None)
         if results:
             await self._count_ratings(row)
+            await self.ended(game_id)
         info = await self.info(after)
         events: list[Event] = [
             MoveApplied(
@@ -357,6 +361,15 @@ class Pipeline:
             game_id, info.to_act, state.revision, tuple(s for s in info.to_act if s in fresh)
         )
         return self.result(game, state, info, (turn,))
+
+    async def ended(self, game_id: int) -> None:
+        """Tell the ``on_over`` hooks that a game ended; their failures are logged (the
+        periodic work of each hook's owner finds what it missed)."""
+        for hook in self.on_over:
+            try:
+                await hook(game_id)
+            except Exception:
+                log.exception("game %d: a hook of its end failed", game_id)
 
     async def _count_ratings(self, row: GameRow) -> None:
         """Count a game that just ended in the ratings; a failure there never fails

@@ -6,9 +6,10 @@ concern, each in the module of the tables it owns and all over the store's one
 ``Sessions`` (``session``): ``games`` (games, moves, messages), ``seats`` (seats,
 lobbies), ``clocks`` (clocks, reminders, time away), ``settings`` (server settings,
 player preferences), ``ratings`` (results, ratings), ``jobs`` (claimed restart work),
-``hints``; the protocol follows the same split, and the helpers they share are in the
-leaf ``sql``. ``Store`` (in ``sqlite``; aiosqlite, WAL) is the default and
-``PostgresStore`` (in ``postgres``; asyncpg) serves several processes at once.
+``hints``, ``tournaments`` (a server's events); the protocol follows the same split,
+and the helpers they share are in the leaf ``sql``. ``Store`` (in ``sqlite``;
+aiosqlite, WAL) is the default and ``PostgresStore`` (in ``postgres``; asyncpg)
+serves several processes at once.
 ``store_for``/``open_store`` (in ``backend``) pick one from a ``--db`` value: a file
 path or a ``postgresql://`` URL.
 ``rows`` holds what a store returns and ``schema``/``schema_postgres`` the numbered
@@ -49,8 +50,22 @@ from bot.store.rows import (
 from bot.store.schema import MIGRATIONS
 from bot.store.schema_postgres import POSTGRES_MIGRATIONS
 from bot.store.sqlite import Store
+from bot.store.tournaments import (
+    EntryRow,
+    NewsRow,
+    NewTournament,
+    RoundRow,
+    TableRow,
+    TournamentRow,
+)
 
 __all__ = [
+    "EntryRow",
+    "NewsRow",
+    "NewTournament",
+    "RoundRow",
+    "TableRow",
+    "TournamentRow",
     "AI_TURNS",
     "CLAIM_LEASE",
     "abandoned",

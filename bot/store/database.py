@@ -16,7 +16,8 @@ The queries live by concern, each a repository in its module over the tables it 
 ``seats`` (seats and lobbies), ``clocks`` (clocks,
 reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
-restart work) and ``hints`` (the hints each seat took). ``SqlStore`` is composed of
+restart work), ``hints`` (the hints each seat took) and ``tournaments`` (a server's
+events, their places, rounds and tables). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
 """
@@ -36,6 +37,7 @@ from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
 from bot.store.settings import SettingsQueries
 from bot.store.sql import Session
+from bot.store.tournaments import TournamentsQueries
 
 __all__ = [
     "AI_TURNS",
@@ -109,6 +111,7 @@ class SqlStore(SqlBase):
         self.standings = RatingsQueries(self.sessions)
         self.jobs = JobsQueries(self.sessions)
         self.hints = HintsQueries(self.sessions)
+        self.tournaments = TournamentsQueries(self.sessions)
 
     # games: GamesQueries
     create_game = via("games", GamesQueries.create_game)
@@ -175,3 +178,28 @@ class SqlStore(SqlBase):
     record_hint = via("hints", HintsQueries.record_hint)
     hint_counts = via("hints", HintsQueries.hint_counts)
     hints_of_user = via("hints", HintsQueries.hints_of_user)
+    # tournaments: TournamentsQueries
+    create_tournament = via("tournaments", TournamentsQueries.create_tournament)
+    tournament = via("tournaments", TournamentsQueries.tournament)
+    tournaments_in = via("tournaments", TournamentsQueries.tournaments_in)
+    set_tournament_status = via("tournaments", TournamentsQueries.set_tournament_status)
+    start_tournament = via("tournaments", TournamentsQueries.start_tournament)
+    claim_tournament = via("tournaments", TournamentsQueries.claim_tournament)
+    release_tournament = via("tournaments", TournamentsQueries.release_tournament)
+    due_tournaments = via("tournaments", TournamentsQueries.due_tournaments)
+    entries = via("tournaments", TournamentsQueries.entries)
+    add_entry = via("tournaments", TournamentsQueries.add_entry)
+    remove_entry = via("tournaments", TournamentsQueries.remove_entry)
+    set_entry_status = via("tournaments", TournamentsQueries.set_entry_status)
+    substitute = via("tournaments", TournamentsQueries.substitute)
+    tournaments_of_user = via("tournaments", TournamentsQueries.tournaments_of_user)
+    add_round = via("tournaments", TournamentsQueries.add_round)
+    set_round_status = via("tournaments", TournamentsQueries.set_round_status)
+    rounds = via("tournaments", TournamentsQueries.rounds)
+    tables = via("tournaments", TournamentsQueries.tables)
+    table_of_game = via("tournaments", TournamentsQueries.table_of_game)
+    set_table_game = via("tournaments", TournamentsQueries.set_table_game)
+    record_table = via("tournaments", TournamentsQueries.record_table)
+    finish_tournament = via("tournaments", TournamentsQueries.finish_tournament)
+    claim_news = via("tournaments", TournamentsQueries.claim_news)
+    finish_news = via("tournaments", TournamentsQueries.finish_news)

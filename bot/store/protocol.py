@@ -30,6 +30,14 @@ from bot.store.rows import (
     SeatClock,
     UserSettings,
 )
+from bot.store.tournaments import (
+    EntryRow,
+    NewsRow,
+    NewTournament,
+    RoundRow,
+    TableRow,
+    TournamentRow,
+)
 
 
 class GamesStore(Protocol):
@@ -309,6 +317,91 @@ class HintsStore(Protocol):
         ...
 
 
+class TournamentsStore(Protocol):
+    """Tournaments, their entries, rounds, tables and news (``bot.store.tournaments``)."""
+
+    async def create_tournament(self, new: NewTournament) -> int: ...
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None: ...
+
+    async def tournaments_in(
+        self, guild_id: str | None, channel_id: str | None = None, *, active_only: bool = True
+    ) -> list[TournamentRow]: ...
+
+    async def set_tournament_status(
+        self, tournament_id: int, status: str, at: datetime, *, when_in: Sequence[str]
+    ) -> bool: ...
+
+    async def start_tournament(self, tournament_id: int, rounds: int, at: datetime) -> bool: ...
+
+    async def claim_tournament(
+        self, tournament_id: int, worker: str, now: int, until: int
+    ) -> bool: ...
+
+    async def release_tournament(self, tournament_id: int, worker: str) -> bool: ...
+
+    async def due_tournaments(self, now: int, shards: Shards | None = None) -> list[int]: ...
+
+    async def entries(self, tournament_id: int) -> list[EntryRow]: ...
+
+    async def add_entry(
+        self, tournament_id: int, user_id: str, name: str, at: datetime
+    ) -> str | None: ...
+
+    async def remove_entry(self, tournament_id: int, user_id: str) -> bool: ...
+
+    async def set_entry_status(
+        self, tournament_id: int, place: str, user_id: str, status: str, *, when_in: Sequence[str]
+    ) -> bool: ...
+
+    async def substitute(
+        self,
+        tournament_id: int,
+        place: str,
+        user_id: str,
+        name: str,
+        from_round: int,
+        at: datetime,
+    ) -> bool: ...
+
+    async def tournaments_of_user(self, user_id: str) -> list[int]: ...
+
+    async def add_round(
+        self,
+        tournament_id: int,
+        number: int,
+        tables: Sequence[tuple[Sequence[str], Sequence[str], str | None]],
+        deadline: int | None,
+        at: datetime,
+    ) -> bool: ...
+
+    async def set_round_status(
+        self, tournament_id: int, number: int, status: str, *, when_in: Sequence[str]
+    ) -> bool: ...
+
+    async def rounds(self, tournament_id: int) -> list[RoundRow]: ...
+
+    async def tables(self, tournament_id: int, round: int | None = None) -> list[TableRow]: ...
+
+    async def table_of_game(self, game_id: int) -> TableRow | None: ...
+
+    async def set_table_game(
+        self, tournament_id: int, round: int, number: int, game_id: int
+    ) -> bool: ...
+
+    async def record_table(
+        self, tournament_id: int, round: int, number: int, result: str
+    ) -> bool: ...
+
+    async def finish_tournament(self, tournament_id: int, at: datetime) -> bool: ...
+
+    async def claim_news(
+        self, worker: str, now: int, until: int, shards: Shards | None = None
+    ) -> list[NewsRow]: ...
+
+    async def finish_news(self, worker: str, ids: Sequence[int], *, posted: bool) -> int: ...
+
+
 class GameStore(
     GamesStore,
     MessagesStore,
@@ -318,6 +411,7 @@ class GameStore(
     RatingsStore,
     JobsStore,
     HintsStore,
+    TournamentsStore,
     Protocol,
 ):
     """The persistence of games, lobbies, move logs and front-end bookkeeping: every

@@ -120,7 +120,8 @@ class GuildSettings:
     web_links: bool | None = None
     """Whether messages carry a **Web** link to the web companion (``None``: yes)."""
     organiser_role: str | None = None
-    """The role whose members may run tournaments, beside Manage Server (``None``: none)."""
+    """The role whose members may organise tournaments besides Manage Server (``None``:
+    none)."""
 
 
 @dataclass(frozen=True)

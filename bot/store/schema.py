@@ -237,9 +237,82 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN web_links INTEGER;
     """,
-    # the role whose members may run a server's tournaments, beside those with Manage
-    # Server (NULL: Manage Server only)
+    # tournaments: a server's events (their game, clock, format, registration and the
+    # lease of the process doing their work), their places (each held by one entry at
+    # a time: a substitute's entry takes the place of a withdrawn or substituted one),
+    # their rounds, the tables of each round (linked to the game opened for it, and the
+    # placings once it ended), the news the front end posts (claimed like reminders),
+    # and the role a server names for organisers (NULL: Manage Server only).
     """
+    CREATE TABLE tournaments (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id       TEXT,
+        channel_id     TEXT NOT NULL,
+        organiser      TEXT NOT NULL,
+        title          TEXT NOT NULL,
+        rules          TEXT NOT NULL,
+        options        TEXT NOT NULL,
+        clock_hours    INTEGER,
+        timeout_policy TEXT NOT NULL,
+        format         TEXT NOT NULL CHECK (format IN ('swiss', 'round_robin')),
+        rounds         INTEGER NOT NULL,
+        table_size     INTEGER NOT NULL,
+        cap            INTEGER,
+        closes_at      INTEGER,
+        round_hours    INTEGER,
+        min_completion INTEGER,
+        min_finished   INTEGER,
+        status         TEXT NOT NULL
+                       CHECK (status IN ('open', 'running', 'over', 'cancelled')),
+        current_round  INTEGER NOT NULL DEFAULT 0,
+        created_at     TEXT NOT NULL,
+        updated_at     TEXT NOT NULL,
+        claimed_by     TEXT,
+        claimed_until  INTEGER
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status, guild_id);
+    CREATE INDEX tournaments_by_channel ON tournaments (channel_id, status);
+    CREATE TABLE tournament_entries (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        place         TEXT NOT NULL,
+        user_id       TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        status        TEXT NOT NULL
+                      CHECK (status IN ('registered', 'active', 'withdrawn', 'substituted')),
+        joined_at     TEXT NOT NULL,
+        from_round    INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (tournament_id, place, user_id)
+    );
+    CREATE INDEX tournament_entries_by_user ON tournament_entries (user_id, status);
+    CREATE TABLE tournament_rounds (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        number        INTEGER NOT NULL,
+        status        TEXT NOT NULL CHECK (status IN ('opening', 'running', 'over')),
+        opened_at     TEXT NOT NULL,
+        deadline      INTEGER,
+        PRIMARY KEY (tournament_id, number)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round         INTEGER NOT NULL,
+        number        INTEGER NOT NULL,
+        places        TEXT NOT NULL,
+        players       TEXT NOT NULL,
+        game_id       INTEGER REFERENCES games (id),
+        result        TEXT,
+        PRIMARY KEY (tournament_id, round, number)
+    );
+    CREATE UNIQUE INDEX tournament_tables_by_game ON tournament_tables (game_id);
+    CREATE TABLE tournament_news (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        kind          TEXT NOT NULL,
+        round         INTEGER NOT NULL,
+        claimed_by    TEXT,
+        claimed_until INTEGER,
+        posted        INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (tournament_id, kind, round)
+    );
     ALTER TABLE guild_settings ADD COLUMN organiser_role TEXT;
     """,
 )

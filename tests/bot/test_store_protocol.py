@@ -21,6 +21,7 @@ from bot.store.messages import MessagesQueries
 from bot.store.ratings import RatingsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.settings import SettingsQueries
+from bot.store.tournaments import TournamentsQueries
 
 PARTS = [
     (protocol.GamesStore, GamesQueries),
@@ -31,6 +32,7 @@ PARTS = [
     (protocol.RatingsStore, RatingsQueries),
     (protocol.JobsStore, JobsQueries),
     (protocol.HintsStore, HintsQueries),
+    (protocol.TournamentsStore, TournamentsQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 
@@ -43,6 +45,7 @@ REPOSITORIES = {
     RatingsQueries: "standings",
     JobsQueries: "jobs",
     HintsQueries: "hints",
+    TournamentsQueries: "tournaments",
 }
 """Where a store holds each repository."""
 
