@@ -59,6 +59,7 @@ from bot.discord.reading import (
     what_now,
 )
 from bot.discord.replies import ephemeral, is_component
+from bot.discord.tourney_actions import tournament_entry as tournament_entry
 from bot.service import (
     GameInfo,
     MoveApplied,
@@ -102,6 +103,7 @@ __all__ = [
     "scores",
     "start",
     "throttle",
+    "tournament_entry",
     "undo",
     "what_now",
 ]

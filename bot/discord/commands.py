@@ -33,6 +33,7 @@ from bot.discord.choices import (
 )
 from bot.discord.context import resolve_game
 from bot.discord.i18n import cmd
+from bot.discord.tournaments import TournamentGroup
 from rules.base import CampfireError
 
 log = logging.getLogger("campfire.discord.commands")
@@ -47,6 +48,7 @@ class CampfireGroup(app_commands.Group):
             name=cmd("campfire", "discord.cmd.campfire.name"),
             description=cmd("Play board games with your server", "discord.cmd.campfire.desc"),
         )
+        self.add_command(TournamentGroup())
 
     @app_commands.command(
         name=cmd("new", "discord.cmd.new.name"),

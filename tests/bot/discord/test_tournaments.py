@@ -1,0 +1,146 @@
+"""``/campfire tournament ...`` through the Discord layer: who may organise, the
+registration message and its restart-proof buttons, the first round opened (a thread per
+table, its players pinged, the round's message with the threads), withdrawals,
+substitutes, the standings explained, the final announcement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord import tourney_posts
+from bot.service import GameService
+from bot.store import GuildSettings, Store
+from campfire_testing.harness import CHANNEL_ID, GUILD_ID, Harness, User
+from campfire_testing.payloads import ORGANISERS_ROLE, with_component
+from tests.bot.conftest import FakeClock, seeds
+from tests.bot.discord.conftest import (
+    _ROUTES,
+    _STORES,
+    ALICE,
+    BOB,
+    CAROL,
+    _webhook_router,
+    draw_nim,
+)
+
+ADMIN = User(104, "Dana", perms=str(1 << 5 | 1 << 11 | 1 << 31))  # Manage Server
+ORGANISER = User(105, "Eve", roles=(ORGANISERS_ROLE,))
+DAN = User(106, "Dan")
+
+
+def custom_ids(message: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for row in message["components"] for c in row["components"]]
+
+
+def text_of(message: dict[str, Any]) -> str:
+    parts = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields") or []]
+    return "\n".join(parts)
+
+
+async def open_nim(bot: Harness, user: User = ADMIN, **options: Any) -> dict[str, Any]:
+    """``user`` opens a Nim tournament; its registration message."""
+    calls = await bot.command(user, "tournament open", rules="nim", **options)
+    assert not calls[-1].ephemeral, calls[-1].text()
+    return bot.find(CHANNEL_ID, "cf:tour:join:")
+
+
+async def register(bot: Harness, message: dict[str, Any], *users: User) -> dict[str, Any]:
+    for user in users:
+        calls = await bot.press(user, message, "cf:tour:join:1")
+        assert [c.callback_type for c in calls] == [7], calls[-1].text()
+        message = bot.message(message["id"])
+    return message
+
+
+async def test_only_organisers_open_a_tournament(bot: Harness) -> None:
+    calls = await bot.command(ALICE, "tournament open", rules="nim")
+    assert calls[-1].ephemeral and "Only organisers" in calls[-1].content
+    calls = await bot.command(ORGANISER, "tournament open", rules="nim")
+    assert calls[-1].ephemeral and "Only organisers" in calls[-1].content
+    await bot.service.timing.save_guild_settings(
+        str(GUILD_ID), GuildSettings(organiser_role=str(ORGANISERS_ROLE))
+    )
+    message = await open_nim(bot, ORGANISER)
+    assert custom_ids(message) == ["cf:tour:join:1", "cf:tour:leave:1"]
+    assert (await bot.service.tournaments.tournament(1)).organiser == ORGANISER.key
+
+
+async def test_the_registration_message_shows_cap_closing_date_and_players(
+    bot: Harness,
+) -> None:
+    message = await open_nim(bot, cap=3, closes="2", round_days=3)
+    text = text_of(message)
+    closes = (await bot.service.tournaments.tournament(1)).closes_at
+    assert closes is not None
+    assert f"<t:{int(closes.timestamp())}:f>" in text and f"<t:{int(closes.timestamp())}:R>" in text
+    assert "Registered (0/3)" in text
+    assert "3 days at most" in text
+    assert message["flags"] & 64 == 0
+    message = await register(bot, message, ALICE, BOB)
+    text = text_of(message)
+    assert "Registered (2/3)" in text and "Ann" not in text
+    assert ALICE.name in text and BOB.name in text
+    # twice: refused privately, nothing changes
+    calls = await bot.press(ALICE, message, "cf:tour:join:1")
+    assert calls[-1].ephemeral and "Registered (2/3)" in text_of(bot.message(message["id"]))
+    # the cap
+    message = await register(bot, message, CAROL)
+    calls = await bot.press(DAN, message, "cf:tour:join:1")
+    assert calls[-1].ephemeral
+    assert DAN.key not in {e.user_id for e in (await bot.service.tournaments.tournament(1)).entries}
+    # Withdraw gives the place back
+    calls = await bot.press(BOB, message, "cf:tour:leave:1")
+    assert [c.callback_type for c in calls] == [7]
+    text = text_of(bot.message(message["id"]))
+    assert "Registered (2/3)" in text and BOB.name not in text
+
+
+async def test_an_entry_requirement_is_shown(bot: Harness) -> None:
+    text = text_of(await open_nim(bot, min_completion=80, min_finished=5))
+    assert "at least 80%" in text and "at least 5 finished games" in text
+
+
+async def test_the_buttons_survive_a_restart(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, bot: Harness
+) -> None:
+    message = await open_nim(bot)
+    await register(bot, message, ALICE)
+    store = await Store.open(db_path)
+    _STORES.append(store)
+    service = GameService(store, seed_source=seeds(), clock=FakeClock(), drawer=draw_nim)
+    again = Harness(service)
+    monkeypatch.setattr("discord.webhook.async_.AsyncWebhookAdapter.request", _webhook_router)
+    _ROUTES.append(again)
+    await again.setup()
+    again.fake.messages[int(message["id"])] = bot.message(message["id"])
+    calls = await again.press(BOB, bot.message(message["id"]), "cf:tour:join:1")
+    assert [c.callback_type for c in calls] == [7]
+    entries = (await service.tournaments.tournament(1)).entries
+    assert [e.user_id for e in entries] == [ALICE.key, BOB.key]
+
+
+async def test_a_forged_tournament_button_is_refused(bot: Harness) -> None:
+    message = await open_nim(bot)
+    for custom_id in ("cf:tour:join:99", "cf:tour:join:x"):
+        forged = with_component(message, custom_id)
+        calls = await bot.press(ALICE, forged, custom_id)
+        assert calls[-1].ephemeral, custom_id
+    assert (await bot.service.tournaments.tournament(1)).entries == ()
+
+
+async def test_standings_before_the_start_say_nobody_and_how_it_counts(bot: Harness) -> None:
+    await open_nim(bot)
+    calls = await bot.command(ALICE, "tournament standings")
+    assert calls[-1].ephemeral
+    text = calls[-1].text()
+    assert "Nobody yet" in text and "opponents met" in text
+
+
+async def test_posting_nothing_is_quiet(bot: Harness) -> None:
+    assert await tourney_posts.post_news(bot.client) == 0
