@@ -3,13 +3,15 @@ withdrawing and substituting; on both backends."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 
 from bot.service import GameService, Player, ServiceError
 from bot.service.tournaments import TournamentInfo
-from bot.store import GuildSettings
+from bot.store import GuildSettings, open_store
+from campfire_testing.clock import FakeClock, seeds
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE
 
 ERIN = Player("u5", "Erin")
@@ -107,3 +109,40 @@ async def test_an_entry_requirement_is_stored_and_never_let_through_unchecked(
     with pytest.raises(ServiceError):
         await service.tournaments.register(info.id, BOB)
     assert (await service.tournaments.tournament(info.id)).entries == ()
+
+
+async def finish_game(service: GameService, game_id: int) -> None:
+    """The seats to act take the first legal move until the game ends."""
+    while (game := await service.game(game_id)).status == "running":
+        seat = game.to_act[0]
+        await service.play(game_id, seat, (await service.legal_moves(game_id, seat))[0].code)
+
+
+async def test_two_processes_on_one_database_do_each_step_once(database: str, nim: None) -> None:
+    clock = FakeClock()
+    stores = [await open_store(database), await open_store(database)]
+    one, two = (GameService(s, seed_source=seeds(p), clock=clock) for s, p in zip(stores, "ab"))
+    info = await open_nim(one, closes_at=clock.now + timedelta(hours=1), options={"stones": 3})
+    for player in (ALICE, BOB, CAROL, DAVE):
+        await two.tournaments.register(info.id, player)
+    clock.now += timedelta(hours=2)
+    done = await asyncio.gather(one.tournaments.tick(), two.tournaments.tick())
+    assert sorted(len(d) for d in done) == [0, 1]
+    (progress,) = done[0] or done[1]
+    assert progress.round == 1 and len(progress.opened) == 2
+    assert {u for t in progress.opened for u in t.pings} == {"u1", "u2", "u3", "u4"}
+    first, second = (t.game.id for t in progress.opened)
+    # Both games of round 1 end at once, one in each process: round 2 opens once.
+    await asyncio.gather(finish_game(one, first), finish_game(two, second))
+    rounds = await one.tournaments.round_list(info.id)
+    assert [len(r.tables) for r in rounds] == [2, 2]
+    assert len(await stores[0].sessions.fetchall("SELECT id FROM games")) == 4
+    for table in rounds[1].tables:
+        assert table.game_id is not None
+        await finish_game(two, table.game_id)
+    assert (await one.tournaments.tournament(info.id)).status == "over"
+    news = await asyncio.gather(one.tournaments.news(), two.tournaments.news())
+    assert sorted(n.kind for got in news for n in got) == ["over", "round", "round"]
+    assert len(await one.tournaments.standings(info.id)) == 4
+    for store in stores:
+        await store.close()

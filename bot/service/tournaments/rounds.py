@@ -148,31 +148,35 @@ class Rounds:
         byes: tuple[TableInfo, ...] = ()
         ended: list[PlayResult] = []
         opened_round: int | None = None
-        for _ in range(info.rounds + 2):  # each pass ends or opens one round
+        finished: tuple[Standing, ...] | None = None
+        for _ in range(2 * info.rounds + 2):  # each pass opens, ends or pairs a round
             if info.status != "running":
                 break
-            if info.current_round == 0 or await self._round_over(info, ended):
-                if info.current_round >= info.rounds or not await self._pair(info):
-                    await self._finish(info)
-                    info = await self.info(tournament_id)
-                    standings = await self.standings(info)
-                    return Progress(info, opened_round, opened, byes, tuple(ended), standings)
-                info = await self.info(tournament_id)
             number = info.current_round
-            tables = [t for t in await self.store.tables(tournament_id, number)]
-            games = await self._open_tables(info, tables)
-            if games is None:
+            current = next(
+                (r for r in await self.store.rounds(info.id) if r.number == number), None
+            )
+            if current is not None and current.status == "opening":
+                tables = await self.store.tables(tournament_id, number)
+                games = await self._open_tables(info, tables)
+                if games is None:
+                    break
+                if await self.store.set_round_status(
+                    tournament_id, number, "running", when_in=("opening",)
+                ):
+                    opened_round, opened = number, tuple(games)
+                    byes = tuple(table_info(t) for t in tables if t.game_id is None and t.result)
+                continue
+            if current is not None and not await self._round_over(info, ended):
                 break
-            if await self.store.set_round_status(
-                tournament_id, number, "running", when_in=("opening",)
-            ):
-                opened_round = number
-                rows = await self.store.tables(tournament_id, number)
-                byes = tuple(table_info(t) for t in rows if t.game_id is None)
-                opened = tuple(games)
-            if not await self._round_over(info, ended):
+            if number >= info.rounds or not await self._pair(info):
+                await self._finish(info)
+                info = await self.info(tournament_id)
+                finished = await self.standings(info)
                 break
-        return Progress(await self.info(tournament_id), opened_round, opened, byes, tuple(ended))
+            info = await self.info(tournament_id)
+        info = await self.info(tournament_id)
+        return Progress(info, opened_round, opened, byes, tuple(ended), finished)
 
     async def begin(self, info: TournamentInfo) -> bool:
         """Start an open tournament (its closing date, or the organiser's word) with
@@ -216,12 +220,13 @@ class Rounds:
     async def _open_tables(
         self, info: TournamentInfo, tables: Sequence[TableRow]
     ) -> list[TableOpened] | None:
-        """Open a game for every table of the round that has none (not a bye); the
-        games opened. ``None`` when a game could not be opened (tried again later)."""
+        """Open and start a game for every table of an opening round (not a bye) whose
+        game is not started; the games started. ``None`` when a game could not be
+        opened (the round stays opening: tried again by the next pass)."""
         opened: list[TableOpened] = []
         names = info.names()
         for table in tables:
-            if table.game_id is not None or table.result is not None:
+            if table.result is not None:
                 continue
             try:
                 game = await self._open_game(info, table, names)
@@ -252,30 +257,39 @@ class Rounds:
     async def _open_game(
         self, info: TournamentInfo, table: TableRow, names: dict[str, str]
     ) -> GameInfo | None:
-        """A normal game for one table, started with its seats in the pairing's order;
-        ``None`` when another process linked one first (ours is aborted)."""
-        first, *others = table.players
-        lobby = await self.lobbies.create_lobby(
-            rules=info.rules,
-            options=info.options,
-            guild_id=info.guild_id,
-            channel_id=info.channel_id,
-            creator=Player(first, names.get(first, first)),
-            max_seats=len(table.players),
-            clock_hours=info.clock_hours or 0,
-            timeout_policy=info.timeout_policy,
-            anywhere=True,
-        )
-        for user in others:
-            await self.lobbies.join(lobby.id, Player(user, names.get(user, user)))
-        if not await self.store.set_table_game(info.id, table.round, table.number, lobby.id):
-            await self.store.set_status(
-                lobby.id, "aborted", self.pipeline.now(), when_in=("lobby",)
+        """A normal game for one table, started with its seats in the pairing's order:
+        a lobby opened by the first seat, the others seated, linked to the table, then
+        started. A table already linked to a lobby (its opener stopped half way) is
+        seated and started; ``None`` when its game already started."""
+        first = table.players[0]
+        game_id = table.game_id
+        if game_id is None:
+            lobby = await self.lobbies.create_lobby(
+                rules=info.rules,
+                options=info.options,
+                guild_id=info.guild_id,
+                channel_id=info.channel_id,
+                creator=Player(first, names.get(first, first)),
+                max_seats=len(table.players),
+                clock_hours=info.clock_hours or 0,
+                timeout_policy=info.timeout_policy,
+                anywhere=True,
             )
+            if not await self.store.set_table_game(info.id, table.round, table.number, lobby.id):
+                await self.store.set_status(
+                    lobby.id, "aborted", self.pipeline.now(), when_in=("lobby",)
+                )
+                return None
+            game_id = lobby.id
+        game = await self.pipeline.game(game_id)
+        if game.status != "lobby":
             return None
-        started = await self.lobbies.start(lobby.id, first, shuffle_seats=False)
+        for user in table.players:
+            if not game.has_seat(user):
+                await self.lobbies.join(game_id, Player(user, names.get(user, user)))
+        started = await self.lobbies.start(game_id, first, shuffle_seats=False)
         log.info(
-            "tournament %d: table %d.%d is game %d", info.id, table.round, table.number, lobby.id
+            "tournament %d: table %d.%d is game %d", info.id, table.round, table.number, game_id
         )
         return started.game
 
