@@ -162,11 +162,15 @@ async def open_tournament(interaction: discord.Interaction[Any], opening: Openin
         min_completion=opening.min_completion,
         min_finished=opening.min_finished,
     )
-    await interaction.response.send_message(
+    response = await interaction.response.send_message(
         embed=await tourney_posts.registration(bot_of(interaction), found, lang),
         view=registration_view(found.id, lang),
         allowed_mentions=NO_MENTIONS,
     )
+    message_id = response.message_id if response is not None else None
+    if message_id is None:
+        message_id = (await interaction.original_response()).id
+    await tourney_posts.remember(bot_of(interaction), found.id, str(message_id))
 
 
 # --------------------------------------------------------------------------- register
@@ -192,6 +196,8 @@ async def tournament_entry(
         found = await tournaments.register(tournament_id, player_of(interaction))
     else:
         found = await tournaments.unregister(tournament_id, user_key(interaction))
+    if interaction.message is not None:  # the message the buttons are on
+        await tourney_posts.remember(client, found.id, str(interaction.message.id))
     await interaction.response.edit_message(
         embed=await tourney_posts.registration(client, found, lang),
         view=registration_view(found.id, lang),
@@ -237,6 +243,7 @@ async def withdraw(
     name = found.names().get(who, who)
     if found.status == "open":
         await ephemeral(interaction, t("discord.tournament.unregistered", lang, player=name))
+        await tourney_posts.refresh_registration(client, progress.tournament)
         return
     public = await public_lang(interaction)
     await ephemeral(interaction, t("discord.tournament.withdrew", lang, player=name))
@@ -281,7 +288,8 @@ async def cancel(interaction: discord.Interaction[Any], ref: str | None) -> None
     """``/campfire tournament cancel``: the tournament stops; games under way play on
     as ordinary games."""
     found = await resolve(interaction, ref)
-    await service_of(interaction).tournaments.cancel(
+    client = bot_of(interaction)
+    cancelled = await client.service.tournaments.cancel(
         found.id, user_key(interaction), organiser=await is_organiser(interaction)
     )
     lang = await public_lang(interaction)
@@ -289,6 +297,7 @@ async def cancel(interaction: discord.Interaction[Any], ref: str | None) -> None
         t("discord.tournament.cancelled", lang, title=tourney_texts.title(found, lang)),
         allowed_mentions=NO_MENTIONS,
     )
+    await tourney_posts.refresh_registration(client, cancelled)
 
 
 # --------------------------------------------------------------------------- reading

@@ -25,8 +25,9 @@ from bot.discord.host import CampfireBot
 from bot.discord.i18n import t
 from bot.discord.panels import web_button
 from bot.discord.threads import THREAD_ARCHIVE_MINUTES
+from bot.discord.tourney_items import registration_view
 from bot.discord.turns import NO_MENTIONS
-from bot.service import GameInfo
+from bot.service import Event, GameInfo, TurnStarted
 from bot.service.tournaments.values import News, Progress, TableInfo, TournamentInfo
 from rules.i18n import lang_of
 
@@ -61,6 +62,34 @@ async def registration(client: CampfireBot, tournament: TournamentInfo, lang: st
     beside their name where the service keeps one."""
     rates = await completion_rates(client, tournament)
     return tourney_texts.registration_embed(tournament, lang, rates)
+
+
+REGISTRATION = "registration"
+"""The kind of message a tournament remembers: its registration message."""
+
+
+async def remember(client: CampfireBot, tournament_id: int, message_id: str) -> None:
+    """Remember the tournament's registration message, to edit it when registration
+    closes (the tournaments' store keeps it)."""
+    store = client.service.tournaments.store
+    await store.set_tournament_message(tournament_id, REGISTRATION, message_id)
+
+
+async def refresh_registration(client: CampfireBot, tournament: TournamentInfo) -> None:
+    """Redraw the registration message as the tournament is now: its buttons only while
+    registration is open. Never raises (a message deleted stays so)."""
+    store = client.service.tournaments.store
+    message_id = (await store.tournament_messages(tournament.id)).get(REGISTRATION)
+    if message_id is None:
+        return
+    lang = await language(client, tournament)
+    try:
+        channel = await channel_of(client, tournament)
+        message = channel.get_partial_message(int(message_id))
+        view = registration_view(tournament.id, lang) if tournament.status == "open" else None
+        await message.edit(embed=await registration(client, tournament, lang), view=view)
+    except (DiscordError, discord.HTTPException):
+        log.warning("tournament %s: registration message not updated", tournament.id)
 
 
 async def completion_rates(client: CampfireBot, tournament: TournamentInfo) -> dict[str, float]:
@@ -140,8 +169,13 @@ async def open_table(
             await client.service.set_thread(game.id, str(thread.id))
             game = await client.service.game(game.id)
     if (await client.service.messages(game.id)).get(ANNOUNCED) is None:
+        # never announced: its moves so far, and whoever must act now pinged
         missed = await client.service.missed(game.id, 0)
-        await publish.publish(client, missed.game, missed.events, lang)
+        events: list[Event] = list(missed.events)
+        now = missed.game
+        if now.status == "running" and not any(isinstance(e, TurnStarted) for e in events):
+            events.append(TurnStarted(now.id, now.to_act, now.version, now.to_act))
+        await publish.publish(client, now, events, lang)
     return game.thread_id
 
 
@@ -155,6 +189,8 @@ async def publish_progress(client: CampfireBot, progress: Progress | None) -> No
     if progress is None:
         return
     lang = await language(client, progress.tournament)
+    if progress.round == 1 or progress.tournament.status == "cancelled":
+        await refresh_registration(client, progress.tournament)  # registration closed
     for ended in progress.ended:
         try:
             await publish.publish_result(client, ended, lang)

@@ -144,3 +144,124 @@ async def test_standings_before_the_start_say_nobody_and_how_it_counts(bot: Harn
 
 async def test_posting_nothing_is_quiet(bot: Harness) -> None:
     assert await tourney_posts.post_news(bot.client) == 0
+
+
+async def four_registered(bot: Harness) -> dict[str, Any]:
+    message = await open_nim(bot, rounds=2, options="stones=3")
+    return await register(bot, message, ALICE, BOB, CAROL, DAN)
+
+
+async def test_the_first_round_opens_a_thread_per_table_and_pings_its_players(
+    bot: Harness,
+) -> None:
+    message = await four_registered(bot)
+    calls = await bot.command(ADMIN, "tournament start")
+    assert not calls[-1].ephemeral or "started" in calls[-1].text()
+    # the registration message has no buttons any more, and says so
+    assert custom_ids(bot.message(message["id"])) == []
+    assert "Under way" in text_of(bot.message(message["id"]))
+    threads = [c for c in calls if c.path == "/channels/{channel_id}/threads"]
+    assert len(threads) == 2 and all(c.channel_id == CHANNEL_ID for c in threads)
+    assert all("round 1, table" in (c.json or {})["name"] for c in threads)
+    tables = (await bot.service.tournaments.round_list(1))[0].tables
+    pinged: set[str] = set()
+    for table in tables:
+        game = await bot.service.game(table.game_id or 0)
+        assert game.thread_id is not None and set(game.to_act) <= set(table.players)
+        turn = bot.find(int(game.thread_id), "cf:play:")
+        to_act = game.to_act[0]
+        assert f"<@{to_act}>" in turn["content"]
+        pinged.add(to_act)
+    assert len(pinged) == 2
+    # the round's message in the channel: every table with its thread
+    round_message = next(
+        m for m in reversed(bot.posted_in(CHANNEL_ID)) if "round 1 of 2" in (m["content"] or "")
+    )
+    for table in tables:
+        game = await bot.service.game(table.game_id or 0)
+        assert f"<#{game.thread_id}>" in round_message["content"]
+    for user in (ALICE, BOB, CAROL, DAN):
+        assert user.name in round_message["content"]
+    # posted once: another pass finds nothing to post
+    assert await tourney_posts.post_news(bot.client) == 0
+
+
+async def test_a_click_on_a_closed_registration_shows_it_as_it_is(bot: Harness) -> None:
+    message = await four_registered(bot)
+    await bot.command(ADMIN, "tournament start")
+    message = dict(message)  # a copy as it was before the start (a client behind)
+    calls = await bot.press(CAROL, message, "cf:tour:leave:1")
+    assert [c.callback_type for c in calls] == [7]
+    now = bot.message(message["id"])
+    assert custom_ids(now) == [] and "Under way" in text_of(now)
+
+
+async def play_out(bot: Harness, game_id: int) -> None:
+    """Whoever is to act takes the first legal move until the game ends."""
+    game = await bot.service.game(game_id)
+    while game.status == "running":
+        seat = game.to_act[0]
+        move = (await bot.service.legal_moves(game.id, seat))[0]
+        result = await bot.service.play(game.id, seat, move.code, expected_version=game.version)
+        game = result.game
+
+
+async def test_rounds_follow_one_another_to_the_final_standings(bot: Harness) -> None:
+    await four_registered(bot)
+    await bot.command(ADMIN, "tournament start")
+    for round_number in (1, 2):
+        tables = (await bot.service.tournaments.round_list(1))[round_number - 1].tables
+        for table in tables:
+            await play_out(bot, table.game_id or 0)
+        await tourney_posts.run_pass(bot.client)
+        await bot.settle()
+    posted = [m["content"] or "" for m in bot.posted_in(CHANNEL_ID)]
+    assert any("round 2 of 2" in text for text in posted)
+    final = next(m for m in bot.posted_in(CHANNEL_ID) if "is over" in (m["content"] or ""))
+    assert "Congratulations" in final["content"]
+    embed = final["embeds"][0]
+    assert embed["title"].startswith("Final standings") and "pts" in embed["description"]
+    assert "How it is counted" in embed["fields"][-1]["name"]
+    standings = await bot.service.tournaments.standings(1)
+    assert standings[0].name in final["content"]
+    calls = await bot.command(BOB, "tournament standings", tournament="1")
+    assert calls[-1].ephemeral and "OP" in calls[-1].text()
+
+
+async def test_a_withdrawal_is_told_and_leaves_the_next_round(bot: Harness) -> None:
+    await four_registered(bot)
+    await bot.command(ADMIN, "tournament start")
+    calls = await bot.command(DAN, "tournament withdraw")
+    assert calls[0].ephemeral and "leaves the next rounds" in calls[0].content
+    notice = [m for m in bot.posted_in(CHANNEL_ID) if "withdrew" in (m["content"] or "")]
+    assert len(notice) == 1 and DAN.name in notice[0]["content"]
+    calls = await bot.command(CAROL, "tournament withdraw", player=BOB)  # Carol reads French
+    assert calls[-1].ephemeral and "organisat" in calls[-1].content
+    entry = (await bot.service.tournaments.tournament(1)).entrant(DAN.key)
+    assert entry is not None and entry.status == "withdrawn"
+
+
+async def test_a_substitute_takes_a_place_between_rounds(bot: Harness) -> None:
+    await four_registered(bot)
+    await bot.command(ADMIN, "tournament start")
+    newcomer = User(107, "Fay")
+    calls = await bot.command(ADMIN, "tournament substitute", **{"out": DAN, "in": newcomer})
+    assert calls[-1].ephemeral and "is not over" in calls[-1].content  # Dan still plays
+    table = next(
+        t for t in (await bot.service.tournaments.round_list(1))[0].tables if DAN.key in t.players
+    )
+    await play_out(bot, table.game_id or 0)
+    calls = await bot.command(ADMIN, "tournament substitute", **{"out": DAN, "in": newcomer})
+    assert not calls[-1].ephemeral and "Fay takes Dan's place" in calls[-1].content
+    assert (await bot.service.tournaments.tournament(1)).entrant(newcomer.key) is not None
+
+
+async def test_cancelling_closes_the_registration_message(bot: Harness) -> None:
+    message = await four_registered(bot)
+    calls = await bot.command(CAROL, "tournament cancel")
+    assert calls[-1].ephemeral  # not an organiser
+    calls = await bot.command(ADMIN, "tournament cancel")
+    assert any("is cancelled" in c.content and not c.ephemeral for c in calls)
+    now = bot.message(message["id"])
+    assert custom_ids(now) == [] and "Cancelled." in text_of(now)
+    assert (await bot.service.tournaments.tournament(1)).status == "cancelled"
