@@ -5,15 +5,19 @@ so), and a plain 404 for every link that leads nowhere."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import re
 from collections.abc import Callable
 from datetime import datetime
+from html import unescape
 from typing import Any
 
 from bot.service import GameService
 from bot.store import GuildSettings
 from bot.store.database import SqlStore
 from bot.web.tokens import make_token, tournament_subject
-from tests.bot.web.conftest import GUILD, NOW, PEOPLE, SECRET, game_token
+from tests.bot.web.conftest import GUILD, NOW, PEOPLE, SECRET, game_token, play
 
 WebClient = Callable[..., Any]
 
@@ -56,6 +60,60 @@ async def test_a_registering_tournament_lists_its_entrants(
     assert 'data-live="1"' in page and "tournament.js" in page
     french = await (await client.get(f"/t/{tournament_token(tournament)}?lang=fr")).text()
     assert "Tournoi n°1" in french and "Inscrits (3)" in french
+
+
+async def test_a_running_tournament_shows_standings_rounds_and_links_to_its_games(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    service = GameService(store)
+    try:
+        tournament = await nim_tournament(service)
+        rounds = await service.tournaments.round_list(tournament)
+        tables = rounds[0].tables
+        assert len(tables) == 2 and all(t.game_id is not None for t in tables)
+        first = await service.game(tables[0].game_id or 0)
+        await play(service, first, 3)  # one table ends
+    finally:
+        service.close()
+    client = await web_client()
+    token = tournament_token(tournament)
+    page = unescape(await (await client.get(f"/t/{token}?lang=en")).text())
+    assert "Standings" in page and "Opponents' points" in page and 'id="how"' in page
+    assert "Round 1" in page and "Table 1" in page and "Table 2" in page
+    links = re.findall(r'href="(\.\./g/[^"]+)"', page)
+    assert len(links) == 2
+    game = await client.get("/t/" + links[0])  # relative to /t/<token>
+    assert game.status == 200 and "Game #" in await game.text()
+    # the ended table shows its placings, the other is still playing
+    assert "1. " in page and "playing" in page and "over" in page
+    fragment = await (await client.get(f"/t/{token}/fragment?lang=en")).text()
+    assert fragment.startswith('<main id="tournament"')
+
+
+async def test_the_stamp_follows_a_move_at_a_table(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    service = GameService(store)
+    try:
+        tournament = await nim_tournament(service)
+        client = await web_client(poll_seconds=0.05)
+        token = tournament_token(tournament)
+        before = await (await client.get(f"/t/{token}/poll")).json()
+        assert before["status"] == "running"
+        stream = await client.get(f"/t/{token}/events")
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        first = await stream.content.readuntil(b"\n\n")
+        assert json.loads(first.split(b"data: ")[1]) == before
+        table = (await service.tournaments.round_list(tournament))[0].tables[0]
+        game = await service.game(table.game_id or 0)
+        await play(service, game, 4, moves=1)
+        after = await (await client.get(f"/t/{token}/poll")).json()
+        assert after["stamp"] != before["stamp"]
+        changed = await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 10)
+        assert json.loads(changed.split(b"data: ")[1]) == after
+        stream.close()
+    finally:
+        service.close()
 
 
 async def test_links_that_lead_nowhere_are_a_plain_404(
