@@ -57,14 +57,11 @@ def _standings(lines: Sequence[Standing], lang: str) -> str:
         return f"<p>{tr('web.tournament.nobody', lang)}</p>"
     heads = "".join(
         f'<th scope="col">{tr(key, lang)}</th>'
-        for key in (
-            "web.col.place",
-            "web.col.player",
-            "web.tournament.col.points",
-            "web.tournament.col.opponents",
-            "web.tournament.col.scored",
-        )
+        for key in ("web.col.place", "web.col.player", "web.tournament.col.points")
     )
+    for key in ("web.tournament.col.opponents", "web.tournament.col.scored"):
+        full = tr(key + ".full", lang)
+        heads += f'<th scope="col"><abbr title="{full}">{tr(key, lang)}</abbr></th>'
     rows = []
     for line in lines:
         breaks = "".join(

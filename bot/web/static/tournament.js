@@ -24,8 +24,16 @@
     });
   }
 
+  var busy = null;
+  var heard = null;
+
   function refresh() {
-    return fetch(address("fragment"), { cache: "no-store" })
+    // one fetch at a time: a later change aborts the one under way, so an older
+    // answer never replaces a newer one
+    if (busy) busy.abort();
+    var controller = new AbortController();
+    busy = controller;
+    return fetch(address("fragment"), { signal: controller.signal, cache: "no-store" })
       .then(function (answer) {
         if (!answer.ok) throw new Error("HTTP " + answer.status);
         return answer.text();
@@ -37,13 +45,19 @@
         if (!fresh) return;
         main.replaceWith(fresh);
         main = fresh;
+        busy = null;
         times();
+        // a change heard while this answer was on its way: ask again
+        if (heard !== null && heard !== data("stamp")) refresh();
       })
-      .catch(function () { window.location.reload(); });
+      .catch(function (problem) {
+        if (problem.name !== "AbortError") window.location.reload();
+      });
   }
 
   function arrived(stamp, status) {
-    if (String(stamp) === data("stamp") && status === data("status")) return;
+    heard = String(stamp);
+    if (heard === data("stamp") && status === data("status")) return;
     refresh();
   }
 

@@ -79,6 +79,7 @@ async def test_a_running_tournament_shows_standings_rounds_and_links_to_its_game
     token = tournament_token(tournament)
     page = unescape(await (await client.get(f"/t/{token}?lang=en")).text())
     assert "Standings" in page and "Opponents' points" in page and 'id="how"' in page
+    assert "<abbr" in page
     assert "Round 1" in page and "Table 1" in page and "Table 2" in page
     links = re.findall(r'href="(\.\./g/[^"]+)"', page)
     assert len(links) == 2
