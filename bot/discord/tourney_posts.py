@@ -92,19 +92,20 @@ async def refresh_registration(client: CampfireBot, tournament: TournamentInfo) 
         log.warning("tournament %s: registration message not updated", tournament.id)
 
 
-async def completion_rates(client: CampfireBot, tournament: TournamentInfo) -> dict[str, float]:
-    """``{user_id: completion rate}`` of the registered players, where known (the
-    service's reliability figures; none where it keeps none)."""
-    reliability = getattr(client.service, "reliability", None)
-    if reliability is None or tournament.guild_id is None:
+async def completion_rates(client: CampfireBot, tournament: TournamentInfo) -> dict[str, int]:
+    """``{user_id: completion rate in percent}`` of the registered players who have one
+    on the server (the service's fair-table records, ``GameService.fairness``, one read
+    for all; none where the service keeps no records)."""
+    fairness: Any = getattr(client.service, "fairness", None)
+    if fairness is None:
         return {}
     users = [e.user_id for e in tournament.entries if e.plays]
     try:
-        found = await reliability.rates(tournament.guild_id, users)
+        records = await fairness.reliabilities(tournament.guild_id, users)
     except Exception:
         log.exception("tournament %s: reading the completion rates failed", tournament.id)
         return {}
-    return {u: float(r) for u, r in found.items() if r is not None}
+    return {u: int(r.percent) for u, r in records.items() if r.percent is not None}
 
 
 async def web_url(client: CampfireBot, tournament: TournamentInfo) -> str | None:

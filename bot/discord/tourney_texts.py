@@ -50,15 +50,16 @@ def format_line(tournament: TournamentInfo, lang: str) -> str:
     return f"{kind} · {t('discord.tournament.table_size', lang, size=tournament.table_size)}"
 
 
-def rates_line(name: str, rate: float | None, lang: str) -> str:
-    """A registered player's line: their name, and their completion rate when known."""
+def rates_line(name: str, rate: int | None, lang: str) -> str:
+    """A registered player's line: their name, and their completion rate (percent) when
+    known."""
     if rate is None:
         return name
-    return t("discord.tournament.with_rate", lang, name=name, rate=round(rate * 100))
+    return t("discord.tournament.with_rate", lang, name=name, rate=rate)
 
 
 def registration_embed(
-    tournament: TournamentInfo, lang: str, rates: Mapping[str, float] | None = None
+    tournament: TournamentInfo, lang: str, rates: Mapping[str, int] | None = None
 ) -> discord.Embed:
     """The registration message: the game, format, clock, cap, closing date, what a
     player needs, and who registered (with their completion rate where ``rates`` says)."""

@@ -265,3 +265,20 @@ async def test_cancelling_closes_the_registration_message(bot: Harness) -> None:
     now = bot.message(message["id"])
     assert custom_ids(now) == [] and "Cancelled." in text_of(now)
     assert (await bot.service.tournaments.tournament(1)).status == "cancelled"
+
+
+async def test_the_registration_message_shows_completion_rates_where_known(
+    bot: Harness,
+) -> None:
+    from bot.discord import tourney_texts
+
+    await four_registered(bot)
+    info = await bot.service.tournaments.tournament(1)
+    text = text_of(
+        {"embeds": [tourney_texts.registration_embed(info, "en", {ALICE.key: 92}).to_dict()]}
+    )
+    assert "Alice (92% finished)" in text and "Bob (" not in text
+    french = text_of(
+        {"embeds": [tourney_texts.registration_embed(info, "fr", {ALICE.key: 92}).to_dict()]}
+    )
+    assert "Alice (92 % achevées)" in french
