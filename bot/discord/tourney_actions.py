@@ -162,9 +162,11 @@ async def open_tournament(interaction: discord.Interaction[Any], opening: Openin
         min_completion=opening.min_completion,
         min_finished=opening.min_finished,
     )
+    client = bot_of(interaction)
+    web = await tourney_posts.web_url(client, found)
     response = await interaction.response.send_message(
-        embed=await tourney_posts.registration(bot_of(interaction), found, lang),
-        view=registration_view(found.id, lang),
+        embed=await tourney_posts.registration(client, found, lang),
+        view=registration_view(found.id, lang, web),
         allowed_mentions=NO_MENTIONS,
     )
     message_id = response.message_id if response is not None else None
@@ -189,7 +191,8 @@ async def tournament_entry(
     lang = await public_lang(interaction)
     if found.status != "open":  # a message left behind: show it as it is now
         await interaction.response.edit_message(
-            embed=await tourney_posts.registration(client, found, lang), view=None
+            embed=await tourney_posts.registration(client, found, lang),
+            view=await tourney_posts.web_view(client, found, lang),
         )
         return
     if register:
@@ -198,9 +201,10 @@ async def tournament_entry(
         found = await tournaments.unregister(tournament_id, user_key(interaction))
     if interaction.message is not None:  # the message the buttons are on
         await tourney_posts.remember(client, found.id, str(interaction.message.id))
+    web = await tourney_posts.web_url(client, found)
     await interaction.response.edit_message(
         embed=await tourney_posts.registration(client, found, lang),
-        view=registration_view(found.id, lang),
+        view=registration_view(found.id, lang, web),
     )
 
 

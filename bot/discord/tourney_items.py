@@ -18,6 +18,7 @@ from discord import ui
 from bot.discord.guards import guarded
 from bot.discord.host import bot_of
 from bot.discord.i18n import t
+from bot.discord.panels import web_button
 from bot.discord.views import PREFIX
 
 TOURNAMENT = r"(?P<tournament>[0-9]{1,18})"
@@ -86,12 +87,15 @@ class UnregisterButton(
 TOURNAMENT_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (RegisterButton, UnregisterButton)
 
 
-def registration_view(tournament_id: int, lang: str) -> ui.View:
-    """Register / Withdraw, while registration is open (a finished view: the clicks are
+def registration_view(tournament_id: int, lang: str, web: str | None = None) -> ui.View:
+    """Register / Withdraw, while registration is open, and the **Web** link to the
+    tournament's page (``web``) when there is one (a finished view: the clicks are
     routed by the templates registered on the client)."""
     view = ui.View(timeout=None)
     view.add_item(RegisterButton(tournament_id, lang))
     view.add_item(UnregisterButton(tournament_id, lang))
+    if web is not None:
+        view.add_item(web_button(web, lang))
     view.stop()
     return view
 

@@ -86,7 +86,11 @@ async def refresh_registration(client: CampfireBot, tournament: TournamentInfo) 
     try:
         channel = await channel_of(client, tournament)
         message = channel.get_partial_message(int(message_id))
-        view = registration_view(tournament.id, lang) if tournament.status == "open" else None
+        if tournament.status == "open":
+            web = await web_url(client, tournament)
+            view: ui.View | None = registration_view(tournament.id, lang, web)
+        else:
+            view = await web_view(client, tournament, lang)
         await message.edit(embed=await registration(client, tournament, lang), view=view)
     except (DiscordError, discord.HTTPException):
         log.warning("tournament %s: registration message not updated", tournament.id)

@@ -32,7 +32,17 @@ DAN = User(106, "Dan")
 
 
 def custom_ids(message: dict[str, Any]) -> list[str]:
-    return [c["custom_id"] for row in message["components"] for c in row["components"]]
+    return [
+        c["custom_id"]
+        for row in message["components"]
+        for c in row["components"]
+        if "custom_id" in c
+    ]
+
+
+def links(message: dict[str, Any]) -> list[str]:
+    rows = message.get("components") or []
+    return [c["url"] for row in rows for c in row["components"] if "url" in c]
 
 
 def text_of(message: dict[str, Any]) -> str:
@@ -282,3 +292,26 @@ async def test_the_registration_message_shows_completion_rates_where_known(
         {"embeds": [tourney_texts.registration_embed(info, "fr", {ALICE.key: 92}).to_dict()]}
     )
     assert "Alice (92 % achevées)" in french
+
+
+async def test_the_messages_link_the_tournaments_web_page(bot: Harness) -> None:
+    from bot.web.tokens import WebLinks, verify
+
+    secret = b"a-secret-of-sixteen-or-more"
+    bot.client.web = WebLinks("https://campfire.example.org", secret)
+    message = await four_registered(bot)
+    (url,) = links(message)
+    assert url.startswith("https://campfire.example.org/t/")
+    verified = verify(secret, url.rsplit("/", 1)[1], bot.service.now().timestamp())
+    assert verified is not None and verified.tournament_id == 1
+    await bot.command(ADMIN, "tournament start")
+    assert custom_ids(bot.message(message["id"])) == [] and links(bot.message(message["id"]))
+    round_message = next(
+        m for m in reversed(bot.posted_in(CHANNEL_ID)) if "round 1 of 2" in (m["content"] or "")
+    )
+    assert links(round_message) and "/t/" in links(round_message)[0]
+    calls = await bot.command(ALICE, "tournament standings")
+    assert "/t/" in links(calls[-1].data)[0]
+    await bot.service.timing.save_guild_settings(str(GUILD_ID), GuildSettings(web_links=False))
+    calls = await bot.command(ALICE, "tournament standings")
+    assert not links(calls[-1].data)  # the server turned the links off
