@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import announcements, embeds, publish, threads, turns
+from bot.discord import announcements, embeds, publish, threads, tourney_posts, turns
 from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
@@ -101,6 +101,7 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         await table.send("\n".join(notices), allowed_mentions=turns.mentions_only(late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
+        await tourney_posts.after_change(client, report.result)
     now = client.service.now()
     early = [  # a pass slowed down past a deadline says nothing of the time left
         r for r in report.reminders if r.kind in EARLY and r.deadline and r.deadline <= now
@@ -158,6 +159,7 @@ async def claim(
         log.warning("game %s: the claim message was not updated", game_id, exc_info=True)
     if done.result.events:
         await publish.publish(client, game, done.result.events, lang)
+        await tourney_posts.after_change(client, done.result)
 
 
 # --------------------------------------------------------------------------- away and back

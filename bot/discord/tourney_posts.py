@@ -27,7 +27,7 @@ from bot.discord.panels import web_button
 from bot.discord.threads import THREAD_ARCHIVE_MINUTES
 from bot.discord.tourney_items import registration_view
 from bot.discord.turns import NO_MENTIONS
-from bot.service import Event, GameInfo, TurnStarted
+from bot.service import Event, GameInfo, GameOver, PlayResult, TurnStarted
 from bot.service.tournaments.values import News, Progress, TableInfo, TournamentInfo
 from rules.i18n import lang_of
 
@@ -207,6 +207,20 @@ async def publish_progress(client: CampfireBot, progress: Progress | None) -> No
         except Exception:
             log.exception("tournament %s: a table was not opened", progress.tournament.id)
     await post_news(client)
+
+
+async def after_change(client: CampfireBot, result: PlayResult) -> None:
+    """After a change of a game is posted: when it ended the game, post the news its end
+    made now (a tournament table's end may open the next round or end the tournament)
+    rather than at the loop's next pass. Never raises."""
+    if result.game.status == "running" or not any(isinstance(e, GameOver) for e in result.events):
+        return
+    try:
+        await post_news(client)
+    except Exception:
+        log.exception(
+            "game %s: the tournaments' news after its end were not posted", result.game.id
+        )
 
 
 async def run_pass(client: CampfireBot) -> int:

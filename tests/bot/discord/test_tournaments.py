@@ -315,3 +315,27 @@ async def test_the_messages_link_the_tournaments_web_page(bot: Harness) -> None:
     await bot.service.timing.save_guild_settings(str(GUILD_ID), GuildSettings(web_links=False))
     calls = await bot.command(ALICE, "tournament standings")
     assert not links(calls[-1].data)  # the server turned the links off
+
+
+async def test_the_next_round_is_posted_as_the_last_table_ends_by_a_move(bot: Harness) -> None:
+    """No loop pass: the move that ends the round's last game posts round 2 at once."""
+    users = {u.key: u for u in (ALICE, BOB, CAROL, DAN)}
+    await four_registered(bot)
+    await bot.command(ADMIN, "tournament start")
+    for table in (await bot.service.tournaments.round_list(1))[0].tables:
+        game = await bot.service.game(table.game_id or 0)
+        while game.status == "running":
+            seat = game.to_act[0]
+            code = (await bot.service.legal_moves(game.id, seat))[0].code
+            calls = await bot.command(
+                users[seat], "move", channel=int(game.thread_id or 0), move=code
+            )
+            assert calls[0].callback_type == 5, calls[0].text()  # deferred, then played
+            game = await bot.service.game(game.id)
+    posted = [m["content"] or "" for m in bot.posted_in(CHANNEL_ID)]
+    assert any("round 2 of 2" in text for text in posted)
+    tables = (await bot.service.tournaments.round_list(1))[1].tables
+    for table in tables:
+        game = await bot.service.game(table.game_id or 0)
+        assert game.thread_id is not None
+        assert f"<@{game.to_act[0]}>" in bot.find(int(game.thread_id), "cf:play:")["content"]
