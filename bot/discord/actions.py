@@ -30,6 +30,7 @@ from bot.discord.context import (
 )
 from bot.discord.days import claim as claim
 from bot.discord.errors import DiscordError, send_private
+from bot.discord.fairness import lobby_card
 from bot.discord.guards import committed, throttle
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
@@ -382,7 +383,7 @@ async def _post_rematch_lobby(client: CampfireBot, result: Rematch, lang: str) -
         f"{invite}\n{embeds.lobby_text(game, lang)}"
         if result.invited
         else embeds.lobby_text(game, lang),
-        embed=embeds.lobby_embed(game, lang),
+        embed=await lobby_card(client.service, game, lang),
         view=lobby_view(game, lang) or discord.utils.MISSING,
         allowed_mentions=turns.mentions_only(result.invited),
     )

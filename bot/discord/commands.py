@@ -62,6 +62,8 @@ class CampfireGroup(app_commands.Group):
         timeout=cmd("timeout", "discord.opt.timeout.name"),
         ai=cmd("ai", "discord.opt.ai.name"),
         ai_level=cmd("ai_level", "discord.opt.ai_level.name"),
+        min_completion=cmd("min_completion", "discord.opt.min_completion.name"),
+        min_finished=cmd("min_finished", "discord.opt.min_finished.name"),
     )
     @app_commands.describe(
         rules=cmd("Which game to play", "discord.opt.rules.desc"),
@@ -76,6 +78,14 @@ class CampfireGroup(app_commands.Group):
         ),
         ai=cmd("AI players seated at once (default: none)", "discord.opt.ai.desc"),
         ai_level=cmd("How well the AI plays (default: greedy)", "discord.opt.ai_level.desc"),
+        min_completion=cmd(
+            "Who joins must have finished at least this % of their games here (last 180 days)",
+            "discord.opt.min_completion.desc",
+        ),
+        min_finished=cmd(
+            "Who joins must have finished at least this many games here (last 180 days)",
+            "discord.opt.min_finished.desc",
+        ),
     )
     @app_commands.choices(
         rules=rule_choices(),
@@ -94,6 +104,8 @@ class CampfireGroup(app_commands.Group):
         timeout: str | None = None,
         ai: app_commands.Range[int, 0, 24] = 0,
         ai_level: str | None = None,
+        min_completion: app_commands.Range[int, 1, 100] | None = None,
+        min_finished: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         hours = None if clock is None else int(clock)
         await actions.create(
@@ -105,6 +117,8 @@ class CampfireGroup(app_commands.Group):
             policy=timeout,
             ai=ai,
             ai_level=ai_level,
+            min_completion=min_completion,
+            min_finished=min_finished,
         )
 
     @app_commands.command(
@@ -355,6 +369,7 @@ class CampfireGroup(app_commands.Group):
         pictures=cmd("pictures", "discord.opt.pictures.name"),
         web_links=cmd("web_links", "discord.opt.web_links.name"),
         organiser_role=cmd("organiser_role", "discord.opt.organiser_role.name"),
+        max_games=cmd("max_games", "discord.opt.max_games.name"),
     )
     @app_commands.describe(
         language=cmd("Language of the public messages", "discord.opt.language.desc"),
@@ -383,6 +398,10 @@ class CampfireGroup(app_commands.Group):
             "Who may run tournaments besides Manage Server (@everyone: nobody else)",
             "discord.opt.organiser_role.desc",
         ),
+        max_games=cmd(
+            "Most games one player may play at once here (0: no cap)",
+            "discord.opt.max_games.desc",
+        ),
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
@@ -404,6 +423,7 @@ class CampfireGroup(app_commands.Group):
         pictures: str | None = None,
         web_links: bool | None = None,
         organiser_role: discord.Role | None = None,
+        max_games: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         await days.settings(
             interaction,
@@ -418,6 +438,7 @@ class CampfireGroup(app_commands.Group):
             pictures=pictures,
             web_links=web_links,
             organiser_role=organiser_role,
+            max_games=max_games,
         )
 
     @app_commands.command(

@@ -257,9 +257,10 @@ async def settings(
     pictures: str | None = None,
     web_links: bool | None = None,
     organiser_role: discord.Role | None = None,
+    max_games: int | None = None,
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
-    every setting in an embed (only to the caller)."""
+    every setting in an embed (only to the caller). ``max_games`` 0: no cap."""
     perms = interaction.permissions
     if not (perms.manage_guild or perms.administrator):
         raise DiscordError("discord.settings.not_allowed")
@@ -292,6 +293,8 @@ async def settings(
     if organiser_role is not None:  # @everyone: back to Manage Server only
         everyone = organiser_role.id == interaction.guild_id
         changes["organiser_role"] = None if everyone else str(organiser_role.id)
+    if max_games is not None:
+        changes["max_games"] = max_games or None
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
     lang = lang_for(interaction)

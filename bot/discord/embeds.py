@@ -215,6 +215,10 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
             if settings.organiser_role
             else t("discord.settings.organisers_managers", lang),
         ),
+        (
+            "discord.settings.max_games",
+            str(settings.max_games) if settings.max_games else t("discord.settings.no_cap", lang),
+        ),
     ]
     for key, value in rows:
         embed.add_field(name=t(key, lang), value=value, inline=True)

@@ -19,6 +19,7 @@ from bot.discord.context import (
     user_key,
 )
 from bot.discord.errors import DiscordError
+from bot.discord.fairness import lobby_card
 from bot.discord.guards import committed
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t
@@ -29,6 +30,7 @@ from bot.service import (
     DEFAULT_AI_LEVEL,
     GameInfo,
 )
+from bot.service.fairness import Requirement
 from rules import registry
 
 log = logging.getLogger("campfire.discord.actions")
@@ -44,10 +46,13 @@ async def create(
     policy: str | None = None,
     ai: int = 0,
     ai_level: str | None = None,
+    min_completion: int | None = None,
+    min_finished: int | None = None,
 ) -> None:
     """``/campfire new``: a public lobby message with Join / Leave / Start / Add AI, with
     ``ai`` AI seats of ``ai_level`` (default ``greedy``) already seated; the turn clock
-    and timeout policy default to the server's settings."""
+    and timeout policy default to the server's settings. ``min_completion`` (percent)
+    and ``min_finished``: what the lobby asks of those who join (``bot.service.fairness``)."""
     registry.get(rules_id)  # game.unknown before anything else
     parsed = parse_options(rules_id, options)
     channel_id = interaction.channel_id
@@ -64,12 +69,16 @@ async def create(
         timeout_policy=policy,
         ai=ai,
         ai_level=ai_level or DEFAULT_AI_LEVEL,
+        requirement=Requirement(
+            None if min_completion is None else min_completion / 100, min_finished
+        ),
     )
     lang = await public_lang(interaction)
     view = lobby_view(game, lang)
+    card = await lobby_card(service_of(interaction), game, lang)
     response = await interaction.response.send_message(
         embeds.lobby_text(game, lang),
-        embed=embeds.lobby_embed(game, lang),
+        embed=card,
         view=view or discord.utils.MISSING,
         allowed_mentions=turns.NO_MENTIONS,
     )
@@ -87,7 +96,7 @@ async def refresh_lobby(client: CampfireBot, game: GameInfo, lang: str) -> None:
     try:
         await message.edit(
             content=embeds.lobby_text(game, lang),
-            embed=embeds.lobby_embed(game, lang),
+            embed=await lobby_card(client.service, game, lang),
             view=lobby_view(game, lang),
         )
     except discord.HTTPException:
@@ -110,9 +119,10 @@ async def _after_lobby_change(
 ) -> None:
     lang = await public_lang(interaction)
     if from_lobby:
+        card = await lobby_card(service_of(interaction), game, lang)
         await interaction.response.edit_message(
             content=embeds.lobby_text(game, lang),
-            embed=embeds.lobby_embed(game, lang),
+            embed=card,
             view=lobby_view(game, lang),
         )
         return

@@ -9,9 +9,11 @@ import discord
 
 from bot.discord.context import service_of, user_key
 from bot.discord.embeds import LOBBY_COLOUR, game_title, mention
+from bot.discord.fairness import record_text
 from bot.discord.i18n import lang_for, t
 from bot.discord.replies import ephemeral
 from bot.service import GameInfo
+from bot.service.fairness import WINDOW
 from bot.service.present import game_name
 from bot.service.ratings import Standing
 from bot.service.standings import PlayerStats, Standings
@@ -78,6 +80,20 @@ def stats_embed(name: str, stats: PlayerStats, current: list[GameInfo], lang: st
     if stats.hints:
         hints = t("discord.stats.hints", lang, count=stats.hints, games=stats.hinted_games)
         embed.description = "\n".join(filter(None, [embed.description, hints]))
+    record = stats.reliability
+    if record is not None and record.started:
+        detail = t(
+            "discord.stats.record_detail",
+            lang,
+            started=record.started,
+            abandoned=record.abandoned,
+            timed_out=record.timed_out,
+        )
+        embed.add_field(
+            name=t("discord.stats.record", lang, days=WINDOW.days),
+            value=f"{record_text(record, lang)}\n{detail}",
+            inline=False,
+        )
     shown = [
         f"{game_title(g, lang)} · {t(f'discord.lobby.status.{g.status}', lang)}"
         for g in current[:MAX_CURRENT]

@@ -80,8 +80,12 @@ class TournamentGroup(app_commands.Group):
             "Registration closes, then it starts (YYYY-MM-DD UTC)", "discord.opt.closes.desc"
         ),
         round_days=cmd("Days a round lasts at most", "discord.opt.round_days.desc"),
-        min_completion=cmd("Completion rate a player needs (%)", "discord.opt.min_completion.desc"),
-        min_finished=cmd("Finished games a player needs", "discord.opt.min_finished.desc"),
+        min_completion=cmd(
+            "Completion rate a player needs to register (%)", "discord.opt.entry_completion.desc"
+        ),
+        min_finished=cmd(
+            "Finished games a player needs to register", "discord.opt.entry_finished.desc"
+        ),
     )
     @app_commands.choices(
         rules=rule_choices(), format=FORMAT_CHOICES, clock=CLOCK_CHOICES, timeout=POLICY_CHOICES

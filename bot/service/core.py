@@ -3,9 +3,8 @@
 Ids in, values and events out; nothing here knows Discord. One move = one store
 transaction guarded by the game's version (see ``bot.store``).
 
-Lobbies (create, join, leave, rematch, start) are ``bot.service.lobby``; the changes of
-a running game ``bot.service.moves``. Decisions where the rules and brief are silent:
-
+Lobbies are ``bot.service.lobby``, a running game's changes ``bot.service.moves``, the
+players' records ``bot.service.fairness``. Decisions where the rules and brief are silent:
 - **Revisions.** ``version`` is the game's revision: it grows with every entry and every
   undo, never goes back, so a button made for an older revision is stale.
 - **Turn announcements.** ``TurnStarted`` is emitted when someone new must act (its
@@ -23,11 +22,13 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.boards import Boards
 from bot.service.catchup import pinged_since
+from bot.service.fairness import Fairness
 from bot.service.guards import guard, seated, status_key
 from bot.service.hints import Adviser, Hints
 from bot.service.jobs import Jobs
@@ -70,7 +71,6 @@ from rules.i18n import LANGS
 
 log = logging.getLogger("campfire.service")
 
-
 FINISHED_LISTED_FOR = timedelta(days=1)
 """How long a finished game stays in the lists of games (``finished_games``)."""
 
@@ -102,15 +102,13 @@ class GameService:
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
-        rebuilt game states; ``drawer`` replaces ``render.registry.draw`` (tests).
-        Pictures are drawn in a pool of ``render_workers`` (default: one per core)
-        threads, or processes with ``render_processes`` (``render.registry.draw``
-        only; see ``bot.service.pictures``). ``chooser`` replaces ``ai.choose`` for
-        the AI seats (tests), ``adviser`` ``ai.advise`` for the hints (tests).
-        ``shards``: the Discord shards this process serves (``None``: all): its
-        scheduled work (reminders, timeouts, catch-up, AI seats left to play)
-        is only that of the games on them (see ``bot.shards``). Call ``close`` to stop
-        the pool."""
+        rebuilt game states; ``drawer`` replaces ``render.registry.draw``, ``chooser``
+        ``ai.choose`` and ``adviser`` ``ai.advise`` (tests). Pictures are drawn in a pool
+        of ``render_workers`` (default: one per core) threads, or processes with
+        ``render_processes`` (``render.registry.draw`` only; ``bot.service.pictures``);
+        ``close`` stops it. ``shards``: the Discord shards this process serves (``None``:
+        all): its scheduled work (reminders, timeouts, catch-up, AI seats left to play)
+        is only that of the games on them (see ``bot.shards``)."""
         self.store = store
         self.shards = shards
         self._seed_source = seed_source or _new_seed
@@ -123,12 +121,14 @@ class GameService:
             ratings=self.ratings,
             shards=shards,
         )
-        self.settings = self.pipeline.settings
-        """The servers' settings, fresh or as the posts read them (``bot.service.settings``)."""
+        self.settings = self.pipeline.settings  # fresh or as posts read them: service.settings
         self.robots = Robots(self.pipeline, store, chooser)
         self.moves = Moves(self.pipeline, self.robots)
         self.timing = Timing(self.pipeline, store, self.robots, self.moves)
-        self.lobbies = Lobbies(self.pipeline, store, self.robots, self.timing, self._seed_source)
+        self.fairness = Fairness(store, self._clock, self.settings)  # records, the cap
+        self.lobbies = Lobbies(
+            self.pipeline, store, self.robots, self.timing, self._seed_source, self.fairness
+        )
         self.create_lobby = self.lobbies.create_lobby
         self.join = self.lobbies.join
         self.leave = self.lobbies.leave
@@ -221,7 +221,7 @@ class GameService:
             if user_id != row.creator and not is_moderator:
                 raise ServiceError("service.not_allowed")
             done = await self.store.set_status(
-                game_id, "aborted", self._clock(), when_in=("lobby", "running")
+                game_id, "aborted", self._clock(), when_in=("lobby", "running"), by=user_id
             )
             if not done:
                 await self._raise_not_running(game_id)
@@ -341,8 +341,9 @@ class GameService:
         return await self.ratings.standings(guild_id, rules, user_id)
 
     async def stats(self, guild_id: str | None, user_id: str) -> PlayerStats:
-        """``user_id``'s games, wins and rating for each rule set played on a server."""
-        return await self.ratings.stats(guild_id, user_id)
+        """``user_id``'s games, wins, ratings and record (``fairness``) on a server."""
+        found = await self.ratings.stats(guild_id, user_id)
+        return replace(found, reliability=await self.fairness.reliability(guild_id, user_id))
 
     async def finished_games(
         self, user_id: str, channel_id: str | None, *, within: timedelta = FINISHED_LISTED_FOR
@@ -480,9 +481,8 @@ class GameService:
         return await self.pipeline.info(row, listing=listing)
 
     async def _raise_not_running(self, game_id: int) -> None:
-        raise ServiceError(
-            "service.not_running", status=status_key((await self._row(game_id)).status)
-        )
+        status = status_key((await self._row(game_id)).status)
+        raise ServiceError("service.not_running", status=status)
 
 
 def applied(game_id: int, m: MoveRow) -> MoveApplied:

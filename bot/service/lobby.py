@@ -8,6 +8,10 @@ service's own: ``GameService.create_lobby`` and so on). Every change of a lobby 
   leaves, the lobby is handed over to the player who joined earliest after them; if
   nobody else is seated, the lobby closes (status ``aborted``). Leaving a running game
   is refused (``service.not_lobby``): resign instead.
+- **A fair table.** A lobby may ask a completion rate or a number of finished games of
+  those who join (``requirement``, checked at join), and a server may cap the games one
+  player plays at once (checked when a lobby opens, at join and at start): see
+  ``bot.service.fairness``.
 - **Seat order.** ``start(shuffle_seats=True)`` orders seats by a seeded shuffle
   (``rules.rng`` on the game's seed with a ``:seats`` suffix), so the order is random
   but reproducible; ``shuffle_seats=False`` keeps join order.
@@ -20,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.service.endings import seeded_seat_order
+from bot.service.fairness import Fairness, Requirement
 from bot.service.guards import guard, is_ai_seat, require_lobby, seated, status_key
 from bot.service.pipeline import Pipeline
 from bot.service.robots import DEFAULT_LEVEL, Robots
@@ -45,14 +50,17 @@ class Lobbies:
         robots: Robots,
         timing: Timing,
         seed_source: Callable[[], str],
+        fairness: Fairness,
     ) -> None:
         """``robots`` seats the AI players, ``timing`` says a new lobby's clock,
-        ``seed_source`` makes the games' seeds."""
+        ``seed_source`` makes the games' seeds, ``fairness`` checks a lobby's
+        requirements and the server's cap."""
         self.pipeline = pipeline
         self.store = store
         self.robots = robots
         self.timing = timing
         self.seed_source = seed_source
+        self.fairness = fairness
 
     async def _status(self, game_id: int) -> str:
         """The game's status as an error's parameter (read again: it just changed)."""
@@ -72,6 +80,8 @@ class Lobbies:
         anywhere: bool = False,
         ai: int = 0,
         ai_level: str = DEFAULT_LEVEL,
+        requirement: Requirement | None = None,
+        capped: bool = True,
     ) -> GameInfo:
         """A new lobby of ``rules`` (a ``rules.registry`` id) whose creator holds seat 1.
 
@@ -80,10 +90,14 @@ class Lobbies:
         ``CLOCK_HOURS``, 0: none) and ``timeout_policy`` (one of ``POLICIES``) default to
         the server's settings. A server that chose one channel for games refuses the
         others unless ``anywhere`` (a rematch, where the last game was). ``ai`` AI
-        seats of ``ai_level`` are seated after the creator. Raises
+        seats of ``ai_level`` are seated after the creator. ``requirement``: what the
+        lobby asks of those who join (``bot.service.fairness``). Raises
         ``InvalidOptions`` (``game.unknown``, ``options.*``) or ``ServiceError``
         (``service.bad_seat_limit``, ``service.bad_clock``, ``service.bad_policy``,
-        ``service.wrong_channel``, ``service.ai_too_many`` (max), ``service.bad_ai_level``).
+        ``service.wrong_channel``, ``service.ai_too_many`` (max), ``service.bad_ai_level``,
+        ``service.fair.bad_*``, ``service.fair.cap``: the creator plays as many
+        games as the server allows; ``capped=False``: not checked, for a tournament's
+        table, which its players committed to by registering).
         """
         game = registry.get(rules)
         spec = game.spec
@@ -95,9 +109,13 @@ class Lobbies:
             raise ServiceError("service.ai_too_many", max=limit - 1)
         if ai and ai_level not in AI_LEVELS:
             raise ServiceError("service.bad_ai_level", choices=", ".join(AI_LEVELS))
+        if requirement is not None:
+            requirement.validate()
         clock_hours, policy = await self.timing.lobby_clock(
             guild_id, channel_id, clock_hours, timeout_policy, anywhere=anywhere
         )
+        if capped:
+            await self.fairness.check_cap(guild_id, [(creator.user_id, creator.name)])
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -114,13 +132,18 @@ class Lobbies:
             timeout_policy=policy,
         )
         log.info("game %d: lobby of %s opened by %s", game_id, spec.id, creator.user_id)
+        if requirement is not None and requirement.asks:
+            await self.fairness.set_requirement(game_id, requirement)
         for _ in range(ai):
             await self.robots.add(game_id, creator.user_id, ai_level)
         return await self.pipeline.game(game_id)
 
-    async def join(self, game_id: int, player: Player) -> GameInfo:
+    async def join(self, game_id: int, player: Player, *, capped: bool = True) -> GameInfo:
         """Take a seat. Raises ``service.game_not_found``, ``service.not_lobby``,
-        ``service.already_joined``, ``service.lobby_full``."""
+        ``service.already_joined``, ``service.lobby_full``, ``service.fair.cap`` (the
+        player plays as many games as the server allows; ``capped=False``: not checked,
+        as for ``create_lobby``) or, when the lobby asks a record the player's lacks,
+        ``service.fair.*`` (``Fairness.check``)."""
         async with self.pipeline.lobby_lock:
             for attempt in range(2):
                 row = await self.pipeline.row(game_id)
@@ -131,12 +154,21 @@ class Lobbies:
                     raise ServiceError("service.not_allowed")
                 if len(row.seats) >= row.max_seats:
                     raise ServiceError("service.lobby_full", max=row.max_seats)
+                if attempt == 0:
+                    await self._check_fair(row, player, capped)
                 if attempt == 0 and await self.store.add_seat(
                     game_id, player.user_id, player.name, self.pipeline.now()
                 ):
                     return await self.pipeline.game(game_id)
             # Another process changed the lobby between our read and our write, twice.
             raise ServiceError("service.stale", version=row.version)
+
+    async def _check_fair(self, row: GameRow, player: Player, capped: bool) -> None:
+        """The server's cap (``capped``), then what the lobby asks (``Fairness.check``)."""
+        if capped:
+            await self.fairness.check_cap(row.guild_id, [(player.user_id, player.name)])
+        asked = await self.fairness.requirement(row.id)
+        await self.fairness.check(row.guild_id, player.user_id, asked)
 
     async def leave(self, game_id: int, user_id: str) -> GameInfo:
         """Free a lobby seat (creator leaving: hand-over or close, see module doc).
@@ -190,6 +222,7 @@ class Lobbies:
                 clock_hours=row.clock_hours or 0,
                 timeout_policy=row.timeout_policy,
                 anywhere=True,
+                requirement=await self.fairness.requirement(game_id),
             )
             existing = lobby.id
             if not await self.store.set_rematch(existing, game_id):  # another process won
@@ -217,11 +250,14 @@ class Lobbies:
         *,
         shuffle_seats: bool = True,
         allow_all_ai: bool = False,
+        capped: bool = True,
     ) -> PlayResult:
         """The creator starts the game: seats ordered, rules ``setup`` run, state stored.
         Events: ``TurnStarted``. Raises ``service.not_creator``, ``service.not_lobby``,
         ``service.not_enough_players``, ``service.all_ai`` (no person seated, unless
-        ``allow_all_ai``: the console and the demo)."""
+        ``allow_all_ai``: the console and the demo), ``service.fair.cap`` (a person
+        seated plays as many games as the server allows; ``capped=False``: not
+        checked, for a caller that decided so, such as an event's table)."""
         async with self.pipeline.lobby_lock:
             row = await self.pipeline.row(game_id)
             require_lobby(row)
@@ -233,6 +269,9 @@ class Lobbies:
                 )
             if not allow_all_ai and all(s.ai_level for s in row.seats):
                 raise ServiceError("service.all_ai")
+            if capped:
+                people = [(s.user_id, s.name) for s in row.seats if not s.ai_level]
+                await self.fairness.check_cap(row.guild_id, people)
             order = [s.user_id for s in row.seats]
             previous = await self.store.previous_game(game_id)
             if previous is not None:  # a rematch: the last game's order, rotated by one

@@ -13,6 +13,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
+from bot.service.fairness import Reliability
 from bot.service.ratings import Standing, rate, standings
 from bot.store import GameStore
 
@@ -43,6 +44,8 @@ class PlayerStats:
     """Hints the player took in the server's games (``bot.service.hints``)."""
     hinted_games: int = 0
     """In how many games."""
+    reliability: Reliability | None = None
+    """How they end their games on the server (``bot.service.fairness``)."""
 
     @property
     def games(self) -> int:

@@ -52,6 +52,7 @@ from bot.service.clocks import (
     table_info,
     turn_clocks,
 )
+from bot.service.fairness import MAX_CAP
 from bot.service.guards import is_ai_seat
 from bot.service.moves import Moves, merge_results
 from bot.service.pipeline import Loaded, Pipeline
@@ -141,6 +142,8 @@ class Timing:
             raise ServiceError("service.bad_setting", setting="away")
         if settings.pictures is not None and settings.pictures not in PICTURES:
             raise ServiceError("service.bad_setting", setting="pictures")
+        if settings.max_games is not None and not 1 <= settings.max_games <= MAX_CAP:
+            raise ServiceError("service.bad_setting", setting="max_games")
         await self.store.save_guild_settings(guild_id, settings, self.pipeline.now())
         self.pipeline.settings.put(guild_id, settings)
         return settings

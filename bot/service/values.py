@@ -78,6 +78,8 @@ class ServiceError(CampfireError):
     - ``service.bad_setting`` (setting): a server setting out of its range.
     - ``service.wrong_channel`` (channel): games are opened in another channel here.
     - ``service.hints_off``: the server turned hints off.
+    - ``service.fair.*``: a lobby's requirement not met, one out of range, or the
+      server's cap reached (``bot.service.fairness``).
 
     ``rules`` errors (``MoveError``, ``InvalidOptions``) pass through unchanged, and so
     do the store's (``bot.store.StoreError``, keys ``store.*``: the database file has

@@ -26,6 +26,7 @@ from bot.store.database import (
     default_path,
 )
 from bot.store.errors import OUTAGES, StoreError
+from bot.store.fairness import PlayRecord, SeatEnd, SeatEntry
 from bot.store.messages import CLAIM_LEASE, abandoned, parse_claim
 from bot.store.postgres import PostgresStore, is_postgres_url
 from bot.store.protocol import GameStore
@@ -50,7 +51,7 @@ from bot.store.rows import (
 from bot.store.schema import MIGRATIONS
 from bot.store.schema_postgres import POSTGRES_MIGRATIONS
 from bot.store.sqlite import Store
-from bot.store.tournaments import (
+from bot.store.tournament_rows import (
     EntryRow,
     NewsRow,
     NewTournament,
@@ -94,6 +95,9 @@ __all__ = [
     "SeatRow",
     "Store",
     "OUTAGES",
+    "PlayRecord",
+    "SeatEnd",
+    "SeatEntry",
     "StoreError",
     "default_path",
     "is_postgres_url",

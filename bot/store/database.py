@@ -16,8 +16,9 @@ The queries live by concern, each a repository in its module over the tables it 
 ``seats`` (seats and lobbies), ``clocks`` (clocks,
 reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
-restart work), ``hints`` (the hints each seat took) and ``tournaments`` (a server's
-events, their places, rounds and tables). ``SqlStore`` is composed of
+restart work), ``hints`` (the hints each seat took), ``tournaments`` (a server's
+events, their places, rounds and tables) and ``fairness`` (how players end their
+games, a lobby's requirements). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
 """
@@ -28,6 +29,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from bot.store.clocks import CLAIM_DUE, CLAIM_DUE_ON_SHARDS, ClocksQueries, claim_statement
+from bot.store.fairness import FairnessQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import AI_TURNS, BEHIND, INSTANCE, JobsQueries, behind_job, job_candidates
@@ -112,6 +114,7 @@ class SqlStore(SqlBase):
         self.jobs = JobsQueries(self.sessions)
         self.hints = HintsQueries(self.sessions)
         self.tournaments = TournamentsQueries(self.sessions)
+        self.fairness = FairnessQueries(self.sessions)
 
     # games: GamesQueries
     create_game = via("games", GamesQueries.create_game)
@@ -205,3 +208,8 @@ class SqlStore(SqlBase):
     finish_tournament = via("tournaments", TournamentsQueries.finish_tournament)
     claim_news = via("tournaments", TournamentsQueries.claim_news)
     finish_news = via("tournaments", TournamentsQueries.finish_news)
+    # fairness: FairnessQueries
+    play_records = via("fairness", FairnessQueries.play_records)
+    playing_counts = via("fairness", FairnessQueries.playing_counts)
+    lobby_requirement = via("fairness", FairnessQueries.lobby_requirement)
+    set_lobby_requirement = via("fairness", FairnessQueries.set_lobby_requirement)

@@ -146,15 +146,24 @@ class GamesQueries(Repository):
         return int(rows[0][0])
 
     async def set_status(
-        self, game_id: int, status: str, at: datetime, *, when_in: Sequence[str]
+        self,
+        game_id: int,
+        status: str,
+        at: datetime,
+        *,
+        when_in: Sequence[str],
+        by: str | None = None,
     ) -> bool:
-        """Move a game to ``status`` if it is currently in one of ``when_in``."""
+        """Move a game to ``status`` if it is currently in one of ``when_in``; ``by``:
+        who stopped it (an abort), kept as ``aborted_by``."""
         marks = ",".join("?" * len(when_in))
+        stopper = ", aborted_by = ?" if by is not None else ""
         async with self.db.transaction() as db:
             if not await sql.changed(
                 db,
-                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-                (status, iso(at), game_id, *when_in),
+                f"UPDATE games SET status = ?, updated_at = ?{stopper} "
+                f"WHERE id = ? AND status IN ({marks})",
+                (status, iso(at), *((by,) if by is not None else ()), game_id, *when_in),
             ):
                 return False
             if status not in ("lobby", "running"):  # no clock runs in a game that ended

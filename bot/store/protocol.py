@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from bot.shards import Shards
+from bot.store.fairness import PlayRecord
 from bot.store.rows import (
     ClockChange,
     ClockRow,
@@ -30,7 +31,7 @@ from bot.store.rows import (
     SeatClock,
     UserSettings,
 )
-from bot.store.tournaments import (
+from bot.store.tournament_rows import (
     EntryRow,
     NewsRow,
     NewTournament,
@@ -83,9 +84,16 @@ class GamesStore(Protocol):
     async def game_for_thread(self, thread_id: str) -> GameRow | None: ...
 
     async def set_status(
-        self, game_id: int, status: str, at: datetime, *, when_in: Sequence[str]
+        self,
+        game_id: int,
+        status: str,
+        at: datetime,
+        *,
+        when_in: Sequence[str],
+        by: str | None = None,
     ) -> bool:
-        """Change the status (a game that ends loses its clocks and reminders)."""
+        """Change the status (a game that ends loses its clocks and reminders); ``by``:
+        who stopped it (an abort)."""
         ...
 
     async def append_move(self, entry: NewEntry) -> GameRow | None:
@@ -410,6 +418,28 @@ class TournamentsStore(Protocol):
     async def finish_news(self, worker: str, ids: Sequence[int], *, posted: bool) -> int: ...
 
 
+class FairnessStore(Protocol):
+    """How players end their games and a lobby's requirements (``bot.store.fairness``)."""
+
+    async def play_records(
+        self, guild_id: str, user_ids: Sequence[str], since: datetime
+    ) -> PlayRecord:
+        """How the started games of a server that changed since ``since`` stand for
+        each of ``user_ids``, and their entries in them, in one statement."""
+        ...
+
+    async def playing_counts(self, guild_id: str, user_ids: Sequence[str]) -> dict[str, int]:
+        """How many running games of a server each of ``user_ids`` plays (seated, not
+        removed)."""
+        ...
+
+    async def lobby_requirement(self, game_id: int) -> tuple[int | None, int | None]: ...
+
+    async def set_lobby_requirement(
+        self, game_id: int, min_completion: int | None, min_finished: int | None
+    ) -> None: ...
+
+
 class GameStore(
     GamesStore,
     MessagesStore,
@@ -420,6 +450,7 @@ class GameStore(
     JobsStore,
     HintsStore,
     TournamentsStore,
+    FairnessStore,
     Protocol,
 ):
     """The persistence of games, lobbies, move logs and front-end bookkeeping: every

@@ -122,6 +122,9 @@ class GuildSettings:
     organiser_role: str | None = None
     """The role whose members may organise tournaments besides Manage Server (``None``:
     none)."""
+    max_games: int | None = None
+    """The most games one player may play at once on the server (``None``: no cap;
+    ``bot.service.fairness``)."""
 
 
 @dataclass(frozen=True)

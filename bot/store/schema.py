@@ -315,6 +315,22 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE guild_settings ADD COLUMN organiser_role TEXT;
     """,
+    # A fair table (completion rates, a lobby's requirements): who stopped a game
+    # (``aborted_by``: its creator or a moderator; NULL for a lobby that closed and for
+    # games stopped before this step), and what a lobby asks of those who join it (a
+    # completion rate in percent, a number of finished games; NULL: nothing).
+    """
+    ALTER TABLE games ADD COLUMN aborted_by TEXT;
+    CREATE TABLE lobby_requirements (
+        game_id        INTEGER PRIMARY KEY REFERENCES games (id),
+        min_completion INTEGER,
+        min_finished   INTEGER
+    );
+    """,
+    # A server's cap on the games one player plays at once (NULL: no cap).
+    """
+    ALTER TABLE guild_settings ADD COLUMN max_games INTEGER;
+    """,
     # the messages a front end remembers of a tournament (its registration message, to
     # edit it when registration closes), one per kind, the latest wins
     """

@@ -41,13 +41,16 @@ class SettingsQueries(Repository):
     async def guild_settings(self, guild_id: str) -> GuildSettings:
         rows = await self.db.fetchall(
             "SELECT language, clock_hours, timeout_policy, nudge_hours, max_away_days, "
-            "games_channel, hints, pictures, web_links, organiser_role FROM guild_settings "
+            "games_channel, hints, pictures, web_links, organiser_role, max_games "
+            "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings()
-        language, clock, policy, nudge, away, channel, hints, pictures, web, organisers = rows[0]
+        language, clock, policy, nudge, away, channel, hints, pictures, web, organisers, cap = rows[
+            0
+        ]
         return GuildSettings(
             language,
             _int(clock),
@@ -58,7 +61,8 @@ class SettingsQueries(Repository):
             None if hints is None else bool(hints),
             pictures,
             None if web is None else bool(web),
-            organisers,
+            organiser_role=organisers,
+            max_games=_int(cap),
         )
 
     async def save_guild_settings(
@@ -68,14 +72,15 @@ class SettingsQueries(Repository):
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, updated_at, clock_hours, "
                 "timeout_policy, nudge_hours, max_away_days, games_channel, hints, pictures, "
-                "web_links, organiser_role) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "web_links, organiser_role, max_games) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, updated_at = excluded.updated_at, "
                 "clock_hours = excluded.clock_hours, timeout_policy = excluded.timeout_policy, "
                 "nudge_hours = excluded.nudge_hours, max_away_days = excluded.max_away_days, "
                 "games_channel = excluded.games_channel, hints = excluded.hints, "
                 "pictures = excluded.pictures, web_links = excluded.web_links, "
-                "organiser_role = excluded.organiser_role",
+                "organiser_role = excluded.organiser_role, max_games = excluded.max_games",
                 (
                     guild_id,
                     settings.language,
@@ -89,6 +94,7 @@ class SettingsQueries(Repository):
                     settings.pictures,
                     None if settings.web_links is None else int(settings.web_links),
                     settings.organiser_role,
+                    settings.max_games,
                 ),
             )
 

@@ -38,9 +38,21 @@ TABLES = (
     "user_settings",
     "game_jobs",
     "hints",
+    "lobby_requirements",
+    "tournaments",
+    "tournament_entries",
+    "tournament_rounds",
+    "tournament_tables",
+    "tournament_news",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
-IDENTITIES = (("games", "id"), ("undos", "id"), ("reminders", "id"))
+IDENTITIES = (
+    ("games", "id"),
+    ("undos", "id"),
+    ("reminders", "id"),
+    ("tournaments", "id"),
+    ("tournament_news", "id"),
+)
 GENERATED = {"results": {"rowid"}}
 """Columns PostgreSQL fills itself (SQLite's implicit rowid, made explicit there)."""
 BATCH = 5_000

@@ -14,10 +14,11 @@ import pytest
 
 from bot.frontends.cli import main
 from bot.service import GameService
+from bot.service.fairness import Requirement
 from bot.store import GuildSettings, PostgresStore, Store, behind_job
 from bot.store.transfer import GENERATED, TABLES
 from campfire_testing.pgcluster import Cluster, fresh_database
-from tests.bot.conftest import ALICE, BOB, CAROL, running_nim
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
 from tests.bot.days import Clock, running, service_on
 
 
@@ -33,6 +34,22 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     await service.undos.request(undone, ALICE.user_id)
     await service.undos.answer(undone, BOB.user_id, True, version=1)
     await service.undos.answer(undone, CAROL.user_id, True, version=1)  # undos
+    await service.create_lobby(  # a lobby's requirement
+        rules="nim",
+        options={},
+        guild_id="g1",
+        channel_id="c1",
+        creator=CAROL,
+        requirement=Requirement(min_completion=0.5, min_finished=1),
+    )
+    stopped = await running_nim(service, ALICE, BOB)
+    await service.abort(stopped, ALICE.user_id)  # who stopped it
+    cup = await service.tournaments.open(  # a tournament: places, a round, tables, news
+        guild_id="g1", channel_id="c1", organiser=ALICE, rules="nim", rounds=1
+    )
+    for player in (CAROL, DAVE):
+        await service.tournaments.register(cup.id, player)
+    await service.tournaments.start(cup.id, ALICE.user_id)
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")
@@ -40,7 +57,7 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     await service.set_message(clocked, "announced", "0")  # a catch-up held by a process
     assert await service.jobs.claim(behind_job("announced"), "crashed") != []  # that died
     await service.timing.save_guild_settings(
-        "g1", GuildSettings(language="fr", nudge_hours=12, hints=False)
+        "g1", GuildSettings(language="fr", nudge_hours=12, hints=False, max_games=3)
     )
     await service.timing.go_away(CAROL.user_id, clock.now + timedelta(days=2), max_days=None)
     await service.timing.set_notify(BOB.user_id, True)

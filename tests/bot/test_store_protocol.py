@@ -14,6 +14,7 @@ import pytest
 
 from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol
 from bot.store.clocks import ClocksQueries
+from bot.store.fairness import FairnessQueries
 from bot.store.games import GamesQueries
 from bot.store.hints import HintsQueries
 from bot.store.jobs import JobsQueries
@@ -33,6 +34,7 @@ PARTS = [
     (protocol.JobsStore, JobsQueries),
     (protocol.HintsStore, HintsQueries),
     (protocol.TournamentsStore, TournamentsQueries),
+    (protocol.FairnessStore, FairnessQueries),
 ]
 """Each part of the protocol and the part of the queries that owns the same tables."""
 
@@ -46,6 +48,7 @@ REPOSITORIES = {
     JobsQueries: "jobs",
     HintsQueries: "hints",
     TournamentsQueries: "tournaments",
+    FairnessQueries: "fairness",
 }
 """Where a store holds each repository."""
 

@@ -22,6 +22,8 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
+import pytest
+
 from bot.service import GameService, Player
 from bot.service.events import Table, TableResult, standings
 from bot.service.ratings import display
@@ -364,10 +366,8 @@ async def test_three_player_round_robin_of_twelve_with_a_process_stopped_mid_ope
         assert table.game_id is not None
         await play_out(one.service, table.game_id, draw)
     assert last.game_id is not None
-    try:
+    with pytest.raises(SystemExit):
         await play_out(one.service, last.game_id, draw)
-    except SystemExit:
-        pass
     assert started == 2 and callable(release)
     await one.stop()
 

@@ -12,7 +12,7 @@ from bot.service import GameService, Player, ServiceError
 from bot.service.tournaments import TournamentInfo
 from bot.store import GuildSettings, open_store
 from campfire_testing.clock import FakeClock, seeds
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, running_nim
 
 ERIN = Player("u5", "Erin")
 
@@ -67,7 +67,8 @@ async def test_bad_settings_are_refused_and_store_nothing(service: GameService) 
         ({"cap": 1}, "service.tournament.bad_cap"),
         ({"closes_at": service.now() - timedelta(hours=1)}, "service.tournament.bad_date"),
         ({"round_hours": 0}, "service.tournament.bad_deadline"),
-        ({"min_completion": 120}, "service.tournament.bad_requirement"),
+        ({"min_completion": 120}, "service.fair.bad_completion"),
+        ({"min_finished": 0}, "service.fair.bad_finished"),
         ({"clock_hours": 5}, "service.bad_clock"),
     ]
     for change, key in cases:
@@ -101,14 +102,37 @@ async def test_too_few_entrants_cannot_start(service: GameService) -> None:
     assert (refused.value.key, refused.value.params) == ("service.tournament.too_few", {"min": 2})
 
 
-async def test_an_entry_requirement_is_stored_and_never_let_through_unchecked(
+async def test_an_entry_requirement_is_the_players_record_on_the_server(
     service: GameService,
 ) -> None:
-    info = await open_nim(service, min_completion=80, min_finished=3)
-    assert (info.min_completion, info.min_finished) == (80, 3)
-    with pytest.raises(ServiceError):
+    info = await open_nim(service, min_finished=1)
+    assert (info.min_completion, info.min_finished) == (None, 1)
+    with pytest.raises(ServiceError) as refused:
         await service.tournaments.register(info.id, BOB)
-    assert (await service.tournaments.tournament(info.id)).entries == ()
+    assert refused.value.key == "service.fair.finished"
+    game_id = await running_nim(service, BOB, CAROL, stones=3)
+    await finish_game(service, game_id)
+    info = await service.tournaments.register(info.id, BOB)
+    assert [e.user_id for e in info.entries] == [BOB.user_id]
+    strict = await open_nim(service, min_completion=100)
+    await service.resign(await running_nim(service, CAROL, DAVE, stones=3), CAROL.user_id)
+    with pytest.raises(ServiceError) as rate:
+        await service.tournaments.register(strict.id, CAROL)
+    assert rate.value.key == "service.fair.completion"
+    await service.tournaments.register(strict.id, DAVE)
+
+
+async def test_a_tables_game_is_opened_whatever_the_servers_cap_on_games(
+    service: GameService,
+) -> None:
+    await service.timing.save_guild_settings("g1", GuildSettings(max_games=1))
+    busy = await running_nim(service, ALICE, BOB, stones=9)
+    info = await open_nim(service)
+    for player in (ALICE, BOB):
+        await service.tournaments.register(info.id, player)
+    progress = await service.tournaments.start(info.id, ALICE.user_id)
+    assert len(progress.opened) == 1
+    assert (await service.game(busy)).status == "running"
 
 
 async def finish_game(service: GameService, game_id: int) -> None:
@@ -121,7 +145,9 @@ async def finish_game(service: GameService, game_id: int) -> None:
 async def test_two_processes_on_one_database_do_each_step_once(database: str, nim: None) -> None:
     clock = FakeClock()
     stores = [await open_store(database), await open_store(database)]
-    one, two = (GameService(s, seed_source=seeds(p), clock=clock) for s, p in zip(stores, "ab"))
+    one, two = (
+        GameService(s, seed_source=seeds(p), clock=clock) for s, p in zip(stores, "ab", strict=True)
+    )
     info = await open_nim(one, closes_at=clock.now + timedelta(hours=1), options={"stones": 3})
     for player in (ALICE, BOB, CAROL, DAVE):
         await two.tournaments.register(info.id, player)
@@ -146,3 +172,93 @@ async def test_two_processes_on_one_database_do_each_step_once(database: str, ni
     assert len(await one.tournaments.standings(info.id)) == 4
     for store in stores:
         await store.close()
+
+
+async def started_four(service: GameService) -> TournamentInfo:
+    """A running Swiss of four (two tables), round 1 opened."""
+    info = await open_nim(service, options={"stones": 9})
+    for player in (ALICE, BOB, CAROL, DAVE):
+        await service.tournaments.register(info.id, player)
+    progress = await service.tournaments.start(info.id, ALICE.user_id, organiser=True)
+    assert progress.round == 1 and len(progress.opened) == 2
+    return progress.tournament
+
+
+async def test_a_withdrawal_resigns_the_game_and_leaves_the_next_rounds(
+    service: GameService,
+) -> None:
+    info = await started_four(service)
+    (round1,) = await service.tournaments.round_list(info.id)
+    table = round1.tables[0]
+    quitter = table.players[1]
+    someone = next(u for u in ("u2", "u3", "u4") if u != quitter)
+    with pytest.raises(ServiceError) as refused:  # only an organiser withdraws another
+        await service.tournaments.withdraw(info.id, quitter, by=someone)
+    assert refused.value.key == "service.tournament.not_organiser"
+    progress = await service.tournaments.withdraw(info.id, quitter)
+    assert [r.game.status for r in progress.ended] == ["over"]
+    (round1,) = await service.tournaments.round_list(info.id)
+    ended = round1.tables[0]
+    assert ended.ended and ended.forfeits == (table.places[1],)
+    assert progress.tournament.entrant(quitter).status == "withdrawn"  # type: ignore[union-attr]
+    with pytest.raises(ServiceError) as again:
+        await service.tournaments.withdraw(info.id, quitter)
+    assert again.value.key == "service.tournament.not_entered"
+    other = round1.tables[1]
+    assert other.game_id is not None
+    await finish_game(service, other.game_id)
+    rounds = await service.tournaments.round_list(info.id)
+    assert len(rounds) == 2
+    assert all(quitter not in t.players for t in rounds[1].tables)
+    assert sum(t.bye for t in rounds[1].tables) == 1  # three left: one bye
+
+
+async def test_a_substitute_takes_a_place_between_rounds_only(service: GameService) -> None:
+    info = await started_four(service)
+    (round1,) = await service.tournaments.round_list(info.id)
+    table = round1.tables[0]
+    place = table.places[0]
+    cases = [
+        (place, ERIN, BOB.user_id, "service.tournament.not_organiser"),
+        ("p9", ERIN, ALICE.user_id, "service.tournament.no_place"),
+        (place, BOB, ALICE.user_id, "service.tournament.already"),
+        (place, ERIN, ALICE.user_id, "service.tournament.playing"),
+    ]
+    for where, player, by, key in cases:
+        with pytest.raises(ServiceError) as refused:
+            await service.tournaments.substitute(info.id, where, player, by)
+        assert refused.value.key == key, key
+    assert table.game_id is not None
+    await finish_game(service, table.game_id)
+    info = await service.tournaments.substitute(info.id, place, ERIN, ALICE.user_id)
+    holder = info.holder(place)
+    assert holder is not None and (holder.user_id, holder.from_round) == (ERIN.user_id, 2)
+    replaced = next(e for e in info.entries if e.user_id == table.players[0])
+    assert replaced.status == "substituted"
+    other = round1.tables[1]
+    assert other.game_id is not None
+    await finish_game(service, other.game_id)
+    round2 = (await service.tournaments.round_list(info.id))[1]
+    seated = {u for t in round2.tables for u in t.players}
+    assert ERIN.user_id in seated and table.players[0] not in seated
+    lines = await service.tournaments.standings(info.id)
+    assert next(s for s in lines if s.place == place).user_id == ERIN.user_id
+
+
+async def test_news_are_claimed_once_and_given_back_when_a_post_fails(
+    service: GameService,
+) -> None:
+    info = await started_four(service)
+    (news,) = await service.tournaments.news()
+    assert news.kind == "round" and news.round is not None and len(news.round.tables) == 2
+    assert await service.tournaments.news() == []  # claimed: nobody else posts it
+    await service.tournaments.posted([news], done=False)
+    (again,) = await service.tournaments.news()
+    assert again.id == news.id
+    await service.tournaments.posted([again])
+    assert await service.tournaments.news() == []
+    info = await service.tournaments.cancel(info.id, ALICE.user_id)
+    assert info.status == "cancelled"
+    with pytest.raises(ServiceError) as refused:
+        await service.tournaments.cancel(info.id, ALICE.user_id)
+    assert refused.value.key == "service.tournament.not_running"

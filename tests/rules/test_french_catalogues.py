@@ -81,8 +81,8 @@ NOT_NOUNS = frozenset(
 )
 """Words that may follow a number without agreeing with it: "{n} sur 5", "{n} de plus"."""
 
-INVARIABLE = frozenset({"PV", "PC", "Mo", "s", "hex", "pas"})
-"""Abbreviations and units that French writes the same in the plural: "3 PV", "2 pas"."""
+INVARIABLE = frozenset({"PV", "PC", "Mo", "s", "min", "h", "j", "hex", "pas"})
+"""Abbreviations and units that French writes the same in the plural: "3 PV", "2 pas", "~3 h"."""
 
 FIELD = re.compile(r"\{([a-z_0-9]+)(?::([^{}]*(?:\{[^{}]*\}[^{}]*)*))?\}")
 """A replacement field, its format spec allowed one level of nested fields."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.service.events import Table, TableResult, round_robin, standings, swiss_round
 from bot.service.tournaments.values import Standing, TableInfo, TournamentInfo
 from rules import registry
 
@@ -29,17 +30,13 @@ def planned_rounds(format: str, count: int, table_size: int, asked: int) -> int:
     schedule's length for a round robin."""
     if format != "round_robin":
         return asked
-    from bot.service.events import round_robin
-
     places = [f"p{n}" for n in range(1, count + 1)]
     return len(round_robin(places, table_size, 0, sizes=_sizes(table_size)))
 
 
-def results(tables: Sequence[TableInfo]) -> list[object]:
+def results(tables: Sequence[TableInfo]) -> list[TableResult]:
     """The stored tables as the pairing's ``TableResult``s (pending while unfinished)."""
-    from bot.service.events import Table, TableResult
-
-    out: list[object] = []
+    out: list[TableResult] = []
     for info in tables:
         table = Table(info.round, info.places)
         if info.bye:
@@ -66,8 +63,6 @@ def pair(
 ) -> list[tuple[str, ...]]:
     """The tables of round ``number`` (places in seat order; a table of one place is a
     bye) among the places still playing."""
-    from bot.service.events import Table, round_robin, swiss_round
-
     playing = [e.place for e in info.playing]
     if info.format == "round_robin":
         start = sorted({e.place for e in info.entries}, key=lambda p: int(p[1:]))
@@ -76,7 +71,7 @@ def pair(
             return []
         least = registry.get(info.rules).spec.min_seats
         return _kept(schedule[number - 1], set(playing), least)
-    done: list[object] = results(history)
+    done = results(history)
     tables: Sequence[Table] = swiss_round(
         playing,
         ratings,
@@ -89,13 +84,13 @@ def pair(
     return [t.seats for t in tables]
 
 
-def _kept(tables: Sequence[object], playing: set[str], least: int) -> list[tuple[str, ...]]:
+def _kept(tables: Sequence[Table], playing: set[str], least: int) -> list[tuple[str, ...]]:
     """A round robin's scheduled tables without the places that left: a table left with
     fewer seats than the game needs gives its remaining places a bye."""
     kept: list[tuple[str, ...]] = []
     byes: list[tuple[str, ...]] = []
     for table in tables:
-        seats = tuple(s for s in table.seats if s in playing)  # type: ignore[attr-defined]
+        seats = tuple(s for s in table.seats if s in playing)
         if len(seats) >= max(2, least):
             kept.append(seats)
         else:
@@ -108,8 +103,6 @@ def ranking(
 ) -> tuple[Standing, ...]:
     """The standings of every place over the tables so far, each line with whoever
     holds the place now."""
-    from bot.service.events import standings
-
     places = [e.place for e in info.holders]
     lines = standings(places, ratings, results(tables))
     out = []

@@ -21,6 +21,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
+from bot.service.fairness import Requirement
 from bot.service.jobs import worker_name
 from bot.service.lobby import Lobbies
 from bot.service.moves import Moves
@@ -35,7 +36,6 @@ from bot.service.tournaments.values import (
     TournamentInfo,
 )
 from bot.service.values import Player, PlayResult, ServiceError
-from bot.shards import owns
 from bot.store import GameStore, NewTournament, epoch
 from rules import registry
 
@@ -129,7 +129,8 @@ class Tournaments:
         ``service.bad_clock``, ``service.bad_policy``, ``service.tournament.bad_format``,
         ``service.tournament.bad_rounds``, ``service.tournament.bad_table``,
         ``service.tournament.bad_cap``, ``service.tournament.bad_date``,
-        ``service.tournament.bad_deadline``, ``service.tournament.bad_requirement``."""
+        ``service.tournament.bad_deadline``, ``service.fair.bad_completion``,
+        ``service.fair.bad_finished`` (max)."""
         game = registry.get(rules)
         spec = game.spec
         valid = spec.validate_options(options)
@@ -150,10 +151,8 @@ class Tournaments:
             raise ServiceError("service.tournament.bad_date")
         if round_hours is not None and not 1 <= round_hours <= MAX_ROUND_HOURS:
             raise ServiceError("service.tournament.bad_deadline", max=MAX_ROUND_HOURS)
-        if (min_completion is not None and not 0 <= min_completion <= 100) or (
-            min_finished is not None and min_finished < 0
-        ):
-            raise ServiceError("service.tournament.bad_requirement")
+        rate = None if min_completion is None else min_completion / 100
+        Requirement(rate, min_finished).validate()
         hours, policy = await self.lobbies.timing.lobby_clock(
             guild_id, channel_id, clock_hours, timeout_policy
         )
@@ -227,19 +226,11 @@ class Tournaments:
         min_completion: int | None,
         min_finished: int | None,
     ) -> None:
-        """The entry requirement's check until the players' reliability (completion
-        rate, finished games) is kept: the requirement is stored and shown, and an
-        entry is refused (``service.tournament.requirement_unchecked``) rather than let
-        in unchecked. ``GameService`` passes the reliability check as ``entry_check``
-        once there is one."""
-        log.warning(
-            "tournament entry of %s on %s refused: requirement (%s%%, %s games) not checkable",
-            user_id,
-            guild_id,
-            min_completion,
-            min_finished,
-        )
-        raise ServiceError("service.tournament.requirement_unchecked")
+        """The entry requirement, judged on the player's record on the server as a
+        lobby's is (``Fairness.check``: the completion rate and the finished games over
+        its window); raises ``service.fair.*`` saying what is missing."""
+        rate = None if min_completion is None else min_completion / 100
+        await self.lobbies.fairness.check(guild_id, user_id, Requirement(rate, min_finished))
 
     # -- starting, withdrawing, substituting, cancelling ---------------------------------
 
@@ -329,8 +320,8 @@ class Tournaments:
         holder = info.holder(place)
         if holder is None:
             raise ServiceError("service.tournament.no_place", place=place)
-        if info.entrant(player.user_id) is not None:
-            raise ServiceError("service.tournament.already")
+        if any(e.user_id == player.user_id for e in info.entries):
+            raise ServiceError("service.tournament.already")  # a place now, or before
         for table in await self.store.tables(tournament_id, info.current_round):
             if place in table.places and table.result is None:
                 raise ServiceError("service.tournament.playing")
@@ -424,10 +415,8 @@ class Tournaments:
         worker = self.rounds.worker
         claimed = await self.store.claim_news(worker, now, now + LEASE, self.pipeline.shards)
         out = []
-        for item in claimed:
+        for item in claimed:  # the store claimed only those of this process's shards
             info = await self.tournament(item.tournament_id)
-            if not owns(self.pipeline.shards, info.guild_id):
-                continue
             rounds = await self.rounds.rounds(info.id)
             found = next((r for r in rounds if r.number == item.round), None)
             standings = await self.rounds.standings(info) if item.kind == "over" else ()

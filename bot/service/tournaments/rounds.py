@@ -19,7 +19,9 @@ Decisions where the brief is silent:
 
 - A table's game is a normal game of the server (its ratings count), opened in the
   tournament's channel by its first seat, with the places' holders seated in the
-  pairing's order, the tournament's options and clock.
+  pairing's order, the tournament's options and clock. The server's cap on the games
+  one player plays at once (``bot.service.fairness``) does not hold a table back: its
+  players committed to it by registering, and a round waits for all its tables.
 - At a round's deadline, the seats still to act in an unfinished game time out one after
   another (``Moves.forfeit``, the clock's removal, ``!timeout`` in the log) until the game
   ends: the others rank by their scores then, as after any timeout.
@@ -274,6 +276,7 @@ class Rounds:
                 clock_hours=info.clock_hours or 0,
                 timeout_policy=info.timeout_policy,
                 anywhere=True,
+                capped=False,
             )
             if not await self.store.set_table_game(info.id, table.round, table.number, lobby.id):
                 await self.store.set_status(
@@ -286,8 +289,8 @@ class Rounds:
             return None
         for user in table.players:
             if not game.has_seat(user):
-                await self.lobbies.join(game_id, Player(user, names.get(user, user)))
-        started = await self.lobbies.start(game_id, first, shuffle_seats=False)
+                await self.lobbies.join(game_id, Player(user, names.get(user, user)), capped=False)
+        started = await self.lobbies.start(game_id, first, shuffle_seats=False, capped=False)
         log.info(
             "tournament %d: table %d.%d is game %d", info.id, table.round, table.number, game_id
         )
