@@ -339,3 +339,26 @@ async def test_the_next_round_is_posted_as_the_last_table_ends_by_a_move(bot: Ha
         game = await bot.service.game(table.game_id or 0)
         assert game.thread_id is not None
         assert f"<@{game.to_act[0]}>" in bot.find(int(game.thread_id), "cf:play:")["content"]
+
+
+async def test_the_registration_message_shows_the_records_the_server_keeps(
+    bot: Harness,
+) -> None:
+    """Alice and Bob finished a game on this server: their completion rate (100 %) reads
+    beside their names; Carol, new here, has none."""
+    from bot.service import Player
+
+    lobby = await bot.service.create_lobby(
+        rules="nim",
+        options={"stones": 3},
+        guild_id=str(GUILD_ID),
+        channel_id=str(CHANNEL_ID),
+        creator=Player(ALICE.key, ALICE.name),
+    )
+    await bot.service.join(lobby.id, Player(BOB.key, BOB.name))
+    started = await bot.service.start(lobby.id, ALICE.key, shuffle_seats=False)
+    await play_out(bot, started.game.id)
+    message = await register(bot, await open_nim(bot), ALICE, BOB, CAROL)
+    text = text_of(message)
+    assert "Alice (100% finished)" in text and "Bob (100% finished)" in text
+    assert "Carol (" not in text and CAROL.name in text
