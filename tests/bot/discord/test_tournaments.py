@@ -362,3 +362,29 @@ async def test_the_registration_message_shows_the_records_the_server_keeps(
     text = text_of(message)
     assert "Alice (100% finished)" in text and "Bob (100% finished)" in text
     assert "Carol (" not in text and CAROL.name in text
+
+
+async def test_a_rounds_deadline_ends_its_games_and_posts_the_next_round(
+    bot: Harness,
+) -> None:
+    """Nobody plays: a day later the loop's pass ends round 1's games by the clock's
+    rule (their results posted in their threads) and posts round 2."""
+    from datetime import timedelta
+
+    await open_nim(bot, rounds=2, round_days=1)
+    message = bot.find(CHANNEL_ID, "cf:tour:join:")
+    await register(bot, message, ALICE, BOB, CAROL, DAN)
+    await bot.command(ADMIN, "tournament start")
+    first = (await bot.service.tournaments.round_list(1))[0].tables
+    clock = bot.service.pipeline.clock
+    assert isinstance(clock, FakeClock)
+    clock.now += timedelta(hours=25)
+    assert await tourney_posts.run_pass(bot.client) >= 1
+    await bot.settle()
+    for table in first:
+        game = await bot.service.game(table.game_id or 0)
+        assert game.status == "over"
+        results = [m for m in bot.posted_in(int(game.thread_id or 0)) if m["embeds"]]
+        assert any("over" in text_of(m).lower() for m in results)
+    posted = [m["content"] or "" for m in bot.posted_in(CHANNEL_ID)]
+    assert any("round 2 of 2" in text for text in posted)
