@@ -138,6 +138,8 @@ async def tournament_choices(
 async def open_tournament(interaction: discord.Interaction[Any], opening: Opening) -> None:
     """``/campfire tournament open``: the registration message, with its buttons."""
     await require_organiser(interaction)
+    if isinstance(interaction.channel, discord.Thread):  # its tables need threads of their own
+        raise DiscordError("discord.tournament.not_in_thread")
     registry.get(opening.rules)  # game.unknown before anything else
     parsed = parse_options(opening.rules, opening.options)
     service = service_of(interaction)

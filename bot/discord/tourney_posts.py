@@ -64,6 +64,8 @@ async def registration(client: CampfireBot, tournament: TournamentInfo, lang: st
     return tourney_texts.registration_embed(tournament, lang, rates)
 
 
+GONE = ("discord.table_gone", "discord.no_access")
+"""The refusals of a channel that trying again would not change."""
 REGISTRATION = "registration"
 """The kind of message a tournament remembers: its registration message."""
 
@@ -160,8 +162,8 @@ async def open_table(
     if table.game_id is None:
         return None
     game = await client.service.game(table.game_id)
-    if game.thread_id is None:
-        channel = await channel_of(client, tournament)
+    channel = await channel_of(client, tournament)
+    if game.thread_id is None and isinstance(channel, discord.TextChannel):
         try:
             thread = await channel.create_thread(
                 name=thread_name(game, table, lang),
@@ -237,17 +239,29 @@ async def run_pass(client: CampfireBot) -> int:
 
 async def post_news(client: CampfireBot) -> int:
     """Post every news this process claims (a round opened, a tournament over); each is
-    marked posted, or given back when its post failed. Returns how many were posted."""
+    marked posted, or given back when its post failed (dropped, with a warning, when its
+    channel is gone or closed to the bot: trying again would not help). Returns how many
+    were posted."""
     tournaments = client.service.tournaments
     done = 0
     for news in await tournaments.news():
         try:
             await post_one(client, news)
-        except Exception:
-            log.exception(
-                "tournament %s: its %s news was not posted", news.tournament.id, news.kind
+        except Exception as exc:
+            gone = isinstance(exc, discord.NotFound | discord.Forbidden) or (
+                isinstance(exc, DiscordError) and exc.key in GONE
             )
-            await tournaments.posted([news], done=False)
+            if gone:
+                log.warning(
+                    "tournament %s: its channel cannot be reached: its %s news is dropped",
+                    news.tournament.id,
+                    news.kind,
+                )
+            else:
+                log.exception(
+                    "tournament %s: its %s news was not posted", news.tournament.id, news.kind
+                )
+            await tournaments.posted([news], done=gone)
             continue
         await tournaments.posted([news], done=True)
         done += 1

@@ -388,3 +388,25 @@ async def test_a_rounds_deadline_ends_its_games_and_posts_the_next_round(
         assert any("over" in text_of(m).lower() for m in results)
     posted = [m["content"] or "" for m in bot.posted_in(CHANNEL_ID)]
     assert any("round 2 of 2" in text for text in posted)
+
+
+async def test_a_tournament_opens_in_a_channel_not_in_a_thread(bot: Harness) -> None:
+    await four_registered(bot)
+    await bot.command(ADMIN, "tournament start")
+    table = (await bot.service.tournaments.round_list(1))[0].tables[0]
+    thread = int((await bot.service.game(table.game_id or 0)).thread_id or 0)
+    calls = await bot.command(ADMIN, "tournament open", channel=thread, rules="nim")
+    assert calls[-1].ephemeral and "not in a thread" in calls[-1].content
+    assert len(await bot.service.tournaments.tournaments(str(GUILD_ID))) == 1
+
+
+async def test_news_of_a_channel_gone_are_dropped_not_tried_for_ever(
+    bot: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    await four_registered(bot)
+    bot.fake.deleted.add(CHANNEL_ID)  # the channel is deleted before the start
+    progress = await bot.service.tournaments.start(1, ADMIN.key, organiser=True)
+    await tourney_posts.publish_progress(bot.client, progress)
+    assert "its channel cannot be reached" in caplog.text
+    assert await tourney_posts.post_news(bot.client) == 0  # nothing left to try
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
