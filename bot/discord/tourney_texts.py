@@ -155,6 +155,27 @@ def round_text(
 
 TIEBREAK_KEYS = ("discord.tournament.tb.opponents", "discord.tournament.tb.scored")
 """The tie-breaks shown after the points, in order (the rating, last, is not shown)."""
+CRITERIA = (
+    ("points", None),
+    ("opponents", "discord.tournament.tb.opponents"),
+    ("scored", "discord.tournament.tb.scored"),
+    ("rating", None),
+)
+"""The points and the tie-breaks in the order they apply, with the short name a line of
+the standings gives each figure."""
+
+
+def how_counted(lang: str) -> str:
+    """How the points and each tie-break are counted, one line each, in the words of the
+    standings themselves (``service.events.<name>.name`` and ``.explain``)."""
+    lines = []
+    for name, short in CRITERIA:
+        label = f"**{t(f'service.events.{name}.name', lang)}**"
+        if short is not None:
+            label += f" ({t(short, lang)})"
+        lines.append(f"{label} : " if lang == "fr" else f"{label}: ")
+        lines[-1] += t(f"service.events.{name}.explain", lang)
+    return "\n".join(lines)[:1024]
 
 
 def standing_line(line: Standing, lang: str) -> str:
@@ -192,11 +213,7 @@ def standings_embed(
     embed.description = chunks[0]
     for chunk in chunks[1:20]:
         embed.add_field(name="\u200b", value=chunk, inline=False)
-    embed.add_field(
-        name=t("discord.tournament.how_title", lang),
-        value=t("discord.tournament.how", lang, size=tournament.table_size),
-        inline=False,
-    )
+    embed.add_field(name=t("discord.tournament.how_title", lang), value=how_counted(lang))
     if tournament.status == "running":
         embed.set_footer(
             text=t(

@@ -77,8 +77,19 @@ def _standings(lines: Sequence[Standing], lang: str) -> str:
     return (
         f'<div class="table-scroll"><table class="ladder standings"><thead><tr>{heads}</tr>'
         f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
-        f'<p class="note" id="how">{tr("web.tournament.how", lang)}</p>'
+        f"{how_counted(lang)}"
     )
+
+
+def how_counted(lang: str) -> str:
+    """How the points and each tie-break are counted, in the order they apply, in the
+    words of the standings themselves (``service.events.<name>.name`` and ``.explain``)."""
+    items = "".join(
+        f"<dt>{tr(f'service.events.{name}.name', lang)}</dt>"
+        f"<dd>{tr(f'service.events.{name}.explain', lang)}</dd>"
+        for name in ("points", "opponents", "scored", "rating")
+    )
+    return f'<dl class="note" id="how">{items}</dl>'
 
 
 def _table(

@@ -149,7 +149,7 @@ async def test_standings_before_the_start_say_nobody_and_how_it_counts(bot: Harn
     calls = await bot.command(ALICE, "tournament standings")
     assert calls[-1].ephemeral
     text = calls[-1].text()
-    assert "Nobody yet" in text and "opponents met" in text
+    assert "Nobody yet" in text and "every player met" in text and "(OP)" in text
 
 
 async def test_posting_nothing_is_quiet(bot: Harness) -> None:
