@@ -59,9 +59,10 @@ def _standings(lines: Sequence[Standing], lang: str) -> str:
         f'<th scope="col">{tr(key, lang)}</th>'
         for key in ("web.col.place", "web.col.player", "web.tournament.col.points")
     )
-    for key in ("web.tournament.col.opponents", "web.tournament.col.scored"):
-        full = tr(key + ".full", lang)
-        heads += f'<th scope="col"><abbr title="{full}">{tr(key, lang)}</abbr></th>'
+    for name in ("opponents", "scored"):  # short, their full names (the list below) on hover
+        full = tr(f"service.events.{name}.name", lang)
+        short = tr(f"web.tournament.col.{name}", lang)
+        heads += f'<th scope="col"><abbr title="{full}">{short}</abbr></th>'
     rows = []
     for line in lines:
         breaks = "".join(
