@@ -26,7 +26,7 @@ from bot.discord.options import parse_options
 from bot.discord.replies import ephemeral
 from bot.discord.tourney_items import registration_view
 from bot.discord.turns import NO_MENTIONS
-from bot.service import Player
+from bot.service import Player, ServiceError
 from bot.service.tournaments.values import TournamentInfo
 from rules import registry
 from rules.base import normalise
@@ -96,8 +96,8 @@ async def resolve(interaction: discord.Interaction[Any], ref: str | None) -> Tou
         if number is None:
             raise DiscordError("discord.tournament.bad_ref", text=ref[:40])
         found = await tournaments.tournament(number)
-        if found.guild_id != guild:
-            raise DiscordError("discord.tournament.not_found", id=number)
+        if found.guild_id != guild:  # another server's: as if it did not exist
+            raise ServiceError("service.tournament.not_found", tournament=number)
         return found
     channel = str(interaction.channel_id) if interaction.channel_id is not None else None
     here = await tournaments.tournaments(guild, channel)
@@ -106,6 +106,10 @@ async def resolve(interaction: discord.Interaction[Any], ref: str | None) -> Tou
     everywhere = await tournaments.tournaments(guild)
     if len(everywhere) == 1 and not here:
         return everywhere[0]
+    if not here and not everywhere:  # none under way: this channel's latest (its standings)
+        latest = await tournaments.tournaments(guild, channel, active_only=False)
+        if latest:
+            return latest[0]
     raise DiscordError(
         "discord.tournament.which" if here or everywhere else "discord.tournament.none_here"
     )
@@ -114,13 +118,15 @@ async def resolve(interaction: discord.Interaction[Any], ref: str | None) -> Tou
 async def tournament_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    """This server's open and running tournaments, filtered by what is typed."""
+    """This server's tournaments, the newest first (those over or cancelled too: their
+    standings stay), filtered by what is typed."""
     try:
         lang = lang_for(interaction)
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
         wanted = normalise(current)
         choices = []
-        for found in await service_of(interaction).tournaments.tournaments(guild):
+        tournaments = service_of(interaction).tournaments
+        for found in await tournaments.tournaments(guild, active_only=False):
             status = t(f"discord.tournament.status.{found.status}", lang)
             label = f"{tourney_texts.title(found, lang)} · {status}"
             if wanted and wanted not in normalise(label):
@@ -316,6 +322,6 @@ async def standings(interaction: discord.Interaction[Any], ref: str | None) -> N
     client = bot_of(interaction)
     lines = await client.service.tournaments.standings(found.id) if found.current_round else ()
     lang = lang_for(interaction)
-    embed = tourney_texts.standings_embed(found, lines, lang)
+    embed = tourney_texts.standings_embed(found, lines, lang, final=found.status == "over")
     view = await tourney_posts.web_view(client, found, lang)
     await ephemeral(interaction, "", embed=embed, view=view or discord.utils.MISSING)

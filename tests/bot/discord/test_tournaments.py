@@ -236,6 +236,13 @@ async def test_rounds_follow_one_another_to_the_final_standings(bot: Harness) ->
     assert standings[0].name in final["content"]
     calls = await bot.command(BOB, "tournament standings", tournament="1")
     assert calls[-1].ephemeral and "OP" in calls[-1].text()
+    # over: still this channel's, and offered by the autocomplete with its state
+    calls = await bot.command(BOB, "tournament standings")
+    assert calls[-1].ephemeral and calls[-1].embeds[0]["title"].startswith("Final standings")
+    choices = await bot.autocomplete(BOB, "tournament standings", "tournament", tournament="")
+    assert [c["value"] for c in choices] == ["1"] and "Over" in choices[0]["name"]
+    calls = await bot.command(BOB, "tournament standings", tournament="99")
+    assert calls[-1].ephemeral and "no tournament #99" in calls[-1].content
 
 
 async def test_a_withdrawal_is_told_and_leaves_the_next_round(bot: Harness) -> None:
