@@ -195,7 +195,7 @@ async def tournament_entry(
     tournaments = client.service.tournaments
     found = await tournaments.tournament(tournament_id)
     if found.guild_id != (str(interaction.guild_id) if interaction.guild_id else None):
-        raise DiscordError("discord.tournament.not_found", id=tournament_id)
+        raise ServiceError("service.tournament.not_found", tournament=tournament_id)
     lang = await public_lang(interaction)
     if found.status != "open":  # a message left behind: show it as it is now
         await interaction.response.edit_message(
