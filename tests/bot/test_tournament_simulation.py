@@ -1,6 +1,7 @@
 """Whole tournaments through the service on a moving clock, no Discord: a 16-player Swiss
 of 4 rounds of two-player Nim and a 12-player round robin at three-player tables, with a
-withdrawal, a bye, a substitute, a round's deadline that times a game out, a process
+withdrawal, a bye, a substitute, a round's deadline that times a game out, a turn clock
+that runs out (the reminder loop's pass ends the last game), a process
 stopped and another started on the same database mid-round (and one stopped half way
 through opening a round), and two service instances sharing the database (shards) that
 never do a tournament's work twice.
@@ -291,10 +292,18 @@ async def test_a_swiss_of_sixteen_survives_a_withdrawal_a_restart_and_a_deadline
     seated = {u for t in round4.tables for u in t.players}
     assert PLAYERS[16].user_id in seated and replaced not in seated
 
-    # Round 4 ends the tournament: final standings and their news.
-    for table in running_tables(round4):
+    # Round 4 ends the tournament: a player lets their turn clock run out (the clock's
+    # pass removes them), the other games are played; final standings and their news.
+    late, *rest = running_tables(round4)
+    for table in rest:
         assert table.game_id is not None
         await play_out(service, table.game_id, draw)
+    assert (await service.tournaments.tournament(info.id)).status == "running"
+    clock.advance(hours=25)
+    done = await service.timing.clock_pass("clock")
+    await service.timing.finish_clock_pass(done)
+    assert late.game_id is not None
+    assert "!timeout" in [h.code for h in await service.history(late.game_id)]
     info = await service.tournaments.tournament(info.id)
     assert info.status == "over"
     kinds = [n.kind for n in await service.tournaments.news()]
