@@ -280,8 +280,11 @@ async def post_one(client: CampfireBot, news: News) -> None:
             thread = await open_table(client, tournament, table, lang)
             if thread is not None and table.game_id is not None:
                 threads[table.game_id] = thread
-        text = tourney_texts.round_text(tournament, news.round, threads, lang)
-        await channel.send(text, view=view or discord.utils.MISSING, allowed_mentions=NO_MENTIONS)
+        texts = tourney_texts.round_text(tournament, news.round, threads, lang)
+        for n, text in enumerate(texts, start=1):
+            last = n == len(texts)  # the Web link under the last part
+            shown = view if last and view is not None else discord.utils.MISSING
+            await channel.send(text, view=shown, allowed_mentions=NO_MENTIONS)
         return
     lines = news.standings
     await channel.send(

@@ -66,6 +66,7 @@ def registration_embed(
     embed = discord.Embed(title=title(tournament, lang)[:256], colour=LOBBY_COLOUR)
     lines = [
         f"**{game_name(tournament.rules, lang)}** · {format_line(tournament, lang)}",
+        t("discord.tournament.organiser", lang, organiser=f"<@{tournament.organiser}>"),
         t(
             "discord.tournament.clock",
             lang,
@@ -128,14 +129,19 @@ def table_line(
     )
 
 
+MAX_MESSAGE = 2000
+"""The most characters of a Discord message."""
+
+
 def round_text(
     tournament: TournamentInfo,
     round: RoundInfo,
     threads: Mapping[int, str],
     lang: str,
-) -> str:
+) -> list[str]:
     """The round's message in the channel: its tables with their threads, its byes and
-    its deadline (a Discord timestamp)."""
+    its deadline (a Discord timestamp); several messages when a large round does not fit
+    in one, each line whole."""
     names = tournament.names()
     head = t(
         "discord.tournament.round_opened",
@@ -150,7 +156,13 @@ def round_text(
         when = discord.utils.format_dt(round.deadline, "f")
         left = discord.utils.format_dt(round.deadline, "R")
         lines.append(t("discord.tournament.round_deadline", lang, when=when, left=left))
-    return "\n".join(lines)[:2000]
+    messages = [""]
+    for line in lines:
+        line = line[:MAX_MESSAGE]
+        if messages[-1] and len(messages[-1]) + 1 + len(line) > MAX_MESSAGE:
+            messages.append("")
+        messages[-1] = f"{messages[-1]}\n{line}" if messages[-1] else line
+    return messages
 
 
 TIEBREAK_KEYS = ("discord.tournament.tb.opponents", "discord.tournament.tb.scored")

@@ -417,3 +417,30 @@ async def test_news_of_a_channel_gone_are_dropped_not_tried_for_ever(
     assert "its channel cannot be reached" in caplog.text
     assert await tourney_posts.post_news(bot.client) == 0  # nothing left to try
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_a_large_round_is_told_in_several_messages_each_line_whole(bot: Harness) -> None:
+    from dataclasses import replace
+    from datetime import UTC, datetime
+
+    from bot.discord import tourney_texts
+    from bot.service.tournaments import Entrant, RoundInfo, TableInfo
+
+    await open_nim(bot)
+    info = await bot.service.tournaments.tournament(1)
+    people = [Entrant(f"p{n}", str(5000 + n), f"Player number {n}", "active") for n in range(200)]
+    info = replace(info, entries=tuple(people), status="running", current_round=1)
+    tables = tuple(
+        TableInfo(
+            1, n + 1, (f"p{2 * n}", f"p{2 * n + 1}"), (str(5000 + 2 * n), str(5001 + 2 * n)), n + 1
+        )
+        for n in range(100)
+    )
+    threads = {n + 1: str(900000000000000000 + n) for n in range(100)}
+    round_info = RoundInfo(1, "running", datetime(2026, 1, 1, tzinfo=UTC), None, tables)
+    texts = tourney_texts.round_text(info, round_info, threads, "en")
+    assert len(texts) > 1 and all(len(text) <= 2000 for text in texts)
+    lines = [line for text in texts for line in text.split("\n")]
+    assert lines[0].startswith("**Tournament #1")
+    assert [line.split(" · ")[0] for line in lines[1:]] == [f"Table {n}" for n in range(1, 101)]
+    assert all(f"<#{threads[n]}>" in lines[n] for n in range(1, 101))
