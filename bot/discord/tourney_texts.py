@@ -211,6 +211,11 @@ def standing_line(line: Standing, lang: str) -> str:
     return text
 
 
+STANDINGS_ROOM = 3500
+"""The most characters of standings lines in one embed (its other parts stay within
+Discord's 6,000 in all)."""
+
+
 def standings_embed(
     tournament: TournamentInfo, lines: Sequence[Standing], lang: str, *, final: bool = False
 ) -> discord.Embed:
@@ -221,10 +226,11 @@ def standings_embed(
         colour=OVER_COLOUR if final else LOBBY_COLOUR,
     )
     rows = [standing_line(line, lang) for line in lines] or [t("discord.tournament.none", lang)]
-    chunks = field_chunks(rows)
-    embed.description = chunks[0]
-    for chunk in chunks[1:20]:
-        embed.add_field(name="\u200b", value=chunk, inline=False)
+    shown = field_chunks(rows, STANDINGS_ROOM)[0]
+    left = len(rows) - shown.count("\n") - 1
+    if left > 0:  # the rest on the web page (a Discord embed holds 6,000 characters)
+        shown += "\n" + t("discord.tournament.more", lang, count=left)
+    embed.description = shown
     embed.add_field(name=t("discord.tournament.how_title", lang), value=how_counted(lang))
     if tournament.status == "running":
         embed.set_footer(

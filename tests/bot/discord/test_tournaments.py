@@ -444,3 +444,38 @@ async def test_a_large_round_is_told_in_several_messages_each_line_whole(bot: Ha
     assert lines[0].startswith("**Tournament #1")
     assert [line.split(" · ")[0] for line in lines[1:]] == [f"Table {n}" for n in range(1, 101)]
     assert all(f"<#{threads[n]}>" in lines[n] for n in range(1, 101))
+
+
+async def test_the_standings_of_a_large_tournament_fit_one_embed(bot: Harness) -> None:
+    from fractions import Fraction
+
+    from bot.discord import tourney_texts
+    from bot.service.tournaments import Standing
+
+    await open_nim(bot)
+    info = await bot.service.tournaments.tournament(1)
+    lines = [
+        Standing(
+            rank=n + 1,
+            place=f"p{n}",
+            user_id=str(5000 + n),
+            name=f"A rather long player name {n}",
+            status="active",
+            points=Fraction(256 - n, 2),
+            opponents=Fraction(n, 3),
+            scored=float(n),
+            rating=None,
+            played=4,
+            byes=0,
+            separated_by="points",
+        )
+        for n in range(256)
+    ]
+    for lang in ("en", "fr"):
+        embed = tourney_texts.standings_embed(info, lines, lang, final=True)
+        data = embed.to_dict()
+        size = len(data["title"]) + len(data["description"])
+        size += sum(len(f["name"]) + len(f["value"]) for f in data["fields"])
+        assert size <= 6000 and len(data["description"]) <= 4096
+        assert data["description"].startswith("• 1. A rather long player name 0")
+        assert "more" in data["description"].splitlines()[-1] or "autres" in data["description"]
