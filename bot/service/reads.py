@@ -20,7 +20,7 @@ import contextlib
 import logging
 import zlib
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -55,6 +55,9 @@ class TournamentRead:
     rounds: tuple[RoundInfo, ...]
     standings: tuple[TournamentStanding, ...]
     games: dict[int, tuple[int, str]]
+    rates: dict[str, int] = field(default_factory=dict)
+    """While registering: each entrant's completion rate on the server (percent), where
+    they have one."""
 
 
 class Closing(Protocol):
@@ -264,7 +267,12 @@ class Reads:
         standings = await tournaments.standings(tournament_id) if rounds else ()
         ids = [t.game_id for r in rounds for t in r.tables if t.game_id is not None]
         games = await self._store.revisions(ids) if ids else {}
-        return TournamentRead(info, rounds, standings, games)
+        rates: dict[str, int] = {}
+        if info.status == "open":
+            users = [e.user_id for e in info.entries if e.plays]
+            records = await self.service().fairness.reliabilities(info.guild_id, users)
+            rates = {u: r.percent for u, r in records.items() if r.percent is not None}
+        return TournamentRead(info, rounds, standings, games, rates)
 
     async def tournament_stamps(self, tournament_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
         """``{tournament id: (stamp, status)}``: the stamp changes whenever its page would

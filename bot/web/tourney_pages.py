@@ -157,7 +157,13 @@ def tournament_main(
         _facts(info, lang),
     ]
     if info.status == "open":
-        playing = [escape(e.name) for e in info.entries if e.plays]
+        playing = [
+            escape(e.name)
+            if e.user_id not in read.rates
+            else tr("web.tournament.with_rate", lang, name=e.name, rate=read.rates[e.user_id])
+            for e in info.entries
+            if e.plays
+        ]
         parts.append(f"<h2>{tr('web.tournament.registered', lang, count=len(playing))}</h2>")
         parts.append(
             '<ul class="entrants">' + "".join(f"<li>{n}</li>" for n in playing) + "</ul>"

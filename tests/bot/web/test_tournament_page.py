@@ -138,3 +138,22 @@ async def test_links_that_lead_nowhere_are_a_plain_404(
         assert answer.status == 404, path
     await store.save_guild_settings(GUILD, GuildSettings(web_links=False), datetime.now())
     assert (await client.get(f"/t/{token}")).status == 404
+
+
+async def test_the_entrants_show_their_completion_rate_where_they_have_one(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    from tests.bot.web.conftest import open_game
+
+    service = GameService(store)
+    try:
+        game = await open_game(service, "nim", 2)  # Ann and Bob finish a game here
+        await play(service, game, 3)
+        tournament = await nim_tournament(service, 3, start=False)
+    finally:
+        service.close()
+    client = await web_client()
+    page = await (await client.get(f"/t/{tournament_token(tournament)}?lang=en")).text()
+    assert "Ann (100% of their games finished)" in page
+    assert "Bob (100% of their games finished)" in page
+    assert "Chloé (" not in page and "Chloé" in page
