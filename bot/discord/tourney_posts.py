@@ -218,11 +218,28 @@ async def after_change(client: CampfireBot, result: PlayResult) -> None:
     if result.game.status == "running" or not any(isinstance(e, GameOver) for e in result.events):
         return
     try:
+        await table_over(client, result.game)
         await post_news(client)
     except Exception:
         log.exception(
             "game %s: the tournaments' news after its end were not posted", result.game.id
         )
+
+
+async def table_over(client: CampfireBot, game: GameInfo) -> None:
+    """When a tournament table's game ended: one line at its table saying it counts, and
+    what comes next (the next round when every table has ended, or the end)."""
+    found = await client.service.tournaments.of_game(game.id)
+    if found is None:
+        return
+    tournament, round_number = found
+    lang = await language(client, tournament)
+    if tournament.status == "running" and tournament.current_round == round_number:
+        key = "discord.tournament.table_done"
+    else:
+        key = "discord.tournament.table_done_last"
+    text = t(key, lang, title=tourney_texts.title(tournament, lang), round=round_number)
+    await publish.post_notice(client, game, text)
 
 
 async def run_pass(client: CampfireBot) -> int:

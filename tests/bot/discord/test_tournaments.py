@@ -341,6 +341,12 @@ async def test_the_next_round_is_posted_as_the_last_table_ends_by_a_move(bot: Ha
             game = await bot.service.game(game.id)
     posted = [m["content"] or "" for m in bot.posted_in(CHANNEL_ID)]
     assert any("round 2 of 2" in text for text in posted)
+    # each table's thread says its result counts, and what comes next
+    first, last = (await bot.service.tournaments.round_list(1))[0].tables
+    for table, words in ((first, "next round opens when"), (last, "was the round's last")):
+        thread = int((await bot.service.game(table.game_id or 0)).thread_id or 0)
+        notes = [m["content"] for m in bot.posted_in(thread) if "is recorded" in m["content"]]
+        assert len(notes) == 1 and words in notes[0]
     tables = (await bot.service.tournaments.round_list(1))[1].tables
     for table in tables:
         game = await bot.service.game(table.game_id or 0)
