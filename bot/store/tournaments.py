@@ -156,12 +156,18 @@ class TournamentsQueries(Repository):
             (tournament_id, worker),
         )
 
-    async def due_tournaments(self, now: int, shards: Shards | None = None) -> list[int]:
-        """The tournaments on ``shards`` with work to do at ``now``: open ones whose
-        closing date passed; running ones whose current round is still opening, whose
-        deadline passed, that have a table whose game ended unrecorded, or whose tables
-        all ended."""
+    async def due_tournaments(
+        self, now: int, shards: Shards | None = None, *, only: int | None = None
+    ) -> list[int]:
+        """The tournaments on ``shards`` (``only``: that one) with work to do at
+        ``now``: open ones whose closing date passed; running ones whose current round is
+        still opening, whose deadline passed, that have a table whose game ended
+        unrecorded, or whose tables all ended."""
         here = on_shards(self.db.dialect, shards, "t.guild_id")
+        params: tuple[int, ...] = (now, now)
+        if only is not None:
+            here += " AND t.id = ?"
+            params = (now, now, only)
         rows = await self.db.fetchall(
             "SELECT t.id FROM tournaments t WHERE ("
             "(t.status = 'open' AND t.closes_at IS NOT NULL AND t.closes_at <= ?) OR "
@@ -175,7 +181,7 @@ class TournamentsQueries(Repository):
             "AND g.status IN ('over', 'aborted'))))) OR "
             "(t.status = 'running' AND t.current_round = 0)"
             f"){here} ORDER BY t.id",
-            (now, now),
+            params,
         )
         return [int(r[0]) for r in rows]
 
@@ -448,12 +454,14 @@ class TournamentsQueries(Repository):
         holds (or whose holder's lease ran out at ``now``) for ``worker`` until
         ``until``, oldest first."""
         here = on_shards(self.db.dialect, shards, "t.guild_id")
+        # PostgreSQL locks the news rows picked (not their tournaments'), skipping those
+        # another claim holds; SQLite has one writer.
+        lock = " FOR UPDATE OF n SKIP LOCKED" if self.db.dialect.claim_lock else ""
         async with self.db.transaction() as db:
             picked = await db.rows(
                 "SELECT n.id FROM tournament_news n JOIN tournaments t "
                 "ON t.id = n.tournament_id WHERE n.posted = 0 AND "
-                f"(n.claimed_until IS NULL OR n.claimed_until < ?){here} ORDER BY n.id"
-                f"{self.db.dialect.claim_lock}",
+                f"(n.claimed_until IS NULL OR n.claimed_until < ?){here} ORDER BY n.id{lock}",
                 (now,),
             )
             ids = [int(r[0]) for r in picked]

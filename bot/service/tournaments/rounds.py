@@ -67,6 +67,8 @@ LEASE = 300
 """Seconds a process holds a tournament's work before another may take it."""
 LEFT = (f"{REMOVAL_PREFIX}resign", f"{REMOVAL_PREFIX}timeout")
 """The log entries of a seat leaving a game (a forfeit of the table)."""
+AGAIN = 3
+"""How many times one call of ``Rounds.work`` takes a tournament that is still due."""
 MAX_TIMEOUTS = 64
 """The most seats timed out in one game at a round's deadline."""
 
@@ -124,18 +126,30 @@ class Rounds:
         """Do what is due in a tournament, under its lease: start it at its closing
         date, open a round's games, record ended games, end a round at its deadline,
         pair the next round or end it. ``None`` when another process holds it (or this
-        process is already at it)."""
+        process is already at it).
+
+        A game that ends while the lease is held elsewhere is recorded by its own
+        process, whose claim then fails: so the holder, once it gave the lease back,
+        looks again whether the tournament is due (``AGAIN`` times at most) and takes
+        it again; what would still be missed, the periodic ``tick`` finds."""
         if tournament_id in self._working:
             return None
-        now = epoch(self.pipeline.now())
-        if not await self.store.claim_tournament(tournament_id, self.worker, now, now + LEASE):
-            return None
-        self._working.add(tournament_id)
-        try:
-            return await self._work(tournament_id)
-        finally:
-            self._working.discard(tournament_id)
-            await self.store.release_tournament(tournament_id, self.worker)
+        done: Progress | None = None
+        for _ in range(AGAIN):
+            now = epoch(self.pipeline.now())
+            if not await self.store.claim_tournament(tournament_id, self.worker, now, now + LEASE):
+                return done
+            self._working.add(tournament_id)
+            try:
+                progress = await self._work(tournament_id)
+            finally:
+                self._working.discard(tournament_id)
+                await self.store.release_tournament(tournament_id, self.worker)
+            done = progress if done is None else merged(done, progress)
+            shards = self.pipeline.shards
+            if not await self.store.due_tournaments(now, shards, only=tournament_id):
+                break
+        return done
 
     async def _work(self, tournament_id: int) -> Progress:
         info = await self.info(tournament_id)
@@ -370,3 +384,15 @@ class Rounds:
             return None
         await self.record(table)
         return await self.work(table.tournament_id)
+
+
+def merged(first: Progress, then: Progress) -> Progress:
+    """Two passes of a tournament's work as one: the later round opened and standings,
+    every game ended."""
+    if then.round is None:
+        opened, byes, number = first.opened, first.byes, first.round
+    else:
+        opened, byes, number = then.opened, then.byes, then.round
+    ended = (*first.ended, *then.ended)
+    finished = then.finished if then.finished is not None else first.finished
+    return Progress(then.tournament, number, opened, byes, ended, finished)
