@@ -76,6 +76,12 @@ __all__ = [
 ]
 
 
+def nested(sub: str, command: dict[str, Any]) -> dict[str, Any]:
+    """``command`` inside its group when ``sub`` names one (``"tournament open"``)."""
+    group, _, inner = sub.partition(" ")
+    return {"type": 2, "name": group, "options": [command]} if inner else command
+
+
 @dataclass
 class Call:
     """One request the bot made: route, JSON body, and attached files."""
@@ -278,7 +284,10 @@ class FakeDiscord:
             return self.message(channel_id or 0, body or {}, sent)
         if key == "PATCH /channels/{channel_id}/messages/{message_id}":
             return self.edited(_last_id(route.url), channel_id or 0, body or {}, sent)
-        if key == "POST /channels/{channel_id}/messages/{message_id}/threads":
+        if key in (
+            "POST /channels/{channel_id}/messages/{message_id}/threads",
+            "POST /channels/{channel_id}/threads",  # a thread without a starter message
+        ):
             if self.forbid_threads:
                 raise http_error(403, 50013, "Missing Permissions")
             thread = self.thread(channel_id or 0, (body or {}).get("name", "thread"))
@@ -438,7 +447,7 @@ class Harness:
             "channel": channel,
             "member": {
                 "user": user_payload(user.id, user.name),
-                "roles": [],
+                "roles": [str(role) for role in user.roles],
                 "joined_at": "2025-01-01T00:00:00+00:00",
                 "deaf": False,
                 "mute": False,
@@ -464,12 +473,13 @@ class Harness:
     async def command(
         self, user: User, sub: str, *, channel: int = CHANNEL_ID, **options: Any
     ) -> list[Call]:
-        """``/campfire <sub> option=value ...`` typed by ``user`` in ``channel``."""
+        """``/campfire <sub> option=value ...`` typed by ``user`` in ``channel``
+        (``sub`` may name a nested group's subcommand: ``"tournament open"``)."""
         data = {
             "id": str(APP_ID + 7),
             "name": "campfire",
             "type": 1,
-            "options": [command_options(sub, options)],
+            "options": [nested(sub, command_options(sub.split(" ")[-1], options))],
         }
         users = [v for v in options.values() if isinstance(v, User)]
         if users:
@@ -484,7 +494,7 @@ class Harness:
             "id": str(APP_ID + 7),
             "name": "campfire",
             "type": 1,
-            "options": [command_options(sub, options, focused)],
+            "options": [nested(sub, command_options(sub.split(" ")[-1], options, focused))],
         }
         calls = await self.dispatch(self._base(4, user, channel, data))
         replies = [c for c in calls if c.callback_type == 8]

@@ -17,6 +17,8 @@ BOT_ID = 900000000000000002
 GUILD_ID = 700000000000000001
 CHANNEL_ID = 700000000000000002
 OTHER_CHANNEL_ID = 700000000000000003
+ORGANISERS_ROLE = 700000000000000004
+"""A role of the test server besides ``@everyone`` (a server's tournament organisers)."""
 SIZE_LIMIT = 25 * 1024 * 1024
 EPHEMERAL = 64
 
@@ -37,6 +39,7 @@ class User:
     name: str
     locale: str = "en-US"
     perms: str = MEMBER
+    roles: tuple[int, ...] = ()
 
     @property
     def key(self) -> str:
@@ -96,7 +99,18 @@ def guild_payload(channels: list[dict[str, Any]]) -> dict[str, Any]:
                 "managed": False,
                 "mentionable": False,
                 "flags": 0,
-            }
+            },
+            {
+                "id": str(ORGANISERS_ROLE),
+                "name": "organisers",
+                "permissions": MEMBER,
+                "position": 1,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": True,
+                "flags": 0,
+            },
         ],
         "channels": [c for c in channels if c["type"] == 0],
         "member_count": 3,

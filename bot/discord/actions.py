@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import embeds, publish, threads, turns
+from bot.discord import embeds, publish, threads, tourney_posts, turns
 from bot.discord.context import (
     in_this_server,
     is_moderator,
@@ -60,6 +60,7 @@ from bot.discord.reading import (
     what_now,
 )
 from bot.discord.replies import ephemeral, is_component
+from bot.discord.tourney_actions import tournament_entry as tournament_entry
 from bot.service import (
     GameInfo,
     MoveApplied,
@@ -103,6 +104,7 @@ __all__ = [
     "scores",
     "start",
     "throttle",
+    "tournament_entry",
     "undo",
     "what_now",
 ]
@@ -241,6 +243,7 @@ async def play(
             )
     result = await _at_its_table(interaction, result)
     await publish.publish_result(client, result, await public_lang(interaction))
+    await tourney_posts.after_change(client, result)
     if any(is_ai_seat(s) for s in result.game.to_act):
         await _undo_after_ai(interaction, game_id, offered)
 
@@ -342,6 +345,7 @@ async def resign_confirmed(interaction: discord.Interaction[Any], game_id: int) 
     )
     await publish.post_notice(client, result.game, notice)
     await publish.publish_result(client, result, table_lang)
+    await tourney_posts.after_change(client, result)
 
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:

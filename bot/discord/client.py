@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.discord import actions, days
+from bot.discord import actions, days, tourney_items, tourney_posts
 from bot.discord.commands import CampfireGroup
 from bot.discord.cooldown import Cooldown
 from bot.discord.errors import reply_error, send_private
@@ -123,7 +123,8 @@ class CampfireClient(discord.Client):
             self.reminders = tasks.loop(seconds=reminder_seconds)(self.reminder_pass)
 
     async def reminder_pass(self) -> None:
-        """One pass of the reminder loop, then a ``sweep``, and every
+        """One pass of the reminder loop and of the tournaments' work
+        (``tourney_posts.run_pass``), then a ``sweep``, and every
         ``CATCH_UP_PASSES``-th pass a catch-up of every table behind (a post Discord
         refused while the process runs: a 5xx, a rate limit it gave up on); a failure is
         logged and the loop goes on."""
@@ -131,6 +132,10 @@ class CampfireClient(discord.Client):
             await days.run_pass(self, self.worker)
         except Exception:
             log.exception("the reminder loop's pass failed")
+        try:
+            await tourney_posts.run_pass(self)
+        except Exception:
+            log.exception("the tournaments' pass failed")
         await self.sweep()
         self._passes += 1
         if self._passes % CATCH_UP_PASSES == 0:
@@ -178,7 +183,7 @@ class CampfireClient(discord.Client):
             )
             self._service.boards.warm_up()
         self.tree.add_command(CampfireGroup())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *tourney_items.TOURNAMENT_ITEMS)
         await self.tree.set_translator(CampfireTranslator())
         if self._sync_guild_id is not None:
             await self.sync_commands(self._sync_guild_id)
@@ -226,7 +231,8 @@ class CampfireClient(discord.Client):
             return
         data = cast(dict[str, Any], interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if is_ours(custom_id) and not is_known(custom_id):
+        known = is_known(custom_id) or tourney_items.is_known(custom_id)
+        if is_ours(custom_id) and not known:
             log.info("unknown component id %r from %s", custom_id[:100], interaction.user.id)
             await send_private(interaction, t("discord.bad_button", lang_for(interaction)))
 

@@ -34,6 +34,7 @@ from bot.discord.choices import (
 )
 from bot.discord.context import resolve_game
 from bot.discord.i18n import cmd
+from bot.discord.tournaments import TournamentGroup
 from rules.base import CampfireError
 
 log = logging.getLogger("campfire.discord.commands")
@@ -48,6 +49,7 @@ class CampfireGroup(app_commands.Group):
             name=cmd("campfire", "discord.cmd.campfire.name"),
             description=cmd("Play board games with your server", "discord.cmd.campfire.desc"),
         )
+        self.add_command(TournamentGroup())
 
     @app_commands.command(
         name=cmd("new", "discord.cmd.new.name"),
@@ -418,6 +420,7 @@ class CampfireGroup(app_commands.Group):
         web_links=cmd("web_links", "discord.opt.web_links.name"),
         season=cmd("season", "discord.opt.season.name"),
         end_season=cmd("end_season", "discord.opt.end_season.name"),
+        organiser_role=cmd("organiser_role", "discord.opt.organiser_role.name"),
         max_games=cmd("max_games", "discord.opt.max_games.name"),
         frequency=cmd("frequency", "discord.opt.frequency.name"),
         digest=cmd("digest", "discord.opt.digest.name"),
@@ -452,6 +455,10 @@ class CampfireGroup(app_commands.Group):
             "True: end the running season and keep its final table",
             "discord.opt.end_season.desc",
         ),
+        organiser_role=cmd(
+            "Who may run tournaments besides Manage Server (@everyone: nobody else)",
+            "discord.opt.organiser_role.desc",
+        ),
         max_games=cmd(
             "Most games one player may play at once here (0: no cap)",
             "discord.opt.max_games.desc",
@@ -483,6 +490,7 @@ class CampfireGroup(app_commands.Group):
         web_links: bool | None = None,
         season: app_commands.Range[str, 1, 40] | None = None,
         end_season: bool | None = None,
+        organiser_role: discord.Role | None = None,
         max_games: app_commands.Range[int, 0, 100] | None = None,
         frequency: str | None = None,
         digest: str | None = None,
@@ -501,6 +509,7 @@ class CampfireGroup(app_commands.Group):
             web_links=web_links,
             season=season,
             end_season=end_season,
+            organiser_role=organiser_role,
             max_games=max_games,
             frequency=frequency,
             digest=digest,

@@ -20,7 +20,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import announcements, embeds, notify, publish, seasons, threads, turns
+from bot.discord import (
+    announcements,
+    embeds,
+    notify,
+    publish,
+    seasons,
+    threads,
+    tourney_posts,
+    turns,
+)
 from bot.discord.context import public_lang, service_of, user_key
 from bot.discord.errors import DiscordError
 from bot.discord.host import CampfireBot, bot_of
@@ -110,6 +119,7 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         await table.send("\n".join(notices), allowed_mentions=turns.mentions_only(pinged_late))
     if report.result is not None:
         await publish.publish_result(client, report.result, lang)
+        await tourney_posts.after_change(client, report.result)
     now = client.service.now()
     early = [  # a pass slowed down past a deadline says nothing of the time left
         r for r in report.reminders if r.kind in EARLY and r.deadline and r.deadline <= now
@@ -180,6 +190,7 @@ async def claim(
         log.warning("game %s: the claim message was not updated", game_id, exc_info=True)
     if done.result.events:
         await publish.publish(client, game, done.result.events, lang)
+        await tourney_posts.after_change(client, done.result)
 
 
 # --------------------------------------------------------------------------- away and back
@@ -278,6 +289,7 @@ async def settings(
     web_links: bool | None = None,
     season: str | None = None,
     end_season: bool | None = None,
+    organiser_role: discord.Role | None = None,
     max_games: int | None = None,
     frequency: str | None = None,
     digest: str | None = None,
@@ -316,6 +328,9 @@ async def settings(
         changes["pictures"] = pictures
     if web_links is not None:
         changes["web_links"] = web_links
+    if organiser_role is not None:  # @everyone: back to Manage Server only
+        everyone = organiser_role.id == interaction.guild_id
+        changes["organiser_role"] = None if everyone else str(organiser_role.id)
     if max_games is not None:
         changes["max_games"] = max_games or None
     if frequency is not None:

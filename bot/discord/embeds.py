@@ -232,6 +232,12 @@ def settings_embed(settings: GuildSettings, lang: str) -> discord.Embed:
             ),
         ),
         (
+            "discord.settings.organisers",
+            t("discord.settings.organisers_role", lang, role=f"<@&{settings.organiser_role}>")
+            if settings.organiser_role
+            else t("discord.settings.organisers_managers", lang),
+        ),
+        (
             "discord.settings.max_games",
             str(settings.max_games) if settings.max_games else t("discord.settings.no_cap", lang),
         ),

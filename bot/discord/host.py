@@ -95,6 +95,10 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, version: int | None, action: str
     ) -> None: ...
 
+    async def tournament_entry(
+        self, interaction: discord.Interaction[Any], tournament_id: int, *, register: bool
+    ) -> None: ...
+
 
 class Budget(Protocol):
     """A per-user limit (``bot.discord.cooldown.Cooldown`` implements it)."""

@@ -19,7 +19,9 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import zlib
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -32,6 +34,9 @@ from bot.service.ratings import Standing
 from bot.service.seasons import Seasons
 from bot.service.settings import ServerSettings
 from bot.service.standings import standings_as_read
+from bot.service.tournaments.values import RoundInfo, TournamentInfo
+from bot.service.tournaments.values import Standing as TournamentStanding
+from bot.service.values import ServiceError
 from bot.store import GameStore, GuildSettings, SeasonRow, open_store
 from render import registry as renderers
 from rules import registry
@@ -43,6 +48,20 @@ STANDING_LINES = 50
 """Lines of each rule set's standings on a server's page."""
 
 Drawer = Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class TournamentRead:
+    """A tournament as its page shows it: the event and its entrants, every round with
+    its tables, the standings, and each table's game as ``(revision, status)``."""
+
+    info: TournamentInfo
+    rounds: tuple[RoundInfo, ...]
+    standings: tuple[TournamentStanding, ...]
+    games: dict[int, tuple[int, str]]
+    rates: dict[str, int] = field(default_factory=dict)
+    """While registering: each entrant's completion rate on the server (percent), where
+    they have one."""
 
 
 class Closing(Protocol):
@@ -286,5 +305,50 @@ class Reads:
         name = (await self._store.user_names([user_id])).get(user_id, user_id)
         return lines, hints, name
 
+    # -- tournaments ---------------------------------------------------------------------
 
-__all__ = ["STANDING_LINES", "Archived", "Reads"]
+    async def tournament(self, tournament_id: int) -> TournamentRead | None:
+        """A tournament's page: the event, its rounds and tables, its standings (none
+        before its first round) and its games' revisions (``None``: no such tournament)."""
+        tournaments = self.service().tournaments
+        try:
+            info = await tournaments.tournament(tournament_id)
+        except ServiceError:
+            return None
+        rounds = await tournaments.round_list(tournament_id)
+        standings = await tournaments.standings(tournament_id) if rounds else ()
+        ids = [t.game_id for r in rounds for t in r.tables if t.game_id is not None]
+        games = await self._store.revisions(ids) if ids else {}
+        rates: dict[str, int] = {}
+        if info.status == "open":
+            users = [e.user_id for e in info.entries if e.plays]
+            records = await self.service().fairness.reliabilities(info.guild_id, users)
+            rates = {u: r.percent for u, r in records.items() if r.percent is not None}
+        return TournamentRead(info, rounds, standings, games, rates)
+
+    async def tournament_stamps(self, tournament_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
+        """``{tournament id: (stamp, status)}``: the stamp changes whenever its page would
+        (an entrant, a round, a table's result, a move in one of its games)."""
+        found: dict[int, tuple[int, str]] = {}
+        for tournament_id in tournament_ids:
+            row = await self._store.tournament(tournament_id)
+            if row is None:
+                continue
+            entries = await self._store.entries(tournament_id)
+            tables = await self._store.tables(tournament_id, row.current_round)
+            ids = [t.game_id for t in tables if t.game_id is not None]
+            games = await self._store.revisions(ids) if ids else {}
+            signature = repr(
+                (
+                    row.status,
+                    row.current_round,
+                    [(e.place, e.user_id, e.status) for e in entries],
+                    [(t.number, t.game_id, t.result) for t in tables],
+                    sorted(games.items()),
+                )
+            )
+            found[tournament_id] = (zlib.crc32(signature.encode()), row.status)
+        return found
+
+
+__all__ = ["STANDING_LINES", "Archived", "Reads", "TournamentRead"]

@@ -153,6 +153,8 @@ class SqlStore(SqlBase):
     claim_revision = via("posts", MessagesQueries.claim_revision)
     unclaim_revision = via("posts", MessagesQueries.unclaim_revision)
     messages = via("posts", MessagesQueries.messages)
+    set_tournament_message = via("posts", MessagesQueries.set_tournament_message)
+    tournament_messages = via("posts", MessagesQueries.tournament_messages)
     # seats: SeatsQueries
     user_names = via("seats", SeatsQueries.user_names)
     add_seat = via("seats", SeatsQueries.add_seat)

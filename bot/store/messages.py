@@ -132,6 +132,23 @@ class MessagesQueries(Repository):
         )
         return {str(kind): str(message_id) for kind, message_id in rows}
 
+    async def set_tournament_message(self, tournament_id: int, kind: str, message_id: str) -> None:
+        async with self.db.session() as db:  # one statement: its own transaction
+            await db.execute(
+                "INSERT INTO tournament_messages (tournament_id, kind, message_id) "
+                "VALUES (?, ?, ?) ON CONFLICT (tournament_id, kind) "
+                "DO UPDATE SET message_id = excluded.message_id",
+                (tournament_id, kind, message_id),
+            )
+
+    async def tournament_messages(self, tournament_id: int) -> dict[str, str]:
+        rows = await self.db.fetchall(
+            "SELECT kind, message_id FROM tournament_messages WHERE tournament_id = ? "
+            "ORDER BY kind",
+            (tournament_id,),
+        )
+        return {str(kind): str(message_id) for kind, message_id in rows}
+
 
 CLAIM_LEASE = 120
 """Seconds after which a pending claim of posting a revision (``claim_revision``) is

@@ -153,8 +153,8 @@ class GamesStore(Protocol):
 
 
 class MessagesStore(Protocol):
-    """The messages front ends remember of a game and the claims of announcing a
-    revision (``bot.store.messages``)."""
+    """The messages front ends remember of a game (and of a tournament) and the claims
+    of announcing a revision (``bot.store.messages``)."""
 
     async def set_message(self, game_id: int, kind: str, message_id: str) -> None: ...
 
@@ -167,6 +167,14 @@ class MessagesStore(Protocol):
     ) -> None: ...
 
     async def messages(self, game_id: int) -> dict[str, str]: ...
+
+    async def set_tournament_message(
+        self, tournament_id: int, kind: str, message_id: str
+    ) -> None: ...
+
+    async def tournament_messages(self, tournament_id: int) -> dict[str, str]:
+        """``{kind: message_id}`` remembered for a tournament (its registration message)."""
+        ...
 
     async def claim_revision(
         self, game_id: int, kind: str, revision: int, *, holder: str = "", at: int = 0

@@ -402,6 +402,16 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE guild_settings ADD COLUMN organiser_role TEXT;
     """,
+    # 19: the messages a front end remembers of a tournament (its registration message, to
+    # edit it when registration closes), one per kind, the latest wins
+    """
+    CREATE TABLE tournament_messages (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        kind          TEXT NOT NULL,
+        message_id    TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, kind)
+    );
+    """,
 )
 
 

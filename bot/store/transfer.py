@@ -48,6 +48,7 @@ TABLES = (
     "tournament_rounds",
     "tournament_tables",
     "tournament_news",
+    "tournament_messages",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (

@@ -11,6 +11,9 @@ behind a signed token (``bot.web.tokens``; a bad, expired or unknown one is a pl
   changes: immutable, with an ETag), ``events`` (server-sent events: the game's
   revision when it changes), ``poll`` (the same, for a plain polling fallback),
   ``record.json``, ``record.txt`` and ``replay.webp``;
+- ``/t/<token>``: a tournament's page (its standings, rounds and tables, each table a
+  link to its game's page), and under it ``fragment``, ``events`` and ``poll``, as a
+  game's (its stamp instead of a revision: ``Reads.tournament_stamps``);
 - ``/s/<token>``: a server's standings; ``/p/<token>``: a player's stats there;
 - ``/u/<token>``: the games waiting on one player in every server (the link the bot
   gives that player alone), with ``fragment`` and ``poll`` to follow it live
@@ -82,6 +85,12 @@ from bot.web.site import SITE, Site, pick_lang, plain_errors, sent_in_time
 from bot.web.tokens import (
     make_token,
 )
+from bot.web.tourney_routes import (
+    tournament_events,
+    tournament_fragment,
+    tournament_page,
+    tournament_poll,
+)
 
 log = logging.getLogger("campfire.web")
 
@@ -125,6 +134,7 @@ def create_app(
 
     async def end_streams(app: web.Application) -> None:
         site.watcher.end_all()
+        site.tournaments.end_all()
 
     async def stop(app: web.Application) -> None:
         await site.close()
@@ -143,6 +153,10 @@ def create_app(
             web.get("/g/{token}/words.txt", words),
             web.get("/g/{token}/record.{kind:json|txt}", record),
             web.get("/g/{token}/replay.webp", replay),
+            web.get("/t/{token}", tournament_page),
+            web.get("/t/{token}/fragment", tournament_fragment),
+            web.get("/t/{token}/events", tournament_events),
+            web.get("/t/{token}/poll", tournament_poll),
             web.get("/s/{token}", standings_page),
             web.get("/p/{token}", stats_page),
             web.get("/u/{token}", agenda_page),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.service.reads import Reads
 
@@ -59,13 +60,19 @@ Feed = asyncio.Queue[tuple[int, str] | None]
 """What a stream hears: ``(revision, status)`` at each change, ``None``: end now."""
 
 
+Read = Callable[[Sequence[int]], Awaitable[dict[int, tuple[int, str]]]]
+"""What a watcher reads: ``{id: (revision, status)}`` of the ids followed."""
+
+
 class Watcher:
     """Follows the games somebody watches: one read of all their revisions per
     ``interval`` (whatever the number of watchers), each change sent to every queue of
-    that game."""
+    that game. ``read`` follows something else the same way (the tournaments' stamps,
+    ``Reads.tournament_stamps``)."""
 
-    def __init__(self, reads: Reads, interval: float = POLL_SECONDS) -> None:
+    def __init__(self, reads: Reads, interval: float = POLL_SECONDS, read: Read | None = None):
         self.source = reads
+        self.read: Read = read or reads.revisions
         self.interval = interval
         self._queues: dict[int, set[Feed]] = {}
         self._known: dict[int, tuple[int, str]] = {}
@@ -115,7 +122,7 @@ class Watcher:
             if not ids:
                 break
             try:
-                found = await self.source.revisions(ids)
+                found = await self.read(ids)
                 self.reads += 1
             except Exception:
                 log.warning("reading the revisions of %d game(s) failed", len(ids), exc_info=True)

@@ -187,7 +187,7 @@ async def poll(request: web.Request) -> web.Response:
     )
 
 
-def _busy(request: web.Request) -> web.Response:
+def busy(request: web.Request) -> web.Response:
     """The plain answer past a cap: 503, try again later (the page polls meanwhile)."""
     response = web.Response(
         text=translate("web.busy", pick_lang(request)) + "\n",
@@ -214,7 +214,7 @@ async def events(request: web.Request) -> web.StreamResponse:
         cap = site.streams.at_once if refused == "streams.all" else site.streams.per_address
         where = "in all" if refused == "streams.all" else "from one address"
         site.refusals.note(refused, "refused an event stream: %d open %s already", cap, where)
-        return _busy(request)
+        return busy(request)
     try:
         return await _follow(request, site, await site.game(token))
     finally:

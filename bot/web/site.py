@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from bot.service.reads import Archived, Reads
+from bot.service.reads import Archived, Reads, TournamentRead
 from bot.service.values import is_ai_seat
 from bot.web import gamepage, pages
 from bot.web.hardening import SEND_SECONDS, NotFound, Refusals
@@ -69,6 +69,8 @@ class Site:
         self.secret = secret
         self.clock = clock
         self.watcher = Watcher(reads, poll_seconds)
+        self.tournaments = Watcher(reads, poll_seconds, read=reads.tournament_stamps)
+        """Follows the tournaments somebody watches (their stamps), as ``watcher`` games."""
         self.streams = streams or Streams()
         self.refusals = Refusals(log)
         self.send_seconds = SEND_SECONDS
@@ -98,6 +100,16 @@ class Site:
             raise NotFound
         return archived
 
+    async def tournament(self, token: str) -> tuple[TournamentRead, Verified]:
+        """The tournament a good token names, with what the token says (else the 404)."""
+        verified = self.opened(token)
+        if verified.tournament_id is None:
+            raise NotFound
+        read = await self.reads.tournament(verified.tournament_id)
+        if read is None or not await self.allows(read.info.guild_id):
+            raise NotFound
+        return read, verified
+
     def link(self, subject: str, opener: Verified) -> str:
         """A link to ``subject`` from a page ``opener`` opened: it ends with ``opener``."""
         return link_from(self.secret, subject, opener, self.clock())
@@ -109,6 +121,7 @@ class Site:
     async def close(self) -> None:
         self.refusals.flush()
         await self.watcher.close()
+        await self.tournaments.close()
         self.reads.close()
 
     # -- a game's page ------------------------------------------------------------------

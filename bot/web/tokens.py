@@ -1,10 +1,10 @@
 """Signed links of the web companion: a page is reached only through an HMAC of what it
 shows and when the link was made.
 
-A token reads ``<subject>.<issued>.<mac>``: the subject (``g12`` a game, ``s<guild>`` a
-server's standings, ``p<guild>-<user>`` a player's stats, ``u<user>`` the games waiting
-on a player, a link the bot gives that player alone), the issue time in Unix
-seconds (base 36), and the first 128 bits of HMAC-SHA256 of both under
+A token reads ``<subject>.<issued>.<mac>``: the subject (``g12`` a game, ``t7`` a
+tournament, ``s<guild>`` a server's standings, ``p<guild>-<user>`` a player's stats,
+``u<user>`` the games waiting on a player, a link the bot gives that player alone), the
+issue time in Unix seconds (base 36), and the first 128 bits of HMAC-SHA256 of both under
 ``CAMPFIRE_WEB_SECRET`` (URL-safe base 64). Nothing here reads a clock: the caller gives
 ``now``. A token that does not verify, or is older than ``LINK_DAYS``, is ``None``.
 
@@ -29,7 +29,9 @@ SKEW_SECONDS = 300
 MIN_SECRET = 16
 """The shortest ``CAMPFIRE_WEB_SECRET`` accepted (characters)."""
 
-_SUBJECT = re.compile(r"^(g[0-9]{1,18}|s[0-9]{1,20}|p[0-9]{1,20}-[0-9A-Za-z_]{1,40}|u[0-9]{1,20})$")
+_SUBJECT = re.compile(
+    r"^(g[0-9]{1,18}|t[0-9]{1,18}|s[0-9]{1,20}|p[0-9]{1,20}-[0-9A-Za-z_]{1,40}|u[0-9]{1,20})$"
+)
 _TOKEN = re.compile(r"^([0-9A-Za-z_-]{2,64})\.([0-9a-z]{1,10})\.([0-9A-Za-z_-]{22})$")
 
 
@@ -50,6 +52,10 @@ def _base36(number: int) -> str:
 
 def game_subject(game_id: int) -> str:
     return f"g{game_id}"
+
+
+def tournament_subject(tournament_id: int) -> str:
+    return f"t{tournament_id}"
 
 
 def standings_subject(guild_id: str) -> str:
@@ -92,6 +98,10 @@ class Verified:
     @property
     def game_id(self) -> int | None:
         return int(self.subject[1:]) if self.subject.startswith("g") else None
+
+    @property
+    def tournament_id(self) -> int | None:
+        return int(self.subject[1:]) if self.subject.startswith("t") else None
 
     @property
     def guild_id(self) -> str | None:
@@ -154,6 +164,10 @@ class WebLinks:
         token = make_token(self.secret, agenda_subject(user_id), now)
         return f"{self.base_url.rstrip('/')}/u/{token}"
 
+    def tournament_url(self, tournament_id: int, now: float) -> str:
+        token = make_token(self.secret, tournament_subject(tournament_id), now)
+        return f"{self.base_url.rstrip('/')}/t/{token}"
+
 
 __all__ = [
     "LINK_DAYS",
@@ -166,5 +180,6 @@ __all__ = [
     "make_token",
     "player_subject",
     "standings_subject",
+    "tournament_subject",
     "verify",
 ]

@@ -53,6 +53,7 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     for player in (CAROL, DAVE):
         await service.tournaments.register(cup.id, player)
     await service.tournaments.start(cup.id, ALICE.user_id)
+    await service.store.set_tournament_message(cup.id, "registration", "m0")  # its message
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")

@@ -34,9 +34,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = {"en": DOCS / "players", "fr": DOCS / "fr" / "players"}
 OTHER = {"en": "fr", "fr": "en"}
 
-HEADING = re.compile(r"^### `/campfire ([^`\s]+)` — `([^`\s]+)`\s*$")
+HEADING = re.compile(r"^### `/campfire ([^`\s]+(?: [^`\s]+)?)` — `([^`\s]+(?: [^`\s]+)?)`\s*$")
 OPTION_ROW = re.compile(r"^\| `([^`\s]+)` \| `([^`\s]+)` \|")
-MENTION = re.compile(r"/campfire\s+([^\W\d]\w*)")
+MENTION = re.compile(r"/campfire\s+([^\W\d]\w*)(?:\s+([^\W\d]\w*))?")
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
 OPTION_VALUE = re.compile(r"(?:^|\s)([^\W\dA-Z]\w*):")
 
@@ -67,10 +67,25 @@ def tree() -> list[Subcommand]:
     assert group["name"] == "campfire"
     subcommands = []
     for sub in group["options"]:
+        if sub["type"] == 2:  # a nested group: each of its subcommands, named "group sub"
+            outer = _names(sub)
+            for inner in sub.get("options") or []:
+                assert inner["type"] == 1, f"{inner['name']} is not a plain subcommand"
+                names = {lang: f"{outer[lang]} {name}" for lang, name in _names(inner).items()}
+                options = tuple(Option(_names(o)) for o in inner.get("options") or [])
+                subcommands.append(Subcommand(names, options))
+            subcommands.append(Subcommand(outer, ()))  # named alone in prose, no heading
+            continue
         assert sub["type"] == 1, f"{sub['name']} is not a plain subcommand (the page needs one)"
         options = tuple(Option(_names(o)) for o in sub.get("options") or [])
         subcommands.append(Subcommand(_names(sub), options))
     return subcommands
+
+
+def _headed(tree: list[Subcommand]) -> list[Subcommand]:
+    """The subcommands with a heading of their own (a nested group's name alone has none)."""
+    nested = {s.names["en"].split(" ")[0] for s in tree if " " in s.names["en"]}
+    return [s for s in tree if s.names["en"] not in nested]
 
 
 def _sections(lang: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
@@ -96,7 +111,7 @@ def _sections(lang: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_subcommand_has_its_heading_and_no_other(lang: str, tree: list[Subcommand]) -> None:
     other = OTHER[lang]
-    expected = {(s.names[lang], s.names[other]) for s in tree}
+    expected = {(s.names[lang], s.names[other]) for s in _headed(tree)}
     found = set(_sections(lang))
     assert not expected - found, f"{lang} commands page lacks {sorted(expected - found)}"
     assert not found - expected, f"{lang} commands page names {sorted(found - expected)}: no such"
@@ -140,8 +155,12 @@ def test_commands_named_on_player_pages_exist(lang: str, tree: list[Subcommand])
             words = MENTION.search(span.group(1))
             if not words or words.group(1) not in by_name:
                 continue
-            sub = by_name[words.group(1)]
-            rest = span.group(1)[words.end() :]
+            both = f"{words.group(1)} {words.group(2)}"
+            if words.group(2) and both in by_name:  # a nested group's subcommand
+                sub, end = by_name[both], words.end()
+            else:
+                sub, end = by_name[words.group(1)], words.end(1)
+            rest = span.group(1)[end:]
             for option in OPTION_VALUE.findall(rest):
                 if option not in sub.option_names(lang):
                     problems.append(f"{page.name}: `{span.group(1)}`: no option {option}")

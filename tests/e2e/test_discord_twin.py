@@ -787,3 +787,66 @@ def test_a_french_table_against_ai_seats_names_them_in_french_and_undoes_their_r
     assert any("IA 1 (glouton)" in d for d in described)
     assert twin.failures() == []
     assert "Traceback" not in bot.log()
+
+
+# --------------------------------------------------------------------------- tournament
+
+
+def test_a_tournament_registers_with_the_button_and_opens_its_first_round(
+    table: tuple[Twin, BotProcess],
+) -> None:
+    """Issue 43 through the emulator: Alice (Manage Server) opens a Nim tournament; the
+    registration message is public with its Register / Withdraw buttons; Bob registers,
+    the bot restarts, and Carol and Alice register with the same message's button (it
+    survives the restart); Bob withdraws and registers again. Alice starts it: the
+    table's game opens in its own thread of the channel, its first player pinged there,
+    the third player has the bye, and the round's message lists the table with its
+    thread."""
+    twin, bot = table
+    opened = twin.answer(twin.slash("alice", twin.channel, "tournament open", rules="nim"))
+    message = opened["message"]
+    assert message is not None and is_public(message)
+    assert custom_ids(message) == ["cf:tour:join:1", "cf:tour:leave:1"]
+    assert "Registration is open" in text_of(message)
+    refused = twin.answer_text(twin.slash("alice", twin.channel, "tournament start"))
+    assert "Not enough players" in refused, refused  # nobody registered yet
+
+    def registration() -> dict[str, Any]:
+        return next(m for m in twin.messages(twin.channel) if m["id"] == message["id"])
+
+    assert twin.answer(twin.click("bob", message, "cf:tour:join:1"))["type"] == 7
+    bot.kill()
+    bot.start()
+    for user in ("carol", "alice"):  # the same message's button, after the restart
+        answer = twin.answer(twin.click(user, registration(), "cf:tour:join:1"))
+        assert answer["type"] == 7, answer
+    assert twin.answer(twin.click("bob", registration(), "cf:tour:leave:1"))["type"] == 7
+    assert "bob" not in text_of(registration())
+    assert twin.answer(twin.click("bob", registration(), "cf:tour:join:1"))["type"] == 7
+    assert "Registered (3)" in text_of(registration())
+    assert all(name in text_of(registration()) for name in ("alice", "bob", "carol"))
+
+    said = twin.answer_text(twin.slash("alice", twin.channel, "tournament start"))
+    assert "has started" in said, said
+    threads = wait_for("the table's thread", lambda: twin.threads(twin.channel) or None)
+    assert len(threads) == 1 and "round 1, table 1" in threads[0]["name"]
+    game = Game(twin)
+    game.thread = threads[0]["id"]
+    turn = wait_for("the first turn in the table's thread", lambda: game.turn_messages() or None)
+    pinged = game.to_act(turn[-1])
+    assert len(pinged) == 1
+    assert turn[-1]["allowed_mentions"]["users"] == [twin.users[pinged[0]]]
+    round_message = wait_for(
+        "the round's message",
+        lambda: next(
+            (m for m in twin.public_messages(twin.channel) if "round 1 of" in m["content"]),
+            None,
+        ),
+    )
+    assert f"<#{game.thread}>" in round_message["content"]
+    assert "Bye" in round_message["content"]
+    assert custom_ids(registration()) == [] and "Under way" in text_of(registration())
+    standings = twin.answer_text(twin.slash("carol", twin.channel, "tournament standings"))
+    assert "pts" in standings and "How it is counted" in standings
+    assert twin.failures() == []
+    assert "Traceback" not in bot.log()

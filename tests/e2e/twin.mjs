@@ -378,6 +378,9 @@ function subcommand(name, options, focused) {
     value,
     ...(key === focused ? { focused: true } : {}),
   }))
+  // "tournament open": a subcommand of a nested group (type 2)
+  const [group, sub] = name.split(' ')
+  if (sub) return [{ name: group, type: 2, options: [{ name: sub, type: 1, options: inner }] }]
   return [{ name, type: 1, options: inner }]
 }
 

@@ -11,6 +11,7 @@ import pytest
 from bot.config import ConfigError, Settings
 from bot.discord.client import CampfireClient, ShardedCampfireClient, intents
 from bot.discord.runner import run_bot, sync_commands
+from bot.discord.tourney_items import TOURNAMENT_ITEMS
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.shards import Shards
 from campfire_testing.harness import GUILD_ID, Harness
@@ -32,7 +33,8 @@ async def test_setup_hook_opens_the_store_and_registers_items(tmp_path: Path) ->
     await client.setup_hook()
     try:
         patterns = set(client._connection._view_store._dynamic_items)
-        assert patterns == {item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS}
+        items = (*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS)
+        assert patterns == {item.__discord_ui_compiled_template__ for item in items}
         assert [c.name for c in client.tree.get_commands()] == ["campfire"]
         assert await client.service.games_in_channel("1") == []
     finally:

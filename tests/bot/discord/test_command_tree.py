@@ -15,7 +15,7 @@ from rules import i18n, registry
 SUBCOMMANDS = {
     "new", "join", "leave", "start", "move", "board", "hand",
     "scores", "games", "resign", "abort", "help", "undo", "record", "replay", "hint",
-    "standings", "stats", "away", "back", "me", "settings", "follow",
+    "standings", "stats", "away", "back", "me", "settings", "follow", "tournament",
 }  # fmt: skip
 
 

@@ -342,3 +342,24 @@ async def test_the_turn_message_stops_its_clock_while_its_player_is_away(
     assert await days.run_pass(bot.client, "w1") == 1  # the return date came
     shown = bot.message(turn["id"])
     assert "is away until" not in shown["content"] and "<t:" in shown["content"]
+
+
+async def test_the_organiser_role_is_a_setting_and_everyone_clears_it(bot: Harness) -> None:
+    """``organiser_role``: a role is saved and shown; ``@everyone`` (the server's own id)
+    puts it back to Manage Server only."""
+
+    async def choose(role_id: int) -> str:
+        command = command_options("settings", {"organiser_role": str(role_id)})
+        command["options"][0]["type"] = 8
+        data: dict[str, Any] = {"id": str(APP_ID + 7), "name": "campfire", "type": 1}
+        data["options"] = [command]
+        role = {"id": str(role_id), "name": "orga", "permissions": "0", "position": 1}
+        role |= {"color": 0, "hoist": False, "managed": False, "mentionable": True, "flags": 0}
+        data["resolved"] = {"roles": {str(role_id): role}}
+        calls = await bot.dispatch(bot._base(2, ADMIN, CHANNEL_ID, data))
+        return calls[-1].text()
+
+    assert "<@&555>" in await choose(555)
+    assert (await bot.service.settings.read(str(GUILD_ID))).organiser_role == "555"
+    assert "Manage Server only" in await choose(GUILD_ID)
+    assert (await bot.service.settings.read(str(GUILD_ID))).organiser_role is None

@@ -20,6 +20,7 @@ LITERAL = re.compile(r"""["'](discord\.[a-z_]+(?:\.[a-z_]+)*)["']""")
 DYNAMIC = {
     "discord.lobby.status.": ("lobby", "running", "over", "aborted"),
     "discord.button.": ("join", "leave", "start", "play", "hand", "scores", "resign", "rematch"),
+    "discord.tournament.status.": ("open", "running", "over", "cancelled"),
 }
 
 

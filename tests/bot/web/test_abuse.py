@@ -26,8 +26,17 @@ from bot.service import GameService
 from bot.store.database import SqlStore
 from bot.web.app import SITE, Streams, create_app, number, start
 from bot.web.hardening import SECURITY_HEADERS
-from bot.web.tokens import agenda_subject, player_subject, standings_subject
-from tests.bot.web.conftest import GUILD, NOW, SECRET, game_token, open_game, play, tiny_png
+from bot.web.tokens import agenda_subject, player_subject, standings_subject, tournament_subject
+from tests.bot.web.conftest import (
+    GUILD,
+    NOW,
+    PEOPLE,
+    SECRET,
+    game_token,
+    open_game,
+    play,
+    tiny_png,
+)
 
 PROBES = (
     "²",
@@ -105,6 +114,12 @@ async def test_the_probes_inputs_at_every_route(
     try:
         game = await open_game(service, "nim", 2)
         await play(service, game, 7)
+        tournament = await service.tournaments.open(
+            guild_id=GUILD, channel_id="77", organiser=PEOPLE[0], rules="nim"
+        )
+        await service.tournaments.register(tournament.id, PEOPLE[1])
+        # stopped, as the game is over: its event stream ends at once
+        await service.tournaments.cancel(tournament.id, PEOPLE[0].user_id)
     finally:
         service.close()
     app, address = await serving()
@@ -131,10 +146,13 @@ async def test_the_probes_inputs_at_every_route(
             for route in ("/u/{token}", "/u/{token}/fragment", "/u/{token}/poll")
         },
     }
+    tournament_token = make_token(SECRET, tournament_subject(tournament.id), NOW)
+    for part in ("", "/fragment", "/events", "/poll"):
+        signed["/t/{token}" + part] = tournament_token
     patterns = [
         route.resource.canonical for route in app.router.routes() if route.resource is not None
     ]
-    assert len(patterns) >= 16
+    assert len(patterns) >= 18
     statuses: dict[int, int] = {}
     async with ClientSession(timeout=ClientTimeout(total=30)) as session:
 
@@ -162,6 +180,7 @@ async def test_the_probes_inputs_at_every_route(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert "Traceback" not in caplog.text
     no_secret_in(caplog, good["token"], *signed.values())
+    assert {p for p in patterns if p.startswith("/t/")} <= set(signed)
 
 
 def raw(address: str, data: bytes, timeout: float = 10.0) -> bytes:

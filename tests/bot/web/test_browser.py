@@ -186,3 +186,54 @@ async def test_a_personal_page_follows_its_list_live(
         await server.close()
         service.close()
         await asyncio.sleep(0)
+
+
+async def test_a_tournament_page_in_chromium(
+    db_path: Path, store: SqlStore, browser: Any, nim: None, tmp_path: Path
+) -> None:
+    """A running Nim tournament's page: the standings and the round's tables, a table's
+    link opening its game's page, a move at a table arriving without a reload, and a
+    phone's width read without scrolling sideways."""
+    from tests.bot.web.test_tournament_page import nim_tournament, tournament_token
+
+    service = GameService(store, seed_source=lambda: "browser")
+    try:
+        tournament = await nim_tournament(service)
+        server = TestServer(create_app(store, SECRET, clock=lambda: NOW, poll_seconds=0.2))
+        await server.start_server()
+        url = str(server.make_url(f"/t/{tournament_token(tournament)}"))
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        answer = await page.goto(url + "?lang=en")
+        assert answer is not None and answer.status == 200
+        main = page.locator("main#tournament")
+        assert await main.get_attribute("data-live") == "1"
+        assert await page.locator("table.standings tbody tr").count() == 4
+        assert await page.locator("section.round ul.tables li").count() == 2
+        await page.evaluate("window.notReloaded = true")
+        stamp = await main.get_attribute("data-stamp")
+        table = (await service.tournaments.round_list(tournament))[0].tables[0]
+        game = await service.game(table.game_id or 0)
+        await play(service, game, 3)  # the table plays to its end
+        # (a selector, not a function: the page's policy allows no evaluated strings)
+        await page.wait_for_selector(f'main#tournament:not([data-stamp="{stamp}"])', timeout=15_000)
+        # its placings and the points they give, once the tournament recorded them
+        await page.wait_for_selector("section.round li:has-text('1. ')", timeout=15_000)
+        assert await page.evaluate("window.notReloaded") is True
+        assert await page.locator("section.round li .tag", has_text="over").count() >= 1
+        assert await page.locator("table.standings tbody tr td:nth-child(3)").first.inner_text()
+        await page.screenshot(path=str(tmp_path / "tournament-1280.png"), full_page=True)
+
+        # a table's link: its game's page
+        await page.locator("section.round ul.tables li a").first.click()
+        await page.wait_for_selector("main#game")
+        assert "/g/" in page.url
+
+        # a phone, in French: nothing wider than the screen
+        phone = await browser.new_page(viewport={"width": 390, "height": 844})
+        await phone.goto(url + "?lang=fr")
+        assert "Classement" in await phone.content()
+        assert await phone.evaluate("document.documentElement.scrollWidth") <= 390
+        await phone.screenshot(path=str(tmp_path / "tournament-390.png"), full_page=True)
+        await server.close()
+    finally:
+        service.close()
