@@ -26,6 +26,7 @@ from bot.discord import (
     notify,
     publish,
     seasons,
+    settings_card,
     threads,
     tourney_posts,
     turns,
@@ -342,4 +343,4 @@ async def settings(
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
     text = "\n".join([t(key, lang), *lines])
-    await ephemeral(interaction, text, embed=embeds.settings_embed(chosen, lang))
+    await ephemeral(interaction, text, embed=settings_card.settings_embed(chosen, lang))

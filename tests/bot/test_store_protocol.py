@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol
+from bot.store import GameStore, NewEntry, PostgresStore, Store, protocol, protocol_community
 from bot.store.clocks import ClocksQueries
 from bot.store.fairness import FairnessQueries
 from bot.store.follows import FollowsQueries
@@ -74,7 +74,7 @@ def members() -> set[str]:
     return {
         name
         for kind in GameStore.__mro__
-        if kind.__module__ == protocol.__name__
+        if kind.__module__ in (protocol.__name__, protocol_community.__name__)
         for name in own(kind)
     }
 
