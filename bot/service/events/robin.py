@@ -26,8 +26,6 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from itertools import combinations
 
-import networkx as nx
-
 from bot.service.events.groups import best_grouping, seat_order, table_plan
 from bot.service.events.tables import Table, TableResult, check_entries, records
 
@@ -103,6 +101,8 @@ def _first_seats(
     """Each game as (first, second), so that everyone is first as often as second, give
     or take one: walk an Euler circuit of the games, each game seen from the walk's way
     (a node joined to every entry of odd degree makes every degree even)."""
+    import networkx as nx  # about 20 MB: loaded when a round is paired, not at start
+
     graph: nx.MultiGraph[str] = nx.MultiGraph()
     graph.add_nodes_from(place for place in places if place is not None)
     graph.add_edges_from(pairs)

@@ -30,8 +30,6 @@ import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-import networkx as nx
-
 from bot.service.events.groups import group_round
 from bot.service.events.tables import EntryRecord, Table, TableResult, check_entries, records
 from bot.service.events.weights import Tiers, score_gap
@@ -176,6 +174,8 @@ def _matching(
     tiers = Tiers(costs, len(listed) // 2 + 1)
     totals = [tiers.total(cost) for cost in costs]
     top = max(totals) + 1
+    import networkx as nx  # about 20 MB: loaded when a round is paired, not at start
+
     graph: nx.Graph[str] = nx.Graph()
     graph.add_nodes_from([*listed, BYE] if odd else listed)
     for (a, b), total in zip(edges, totals, strict=True):
