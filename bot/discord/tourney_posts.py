@@ -72,16 +72,14 @@ REGISTRATION = "registration"
 
 async def remember(client: CampfireBot, tournament_id: int, message_id: str) -> None:
     """Remember the tournament's registration message, to edit it when registration
-    closes (the tournaments' store keeps it)."""
-    store = client.service.tournaments.store
-    await store.set_tournament_message(tournament_id, REGISTRATION, message_id)
+    closes (the tournaments' service keeps it)."""
+    await client.service.tournaments.remember_message(tournament_id, REGISTRATION, message_id)
 
 
 async def refresh_registration(client: CampfireBot, tournament: TournamentInfo) -> None:
     """Redraw the registration message as the tournament is now: its buttons only while
     registration is open. Never raises (a message deleted stays so)."""
-    store = client.service.tournaments.store
-    message_id = (await store.tournament_messages(tournament.id)).get(REGISTRATION)
+    message_id = await client.service.tournaments.message_of(tournament.id, REGISTRATION)
     if message_id is None:
         return
     lang = await language(client, tournament)
