@@ -27,7 +27,7 @@ from bot.discord.panels import web_button
 from bot.discord.threads import THREAD_ARCHIVE_MINUTES
 from bot.discord.tourney_items import registration_view
 from bot.discord.turns import NO_MENTIONS
-from bot.service import Event, GameInfo, GameOver, PlayResult, TurnStarted
+from bot.service import GameInfo, GameOver, PlayResult
 from bot.service.tournaments.values import News, Progress, TableInfo, TournamentInfo
 from rules.i18n import lang_of
 
@@ -173,14 +173,10 @@ async def open_table(
         else:
             await client.service.set_thread(game.id, str(thread.id))
             game = await client.service.game(game.id)
-    if (await client.service.messages(game.id)).get(ANNOUNCED) is None:
-        # never announced: its moves so far, and whoever must act now pinged
-        missed = await client.service.missed(game.id, 0)
-        events: list[Event] = list(missed.events)
-        now = missed.game
-        if now.status == "running" and not any(isinstance(e, TurnStarted) for e in events):
-            events.append(TurnStarted(now.id, now.to_act, now.version, now.to_act))
-        await publish.publish(client, now, events, lang)
+    if publish.never_posted(client, (await client.service.messages(game.id)).get(ANNOUNCED)):
+        # never announced (or its first post claimed by a process that died before
+        # making it): its moves so far, and whoever must act now pinged
+        await publish.publish_first(client, game, lang)
     return game.thread_id
 
 
