@@ -151,6 +151,16 @@ def thread_name(game: GameInfo, table: TableInfo, lang: str) -> str:
     return f"{embeds.game_title(game, lang)} · {label}"[:100]
 
 
+def left_behind(
+    client: CampfireBot, channel: discord.TextChannel, name: str
+) -> discord.Thread | None:
+    """The bot's active thread of this name in the channel, when a process made it and
+    died before remembering it (a table's thread name holds its game's number): taken
+    over rather than made twice."""
+    me = client.user.id if client.user is not None else None
+    return next((t for t in channel.threads if t.name == name and t.owner_id == me), None)
+
+
 async def open_table(
     client: CampfireBot, tournament: TournamentInfo, table: TableInfo, lang: str
 ) -> str | None:
@@ -162,15 +172,18 @@ async def open_table(
     game = await client.service.game(table.game_id)
     channel = await channel_of(client, tournament)
     if game.thread_id is None and isinstance(channel, discord.TextChannel):
-        try:
-            thread = await channel.create_thread(
-                name=thread_name(game, table, lang),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-            )
-        except discord.HTTPException:
-            log.warning("tournament %s: no thread for game %s", tournament.id, game.id)
-        else:
+        name = thread_name(game, table, lang)
+        thread = left_behind(client, channel, name)
+        if thread is None:
+            try:
+                thread = await channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
+            except discord.HTTPException:
+                log.warning("tournament %s: no thread for game %s", tournament.id, game.id)
+        if thread is not None:
             await client.service.set_thread(game.id, str(thread.id))
             game = await client.service.game(game.id)
     if publish.never_posted(client, (await client.service.messages(game.id)).get(ANNOUNCED)):

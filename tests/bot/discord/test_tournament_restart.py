@@ -107,3 +107,42 @@ async def test_a_round_half_posted_when_the_bot_died_is_posted_once_after_a_rest
     assert await tourney_posts.run_pass(again.client) == 0
     assert await catch_up(again.client) == []
     assert len(bot.fake.messages) == count
+
+
+async def test_a_thread_made_but_not_remembered_when_the_bot_died_is_taken_over(
+    bot: Harness, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process dies between opening the first table's thread and remembering it:
+    the restart finds the bot's thread of that name among the channel's active threads
+    and posts the table's first turn there, no second thread."""
+    message = await open_nim(bot, rounds=2, options="stones=3")
+    await register(bot, message, ALICE, BOB, CAROL, DAN)
+    await bot.service.tournaments.start(1, ADMIN.key, organiser=True)
+    tables = (await bot.service.tournaments.round_list(1))[0].tables
+
+    async def dies(*args: Any, **kwargs: Any) -> Any:
+        raise Killed
+
+    monkeypatch.setattr(bot.service, "set_thread", dies)
+    with pytest.raises(Killed):
+        await tourney_posts.post_news(bot.client)
+    monkeypatch.undo()
+    made = [c for c in bot.fake.calls if c.path == "/channels/{channel_id}/threads"]
+    assert len(made) == 1
+    orphan = next(int(i) for i, c in bot.fake.channels.items() if c["type"] == 11)
+    assert (await bot.service.game(tables[0].game_id or 0)).thread_id is None
+
+    again = await restarted(bot, db_path, timedelta(minutes=6))
+    await catch_up(again.client)
+    await tourney_posts.run_pass(again.client)
+    await again.settle()
+
+    threads = [c for c in bot.fake.calls if c.path == "/channels/{channel_id}/threads"]
+    assert len(threads) == 2  # the orphan taken over, the second table's made
+    first = await again.service.game(tables[0].game_id or 0)
+    assert first.thread_id == str(orphan)
+    for table in tables:
+        game = await again.service.game(table.game_id or 0)
+        assert len(turns_in(again, int(game.thread_id or 0))) == 1
+    rounds = [m for m in again.posted_in(CHANNEL_ID) if "round 1 of 2" in (m["content"] or "")]
+    assert len(rounds) == 1
