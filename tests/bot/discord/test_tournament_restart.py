@@ -146,3 +146,45 @@ async def test_a_thread_made_but_not_remembered_when_the_bot_died_is_taken_over(
         assert len(turns_in(again, int(game.thread_id or 0))) == 1
     rounds = [m for m in again.posted_in(CHANNEL_ID) if "round 1 of 2" in (m["content"] or "")]
     assert len(rounds) == 1
+
+
+async def test_a_first_turn_discord_refused_is_posted_by_the_catch_up(
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord refuses a table's first turn (an outage of a moment) while the round's
+    message goes through: the process goes on, and its periodic catch-up posts that
+    first turn once the claim of posting it has run out, once."""
+    from bot.discord.client import CATCH_UP_PASSES
+    from campfire_testing.harness import http_error
+
+    message = await open_nim(bot, rounds=2, options="stones=3")
+    await register(bot, message, ALICE, BOB, CAROL, DAN)
+    real = announcements.post_turn
+    refused: list[int] = []
+
+    async def refuses_once(*args: Any, **kwargs: Any) -> Any:
+        if not refused:
+            refused.append(1)
+            raise http_error(503, 0, "Service Unavailable")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(announcements, "post_turn", refuses_once)
+    await bot.command(ADMIN, "tournament start")
+    await bot.settle()
+    tables = (await bot.service.tournaments.round_list(1))[0].tables
+    games = [await bot.service.game(t.game_id or 0) for t in tables]
+    shown = [len(turns_in(bot, int(g.thread_id or 0))) for g in games]
+    assert sorted(shown) == [0, 1] and refused
+    rounds = [m for m in bot.posted_in(CHANNEL_ID) if "round 1 of 2" in (m["content"] or "")]
+    assert len(rounds) == 1
+    clock = bot.service.pipeline.clock
+    assert isinstance(clock, FakeClock)
+    clock.now += timedelta(minutes=3)  # the claim of posting it ran out
+    for _ in range(CATCH_UP_PASSES):
+        await bot.client.reminder_pass()
+    await bot.settle()
+    assert [len(turns_in(bot, int(g.thread_id or 0))) for g in games] == [1, 1]
+    for _ in range(CATCH_UP_PASSES):
+        await bot.client.reminder_pass()
+    await bot.settle()
+    assert [len(turns_in(bot, int(g.thread_id or 0))) for g in games] == [1, 1]
