@@ -113,6 +113,12 @@ def guild_payload(channels: list[dict[str, Any]]) -> dict[str, Any]:
             },
         ],
         "channels": [c for c in channels if c["type"] == 0],
+        # the active threads, as Discord lists them when the bot connects
+        "threads": [
+            c
+            for c in channels
+            if c["type"] in (10, 11, 12) and not c["thread_metadata"]["archived"]
+        ],
         "member_count": 3,
         "preferred_locale": "en-US",
         "verification_level": 0,

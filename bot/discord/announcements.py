@@ -143,7 +143,11 @@ async def flush(client: CampfireBot, post: TablePost) -> None:
             log.warning(
                 "game %s: posting to %s failed", game.id, getattr(table, "id", "?"), exc_info=True
             )
-        await client.service.release_announcement(claim)  # the catch-up tries again
+        if claim.before:  # the catch-up posts it again from the revision last posted
+            await client.service.release_announcement(claim)
+        # A first post stays claimed: given back, it would leave the table as never
+        # announced, which the catch-up leaves alone; claimed, the catch-up makes it once
+        # the claim's lease has run out (``publish.publish_first``).
     await client.service.record_posts(game.id, posted, seen=seen)
 
 

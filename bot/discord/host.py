@@ -134,6 +134,11 @@ class CampfireBot(Protocol):
         """The web companion's address and secret (``None``: no **Web** links)."""
         ...
 
+    @property
+    def user(self) -> discord.ClientUser | None:
+        """The bot's own user (``None`` before it logs in)."""
+        ...
+
     def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...
 
     async def fetch_channel(

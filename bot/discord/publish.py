@@ -45,6 +45,7 @@ from bot.service import (
     GameInfo,
     MoveApplied,
     PlayResult,
+    TurnStarted,
     UndoRequest,
     is_ai_seat,
 )
@@ -132,8 +133,11 @@ async def catch_up(client: CampfireBot, *, sweep: bool = False) -> list[int]:
 
     A game that fails is logged and skipped: the others are still caught up. Games
     never announced since this record exists are left alone (no flood of old games on
-    the first start of this version). Each game is claimed first, so that another
-    process serving the same shards does not post it too (``GameService.jobs``).
+    the first start of this version); a game whose very first post was claimed by a
+    process that died before making it gets its first post (``publish_first``: a
+    tournament's table, opened by a round, whose first turn was under way). Each game
+    is claimed first, so that another process serving the same shards does not post it
+    too (``GameService.jobs``).
     ``sweep`` (the periodic loop): only the games whose claim a dead process left."""
 
     async def catch_up_game(game: GameInfo) -> bool:
@@ -150,21 +154,53 @@ async def _catch_up_game(client: CampfireBot, game: GameInfo) -> bool:
     announced = (await client.service.messages(game.id)).get(ANNOUNCED)
     if announced is not None and not announced.isdigit():
         # a claim of posting whose holder died before posting (killed between the
-        # commit and the post): take it over from the revision last posted
+        # commit and the post): take it over from the revision last posted ("": its
+        # very first post, made from the start)
         announced = client.service.abandoned_announcement(announced, client.worker)
-    if announced is None or not announced.isdigit() or int(announced) >= game.version:
+    first = announced == ""
+    if announced is None or not (first or announced.isdigit()):
+        return False
+    if not first and int(announced) >= game.version:
         return False
     lang = await table_language(client, game)
     log.info("game %s: announcing v%s (last posted: v%s)", game.id, game.version, announced)
-    missed = await client.service.missed(game.id, int(announced))
     try:
-        await publish(client, missed.game, missed.events, lang)
+        if first:
+            await publish_first(client, game, lang)
+        else:
+            missed = await client.service.missed(game.id, int(announced))
+            await publish(client, missed.game, missed.events, lang)
     except DiscordError as exc:
         if exc.key not in ("discord.table_gone", "discord.no_access"):
             raise
         log.info("game %s: its table cannot be reached (%s): nothing caught up", game.id, exc.key)
         return False
     return True
+
+
+def never_posted(client: CampfireBot, announced: str | None) -> bool:
+    """Whether a table whose record ``announced`` (``ANNOUNCED``) is this has never
+    had a post: no record, or the claim of its first post, abandoned by a holder that
+    died before posting (this process's dead predecessor, or a claim older than its
+    lease). A claim still held by a live process is not: it posts."""
+    if announced is None:
+        return True
+    if announced.isdigit():
+        return False
+    return client.service.abandoned_announcement(announced, client.worker) == ""
+
+
+async def publish_first(client: CampfireBot, game: GameInfo, lang: str) -> None:
+    """The first post at a game's table (a table that was never posted, or whose first
+    post was claimed by a process that died before making it): its moves so far, and
+    whoever must act now pinged. Claimed like any post (``announcements.flush``), so of
+    two processes, or a catch-up and a tournament's round, one posts it."""
+    missed = await client.service.missed(game.id, 0)
+    events: list[Event] = list(missed.events)
+    now = missed.game
+    if now.status == "running" and not any(isinstance(e, TurnStarted) for e in events):
+        events.append(TurnStarted(now.id, now.to_act, now.version, now.to_act))
+    await publish(client, now, events, lang)
 
 
 def undo_request_text(

@@ -27,7 +27,7 @@ from bot.discord.panels import web_button
 from bot.discord.threads import THREAD_ARCHIVE_MINUTES
 from bot.discord.tourney_items import registration_view
 from bot.discord.turns import NO_MENTIONS
-from bot.service import Event, GameInfo, GameOver, PlayResult, TurnStarted
+from bot.service import GameInfo, GameOver, PlayResult
 from bot.service.tournaments.values import News, Progress, TableInfo, TournamentInfo
 from rules.i18n import lang_of
 
@@ -72,16 +72,14 @@ REGISTRATION = "registration"
 
 async def remember(client: CampfireBot, tournament_id: int, message_id: str) -> None:
     """Remember the tournament's registration message, to edit it when registration
-    closes (the tournaments' store keeps it)."""
-    store = client.service.tournaments.store
-    await store.set_tournament_message(tournament_id, REGISTRATION, message_id)
+    closes (the tournaments' service keeps it)."""
+    await client.service.tournaments.remember_message(tournament_id, REGISTRATION, message_id)
 
 
 async def refresh_registration(client: CampfireBot, tournament: TournamentInfo) -> None:
     """Redraw the registration message as the tournament is now: its buttons only while
     registration is open. Never raises (a message deleted stays so)."""
-    store = client.service.tournaments.store
-    message_id = (await store.tournament_messages(tournament.id)).get(REGISTRATION)
+    message_id = await client.service.tournaments.message_of(tournament.id, REGISTRATION)
     if message_id is None:
         return
     lang = await language(client, tournament)
@@ -153,6 +151,16 @@ def thread_name(game: GameInfo, table: TableInfo, lang: str) -> str:
     return f"{embeds.game_title(game, lang)} · {label}"[:100]
 
 
+def left_behind(
+    client: CampfireBot, channel: discord.TextChannel, name: str
+) -> discord.Thread | None:
+    """The bot's active thread of this name in the channel, when a process made it and
+    died before remembering it (a table's thread name holds its game's number): taken
+    over rather than made twice."""
+    me = client.user.id if client.user is not None else None
+    return next((t for t in channel.threads if t.name == name and t.owner_id == me), None)
+
+
 async def open_table(
     client: CampfireBot, tournament: TournamentInfo, table: TableInfo, lang: str
 ) -> str | None:
@@ -164,25 +172,24 @@ async def open_table(
     game = await client.service.game(table.game_id)
     channel = await channel_of(client, tournament)
     if game.thread_id is None and isinstance(channel, discord.TextChannel):
-        try:
-            thread = await channel.create_thread(
-                name=thread_name(game, table, lang),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-            )
-        except discord.HTTPException:
-            log.warning("tournament %s: no thread for game %s", tournament.id, game.id)
-        else:
+        name = thread_name(game, table, lang)
+        thread = left_behind(client, channel, name)
+        if thread is None:
+            try:
+                thread = await channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
+            except discord.HTTPException:
+                log.warning("tournament %s: no thread for game %s", tournament.id, game.id)
+        if thread is not None:
             await client.service.set_thread(game.id, str(thread.id))
             game = await client.service.game(game.id)
-    if (await client.service.messages(game.id)).get(ANNOUNCED) is None:
-        # never announced: its moves so far, and whoever must act now pinged
-        missed = await client.service.missed(game.id, 0)
-        events: list[Event] = list(missed.events)
-        now = missed.game
-        if now.status == "running" and not any(isinstance(e, TurnStarted) for e in events):
-            events.append(TurnStarted(now.id, now.to_act, now.version, now.to_act))
-        await publish.publish(client, now, events, lang)
+    if publish.never_posted(client, (await client.service.messages(game.id)).get(ANNOUNCED)):
+        # never announced (or its first post claimed by a process that died before
+        # making it): its moves so far, and whoever must act now pinged
+        await publish.publish_first(client, game, lang)
     return game.thread_id
 
 

@@ -326,6 +326,11 @@ class Reads:
             rates = {u: r.percent for u, r in records.items() if r.percent is not None}
         return TournamentRead(info, rounds, standings, games, rates)
 
+    async def tournament_of_game(self, game_id: int) -> tuple[TournamentInfo, int] | None:
+        """The tournament a game is a table of, and its round (``None``: any other game),
+        for the game's page to link back to it."""
+        return await self.service().tournaments.of_game(game_id)
+
     async def tournament_stamps(self, tournament_ids: Sequence[int]) -> dict[int, tuple[int, str]]:
         """``{tournament id: (stamp, status)}``: the stamp changes whenever its page would
         (an entrant, a round, a table's result, a move in one of its games)."""

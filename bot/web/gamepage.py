@@ -39,6 +39,15 @@ class PlayerLine:
 
 
 @dataclass(frozen=True)
+class TournamentLine:
+    """The tournament a game is a table of: its round, its name and its page."""
+
+    round: int
+    name: str
+    url: str
+
+
+@dataclass(frozen=True)
 class GamePage:
     """Everything ``game_main`` writes (public information only)."""
 
@@ -68,6 +77,8 @@ class GamePage:
     places: tuple[tuple[int, str, int], ...]
     standings: str | None
     """The server's standings page (``None``: a game outside a server)."""
+    tournament: TournamentLine | None = None
+    """The tournament the game is a table of (``None``: any other game)."""
 
 
 def log_lines(
@@ -115,7 +126,10 @@ def game_main(page: GamePage) -> str:
         parts.append(f' · <span class="live" role="status">{tr("web.live", lang)}</span>')
     if page.status == "aborted":
         parts.append(f" · {tr('web.stopped', lang, steps=page.steps)}")
-    parts.append("</p></header>")
+    parts.append("</p>")
+    if page.tournament is not None:
+        parts.append(_tournament_line(page.tournament, lang))
+    parts.append("</header>")
     parts.append('<div class="columns"><section class="board" aria-labelledby="board-title">')
     parts.append(f'<h2 id="board-title" class="visually-hidden">{tr("web.board", lang)}</h2>')
     parts.append(_stepper(page))
@@ -301,6 +315,14 @@ def _log(page: GamePage) -> str:
     return f'<h2>{tr("web.log", lang)}</h2><ol class="log" id="log">{"".join(items)}</ol>'
 
 
+def _tournament_line(line: TournamentLine, lang: str) -> str:
+    """ "Round N of <the tournament>", the tournament's name a link to its page."""
+    mark = "\x00"  # where the link goes in the sentence, whatever its word order
+    text = escape(translate("web.game.tournament", lang, round=line.round, tournament=mark))
+    link = f'<a href="{escape(line.url)}">{escape(line.name)}</a>'
+    return f'<p class="tournament">{text.replace(mark, link)}</p>'
+
+
 def _downloads(page: GamePage) -> str:
     lang = page.lang
     base = escape(page.base)
@@ -325,4 +347,12 @@ def _downloads(page: GamePage) -> str:
     return f'<h2>{tr("web.downloads", lang)}</h2><ul class="downloads">{items}</ul>{note}{extra}'
 
 
-__all__ = ["GamePage", "LogLine", "PlayerLine", "game_main", "log_lines", "places_list"]
+__all__ = [
+    "GamePage",
+    "LogLine",
+    "PlayerLine",
+    "TournamentLine",
+    "game_main",
+    "log_lines",
+    "places_list",
+]

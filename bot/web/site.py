@@ -18,13 +18,15 @@ from bot.service.values import is_ai_seat
 from bot.web import gamepage, pages
 from bot.web.hardening import SEND_SECONDS, NotFound, Refusals
 from bot.web.live import POLL_SECONDS, Streams, Watcher
+from bot.web.pages import game_name
 from bot.web.tokens import (
     Verified,
     link_from,
     standings_subject,
+    tournament_subject,
     verify,
 )
-from rules.i18n import DEFAULT_LANG, LANGS
+from rules.i18n import DEFAULT_LANG, LANGS, translate
 
 log = logging.getLogger("campfire.web")
 
@@ -178,6 +180,16 @@ class Site:
             standings_link = (
                 f"../s/{self.link(standings_subject(row.guild_id), opener)}?lang={lang}"
             )
+        tournament = None
+        found = await self.reads.tournament_of_game(row.id)
+        if found is not None:
+            info, round_number = found
+            name = info.title or game_name(info.rules, lang)
+            tournament = gamepage.TournamentLine(
+                round_number,
+                translate("web.tournament.title", lang, id=info.id, name=name),
+                f"../t/{self.link(tournament_subject(info.id), self.opened(token))}?lang={lang}",
+            )
         return gamepage.GamePage(
             game_id=row.id,
             rules=rules,
@@ -199,6 +211,7 @@ class Site:
             names=names,
             places=places,
             standings=standings_link,
+            tournament=tournament,
         )
 
 

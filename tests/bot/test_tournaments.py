@@ -295,3 +295,41 @@ async def test_a_game_that_ends_while_another_process_works_still_opens_the_roun
     assert len(await one.tournaments.round_list(info.id)) == 2
     for store in stores:
         await store.close()
+
+
+async def test_the_rating_tie_break_is_the_holders_rating_as_it_is_now(
+    service: GameService,
+) -> None:
+    """What the players' pages say of the last tie-break: the rating for the game on the
+    server of the place's holder, as it stands when the standings are read (a rated
+    game played outside the tournament moves it)."""
+    info = await started_four(service)
+    (round1,) = await service.tournaments.round_list(info.id)
+    for table in round1.tables:
+        assert table.game_id is not None
+        await finish_game(service, table.game_id)
+    lines = await service.tournaments.standings(info.id)
+    leaders = [s for s in lines if s.points == 1]
+    assert len(leaders) == 2
+    first, second = leaders
+    assert (first.opponents, first.scored) == (second.opponents, second.scored)
+
+    async def rating_of(user_id: str) -> float:
+        mine = (await service.standings("g1", "nim", user_id)).mine
+        assert mine is not None, user_id
+        return mine.rating
+
+    for s in leaders:
+        assert s.rating == pytest.approx(await rating_of(s.user_id))
+    # the one placed second wins a rated game elsewhere: the order turns on its rating now
+    game_id = await running_nim(service, Player(second.user_id, "B"), ERIN, stones=3)
+    takes_all = (await service.legal_moves(game_id, second.user_id))[-1].code  # 3 stones
+    await service.play(game_id, second.user_id, takes_all)
+    assert (await service.game(game_id)).status == "over"
+    now = await service.tournaments.standings(info.id)
+    top = [s for s in now if s.points == 1]
+    assert [s.user_id for s in top][0] == second.user_id, top
+    assert top[0].rating == pytest.approx(await rating_of(second.user_id))
+    assert top[0].rating is not None and second.rating is not None
+    assert top[0].rating > second.rating
+    assert top[1].separated_by == "rating"

@@ -387,6 +387,18 @@ class Tournaments:
             return None
         return await self.tournament(table.tournament_id), table.round
 
+    # -- the front end's messages --------------------------------------------------------
+
+    async def remember_message(self, tournament_id: int, kind: str, message_id: str) -> None:
+        """Remember the front end's message of a kind for a tournament (``registration``:
+        the registration message, redrawn when registration closes); the latest of a
+        kind wins."""
+        await self.store.set_tournament_message(tournament_id, kind, message_id)
+
+    async def message_of(self, tournament_id: int, kind: str) -> str | None:
+        """The id of the message of a kind the front end remembered, or ``None``."""
+        return (await self.store.tournament_messages(tournament_id)).get(kind)
+
     # -- the periodic work, the hook and the news ----------------------------------------
 
     async def game_over(self, game_id: int) -> Progress | None:

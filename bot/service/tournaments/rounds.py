@@ -110,8 +110,9 @@ class Rounds:
         return pairs.ranking(info, tables, ratings)
 
     async def _ratings(self, info: TournamentInfo) -> dict[str, float]:
-        """Each place's holder's rating in the server for the tournament's game (the
-        last tie-break)."""
+        """Each place's holder's rating in the server for the tournament's game, as it
+        is now (the last tie-break: the players' pages say so; the rating of a place is
+        its current holder's, a substitute's own)."""
         if info.guild_id is None:
             return {}
         rated = {

@@ -16,8 +16,8 @@ from typing import Any
 from bot.service import GameService
 from bot.store import GuildSettings
 from bot.store.database import SqlStore
-from bot.web.tokens import make_token, tournament_subject
-from tests.bot.web.conftest import GUILD, NOW, PEOPLE, SECRET, game_token, play
+from bot.web.tokens import make_token, tournament_subject, verify
+from tests.bot.web.conftest import GUILD, NOW, PEOPLE, SECRET, game_token, open_game, play
 
 WebClient = Callable[..., Any]
 
@@ -26,7 +26,9 @@ def tournament_token(tournament_id: int, now: float = NOW) -> str:
     return make_token(SECRET, tournament_subject(tournament_id), now)
 
 
-async def nim_tournament(service: GameService, players: int = 4, *, start: bool = True) -> int:
+async def nim_tournament(
+    service: GameService, players: int = 4, *, start: bool = True, title: str = ""
+) -> int:
     """A Swiss Nim tournament of ``players`` people on ``GUILD`` (started: round 1 open)."""
     opened = await service.tournaments.open(
         guild_id=GUILD,
@@ -35,6 +37,7 @@ async def nim_tournament(service: GameService, players: int = 4, *, start: bool 
         rules="nim",
         options={"stones": 5},
         rounds=2,
+        title=title,
     )
     for person in PEOPLE[:players]:
         await service.tournaments.register(opened.id, person)
@@ -157,3 +160,44 @@ async def test_the_entrants_show_their_completion_rate_where_they_have_one(
     assert "Ann (100% of their games finished)" in page
     assert "Bob (100% of their games finished)" in page
     assert "Chloé (" not in page and "Chloé" in page
+
+
+async def test_a_tables_game_page_links_back_to_its_tournament(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """A table's game says which round of which tournament it is, the tournament's name
+    a link to its page (ending with the link that opened the game's page); a game that
+    is no table says nothing of the kind."""
+    service = GameService(store)
+    try:
+        tournament = await nim_tournament(service, title="<Winter> & co")
+        table = (await service.tournaments.round_list(tournament))[0].tables[1]
+        other = await open_game(service, "nim", 2)
+    finally:
+        service.close()
+    client = await web_client()
+    opened = NOW - 86_400  # the game's link was made a day ago
+    token = game_token(table.game_id or 0, opened)
+    page = await (await client.get(f"/g/{token}?lang=en")).text()
+    line = re.search(r'<p class="tournament">(.*?)</p>', page)
+    assert line is not None
+    assert re.fullmatch(
+        r'Round 1 of <a href="[^"]+">Tournament #1 · &lt;Winter&gt; &amp; co</a>', line.group(1)
+    )
+    href = unescape(re.search(r'href="(\.\./t/[^"]+)"', line.group(1)).group(1))  # type: ignore[union-attr]
+    link = href.removeprefix("../t/").split("?")[0]
+    verified = verify(SECRET, link, NOW)
+    assert verified is not None and verified.tournament_id == tournament
+    assert verified.issued == int(opened)  # it ends with the link that opened the game
+    answer = await client.get(f"/g/{href}")  # relative to /g/<token>
+    assert answer.status == 200 and "Tournament #1" in await answer.text()
+    french = await (await client.get(f"/g/{token}?lang=fr")).text()
+    assert re.search(
+        r'<p class="tournament">Ronde 1 du <a href="[^"]+">'
+        r"Tournoi n°1 · &lt;Winter&gt; &amp; co</a>",
+        french,
+    )
+    fragment = await (await client.get(f"/g/{token}/fragment?lang=en")).text()
+    assert 'class="tournament"' in fragment  # the live updates keep it
+    plain = await (await client.get(f"/g/{game_token(other.id)}?lang=en")).text()
+    assert "Game #" in plain and 'class="tournament"' not in plain and "/t/" not in plain
