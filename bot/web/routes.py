@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import re
+from collections.abc import Container
 from importlib import resources
 from pathlib import Path
 
@@ -20,10 +21,7 @@ from bot.service.reads import Archived
 from bot.service.values import is_ai_seat
 from bot.web import pages
 from bot.web.hardening import SECURITY_HEADERS, NotFound, client_address
-from bot.web.live import (
-    KEEP_ALIVE_SECONDS,
-    RETRY_AFTER_SECONDS,
-)
+from bot.web.live import KEEP_ALIVE_SECONDS, RETRY_AFTER_SECONDS, Watcher
 from bot.web.seasons import season_intro
 from bot.web.site import PAGE_CACHE, SITE, Site, html, pick_lang
 from bot.web.standings import standings_body, stats_body
@@ -223,7 +221,24 @@ async def events(request: web.Request) -> web.StreamResponse:
 
 async def _follow(request: web.Request, site: Site, archived: Archived) -> web.StreamResponse:
     row = archived.row
-    response = web.StreamResponse(
+    response = event_stream()
+    await response.prepare(request)
+    known = (row.version, row.status)
+    return await relay(
+        response,
+        site,
+        site.watcher,
+        row.id,
+        known,
+        row.guild_id,
+        event="revision",
+        live=("running",),
+    )
+
+
+def event_stream() -> web.StreamResponse:
+    """The answer of an event stream (the caller prepares it)."""
+    return web.StreamResponse(
         headers={
             "Content-Type": "text/event-stream",
             "Cache-Control": "no-store",
@@ -231,21 +246,36 @@ async def _follow(request: web.Request, site: Site, archived: Archived) -> web.S
             **SECURITY_HEADERS,
         }
     )
-    await response.prepare(request)
-    known = (row.version, row.status)
 
-    async def send(revision: tuple[int, str]) -> None:
-        data = json.dumps({"revision": revision[0], "status": revision[1]})
-        await response.write(f"event: revision\ndata: {data}\n\n".encode())
+
+async def relay(
+    response: web.StreamResponse,
+    site: Site,
+    watcher: Watcher,
+    key: int,
+    known: tuple[int, str],
+    guild_id: str | None,
+    *,
+    event: str,
+    live: Container[str],
+) -> web.StreamResponse:
+    """Send ``known`` (a ``(mark, status)``: a game's revision, a tournament's stamp) as
+    an ``event``, then every change ``watcher`` sees of ``key``, until its status is no
+    longer ``live``, its server turns the links off, or the reader leaves; a comment line
+    every ``KEEP_ALIVE_SECONDS``."""
+
+    async def send(now: tuple[int, str]) -> None:
+        data = json.dumps({event: now[0], "status": now[1]})
+        await response.write(f"event: {event}\ndata: {data}\n\n".encode())
 
     await send(known)
-    if row.status != "running":
+    if known[1] not in live:
         return response
-    queue = site.watcher.watch(row.id, known)
+    queue = watcher.watch(key, known)
 
     async def allowed() -> bool:
         try:
-            return await site.allows(row.guild_id)
+            return await site.allows(guild_id)
         except Exception:  # the database away: the watcher says so; the stream stays
             return True
 
@@ -261,12 +291,12 @@ async def _follow(request: web.Request, site: Site, archived: Archived) -> web.S
             if now is None or not await allowed():
                 break
             await send(now)
-            if now[1] != "running":
+            if now[1] not in live:
                 break
     except ConnectionResetError:
         pass  # the reader left (a cancellation, the process stopping, goes on up)
     finally:
-        site.watcher.leave(row.id, queue)
+        watcher.leave(key, queue)
     return response
 
 

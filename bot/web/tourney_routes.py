@@ -9,15 +9,11 @@ caps.
 
 from __future__ import annotations
 
-import asyncio
-import json
-
 from aiohttp import web
 
-from bot.web.hardening import SECURITY_HEADERS, client_address
-from bot.web.live import KEEP_ALIVE_SECONDS
+from bot.web.hardening import client_address
 from bot.web.pages import document, game_name
-from bot.web.routes import busy
+from bot.web.routes import busy, event_stream, relay
 from bot.web.site import SITE, Site, html, pick_lang
 from bot.web.tokens import game_subject, standings_subject
 from bot.web.tourney_pages import LIVE, tournament_main
@@ -91,49 +87,10 @@ async def tournament_events(request: web.Request) -> web.StreamResponse:
 async def _follow(
     request: web.Request, site: Site, tournament_id: int, guild_id: str | None
 ) -> web.StreamResponse:
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream",
-            "Cache-Control": "no-store",
-            "X-Accel-Buffering": "no",
-            **SECURITY_HEADERS,
-        }
-    )
+    response = event_stream()
     await response.prepare(request)
     stamps = await site.reads.tournament_stamps([tournament_id])
     known = stamps.get(tournament_id, (0, "over"))
-
-    async def send(now: tuple[int, str]) -> None:
-        data = json.dumps({"stamp": now[0], "status": now[1]})
-        await response.write(f"event: stamp\ndata: {data}\n\n".encode())
-
-    await send(known)
-    if known[1] not in LIVE:
-        return response
-    queue = site.tournaments.watch(tournament_id, known)
-
-    async def allowed() -> bool:
-        try:
-            return await site.allows(guild_id)
-        except Exception:  # the database away: the watcher says so; the stream stays
-            return True
-
-    try:
-        while True:
-            try:
-                now = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
-            except TimeoutError:
-                if not await allowed():
-                    break
-                await response.write(b": still here\n\n")
-                continue
-            if now is None or not await allowed():
-                break
-            await send(now)
-            if now[1] not in LIVE:
-                break
-    except ConnectionResetError:
-        pass
-    finally:
-        site.tournaments.leave(tournament_id, queue)
-    return response
+    return await relay(
+        response, site, site.tournaments, tournament_id, known, guild_id, event="stamp", live=LIVE
+    )
