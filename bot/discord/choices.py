@@ -166,15 +166,15 @@ LAYOUT_CHOICES = [
 ]
 FREQUENCY_CHOICES = [
     app_commands.Choice(
-        name=cmd("every turn: a ping (and a DM if asked) at each turn", "discord.frequency.turn"),
+        name=cmd("every turn, a ping (and a DM if asked)", "discord.frequency.turn"),
         value="turn",
     ),
     app_commands.Choice(
-        name=cmd("digest: one DM listing the games waiting", "discord.frequency.digest"),
+        name=cmd("digest, one DM listing the games waiting", "discord.frequency.digest"),
         value="digest",
     ),
     app_commands.Choice(
-        name=cmd("reminders only: no ping at each turn", "discord.frequency.reminders"),
+        name=cmd("reminders only, no ping at each turn", "discord.frequency.reminders"),
         value="reminders",
     ),
 ]

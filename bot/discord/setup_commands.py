@@ -43,7 +43,9 @@ def me_command() -> app_commands.Command[Any, ..., None]:
         dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc"),
         layout=cmd("How board, hand and scores answer you", "discord.opt.layout.desc"),
         timezone=cmd("Your time zone, e.g. Europe/Paris", "discord.opt.timezone.desc"),
-        quiet=cmd("No ping nor DM then, e.g. 22:00-08:00 (off: none)", "discord.opt.quiet.desc"),
+        quiet=cmd(
+            "No ping or DM in these hours, e.g. 22:00-08:00 (off: none)", "discord.opt.quiet.desc"
+        ),
         frequency=cmd("How often you are told", "discord.opt.frequency.desc"),
         digest=cmd(
             "When your digest comes: 18:00, or 6h (every 6 hours)", "discord.opt.digest.desc"

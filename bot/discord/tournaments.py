@@ -77,7 +77,8 @@ class TournamentGroup(app_commands.Group):
         ),
         cap=cmd("Most players (default: no cap)", "discord.opt.cap.desc"),
         closes=cmd(
-            "Registration closes, then it starts (YYYY-MM-DD UTC)", "discord.opt.closes.desc"
+            "Registration closes, then round 1 opens: YYYY-MM-DD (UTC) or a number of days",
+            "discord.opt.closes.desc",
         ),
         round_days=cmd("Days a round lasts at most", "discord.opt.round_days.desc"),
         min_completion=cmd(

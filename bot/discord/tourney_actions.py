@@ -250,7 +250,16 @@ async def withdraw(
     who = me if player is None else str(player.id)
     organiser = who != me and await is_organiser(interaction)
     client = bot_of(interaction)
-    progress = await client.service.tournaments.withdraw(found.id, who, by=me, organiser=organiser)
+    try:
+        progress = await client.service.tournaments.withdraw(
+            found.id, who, by=me, organiser=organiser
+        )
+    except ServiceError as exc:  # the service's "you hold no place" is about another
+        if who == me or player is None or exc.key != "service.tournament.not_entered":
+            raise
+        raise DiscordError(
+            "discord.tournament.no_entrant", player=player.display_name[:64]
+        ) from None
     lang = lang_for(interaction)
     name = found.names().get(who, who)
     if found.status == "open":
@@ -278,13 +287,18 @@ async def substitute(
     if holder is None:
         raise DiscordError("discord.tournament.no_entrant", player=out.display_name[:64])
     newcomer = Player(user_id=str(into.id), name=into.display_name[:64])
-    changed = await service_of(interaction).tournaments.substitute(
-        found.id,
-        holder.place,
-        newcomer,
-        user_key(interaction),
-        organiser=await is_organiser(interaction),
-    )
+    try:
+        changed = await service_of(interaction).tournaments.substitute(
+            found.id,
+            holder.place,
+            newcomer,
+            user_key(interaction),
+            organiser=await is_organiser(interaction),
+        )
+    except ServiceError as exc:  # the service's "you already hold a place" is the newcomer's
+        if exc.key != "service.tournament.already" or newcomer.user_id == user_key(interaction):
+            raise
+        raise DiscordError("discord.tournament.already_entrant", player=newcomer.name) from None
     lang = await public_lang(interaction)
     text = t(
         "discord.tournament.substituted",

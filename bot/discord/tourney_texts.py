@@ -50,6 +50,15 @@ def format_line(tournament: TournamentInfo, lang: str) -> str:
     return f"{kind} · {t('discord.tournament.table_size', lang, size=tournament.table_size)}"
 
 
+def clock_line(tournament: TournamentInfo, lang: str) -> str:
+    """``1 day per move · when time runs out: the clock plays``, or ``no turn clock``
+    alone (a rule for a clock that does not run says nothing)."""
+    clock = clock_name(tournament.clock_hours, lang)
+    if not tournament.clock_hours:
+        return clock
+    return f"{clock} · {policy_name(tournament.timeout_policy, lang)}"
+
+
 def rates_line(name: str, rate: int | None, lang: str) -> str:
     """A registered player's line: their name, and their completion rate (percent) when
     known."""
@@ -67,19 +76,16 @@ def registration_embed(
     lines = [
         f"**{game_name(tournament.rules, lang)}** · {format_line(tournament, lang)}",
         t("discord.tournament.organiser", lang, organiser=f"<@{tournament.organiser}>"),
-        t(
-            "discord.tournament.clock",
-            lang,
-            clock=clock_name(tournament.clock_hours, lang),
-            policy=policy_name(tournament.timeout_policy, lang),
-        ),
+        t("discord.tournament.clock", lang, clock=clock_line(tournament, lang)),
     ]
     if tournament.options:
         options = ", ".join(f"{k}={v}" for k, v in sorted(tournament.options.items()))
         lines.append(t("discord.tournament.options", lang, options=options))
     if tournament.round_hours:
         lines.append(t("discord.tournament.round_days", lang, days=tournament.round_hours // 24))
-    if tournament.closes_at is not None:
+    if tournament.status != "open":
+        pass  # registration closed: its date is history, the status line says it
+    elif tournament.closes_at is not None:
         when = discord.utils.format_dt(tournament.closes_at, "f")
         left = discord.utils.format_dt(tournament.closes_at, "R")
         lines.append(t("discord.tournament.closes", lang, when=when, left=left))

@@ -117,7 +117,8 @@ def _table(
         if table.game_id in links:
             link = escape(links[table.game_id])
             label = f'<a href="{link}">{label}</a>'
-    return f"<li>{label}: {shown}{state}</li>"
+    colon = " : " if lang == "fr" else ": "  # French spaces its colon
+    return f"<li>{label}{colon}{shown}{state}</li>"
 
 
 def _round(

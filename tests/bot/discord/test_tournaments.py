@@ -298,7 +298,7 @@ async def test_the_registration_message_shows_completion_rates_where_known(
     french = text_of(
         {"embeds": [tourney_texts.registration_embed(info, "fr", {ALICE.key: 92}).to_dict()]}
     )
-    assert "Alice (92 % achevées)" in french
+    assert "Alice (92 % de parties menées à terme)" in french
 
 
 async def test_the_messages_link_the_tournaments_web_page(bot: Harness) -> None:
