@@ -38,6 +38,7 @@ SLOW_MODULES = frozenset(
         "tests/bot/test_store_outage.py",
         "tests/docs/test_code_blocks.py",
         "tests/e2e/test_discord_twin.py",
+        "tests/e2e/test_follow_twin.py",
         "tests/rules/test_random_games.py",
         "tests/rules/test_undo_reveals.py",
         "tests/render/test_card_sheet.py",
