@@ -103,6 +103,7 @@ async def me(
             quiet=_value(quiet),
             frequency=_value(frequency),
             digest=_value(digest),
+            lang=lang,
         )
     lines = []
     if dm is not None:

@@ -160,8 +160,11 @@ class Notices:
         quiet: str = UNSET,
         frequency: str = UNSET,
         digest: str = UNSET,
+        lang: str = "",
     ) -> UserSettings:
-        """Change the choices given (``UNSET``: kept; ``""``: back to the default). Raises
+        """Change the choices given (``UNSET``: kept; ``""``: back to the default);
+        ``lang``: the player's own language (their client's), which their digest speaks
+        from then on. Raises
         ``service.bad_timezone`` (zone), ``service.bad_quiet`` (text),
         ``service.bad_frequency`` (choices), ``service.bad_digest`` (text); nothing is
         saved when one is refused. A pending digest moves to the new digest time."""
@@ -178,10 +181,10 @@ class Notices:
             chosen = replace(chosen, digest=str(parse_digest(digest)) if digest else None)
         if chosen != known:
             await self.store.save_user_settings(user_id, chosen)
-            await self._move_digest(user_id, chosen)
+            await self._move_digest(user_id, chosen, lang)
         return chosen
 
-    async def _move_digest(self, user_id: str, chosen: UserSettings) -> None:
+    async def _move_digest(self, user_id: str, chosen: UserSettings, lang: str = "") -> None:
         """The pending digest of a player comes at their new digest time (if any game
         waits on them for it)."""
         await self.store.drop_notices(user_id, "digest")
@@ -189,7 +192,7 @@ class Notices:
         if games:
             server = await self.pipeline.settings.cached(games[0].guild_id)
             due = next_digest(prefs_of(chosen, server), epoch(self.pipeline.now()))
-            await self.store.add_notices([_digest_row(user_id, due)])
+            await self.store.add_notices([_digest_row(user_id, due, lang)])
 
     # -- deciding ------------------------------------------------------------------------
 
@@ -342,7 +345,7 @@ class Notices:
             return None
         kept: dict[int, Waited] = {}
         lang = ""
-        for row in rows:
+        for row in sorted(rows, key=lambda r: r.kind != "digest"):  # the player's own first
             payload = json.loads(row.payload)
             lang = lang or str(payload.get("lang") or "")
             if row.kind == "digest" or row.game_id is None:
@@ -372,7 +375,9 @@ class Notices:
             if digest:  # they still wait: the next digest lists them again
                 server = await self.pipeline.settings.cached(digest[0].guild_id)
                 prefs = prefs_of(await self.preferences(user), server)
-                await self.store.add_notices([_digest_row(user, next_digest(prefs, epoch(now)))])
+                lang = lang or server.language or ""
+                due = next_digest(prefs, epoch(now))
+                await self.store.add_notices([_digest_row(user, due, lang)])
             else:
                 digest = None
         if not kept and digest is None:

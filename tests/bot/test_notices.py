@@ -242,3 +242,30 @@ async def test_a_clock_resumed_after_time_away_moves_its_reminders_too(store: Sq
         found = await tick(service)
         seen += [(clock.now, kind) for _, seat, kind in found if seat == ALICE.user_id]
     assert seen == [(at(19, 45), "early"), (at(10, day=3), "late")]
+
+
+async def test_a_digest_speaks_the_language_its_player_chose_it_in(store: SqlStore) -> None:
+    """The digest a player set from a French client comes in French, and so does what
+    waited when both come in one message, though the table speaks English; the next
+    day's digest keeps the language."""
+    clock = Clock(at(9))
+    service = service_on(store, clock)
+    game = await running(service, ALICE, BOB, clock_hours=48)
+    await service.notices.tell(await service.game(game), [ALICE.user_id], "turn", "en")
+    await service.notices.set_preferences(
+        ALICE.user_id,
+        timezone="Europe/Paris",
+        quiet="10:00-17:00",
+        frequency="digest",
+        digest="18:00",
+        lang="fr",
+    )
+    other = await running(service, ALICE, BOB, clock_hours=48)
+    await service.notices.tell(await service.game(other), [ALICE.user_id], "turn", "en")
+    clock.now = at(17)
+    (delivery,) = await service.notices.drain("w1")
+    assert delivery.digest is not None and delivery.lang == "fr"
+    await service.notices.delivered(delivery)
+    clock.now = at(17, day=3)
+    (delivery,) = await service.notices.drain("w1")
+    assert delivery.digest is not None and delivery.lang == "fr"
