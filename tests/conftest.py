@@ -7,12 +7,19 @@ test covers the test game too, and the Discord command tree offers it as rules.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
 
 from rules import registry
 from tests.wide import WIDE
+
+# pytest keeps each test module's rewritten assertions in __pycache__ (ignored by git)
+# unless bytecode writing is off: where PYTHONDONTWRITEBYTECODE is set, every run rewrote
+# every module again, about 13 s of each worker's collection. The tests turn it back on
+# for their own process; nothing else reads it.
+sys.dont_write_bytecode = False
 
 if WIDE.spec.id not in registry.ids():
     registry.register(WIDE)
