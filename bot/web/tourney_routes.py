@@ -45,9 +45,7 @@ async def tournament_page(request: web.Request) -> web.Response:
     main, lang, heading = await _main(request)
     token = request.match_info["token"]
     here = f"{token}?{request.query_string}" if request.query_string else token
-    script = '<script src="../static/tournament.js" defer></script>'
-    page = document(heading, lang, main, here=here)
-    return html(page.replace("</head>", script + "</head>", 1))
+    return html(document(heading, lang, main, here=here, script=True))
 
 
 async def tournament_fragment(request: web.Request) -> web.Response:

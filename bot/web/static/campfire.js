@@ -1,6 +1,62 @@
 // Campfire web companion: step through a game's history without reloading, and follow
-// a running game live (server-sent events, or polling where they are not available).
-// The page works without this script: every control is a plain link.
+// a running game, a tournament or a player's waiting games live (server-sent events, or
+// polling where they are not available). Every page works without this script: every
+// control is a plain link and every page is complete as served.
+var Campfire = (function () {
+  "use strict";
+
+  // The dates under `root` (<time datetime>, written in UTC) in the reader's own zone.
+  function localDates(root, lang) {
+    root.querySelectorAll("time[datetime]").forEach(function (node) {
+      var moment = new Date(node.getAttribute("datetime"));
+      if (!isNaN(moment)) {
+        node.title = node.textContent;
+        node.textContent = moment.toLocaleString(lang, {
+          dateStyle: "medium", timeStyle: "short"
+        });
+      }
+    });
+  }
+
+  // Follow a live page: the server-sent events named `o.event` at `o.events` (each
+  // {<event>: mark, status}), or its poll (`o.poll()`) every 5 s where events are
+  // missing or refused; `o.arrived(mark, status)` for each, until `o.over(status)`;
+  // `o.live()` says whether the page still follows.
+  function follow(o) {
+    if (!o.live()) return;
+    function poll() {
+      var timer = setInterval(function () {
+        if (!o.live()) { clearInterval(timer); return; }
+        fetch(o.poll(), { cache: "no-store" })
+          .then(function (answer) { return answer.ok ? answer.json() : null; })
+          .then(function (now) { if (now) o.arrived(now[o.event], now.status); })
+          .catch(function () {});
+      }, 5000);
+    }
+    if (!window.EventSource) { poll(); return; }
+    var failures = 0;
+    var source = new EventSource(o.events);
+    source.addEventListener(o.event, function (event) {
+      failures = 0;
+      var now = JSON.parse(event.data);
+      o.arrived(now[o.event], now.status);
+      if (o.over(now.status)) source.close();
+    });
+    source.onerror = function () {
+      // A refusal (503: too many live followers) closes the stream for good; three
+      // failed reconnections in a row give up too: the page polls instead.
+      failures += 1;
+      if (source.readyState === EventSource.CLOSED || failures >= 3) {
+        source.close();
+        poll();
+      }
+    };
+  }
+
+  return { localDates: localDates, follow: follow };
+})();
+
+// A game's page.
 (function () {
   "use strict";
   var main = document.getElementById("game");
@@ -107,36 +163,15 @@
     show(atEnd ? null : parseInt(data("step"), 10), false);
   }
 
-  function poll() {
-    var timer = setInterval(function () {
-      if (data("live") !== "1") { clearInterval(timer); return; }
-      fetch(address(null, "poll"), { cache: "no-store" })
-        .then(function (answer) { return answer.ok ? answer.json() : null; })
-        .then(function (now) { if (now) arrived(now.revision, now.status); })
-        .catch(function () {});
-    }, 5000);
-  }
-
   function follow() {
-    if (data("live") !== "1") return;
-    if (!window.EventSource) { poll(); return; }
-    var failures = 0;
-    var source = new EventSource(data("base") + "/events");
-    source.addEventListener("revision", function (event) {
-      failures = 0;
-      var now = JSON.parse(event.data);
-      arrived(now.revision, now.status);
-      if (now.status !== "running") source.close();
+    Campfire.follow({
+      events: data("base") + "/events",
+      event: "revision",
+      poll: function () { return address(null, "poll"); },
+      live: function () { return data("live") === "1"; },
+      over: function (status) { return status !== "running"; },
+      arrived: arrived
     });
-    source.onerror = function () {
-      // A refusal (503: too many live followers) closes the stream for good; three
-      // failed reconnections in a row give up too: the page polls instead.
-      failures += 1;
-      if (source.readyState === EventSource.CLOSED || failures >= 3) {
-        source.close();
-        poll();
-      }
-    };
   }
 
   bind();
@@ -154,17 +189,7 @@
 
   function address(part) { return data("base") + "/" + part + "?lang=" + data("lang"); }
 
-  function dates() {
-    main.querySelectorAll("time[datetime]").forEach(function (node) {
-      var moment = new Date(node.getAttribute("datetime"));
-      if (!isNaN(moment)) {
-        node.title = node.textContent;
-        node.textContent = moment.toLocaleString(data("lang"), {
-          dateStyle: "medium", timeStyle: "short"
-        });
-      }
-    });
-  }
+  function dates() { Campfire.localDates(main, data("lang")); }
 
   function refresh() {
     return fetch(address("fragment"), { cache: "no-store" })
@@ -196,4 +221,70 @@
 
   dates();
   if (data("live") === "1") setTimeout(poll, 1000 * (parseInt(data("every"), 10) || 5));
+})();
+
+// A tournament's page: its <main> fetched again whenever its stamp changes.
+(function () {
+  "use strict";
+  var main = document.getElementById("tournament");
+  if (!main) return;
+
+  function data(name) { return main.getAttribute("data-" + name); }
+
+  function address(part) {
+    return data("base") + "/" + part + "?lang=" + data("lang");
+  }
+
+  function times() { Campfire.localDates(main, data("lang")); }
+
+  var busy = null;
+  var heard = null;
+
+  function refresh() {
+    // one fetch at a time: a later change aborts the one under way, so an older
+    // answer never replaces a newer one
+    if (busy) busy.abort();
+    var controller = new AbortController();
+    busy = controller;
+    return fetch(address("fragment"), { signal: controller.signal, cache: "no-store" })
+      .then(function (answer) {
+        if (!answer.ok) throw new Error("HTTP " + answer.status);
+        return answer.text();
+      })
+      .then(function (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#tournament");
+        if (!fresh) return;
+        main.replaceWith(fresh);
+        main = fresh;
+        busy = null;
+        times();
+        // a change heard while this answer was on its way: ask again
+        if (heard !== null && heard !== data("stamp")) refresh();
+      })
+      .catch(function (problem) {
+        if (problem.name !== "AbortError") window.location.reload();
+      });
+  }
+
+  function arrived(stamp, status) {
+    heard = String(stamp);
+    if (heard === data("stamp") && status === data("status")) return;
+    refresh();
+  }
+
+  function follow() {
+    Campfire.follow({
+      events: data("base") + "/events",
+      event: "stamp",
+      poll: function () { return address("poll"); },
+      live: function () { return data("live") === "1"; },
+      over: function (status) { return status !== "open" && status !== "running"; },
+      arrived: arrived
+    });
+  }
+
+  times();
+  follow();
 })();

@@ -60,7 +60,7 @@ async def test_a_registering_tournament_lists_its_entrants(
     page = await answer.text()
     assert "Tournament #1" in page and "Registered (3)" in page
     assert all(p.name in page for p in PEOPLE[:3]) and PEOPLE[3].name not in page
-    assert 'data-live="1"' in page and "tournament.js" in page
+    assert 'data-live="1"' in page and "static/campfire.js" in page
     french = await (await client.get(f"/t/{tournament_token(tournament)}?lang=fr")).text()
     assert "Tournoi n°1" in french and "Inscrits (3)" in french
 
