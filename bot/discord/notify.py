@@ -23,7 +23,7 @@ from bot.discord.context import service_of, user_key
 from bot.discord.host import CampfireBot
 from bot.discord.i18n import lang_for, t
 from bot.discord.replies import ephemeral
-from bot.discord.turns import NO_MENTIONS, mentions_only
+from bot.discord.turns import mentions_only, send_dm
 from bot.service import GameInfo
 from bot.service.notices import UNSET, Delivery, Waited
 from bot.service.prefs import zone_names
@@ -193,22 +193,6 @@ def delivery_text(delivery: Delivery) -> str:
             break
         kept.append(line)
     return "\n".join(kept)
-
-
-async def send_dm(client: CampfireBot, user_id: str, text: str) -> bool | None:
-    """A direct message: ``True`` sent, ``False`` refused (remembered: ``dm_refused``),
-    ``None`` failed otherwise (logged; tried again later)."""
-    try:
-        channel = await client.create_dm(discord.Object(id=int(user_id)))
-        await channel.send(text, allowed_mentions=NO_MENTIONS)
-    except discord.Forbidden:
-        log.info("direct messages to %s are closed", user_id)
-        await client.service.timing.dm_refused(user_id)
-        return False
-    except (discord.HTTPException, ValueError):
-        log.warning("direct message to %s failed", user_id, exc_info=True)
-        return None
-    return True
 
 
 async def drain(client: CampfireBot, worker: str) -> int:

@@ -95,6 +95,19 @@ async def settings_lines(
     return lines
 
 
+def stats_line(line: Standing, lang: str) -> str:
+    """A player's line at one game, in ``/campfire stats``: all time or this season."""
+    return t(
+        "discord.stats.line",
+        lang,
+        game=game_name(line.rules, lang),
+        place=line.place,
+        rating=f"{line.rating:.1f}",
+        games=line.games,
+        wins=line.wins,
+    )
+
+
 def stats_field(
     embed: discord.Embed, found: tuple[SeasonRow, list[Standing]] | None, lang: str
 ) -> None:
@@ -102,18 +115,7 @@ def stats_field(
     if found is None:
         return
     season, lines = found
-    rows = [
-        t(
-            "discord.stats.line",
-            lang,
-            game=game_name(line.rules, lang),
-            place=line.place,
-            rating=f"{line.rating:.1f}",
-            games=line.games,
-            wins=line.wins,
-        )
-        for line in lines
-    ]
+    rows = [stats_line(line, lang) for line in lines]
     embed.add_field(
         name=t("discord.season.stats_title", lang, name=season.name),
         value="\n".join(rows) or t("discord.season.stats_none", lang),
@@ -121,4 +123,11 @@ def stats_field(
     )
 
 
-__all__ = ["choice_value", "heading", "season_autocomplete", "settings_lines", "stats_field"]
+__all__ = [
+    "choice_value",
+    "heading",
+    "season_autocomplete",
+    "settings_lines",
+    "stats_field",
+    "stats_line",
+]

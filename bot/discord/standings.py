@@ -66,18 +66,7 @@ def stats_embed(name: str, stats: PlayerStats, current: list[GameInfo], lang: st
         embed.description = t("discord.stats.none", lang)
     else:
         rows = [t("discord.stats.total", lang, games=stats.games, wins=stats.wins)]
-        rows += [
-            t(
-                "discord.stats.line",
-                lang,
-                game=game_name(line.rules, lang),
-                place=line.place,
-                rating=f"{line.rating:.1f}",
-                games=line.games,
-                wins=line.wins,
-            )
-            for line in stats.lines
-        ]
+        rows += [seasons.stats_line(line, lang) for line in stats.lines]
         embed.description = "\n".join(rows)
     if stats.hints:
         hints = t("discord.stats.hints", lang, count=stats.hints, games=stats.hinted_games)

@@ -9,12 +9,12 @@ Pure builders over the service's tournament values (no call to Discord or the se
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 import discord
 
 from bot.discord.embeds import LOBBY_COLOUR, OVER_COLOUR, clock_name, field_chunks, policy_name
 from bot.discord.i18n import t
+from bot.service.events import format_points
 from bot.service.present import game_name
 from bot.service.tournaments.values import (
     RoundInfo,
@@ -25,14 +25,6 @@ from bot.service.tournaments.values import (
 
 MAX_LISTED = 60
 """The most registered players named in the registration message (the rest counted)."""
-
-
-def number(value: Fraction | float, lang: str = "en") -> str:
-    """A figure as a player reads it: ``3``, ``2.5``, ``1.67`` (French ``2,5``)."""
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return text.replace(".", ",") if lang == "fr" else text
 
 
 def title(tournament: TournamentInfo, lang: str) -> str:
@@ -200,15 +192,15 @@ def standing_line(line: Standing, lang: str) -> str:
     """``1. Ann — 3 pts · OP 4.5 · Sc 310``, and what became of a withdrawn player."""
     opponents, scored = TIEBREAK_KEYS
     breaks = (
-        f"{t(opponents, lang)} {number(line.opponents, lang)} · "
-        f"{t(scored, lang)} {number(line.scored, lang)}"
+        f"{t(opponents, lang)} {format_points(line.opponents, lang)} · "
+        f"{t(scored, lang)} {format_points(line.scored, lang)}"
     )
     text = t(
         "discord.tournament.standing",
         lang,
         rank=line.rank,
         name=line.name,
-        points=number(line.points, lang),
+        points=format_points(line.points, lang),
     )
     if breaks:
         text += f" · {breaks}"

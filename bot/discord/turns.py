@@ -387,11 +387,20 @@ async def send_to(client: CampfireBot, user_ids: Sequence[str], text: str) -> No
     one, and it is not their quiet time). A DM Discord refuses is remembered and not
     tried again (the thread says it anyway); nothing here ever fails the caller."""
     for user_id in user_ids:
-        try:
-            channel = await client.create_dm(discord.Object(id=int(user_id)))
-            await channel.send(text, allowed_mentions=NO_MENTIONS)
-        except discord.Forbidden:
-            log.info("direct messages to %s are closed: back to the thread alone", user_id)
-            await client.service.timing.dm_refused(user_id)
-        except (discord.HTTPException, ValueError):
-            log.warning("direct message to %s failed", user_id, exc_info=True)
+        await send_dm(client, user_id, text)
+
+
+async def send_dm(client: CampfireBot, user_id: str, text: str) -> bool | None:
+    """A direct message: ``True`` sent, ``False`` refused (remembered: ``dm_refused``),
+    ``None`` failed otherwise (logged; tried again later)."""
+    try:
+        channel = await client.create_dm(discord.Object(id=int(user_id)))
+        await channel.send(text, allowed_mentions=NO_MENTIONS)
+    except discord.Forbidden:
+        log.info("direct messages to %s are closed", user_id)
+        await client.service.timing.dm_refused(user_id)
+        return False
+    except (discord.HTTPException, ValueError):
+        log.warning("direct message to %s failed", user_id, exc_info=True)
+        return None
+    return True

@@ -9,23 +9,15 @@ update show the same thing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from html import escape
 
+from bot.service.events import format_points
 from bot.service.reads import TournamentRead
 from bot.service.tournaments.values import RoundInfo, Standing, TableInfo, TournamentInfo
 from bot.web.pages import game_name, tr, when
 
 LIVE = ("open", "running")
 """The statuses a page follows live."""
-
-
-def figure(value: Fraction | float, lang: str) -> str:
-    """A number of points as a player reads it: ``3``, ``2.5`` (French ``2,5``)."""
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return text.replace(".", ",") if lang == "fr" else text
 
 
 def title(info: TournamentInfo, lang: str) -> str:
@@ -66,14 +58,14 @@ def _standings(lines: Sequence[Standing], lang: str) -> str:
     rows = []
     for line in lines:
         breaks = "".join(
-            f"<td>{figure(value, lang)}</td>" for value in (line.opponents, line.scored)
+            f"<td>{format_points(value, lang)}</td>" for value in (line.opponents, line.scored)
         )
         mark = ""
         if line.status == "withdrawn":
             mark = f' <span class="tag">{tr("web.tournament.withdrawn", lang)}</span>'
         rows.append(
             f"<tr><td>{line.rank}</td><td>{escape(line.name)}{mark}</td>"
-            f"<td>{figure(line.points, lang)}</td>{breaks}</tr>"
+            f"<td>{format_points(line.points, lang)}</td>{breaks}</tr>"
         )
     return (
         f'<div class="table-scroll"><table class="ladder standings"><thead><tr>{heads}</tr>'
