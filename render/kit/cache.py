@@ -98,6 +98,17 @@ def share_budgets(fraction: float) -> None:
         cache.trim()
 
 
+class _Build(Generic[T]):
+    """A key being built: the thread building it, and its outcome for the callers that
+    wait (made by the first of them, under the cache's lock)."""
+
+    __slots__ = ("owner", "outcome")
+
+    def __init__(self, owner: int) -> None:
+        self.owner = owner
+        self.outcome: Future[T] | None = None
+
+
 class ArtCache(Generic[T]):
     """A thread-safe least-recently-used memo of built artwork (images, palettes, layouts),
     bounded by ``budget`` bytes (and by ``capacity`` entries when given).
@@ -125,9 +136,9 @@ class ArtCache(Generic[T]):
         self._size = size
         self._items: OrderedDict[Hashable, tuple[T, int]] = OrderedDict()
         self._lock = threading.Lock()
-        self._building: dict[Hashable, tuple[Future[T], int]] = {}
-        """The keys being built now, each with the build's outcome (for the callers that
-        ask for it meanwhile) and the thread building it."""
+        self._building: dict[Hashable, _Build[T]] = {}
+        """The keys being built now: the thread building each, and the build's outcome
+        once another caller waits for it."""
         self.bytes = 0
         self.builds = 0
         self.waits = 0
@@ -149,24 +160,28 @@ class ArtCache(Generic[T]):
                 return found[0]
             pending = self._building.get(key)
             if pending is None:
-                outcome: Future[T] = Future()
-                self._building[key] = (outcome, threading.get_ident())
-            elif pending[1] == threading.get_ident():
+                mine = self._building[key] = _Build(threading.get_ident())
+            elif pending.owner == threading.get_ident():
                 raise RuntimeError(f"{self.name}: {key!r} asked for while building it")
             else:
                 self.waits += 1
+                if pending.outcome is None:  # made only when someone waits: a miss stays cheap
+                    pending.outcome = Future()
+                waiting = pending.outcome
         if pending is not None:  # another thread builds it: wait for its value
-            return pending[0].result()
+            return waiting.result()
         try:
             value = build()
             cost = self._size(value)
         except BaseException as exc:
             with self._lock:
                 del self._building[key]
-            outcome.set_exception(exc)
+            if mine.outcome is not None:
+                mine.outcome.set_exception(exc)
             raise
         self._keep(key, value, cost)
-        outcome.set_result(value)
+        if mine.outcome is not None:  # set under the lock by a waiter, before _keep's
+            mine.outcome.set_result(value)
         return value
 
     def _keep(self, key: Hashable, value: T, cost: int) -> None:

@@ -57,6 +57,11 @@ class Palette:
 
     image: Image.Image
     _index: dict[RGB, int] = field(default_factory=dict, compare=False, repr=False)
+    _shades: dict[tuple[RGB, RGB], list[int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Per ``(fill, ground)`` pair of design colours (a few dozen at most): the index of
+    every coverage of ``fill`` over ``ground`` (``shades``)."""
     token: bytes = field(init=False, compare=False, repr=False)
     """A digest of the colours: stamps over a flat ground are shared by every canvas on
     this palette, whatever its static art."""
@@ -78,6 +83,19 @@ class Palette:
                 key=lambda item: sum((a - b) ** 2 for a, b in zip(item[1], colour, strict=True)),
             )[0]
             self._index[colour] = found
+        return found
+
+    def shades(self, fill: RGB, ground: RGB) -> list[int]:
+        """The palette index of ``fill`` laid over ``ground`` at each coverage 0 to 255:
+        a 256-pixel strip blended and mapped exactly as a whole stamp would be, so a
+        text stamp over a flat ground is its glyph mask looked up in this table, with
+        the very same pixels."""
+        found = self._shades.get((fill, ground))
+        if found is None:
+            strip = Image.new("RGBA", (256, 1), ground + (255,))
+            strip.paste(fill + (255,), (0, 0), Image.frombytes("L", (256, 1), bytes(range(256))))
+            found = list(self.quantize(strip).tobytes())
+            self._shades[(fill, ground)] = found
         return found
 
     def quantize(self, image: Image.Image) -> Image.Image:
@@ -177,9 +195,13 @@ class Canvas:
     def _stamp_text(
         self, mask: Image.Image, xy: tuple[int, int], fill: RGB, ground: Ground
     ) -> Stamp:
+        cut = mask.point(_CUT)
+        if ground is not None:  # two colours blended: a lookup per coverage
+            stamp = mask.point(self.palette.shades(fill, ground))
+            stamp.putpalette(self.palette.image.getpalette() or [])  # L -> P, same bytes
+            return stamp, cut, weakref.ref(mask)
         base = self._under(xy, mask.size, ground)
         base.paste(fill + (255,), (0, 0), mask)
-        cut = mask.point(_CUT)
         return self.palette.quantize(base), cut, weakref.ref(mask)
 
     def _under_key(self, xy: tuple[int, int], ground: Ground) -> Hashable:

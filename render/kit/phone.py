@@ -80,13 +80,11 @@ LINE_STEP = 29
 MAX_SECTION_LINES = 8
 BLOCK_TITLE = 40
 GAP = 12  # between two blocks
-PHONE_LEVEL = 3
-"""Deflate level of the phone layout: zlib's fast matcher (levels 1 to 3), about 40 %
-less time than level 4 for its tall page and about 8 % more bytes."""
 PHONE_BYTES = 140_000
-"""A phone page larger than this at ``PHONE_LEVEL`` (a few crowded Origin Classic
-pages at 4 players, up to about 147 KB) is deflated again at ``PHONE_DENSE_LEVEL``,
-so that every page stays well within the 150 KB budget."""
+"""A phone page is deflated quickly (``png_bytes(..., quick=True)``: ISA-L, about the
+bytes of zlib's level 3 in well under half its time); one larger than this (a few
+crowded Origin Classic pages at 4 players) is deflated again by zlib at
+``PHONE_DENSE_LEVEL``, so that every page stays well within the 150 KB budget."""
 PHONE_DENSE_LEVEL = 6
 PLATE = 22  # a target's name on the phone's close-up
 FULL_PLATE = 14  # on the full picture (its own texts are 11 to 16 px)
@@ -533,7 +531,7 @@ class Phone:
         if layout == "full":
             return png_bytes(self.render_full(view, mine, lang=lang, names=names))
         image = self.render_phone(view, mine, lang=lang, names=names)
-        data = png_bytes(image, level=PHONE_LEVEL)
+        data = png_bytes(image, quick=True)
         if len(data) > PHONE_BYTES:
             data = png_bytes(image, level=PHONE_DENSE_LEVEL)
         return data

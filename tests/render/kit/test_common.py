@@ -11,7 +11,7 @@ from render.kit import style
 from render.kit.cache import ArtCache
 from render.kit.encode import build_palette, png_bytes
 from render.kit.paint import Canvas, Palette
-from render.kit.text import ellipsise, fit_font, font, text_width, wrap
+from render.kit.text import ellipsise, fit_font, font, glyph_mask, text_width, wrap
 from tests.render.helpers import open_png
 
 FONTS = Path(__file__).resolve().parents[3] / "render" / "fonts"
@@ -133,3 +133,34 @@ def test_band_cached_png_decodes_to_the_exact_picture() -> None:
     assert decoded.tobytes() == changed.tobytes()
     assert decoded.convert("RGB").getpixel((12, 42)) == style.HIGHLIGHT
     assert open_png(first).tobytes() == image.tobytes()
+
+
+def test_quick_png_decodes_to_the_exact_picture_and_differs_only_in_bytes() -> None:
+    noisy = Image.effect_noise((120, 90), 60).convert("RGB")
+    palette = Palette(build_palette(noisy, [SEA, style.INK]))
+    image = palette.quantize(noisy)
+    quick = png_bytes(image, quick=True)
+    assert open_png(quick).tobytes() == image.tobytes()
+    assert open_png(png_bytes(image)).tobytes() == image.tobytes()
+    assert quick != png_bytes(image)  # another deflater, cached apart from zlib's bands
+    changed = image.copy()
+    changed.paste(palette.index(style.INK), (3, 20, 50, 37))  # bands 1 and 2 change
+    assert open_png(png_bytes(changed, quick=True)).tobytes() == changed.tobytes()
+
+
+def test_a_text_stamp_over_a_flat_ground_is_the_blended_text_mapped_on_the_palette() -> None:
+    art = Image.effect_noise((180, 48), 90).convert("RGB")
+    palette = Palette(build_palette(art, [style.PANEL, style.INK, style.HIGHLIGHT]))
+    text, face = "Wég & 42 ½", font(23)
+    mask, left, top = glyph_mask(text, face)
+    for fill, ground in ((style.INK, style.PANEL), (style.INK, style.HIGHLIGHT)):
+        canvas = Canvas(art, palette.quantize(art), palette, ("shades", fill, ground))
+        canvas.text((3, 5), text, face, fill, ground=ground)
+        blended = Image.new("RGBA", mask.size, ground + (255,))
+        blended.paste(fill + (255,), (0, 0), mask)
+        expected = palette.quantize(blended).tobytes()
+        x, y = 3 + left, 5 + top
+        drawn = canvas.image.crop((x, y, x + mask.width, y + mask.height)).tobytes()
+        inked = [i for i, coverage in enumerate(mask.tobytes()) if coverage]
+        assert len(inked) > 50
+        assert [drawn[i] for i in inked] == [expected[i] for i in inked]
