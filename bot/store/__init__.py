@@ -57,6 +57,7 @@ from bot.store.schema_postgres import POSTGRES_MIGRATIONS
 from bot.store.sqlite import Store
 from bot.store.tournament_rows import (
     EntryRow,
+    FinalStandingRow,
     NewsRow,
     NewTournament,
     RoundRow,
@@ -66,6 +67,7 @@ from bot.store.tournament_rows import (
 
 __all__ = [
     "EntryRow",
+    "FinalStandingRow",
     "NewsRow",
     "NewTournament",
     "RoundRow",

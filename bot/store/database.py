@@ -18,7 +18,9 @@ reminders, time away), ``settings`` (server settings and player preferences),
 ``ratings`` (results and ratings: the store's ``standings``), ``jobs`` (the claimed
 restart work), ``hints`` (the hints each seat took), ``seasons``, ``fairness`` (how
 players end their games, a lobby's requirements), ``follows`` (per-game mutes and
-followers), ``tournaments`` (a server's events, their places, rounds and tables) and
+followers), ``tournaments`` (a server's events, their places, rounds and tables),
+``tournament_standings`` (a tournament's end and its frozen final table: the store's
+``finals``) and
 ``notices`` (the outbox of messages to players that wait). ``SqlStore`` is composed of
 them, each built over the store's one ``Sessions`` (``session``), and answers each
 method of ``GameStore`` through the repository that owns it (``via``).
@@ -43,6 +45,7 @@ from bot.store.seats import SeatsQueries
 from bot.store.session import DEFAULT_DB, Dialect, Repository, SqlBase, default_path, on_shards
 from bot.store.settings import SettingsQueries
 from bot.store.sql import Session
+from bot.store.tournament_standings import FinalStandingsQueries
 from bot.store.tournaments import TournamentsQueries
 
 __all__ = [
@@ -119,6 +122,7 @@ class SqlStore(SqlBase):
         self.hints = HintsQueries(self.sessions)
         self.seasons = SeasonsQueries(self.sessions)
         self.tournaments = TournamentsQueries(self.sessions)
+        self.finals = FinalStandingsQueries(self.sessions)
         self.fairness = FairnessQueries(self.sessions)
         self.notices = NoticesQueries(self.sessions)
         self.follows = FollowsQueries(self.sessions)
@@ -218,9 +222,12 @@ class SqlStore(SqlBase):
     table_of_game = via("tournaments", TournamentsQueries.table_of_game)
     set_table_game = via("tournaments", TournamentsQueries.set_table_game)
     record_table = via("tournaments", TournamentsQueries.record_table)
-    finish_tournament = via("tournaments", TournamentsQueries.finish_tournament)
     claim_news = via("tournaments", TournamentsQueries.claim_news)
     finish_news = via("tournaments", TournamentsQueries.finish_news)
+    # a tournament's end and final standings: FinalStandingsQueries
+    finish_tournament = via("finals", FinalStandingsQueries.finish_tournament)
+    final_standings = via("finals", FinalStandingsQueries.final_standings)
+    freeze_standings = via("finals", FinalStandingsQueries.freeze_standings)
     # fairness: FairnessQueries
     play_records = via("fairness", FairnessQueries.play_records)
     playing_counts = via("fairness", FairnessQueries.playing_counts)

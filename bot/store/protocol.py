@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from bot.shards import Shards
 from bot.store.protocol_community import (
     FairnessStore,
+    FinalStandingsStore,
     FollowsStore,
     NoticesStore,
     SeasonsStore,
@@ -344,6 +345,7 @@ class GameStore(
     HintsStore,
     SeasonsStore,
     TournamentsStore,
+    FinalStandingsStore,
     FairnessStore,
     NoticesStore,
     FollowsStore,

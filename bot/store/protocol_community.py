@@ -13,6 +13,7 @@ from bot.store.fairness import PlayRecord
 from bot.store.rows import EndedGame, NewNotice, NoticeRow, RatingRow, SeasonRow
 from bot.store.tournament_rows import (
     EntryRow,
+    FinalStandingRow,
     NewsRow,
     NewTournament,
     RoundRow,
@@ -126,13 +127,26 @@ class TournamentsStore(Protocol):
         self, tournament_id: int, round: int, number: int, result: str
     ) -> bool: ...
 
-    async def finish_tournament(self, tournament_id: int, at: datetime) -> bool: ...
-
     async def claim_news(
         self, worker: str, now: int, until: int, shards: Shards | None = None
     ) -> list[NewsRow]: ...
 
     async def finish_news(self, worker: str, ids: Sequence[int], *, posted: bool) -> int: ...
+
+
+class FinalStandingsStore(Protocol):
+    """A tournament's end and its frozen final standings
+    (``bot.store.tournament_standings``)."""
+
+    async def finish_tournament(
+        self, tournament_id: int, at: datetime, table: Sequence[FinalStandingRow]
+    ) -> bool: ...
+
+    async def final_standings(self, tournament_id: int) -> list[FinalStandingRow]: ...
+
+    async def freeze_standings(
+        self, tournament_id: int, table: Sequence[FinalStandingRow]
+    ) -> bool: ...
 
 
 class FairnessStore(Protocol):

@@ -412,6 +412,30 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (tournament_id, kind)
     );
     """,
+    # 20: a tournament's final standings, frozen in the transaction that ends it (every
+    # place's line as announced: its rank and order, holder, points, tie-breaks, the
+    # criterion that separated it; points as fractions in text, ``3/2``), so that what
+    # is shown of an ended tournament never moves with the ratings afterwards.
+    """
+    CREATE TABLE tournament_standings (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        line          INTEGER NOT NULL,
+        place         TEXT NOT NULL,
+        rank          INTEGER NOT NULL,
+        user_id       TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        status        TEXT NOT NULL,
+        points        TEXT NOT NULL,
+        opponents     TEXT NOT NULL,
+        scored        REAL NOT NULL,
+        rating        REAL,
+        played        INTEGER NOT NULL,
+        byes          INTEGER NOT NULL,
+        separated_by  TEXT,
+        PRIMARY KEY (tournament_id, line),
+        UNIQUE (tournament_id, place)
+    );
+    """,
 )
 
 

@@ -14,6 +14,7 @@ __all__ = [
     "TABLE_COLUMNS",
     "TOURNAMENT_COLUMNS",
     "EntryRow",
+    "FinalStandingRow",
     "NewTournament",
     "NewsRow",
     "RoundRow",
@@ -124,6 +125,27 @@ class NewsRow:
     tournament_id: int
     kind: str
     round: int
+
+
+@dataclass(frozen=True)
+class FinalStandingRow:
+    """A line of a tournament's final standings as it was announced (``line``: its
+    position, 1 first; ``points`` and ``opponents`` fractions as text, ``3/2``;
+    ``rating`` ``None``: unrated; ``separated_by`` ``None``: first or tied)."""
+
+    line: int
+    place: str
+    rank: int
+    user_id: str
+    name: str
+    status: str
+    points: str
+    opponents: str
+    scored: float
+    rating: float | None
+    played: int
+    byes: int
+    separated_by: str | None
 
 
 TOURNAMENT_COLUMNS = (

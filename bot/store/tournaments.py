@@ -43,7 +43,17 @@ __all__ = [
     "TableRow",
     "TournamentRow",
     "TournamentsQueries",
+    "add_news",
 ]
+
+
+async def add_news(db: sql.Session, tournament_id: int, kind: str, round: int) -> None:
+    """Store something to announce (in the caller's transaction), once."""
+    await db.execute(
+        "INSERT INTO tournament_news (tournament_id, kind, round) VALUES (?, ?, ?) "
+        "ON CONFLICT (tournament_id, kind, round) DO NOTHING",
+        (tournament_id, kind, round),
+    )
 
 
 class TournamentsQueries(Repository):
@@ -162,7 +172,8 @@ class TournamentsQueries(Repository):
         """The tournaments on ``shards`` (``only``: that one) with work to do at
         ``now``: open ones whose closing date passed; running ones whose current round is
         still opening, whose deadline passed, that have a table whose game ended
-        unrecorded, or whose tables all ended."""
+        unrecorded, or whose tables all ended; ended ones without a final table (they
+        ended before final tables were kept: ``bot.store.tournament_standings``)."""
         here = on_shards(self.db.dialect, shards, "t.guild_id")
         params: tuple[int, ...] = (now, now)
         if only is not None:
@@ -179,7 +190,10 @@ class TournamentsQueries(Repository):
             "EXISTS (SELECT 1 FROM tournament_tables x JOIN games g ON g.id = x.game_id "
             "WHERE x.tournament_id = t.id AND x.round = r.number AND x.result IS NULL "
             "AND g.status IN ('over', 'aborted'))))) OR "
-            "(t.status = 'running' AND t.current_round = 0)"
+            "(t.status = 'running' AND t.current_round = 0) OR "
+            "(t.status = 'over' AND NOT EXISTS (SELECT 1 FROM tournament_standings s "
+            "WHERE s.tournament_id = t.id) AND EXISTS (SELECT 1 FROM tournament_entries e "
+            "WHERE e.tournament_id = t.id))"
             f"){here} ORDER BY t.id",
             params,
         )
@@ -363,7 +377,7 @@ class TournamentsQueries(Repository):
             ):
                 return False
             if status == "running":
-                await self._news(db, tournament_id, "round", number)
+                await add_news(db, tournament_id, "round", number)
         return True
 
     async def rounds(self, tournament_id: int) -> list[RoundRow]:
@@ -381,14 +395,8 @@ class TournamentsQueries(Repository):
 
     async def tables(self, tournament_id: int, round: int | None = None) -> list[TableRow]:
         """The tables of a tournament (``round``: of that round), in order."""
-        extra, params = (
-            ("", (tournament_id,))
-            if round is None
-            else (
-                " AND round = ?",
-                (tournament_id, round),
-            )
-        )
+        extra = "" if round is None else " AND round = ?"
+        params = (tournament_id,) if round is None else (tournament_id, round)
         rows = await self.db.fetchall(
             f"SELECT {TABLE_COLUMNS} FROM tournament_tables WHERE tournament_id = ?{extra} "
             "ORDER BY round, number",
@@ -421,31 +429,7 @@ class TournamentsQueries(Repository):
             (result, tournament_id, round, number),
         )
 
-    async def finish_tournament(self, tournament_id: int, at: datetime) -> bool:
-        """Running → over, with its news, once."""
-        async with self.db.transaction() as db:
-            if not await sql.changed(
-                db,
-                "UPDATE tournaments SET status = 'over', updated_at = ? WHERE id = ? "
-                "AND status = 'running'",
-                (iso(at), tournament_id),
-            ):
-                return False
-            await db.execute(
-                "UPDATE tournament_rounds SET status = 'over' WHERE tournament_id = ?",
-                (tournament_id,),
-            )
-            await self._news(db, tournament_id, "over", 0)
-        return True
-
     # -- news ----------------------------------------------------------------------------
-
-    async def _news(self, db: sql.Session, tournament_id: int, kind: str, round: int) -> None:
-        await db.execute(
-            "INSERT INTO tournament_news (tournament_id, kind, round) VALUES (?, ?, ?) "
-            "ON CONFLICT (tournament_id, kind, round) DO NOTHING",
-            (tournament_id, kind, round),
-        )
 
     async def claim_news(
         self, worker: str, now: int, until: int, shards: Shards | None = None

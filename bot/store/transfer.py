@@ -49,6 +49,7 @@ TABLES = (
     "tournament_tables",
     "tournament_news",
     "tournament_messages",
+    "tournament_standings",
 )
 """Every table but ``schema_version``, parents before the rows that point to them."""
 IDENTITIES = (

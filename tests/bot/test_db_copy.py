@@ -52,8 +52,11 @@ async def _every_table(service: GameService, clock: Clock) -> None:
     )
     for player in (CAROL, DAVE):
         await service.tournaments.register(cup.id, player)
-    await service.tournaments.start(cup.id, ALICE.user_id)
+    (table,) = (await service.tournaments.start(cup.id, ALICE.user_id)).opened
     await service.store.set_tournament_message(cup.id, "registration", "m0")  # its message
+    while (game := await service.game(table.game.id)).status == "running":
+        await service.play(game.id, game.to_act[0], "take1")
+    assert (await service.tournaments.tournament(cup.id)).status == "over"  # its final table
     clocked = await running(service, ALICE, BOB, clock_hours=24)  # clocks, reminders
     await service.play(clocked, ALICE.user_id, "take1")
     await service.set_message(clocked, "board", "m1")

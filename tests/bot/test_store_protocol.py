@@ -25,6 +25,7 @@ from bot.store.ratings import RatingsQueries
 from bot.store.seasons import SeasonsQueries
 from bot.store.seats import SeatsQueries
 from bot.store.settings import SettingsQueries
+from bot.store.tournament_standings import FinalStandingsQueries
 from bot.store.tournaments import TournamentsQueries
 
 PARTS = [
@@ -38,6 +39,7 @@ PARTS = [
     (protocol.HintsStore, HintsQueries),
     (protocol.SeasonsStore, SeasonsQueries),
     (protocol.TournamentsStore, TournamentsQueries),
+    (protocol.FinalStandingsStore, FinalStandingsQueries),
     (protocol.FairnessStore, FairnessQueries),
     (protocol.NoticesStore, NoticesQueries),
     (protocol.FollowsStore, FollowsQueries),
@@ -55,6 +57,7 @@ REPOSITORIES = {
     HintsQueries: "hints",
     SeasonsQueries: "seasons",
     TournamentsQueries: "tournaments",
+    FinalStandingsQueries: "finals",
     FairnessQueries: "fairness",
     NoticesQueries: "notices",
     FollowsQueries: "follows",

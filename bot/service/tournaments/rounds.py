@@ -13,7 +13,14 @@ the next holder finishes:
   first: the hook the pipeline calls when a game ends, or the work of the tournament,
   which looks for ended games not recorded;
 - when every table of the round has its result, the next round is paired, or the
-  tournament ends (its news, with the final standings).
+  tournament ends: its status, its news and its final standings (computed then, with
+  the players' ratings of that moment) in one transaction. Whatever shows an ended
+  tournament afterwards (the announcement, the standings command, the web page) reads
+  that frozen table, never the ratings as they move on. A tournament that ended before
+  final tables were kept is frozen the first time the work gets to it
+  (``due_tournaments`` lists it; until then the readers compute it as before): its
+  points and the first two tie-breaks come from the stored tables, unchanged; only
+  the rating tie-break is that of the moment it is frozen, the end's being lost.
 
 Decisions where the brief is silent:
 
@@ -42,8 +49,10 @@ from bot.service.ratings import display
 from bot.service.tournaments import pairs
 from bot.service.tournaments.rows import (
     bye_result,
+    final_rows,
     result_of,
     round_info,
+    standing_of,
     table_info,
     tournament_info,
 )
@@ -104,7 +113,16 @@ class Rounds:
         return tuple(round_info(r, tables) for r in await self.store.rounds(tournament_id))
 
     async def standings(self, info: TournamentInfo) -> tuple[Standing, ...]:
-        """The standings of the results so far (``pairs.ranking``)."""
+        """The standings: an ended tournament's final table as it was frozen at its end,
+        else those of the results so far, with the ratings as they are now."""
+        if info.status == "over":
+            frozen = await self.store.final_standings(info.id)
+            if frozen:
+                return tuple(standing_of(r) for r in frozen)
+        return await self._computed(info)
+
+    async def _computed(self, info: TournamentInfo) -> tuple[Standing, ...]:
+        """The standings of the stored results (``pairs.ranking``), ratings now."""
         tables = [table_info(t) for t in await self.store.tables(info.id)]
         ratings = await self._ratings(info)
         return pairs.ranking(info, tables, ratings)
@@ -154,6 +172,12 @@ class Rounds:
 
     async def _work(self, tournament_id: int) -> Progress:
         info = await self.info(tournament_id)
+        if info.status == "over":  # ended before final tables were kept: freeze it now
+            if not await self.store.final_standings(tournament_id):
+                table = final_rows(await self._computed(info))
+                if await self.store.freeze_standings(tournament_id, table):
+                    log.info("tournament %d: its final standings frozen", tournament_id)
+            return Progress(info)
         if info.status == "open":
             closes = info.closes_at
             if closes is None or closes > self.pipeline.now():
@@ -371,7 +395,9 @@ class Rounds:
         return done
 
     async def _finish(self, info: TournamentInfo) -> None:
-        if await self.store.finish_tournament(info.id, self.pipeline.now()):
+        """End the tournament with its final standings, frozen as computed now."""
+        table = final_rows(await self._computed(info))
+        if await self.store.finish_tournament(info.id, self.pipeline.now(), table):
             log.info("tournament %d: over after %d rounds", info.id, info.current_round)
 
     # -- the hook ------------------------------------------------------------------------

@@ -5,11 +5,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 
-from bot.service.tournaments.values import Entrant, RoundInfo, TableInfo, TournamentInfo
-from bot.store import EntryRow, ResultRow, RoundRow, TableRow, TournamentRow, from_epoch
+from bot.service.tournaments.values import (
+    Entrant,
+    RoundInfo,
+    Standing,
+    TableInfo,
+    TournamentInfo,
+)
+from bot.store import (
+    EntryRow,
+    FinalStandingRow,
+    ResultRow,
+    RoundRow,
+    TableRow,
+    TournamentRow,
+    from_epoch,
+)
 
-__all__ = ["bye_result", "result_of", "round_info", "table_info", "tournament_info"]
+__all__ = [
+    "bye_result",
+    "final_rows",
+    "result_of",
+    "round_info",
+    "standing_of",
+    "table_info",
+    "tournament_info",
+]
 
 
 def tournament_info(row: TournamentRow, entries: Sequence[EntryRow]) -> TournamentInfo:
@@ -81,3 +104,43 @@ def round_info(row: RoundRow, tables: Sequence[TableRow]) -> RoundInfo:
     deadline = from_epoch(row.deadline)
     mine = tuple(table_info(t) for t in tables if t.round == row.number)
     return RoundInfo(row.number, row.status, row.opened_at, deadline, mine)
+
+
+def final_rows(lines: Sequence[Standing]) -> list[FinalStandingRow]:
+    """The standings as the store freezes them, in their order."""
+    return [
+        FinalStandingRow(
+            line=n,
+            place=s.place,
+            rank=s.rank,
+            user_id=s.user_id,
+            name=s.name,
+            status=s.status,
+            points=str(s.points),
+            opponents=str(s.opponents),
+            scored=s.scored,
+            rating=s.rating,
+            played=s.played,
+            byes=s.byes,
+            separated_by=s.separated_by,
+        )
+        for n, s in enumerate(lines, start=1)
+    ]
+
+
+def standing_of(row: FinalStandingRow) -> Standing:
+    """A line of a frozen final table."""
+    return Standing(
+        rank=row.rank,
+        place=row.place,
+        user_id=row.user_id,
+        name=row.name,
+        status=row.status,
+        points=Fraction(row.points),
+        opponents=Fraction(row.opponents),
+        scored=row.scored,
+        rating=row.rating,
+        played=row.played,
+        byes=row.byes,
+        separated_by=row.separated_by,
+    )

@@ -17,6 +17,7 @@ from bot.service import GameService
 from bot.store import GuildSettings
 from bot.store.database import SqlStore
 from bot.web.tokens import make_token, tournament_subject, verify
+from campfire_testing.clock import FakeClock, seeds
 from tests.bot.web.conftest import GUILD, NOW, PEOPLE, SECRET, game_token, open_game, play
 
 WebClient = Callable[..., Any]
@@ -201,3 +202,33 @@ async def test_a_tables_game_page_links_back_to_its_tournament(
     assert 'class="tournament"' in fragment  # the live updates keep it
     plain = await (await client.get(f"/g/{game_token(other.id)}?lang=en")).text()
     assert "Game #" in plain and 'class="tournament"' not in plain and "/t/" not in plain
+
+
+def standings_of(page: str) -> str:
+    """The standings table of a tournament's page."""
+    start = page.index('<table class="ladder standings">')
+    return page[start : page.index("</table>", start)]
+
+
+async def test_an_ended_tournaments_standings_stay_as_announced(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """The page of an ended tournament shows its final standings as they were announced,
+    not as the ratings, which break its last tie, stand later."""
+    from tests.bot.test_tournament_frozen import ended_on_a_rating_tie_break, leaders, win_elsewhere
+
+    service = GameService(store, seed_source=seeds(), clock=FakeClock())
+    try:
+        info = await ended_on_a_rating_tie_break(service, GUILD)
+        final = await service.tournaments.standings(info.id)
+        client = await web_client()
+        url = f"/t/{tournament_token(info.id)}?lang=en"
+        before = standings_of(unescape(await (await client.get(url)).text()))
+        assert [s.name for s in final] == re.findall(r"<tr><td>\d+</td><td>([^<]+)", before)
+        await win_elsewhere(service, leaders(final)[1], GUILD)
+        live = await service.tournaments.rounds._computed(info)
+        assert [s.rank for s in live] != [s.rank for s in final]  # the ratings moved it
+        after = standings_of(unescape(await (await client.get(url)).text()))
+        assert after == before
+    finally:
+        service.close()
