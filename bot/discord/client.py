@@ -179,7 +179,10 @@ class CampfireClient(discord.Client):
         if self._service is None:
             self._store = await open_store(self._db_path)
             self._service = GameService(
-                self._store, render_processes=self._render_processes, shards=self._shards
+                self._store,
+                render_processes=self._render_processes,
+                shards=self._shards,
+                worker=self.worker,  # a restart of these shards takes its leases back
             )
             self._service.boards.warm_up()
         self.tree.add_command(CampfireGroup())
@@ -237,10 +240,16 @@ class CampfireClient(discord.Client):
             await send_private(interaction, t("discord.bad_button", lang_for(interaction)))
 
     async def close(self) -> None:
+        """Stop: the loop, the gateway, then (a store this client opened) the
+        tournaments' leases given back, the render pool and the store closed."""
         if self.reminders is not None:
             self.reminders.cancel()
         await super().close()
         if self._store is not None:
+            try:
+                await self.service.tournaments.release()
+            except Exception:
+                log.exception("the tournaments' leases were not given back")
             self.service.close()
             await self._store.close()
             self._store = None

@@ -101,6 +101,7 @@ class GameService:
         chooser: Chooser | None = None,
         shards: Shards | None = None,
         adviser: Adviser | None = None,
+        worker: str | None = None,
     ) -> None:
         """``seed_source`` makes game seeds (default: 16 random hex digits); ``clock``
         returns aware UTC datetimes (default: now); ``cache_size`` bounds the LRU of
@@ -110,7 +111,8 @@ class GameService:
         ``render_processes`` (``render.registry.draw`` only; ``bot.service.pictures``);
         ``close`` stops it. ``shards``: the Discord shards this process serves (``None``:
         all): its scheduled work (reminders, timeouts, catch-up, AI seats left to play)
-        is only that of the games on them (see ``bot.shards``)."""
+        is only that of the games on them (see ``bot.shards``). ``worker``: this
+        process in the tournaments' leases (``Tournaments``)."""
         self.store = store
         self.shards = shards
         self._seed_source = seed_source or _new_seed
@@ -145,7 +147,7 @@ class GameService:
         self.seasons = Seasons(store, self._clock)  # the servers' seasons and their standings
         self.notices = Notices(self.pipeline, store)  # who is told what, and when
         self.follows = self.pipeline.follows  # per-game mutes and followers
-        self.tournaments = Tournaments(self.pipeline, store, self.lobbies, self.moves)
+        self.tournaments = Tournaments(self.pipeline, store, self.lobbies, self.moves, worker)
 
     def close(self) -> None:
         """Stop the render pool's workers (the store is the caller's to close)."""

@@ -222,6 +222,7 @@ class SqlStore(SqlBase):
     table_of_game = via("tournaments", TournamentsQueries.table_of_game)
     set_table_game = via("tournaments", TournamentsQueries.set_table_game)
     record_table = via("tournaments", TournamentsQueries.record_table)
+    release_worker = via("tournaments", TournamentsQueries.release_worker)
     claim_news = via("tournaments", TournamentsQueries.claim_news)
     finish_news = via("tournaments", TournamentsQueries.finish_news)
     # a tournament's end and final standings: FinalStandingsQueries

@@ -133,6 +133,8 @@ class TournamentsStore(Protocol):
 
     async def finish_news(self, worker: str, ids: Sequence[int], *, posted: bool) -> int: ...
 
+    async def release_worker(self, worker: str) -> int: ...
+
 
 class FinalStandingsStore(Protocol):
     """A tournament's end and its frozen final standings

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.shards import Shards
 from bot.store import sql
+from bot.store.jobs import claimable
 from bot.store.rows import iso, parse_time
 from bot.store.session import Repository, on_shards
 from bot.store.tournament_rows import (
@@ -151,11 +152,13 @@ class TournamentsQueries(Repository):
 
     async def claim_tournament(self, tournament_id: int, worker: str, now: int, until: int) -> bool:
         """Hold the tournament's work for ``worker`` until ``until``, if nobody else holds
-        it at ``now`` (or ``worker`` already does)."""
+        it at ``now``, ``worker`` already does, or another instance of its identity (a
+        predecessor that died: ``bot.store.jobs.successor_prefix``) does."""
+        free, params = claimable(worker)
         return await self.db.update(
             "UPDATE tournaments SET claimed_by = ?, claimed_until = ? WHERE id = ? AND "
-            "(claimed_until IS NULL OR claimed_until < ? OR claimed_by = ?)",
-            (worker, until, tournament_id, now, worker),
+            f"({free} OR claimed_by = ?)",
+            (worker, until, tournament_id, now, *params, worker),
         )
 
     async def release_tournament(self, tournament_id: int, worker: str) -> bool:
@@ -165,6 +168,22 @@ class TournamentsQueries(Repository):
             "WHERE id = ? AND claimed_by = ?",
             (tournament_id, worker),
         )
+
+    async def release_worker(self, worker: str) -> int:
+        """Give back everything ``worker`` holds (a process that stops cleanly): the
+        tournaments' work and the news not posted; how many."""
+        async with self.db.transaction() as db:
+            held = await db.execute(
+                "UPDATE tournaments SET claimed_by = NULL, claimed_until = NULL "
+                "WHERE claimed_by = ?",
+                (worker,),
+            )
+            held += await db.execute(
+                "UPDATE tournament_news SET claimed_by = NULL, claimed_until = NULL "
+                "WHERE claimed_by = ? AND posted = 0",
+                (worker,),
+            )
+        return held
 
     async def due_tournaments(
         self, now: int, shards: Shards | None = None, *, only: int | None = None
@@ -435,9 +454,12 @@ class TournamentsQueries(Repository):
         self, worker: str, now: int, until: int, shards: Shards | None = None
     ) -> list[NewsRow]:
         """Claim the news not posted yet of the tournaments on ``shards`` that nobody
-        holds (or whose holder's lease ran out at ``now``) for ``worker`` until
+        holds (or whose holder's lease ran out at ``now``, or that another instance of
+        ``worker``'s identity holds: a predecessor that died) for ``worker`` until
         ``until``, oldest first."""
         here = on_shards(self.db.dialect, shards, "t.guild_id")
+        free, free_params = claimable(worker)
+        free_n, _ = claimable(worker, "n.")
         # PostgreSQL locks the news rows picked (not their tournaments'), skipping those
         # another claim holds; SQLite has one writer.
         lock = " FOR UPDATE OF n SKIP LOCKED" if self.db.dialect.claim_lock else ""
@@ -445,8 +467,8 @@ class TournamentsQueries(Repository):
             picked = await db.rows(
                 "SELECT n.id FROM tournament_news n JOIN tournaments t "
                 "ON t.id = n.tournament_id WHERE n.posted = 0 AND "
-                f"(n.claimed_until IS NULL OR n.claimed_until < ?){here} ORDER BY n.id{lock}",
-                (now,),
+                f"{free_n}{here} ORDER BY n.id{lock}",
+                (now, *free_params),
             )
             ids = [int(r[0]) for r in picked]
             if not ids:
@@ -454,10 +476,9 @@ class TournamentsQueries(Repository):
             marks = ",".join("?" * len(ids))
             rows = await db.rows(
                 "UPDATE tournament_news SET claimed_by = ?, claimed_until = ? "
-                f"WHERE id IN ({marks}) AND posted = 0 AND "
-                "(claimed_until IS NULL OR claimed_until < ?) "
+                f"WHERE id IN ({marks}) AND posted = 0 AND {free} "
                 "RETURNING id, tournament_id, kind, round",
-                (worker, until, *ids, now),
+                (worker, until, *ids, now, *free_params),
             )
         return sorted(
             (NewsRow(int(r[0]), int(r[1]), str(r[2]), int(r[3])) for r in rows),

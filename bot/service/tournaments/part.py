@@ -21,11 +21,11 @@ engine's (``bot.service.tournaments.rounds``). Decisions where the brief is sile
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot.service.fairness import Requirement
-from bot.service.jobs import worker_name
 from bot.service.lobby import Lobbies
 from bot.service.moves import Moves
 from bot.service.pipeline import Pipeline
@@ -71,14 +71,18 @@ class Tournaments:
         worker: str | None = None,
         entry_check: EntryCheck | None = None,
     ) -> None:
-        """``worker`` names this process in the tournaments' leases (default: a fresh
-        ``tournaments#<instance>``); ``entry_check`` judges an entry requirement
-        (default: ``meets_requirement``)."""
+        """``worker`` names this process in the tournaments' leases: the bot gives its
+        ``<identity>#<instance>`` (``bot.discord.days.worker_id``), so that a restart
+        of the same shards takes back at once what it held (see ``rounds``); default: a
+        fresh name of its own, ``tournaments-<random>``, which takes only what nobody
+        holds. ``entry_check`` judges an entry requirement (default:
+        ``meets_requirement``)."""
         self.pipeline = pipeline
         self.store = store
         self.moves = moves
         self.lobbies = lobbies
-        self.rounds = Rounds(pipeline, store, lobbies, moves, worker or worker_name("tournaments"))
+        name = worker or f"tournaments-{secrets.token_hex(4)}"
+        self.rounds = Rounds(pipeline, store, lobbies, moves, name)
         self.entry_check = entry_check or self.meets_requirement
         pipeline.on_over.append(self.game_over)
 
@@ -437,6 +441,14 @@ class Tournaments:
             standings = await self.rounds.standings(info) if item.kind == "over" else ()
             out.append(News(item.id, item.kind, info, found, standings, worker))
         return out
+
+    async def release(self) -> int:
+        """Give back every tournament's work and news this process holds (it stops
+        cleanly): another process takes them up at once. How many."""
+        released = await self.store.release_worker(self.rounds.worker)
+        if released:
+            log.info("gave back %d tournament lease(s) held by %s", released, self.rounds.worker)
+        return released
 
     async def posted(self, news: Sequence[News], *, done: bool = True) -> None:
         """The ``news`` were posted (``done``), or give them back to post later."""

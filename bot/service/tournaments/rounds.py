@@ -22,6 +22,16 @@ the next holder finishes:
   points and the first two tie-breaks come from the stored tables, unchanged; only
   the rating tie-break is that of the moment it is frozen, the end's being lost.
 
+The lease's holder is named ``<identity>#<instance>`` by the bot (its host and shard
+range, then a fresh instance at every start: ``bot.discord.days.worker_id``): a
+restarted process of the same shards takes back at once the work and the news its
+dead predecessor held (``bot.store.jobs.successor_prefix``), instead of waiting
+``LEASE`` out, while what another live process holds (another identity) is left to it
+until its lease runs out. Why an identity rather than a short lease renewed while
+working: the news' posts and a round's opening wait on Discord (rate limits) for as
+long as they take, and a process that comes back knows who it was. A process that
+stops cleanly gives everything back (``Tournaments.release``).
+
 Decisions where the brief is silent:
 
 - A table's game is a normal game of the server (its ratings count), opened in the

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord import announcements, tourney_posts
+from bot.discord import announcements, days, tourney_posts
 from bot.discord.publish import catch_up
 from bot.service import GameService
 from bot.store import Store
@@ -40,16 +40,20 @@ def turns_in(bot: Harness, thread_id: int) -> list[dict[str, Any]]:
     ]
 
 
-async def restarted(bot: Harness, db_path: Path, later: timedelta) -> Harness:
+async def restarted(
+    bot: Harness, db_path: Path, later: timedelta, worker: str | None = None
+) -> Harness:
     """A new process on the same database and the same Discord, ``later`` after the
-    dead one's last reading of the clock."""
+    dead one's last reading of the clock (``worker``: its tournaments' leases)."""
     store = await Store.open(db_path)
     _STORES.append(store)
     clock = FakeClock()
     dead_clock = bot.service.pipeline.clock
     assert isinstance(dead_clock, FakeClock)
     clock.now = dead_clock.now + later
-    service = GameService(store, seed_source=seeds("again"), clock=clock, drawer=draw_nim)
+    service = GameService(
+        store, seed_source=seeds("again"), clock=clock, drawer=draw_nim, worker=worker
+    )
     again = Harness(service)
     again.fake = bot.fake  # the same Discord: the threads and messages made so far
     again.client.http.request = bot.fake.rest  # type: ignore[method-assign]
@@ -188,3 +192,50 @@ async def test_a_first_turn_discord_refused_is_posted_by_the_catch_up(
         await bot.client.reminder_pass()
     await bot.settle()
     assert [len(turns_in(bot, int(g.thread_id or 0))) for g in games] == [1, 1]
+
+
+@pytest.mark.parametrize("successor", [True, False], ids=["same host", "another host"])
+async def test_a_restart_of_the_same_shards_posts_the_round_at_once(
+    bot: Harness, db_path: Path, monkeypatch: pytest.MonkeyPatch, successor: bool
+) -> None:
+    """The bot dies while it posts a round (its news claimed under its worker, as
+    ``CampfireClient`` names it: host and shards, then its instance) and comes back
+    seconds later: its first pass posts every table and the round's message, without
+    waiting for the dead process's lease to run out. A process of another identity
+    leaves that lease alone until it does."""
+    bot.service.tournaments.rounds.worker = bot.client.worker  # as the bot runs it
+    message = await open_nim(bot, rounds=2, options="stones=3")
+    await register(bot, message, ALICE, BOB, CAROL, DAN)
+    await bot.service.tournaments.start(1, ADMIN.key, organiser=True)
+    tables = (await bot.service.tournaments.round_list(1))[0].tables
+
+    async def dies(*args: Any, **kwargs: Any) -> Any:
+        raise Killed
+
+    monkeypatch.setattr(announcements, "post_turn", dies)
+    with pytest.raises(Killed):
+        await tourney_posts.post_news(bot.client)
+    monkeypatch.undo()
+
+    worker = days.worker_id() if successor else "elsewhere/all#0001"
+    again = await restarted(bot, db_path, timedelta(seconds=5), worker=worker)
+    if not successor:
+        again.client.worker = worker
+
+    def round_posts() -> list[dict[str, Any]]:
+        return [m for m in again.posted_in(CHANNEL_ID) if "round 1 of 2" in (m["content"] or "")]
+
+    await tourney_posts.run_pass(again.client)
+    await again.settle()
+    if not successor:  # the lease is another process's: waited out (five minutes)
+        assert round_posts() == []
+        clock = again.service.pipeline.clock
+        assert isinstance(clock, FakeClock)
+        clock.now += timedelta(minutes=5, seconds=1)
+        await tourney_posts.run_pass(again.client)
+        await again.settle()
+    assert len(round_posts()) == 1
+    for table in tables:
+        game = await again.service.game(table.game_id or 0)
+        assert game.thread_id is not None
+        assert len(turns_in(again, int(game.thread_id))) == 1
