@@ -220,7 +220,7 @@ async def test_the_start_says_which_seats_are_at_the_keyboard(
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "Options: Stones: 4."), ("fr", "Options : Pierres : 4.")]
+    ("lang", "said"), [("en", "Options — Stones: 4."), ("fr", "Options — Pierres : 4.")]
 )
 async def test_the_start_says_the_options_in_words(
     store: Store, nim: None, tmp_path: Path, lang: str, said: str

@@ -139,6 +139,6 @@ async def test_a_games_page_names_its_options_in_words(
         service.close()
     client = await web_client(drawer=tiny_png)
     page = await (await client.get(f"/g/{game_token(plain)}?lang=en")).text()
-    assert '<p class="options">Options: standard rules</p>' in page
+    assert '<p class="options">Options — standard rules</p>' in page
     page = await (await client.get(f"/g/{game_token(varied)}?lang=fr")).text()
-    assert '<p class="options">Options : Pierres : 9</p>' in page
+    assert '<p class="options">Options — Pierres : 9</p>' in page
