@@ -32,6 +32,8 @@ def value_words(option: OptionSpec, value: Any, lang: str) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, list | tuple):
+        if not value:  # a set given empty (``terrains=+``): nothing chosen
+            return translate("option.nothing", lang)
         return listed([value_words(option, item, lang) for item in value], lang)
     if option.choices or option.multiple:
         return translate(option.choice_text(str(value)), lang)

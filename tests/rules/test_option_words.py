@@ -87,6 +87,7 @@ def test_only_what_differs_from_the_defaults_is_listed_in_the_games_order() -> N
         "Anciens : oui · Terrains spéciaux : glacier, jungle et oasis"
     )
     assert option_lines(spec, {"terrains": "all"}, "fr") == ["Terrains spéciaux : tous"]
+    assert option_lines(spec, {"terrains": []}, "en") == ["Special terrains: none"]
 
 
 def test_numbers_and_choices_read_as_words() -> None:
