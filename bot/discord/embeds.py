@@ -21,7 +21,7 @@ from bot.service import (
     ai_name,
     is_ai_seat,
 )
-from bot.service.present import game_help, game_name, translate_sections
+from bot.service.present import game_help, game_name, options_lines, translate_sections
 from rules import registry
 from rules.base import Outcome, ScoreSheet, Section, Text
 from rules.i18n import move_parts, table_text, with_names
@@ -179,14 +179,10 @@ def reminder_line(game: GameInfo, reminder: Reminder, lang: str, *, ping: bool =
     )
 
 
-def options_text(options: Mapping[str, object]) -> str:
-    return ", ".join(f"{k}={_plain(v)}" for k, v in sorted(options.items())) or "—"
-
-
-def _plain(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+def options_text(game: GameInfo, lang: str) -> str:
+    """The table's options in words, one a line (``Stones: 3``): those that differ from
+    the game's defaults, or "standard rules" (``bot.service.present.options_lines``)."""
+    return "\n".join(options_lines(game.rules, game.options, lang)) or "—"
 
 
 def _clip(text: str, limit: int = MAX_FIELD) -> str:
@@ -216,7 +212,7 @@ def lobby_embed(game: GameInfo, lang: str) -> discord.Embed:
         name=t("discord.lobby.needed", lang),
         value=t("discord.lobby.range", lang, min=game.min_seats, max=game.max_seats),
     )
-    embed.add_field(name=t("discord.lobby.options", lang), value=_clip(options_text(game.options)))
+    embed.add_field(name=t("discord.lobby.options", lang), value=_clip(options_text(game, lang)))
     embed.add_field(name=t("discord.lobby.clock", lang), value=clock_text(game, lang))
     embed.set_footer(text=t("discord.lobby.footer", lang, creator=game.name_of(game.creator, lang)))
     return embed

@@ -2,7 +2,9 @@
 
 Values are read by the game's spec as on the command line (``GameSpec.read_options``:
 yes/no, true/false, oui/non for switches, integers for counts); the spec itself
-validates ranges and choices afterwards.
+validates ranges and choices afterwards. Typed pairs are the input language; each
+suggestion of the autocomplete also says the pair in words ("ancients=yes — Elders:
+yes"), then what the option does, within Discord's 100 characters.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from bot.discord.errors import DiscordError
 from bot.discord.i18n import t
 from rules import registry
 from rules.base import OptionSpec
+from rules.core.option_words import option_name, value_words
 
 # A value may be a comma list (``terrains=jungle,oasis``): a comma followed by a word and
 # then by ``=`` starts the next pair instead.
 PAIR = re.compile(r"([A-Za-z0-9_.-]+)\s*=\s*([^\s,;=]+(?:,[^\s,;=]+)*)(?![^\s,;])")
 MAX_CHOICES = 25
+LABEL = 100
+"""The longest name Discord shows for a choice."""
 
 
 def parse_options(rules_id: str, text: str | None) -> dict[str, Any]:
@@ -60,11 +65,22 @@ def option_choices(rules_id: str | None, typed: str, lang: str) -> list[app_comm
             text = f"{prefix}{spec.name}={value}"
             if len(text) > 100:
                 continue
-            label = f"{text} — {t(spec.description, lang)}"
-            choices.append(app_commands.Choice(name=label[:100], value=text))
+            choices.append(
+                app_commands.Choice(name=suggestion(spec, text, value, lang), value=text)
+            )
             if len(choices) >= MAX_CHOICES:
                 return choices
     return choices
+
+
+def suggestion(spec: OptionSpec, text: str, value: str, lang: str) -> str:
+    """A suggestion's label: the typed pairs, the suggested pair in words, then what the
+    option does, cut to Discord's 100 characters (``stones=3 — Stones: 3 · The number
+    of stones…``)."""
+    words = value_words(spec, spec.read(value), lang)
+    label = f"{text} — {t('option.pair', lang, name=option_name(spec, lang), value=words)}"
+    label = f"{label} · {t(spec.description, lang)}"
+    return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
 
 
 def _suggested_values(spec: OptionSpec) -> list[str]:

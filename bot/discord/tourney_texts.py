@@ -15,7 +15,7 @@ import discord
 from bot.discord.embeds import LOBBY_COLOUR, OVER_COLOUR, clock_name, field_chunks, policy_name
 from bot.discord.i18n import t
 from bot.service.events import format_points
-from bot.service.present import game_name
+from bot.service.present import game_name, options_line
 from bot.service.tournaments.values import (
     RoundInfo,
     Standing,
@@ -70,9 +70,8 @@ def registration_embed(
         t("discord.tournament.organiser", lang, organiser=f"<@{tournament.organiser}>"),
         t("discord.tournament.clock", lang, clock=clock_line(tournament, lang)),
     ]
-    if tournament.options:
-        options = ", ".join(f"{k}={v}" for k, v in sorted(tournament.options.items()))
-        lines.append(t("discord.tournament.options", lang, options=options))
+    options = options_line(tournament.rules, tournament.options, lang)
+    lines.append(t("discord.tournament.options", lang, options=options))
     if tournament.round_hours:
         lines.append(t("discord.tournament.round_days", lang, days=tournament.round_hours // 24))
     if tournament.status != "open":

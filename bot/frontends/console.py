@@ -25,7 +25,13 @@ from typing import Any
 
 import ai
 from bot.service import GameInfo, GameService, MoveApplied, Player, PlayResult, ServiceError
-from bot.service.present import game_help, game_name, nothing_hidden, translate_sections
+from bot.service.present import (
+    game_help,
+    game_name,
+    nothing_hidden,
+    options_line,
+    translate_sections,
+)
 from rules.base import CampfireError, Move, Outcome, ScoreSheet, Text
 from rules.i18n import move_parts, translate, with_names
 
@@ -400,6 +406,7 @@ class ConsoleSession:
         self.say("console.seats", count=len(people), names=name_list(people, self.lang))
         if robots:
             self.say("console.ai_seats", count=len(robots), names=name_list(robots, self.lang))
+        self.say("console.options", options=options_line(info.rules, info.options, self.lang))
 
     def show_turn(self, info: GameInfo, seat: str, moves: Sequence[Move]) -> None:
         """The move number as the picture and ``look`` say it (moves played so far), who

@@ -1,5 +1,6 @@
 """What ``campfire games`` lists: every registered game, its seat range and its options
-(the values each takes and its default), as text lines or as JSON."""
+(the values each takes and its default, the short name players read on a lobby card,
+what it does), as text lines or as JSON."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from rules import registry
 from rules.base import OptionSpec
+from rules.core.option_words import option_name
 from rules.i18n import register_package, translate
 
 register_package("bot")
@@ -37,6 +39,7 @@ def catalogue(lang: str) -> list[dict[str, Any]]:
 def _option(option: OptionSpec, lang: str) -> dict[str, Any]:
     found: dict[str, Any] = {
         "name": option.name,
+        "label": option_name(option, lang),
         "default": list(option.default) if isinstance(option.default, tuple) else option.default,
         "values": values_text(option),
         "description": translate(option.description, lang),
@@ -86,7 +89,7 @@ def catalogue_lines(lang: str) -> list[str]:
             default = _shown(option["default"])
             shown_default = translate("games.default", lang, value=default)
             lines.append(f"    --option {option['name']}={option['values']}  [{shown_default}]")
-            lines.append(f"        {option['description']}")
+            lines.append(f"        {option['label']} — {option['description']}")
     return lines
 
 

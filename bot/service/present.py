@@ -2,7 +2,9 @@
 one seat may see, in the reader's language.
 
 ``game_help`` gives the game's summary and tips (``GameSpec``), as every front end's
-help shows them. Each game says what a seat sees privately as ``Section``s of translatable texts
+help shows them; ``options_lines`` the options a table plays, in words
+(``rules.core.option_words``: what differs from the defaults, or "standard rules").
+Each game says what a seat sees privately as ``Section``s of translatable texts
 (``Game.private_sections``, reached through ``GameService.private_sections``); nothing
 here knows a game. ``translate_sections`` puts them in the reader's language; the
 console prints them, the Discord layer makes one embed field of each. An empty list
@@ -18,6 +20,7 @@ from typing import Any
 
 from rules import registry
 from rules.base import Move, ScoreSheet, Section
+from rules.core.option_words import SEPARATOR, option_lines
 from rules.i18n import register_package, translate, with_names
 
 register_package("bot")
@@ -62,6 +65,24 @@ def game_help(rules_id: str, lang: str) -> list[str]:
     return [translate(text, lang) for text in (spec.summary, *spec.tips)]
 
 
+def options_lines(rules_id: str, options: Mapping[str, Any], lang: str) -> list[str]:
+    """A table's options in words, "Name: value" each (``Stones: 3``), those that differ
+    from the game's defaults, or the one phrase of a table at every default ("standard
+    rules"); empty if no game has that id or it cannot load."""
+    try:
+        spec = registry.get(rules_id).spec
+    except Exception:  # a broken game package must not break a lobby or a page
+        log.warning("no options for game %r", rules_id, exc_info=True)
+        return []
+    return option_lines(spec, options, lang)
+
+
+def options_line(rules_id: str, options: Mapping[str, Any], lang: str) -> str:
+    """``options_lines`` on one line ("Elders: yes · Special terrains: jungle and
+    oasis"); "—" when the game cannot load."""
+    return SEPARATOR.join(options_lines(rules_id, options, lang)) or "—"
+
+
 def section_text(section: TranslatedSection, *, bullet: str = "- ") -> str:
     """A section's lines as one text block (bulleted when there are several)."""
     if len(section.lines) == 1:
@@ -79,6 +100,8 @@ __all__ = [
     "game_help",
     "game_name",
     "nothing_hidden",
+    "options_line",
+    "options_lines",
     "section_text",
     "translate_sections",
 ]

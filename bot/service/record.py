@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.service.animation import animate_states, picture_points
 from bot.service.core import GameService
+from bot.service.present import options_line
 from bot.service.values import HistoryEntry
 from render import registry as renderers
 from rules import registry
@@ -131,7 +132,9 @@ def record_text(record: Mapping[str, Any]) -> str:
             status=record["status"],
         ),
         translate("record.seed", lang, seed=record["seed"] or "-"),
-        translate("record.options", lang, options=json.dumps(record["options"]) or "-"),
+        translate(
+            "record.options", lang, options=options_line(record["game"], record["options"], lang)
+        ),
         translate(
             "record.seats", lang, names=", ".join(_seat_text(s, lang) for s in record["seats"])
         ),

@@ -79,6 +79,8 @@ class GamePage:
     """The server's standings page (``None``: a game outside a server)."""
     tournament: TournamentLine | None = None
     """The tournament the game is a table of (``None``: any other game)."""
+    options: str = ""
+    """The table's options in words (``bot.service.present.options_line``)."""
 
 
 def log_lines(
@@ -127,6 +129,8 @@ def game_main(page: GamePage) -> str:
     if page.status == "aborted":
         parts.append(f" · {tr('web.stopped', lang, steps=page.steps)}")
     parts.append("</p>")
+    if page.options:
+        parts.append(f'<p class="options">{tr("web.options", lang, options=page.options)}</p>')
     if page.tournament is not None:
         parts.append(_tournament_line(page.tournament, lang))
     parts.append("</header>")

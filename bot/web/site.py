@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.service.present import options_line
 from bot.service.reads import Archived, Reads, TournamentRead
 from bot.service.values import is_ai_seat
 from bot.web import gamepage, pages
@@ -212,6 +213,7 @@ class Site:
             places=places,
             standings=standings_link,
             tournament=tournament,
+            options=options_line(rules, row.options, lang),
         )
 
 

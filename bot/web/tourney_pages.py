@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from bot.service.events import format_points
+from bot.service.present import options_line
 from bot.service.reads import TournamentRead
 from bot.service.tournaments.values import RoundInfo, Standing, TableInfo, TournamentInfo
 from bot.web.pages import game_name, tr, when
@@ -33,6 +34,7 @@ def _facts(info: TournamentInfo, lang: str) -> str:
     items = [
         f"{escape(game_name(info.rules, lang))} · {kind} · "
         + tr("web.tournament.tables_of", lang, size=info.table_size),
+        tr("web.options", lang, options=options_line(info.rules, info.options, lang)),
         tr(f"web.tournament.status.{info.status}", lang),
     ]
     if info.status == "open" and info.closes_at is not None:

@@ -10,6 +10,10 @@ must have the given value. ``aliases`` are former names of an option: games stor
 them, and options typed with them, still work (``GameSpec.validate_options`` stores the
 current name).
 
+What players read of an option is words, never its code: its short name (``label``) and
+the words of each choice (``choice_text``), in the game's own catalogue;
+``rules.core.option_words`` writes a game's options with them.
+
 Typed text (``bear_on_cave=yes``, ``stones=20``) is read the same way by every front end
 (``GameSpec.read_options``): a switch takes yes/no, true/false, oui/non, on/off or 1/0
 (``SWITCH_WORDS``), a count takes digits.
@@ -44,6 +48,11 @@ class OptionSpec:
     (``none``, ``all``): given by itself such a word is stored as that string.
     ``requires`` maps other option names to the value they must have whenever this
     option is not at its default.
+
+    ``label`` is the option's short name as players read it in a list ("Stones",
+    "Elders"; the ``description`` is the long sentence that explains it). A choice
+    ``c`` reads as the catalogue's ``<words>.<c>``, ``words`` being the description's
+    key unless given (L'Aube des Tribus' terrains take their names, ``tribes.special``).
     """
 
     name: str
@@ -56,6 +65,12 @@ class OptionSpec:
     requires: Mapping[str, str | int | bool] = field(default_factory=dict)
     alone: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    label: Text | None = None
+    words: str = ""
+
+    def choice_text(self, choice: str) -> Text:
+        """The words of one of the option's choices (``random``: "at random")."""
+        return Text(f"{self.words or self.description.key}.{choice}")
 
     def read(self, text: str) -> Any:
         """Typed ``text`` in the option's kind: a switch word as ``True``/``False``

@@ -89,7 +89,14 @@ class Nim(Game):
         min_seats=2,
         max_seats=4,
         options=(
-            OptionSpec("stones", 15, minimum=3, maximum=60, description=Text("nim.option.stones")),
+            OptionSpec(
+                "stones",
+                15,
+                minimum=3,
+                maximum=60,
+                description=Text("nim.option.stones"),
+                label=Text("nim.option.stones.label"),
+            ),
         ),
         state_form=2,
         summary=Text("nim.summary"),

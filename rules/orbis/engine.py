@@ -65,6 +65,7 @@ TEMPLE_COUNT = OptionSpec(
     "icons",
     choices=("icons", "tiles"),
     description=Text("orbis.option.temple_count"),
+    label=Text("orbis.option.temple_count.label"),
 )
 """O7: the Temple ranking counts temple icons (a tile may show two) or Temple tiles."""
 

@@ -14,18 +14,21 @@ NEUTRAL_PAWN = OptionSpec(
     "random",
     choices=("random", "white", "brown", "black"),
     description=Text("origin.option.neutral_pawn"),
+    label=Text("origin.option.neutral_pawn.label"),
 )
 FIRST_PLAYER = OptionSpec(
     "first_player",
     "seat_order",
     choices=("seat_order", "random"),
     description=Text("origin.option.first_player"),
+    label=Text("origin.option.first_player.label"),
 )
 DECK_END = OptionSpec(
     "deck_end",
     "at_once",
     choices=("at_once", "after_reward"),
     description=Text("origin.option.deck_end"),
+    label=Text("origin.option.deck_end.label"),
 )
 """Classic, R10: ``at_once`` (the rulebook: « dès que l'une des 3 pioches … est épuisée »)
 ends the game as soon as a draw empties a deck, even if cards go back under it within the

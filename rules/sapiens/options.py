@@ -34,31 +34,46 @@ STEAKS = OptionSpec(
     "limited",
     choices=("limited", "unlimited"),
     description=Text("sapiens.option.steaks"),
+    label=Text("sapiens.option.steaks.label"),
 )
 BEAR_COUNTS_ABANDONED = OptionSpec(
-    "bear_counts_abandoned", True, description=Text("sapiens.option.bear_counts_abandoned")
+    "bear_counts_abandoned",
+    True,
+    description=Text("sapiens.option.bear_counts_abandoned"),
+    label=Text("sapiens.option.bear_counts_abandoned.label"),
 )
 RITUAL_RECLAIMS_DISCARDED = OptionSpec(
     "ritual_reclaims_discarded",
     False,
     description=Text("sapiens.option.ritual_reclaims_discarded"),
+    label=Text("sapiens.option.ritual_reclaims_discarded.label"),
 )
-BEAR_ON_CAVE = OptionSpec("bear_on_cave", False, description=Text("sapiens.option.bear_on_cave"))
+BEAR_ON_CAVE = OptionSpec(
+    "bear_on_cave",
+    False,
+    description=Text("sapiens.option.bear_on_cave"),
+    label=Text("sapiens.option.bear_on_cave.label"),
+)
 
 TOKENS_WHEN_OUT = OptionSpec(
     "tokens_when_out",
     "helping",
     choices=("helping", "any"),
     description=Text("sapiens.option.tokens_when_out"),
+    label=Text("sapiens.option.tokens_when_out.label"),
 )
 
 ABANDONED_APART = OptionSpec(
-    "abandoned_apart", True, description=Text("sapiens.option.abandoned_apart")
+    "abandoned_apart",
+    True,
+    description=Text("sapiens.option.abandoned_apart"),
+    label=Text("sapiens.option.abandoned_apart.label"),
 )
 GATHERING_OPTIONAL = OptionSpec(
     "gathering_optional",
     True,
     description=Text("sapiens.option.gathering_optional"),
+    label=Text("sapiens.option.gathering_optional.label"),
     aliases=("cueillette_optional",),
 )
 

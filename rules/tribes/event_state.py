@@ -34,7 +34,12 @@ from rules.tribes.state import EventsData, SlotData
 Events = EventsData
 Slot = SlotData
 
-REVIEWED = OptionSpec("events_reviewed", True, description=Text("tribes.option.events_reviewed"))
+REVIEWED = OptionSpec(
+    "events_reviewed",
+    True,
+    description=Text("tribes.option.events_reviewed"),
+    label=Text("tribes.option.events_reviewed.label"),
+)
 """Rules version 2: the events as reviewed against the rulebook (see ``rules.tribes``,
 "Events", version 2). Games stored under version 1 keep ``False``: the first reading,
 so that they replay exactly."""

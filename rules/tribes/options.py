@@ -23,9 +23,18 @@ from rules.tribes.components import SPECIAL_TERRAINS
 from rules.tribes.event_state import REVIEWED
 
 MAP = OptionSpec(
-    "map", "random", choices=("random", "reference"), description=Text("tribes.option.map")
+    "map",
+    "random",
+    choices=("random", "reference"),
+    description=Text("tribes.option.map"),
+    label=Text("tribes.option.map.label"),
 )
-ANCIENTS = OptionSpec("ancients", False, description=Text("tribes.option.ancients"))
+ANCIENTS = OptionSpec(
+    "ancients",
+    False,
+    description=Text("tribes.option.ancients"),
+    label=Text("tribes.option.ancients.label"),
+)
 TERRAINS = OptionSpec(
     "terrains",
     "none",
@@ -33,19 +42,30 @@ TERRAINS = OptionSpec(
     multiple=True,
     alone=("none", "all"),
     description=Text("tribes.option.terrains"),
+    label=Text("tribes.option.terrains.label"),
+    words="tribes.special",
 )
-CHIEFS = OptionSpec("chiefs", False, description=Text("tribes.option.chiefs"))
+CHIEFS = OptionSpec(
+    "chiefs",
+    False,
+    description=Text("tribes.option.chiefs"),
+    label=Text("tribes.option.chiefs.label"),
+)
 LEAD_DISCARDS = OptionSpec(
     "lead_discards",
     "useful",
     choices=("useful", "always"),
     description=Text("tribes.option.lead_discards"),
+    label=Text("tribes.option.lead_discards.label"),
 )
 """Rules version 2: a Lead with villages asks which goals go back under the deck only
 when that can change the cards drawn (``actions.discards_matter``); version-1 games keep
 ``always``."""
 CONFLICTS_REVIEWED = OptionSpec(
-    "conflicts_reviewed", True, description=Text("tribes.option.conflicts_reviewed")
+    "conflicts_reviewed",
+    True,
+    description=Text("tribes.option.conflicts_reviewed"),
+    label=Text("tribes.option.conflicts_reviewed.label"),
 )
 """Rules version 3: the Fortifications are the defender's choice (a question to the
 village's owner) and the Elder's point goes to the active player only when his tribe

@@ -15,6 +15,7 @@ from bot.frontends import cli
 from bot.frontends.demo import run_demo
 from render import registry as render_registry
 from rules import registry
+from rules.core.option_words import option_name
 from tests.bot.test_console import fake_drawer
 
 
@@ -225,6 +226,7 @@ def test_games_lists_each_option_with_its_values_and_default(
     assert cli.main(["games"]) == 0
     out = capsys.readouterr().out
     assert "    --option stones=3..60  [default: 15]" in out
+    assert "        Stones — " in out  # the name a lobby card shows, then what it does
     assert "--option terrains=none|all|great_lake+great_mountain+..." in out
     for game_id in ("origin", "sapiens", "orbis", "tribes"):
         for option in registry.get(game_id).spec.options:
@@ -232,6 +234,7 @@ def test_games_lists_each_option_with_its_values_and_default(
     assert cli.main(["games", "--lang", "fr"]) == 0
     french = capsys.readouterr().out
     assert "2-4 joueurs" in french and "[par défaut : 15]" in french
+    assert "        Pierres — " in french and "        Anciens — " in french
     assert "games." not in french and "option." not in french
 
 
@@ -248,8 +251,11 @@ def test_games_json_names_every_option_of_every_game(capsys: pytest.CaptureFixtu
         for option in spec.options:
             assert spec.validate_options({option.name: by_name[option.name]["default"]})
             assert by_name[option.name]["description"] != "option.none"
+            if game_id != "wide":  # the test game keeps no catalogue
+                assert by_name[option.name]["label"] == option_name(option, "en") != option.name
     assert listed["nim"]["options"][0] == {
         "name": "stones",
+        "label": "Stones",
         "default": 15,
         "values": "3..60",
         "description": listed["nim"]["options"][0]["description"],

@@ -216,6 +216,18 @@ async def test_the_start_says_which_seats_are_at_the_keyboard(
     assert await session.run() == 0
     assert out[1:3] == [people, robots]
     assert out[0] == translate("console.welcome", lang, game=info.id, name="Nim")
+    assert out[3] == translate("console.options", lang, options="@options.standard")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Options — Stones: 4."), ("fr", "Options — Pierres : 4.")]
+)
+async def test_the_start_says_the_options_in_words(
+    store: Store, nim: None, tmp_path: Path, lang: str, said: str
+) -> None:
+    session, _, output = await _session(store, tmp_path, ["quit"], lang=lang)
+    await session.run()
+    assert said in output and not any("stones=" in line for line in output)
 
 
 @pytest.mark.parametrize(

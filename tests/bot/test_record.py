@@ -88,6 +88,8 @@ async def test_the_text_record_has_one_line_per_move(nim: None, db_path: Path) -
         record = await build_record(service, game_id, "fr")
     text = record_text(record)
     assert text.startswith("Relevé Campfire : nim")
+    options = [line for line in text.splitlines() if line.startswith("Options — ")]
+    assert options and "{" not in options[0] and "stones" not in options[0]  # in words
     numbered = [line for line in text.splitlines() if line[:4].strip().isdigit()]
     assert len(numbered) == len(record["moves"])
 

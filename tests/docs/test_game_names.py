@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules import registry
+from rules.core.option_words import option_name
 from rules.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,3 +52,18 @@ def test_players_pages_name_the_games_in_their_language(lang: str) -> None:
         for name in foreign:
             bare = text.replace(f"*{name}*", "")
             assert name not in bare, f"{page.name} names {name!r}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_option_row_says_the_name_the_lobby_card_shows(game: str, lang: str) -> None:
+    """A game page's options table lists every option of the game, each with the short
+    name the lobby card writes in that language (``rules.core.option_words``)."""
+    spec = registry.get(game).spec
+    text = (ROOT / "docs" / PAGES[lang] / f"{game}.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 4:
+            rows[cells[0].strip("`")] = cells[3]
+    assert rows == {o.name: option_name(o, lang) for o in spec.options}

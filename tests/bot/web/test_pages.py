@@ -121,3 +121,24 @@ async def test_every_page_has_an_icon_the_app_serves(
     assert (await answer.text()).startswith("<svg")
     missing = await client.get(f"/g/{'x' * 20}")
     assert '<link rel="icon" href="/static/favicon.svg"' in await missing.text()
+
+
+async def test_a_games_page_names_its_options_in_words(
+    store: SqlStore, web_client: WebClient, nim: None
+) -> None:
+    """A table at every default reads "standard rules"; one with a variant names it."""
+    service = GameService(store)
+    try:
+        plain = (await open_game(service, "nim", 2)).id
+        lobby = await service.create_lobby(
+            rules="nim", options={"stones": 9}, guild_id=GUILD, channel_id="77", creator=PEOPLE[0]
+        )
+        await service.join(lobby.id, PEOPLE[1])
+        varied = (await service.start(lobby.id, PEOPLE[0].user_id)).game.id
+    finally:
+        service.close()
+    client = await web_client(drawer=tiny_png)
+    page = await (await client.get(f"/g/{game_token(plain)}?lang=en")).text()
+    assert '<p class="options">Options — standard rules</p>' in page
+    page = await (await client.get(f"/g/{game_token(varied)}?lang=fr")).text()
+    assert '<p class="options">Options — Pierres : 9</p>' in page

@@ -64,6 +64,9 @@ async def test_a_registering_tournament_lists_its_entrants(
     assert 'data-live="1"' in page and "static/campfire.js" in page
     french = await (await client.get(f"/t/{tournament_token(tournament)}?lang=fr")).text()
     assert "Tournoi n°1" in french and "Inscrits (3)" in french
+    # the options in words, never as typed
+    assert "<li>Options — Stones: 5</li>" in page and "stones=" not in page
+    assert "<li>Options — Pierres : 5</li>" in french
 
 
 async def test_a_running_tournament_shows_standings_rounds_and_links_to_its_games(
