@@ -105,7 +105,7 @@ class Route:
 class Told:
     """What a message does for the players it concerns: those it pings (``ping``), those
     sent a direct message now (``dm``); the others are named without a ping. ``langs``:
-    the own language of those whose language is known (``speaking``)."""
+    the own language of those told now whose language is known (``speaking``)."""
 
     ping: tuple[str, ...] = ()
     dm: tuple[str, ...] = ()
@@ -270,7 +270,6 @@ class Notices:
         ping: list[str] = []
         dm: list[str] = []
         rows: list[NewNotice] = []
-        langs = tuple((u, p.lang) for u, p in chosen.items() if p.lang is not None)
         for user in people:
             route = await self.route(user, game, kind, now, prefs=chosen[user])
             if route.how == NOW:
@@ -295,6 +294,7 @@ class Notices:
         if rows:
             added = await self.store.add_notices(rows)
             log.info("game %d: %d of %d notices wait (%s)", game.id, added, len(rows), kind)
+        langs = tuple((u, own) for u in ping if (own := chosen[u].lang) is not None)
         return Told(tuple(ping), tuple(dm), langs)
 
     # -- the outbox ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from tests.bot.days import Clock
 from tests.bot.discord.conftest import ALICE, BOB, CAROL
 from tests.bot.discord.test_days import ADMIN, USERS, harness, settings_command, start
 from tests.bot.discord.test_following import nim, play_out
+from tests.bot.discord.test_notices import catch_dms
 
 DAVE = User(105, "Dave", locale="en-GB")
 ERIK = User(106, "Erik", locale="de")
@@ -203,3 +204,22 @@ async def test_using_campfire_records_the_clients_language_once(bot: Harness) ->
         assert ERIK.key not in writes
     finally:
         del store.set_client_language
+
+
+async def test_a_refused_dm_is_said_in_the_thread_in_the_servers_language(
+    bot: Harness, clock: Clock
+) -> None:
+    """Everyone chose French in an English server and closed their direct messages: what
+    waited is said in the thread, a public line, in English."""
+    dms = catch_dms(bot, refused={ALICE.id, BOB.id, CAROL.id})
+    for user in (ALICE, BOB, CAROL):
+        await bot.command(user, "me", timezone="Europe/Paris", quiet="08:00-12:00", language="fr")
+    thread = await start(bot, clock="24")
+    first = USERS[(await bot.service.game(1)).to_act[0]]
+    clock.advance(hours=3, minutes=1)
+    before = len(bot.fake.calls)
+    await days.run_pass(bot.client, "w1")
+    assert dms == {}
+    posts = [c for c in bot.fake.calls[before:] if c.method == "POST" and c.channel_id == thread]
+    (line,) = [c for c in posts if f"<@{first.id}>" in c.content]
+    assert "waited during quiet hours" in line.content, line.content
