@@ -229,7 +229,15 @@ class CampfireClient(discord.Client):
         gc.freeze()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer clicks on our components that no item can handle (forged or outdated)."""
+        """Remember the language of the caller's Discord (their direct messages speak it:
+        a write only when it changed), and answer clicks on our components that no item
+        can handle (forged or outdated)."""
+        try:
+            await self.service.notices.languages.seen(
+                str(interaction.user.id), str(interaction.locale)
+            )
+        except Exception:
+            log.exception("the language of %s was not recorded", interaction.user.id)
         if interaction.type is not discord.InteractionType.component:
             return
         data = cast(dict[str, Any], interaction.data or {})

@@ -128,13 +128,13 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
     reminders = [r for r in report.reminders if r not in early]
     if reminders:
         ping: list[str] = []
-        dms: list[str] = []
+        dms: dict[str, str] = {}  # who gets a direct message, in which language
         for r in reminders:  # each seat's reminder routed: pinged now, or its ping waits
             told = await router.tell(
                 game, [r.seat], "reminder", lang, detail=r.kind, deadline=r.deadline
             )
             ping += told.ping
-            dms += told.dm
+            dms.update(told.speaking(told.dm, lang))
         named = game
         if not game.seats and any(r.seat not in ping for r in reminders):
             named = await client.service.game(game.id)  # read lean: the names it lacks
@@ -143,8 +143,13 @@ async def post_report(client: CampfireBot, report: ClockReport) -> None:
         )
         message = await table.send(text, allowed_mentions=turns.mentions_only(ping))
         link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
-        dm = t("discord.dm.reminder", lang, title=embeds.game_title(game, lang), link=link)
-        await turns.send_to(client, dms, dm)
+        await turns.send_to(
+            client,
+            dms,
+            lambda said: t(
+                "discord.dm.reminder", said, title=embeds.game_title(game, said), link=link
+            ),
+        )
     if report.claims and game.status == "running":
         others = list(report.claimers)  # people still playing: no AI seat, nobody gone
         asked = (await router.tell(game, others, "reminder", lang, detail="claim")).ping

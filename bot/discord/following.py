@@ -11,6 +11,7 @@ in them waits in the outbox and comes when they end).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -67,27 +68,30 @@ async def follow(interaction: discord.Interaction[Any], game_ref: str | None, mo
 
 async def followers_told(
     client: CampfireBot, game: GameInfo, kind: str, link: str, lang: str
-) -> tuple[tuple[str, ...], str]:
+) -> tuple[dict[str, str], Callable[[str], str]]:
     """The followers of ``game`` to send a direct message now about a notice of ``kind``
-    (``turn``: a new turn message; ``ended``), and its text: those whom it reaches and
-    whose quiet hours do not hold it (what they hold waits in the outbox, through
+    (``turn``: a new turn message; ``ended``), each with the language it speaks (their
+    own, else ``lang``, the table's), and its text in a language: those whom it reaches
+    and whose quiet hours do not hold it (what they hold waits in the outbox, through
     ``Notices.tell``). The caller sends it (``turns.send_to``: a follower asked for it,
     ``/campfire me dm:`` or not). Nothing here fails the post: a failure is logged."""
+
+    def text(said: str) -> str:
+        title = embeds.game_title(game, said)
+        if kind == "turn":
+            names = ", ".join(embeds.seat_name(game, s, said) for s in game.to_act)
+            return t("discord.follow.dm.turn", said, title=title, players=names, link=link)
+        return t("discord.follow.dm.ended", said, title=title, link=link)
+
     try:
         followers = await client.service.follows.followers(game, kind)
         if not followers:
-            return (), ""
+            return {}, text
         told = await client.service.notices.tell(game, followers, kind, lang)
     except Exception:
         log.warning("game %s: its followers not told", game.id, exc_info=True)
-        return (), ""
-    title = embeds.game_title(game, lang)
-    if kind == "turn":
-        names = ", ".join(embeds.seat_name(game, s, lang) for s in game.to_act)
-        text = t("discord.follow.dm.turn", lang, title=title, players=names, link=link)
-    else:
-        text = t("discord.follow.dm.ended", lang, title=title, link=link)
-    return told.ping, text
+        return {}, text
+    return told.speaking(told.ping, lang), text
 
 
 __all__ = ["DONE_KEYS", "FOLLOW_CHOICES", "follow", "followers_told"]

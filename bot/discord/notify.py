@@ -1,6 +1,7 @@
 """A player's notices at the Discord end: ``/campfire me`` (direct messages, layout, time
-zone, quiet hours, frequency, digest time), the zone autocomplete, and the direct
-messages the outbox holds (what waited through quiet hours, the digest).
+zone, quiet hours, frequency, digest time, the language of their direct messages), the
+zone autocomplete, and the direct messages the outbox holds (what waited through quiet
+hours, the digest), in the player's own language (``bot.service.languages``).
 
 The service decides who is told what and when (``GameService.notices``); here its
 decisions are sent. The reminder loop (``bot.discord.days.run_pass``) calls ``drain``
@@ -21,12 +22,16 @@ from discord import app_commands
 from bot.discord import embeds
 from bot.discord.context import service_of, user_key
 from bot.discord.host import CampfireBot
-from bot.discord.i18n import lang_for, t
+from bot.discord.i18n import lang_for, t, table_lang
 from bot.discord.replies import ephemeral
+from bot.discord.threads import table_language
 from bot.discord.turns import mentions_only, send_dm
 from bot.service import GameInfo
+from bot.service.languages import client_lang
 from bot.service.notices import UNSET, Delivery, Waited
 from bot.service.prefs import zone_names
+from bot.store import UserSettings
+from rules.i18n import LANGS
 
 log = logging.getLogger("campfire.discord.notify")
 
@@ -43,6 +48,28 @@ WAITED_DETAILS = {
     "rematch": "discord.waited.rematch",
     "claim": "discord.waited.claim",
     "timeout": "discord.waited.timeout",
+}
+LANGUAGES = (
+    ("en", "discord.my_language.en"),
+    ("fr", "discord.my_language.fr"),
+    ("auto", "discord.my_language.auto"),
+)
+"""What ``/campfire me language:`` offers (an autocomplete: a command's words have a size
+limit that fixed choices would pass): each language named in itself, or automatic."""
+LANGUAGE_WORDS = {
+    "english": "en",
+    "anglais": "en",
+    "french": "fr",
+    "français": "fr",
+    "francais": "fr",
+    "automatic": "auto",
+    "automatique": "auto",
+}
+"""Words typed instead of picking a suggestion."""
+LANGUAGE_IS = {
+    "choice": "discord.me.language.choice",
+    "client": "discord.me.language.client",
+    None: "discord.me.language.server",
 }
 WAITED_KEYS = {
     "turn": "discord.waited.turn",
@@ -71,6 +98,25 @@ async def zone_autocomplete(
         return []
 
 
+async def language_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """English, Français and automatic (in the caller's language), those that hold what
+    is typed."""
+    lang = lang_for(interaction)
+    wanted = current.strip().lower()
+    offered = [app_commands.Choice(name=t(key, lang), value=code) for code, key in LANGUAGES]
+    return [c for c in offered if wanted in c.name.lower() or wanted in c.value] or offered
+
+
+def _language(text: str | None) -> str:
+    """The ``language`` option as the service takes it (a word typed for a code)."""
+    if text is None:
+        return UNSET
+    cleaned = text.strip().lower()
+    return LANGUAGE_WORDS.get(cleaned, cleaned)
+
+
 def _starts(zone: str, wanted: str) -> bool:
     return zone.startswith(wanted) or zone.rsplit("/", 1)[-1].startswith(wanted)
 
@@ -90,20 +136,22 @@ async def me(
     quiet: str | None = None,
     frequency: str | None = None,
     digest: str | None = None,
+    language: str | None = None,
 ) -> None:
     """``/campfire me``: the caller's preferences. Changes what is given (a refused
     value changes nothing), then says what they all are."""
     service = service_of(interaction)
     lang = lang_for(interaction)
     user = user_key(interaction)
-    if any(v is not None for v in (timezone, quiet, frequency, digest)):
+    if any(v is not None for v in (timezone, quiet, frequency, digest, language)):
         await service.notices.set_preferences(
             user,
             timezone=_value(timezone),
             quiet=_value(quiet),
             frequency=_value(frequency),
             digest=_value(digest),
-            lang=lang,
+            language=_language(language),
+            lang=table_lang(interaction),
         )
     lines = []
     if dm is not None:
@@ -132,7 +180,25 @@ async def me(
             digest=str(prefs.digest),
         )
     )
+    lines.append(await language_line(interaction, chosen, lang))
     await ephemeral(interaction, "\n".join(lines))
+
+
+async def language_line(
+    interaction: discord.Interaction[Any], chosen: UserSettings, lang: str
+) -> str:
+    """Which language the caller's direct messages speak, and why: their choice, their
+    Discord's (the client they use now: it is what is recorded), or the server's."""
+    source: str | None = "choice"
+    spoken = chosen.language if chosen.language in LANGS else None
+    if spoken is None:
+        spoken, source = client_lang(str(interaction.locale)), "client"
+    if spoken is None:
+        source = None
+        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+        spoken = await service_of(interaction).guild_language(guild) or table_lang(interaction)
+    name = t(f"discord.language.{spoken}", lang)
+    return t(LANGUAGE_IS[source], lang, language=name)
 
 
 # --------------------------------------------------------------------------- the outbox
@@ -217,11 +283,12 @@ async def drain(client: CampfireBot, worker: str) -> int:
 async def _in_threads(client: CampfireBot, delivery: Delivery) -> None:
     """Direct messages refused: each game that waited or waits on the player gets one
     line in its thread, pinging them."""
-    user, lang = delivery.user_id, delivery.lang
+    user = delivery.user_id
     games = {w.game.id: w.game for w in delivery.waited}
     games.update({g.id: g for g in delivery.digest or ()})
     for game in games.values():
-        try:
+        try:  # a public line: the table's language, not the player's
+            lang = await table_language(client, game)
             table = client.get_partial_messageable(int(game.thread_id or game.channel_id))
             text = t(
                 "discord.waited.in_thread",

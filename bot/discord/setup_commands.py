@@ -38,6 +38,7 @@ def me_command() -> app_commands.Command[Any, ..., None]:
         quiet=cmd("quiet", "discord.opt.quiet.name"),
         frequency=cmd("frequency", "discord.opt.frequency.name"),
         digest=cmd("digest", "discord.opt.digest.name"),
+        language=cmd("language", "discord.opt.language.name"),
     )
     @app_commands.describe(
         dm=cmd("True: a DM on your turn; False: the thread only", "discord.opt.dm.desc"),
@@ -50,9 +51,12 @@ def me_command() -> app_commands.Command[Any, ..., None]:
         digest=cmd(
             "When your digest comes: 18:00, or 6h (every 6 hours)", "discord.opt.digest.desc"
         ),
+        language=cmd("Language of your DMs", "discord.opt.my_language.desc"),
     )
     @app_commands.choices(layout=LAYOUT_CHOICES, frequency=FREQUENCY_CHOICES)
-    @app_commands.autocomplete(timezone=notify.zone_autocomplete)
+    @app_commands.autocomplete(
+        timezone=notify.zone_autocomplete, language=notify.language_autocomplete
+    )
     async def me(
         interaction: discord.Interaction[Any],
         dm: bool | None = None,
@@ -61,8 +65,9 @@ def me_command() -> app_commands.Command[Any, ..., None]:
         quiet: str | None = None,
         frequency: str | None = None,
         digest: str | None = None,
+        language: str | None = None,
     ) -> None:
-        await notify.me(interaction, dm, layout, timezone, quiet, frequency, digest)
+        await notify.me(interaction, dm, layout, timezone, quiet, frequency, digest, language)
 
     return me
 

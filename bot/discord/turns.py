@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
@@ -212,11 +212,13 @@ async def post_turn(
         await client.service.record_posts(
             game.id, {LIVE: str(message.id), LIVE_FROM: str(game.version)}
         )
-    if told is not None and told.dm:
-        link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
-        text = t("discord.dm.turn", lang, title=embeds.game_title(game, lang), link=link)
-        await send_to(client, told.dm, text)
     link = embeds.jump_url(game.guild_id, str(message.channel.id), str(message.id))
+    if told is not None and told.dm:  # each in their own language, else the table's
+        await send_to(
+            client,
+            told.speaking(told.dm, lang),
+            lambda said: t("discord.dm.turn", said, title=embeds.game_title(game, said), link=link),
+        )
     followers, text = await following.followers_told(client, game, "turn", link, lang)
     await send_to(client, followers, text)  # those who follow the game
     return message
@@ -382,12 +384,19 @@ async def board_file(client: CampfireBot, game: GameInfo, lang: str) -> discord.
     return None if picture is None else attachment(game, picture)[1]
 
 
-async def send_to(client: CampfireBot, user_ids: Sequence[str], text: str) -> None:
-    """A direct message to each of ``user_ids`` (the service chose them: they asked for
-    one, and it is not their quiet time). A DM Discord refuses is remembered and not
-    tried again (the thread says it anyway); nothing here ever fails the caller."""
-    for user_id in user_ids:
-        await send_dm(client, user_id, text)
+async def send_to(
+    client: CampfireBot, speakers: Mapping[str, str], text: Callable[[str], str]
+) -> None:
+    """A direct message to each user of ``speakers`` (the service chose them: they asked
+    for one, and it is not their quiet time), ``text`` of the language given them (their
+    own, else the table's: ``Told.speaking``), written once per language. A DM Discord
+    refuses is remembered and not tried again (the thread says it anyway); nothing here
+    ever fails the caller."""
+    written: dict[str, str] = {}
+    for user_id, lang in speakers.items():
+        if lang not in written:
+            written[lang] = text(lang)
+        await send_dm(client, user_id, written[lang])
 
 
 async def send_dm(client: CampfireBot, user_id: str, text: str) -> bool | None:

@@ -31,6 +31,9 @@ Choices where the issue is silent (for players: docs/players/index.md):
   frequency (theirs, else the server's) is ``digest``, each once. What waited and a
   digest due at once (a digest time in quiet hours comes when they end) are one
   direct message, in two parts.
+- Every direct message speaks the player's own language (``bot.service.languages``:
+  their choice, else their Discord client's), else the table's (the server's), else
+  English: ``Told.speaking`` for what is sent now, ``Delivery.lang`` for the outbox.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from datetime import datetime
 from bot.service.agenda import waiting_on
 from bot.service.follows import hears, is_follower
 from bot.service.guards import is_ai_seat
+from bot.service.languages import Languages, checked_choice
 from bot.service.pipeline import Pipeline
 from bot.service.prefs import (
     FREQUENCIES,
@@ -100,10 +104,18 @@ class Route:
 @dataclass(frozen=True)
 class Told:
     """What a message does for the players it concerns: those it pings (``ping``), those
-    sent a direct message now (``dm``); the others are named without a ping."""
+    sent a direct message now (``dm``); the others are named without a ping. ``langs``:
+    the own language of those told now whose language is known (``speaking``)."""
 
     ping: tuple[str, ...] = ()
     dm: tuple[str, ...] = ()
+    langs: tuple[tuple[str, str], ...] = ()
+
+    def speaking(self, users: Sequence[str], fallback: str) -> dict[str, str]:
+        """``{user: the language their direct message speaks}``: their own, else
+        ``fallback`` (the server's)."""
+        own = dict(self.langs)
+        return {u: own.get(u, fallback) for u in users}
 
 
 @dataclass(frozen=True)
@@ -121,8 +133,9 @@ class Waited:
 @dataclass(frozen=True)
 class Delivery:
     """One direct message to one player: what waited, then (``digest`` not ``None``)
-    the games waiting on them; ``lang`` of the table that decided first. Hand it back
-    to ``delivered`` once sent (or refused)."""
+    the games waiting on them; ``lang``: the player's own language, else that of the
+    table that decided first, else the server's of their digest. Hand it back to
+    ``delivered`` once sent (or refused)."""
 
     user_id: str
     lang: str
@@ -138,6 +151,7 @@ class Notices:
     def __init__(self, pipeline: Pipeline, store: GameStore) -> None:
         self.pipeline = pipeline
         self.store = store
+        self.languages = Languages(store, pipeline.now)  # the clients' languages seen
 
     # -- preferences ---------------------------------------------------------------------
 
@@ -160,14 +174,16 @@ class Notices:
         quiet: str = UNSET,
         frequency: str = UNSET,
         digest: str = UNSET,
+        language: str = UNSET,
         lang: str = "",
     ) -> UserSettings:
-        """Change the choices given (``UNSET``: kept; ``""``: back to the default);
-        ``lang``: the player's own language (their client's), which their digest speaks
-        from then on. Raises
-        ``service.bad_timezone`` (zone), ``service.bad_quiet`` (text),
-        ``service.bad_frequency`` (choices), ``service.bad_digest`` (text); nothing is
-        saved when one is refused. A pending digest moves to the new digest time."""
+        """Change the choices given (``UNSET``: kept; ``""``: back to the default;
+        ``language``: ``en``, ``fr`` or ``auto``, the language of their direct
+        messages); ``lang``: the server's language, which their digest speaks when
+        theirs is unknown. Raises ``service.bad_timezone`` (zone), ``service.bad_quiet``
+        (text), ``service.bad_frequency`` (choices), ``service.bad_digest`` (text),
+        ``service.bad_language`` (choices); nothing is saved when one is refused. A
+        pending digest moves to the new digest time."""
         chosen = known = await self.preferences(user_id)
         if timezone != UNSET:
             chosen = replace(chosen, timezone=check_zone(timezone) if timezone else None)
@@ -179,6 +195,8 @@ class Notices:
             chosen = replace(chosen, frequency=frequency or None)
         if digest != UNSET:
             chosen = replace(chosen, digest=str(parse_digest(digest)) if digest else None)
+        if language != UNSET:
+            chosen = replace(chosen, language=checked_choice(language))
         if chosen != known:
             await self.store.save_user_settings(user_id, chosen)
             await self._move_digest(user_id, chosen, lang)
@@ -276,7 +294,8 @@ class Notices:
         if rows:
             added = await self.store.add_notices(rows)
             log.info("game %d: %d of %d notices wait (%s)", game.id, added, len(rows), kind)
-        return Told(tuple(ping), tuple(dm))
+        langs = tuple((u, own) for u in ping if (own := chosen[u].lang) is not None)
+        return Told(tuple(ping), tuple(dm), langs)
 
     # -- the outbox ----------------------------------------------------------------------
 
@@ -339,7 +358,8 @@ class Notices:
         games: dict[int, GameInfo | None],
     ) -> Delivery | None:
         now = self.pipeline.now()
-        end = quiet_end(prefs_of(await self.preferences(user)), epoch(now))
+        own = prefs_of(await self.preferences(user))
+        end = quiet_end(own, epoch(now))
         if end is not None:  # a pass late (the bot was down): quiet hours came meanwhile
             await self.store.postpone_notices(worker, [r.id for r in rows], end)
             return None
@@ -384,7 +404,7 @@ class Notices:
             return None
         ids = tuple(r.id for r in rows)
         said = tuple(sorted(kept.values(), key=lambda w: w.at))
-        return Delivery(user, lang or "en", said, digest, ids, worker)
+        return Delivery(user, own.lang or lang or "en", said, digest, ids, worker)
 
     async def _game(self, game_id: int, games: dict[int, GameInfo | None]) -> GameInfo | None:
         if game_id not in games:

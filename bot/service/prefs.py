@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.service.languages import own_language
 from bot.service.values import ServiceError
 from bot.store import GuildSettings, UserSettings
 
@@ -172,8 +173,9 @@ def zone_names() -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Prefs:
     """A player's choices as they apply in one server: zone, quiet hours, frequency
-    (theirs, else the server's, else every turn), digest times, and whether a direct
-    message may be sent now (asked for, not refused: ``dm``)."""
+    (theirs, else the server's, else every turn), digest times, whether a direct
+    message may be sent now (asked for, not refused: ``dm``), and the language their
+    direct messages speak (``lang``: ``None`` when unknown, the server's then)."""
 
     zone: ZoneInfo
     quiet: Quiet | None
@@ -181,6 +183,7 @@ class Prefs:
     digest: Digest
     dm: bool
     dm_closed: bool = False
+    lang: str | None = None
 
     @property
     def zone_name(self) -> str:
@@ -222,6 +225,7 @@ def prefs_of(chosen: UserSettings, server: GuildSettings | None = None) -> Prefs
         _digest_or_default(chosen.digest or server.digest),
         chosen.notify_dm and not chosen.dm_closed,
         chosen.dm_closed,
+        own_language(chosen),
     )
 
 

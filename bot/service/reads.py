@@ -287,6 +287,12 @@ class Reads:
         (``Fairness.reliability``: the record ``/campfire stats`` shows)."""
         return await self._fairness.reliability(guild_id, user_id)
 
+    async def own_language(self, user_id: str) -> str | None:
+        """The language a player chose for what Campfire sends them (``/campfire me
+        language:``); ``None``: none chosen."""
+        chosen = (await self._store.user_settings([user_id])).get(user_id)
+        return chosen.language if chosen is not None else None
+
     async def user_names(self, user_ids: Sequence[str]) -> dict[str, str]:
         """The name each player last joined a game with."""
         return await self._store.user_names(user_ids)

@@ -180,6 +180,7 @@ class SqlStore(SqlBase):
     save_guild_settings = via("settings", SettingsQueries.save_guild_settings)
     user_settings = via("settings", SettingsQueries.user_settings)
     save_user_settings = via("settings", SettingsQueries.save_user_settings)
+    set_client_language = via("settings", SettingsQueries.set_client_language)
     # standings: RatingsQueries
     results = via("standings", RatingsQueries.results)
     finished_results = via("standings", RatingsQueries.finished_results)

@@ -150,6 +150,12 @@ class UserSettings:
     digest: str | None = None
     """When the digest comes (``18:00``, or ``6h``: every six hours); ``None``: the
     server's, else 18:00."""
+    language: str | None = None
+    """The language their direct messages speak, chosen (``en``, ``fr``); ``None``:
+    automatic (their Discord's, else the server's)."""
+    client_language: str | None = None
+    """The language of the Discord client they last used with Campfire (``en``,
+    ``fr``); ``None``: unknown, or one Campfire does not speak."""
 
 
 @dataclass(frozen=True)

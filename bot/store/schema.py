@@ -436,6 +436,14 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (tournament_id, place)
     );
     """,
+    # 21: a player's own language, the one their direct messages speak: ``language`` chosen
+    # with ``/campfire me language:`` (``en``, ``fr``; NULL: automatic), and
+    # ``client_language``, that of the Discord client they last used with Campfire (NULL:
+    # unknown, or one Campfire does not speak)
+    """
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    ALTER TABLE user_settings ADD COLUMN client_language TEXT;
+    """,
 )
 
 

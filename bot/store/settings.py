@@ -121,8 +121,8 @@ class SettingsQueries(Repository):
             return {}
         marks = ",".join("?" * len(user_ids))
         rows = await self.db.fetchall(
-            "SELECT user_id, notify_dm, dm_closed, layout, timezone, quiet, frequency, digest "
-            f"FROM user_settings WHERE user_id IN ({marks})",
+            "SELECT user_id, notify_dm, dm_closed, layout, timezone, quiet, frequency, digest, "
+            f"language, client_language FROM user_settings WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
         return {
@@ -131,14 +131,19 @@ class SettingsQueries(Repository):
         }
 
     async def save_user_settings(self, user_id: str, settings: UserSettings) -> None:
+        """A player's choices; their client's language only when the row is new: it is
+        ``set_client_language``'s alone, so that a choice saved from what was read
+        before never takes back a language recorded meanwhile."""
         async with self.db.transaction() as db:
             await db.execute(
                 "INSERT INTO user_settings (user_id, notify_dm, dm_closed, layout, timezone, "
-                "quiet, frequency, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "quiet, frequency, digest, language, client_language) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET notify_dm = excluded.notify_dm, "
                 "dm_closed = excluded.dm_closed, layout = excluded.layout, "
                 "timezone = excluded.timezone, quiet = excluded.quiet, "
-                "frequency = excluded.frequency, digest = excluded.digest",
+                "frequency = excluded.frequency, digest = excluded.digest, "
+                "language = excluded.language",
                 (
                     user_id,
                     settings.notify_dm,
@@ -148,5 +153,17 @@ class SettingsQueries(Repository):
                     settings.quiet,
                     settings.frequency,
                     settings.digest,
+                    settings.language,
+                    settings.client_language,
                 ),
+            )
+
+    async def set_client_language(self, user_id: str, language: str | None) -> None:
+        """The language of the Discord client ``user_id`` last used (that column alone:
+        their other choices are kept)."""
+        async with self.db.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, client_language) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET client_language = excluded.client_language",
+                (user_id, language),
             )

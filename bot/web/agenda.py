@@ -4,7 +4,9 @@ Reached only through the link the bot gives that player alone (``/campfire games
 all:True``): ``/u/<token>``, the token's subject ``u<user>`` (``bot.web.tokens``). The
 list is the service's (``Reads.waiting``: ``bot.service.agenda``), without the games of a
 server that turned its web links off. Each game links to its own page (a link that ends
-with this one, as the standings' links do) and to its thread in Discord.
+with this one, as the standings' links do) and to its thread in Discord. It speaks
+``?lang=``, else the language the player chose for their direct messages (``/campfire
+me language:``), else the browser's.
 
 The page follows itself: its script asks ``poll`` every ``POLL_EVERY_SECONDS`` for a
 mark of the player's turns (one small read of their clocks) and, when it changed, takes
@@ -23,7 +25,7 @@ from bot.web.hardening import NotFound
 from bot.web.pages import document, game_name, tr, when
 from bot.web.site import SITE, Site, html, pick_lang
 from bot.web.tokens import Verified, game_subject
-from rules.i18n import translate
+from rules.i18n import LANGS, translate
 
 POLL_EVERY_SECONDS = 5
 """How often the page's script asks whether the list changed (as a game's page polls
@@ -99,6 +101,8 @@ async def _main(request: web.Request) -> tuple[str, str, str]:
     """The ``<main>``, the language and the player's name."""
     site, verified, token, user = await _opened(request)
     lang = pick_lang(request)
+    if request.query.get("lang") not in LANGS:  # none asked: the player's, else the browser's
+        lang = await site.reads.own_language(user) or lang
     mark = await site.reads.waiting_mark(user)
     waiting = await site.reads.waiting(user)
     names = await site.reads.user_names([user])

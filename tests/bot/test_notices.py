@@ -244,12 +244,13 @@ async def test_a_clock_resumed_after_time_away_moves_its_reminders_too(store: Sq
     assert seen == [(at(19, 45), "early"), (at(10, day=3), "late")]
 
 
-async def test_a_digest_speaks_the_language_its_player_chose_it_in(store: SqlStore) -> None:
-    """The digest a player set from a French client comes in French, and so does what
-    waited when both come in one message, though the table speaks English; the next
-    day's digest keeps the language."""
+async def test_a_digest_speaks_its_players_language(store: SqlStore) -> None:
+    """A player whose Discord speaks French gets their digest in French, though the
+    tables speak English and the digest was set from an English server; the next day's
+    digest keeps the language."""
     clock = Clock(at(9))
     service = service_on(store, clock)
+    await service.notices.languages.seen(ALICE.user_id, "fr")
     game = await running(service, ALICE, BOB, clock_hours=48)
     await service.notices.tell(await service.game(game), [ALICE.user_id], "turn", "en")
     await service.notices.set_preferences(
@@ -258,7 +259,7 @@ async def test_a_digest_speaks_the_language_its_player_chose_it_in(store: SqlSto
         quiet="10:00-17:00",
         frequency="digest",
         digest="18:00",
-        lang="fr",
+        lang="en",
     )
     other = await running(service, ALICE, BOB, clock_hours=48)
     await service.notices.tell(await service.game(other), [ALICE.user_id], "turn", "en")

@@ -128,10 +128,10 @@ async def test_a_follower_gets_each_new_turn_and_the_result_by_dm(
     assert "n°1 Nim" in str(listing[-1].json)  # the game followed, from another channel
     await play_out(bot, thread)
     mine = [text for user, text in sent if user == CAROL.key]
-    turns = [text for text in mine if "a new turn" in text]  # in the table's language
-    assert len(turns) == 9 and all("#1 Nim: a new turn, " in text for text in turns)
+    turns = [text for text in mine if "nouveau tour" in text]  # in her language, not the table's
+    assert len(turns) == 9 and all("Partie n°1 Nim : nouveau tour, " in text for text in turns)
     assert all("https://discord.com/channels/" in text for text in turns)
-    assert mine[-1].startswith("#1 Nim is over: the result is in its thread.")
+    assert mine[-1].startswith("La partie n°1 Nim est finie : le résultat est dans son fil.")
     assert not [u for u, _ in sent if u != CAROL.key]  # nobody else asked for DMs
 
 
@@ -141,7 +141,7 @@ async def test_a_follower_of_the_result_alone_hears_once(bot: Harness, clock: Cl
     await bot.command(CAROL, "follow", game="1", mode="result")
     await play_out(bot, thread)
     assert [(user, text.split(". ")[0]) for user, text in sent] == [
-        (CAROL.key, "#1 Nim is over: the result is in its thread")
+        (CAROL.key, "La partie n°1 Nim est finie : le résultat est dans son fil")
     ]
 
 

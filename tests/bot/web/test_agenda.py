@@ -124,3 +124,22 @@ async def test_the_poll_mark_changes_with_a_move_and_the_fragment_follows(
     fragment = await (await client.get(f"/u/{token}/fragment")).text()
     assert fragment.startswith('<main id="agenda"') and listed(fragment) == []
     assert f'data-mark="{after["mark"]}"' in fragment
+
+
+async def test_the_page_speaks_the_language_its_player_chose(
+    store: SqlStore, web_client: Any
+) -> None:
+    service = GameService(store)
+    try:
+        await nim(service, ANN, BOB, 24)
+        await service.notices.set_preferences("101", language="fr")
+    finally:
+        service.close()
+    client = await web_client()
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+    page = await (await client.get(f"/u/{agenda_token('101')}", headers=english)).text()
+    assert "Les parties qui attendent Ann" in page  # her choice beats her browser's
+    asked = await client.get(f"/u/{agenda_token('101')}?lang=en", headers=english)
+    assert "Games waiting on Ann" in await asked.text()  # the link's language first
+    bob = await (await client.get(f"/u/{agenda_token('202')}", headers=english)).text()
+    assert "No game is waiting on Bob now." in bob  # no choice: the browser's
