@@ -146,7 +146,7 @@ async def test_the_announcement_speaks_the_servers_language_not_the_hosts(bot: H
     calls = await bot.command(HOTE, "settings", end_season=True)
     [post] = posts(calls)
     assert post.embeds[0]["title"] == "Season Printemps is over: the final table"
-    assert "No game finished during this season: it has no table." in post.text()
+    assert "Nobody was rated in this season" in post.text()
     no_you(post, "en")
     assert f"Annoncé au serveur dans <#{CHANNEL_ID}>." in answer(calls).text()
 
