@@ -31,10 +31,11 @@ import discord
 from discord import ui
 from discord.utils import format_dt
 
-from bot.discord.embeds import LOBBY_COLOUR, mention
+from bot.discord.embeds import LOBBY_COLOUR
 from bot.discord.host import CampfireBot, bot_of
 from bot.discord.i18n import lang_for, t, table_lang
 from bot.discord.seasons import SeasonChange
+from bot.discord.standings import line_text
 from bot.discord.turns import NO_MENTIONS
 from bot.service.present import game_name
 from bot.service.ratings import Standing
@@ -114,19 +115,6 @@ def final_embed(
         rows.append(t("discord.season_news.players", lang, players=len(lines)))
         embed.add_field(name=game_name(rules, lang), value="\n".join(rows), inline=False)
     return embed
-
-
-def line_text(line: Standing, lang: str) -> str:
-    """A player's line, as ``/campfire standings`` writes it (AI seats named in ``lang``)."""
-    return t(
-        "discord.standings.line",
-        lang,
-        place=line.place,
-        player=mention(line.user_id, lang),
-        rating=f"{line.rating:.1f}",
-        games=line.games,
-        wins=line.wins,
-    )
 
 
 async def announce(
