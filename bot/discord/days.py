@@ -25,6 +25,7 @@ from bot.discord import (
     embeds,
     notify,
     publish,
+    season_news,
     seasons,
     settings_card,
     threads,
@@ -302,8 +303,8 @@ async def settings(
 ) -> None:
     """``/campfire settings``: Manage Server only; changes what is given, then shows
     every setting in an embed (only to the caller); ``season`` starts a season of that
-    name, ``end_season`` ends the running one (``bot.discord.seasons``); ``max_games``
-    0: no cap."""
+    name, ``end_season`` ends the running one (``bot.discord.seasons``), and the server
+    hears it (``bot.discord.season_news``); ``max_games`` 0: no cap."""
     perms = interaction.permissions
     if not (perms.manage_guild or perms.administrator):
         raise DiscordError("discord.settings.not_allowed")
@@ -311,7 +312,7 @@ async def settings(
         raise DiscordError("discord.guild_only")
     timing = service_of(interaction).timing
     guild = str(interaction.guild_id)
-    lines = await seasons.settings_lines(interaction, guild, season, end_season)
+    change = await seasons.settings_lines(interaction, guild, season, end_season)
     chosen = await timing.guild_settings(guild)
     changes: dict[str, Any] = {}
     if language is not None:
@@ -345,7 +346,8 @@ async def settings(
         changes["digest"] = digest
     if changes:
         chosen = await timing.save_guild_settings(guild, replace(chosen, **changes))
+    told = await season_news.announce(interaction, change, chosen)  # after every commit
     lang = lang_for(interaction)
     key = "discord.settings.saved" if changes else "discord.settings.shown"
-    text = "\n".join([t(key, lang), *lines])
+    text = "\n".join([t(key, lang), *change.lines, *told])
     await ephemeral(interaction, text, embed=settings_card.settings_embed(chosen, lang))

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -69,9 +70,20 @@ def heading(season: SeasonRow, lang: str) -> str:
     return t("discord.season.head_past", lang, name=season.name, since=since, until=until)
 
 
+@dataclass(frozen=True)
+class SeasonChange:
+    """What ``/campfire settings`` did to the seasons: the caller's lines, and the
+    season it ended and the one it started (``None``: none), for the announcement
+    (``bot.discord.season_news``)."""
+
+    lines: list[str]
+    ended: SeasonRow | None = None
+    started: SeasonRow | None = None
+
+
 async def settings_lines(
     interaction: discord.Interaction[Any], guild: str, start: str | None, end: bool | None
-) -> list[str]:
+) -> SeasonChange:
     """``/campfire settings``' season part (the caller may manage the server): start a
     season called ``start`` (ending the running one) or end the running one (``end``);
     then what runs now. Raises the service's keyed errors (a bad or used name, no
@@ -79,6 +91,7 @@ async def settings_lines(
     seasons = service_of(interaction).seasons
     lang = lang_for(interaction)
     lines = []
+    ended = started = None
     if start is not None:
         ended, started = await seasons.start(guild, start)
         if ended is not None:
@@ -92,7 +105,7 @@ async def settings_lines(
         lines.append(t("discord.season.none", lang))
     else:
         lines.append(heading(running, lang))
-    return lines
+    return SeasonChange(lines, ended, started)
 
 
 def stats_line(line: Standing, lang: str) -> str:
@@ -124,6 +137,7 @@ def stats_field(
 
 
 __all__ = [
+    "SeasonChange",
     "choice_value",
     "heading",
     "season_autocomplete",

@@ -28,11 +28,13 @@ def guild_of(interaction: discord.Interaction[Any]) -> str | None:
 
 
 def line_text(line: Standing, lang: str) -> str:
+    """A player's line in a table: place, mention (an AI seat named in ``lang``), rating,
+    games and wins (also the season's final table, ``bot.discord.season_news``)."""
     return t(
         "discord.standings.line",
         lang,
         place=line.place,
-        player=mention(line.user_id),
+        player=mention(line.user_id, lang),
         rating=f"{line.rating:.1f}",
         games=line.games,
         wins=line.wins,

@@ -168,6 +168,11 @@ class WebLinks:
         token = make_token(self.secret, tournament_subject(tournament_id), now)
         return f"{self.base_url.rstrip('/')}/t/{token}"
 
+    def standings_url(self, guild_id: str, now: float, *, season_id: int, lang: str) -> str:
+        """A server's standings page showing one season's table, in ``lang``."""
+        token = make_token(self.secret, standings_subject(guild_id), now)
+        return f"{self.base_url.rstrip('/')}/s/{token}?season={season_id}&lang={lang}"
+
 
 __all__ = [
     "LINK_DAYS",

@@ -715,8 +715,14 @@ def test_a_french_table_against_ai_seats_names_them_in_french_and_undoes_their_r
     - the result's ping line, every public text and every picture's description (its
       text twin) name the AI seat in French, never "AI 1 (greedy)"."""
     twin, bot = table
-    said = twin.answer_text(twin.slash("alice", twin.channel, "settings", language="fr"))
-    assert "Settings saved." in said, said
+    said = twin.answer_text(
+        twin.slash("alice", twin.channel, "settings", language="fr", season="Hiver")
+    )
+    assert "Settings saved." in said and "Season **Hiver** has started" in said, said
+    assert f"Announced to the server in <#{twin.channel}>." in said, said
+    [begins] = [m for m in twin.public_messages(twin.channel) if "Hiver" in text_of(m)]
+    assert "Une nouvelle saison commence : Hiver" in text_of(begins)  # the server's language
+    assert "`/campfire classement saison:Hiver`" in text_of(begins)
 
     junior = open_game(twin, (), rules="origin-junior", ai=1)
     version_before_evolve = junior.version_of(person_to_act(junior))
@@ -785,6 +791,15 @@ def test_a_french_table_against_ai_seats_names_them_in_french_and_undoes_their_r
     described = [a.get("description") or "" for m in public for a in m["attachments"]]
     assert described and not any("AI 1" in d for d in described)
     assert any("IA 1 (glouton)" in d for d in described)
+
+    # The season ends: its final table is posted for the server (AI seats are never
+    # rated, so Alice's games against them leave it empty, and it says why).
+    last = twin.public_messages(twin.channel)[-1]["id"]
+    said = twin.answer_text(twin.slash("alice", twin.channel, "settings", end_season=True))
+    assert "Season **Hiver** has ended" in said and "Announced to the server" in said, said
+    [final] = twin.public_messages(twin.channel, after=last)
+    assert "La saison Hiver est terminée : le classement final" in text_of(final)
+    assert "Personne n'a été classé pendant cette saison" in text_of(final)
     assert twin.failures() == []
     assert "Traceback" not in bot.log()
 

@@ -7,6 +7,7 @@ from campfire_testing.harness import CHANNEL_ID, GUILD_ID, Harness, User
 from tests.bot.discord.conftest import ALICE, BOB, CAROL, MALLORY
 from tests.bot.discord.test_bad_input import only_reply
 from tests.bot.discord.test_game_flow import start_game
+from tests.bot.discord.test_season_news import answer  # these two also post to the server
 
 
 async def finish(bot: Harness) -> str:
@@ -55,7 +56,7 @@ async def test_a_season_started_shown_and_ended_through_the_commands(bot: Harnes
     refused = only_reply(await bot.command(ALICE, "settings", season="Spring"))
     assert "Manage Server" in refused.text()
     assert await bot.service.seasons.all(GUILD) == []
-    started = only_reply(await bot.command(HOST, "settings", season="Spring")).text()
+    started = answer(await bot.command(HOST, "settings", season="Spring")).text()
     assert "Season **Spring** has started" in started and "running since <t:" in started
     used = only_reply(await bot.command(HOST, "settings", season="Spring")).text()
     assert "already had a season called Spring" in used
@@ -72,7 +73,7 @@ async def test_a_season_started_shown_and_ended_through_the_commands(bot: Harnes
     stats = only_reply(await bot.command(BOB, "stats")).text()
     assert "Season Spring" in stats and "**Nim**: #" in stats
 
-    ended = only_reply(await bot.command(HOST, "settings", end_season=True)).text()
+    ended = answer(await bot.command(HOST, "settings", end_season=True)).text()
     assert "Season **Spring** has ended" in ended and "No season is running" in ended
     again = only_reply(await bot.command(HOST, "settings", end_season=True)).text()
     assert "No season is running on this server." in again

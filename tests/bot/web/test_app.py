@@ -15,7 +15,14 @@ from typing import Any
 from bot.service import GameService
 from bot.store import GuildSettings
 from bot.store.database import SqlStore
-from bot.web.tokens import LINK_SECONDS, game_subject, make_token, standings_subject, verify
+from bot.web.tokens import (
+    LINK_SECONDS,
+    WebLinks,
+    game_subject,
+    make_token,
+    standings_subject,
+    verify,
+)
 from tests.bot.web.conftest import (
     GUILD,
     NOW,
@@ -466,6 +473,11 @@ async def test_the_standings_page_shows_each_season_beside_all_time(
     past = await (await client.get(f"/s/{token}?season={spring.id}&lang=en")).text()
     assert "Season Spring" in past and "Final table, from <time" in past
     assert "Ann" in past and "Bob" in past and "Nim" in past
+    # the link of the bot's season announcement opens that page
+    base = "https://campfire.example.org/web"
+    made = WebLinks(base, SECRET).standings_url(GUILD, NOW, season_id=spring.id, lang="en")
+    assert made.startswith(f"{base}/s/")
+    assert await (await client.get(made.removeprefix(base))).text() == past
     running = await (await client.get(f"/s/{token}?season={summer.id}&lang=fr")).text()
     assert "Saison Summer" in running and "En cours depuis le <time" in running
     assert "Ann" not in running  # nothing finished in it yet
