@@ -57,7 +57,7 @@ from typing import Any
 
 from bench.bench_discord import _store_game
 from bench.bench_service import percentile
-from bot.frontends.serving import limit_malloc_arenas
+from bot.frontends.serving import tune_malloc
 from bot.service import GameService
 from bot.store import GuildSettings, Store
 from campfire_testing.harness import APP_ID, GUILD_ID, Harness, User, fake_webhooks
@@ -510,9 +510,9 @@ async def _start(db_path: str, behind: list[list[int]], render: str) -> dict[str
 
 def start_child(db_path: str, behind_file: str, render: str = "threads") -> None:
     """``--start-child``: the measured start (prints one JSON line), its process set up
-    as ``campfire run`` sets its own (``limit_malloc_arenas``)."""
+    as ``campfire run`` sets its own (``tune_malloc``)."""
     logging.basicConfig(level=logging.ERROR)
-    limit_malloc_arenas()
+    tune_malloc()
     behind = json.loads(Path(behind_file).read_text())
     result = asyncio.run(_start(db_path, behind, render))
     print(json.dumps(result), flush=True)
@@ -661,7 +661,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.start_child:
         start_child(*args.start_child)
         return
-    limit_malloc_arenas()  # the load runs in this process, set up as campfire run's
+    tune_malloc()  # the load runs in this process, set up as campfire run's
     games = args.games or (50 if args.quick else 200)
     seconds = args.seconds or (10.0 if args.quick else 60.0)
     stored = args.stored or (2000 if args.quick else 10_000)

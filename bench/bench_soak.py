@@ -8,8 +8,8 @@ the table's turn card and full board are drawn in the render pool, in threads, a
 ``campfire run`` draws them (both languages, one per table), and every fifth move the
 mover's private phone view (``board``, ``hand``, ``scores`` in turn) where the game has
 one. A finished game is followed by a new one at the same table. The process is set up
-as ``campfire run`` sets its own (glibc's malloc arenas limited, ``bot.frontends.
-serving.limit_malloc_arenas``).
+as ``campfire run`` sets its own (glibc's malloc arenas limited and its mmap threshold fixed,
+``bot.frontends.serving.tune_malloc``).
 
 Reported every sample: the seconds since the start, the moves and pictures so far, the
 process tree's PSS (``/proc/<pid>/smaps_rollup``, summed over this process and its
@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.frontends.serving import limit_malloc_arenas
+from bot.frontends.serving import tune_malloc
 from bot.service import GameService, Player
 from bot.store import open_store
 from render import registry as renderers
@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--every", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--workers", type=int, default=None, help="render threads (default: cores)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    limit_malloc_arenas()  # as campfire run sets its process up
+    tune_malloc()  # as campfire run sets its process up
     samples = asyncio.run(soak_run(args.minutes, args.every, args.workers))
     peak, growth = verdict(samples)
     for held in cache.caches():

@@ -39,6 +39,69 @@ bot held about 150 MB of PSS after its warm-up with glibc's default, 88 MB with 
 arena (docs/measurements/benchmarks.md, "Memory" of docs/hosts/configuration.md)."""
 
 
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` parameter for the size from which a block is mapped on its own
+(``malloc.h``)."""
+MMAP_THRESHOLD = 1024 * 1024
+"""The size from which ``campfire run`` and ``web`` let glibc's malloc map a block on its
+own, given back to the system when freed: a picture's buffers (an 800 × 1,900 palette
+page is 1.5 MB, a full board in RGB about 5 MB). glibc's default starts at 128 KB but
+rises to the largest block freed so far, after which those buffers come from the heap
+and what they leave between live blocks is kept: the mixed soak then peaked at 312 to
+330 MB and grew, against 260 to 265 MB and flat with the threshold fixed. It costs
+some CPU (a mapped block's pages are zeroed when first touched): about a tenth more a
+move, measured in docs/measurements/benchmarks.md. Trimming the heap every few seconds
+instead (``malloc_trim``) cost nothing but left the soak at 298 to 309 MB, growing."""
+
+
+def tune_malloc(environ: Mapping[str, str] = os.environ) -> None:
+    """Set glibc's malloc up for a process that draws pictures in threads, before they
+    start: at most ``MALLOC_ARENAS`` arenas, and blocks from ``MMAP_THRESHOLD`` up mapped
+    on their own (each unless the environment chooses)."""
+    limit_malloc_arenas(environ=environ)
+    fix_mmap_threshold(environ=environ)
+
+
+def _mallopt(parameter: int, value: int, environ: Mapping[str, str], *names: str) -> bool | None:
+    """``mallopt(parameter, value)`` on glibc Linux: ``None`` when the environment sets
+    one of ``names`` (a variable, or a ``GLIBC_TUNABLES`` tunable: the host's choice) or
+    off glibc (musl, macOS, Windows), else whether glibc took it."""
+    tunables = environ.get("GLIBC_TUNABLES", "")
+    if any(name in environ or name in tunables for name in names):
+        return None
+    if not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc":
+        return None
+    name = ctypes.util.find_library("c")
+    try:
+        return bool(ctypes.CDLL(name).mallopt(parameter, value)) if name else False
+    except (OSError, AttributeError):
+        return False
+
+
+def fix_mmap_threshold(
+    threshold: int = MMAP_THRESHOLD, environ: Mapping[str, str] = os.environ
+) -> int | None:
+    """Map blocks of ``threshold`` bytes and more on their own (``mallopt(
+    M_MMAP_THRESHOLD)``, which also stops glibc raising it), unless the environment sets
+    ``MALLOC_MMAP_THRESHOLD_`` or a ``glibc.malloc.mmap_threshold`` tunable; nothing off
+    glibc Linux. Returns the threshold set, or ``None``."""
+    done = _mallopt(
+        M_MMAP_THRESHOLD,
+        threshold,
+        environ,
+        "MALLOC_MMAP_THRESHOLD_",
+        "glibc.malloc.mmap_threshold",
+    )
+    if done is None:
+        log.debug("malloc mmap threshold: as the environment sets it (or not glibc)")
+        return None
+    if not done:
+        log.warning("malloc mmap threshold: mallopt(M_MMAP_THRESHOLD, %d) failed", threshold)
+        return None
+    log.debug("malloc mmap threshold: %d bytes (MALLOC_MMAP_THRESHOLD_ overrides it)", threshold)
+    return threshold
+
+
 def limit_malloc_arenas(
     arenas: int = MALLOC_ARENAS, environ: Mapping[str, str] = os.environ
 ) -> int | None:
@@ -48,19 +111,10 @@ def limit_malloc_arenas(
     off glibc Linux (musl, macOS, Windows have no such arenas). Returns the limit set,
     or ``None`` when nothing was set; logged either way (a failure as a warning, the
     rest at the debug level: an operator's first line stays the bot's own)."""
-    if "MALLOC_ARENA_MAX" in environ or "glibc.malloc.arena_max" in environ.get(
-        "GLIBC_TUNABLES", ""
-    ):
-        log.debug("malloc arenas: as the environment sets them")
+    done = _mallopt(M_ARENA_MAX, arenas, environ, "MALLOC_ARENA_MAX", "glibc.malloc.arena_max")
+    if done is None:
+        log.debug("malloc arenas: as the environment sets them (or not glibc)")
         return None
-    if not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc":
-        log.debug("malloc arenas: not glibc, nothing to limit")
-        return None
-    name = ctypes.util.find_library("c")
-    try:
-        done = ctypes.CDLL(name).mallopt(M_ARENA_MAX, arenas) if name else 0
-    except (OSError, AttributeError):
-        done = 0
     if not done:
         log.warning("malloc arenas: mallopt(M_ARENA_MAX, %d) failed; glibc's default kept", arenas)
         return None
@@ -102,7 +156,7 @@ def discord_command(args: argparse.Namespace) -> int:
         )
     configure_logging(settings.log_level)
     if args.command == "run":
-        limit_malloc_arenas()  # before the bot's threads start
+        tune_malloc()  # before the bot's threads start
     try:
         return talk_to_discord(args, settings, shards)
     except Exception as exc:  # the operator gets one line; the traceback goes to the log
@@ -130,7 +184,7 @@ def web(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
     configure_logging(settings.log_level)
-    limit_malloc_arenas()  # before the server's threads start (pictures are drawn in threads)
+    tune_malloc()  # before the server's threads start (pictures are drawn in threads)
     from bot.web.app import serve
 
     def ready(address: str) -> None:

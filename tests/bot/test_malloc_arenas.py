@@ -1,6 +1,7 @@
-"""``campfire run`` and ``web`` limit glibc's malloc arenas themselves (the memory a
-picture used for a moment in a thread otherwise stays in that thread's arena), unless
-the environment chooses; nothing off glibc."""
+"""``campfire run`` and ``web`` set glibc's malloc up themselves: its arenas limited (the
+memory a picture used for a moment in a thread otherwise stays in that thread's arena)
+and its mmap threshold fixed (a picture's buffers then go back to the system when
+freed), each unless the environment chooses; nothing off glibc."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ from typing import Any
 import pytest
 
 from bot.frontends import cli, serving
-from bot.frontends.serving import M_ARENA_MAX, MALLOC_ARENAS, limit_malloc_arenas
+from bot.frontends.serving import (
+    M_ARENA_MAX,
+    M_MMAP_THRESHOLD,
+    MALLOC_ARENAS,
+    MMAP_THRESHOLD,
+    fix_mmap_threshold,
+    limit_malloc_arenas,
+    tune_malloc,
+)
 
 
 class FakeLibc:
@@ -85,8 +94,37 @@ def test_run_limits_the_arenas_before_the_bot_starts(
 
     runner.run_bot = run_bot  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bot.discord.runner", runner)
-    monkeypatch.setattr(serving, "limit_malloc_arenas", lambda: calls.append("arenas"))
+    monkeypatch.setattr(serving, "tune_malloc", lambda: calls.append("malloc"))
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
     monkeypatch.chdir(tmp_path)
     assert cli.main(["run"]) == 0
-    assert calls == ["arenas", "run"]
+    assert calls == ["malloc", "run"]
+
+
+def test_the_mmap_threshold_is_fixed_unless_the_environment_says(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    libc = FakeLibc()
+    fake_glibc(monkeypatch, libc)
+    caplog.set_level(logging.DEBUG, "campfire.cli")
+    assert fix_mmap_threshold(environ={}) == MMAP_THRESHOLD == 1024 * 1024
+    assert libc.calls == [(M_MMAP_THRESHOLD, MMAP_THRESHOLD)] and M_MMAP_THRESHOLD == -3
+    for environ in (
+        {"MALLOC_MMAP_THRESHOLD_": "131072"},
+        {"GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=65536"},
+    ):
+        assert fix_mmap_threshold(environ=environ) is None
+    assert len(libc.calls) == 1  # the host's choice stands
+    libc.calls.clear()
+    tune_malloc(environ={})
+    assert libc.calls == [(M_ARENA_MAX, MALLOC_ARENAS), (M_MMAP_THRESHOLD, MMAP_THRESHOLD)]
+    libc.answer = 0
+    assert fix_mmap_threshold(environ={}) is None and "failed" in caplog.text
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc",
+    reason="glibc Linux only",
+)
+def test_the_real_mallopt_accepts_the_threshold() -> None:
+    assert fix_mmap_threshold(environ={}) == MMAP_THRESHOLD
