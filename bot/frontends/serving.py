@@ -48,10 +48,10 @@ own, given back to the system when freed: a picture's buffers (an 800 × 1,900 p
 page is 1.5 MB, a full board in RGB about 5 MB). glibc's default starts at 128 KB but
 rises to the largest block freed so far, after which those buffers come from the heap
 and what they leave between live blocks is kept: the mixed soak then peaked at 312 to
-330 MB and grew, against 260 to 265 MB and flat with the threshold fixed. It costs
-some CPU (a mapped block's pages are zeroed when first touched): about a tenth more a
-move, measured in docs/measurements/benchmarks.md. Trimming the heap every few seconds
-instead (``malloc_trim``) cost nothing but left the soak at 298 to 309 MB, growing."""
+330 MB and grew, against 260 to 268 MB and flat with the threshold fixed. It costs
+CPU (a mapped block's pages are zeroed when first touched): a tenth to a sixth more a
+move, measured in docs/measurements/benchmarks.md. Trimming the heap instead
+(``malloc_trim`` every second) cost as much CPU and left the soak at 286 MB, growing."""
 
 
 def tune_malloc(environ: Mapping[str, str] = os.environ) -> None:
